@@ -1,0 +1,73 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import { AppError } from './lib/app-error';
+import { type Clock, systemClock } from './lib/clock';
+import { accessRoutes } from './modules/access/access.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { CaptchaTextSource } from './modules/captcha/captcha.service';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { dictRoutes } from './modules/dict/dict.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { requestLocalePlugin } from './plugins/request-locale';
+import { registerWeb } from './plugins/static-web';
+import { swaggerPlugin } from './plugins/swagger';
+import { createServices } from './services';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Test seam: lets a test setup know the captcha answers it is shown. */
+  captchaText?: CaptchaTextSource;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole portal: plugins first, then feature routes, then the SPA. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', createServices(config, options.database, options.clock ?? systemClock, options.captchaText));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(requestLocalePlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', { params: { seconds: Math.ceil(context.ttl / 1000) } }),
+  });
+  await app.register(swaggerPlugin);
+
+  await app.register(systemRoutes, config);
+  await app.register(captchaRoutes);
+  await app.register(authRoutes, config);
+  await app.register(accessRoutes);
+  await app.register(dictRoutes);
+
+  const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    if (spaFallback && wantsPage) return spaFallback(reply);
+    return sendError(request, reply, new AppError('URL_NOT_FOUND', { params: { path } }));
+  });
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './access';
+export * from './sessions';
+export * from './users';

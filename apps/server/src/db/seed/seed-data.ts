@@ -1,0 +1,145 @@
+/** Demo and reference data written on first start. Titles in both languages. */
+
+export const APPLICATIONS = [
+  { code: 'mirror', nameZh: '下载中心', nameEn: 'Downloads', sort: 1 },
+  { code: 'system', nameZh: '系统管理', nameEn: 'System', sort: 2 },
+];
+
+export type MenuSeed = {
+  name: string;
+  path: string;
+  component: string;
+  titleZh: string;
+  titleEn: string;
+  icon?: string;
+  show?: boolean;
+  hideChildren?: boolean;
+  redirect?: string;
+  children?: MenuSeed[];
+};
+
+const SETTINGS_PAGES: [key: string, titleZh: string, titleEn: string][] = [
+  ['base', '基本设置', 'Basic settings'],
+  ['security', '安全设置', 'Security settings'],
+  ['custom', '个性化', 'Personalisation'],
+  ['binding', '账户绑定', 'Account binding'],
+  ['notification', '新消息通知', 'New message notification'],
+];
+
+const SETTINGS_CHILDREN: MenuSeed[] = SETTINGS_PAGES.map(([key, titleZh, titleEn]) => ({
+  name: `settings-${key}`,
+  path: `/account/settings/${key}`,
+  component: `account/settings/${key}`,
+  titleZh,
+  titleEn,
+  show: false,
+}));
+
+export const MENUS: Record<string, MenuSeed[]> = {
+  mirror: [
+    { name: 'homePage', path: '/homePage', component: 'HomePage', titleZh: '首页', titleEn: 'Home Page', icon: 'home' },
+    { name: 'welcome', path: '/welcome', component: 'Welcome', titleZh: '控制台', titleEn: 'Welcome', icon: 'dashboard' },
+    {
+      name: 'firmware',
+      path: '/mirror/custmirrordownload',
+      component: 'mirror/CustMirrorDownload',
+      titleZh: '固件下载',
+      titleEn: 'Firmware',
+      icon: 'cloud-download',
+    },
+    {
+      name: 'software',
+      path: '/tools/toolsdownload',
+      component: 'tools/ToolsDownload',
+      titleZh: '软件下载',
+      titleEn: 'Software',
+      icon: 'appstore',
+    },
+    { name: 'agile', path: '/erp_tool', component: 'ErpTool', titleZh: '敏捷定制', titleEn: 'Agile Customization', icon: 'tool' },
+    {
+      name: 'toolsDownload',
+      path: '/tools_download',
+      component: 'tools/RequestedTool',
+      titleZh: '工具下载',
+      titleEn: 'Tool download',
+      show: false,
+    },
+    { name: 'center', path: '/account/center', component: 'account/center', titleZh: '个人中心', titleEn: 'Personal center', show: false },
+    {
+      name: 'settings',
+      path: '/account/settings',
+      component: 'account/settings',
+      titleZh: '个人设置',
+      titleEn: 'Account settings',
+      redirect: '/account/settings/security',
+      show: false,
+      hideChildren: true,
+      children: SETTINGS_CHILDREN,
+    },
+  ],
+  system: [
+    {
+      name: 'system',
+      path: '/system',
+      component: 'RouteView',
+      titleZh: '系统管理',
+      titleEn: 'System management',
+      icon: 'setting',
+      redirect: '/system/user',
+      children: [
+        { name: 'sysUser', path: '/system/user', component: 'system/user', titleZh: '用户管理', titleEn: 'Users' },
+        { name: 'sysRole', path: '/system/role', component: 'system/role', titleZh: '角色管理', titleEn: 'Roles' },
+        { name: 'sysMenu', path: '/system/menu', component: 'system/menu', titleZh: '菜单管理', titleEn: 'Menus' },
+        { name: 'sysDict', path: '/system/dict', component: 'system/dict', titleZh: '字典管理', titleEn: 'Dictionaries' },
+      ],
+    },
+  ],
+};
+
+export const PERMISSIONS = [
+  ['firmware:download', '下载固件', 'Download firmware'],
+  ['software:download', '下载软件', 'Download software'],
+  ['license:generate', '生成激活码', 'Generate activation codes'],
+  ['firmware:publish', '发布固件', 'Publish firmware'],
+  ['sysUser:page', '查询用户', 'List users'],
+  ['sysUser:edit', '编辑用户', 'Edit users'],
+  ['sysRole:page', '查询角色', 'List roles'],
+  ['sysMenu:page', '查询菜单', 'List menus'],
+  ['sysDict:page', '查询字典', 'List dictionaries'],
+] as const;
+
+/** Roles: which applications' menus they grant and which button permissions. */
+export const ROLES = [
+  {
+    code: 'customer',
+    nameZh: '客户',
+    nameEn: 'Customer',
+    apps: ['mirror'],
+    permissions: ['firmware:download', 'software:download', 'license:generate'],
+  },
+  {
+    code: 'staff',
+    nameZh: '员工',
+    nameEn: 'Staff',
+    apps: ['mirror', 'system'],
+    permissions: PERMISSIONS.map(([code]) => code),
+  },
+];
+
+export const INDUSTRIES: [string, string, string][] = [
+  ['government', '政府', 'Government'],
+  ['politics_law', '政法', 'Politics and law'],
+  ['public_security', '公安', 'Public security'],
+  ['army', '军队', 'Army'],
+  ['enterprise', '企业', 'Enterprise'],
+  ['internet', '互联网', 'Internet'],
+  ['finance', '金融', 'Finance'],
+  ['education', '教育', 'Education'],
+  ['engineering', '工程', 'Engineering'],
+  ['broadcast', '广电', 'Broadcast'],
+  ['service_circulation', '服务流通', 'Service circulation'],
+  ['traffic', '交通', 'Traffic'],
+  ['energy', '能源', 'Energy'],
+  ['communication', '通信', 'Communication'],
+  ['other', '其他', 'Other'],
+];

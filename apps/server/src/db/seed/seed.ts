@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import { INDUSTRY_DICT_CODE } from '@portal/contract';
+import type { Db } from '../connection';
+import {
+  applications,
+  dictTypes,
+  dictValues,
+  menus,
+  permissions,
+  roleMenus,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../schema';
+import { hashPassword } from '../../modules/auth/password';
+import { APPLICATIONS, INDUSTRIES, MENUS, type MenuSeed, PERMISSIONS, ROLES } from './seed-data';
+
+export type SeedPasswords = { admin?: string; demo?: string };
+export type SeedResult = { seeded: false } | { seeded: true; adminPassword: string; demoPassword: string };
+
+/** A random password meeting the spec's rule (8-16, upper, lower, digit, special). */
+export function generatePassword(): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_'];
+  const pick = (set: string) => set[randomInt(0, set.length)] ?? '';
+  const chars = sets.flatMap((set) => [pick(set), pick(set), pick(set)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  return chars.join('');
+}
+
+async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [index, seed] of seeds.entries()) {
+    const [row] = await db
+      .insert(menus)
+      .values({
+        appCode,
+        pid,
+        name: seed.name,
+        path: seed.path,
+        component: seed.component,
+        redirect: seed.redirect ?? null,
+        icon: seed.icon ?? null,
+        titleZh: seed.titleZh,
+        titleEn: seed.titleEn,
+        show: seed.show ?? true,
+        hideChildren: seed.hideChildren ?? false,
+        sort: index + 1,
+      })
+      .returning({ id: menus.id });
+    if (!row) throw new Error(`menu ${seed.name} was not inserted`);
+    ids.push(row.id, ...(await insertMenus(db, appCode, seed.children ?? [], row.id)));
+  }
+  return ids;
+}
+
+/** Writes reference and demo data once: does nothing when applications already exist. */
+export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promise<SeedResult> {
+  const existing = await db.select({ id: applications.id }).from(applications).limit(1);
+  if (existing.length > 0) return { seeded: false };
+  const adminPassword = passwords.admin ?? generatePassword();
+  const demoPassword = passwords.demo ?? generatePassword();
+  const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.insert(applications).values(APPLICATIONS);
+    const menuIdsByApp = new Map<string, number[]>();
+    for (const [appCode, seeds] of Object.entries(MENUS)) menuIdsByApp.set(appCode, await insertMenus(t, appCode, seeds, 0));
+    await t.insert(permissions).values(PERMISSIONS.map(([code, nameZh, nameEn]) => ({ code, nameZh, nameEn })));
+
+    const roleIds = new Map<string, number>();
+    for (const role of ROLES) {
+      const [row] = await t.insert(roles).values({ code: role.code, nameZh: role.nameZh, nameEn: role.nameEn }).returning();
+      if (!row) throw new Error(`role ${role.code} was not inserted`);
+      roleIds.set(role.code, row.id);
+      const menuIds = role.apps.flatMap((app) => menuIdsByApp.get(app) ?? []);
+      await t.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
+      await t.insert(rolePermissions).values(role.permissions.map((permissionCode) => ({ roleId: row.id, permissionCode })));
+    }
+
+    const [industry] = await t
+      .insert(dictTypes)
+      .values({ code: INDUSTRY_DICT_CODE, nameZh: '行业', nameEn: 'Industry', sort: 1 })
+      .returning();
+    if (!industry) throw new Error('industry dictionary was not inserted');
+    await t
+      .insert(dictValues)
+      .values(INDUSTRIES.map(([code, nameZh, nameEn], index) => ({ typeId: industry.id, code, nameZh, nameEn, sort: index + 1 })));
+
+    await t.insert(users).values({
+      account: 'admin',
+      passwordHash: adminHash,
+      nickName: 'Administrator',
+      name: '管理员',
+      adminType: '1',
+      sourceType: '00',
+    });
+    const [demo] = await t
+      .insert(users)
+      .values({ account: 'demo', passwordHash: demoHash, nickName: 'Demo', name: '演示客户', email: 'demo@example.com' })
+      .returning();
+    const customerRole = roleIds.get('customer');
+    if (demo && customerRole) await t.insert(userRoles).values({ userId: demo.id, roleId: customerRole });
+  });
+  return { seeded: true, adminPassword, demoPassword };
+}

@@ -1,0 +1,30 @@
+import { type ErrorCodeName, ErrorCode, errorHttpStatus } from '@portal/contract';
+import type { MessageKey } from './i18n/messages';
+
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * The one error type of the server. It carries a catalogue code; the error
+ * handler turns it into the envelope with a message in the request's language.
+ */
+export class AppError extends Error {
+  readonly code: number;
+  readonly statusCode: number;
+  readonly messageKey: MessageKey;
+  readonly params: MessageParams;
+  readonly data: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    name: ErrorCodeName,
+    options: { params?: MessageParams; data?: unknown; messageKey?: MessageKey; headers?: Record<string, string> } = {},
+  ) {
+    super(name);
+    this.code = ErrorCode[name];
+    this.statusCode = errorHttpStatus[ErrorCode[name]];
+    this.messageKey = options.messageKey ?? name;
+    this.params = options.params ?? {};
+    this.data = options.data ?? null;
+    this.headers = options.headers ?? {};
+  }
+}

@@ -1,0 +1,25 @@
+import type { MessageCatalogue } from './messages';
+
+export const zhCN: MessageCatalogue = {
+  SUCCESS: '操作成功',
+  ACCOUNT_PASSWORD_EMPTY: '账号或密码为空',
+  ACCOUNT_PASSWORD_WRONG: '账号或密码错误（连续失败 {max} 次将锁定账号 {minutes} 分钟）',
+  CAPTCHA_WRONG: '验证码错误或已过期，请重试',
+  TOKEN_EMPTY: '请求token为空，请登录',
+  TOKEN_NOT_BEARER: '请求token不是Bearer类型',
+  TOKEN_INVALID: '请求token错误',
+  ACCOUNT_FROZEN: '账号已冻结，请联系管理员',
+  LOGIN_EXPIRED: '登录已过期，请重新登录',
+  NO_LOGIN_USER: '无登录用户',
+  ACCOUNT_LOCKED: '登录失败次数过多，账号已锁定至 {until}',
+  PARAM_ERROR: '参数错误：{detail}',
+  URL_NOT_FOUND: '请求地址不存在：{path}',
+  NO_PERMISSION_RESOURCE: '没有权限访问资源：{path}',
+  NO_PERMISSION_OPERATION: '没有权限进行此操作',
+  TOO_MANY_REQUESTS: '请求过于频繁，请在 {seconds} 秒后重试',
+  JSON_MALFORMED: '请求的JSON格式错误',
+  SERVER_ERROR: '服务器异常，请联系管理员（请求编号 {requestId}）',
+  APP_NOT_GRANTED: '应用切换异常：您没有应用 {application} 的权限',
+  LOGOUT_OK: '已退出登录',
+  FIELD_REQUIRED: '不能为空',
+};

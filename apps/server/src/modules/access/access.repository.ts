@@ -1,0 +1,64 @@
+import { ADMIN_TYPE_SUPER } from '@portal/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { applications, menus, permissions, roleMenus, rolePermissions, roles, userRoles } from '../../db/schema';
+
+export type Grantee = { id: number; adminType: string };
+
+const isSuper = (user: Grantee) => user.adminType === ADMIN_TYPE_SUPER;
+
+/** Reads what a user may reach: roles, enabled menus, applications and button permissions. */
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  rolesOf(userId: number) {
+    return this.db
+      .select({ id: roles.id, code: roles.code, nameZh: roles.nameZh, nameEn: roles.nameEn })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+      .orderBy(asc(roles.id));
+  }
+
+  /** Enabled menus of one application (or of all when appCode is omitted) the user may see. */
+  async menusOf(user: Grantee, appCode?: string) {
+    const enabled = appCode ? and(eq(menus.enabled, true), eq(menus.appCode, appCode)) : eq(menus.enabled, true);
+    const order = [asc(menus.sort), asc(menus.id)];
+    if (isSuper(user)) return this.db.select().from(menus).where(enabled).orderBy(...order);
+    const granted = this.db
+      .selectDistinct({ menuId: roleMenus.menuId })
+      .from(roleMenus)
+      .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
+      .where(eq(userRoles.userId, user.id));
+    return this.db
+      .select()
+      .from(menus)
+      .where(and(enabled, inArray(menus.id, granted)))
+      .orderBy(...order);
+  }
+
+  /** Applications in display order; ordinary users only those where they have a menu. */
+  async applicationsOf(user: Grantee) {
+    const all = await this.db
+      .select()
+      .from(applications)
+      .where(eq(applications.enabled, true))
+      .orderBy(asc(applications.sort), asc(applications.id));
+    if (isSuper(user)) return all;
+    const reachable = new Set((await this.menusOf(user)).map((menu) => menu.appCode));
+    return all.filter((app) => reachable.has(app.code));
+  }
+
+  async buttonPermissionsOf(user: Grantee): Promise<string[]> {
+    if (isSuper(user)) {
+      const rows = await this.db.select({ code: permissions.code }).from(permissions);
+      return rows.map((row) => row.code);
+    }
+    const rows = await this.db
+      .selectDistinct({ code: rolePermissions.permissionCode })
+      .from(rolePermissions)
+      .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+      .where(eq(userRoles.userId, user.id));
+    return rows.map((row) => row.code);
+  }
+}

@@ -1,0 +1,136 @@
+import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, type Locale } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { type UserRow, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { translate } from '../../lib/i18n/messages';
+import { insertLoginRecord } from './login-record.repository';
+import { decoyPasswordHash, verifyPassword } from './password';
+import type { SessionService } from './session.service';
+
+export type LoginAttempt = {
+  account: string;
+  password: string;
+  ip: string;
+  userAgent?: string;
+  locale: Locale;
+  /** Throws CAPTCHA_WRONG when a captcha is required and the answer does not match. */
+  checkCaptcha?: () => Promise<void>;
+};
+
+// The same answer for an unknown account and a wrong password, so accounts cannot be probed.
+function wrongPassword(): AppError {
+  return new AppError('ACCOUNT_PASSWORD_WRONG', {
+    params: { max: LOGIN_MAX_FAILURES, minutes: LOGIN_LOCK_MS / 60_000 },
+  });
+}
+
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Password sign-in with the spec's lockout (5 failures -> 5 minutes) and a record of every attempt. */
+export class LoginService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async login(attempt: LoginAttempt): Promise<string> {
+    const account = attempt.account.trim();
+    try {
+      if (!account || !attempt.password) throw new AppError('ACCOUNT_PASSWORD_EMPTY');
+      await attempt.checkCaptcha?.();
+      const user = await this.checkCredentials(account, attempt.password);
+      const token = await this.sessions.create(user.id, attempt);
+      await this.db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginIp: attempt.ip, lastLoginTime: this.clock.now() })
+        .where(eq(users.id, user.id));
+      await this.record(attempt, user.id, ErrorCode.SUCCESS, translate(attempt.locale, 'SUCCESS'));
+      return token;
+    } catch (error) {
+      if (error instanceof AppError) {
+        const userId = await this.userIdOf(account);
+        await this.record(attempt, userId, error.code, translate(attempt.locale, error.messageKey, error.params));
+      }
+      throw error;
+    }
+  }
+
+  async recordLogout(userId: number, meta: { ip: string; userAgent?: string; locale: Locale }) {
+    const [user] = await this.db.select({ account: users.account }).from(users).where(eq(users.id, userId));
+    await insertLoginRecord(this.db, {
+      userId,
+      account: user?.account ?? '',
+      type: 'LOGOUT',
+      code: ErrorCode.SUCCESS,
+      message: translate(meta.locale, 'LOGOUT_OK'),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      at: this.clock.now(),
+    });
+  }
+
+  private async checkCredentials(account: string, password: string): Promise<UserRow> {
+    const [user] = await this.db.select().from(users).where(eq(users.account, account)).limit(1);
+    if (!user) {
+      await verifyPassword(await decoyPasswordHash(), password);
+      throw wrongPassword();
+    }
+    const now = this.clock.now();
+    if (user.lockedUntil && user.lockedUntil > now) throw this.lockedError(user.lockedUntil);
+    if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
+    if (await verifyPassword(user.passwordHash, password)) return user;
+    throw await this.registerFailure(user, now);
+  }
+
+  /** Counts the failure atomically; the fifth one in a row locks the account. */
+  private async registerFailure(user: UserRow, now: Date): Promise<AppError> {
+    // A lock that has run out starts a fresh count.
+    const lockExpired = user.lockedUntil !== null && user.lockedUntil <= now;
+    const [updated] = await this.db
+      .update(users)
+      .set({
+        failedLoginCount: lockExpired ? 1 : sql`${users.failedLoginCount} + 1`,
+        lockedUntil: lockExpired ? null : users.lockedUntil,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.failedLoginCount });
+    const failures = updated?.failures ?? LOGIN_MAX_FAILURES;
+    if (failures >= LOGIN_MAX_FAILURES) {
+      const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+      await this.db.update(users).set({ lockedUntil, failedLoginCount: 0 }).where(eq(users.id, user.id));
+      return this.lockedError(lockedUntil);
+    }
+    return wrongPassword();
+  }
+
+  private lockedError(until: Date): AppError {
+    return new AppError('ACCOUNT_LOCKED', {
+      params: { until: formatUtc(until) },
+      data: { lockedUntil: until.toISOString() },
+    });
+  }
+
+  private async userIdOf(account: string): Promise<number | null> {
+    if (!account) return null;
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.account, account)).limit(1);
+    return row?.id ?? null;
+  }
+
+  private async record(attempt: LoginAttempt, userId: number | null, code: number, message: string) {
+    await insertLoginRecord(this.db, {
+      userId,
+      account: attempt.account.trim() || '-',
+      type: 'LOGIN',
+      code,
+      message,
+      ip: attempt.ip,
+      userAgent: attempt.userAgent,
+      at: this.clock.now(),
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { generateToken, hashToken, isWellFormedToken } from './token';
+
+export type SessionIdentity = { userId: number; sessionId: number };
+
+/** Issues, checks and revokes the opaque bearer tokens. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+  ) {}
+
+  async create(userId: number, meta: { ip: string; userAgent?: string }): Promise<string> {
+    const token = generateToken();
+    const now = this.clock.now();
+    await this.db.insert(sessions).values({
+      userId,
+      tokenHash: hashToken(token),
+      ip: meta.ip,
+      userAgent: meta.userAgent ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.ttlMs),
+    });
+    return token;
+  }
+
+  /** Turns an Authorization header into the signed-in identity, or the fitting 10110xx error. */
+  async authenticate(authorization: string | undefined): Promise<SessionIdentity> {
+    if (!authorization?.trim()) throw new AppError('TOKEN_EMPTY');
+    const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
+    if (scheme?.toLowerCase() !== 'bearer') throw new AppError('TOKEN_NOT_BEARER');
+    if (!token || rest.length > 0 || !isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
+
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        frozen: users.frozen,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1);
+    // An unknown but well-formed token is a session that no longer exists.
+    if (!row) throw new AppError('LOGIN_EXPIRED');
+    if (row.revokedAt || row.expiresAt <= this.clock.now()) throw new AppError('LOGIN_EXPIRED');
+    if (row.frozen) throw new AppError('ACCOUNT_FROZEN');
+    return { userId: row.userId, sessionId: row.sessionId };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Used when a password changes or an account is frozen: every other token stops working. */
+  async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<void> {
+    const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    const target = exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId));
+    await this.db.update(sessions).set({ revokedAt: this.clock.now() }).where(target);
+  }
+}

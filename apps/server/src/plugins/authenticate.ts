@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Registered inside the protected scope: every route below needs a live session. */
+export async function requireSession(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    request.auth = await app.services.sessions.authenticate(request.headers.authorization);
+  });
+}
+
+/** The identity of a route behind requireSession (the hook guarantees it is set). */
+export function sessionOf(request: { auth: { userId: number; sessionId: number } | null }) {
+  if (!request.auth) throw new Error('route is not behind requireSession');
+  return request.auth;
+}

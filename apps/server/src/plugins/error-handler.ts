@@ -1,0 +1,55 @@
+import { type Envelope, ErrorCode, type FieldError } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+import { translate } from '../lib/i18n/messages';
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const body: Envelope<unknown> = {
+    success: false,
+    code: error.code,
+    message: translate(request.locale, error.messageKey, error.params),
+    data: error.data,
+  };
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.statusCode).send(body);
+}
+
+function fieldErrors(error: FastifyError): FieldError[] {
+  const part = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
+    return { field, message: issue.message ?? 'invalid' };
+  });
+}
+
+/** Maps every failure to the envelope; 5xx details go to the log, never to the client. */
+function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = fieldErrors(error);
+    const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+    return new AppError('PARAM_ERROR', { params: { detail }, data: fields });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+    return new AppError('JSON_MALFORMED');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Framework-level client errors (empty body with JSON type, unsupported media type, too large...).
+    return new AppError('PARAM_ERROR', { params: { detail: error.message } });
+  }
+  return new AppError('SERVER_ERROR', { params: { requestId: request.id } });
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError.code === ErrorCode.SERVER_ERROR) {
+      request.log.error({ err: error }, 'unhandled error');
+    } else {
+      request.log.info({ code: appError.code, reason: error.message }, 'request refused');
+    }
+    return sendError(request, reply, appError);
+  });
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolveLocale } from '../lib/i18n/messages';
+
+/** Decides each request's language once, before anything can fail. */
+export const requestLocalePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    request.locale = resolveLocale(query?.locale, request.headers['accept-language']);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The error-code catalogue shared by server and client. Codes follow the
+ * console family the spec quotes: "10" + 4-digit category + item number.
+ */
+export const ErrorCode = {
+  SUCCESS: 200,
+  ACCOUNT_PASSWORD_EMPTY: 1011001,
+  ACCOUNT_PASSWORD_WRONG: 1011002,
+  CAPTCHA_WRONG: 1011003,
+  TOKEN_EMPTY: 1011004,
+  TOKEN_NOT_BEARER: 1011005,
+  TOKEN_INVALID: 1011006,
+  ACCOUNT_FROZEN: 1011007,
+  LOGIN_EXPIRED: 1011008,
+  NO_LOGIN_USER: 1011009,
+  /** Not in the original family: the spec's 5-failure lockout. */
+  ACCOUNT_LOCKED: 1011010,
+  PARAM_ERROR: 1012001,
+  URL_NOT_FOUND: 1013001,
+  NO_PERMISSION_RESOURCE: 1013002,
+  NO_PERMISSION_OPERATION: 1013003,
+  TOO_MANY_REQUESTS: 1014001,
+  JSON_MALFORMED: 1015002,
+  SERVER_ERROR: 1016002,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** HTTP status answered with each code (the envelope carries the code too). */
+export const errorHttpStatus: Record<ErrorCodeValue, number> = {
+  [ErrorCode.SUCCESS]: 200,
+  [ErrorCode.ACCOUNT_PASSWORD_EMPTY]: 400,
+  [ErrorCode.ACCOUNT_PASSWORD_WRONG]: 401,
+  [ErrorCode.CAPTCHA_WRONG]: 400,
+  [ErrorCode.TOKEN_EMPTY]: 401,
+  [ErrorCode.TOKEN_NOT_BEARER]: 401,
+  [ErrorCode.TOKEN_INVALID]: 401,
+  [ErrorCode.ACCOUNT_FROZEN]: 403,
+  [ErrorCode.LOGIN_EXPIRED]: 401,
+  [ErrorCode.NO_LOGIN_USER]: 401,
+  [ErrorCode.ACCOUNT_LOCKED]: 423,
+  [ErrorCode.PARAM_ERROR]: 400,
+  [ErrorCode.URL_NOT_FOUND]: 404,
+  [ErrorCode.NO_PERMISSION_RESOURCE]: 403,
+  [ErrorCode.NO_PERMISSION_OPERATION]: 403,
+  [ErrorCode.TOO_MANY_REQUESTS]: 429,
+  [ErrorCode.JSON_MALFORMED]: 400,
+  [ErrorCode.SERVER_ERROR]: 500,
+};
+
+/** Codes after which the client must drop its token and sign in again. */
+export const SESSION_OVER_CODES: readonly number[] = [
+  ErrorCode.TOKEN_INVALID,
+  ErrorCode.ACCOUNT_FROZEN,
+  ErrorCode.LOGIN_EXPIRED,
+  ErrorCode.NO_LOGIN_USER,
+];
+
+/** Codes whose message is shown as an error while the data is still used. */
+export const SHOW_MESSAGE_CODES: readonly number[] = [
+  ErrorCode.NO_PERMISSION_RESOURCE,
+  ErrorCode.JSON_MALFORMED,
+  ErrorCode.SERVER_ERROR,
+];
