@@ -1,0 +1,75 @@
+import { ErrorCode } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+
+describe('error envelope', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    const database = await openDatabase({});
+    await database.migrate();
+    const stream = { write: (line: string) => logged.push(line) };
+    app = await buildApp({
+      config: loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }),
+      database,
+      logger: { level: 'error', stream },
+    });
+    app.get('/api/test/boom', async () => {
+      throw new Error('secret connection string postgres://user:pw@db');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await app.services.database.close();
+  });
+
+  it('answers malformed JSON with 1015002', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login?locale=en-US',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account": "admin", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      code: ErrorCode.JSON_MALFORMED,
+      message: 'The request body is not valid JSON',
+      data: null,
+    });
+  });
+
+  it('answers an unknown /api path with 404 and the envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no/such/thing?x=1', headers: { 'accept-language': 'en-US' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      code: ErrorCode.URL_NOT_FOUND,
+      message: 'URL does not exist: /api/no/such/thing',
+      data: null,
+    });
+  });
+
+  it('hides the internals of unexpected errors and logs them with the request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/boom?locale=zh-CN' });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body.code).toBe(ErrorCode.SERVER_ERROR);
+    expect(JSON.stringify(body)).not.toContain('secret');
+    const requestId = response.headers['x-request-id'];
+    expect(body.message).toBe(`服务器异常，请联系管理员（请求编号 ${requestId}）`);
+    const entry = logged.map((line) => JSON.parse(line)).find((line) => line.reqId === requestId);
+    expect(entry?.err?.message).toContain('secret connection string');
+  });
+
+  it('picks the language from Accept-Language when no locale is given, zh-CN by default', async () => {
+    const english = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr;q=1, en-GB;q=0.8' } });
+    expect(english.json().message).toMatch(/^URL does not exist/);
+    const fallback = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr' } });
+    expect(fallback.json().message).toMatch(/^请求地址不存在/);
+  });
+});

@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { findPostgresBinDir } from './postgres-binaries';
+
+export type PostgresServer = { url: string; stop(): void };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster for the tests. PostgreSQL refuses to
+ * run as root, so as root the cluster belongs to (and runs as) `postgres`.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const binDir = findPostgresBinDir();
+  if (!binDir) throw new Error('PostgreSQL binaries not found: apt-get install -y postgresql');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  const dataDir = path.join(root, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]] : [path.join(binDir, command), args];
+    execFileSync(file, argv, { stdio: 'pipe' });
+  };
+  if (asRoot) execFileSync('chown', ['postgres', root]);
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c max_connections=200`;
+  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/connection';
+import { seedDatabase } from '../db/seed/seed';
+import { ManualClock } from '../lib/clock';
+import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
+
+export const DRIVERS = ['pglite', 'postgres'] as const;
+export type Driver = (typeof DRIVERS)[number];
+
+export const ADMIN_PASSWORD = 'Admin#Pass1';
+export const DEMO_PASSWORD = 'Demo#Pass1';
+
+/** A fresh, migrated and seeded database on the chosen driver. */
+export async function openTestDatabase(driver: Driver): Promise<Database> {
+  if (driver === 'pglite') return openDatabase({});
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`); // name is generated above, never user input
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+}
+
+export type TestAppOptions = { config?: Partial<Config>; captchaText?: CaptchaTextSource };
+
+/** Builds the portal against a fresh database with a manual clock; `close` tears it all down. */
+export async function createTestApp(driver: Driver, options: TestAppOptions = {}) {
+  const database = await openTestDatabase(driver);
+  await database.migrate();
+  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+  const config: Config = { ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }), ...options.config };
+  const clock = new ManualClock(new Date());
+  const app = await buildApp({ config, database, clock, captchaText: options.captchaText, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
