@@ -20,11 +20,11 @@ export class AccessService {
   async loginUser(userId: number, locale: Locale): Promise<LoginUser> {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new AppError('NO_LOGIN_USER');
-    const [apps, roles, buttons, allMenus] = await Promise.all([
-      this.appsOf(user, user.activeApp, locale),
+    const allMenus = await this.repo.menusOf(user);
+    const [apps, roles, buttons] = await Promise.all([
+      this.appsOf(user, allMenus, locale),
       this.repo.rolesOf(user.id),
       this.repo.buttonPermissionsOf(user),
-      this.repo.menusOf(user),
     ]);
     const active = apps.find((app) => app.active);
     const menus = allMenus.filter((menu) => menu.appCode === active?.code).map((menu) => toMenuNode(menu, locale));
@@ -63,9 +63,13 @@ export class AccessService {
   }
 
   /** The stored active app when still reachable, otherwise the first one. */
-  private async appsOf(user: Grantee, activeApp: string | null, locale: Locale): Promise<AppEntry[]> {
-    const apps = await this.repo.applicationsOf(user);
-    const activeCode = apps.some((app) => app.code === activeApp) ? activeApp : apps[0]?.code;
+  private async appsOf(
+    user: Grantee & { activeApp: string | null },
+    userMenus: { appCode: string }[],
+    locale: Locale,
+  ): Promise<AppEntry[]> {
+    const apps = await this.repo.applicationsOf(user, userMenus);
+    const activeCode = apps.some((app) => app.code === user.activeApp) ? user.activeApp : apps[0]?.code;
     return apps.map((app) => ({ code: app.code, name: localName(app, locale), active: app.code === activeCode }));
   }
 }

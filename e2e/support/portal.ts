@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/connection';
+import { seedDatabase } from '../../apps/server/src/db/seed/seed';
+import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+
+export const DEMO_PASSWORD = 'Demo#E2e123';
+
+/**
+ * The real portal (built web app, API, embedded database) on a free port, with
+ * the captcha on. The captcha answers are recorded here, in the test process:
+ * that is the seam, there is no HTTP endpoint that reveals them.
+ */
+export async function startPortal() {
+  const captchaAnswers: string[] = [];
+  const database = await openDatabase({});
+  await database.migrate();
+  await seedDatabase(database.db, { admin: 'Admin#E2e123', demo: DEMO_PASSWORD });
+  const app = await buildApp({
+    config: loadConfig({ CAPTCHA: 'on', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' }),
+    database,
+    captchaText: () => {
+      const text = randomCaptchaText();
+      captchaAnswers.push(text);
+      return text;
+    },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    latestCaptcha: () => captchaAnswers.at(-1) ?? '',
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser and one portal at a time: the machine has two cores.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,59 @@
+// The README's test command: checks what the tests need, builds the web app,
+// runs every vitest project and ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsFile = path.join(root, '.tmp/test-results.json');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function postgresBinDirExists() {
+  const dirs = [process.env.PG_BIN_DIR, ...(process.env.PATH ?? '').split(path.delimiter)].filter(Boolean);
+  if (fs.existsSync('/usr/lib/postgresql')) {
+    dirs.push(...fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`));
+  }
+  return dirs.some((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')));
+}
+
+// Missing prerequisites fail the run with one line: nothing is ever skipped silently.
+if (!fs.existsSync(chromiumPath)) {
+  console.error(`Chromium not found at ${chromiumPath}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+if (!postgresBinDirExists()) {
+  console.error('PostgreSQL server binaries (initdb, pg_ctl) not found: install them with "apt-get install -y postgresql" (or set PG_BIN_DIR).');
+  process.exit(1);
+}
+
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+
+if (process.env.SKIP_WEB_BUILD !== '1' && run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
+  console.error('The web build failed; the browser tests need it.');
+  process.exit(1);
+}
+
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+fs.rmSync(resultsFile, { force: true });
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsFile}`,
+  ...process.argv.slice(2),
+]);
+
+if (!fs.existsSync(resultsFile)) {
+  console.log('0 passed, 1 failed');
+  process.exit(status || 1);
+}
+const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+const skipped = results.numPendingTests + results.numTodoTests;
+let failed = results.numFailedTests;
+if (process.env.CI === 'true' && skipped > 0) {
+  console.error(`${skipped} tests were skipped; under CI=true every test must run.`);
+  failed += skipped;
+}
+console.log(`${results.numPassedTests} passed, ${failed} failed`);
+process.exit(status !== 0 || failed > 0 ? 1 : 0);
