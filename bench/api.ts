@@ -1,9 +1,10 @@
 // Benchmark: requests per second and p99 latency of GET /api/getLoginUser with a
 // valid token, against the embedded PGlite and a real PostgreSQL. See bench/README.md.
+
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -36,7 +37,12 @@ async function measure(driver: 'pglite' | 'postgres', databaseUrl?: string) {
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedDatabase(database.db, { admin: PASSWORD, demo: PASSWORD });
-  const config = loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = loadConfig({
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${url}/api/login`, {
@@ -62,7 +68,9 @@ async function measure(driver: 'pglite' | 'postgres', databaseUrl?: string) {
 const postgres = await startPostgres();
 try {
   const rows = [await measure('pglite'), await measure('postgres', postgres.url)];
-  console.log(`GET /api/getLoginUser, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `GET /api/getLoginUser, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`,
+  );
   console.table(rows);
 } finally {
   postgres.stop();

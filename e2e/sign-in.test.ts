@@ -60,10 +60,14 @@ describe('signing in through the page in Chromium', () => {
   it('shows the server message for a wrong password and a wrong captcha, then succeeds', async () => {
     await page.goto(`${portal.url}/user/login`);
     await fillSignIn('demo', 'Wrong#Pass1');
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/Wrong username or password/);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/Wrong username or password/);
 
     await fillSignIn('demo', DEMO_PASSWORD, 'abcd');
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/verification code is wrong/);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/verification code is wrong/);
 
     await fillSignIn('demo', DEMO_PASSWORD);
     await page.waitForURL(/\/homePage$/);

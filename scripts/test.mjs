@@ -13,16 +13,22 @@ function postgresBinDirExists() {
   if (fs.existsSync('/usr/lib/postgresql')) {
     dirs.push(...fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`));
   }
-  return dirs.some((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')));
+  return dirs.some(
+    (dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')),
+  );
 }
 
 // Missing prerequisites fail the run with one line: nothing is ever skipped silently.
 if (!fs.existsSync(chromiumPath)) {
-  console.error(`Chromium not found at ${chromiumPath}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium not found at ${chromiumPath}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 if (!postgresBinDirExists()) {
-  console.error('PostgreSQL server binaries (initdb, pg_ctl) not found: install them with "apt-get install -y postgresql" (or set PG_BIN_DIR).');
+  console.error(
+    'PostgreSQL server binaries (initdb, pg_ctl) not found: install them with "apt-get install -y postgresql" (or set PG_BIN_DIR).',
+  );
   process.exit(1);
 }
 

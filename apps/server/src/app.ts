@@ -9,8 +9,8 @@ import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
@@ -40,7 +40,10 @@ export async function buildApp(options: AppOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', createServices(config, options.database, options.clock ?? systemClock, options.captchaText));
+  app.decorate(
+    'services',
+    createServices(config, options.database, options.clock ?? systemClock, options.captchaText),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

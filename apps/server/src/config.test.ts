@@ -9,8 +9,18 @@ describe('configuration', () => {
   });
 
   it('reads values and switches', () => {
-    const config = loadConfig({ PORT: '9000', CAPTCHA: 'off', DATABASE_URL: 'postgres://u@h/db', TRUST_PROXY: 'true' });
-    expect(config).toMatchObject({ PORT: 9000, CAPTCHA: false, DATABASE_URL: 'postgres://u@h/db', TRUST_PROXY: true });
+    const config = loadConfig({
+      PORT: '9000',
+      CAPTCHA: 'off',
+      DATABASE_URL: 'postgres://u@h/db',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      CAPTCHA: false,
+      DATABASE_URL: 'postgres://u@h/db',
+      TRUST_PROXY: true,
+    });
   });
 
   it('names every invalid variable in one message', () => {

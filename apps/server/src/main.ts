@@ -27,14 +27,18 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`portal on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.driver})`);
+  app.log.info(
+    `portal on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.driver})`,
+  );
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock';
 import { AccessService } from './modules/access/access.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
-import { type CaptchaTextSource, CaptchaService } from './modules/captcha/captcha.service';
+import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
 
 export type Services = {
   database: Database;
@@ -32,4 +32,10 @@ export function createServices(
     captcha: new CaptchaService(db, clock, captchaText),
     access: new AccessService(db),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
 }

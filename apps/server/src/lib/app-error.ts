@@ -1,4 +1,4 @@
-import { type ErrorCodeName, ErrorCode, errorHttpStatus } from '@portal/contract';
+import { ErrorCode, type ErrorCodeName, errorHttpStatus } from '@portal/contract';
 import type { MessageKey } from './i18n/messages';
 
 export type MessageParams = Record<string, string | number>;
@@ -17,7 +17,12 @@ export class AppError extends Error {
 
   constructor(
     name: ErrorCodeName,
-    options: { params?: MessageParams; data?: unknown; messageKey?: MessageKey; headers?: Record<string, string> } = {},
+    options: {
+      params?: MessageParams;
+      data?: unknown;
+      messageKey?: MessageKey;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(name);
     this.code = ErrorCode[name];

@@ -44,7 +44,11 @@ describe('error envelope', () => {
   });
 
   it('answers an unknown /api path with 404 and the envelope', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/no/such/thing?x=1', headers: { 'accept-language': 'en-US' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/no/such/thing?x=1',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       success: false,
@@ -67,9 +71,17 @@ describe('error envelope', () => {
   });
 
   it('picks the language from Accept-Language when no locale is given, zh-CN by default', async () => {
-    const english = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr;q=1, en-GB;q=0.8' } });
+    const english = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'fr;q=1, en-GB;q=0.8' },
+    });
     expect(english.json().message).toMatch(/^URL does not exist/);
-    const fallback = await app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr' } });
+    const fallback = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'fr' },
+    });
     expect(fallback.json().message).toMatch(/^请求地址不存在/);
   });
 });

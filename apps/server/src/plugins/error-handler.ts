@@ -32,7 +32,10 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
     const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
     return new AppError('PARAM_ERROR', { params: { detail }, data: fields });
   }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    (error.statusCode === 400 && error instanceof SyntaxError)
+  ) {
     return new AppError('JSON_MALFORMED');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

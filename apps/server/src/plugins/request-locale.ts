@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveLocale } from '../lib/i18n/messages';
@@ -11,3 +12,11 @@ export const requestLocalePlugin = fp(async (app: FastifyInstance) => {
     request.locale = resolveLocale(query?.locale, request.headers['accept-language']);
   });
 });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    /** Set by the requireSession hook on protected routes. */
+    auth: { userId: number; sessionId: number } | null;
+  }
+}

@@ -24,12 +24,20 @@ describe('serving the built web app', () => {
   });
 
   it('serves hashed assets precompressed and cached immutably', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
-    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 
@@ -50,7 +58,11 @@ describe('serving the built web app', () => {
   });
 
   it('compresses larger API answers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 });

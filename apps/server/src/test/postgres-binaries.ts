@@ -11,5 +11,9 @@ export function findPostgresBinDir(): string | null {
     candidates.push(...versions.map((version) => path.join(debianRoot, version, 'bin')));
   }
   candidates.push(...(process.env.PATH ?? '').split(path.delimiter));
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
+  return (
+    candidates.find(
+      (dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')),
+    ) ?? null
+  );
 }

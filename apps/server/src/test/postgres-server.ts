@@ -30,7 +30,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dataDir = path.join(root, 'data');
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]] : [path.join(binDir, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]]
+      : [path.join(binDir, command), args];
     execFileSync(file, argv, { stdio: 'pipe' });
   };
   if (asRoot) execFileSync('chown', ['postgres', root]);

@@ -4,8 +4,17 @@ import type { FastifyInstance } from 'fastify';
 export type Answer<T = unknown> = { status: number; body: Envelope<T>; headers: Record<string, unknown> };
 
 /** POST /api/login through inject; answers status and envelope. */
-export async function login(app: FastifyInstance, account: string, password: string, query = ''): Promise<Answer<{ token: string }>> {
-  const response = await app.inject({ method: 'POST', url: `/api/login${query}`, payload: { account, password } });
+export async function login(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  query = '',
+): Promise<Answer<{ token: string }>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/login${query}`,
+    payload: { account, password },
+  });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 

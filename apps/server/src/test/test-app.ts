@@ -35,7 +35,10 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   const database = await openTestDatabase(driver);
   await database.migrate();
   await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
-  const config: Config = { ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }), ...options.config };
+  const config: Config = {
+    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }),
+    ...options.config,
+  };
   const clock = new ManualClock(new Date());
   const app = await buildApp({ config, database, clock, captchaText: options.captchaText, logger: false });
   await app.ready();

@@ -105,15 +105,15 @@ export const dictTypes = pgTable('dict_types', {
 export const dictValues = pgTable(
   'dict_values',
   {
-  id: serial('id').primaryKey(),
-  typeId: integer('type_id')
-    .notNull()
-    .references(() => dictTypes.id, { onDelete: 'cascade' }),
-  code: varchar('code', { length: 50 }).notNull(),
-  nameZh: varchar('name_zh', { length: 100 }).notNull(),
-  nameEn: varchar('name_en', { length: 100 }).notNull(),
-  sort: integer('sort').notNull().default(100),
-  remark: text('remark'),
-},
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => dictTypes.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 50 }).notNull(),
+    nameZh: varchar('name_zh', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull(),
+    sort: integer('sort').notNull().default(100),
+    remark: text('remark'),
+  },
   (t) => [uniqueIndex('dict_values_type_code_idx').on(t.typeId, t.code)],
 );

@@ -37,8 +37,22 @@ const SETTINGS_CHILDREN: MenuSeed[] = SETTINGS_PAGES.map(([key, titleZh, titleEn
 
 export const MENUS: Record<string, MenuSeed[]> = {
   mirror: [
-    { name: 'homePage', path: '/homePage', component: 'HomePage', titleZh: '首页', titleEn: 'Home Page', icon: 'home' },
-    { name: 'welcome', path: '/welcome', component: 'Welcome', titleZh: '控制台', titleEn: 'Welcome', icon: 'dashboard' },
+    {
+      name: 'homePage',
+      path: '/homePage',
+      component: 'HomePage',
+      titleZh: '首页',
+      titleEn: 'Home Page',
+      icon: 'home',
+    },
+    {
+      name: 'welcome',
+      path: '/welcome',
+      component: 'Welcome',
+      titleZh: '控制台',
+      titleEn: 'Welcome',
+      icon: 'dashboard',
+    },
     {
       name: 'firmware',
       path: '/mirror/custmirrordownload',
@@ -55,7 +69,14 @@ export const MENUS: Record<string, MenuSeed[]> = {
       titleEn: 'Software',
       icon: 'appstore',
     },
-    { name: 'agile', path: '/erp_tool', component: 'ErpTool', titleZh: '敏捷定制', titleEn: 'Agile Customization', icon: 'tool' },
+    {
+      name: 'agile',
+      path: '/erp_tool',
+      component: 'ErpTool',
+      titleZh: '敏捷定制',
+      titleEn: 'Agile Customization',
+      icon: 'tool',
+    },
     {
       name: 'toolsDownload',
       path: '/tools_download',
@@ -64,7 +85,14 @@ export const MENUS: Record<string, MenuSeed[]> = {
       titleEn: 'Tool download',
       show: false,
     },
-    { name: 'center', path: '/account/center', component: 'account/center', titleZh: '个人中心', titleEn: 'Personal center', show: false },
+    {
+      name: 'center',
+      path: '/account/center',
+      component: 'account/center',
+      titleZh: '个人中心',
+      titleEn: 'Personal center',
+      show: false,
+    },
     {
       name: 'settings',
       path: '/account/settings',
@@ -87,10 +115,34 @@ export const MENUS: Record<string, MenuSeed[]> = {
       icon: 'setting',
       redirect: '/system/user',
       children: [
-        { name: 'sysUser', path: '/system/user', component: 'system/user', titleZh: '用户管理', titleEn: 'Users' },
-        { name: 'sysRole', path: '/system/role', component: 'system/role', titleZh: '角色管理', titleEn: 'Roles' },
-        { name: 'sysMenu', path: '/system/menu', component: 'system/menu', titleZh: '菜单管理', titleEn: 'Menus' },
-        { name: 'sysDict', path: '/system/dict', component: 'system/dict', titleZh: '字典管理', titleEn: 'Dictionaries' },
+        {
+          name: 'sysUser',
+          path: '/system/user',
+          component: 'system/user',
+          titleZh: '用户管理',
+          titleEn: 'Users',
+        },
+        {
+          name: 'sysRole',
+          path: '/system/role',
+          component: 'system/role',
+          titleZh: '角色管理',
+          titleEn: 'Roles',
+        },
+        {
+          name: 'sysMenu',
+          path: '/system/menu',
+          component: 'system/menu',
+          titleZh: '菜单管理',
+          titleEn: 'Menus',
+        },
+        {
+          name: 'sysDict',
+          path: '/system/dict',
+          component: 'system/dict',
+          titleZh: '字典管理',
+          titleEn: 'Dictionaries',
+        },
       ],
     },
   ],

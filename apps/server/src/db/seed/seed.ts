@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { INDUSTRY_DICT_CODE } from '@portal/contract';
+import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../connection';
 import {
   applications,
@@ -13,7 +14,6 @@ import {
   userRoles,
   users,
 } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
 import { APPLICATIONS, INDUSTRIES, MENUS, type MenuSeed, PERMISSIONS, ROLES } from './seed-data';
 
 export type SeedPasswords = { admin?: string; demo?: string };
@@ -69,17 +69,25 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
     const t = tx as unknown as Db;
     await t.insert(applications).values(APPLICATIONS);
     const menuIdsByApp = new Map<string, number[]>();
-    for (const [appCode, seeds] of Object.entries(MENUS)) menuIdsByApp.set(appCode, await insertMenus(t, appCode, seeds, 0));
-    await t.insert(permissions).values(PERMISSIONS.map(([code, nameZh, nameEn]) => ({ code, nameZh, nameEn })));
+    for (const [appCode, seeds] of Object.entries(MENUS))
+      menuIdsByApp.set(appCode, await insertMenus(t, appCode, seeds, 0));
+    await t
+      .insert(permissions)
+      .values(PERMISSIONS.map(([code, nameZh, nameEn]) => ({ code, nameZh, nameEn })));
 
     const roleIds = new Map<string, number>();
     for (const role of ROLES) {
-      const [row] = await t.insert(roles).values({ code: role.code, nameZh: role.nameZh, nameEn: role.nameEn }).returning();
+      const [row] = await t
+        .insert(roles)
+        .values({ code: role.code, nameZh: role.nameZh, nameEn: role.nameEn })
+        .returning();
       if (!row) throw new Error(`role ${role.code} was not inserted`);
       roleIds.set(role.code, row.id);
       const menuIds = role.apps.flatMap((app) => menuIdsByApp.get(app) ?? []);
       await t.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
-      await t.insert(rolePermissions).values(role.permissions.map((permissionCode) => ({ roleId: row.id, permissionCode })));
+      await t
+        .insert(rolePermissions)
+        .values(role.permissions.map((permissionCode) => ({ roleId: row.id, permissionCode })));
     }
 
     const [industry] = await t
@@ -87,9 +95,15 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       .values({ code: INDUSTRY_DICT_CODE, nameZh: '行业', nameEn: 'Industry', sort: 1 })
       .returning();
     if (!industry) throw new Error('industry dictionary was not inserted');
-    await t
-      .insert(dictValues)
-      .values(INDUSTRIES.map(([code, nameZh, nameEn], index) => ({ typeId: industry.id, code, nameZh, nameEn, sort: index + 1 })));
+    await t.insert(dictValues).values(
+      INDUSTRIES.map(([code, nameZh, nameEn], index) => ({
+        typeId: industry.id,
+        code,
+        nameZh,
+        nameEn,
+        sort: index + 1,
+      })),
+    );
 
     await t.insert(users).values({
       account: 'admin',
@@ -101,7 +115,13 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
     });
     const [demo] = await t
       .insert(users)
-      .values({ account: 'demo', passwordHash: demoHash, nickName: 'Demo', name: '演示客户', email: 'demo@example.com' })
+      .values({
+        account: 'demo',
+        passwordHash: demoHash,
+        nickName: 'Demo',
+        name: '演示客户',
+        email: 'demo@example.com',
+      })
       .returning();
     const customerRole = roleIds.get('customer');
     if (demo && customerRole) await t.insert(userRoles).values({ userId: demo.id, roleId: customerRole });

@@ -1,7 +1,8 @@
 export const enUS = {
   SUCCESS: 'Success',
   ACCOUNT_PASSWORD_EMPTY: 'Username or password is empty',
-  ACCOUNT_PASSWORD_WRONG: 'Wrong username or password ({max} failures in a row lock the account for {minutes} minutes)',
+  ACCOUNT_PASSWORD_WRONG:
+    'Wrong username or password ({max} failures in a row lock the account for {minutes} minutes)',
   CAPTCHA_WRONG: 'The verification code is wrong or has expired, please try again',
   TOKEN_EMPTY: 'Request token is empty, please sign in',
   TOKEN_NOT_BEARER: 'Request token is not a Bearer token',

@@ -8,7 +8,11 @@ export type MessageCatalogue = Record<MessageKey, string>;
 export const catalogues: Record<Locale, MessageCatalogue> = { 'zh-CN': zhCN, 'en-US': enUS };
 
 /** Fills `{name}` placeholders; unknown placeholders stay visible rather than vanish. */
-export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
   const template = catalogues[locale][key];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

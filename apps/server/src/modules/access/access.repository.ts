@@ -1,7 +1,15 @@
 import { ADMIN_TYPE_SUPER } from '@portal/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { applications, menus, permissions, roleMenus, rolePermissions, roles, userRoles } from '../../db/schema';
+import {
+  applications,
+  menus,
+  permissions,
+  roleMenus,
+  rolePermissions,
+  roles,
+  userRoles,
+} from '../../db/schema';
 
 export type Grantee = { id: number; adminType: string };
 
@@ -22,9 +30,16 @@ export class AccessRepository {
 
   /** Enabled menus of one application (or of all when appCode is omitted) the user may see. */
   async menusOf(user: Grantee, appCode?: string) {
-    const enabled = appCode ? and(eq(menus.enabled, true), eq(menus.appCode, appCode)) : eq(menus.enabled, true);
+    const enabled = appCode
+      ? and(eq(menus.enabled, true), eq(menus.appCode, appCode))
+      : eq(menus.enabled, true);
     const order = [asc(menus.sort), asc(menus.id)];
-    if (isSuper(user)) return this.db.select().from(menus).where(enabled).orderBy(...order);
+    if (isSuper(user))
+      return this.db
+        .select()
+        .from(menus)
+        .where(enabled)
+        .orderBy(...order);
     const granted = this.db
       .selectDistinct({ menuId: roleMenus.menuId })
       .from(roleMenus)

@@ -20,7 +20,8 @@ export async function accessRoutes(app: FastifyInstance) {
         response: responses(loginUserSchema, AUTH_ERRORS),
       },
     },
-    async (request) => ok(request, await app.services.access.loginUser(sessionOf(request).userId, request.locale)),
+    async (request) =>
+      ok(request, await app.services.access.loginUser(sessionOf(request).userId, request.locale)),
   );
 
   routes.post(
@@ -36,7 +37,10 @@ export async function accessRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId } = sessionOf(request);
-      return ok(request, await app.services.access.changeApplication(userId, request.body.application, request.locale));
+      return ok(
+        request,
+        await app.services.access.changeApplication(userId, request.body.application, request.locale),
+      );
     },
   );
 }

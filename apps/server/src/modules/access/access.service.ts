@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type Grantee, AccessRepository } from './access.repository';
+import { AccessRepository, type Grantee } from './access.repository';
 import { menuPermissionCode, toMenuNode } from './menu-mapper';
 
 const localName = (row: { nameZh: string; nameEn: string }, locale: Locale) =>
@@ -27,7 +27,9 @@ export class AccessService {
       this.repo.buttonPermissionsOf(user),
     ]);
     const active = apps.find((app) => app.active);
-    const menus = allMenus.filter((menu) => menu.appCode === active?.code).map((menu) => toMenuNode(menu, locale));
+    const menus = allMenus
+      .filter((menu) => menu.appCode === active?.code)
+      .map((menu) => toMenuNode(menu, locale));
     const menuCodes = allMenus.map((menu) => menuPermissionCode(menu.path)).filter(Boolean);
     return {
       id: user.id,
@@ -55,7 +57,10 @@ export class AccessService {
     if (!user) throw new AppError('NO_LOGIN_USER');
     const apps = await this.repo.applicationsOf(user);
     if (!apps.some((app) => app.code === application)) {
-      throw new AppError('NO_PERMISSION_OPERATION', { messageKey: 'APP_NOT_GRANTED', params: { application } });
+      throw new AppError('NO_PERMISSION_OPERATION', {
+        messageKey: 'APP_NOT_GRANTED',
+        params: { application },
+      });
     }
     await this.db.update(users).set({ activeApp: application }).where(eq(users.id, userId));
     const menus = await this.repo.menusOf(user, application);
@@ -70,6 +75,10 @@ export class AccessService {
   ): Promise<AppEntry[]> {
     const apps = await this.repo.applicationsOf(user, userMenus);
     const activeCode = apps.some((app) => app.code === user.activeApp) ? user.activeApp : apps[0]?.code;
-    return apps.map((app) => ({ code: app.code, name: localName(app, locale), active: app.code === activeCode }));
+    return apps.map((app) => ({
+      code: app.code,
+      name: localName(app, locale),
+      active: app.code === activeCode,
+    }));
   }
 }

@@ -14,20 +14,43 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
   const loginUser = async (token: string, locale = 'en-US') =>
     (await withToken<LoginUser>(t.app, token, { url: `/api/getLoginUser?locale=${locale}` })).body.data;
   const change = (token: string, application: string) =>
-    withToken<MenuNode[]>(t.app, token, { method: 'POST', url: '/api/sysMenu/change?locale=en-US', payload: { application } });
+    withToken<MenuNode[]>(t.app, token, {
+      method: 'POST',
+      url: '/api/sysMenu/change?locale=en-US',
+      payload: { application },
+    });
 
   it('describes a customer: mirror app only, its menus flat, menu and button permissions', async () => {
     const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
     const user = loginUserSchema.parse(await loginUser(token));
-    expect(user).toMatchObject({ account: 'demo', adminType: '2', sourceType: '01', locale: 'en-US', lastLoginIp: '127.0.0.1' });
+    expect(user).toMatchObject({
+      account: 'demo',
+      adminType: '2',
+      sourceType: '01',
+      locale: 'en-US',
+      lastLoginIp: '127.0.0.1',
+    });
     expect(user.apps).toEqual([{ code: 'mirror', name: 'Downloads', active: true }]);
     expect(user.roles.map((role) => role.code)).toEqual(['customer']);
     const paths = user.menus.map((menu) => menu.path);
-    expect(paths).toEqual(expect.arrayContaining(['/homePage', '/welcome', '/mirror/custmirrordownload', '/tools/toolsdownload', '/erp_tool']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/homePage',
+        '/welcome',
+        '/mirror/custmirrordownload',
+        '/tools/toolsdownload',
+        '/erp_tool',
+      ]),
+    );
     expect(paths.some((path) => path.startsWith('/system'))).toBe(false);
-    expect(user.menus.find((menu) => menu.path === '/homePage')?.meta).toMatchObject({ title: 'Home Page', show: true });
+    expect(user.menus.find((menu) => menu.path === '/homePage')?.meta).toMatchObject({
+      title: 'Home Page',
+      show: true,
+    });
     expect(user.menus.find((menu) => menu.path === '/account/center')?.meta.show).toBe(false);
-    expect(user.permissions).toEqual(expect.arrayContaining(['firmware:download', 'homePage', 'mirror:custmirrordownload']));
+    expect(user.permissions).toEqual(
+      expect.arrayContaining(['firmware:download', 'homePage', 'mirror:custmirrordownload']),
+    );
     expect(user.permissions).not.toContain('sysUser:page');
   });
 
@@ -43,7 +66,9 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
     const user = await loginUser(token);
     expect(user.adminType).toBe('1');
     expect(user.apps.map((app) => app.code)).toEqual(['mirror', 'system']);
-    expect(user.permissions).toEqual(expect.arrayContaining(['sysUser:page', 'system:user', 'firmware:publish']));
+    expect(user.permissions).toEqual(
+      expect.arrayContaining(['sysUser:page', 'system:user', 'firmware:publish']),
+    );
   });
 
   it('switches a staff member to system, answers its menus and keeps it active', async () => {
@@ -51,7 +76,13 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
     const token = await tokenFor(t.app, staff.account, staff.password);
     const answer = await change(token, 'system');
     expect(answer.status).toBe(200);
-    expect(answer.body.data.map((menu) => menu.path)).toEqual(['/system', '/system/user', '/system/role', '/system/menu', '/system/dict']);
+    expect(answer.body.data.map((menu) => menu.path)).toEqual([
+      '/system',
+      '/system/user',
+      '/system/role',
+      '/system/menu',
+      '/system/dict',
+    ]);
     const root = answer.body.data[0];
     expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(4);
     const user = await loginUser(token);
@@ -83,9 +114,13 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
 
   it('answers the dictionary tree with the 15 industries', async () => {
     const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const answer = await withToken<{ code: string; children: { code: string; name: string }[] }[]>(t.app, token, {
-      url: '/api/sysDictType/tree?locale=en-US',
-    });
+    const answer = await withToken<{ code: string; children: { code: string; name: string }[] }[]>(
+      t.app,
+      token,
+      {
+        url: '/api/sysDictType/tree?locale=en-US',
+      },
+    );
     const industry = answer.body.data.find((node) => node.code === 'industry');
     expect(industry?.children).toHaveLength(15);
     expect(industry?.children.map((child) => child.name)).toContain('Service circulation');

@@ -47,14 +47,24 @@ export class LoginService {
       const token = await this.sessions.create(user.id, attempt);
       await this.db
         .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginIp: attempt.ip, lastLoginTime: this.clock.now() })
+        .set({
+          failedLoginCount: 0,
+          lockedUntil: null,
+          lastLoginIp: attempt.ip,
+          lastLoginTime: this.clock.now(),
+        })
         .where(eq(users.id, user.id));
       await this.record(attempt, user.id, ErrorCode.SUCCESS, translate(attempt.locale, 'SUCCESS'));
       return token;
     } catch (error) {
       if (error instanceof AppError) {
         const userId = await this.userIdOf(account);
-        await this.record(attempt, userId, error.code, translate(attempt.locale, error.messageKey, error.params));
+        await this.record(
+          attempt,
+          userId,
+          error.code,
+          translate(attempt.locale, error.messageKey, error.params),
+        );
       }
       throw error;
     }
@@ -117,7 +127,11 @@ export class LoginService {
 
   private async userIdOf(account: string): Promise<number | null> {
     if (!account) return null;
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.account, account)).limit(1);
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.account, account))
+      .limit(1);
     return row?.id ?? null;
   }
 

@@ -23,10 +23,18 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
   });
 
   it('refuses empty account or password with 1011001', async () => {
-    for (const [account, password] of [['', 'x'], ['admin', ''], ['  ', ADMIN_PASSWORD]] as const) {
+    for (const [account, password] of [
+      ['', 'x'],
+      ['admin', ''],
+      ['  ', ADMIN_PASSWORD],
+    ] as const) {
       const answer = await login(t.app, account, password);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ success: false, code: ErrorCode.ACCOUNT_PASSWORD_EMPTY, data: null });
+      expect(answer.body).toMatchObject({
+        success: false,
+        code: ErrorCode.ACCOUNT_PASSWORD_EMPTY,
+        data: null,
+      });
     }
   });
 
@@ -53,7 +61,9 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
   it('locks the account after 5 failures for 5 minutes, then lets the right password in', async () => {
     const user = await createUser(t.db, { roleCodes: ['customer'] });
     for (let i = 1; i < LOGIN_MAX_FAILURES; i++) {
-      expect((await login(t.app, user.account, 'Wrong#Pass1')).body.code).toBe(ErrorCode.ACCOUNT_PASSWORD_WRONG);
+      expect((await login(t.app, user.account, 'Wrong#Pass1')).body.code).toBe(
+        ErrorCode.ACCOUNT_PASSWORD_WRONG,
+      );
     }
     const fifth = await login(t.app, user.account, 'Wrong#Pass1', '?locale=en-US');
     expect(fifth.status).toBe(423);
@@ -75,7 +85,9 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
     const user = await createUser(t.db, { roleCodes: ['customer'] });
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await login(t.app, user.account, 'Wrong#Pass1');
     t.clock.advance(LOGIN_LOCK_MS);
-    expect((await login(t.app, user.account, 'Wrong#Pass1')).body.code).toBe(ErrorCode.ACCOUNT_PASSWORD_WRONG);
+    expect((await login(t.app, user.account, 'Wrong#Pass1')).body.code).toBe(
+      ErrorCode.ACCOUNT_PASSWORD_WRONG,
+    );
     expect((await login(t.app, user.account, user.password)).body.success).toBe(true);
     for (let i = 1; i < LOGIN_MAX_FAILURES; i++) await login(t.app, user.account, 'Wrong#Pass1');
     expect((await login(t.app, user.account, user.password)).body.success).toBe(true);

@@ -38,7 +38,10 @@ describe.each(DRIVERS)('tokens on %s', (driver) => {
     t.clock.advance(1000);
     const expired = await withToken(t.app, token, { url: '/api/getLoginUser?locale=en-US' });
     expect(expired.status).toBe(401);
-    expect(expired.body).toMatchObject({ code: ErrorCode.LOGIN_EXPIRED, message: 'Login has expired,please login again' });
+    expect(expired.body).toMatchObject({
+      code: ErrorCode.LOGIN_EXPIRED,
+      message: 'Login has expired,please login again',
+    });
   });
 
   it('revokes the token on logout and leaves other sessions alive', async () => {
@@ -46,7 +49,9 @@ describe.each(DRIVERS)('tokens on %s', (driver) => {
     const second = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
     const logout = await withToken(t.app, first, { url: '/api/logout' });
     expect(logout.body).toMatchObject({ success: true, code: 200 });
-    expect((await withToken(t.app, first, { url: '/api/getLoginUser' })).body.code).toBe(ErrorCode.LOGIN_EXPIRED);
+    expect((await withToken(t.app, first, { url: '/api/getLoginUser' })).body.code).toBe(
+      ErrorCode.LOGIN_EXPIRED,
+    );
     expect((await withToken(t.app, first, { url: '/api/logout' })).body.code).toBe(ErrorCode.LOGIN_EXPIRED);
     expect((await withToken(t.app, second, { url: '/api/getLoginUser' })).status).toBe(200);
   });
@@ -57,7 +62,9 @@ describe.each(DRIVERS)('tokens on %s', (driver) => {
     const other = await tokenFor(t.app, user.account, user.password);
     const identity = await t.app.services.sessions.authenticate(`Bearer ${kept}`);
     await t.app.services.sessions.revokeAllForUser(user.id, identity.sessionId);
-    expect((await withToken(t.app, other, { url: '/api/getLoginUser' })).body.code).toBe(ErrorCode.LOGIN_EXPIRED);
+    expect((await withToken(t.app, other, { url: '/api/getLoginUser' })).body.code).toBe(
+      ErrorCode.LOGIN_EXPIRED,
+    );
     expect((await withToken(t.app, kept, { url: '/api/getLoginUser' })).status).toBe(200);
   });
 

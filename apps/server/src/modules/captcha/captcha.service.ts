@@ -10,7 +10,9 @@ import { CAPTCHA_ALPHABET } from './digit-glyphs';
 export type CaptchaTextSource = () => string;
 
 export const randomCaptchaText: CaptchaTextSource = () =>
-  Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join('');
+  Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join(
+    '',
+  );
 
 const answerHash = (id: string, answer: string) =>
   createHash('sha256').update(`${id}:${answer.trim().toUpperCase()}`).digest('hex');

@@ -53,7 +53,9 @@ describe('image captcha on sign-in', () => {
 
   it('refuses a wrong answer, a missing cookie and an expired captcha', async () => {
     const wrong = await fetchCaptcha();
-    expect((await loginWith(wrong.cookie, wrong.answer === '0000' ? '1111' : '0000')).json().code).toBe(ErrorCode.CAPTCHA_WRONG);
+    expect((await loginWith(wrong.cookie, wrong.answer === '0000' ? '1111' : '0000')).json().code).toBe(
+      ErrorCode.CAPTCHA_WRONG,
+    );
     const noCookie = await fetchCaptcha();
     expect((await loginWith('', noCookie.answer)).json().code).toBe(ErrorCode.CAPTCHA_WRONG);
     const late = await fetchCaptcha();

@@ -13,7 +13,13 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
 
   routes.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: responses(healthSchema, [503]) } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: responses(healthSchema, [503]),
+      },
+    },
     async (request, reply) => {
       const databaseUp = await app.services.database.ping();
       const data = {
@@ -27,11 +33,18 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
 
   routes.get(
     '/api/config',
-    { schema: { tags: ['system'], summary: 'What the sign-in page needs to know', response: responses(publicConfigSchema) } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the sign-in page needs to know',
+        response: responses(publicConfigSchema),
+      },
+    },
     async (request) =>
       ok(request, {
         captchaEnabled: config.CAPTCHA,
-        portalName: request.locale === 'zh-CN' ? '服务器固件与软件下载门户' : 'Server Firmware & Software Portal',
+        portalName:
+          request.locale === 'zh-CN' ? '服务器固件与软件下载门户' : 'Server Firmware & Software Portal',
       }),
   );
 }

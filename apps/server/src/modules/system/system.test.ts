@@ -16,7 +16,10 @@ describe('health, public config and OpenAPI', () => {
 
   it('tells the sign-in page whether a captcha is needed', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config?locale=en-US' });
-    expect(response.json().data).toEqual({ captchaEnabled: true, portalName: 'Server Firmware & Software Portal' });
+    expect(response.json().data).toEqual({
+      captchaEnabled: true,
+      portalName: 'Server Firmware & Software Portal',
+    });
   });
 
   it('serves an OpenAPI 3 document generated from the route schemas', async () => {
@@ -25,7 +28,14 @@ describe('health, public config and OpenAPI', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/login', '/api/logout', '/api/getLoginUser', '/api/sysMenu/change', '/api/sysDictType/tree', '/api/captcha.jpg']),
+      expect.arrayContaining([
+        '/api/login',
+        '/api/logout',
+        '/api/getLoginUser',
+        '/api/sysMenu/change',
+        '/api/sysDictType/tree',
+        '/api/captcha.jpg',
+      ]),
     );
     const loginBody = document.paths['/api/login'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(loginBody.properties)).toEqual(['account', 'password']);
