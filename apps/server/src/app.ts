@@ -12,6 +12,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
@@ -64,6 +66,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, config);
   await app.register(accessRoutes);
   await app.register(dictRoutes);
+  await app.register(noticeRoutes);
+  await app.register(releaseNoteRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

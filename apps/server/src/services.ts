@@ -5,6 +5,7 @@ import { AccessService } from './modules/access/access.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
+import { NoticeService } from './modules/notice/notice.service';
 
 export type Services = {
   database: Database;
@@ -13,6 +14,7 @@ export type Services = {
   login: LoginService;
   captcha: CaptchaService;
   access: AccessService;
+  notices: NoticeService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -31,6 +33,7 @@ export function createServices(
     login: new LoginService(db, clock, sessions),
     captcha: new CaptchaService(db, clock, captchaText),
     access: new AccessService(db),
+    notices: new NoticeService(db, clock),
   };
 }
 

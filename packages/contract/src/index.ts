@@ -6,3 +6,6 @@ export * from './health';
 export * from './limits';
 export * from './locale';
 export * from './menu';
+export * from './notice';
+export * from './paging';
+export * from './release-note';

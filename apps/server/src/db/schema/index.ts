@@ -1,3 +1,4 @@
 export * from './access';
+export * from './notices';
 export * from './sessions';
 export * from './users';

@@ -195,3 +195,46 @@ export const INDUSTRIES: [string, string, string][] = [
   ['communication', '通信', 'Communication'],
   ['other', '其他', 'Other'],
 ];
+
+type ReleaseSeed = {
+  version: string;
+  releasedAt: string;
+  items: [kind: '1' | '2' | '3', zh: string, en: string][];
+};
+
+/** The portal's own version history, for the release-notes dialog. */
+export const RELEASE_NOTES: ReleaseSeed[] = [
+  {
+    version: 'v1.0.0',
+    releasedAt: '2026-11-01T00:00:00Z',
+    items: [
+      [
+        '1',
+        '账号登录，支持图形验证码与登录失败锁定',
+        'Sign-in with image captcha and lockout after repeated failures',
+      ],
+      ['1', '中英文界面切换', 'Chinese and English interface'],
+    ],
+  },
+  {
+    version: 'v1.1.0',
+    releasedAt: '2026-11-20T00:00:00Z',
+    items: [
+      [
+        '1',
+        '控制台：应用切换、多标签页与个性化设置',
+        'Console: application switching, multi-tab bar and display settings',
+      ],
+      ['2', '首页加载更快', 'Faster first page load'],
+      ['3', '修复语言切换后菜单标题未更新的问题', 'Menu titles now follow a language switch'],
+    ],
+  },
+];
+
+export const WELCOME_NOTICE = {
+  title: { zh: '欢迎使用服务器固件与软件下载门户', en: 'Welcome to the Server Firmware & Software Portal' },
+  content: {
+    zh: '您可以在这里下载固件、软件与文档，并在个人中心查看下载记录和任务。',
+    en: 'Download firmware, software and documents here; the personal center lists your downloads and tasks.',
+  },
+};

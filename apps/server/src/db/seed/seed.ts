@@ -7,14 +7,26 @@ import {
   dictTypes,
   dictValues,
   menus,
+  notices,
   permissions,
+  releaseNoteItems,
+  releaseNotes,
   roleMenus,
   rolePermissions,
   roles,
   userRoles,
   users,
 } from '../schema';
-import { APPLICATIONS, INDUSTRIES, MENUS, type MenuSeed, PERMISSIONS, ROLES } from './seed-data';
+import {
+  APPLICATIONS,
+  INDUSTRIES,
+  MENUS,
+  type MenuSeed,
+  PERMISSIONS,
+  RELEASE_NOTES,
+  ROLES,
+  WELCOME_NOTICE,
+} from './seed-data';
 
 export type SeedPasswords = { admin?: string; demo?: string };
 export type SeedResult = { seeded: false } | { seeded: true; adminPassword: string; demoPassword: string };
@@ -105,14 +117,36 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       })),
     );
 
-    await t.insert(users).values({
-      account: 'admin',
-      passwordHash: adminHash,
-      nickName: 'Administrator',
-      name: '管理员',
-      adminType: '1',
-      sourceType: '00',
-    });
+    for (const release of RELEASE_NOTES) {
+      const [note] = await t
+        .insert(releaseNotes)
+        .values({ version: release.version, releasedAt: new Date(release.releasedAt) })
+        .returning();
+      if (!note) throw new Error(`release ${release.version} was not inserted`);
+      await t
+        .insert(releaseNoteItems)
+        .values(
+          release.items.map(([kind, textZh, textEn], sort) => ({
+            releaseNoteId: note.id,
+            kind,
+            textZh,
+            textEn,
+            sort,
+          })),
+        );
+    }
+
+    const [admin] = await t
+      .insert(users)
+      .values({
+        account: 'admin',
+        passwordHash: adminHash,
+        nickName: 'Administrator',
+        name: '管理员',
+        adminType: '1',
+        sourceType: '00',
+      })
+      .returning();
     const [demo] = await t
       .insert(users)
       .values({
@@ -125,6 +159,16 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       .returning();
     const customerRole = roleIds.get('customer');
     if (demo && customerRole) await t.insert(userRoles).values({ userId: demo.id, roleId: customerRole });
+    for (const user of [admin, demo]) {
+      if (!user) continue;
+      await t.insert(notices).values({
+        userId: user.id,
+        titleZh: WELCOME_NOTICE.title.zh,
+        titleEn: WELCOME_NOTICE.title.en,
+        contentZh: WELCOME_NOTICE.content.zh,
+        contentEn: WELCOME_NOTICE.content.en,
+      });
+    }
   });
   return { seeded: true, adminPassword, demoPassword };
 }
