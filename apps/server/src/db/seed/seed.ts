@@ -123,17 +123,15 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         .values({ version: release.version, releasedAt: new Date(release.releasedAt) })
         .returning();
       if (!note) throw new Error(`release ${release.version} was not inserted`);
-      await t
-        .insert(releaseNoteItems)
-        .values(
-          release.items.map(([kind, textZh, textEn], sort) => ({
-            releaseNoteId: note.id,
-            kind,
-            textZh,
-            textEn,
-            sort,
-          })),
-        );
+      await t.insert(releaseNoteItems).values(
+        release.items.map(([kind, textZh, textEn], sort) => ({
+          releaseNoteId: note.id,
+          kind,
+          textZh,
+          textEn,
+          sort,
+        })),
+      );
     }
 
     const [admin] = await t
