@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,18 +14,8 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium driven by playwright-core, with a throwaway profile folder. */
+/** Debian's Chromium driven by playwright-core; playwright gives each launch a fresh profile. */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...FLAGS, `--user-data-dir=${profile}`],
-  });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  return { browser, close: () => browser.close() };
 }

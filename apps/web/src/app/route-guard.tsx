@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { isPublicPath, loginPathFor, paths } from '@/config/paths';
+import { useLoginUser } from '@/features/auth/api/get-login-user';
+import { afterSignInPath } from '@/lib/safe-redirect';
+import { clearSession, getAccessToken } from '@/lib/session';
+
+/**
+ * Decides, on every navigation, whether the wanted page may render (spec 4, Session):
+ * - no token: public pages render, anything else goes to sign-in with `redirect`;
+ * - token on the sign-in page: straight on to `redirect` or the home page;
+ * - token elsewhere: the signed-in user is loaded first; if that fails the session is over.
+ */
+export function RouteGuard() {
+  const { pathname, search, hash } = useLocation();
+  const wanted = `${pathname}${search}${hash}`;
+  // Read on each render: sign-in and session end change it outside React.
+  const token = getAccessToken();
+
+  if (!token) {
+    return isPublicPath(pathname) ? <Outlet /> : <Navigate to={loginPathFor(wanted)} replace />;
+  }
+  if (pathname === paths.login) {
+    return <Navigate to={afterSignInPath(new URLSearchParams(search).get('redirect'))} replace />;
+  }
+  return isPublicPath(pathname) ? <Outlet /> : <SignedInGate wanted={wanted} />;
+}
+
+function SignedInGate({ wanted }: { wanted: string }) {
+  const user = useLoginUser();
+  // Cached data wins over a failed background refetch: a network blip must not sign anyone out.
+  if (user.data) return <Outlet />;
+  if (user.isError) return <EndSession redirectTo={loginPathFor(wanted)} />;
+  return <FullPageSpinner />;
+}
+
+/** The user could not be loaded: forget the token and ask for a new sign-in (spec 8). */
+function EndSession({ redirectTo }: { redirectTo: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearSession();
+    navigate(redirectTo, { replace: true });
+  }, [navigate, redirectTo]);
+  return <FullPageSpinner />;
+}

@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+import type { Namespace } from '@/locales';
+
+/** What a route declares in `handle`; read back through useMatches(). */
+export interface RouteHandle {
+  /** The page title, resolved at render time so it follows the UI language. */
+  title: (t: TFunction<Namespace[]>) => string;
+}
+
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof Reflect.get(handle, 'title') === 'function';
+}

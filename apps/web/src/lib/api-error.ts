@@ -1,0 +1,57 @@
+import { type FieldError, fieldErrorSchema } from '@portal/contract';
+import { z } from 'zod';
+
+/**
+ * Failures detected in the browser, for which no server code exists. Negative so they can
+ * never clash with the server's ErrorCode catalogue.
+ */
+export const ClientErrorCode = {
+  /** fetch itself failed: server down, DNS, CORS, offline. */
+  NETWORK: -1,
+  /** No complete answer within API_TIMEOUT_MS. */
+  TIMEOUT: -2,
+  /** An answer that is not our envelope, typically an HTML error page from a proxy. */
+  NOT_AN_ENVELOPE: -3,
+  /** A successful envelope whose data does not match the contract schema. */
+  SCHEMA_MISMATCH: -4,
+  /** The caller cancelled (e.g. React Query dropped the request); nobody needs to be told. */
+  ABORTED: -5,
+} as const;
+
+const UNREACHABLE_CODES: readonly number[] = [
+  ClientErrorCode.NETWORK,
+  ClientErrorCode.TIMEOUT,
+  ClientErrorCode.NOT_AN_ENVELOPE,
+];
+
+/** The one error type every API call rejects with. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** Server ErrorCode or ClientErrorCode. */
+  readonly code: number;
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  /** The envelope's data (e.g. the field errors of a 1012001 answer). */
+  readonly data: unknown;
+
+  constructor(init: { code: number; message: string; status: number; data?: unknown }) {
+    super(init.message);
+    this.code = init.code;
+    this.status = init.status;
+    this.data = init.data ?? null;
+  }
+
+  /** True when our server never really answered: down, proxy broken or too slow. */
+  get isBackendUnreachable(): boolean {
+    return UNREACHABLE_CODES.includes(this.code);
+  }
+}
+
+const fieldErrorsSchema = z.array(fieldErrorSchema);
+
+/** The per-field messages of a validation failure, or [] when the error carries none. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof ApiError)) return [];
+  const parsed = fieldErrorsSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : [];
+}

@@ -1,0 +1,12 @@
+import type { TranslationsOf } from '../types';
+import type { home as reference } from '../zh-CN/home';
+
+export const home: TranslationsOf<typeof reference> = {
+  'pages.home.title': 'Home Page',
+  'pages.home.welcome': 'Welcome, {{name}}',
+  'pages.home.subtitle': 'You are signed in to the Server Firmware & Software Portal.',
+  'pages.home.apps.title': 'Your applications',
+  'pages.home.apps.active': 'Current',
+  'pages.home.apps.empty': 'You have no applications yet',
+  'pages.home.catalogue.comingSoon': 'The firmware and software catalogue is coming soon.',
+};

@@ -1,0 +1,16 @@
+import type { TranslationsOf } from '../types';
+import type { login as reference } from '../zh-CN/login';
+
+export const login: TranslationsOf<typeof reference> = {
+  'pages.login.title': 'Sign in',
+  'pages.login.subtitle': 'Sign in to download server firmware and software',
+  'pages.login.account.placeholder': 'Account',
+  'pages.login.account.required': 'Please enter your account',
+  'pages.login.password.placeholder': 'Password',
+  'pages.login.password.required': 'Please enter your password',
+  'pages.login.captcha.placeholder': 'Verification code',
+  'pages.login.captcha.required': 'Please enter the verification code',
+  'pages.login.captcha.alt': 'Verification code image',
+  'pages.login.captcha.refresh': 'Hard to read? Click for a new code',
+  'pages.login.submit': 'Sign in',
+};

@@ -1,0 +1,10 @@
+export const common = {
+  'app.name': '服务器固件与软件下载门户',
+  'app.copyright': '版权所有 © {{year}} 服务器固件与软件下载门户',
+  'app.loading': '加载中…',
+  'language.label': '语言',
+  'language.zh-CN': '中文',
+  'language.en-US': 'English',
+  'actions.logout': '退出登录',
+  'actions.backHome': '返回首页',
+};

@@ -1,0 +1,29 @@
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { LayoutFooter } from './layout-footer';
+import styles from './user-layout.module.css';
+
+/** Frame of the sign-in type pages: language switch, portal name, a centred card, footer. */
+export function UserLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page}>
+      <div className={styles.toolbar}>
+        <LanguageSwitch />
+      </div>
+      <main className={styles.main}>
+        <Typography.Title level={2} className={styles.logo}>
+          {t('app.name')}
+        </Typography.Title>
+        <Card className={styles.card}>
+          <Outlet />
+        </Card>
+      </main>
+      <footer className={styles.footer}>
+        <LayoutFooter />
+      </footer>
+    </div>
+  );
+}

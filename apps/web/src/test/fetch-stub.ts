@@ -1,0 +1,38 @@
+import type { Envelope } from '@portal/contract';
+import { vi } from 'vitest';
+
+/** An API answer as the server sends it: the envelope as JSON, with an HTTP status. */
+export function envelopeResponse<T>(envelope: Partial<Envelope<T>> & { data?: T }, status = 200): Response {
+  const body: Envelope<T | null> = {
+    success: status < 400,
+    code: status < 400 ? 200 : 1016002,
+    message: status < 400 ? 'success' : 'error',
+    data: null,
+    ...envelope,
+  };
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export const okResponse = <T>(data: T) => envelopeResponse({ success: true, code: 200, data });
+
+type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Replaces global fetch with a stub that answers by path ('/api/login' -> handler).
+ * Unknown paths fail loudly so a test never silently hits an unexpected endpoint.
+ */
+export function stubFetch(routes: Record<string, Route>) {
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = routes[url.pathname];
+    if (!route) throw new Error(`unexpected fetch of ${url.pathname}`);
+    return route(url, init);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+/** The paths fetched so far, in order. */
+export function fetchedPaths(fetchStub: ReturnType<typeof stubFetch>): string[] {
+  return fetchStub.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+}
