@@ -2,5 +2,11 @@ import { common } from './common';
 import { errors } from './errors';
 import { home } from './home';
 import { login } from './login';
+import { menu } from './menu';
+import { notices } from './notices';
+import { pages } from './pages';
+import { settings } from './settings';
+import { shell } from './shell';
+import { tabs } from './tabs';
 
-export const translations = { common, login, home, errors };
+export const translations = { common, login, home, errors, shell, menu, pages, settings, tabs, notices };

@@ -1,0 +1,3 @@
+export const menu = {
+  'placeholder.menu': 'menu',
+};

@@ -1,0 +1,3 @@
+export const notices = {
+  'placeholder.notices': 'notices',
+};

@@ -1,0 +1,3 @@
+export const pages = {
+  'placeholder.pages': 'pages',
+};

@@ -1,0 +1,3 @@
+export const settings = {
+  'placeholder.settings': 'settings',
+};

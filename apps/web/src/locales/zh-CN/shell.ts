@@ -1,0 +1,3 @@
+export const shell = {
+  'placeholder.shell': 'shell',
+};

@@ -1,0 +1,3 @@
+export const tabs = {
+  'placeholder.tabs': 'tabs',
+};
