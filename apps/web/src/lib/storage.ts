@@ -13,6 +13,8 @@ export interface StoredValues {
   loginError: string;
   apps: AppEntry[];
   dictTree: DictNode[];
+  /** Display settings of the drawer; `unknown` because the settings module validates what it reads. */
+  displaySettings: unknown;
 }
 export type StorageKey = keyof StoredValues;
 

@@ -1,0 +1,26 @@
+/** Spec 4/9: device breakpoints in px — desktop from `desktop` up, tablet from `tablet` up, mobile below. */
+export const DEVICE_BREAKPOINTS = { tablet: 576, desktop: 1200 } as const;
+
+/** Spec 4/9: with auto-hide on, the header hides once the page is scrolled down past this many px. */
+export const HEADER_HIDE_THRESHOLD_PX = 300;
+
+/** Spec 9: primary colour presets in drawer order; `key` names the colour in the `settings` locale. */
+export const PRIMARY_COLOR_PRESETS = [
+  { key: 'dust', color: '#F5222D' },
+  { key: 'volcano', color: '#FA541C' },
+  { key: 'sunset', color: '#FAAD14' },
+  { key: 'cyan', color: '#13C2C2' },
+  { key: 'green', color: '#52C41A' },
+  { key: 'daybreak', color: '#0070e0' },
+  { key: 'geekblue', color: '#2F54EB' },
+  { key: 'purple', color: '#722ED1' },
+] as const;
+
+/**
+ * Spec 4/9: the header bell's popover. The 2 s spinner on every open is a spec requirement,
+ * not a network estimate; `refreshMs` keeps the badge current without a push channel.
+ */
+export const NOTICE_POPOVER = { widthPx: 300, loadingMs: 2000, pageSize: 10, refreshMs: 60_000 } as const;
+
+/** Spec 2/9: the logo title is cut with an ellipsis above this display width (see lib/format textWidth). */
+export const LOGO_TITLE_MAX_WIDTH = { sideMenu: 10, topMenu: 8 } as const;
