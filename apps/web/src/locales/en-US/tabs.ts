@@ -2,5 +2,12 @@ import type { TranslationsOf } from '../types';
 import type { tabs as reference } from '../zh-CN/tabs';
 
 export const tabs: TranslationsOf<typeof reference> = {
-  'placeholder.tabs': 'tabs',
+  'bar.label': 'Open pages',
+  'menu.closeCurrent': 'Close current',
+  'menu.closeRight': 'Close right',
+  'menu.closeLeft': 'Close left',
+  'menu.closeAll': 'Close all',
+  'message.lastTab': 'This is the last tab and cannot be closed',
+  'message.noLeft': 'No tabs on the left',
+  'message.noRight': 'No tabs on the right',
 };

@@ -1,0 +1,22 @@
+/**
+ * The multi-tab bar (spec 2): open pages stay as tabs keyed by their full path (path + query),
+ * with a right-click menu, and pages keep their state while their tab is open.
+ *
+ * The bar and the page area share the tab list, so the signed-in layout wraps both in one
+ * `MultiTabProvider` (inside the router), passing the multi-tab setting to it and the outlet:
+ *
+ * ```tsx
+ * <MultiTabProvider enabled={settings.multiTab}>
+ *   ...header...
+ *   {settings.multiTab && <MultiTabBar getTitle={(fullPath) => menuTitleOf(fullPath)} />}
+ *   <KeepAliveOutlet enabled={settings.multiTab} />
+ * </MultiTabProvider>
+ * ```
+ *
+ * `KeepAliveOutlet` with `enabled={false}` is a plain `<Outlet/>` and needs no provider;
+ * `MultiTabBar` and an enabled outlet throw without one. The bar's messages use antd's
+ * `App.useApp()`, so it must render inside antd `<App>` (the app provider has it).
+ */
+export { KeepAliveOutlet } from './keep-alive-outlet';
+export { MultiTabBar } from './multi-tab-bar';
+export { MultiTabProvider } from './multi-tab-provider';
