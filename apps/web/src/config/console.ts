@@ -24,3 +24,15 @@ export const NOTICE_POPOVER = { widthPx: 300, loadingMs: 2000, pageSize: 10, ref
 
 /** Spec 2/9: the logo title is cut with an ellipsis above this display width (see lib/format textWidth). */
 export const LOGO_TITLE_MAX_WIDTH = { sideMenu: 10, topMenu: 8 } as const;
+
+/** Spec 2/9: the side menu is 208px wide, 80px when collapsed. */
+export const SIDE_MENU_WIDTH_PX = { expanded: 208, collapsed: 80 } as const;
+
+/** Spec 2/9: header height. */
+export const HEADER_HEIGHT_PX = 48;
+
+/** Spec 2/9: an embedded-frame page is as tall as the window minus this many px. */
+export const IFRAME_HEIGHT_OFFSET_PX = 260;
+
+/** Content width "Fixed" centres the page at this width (the "Fluid" setting uses the full width). */
+export const FIXED_CONTENT_MAX_WIDTH_PX = 1200;

@@ -1,0 +1,163 @@
+import type { Notice, NoticePage } from '@portal/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOTICE_POPOVER } from '@/config/console';
+import { changeLocale } from '@/lib/i18n';
+import { installFakeNotifier } from '@/test/fake-notifier';
+import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { NoticeIcon } from './notice-icon';
+
+function buildNotice(overrides: Partial<Notice> = {}): Notice {
+  return {
+    id: 1,
+    type: 'notice',
+    title: 'Firmware BMC 2.1 released',
+    content: '',
+    createTime: '2024-05-01T08:00:00.000Z',
+    read: false,
+    ...overrides,
+  };
+}
+
+/** A tiny in-memory notice store behind GET /api/notices and POST /api/notices/read. */
+function stubNoticeApi(rows: Notice[]) {
+  const unread = () => rows.filter((notice) => !notice.read).length;
+  const page = (): NoticePage => ({ rows, totalRows: rows.length, pageNo: 1, unread: unread() });
+  return stubFetch({
+    '/api/notices': () => okResponse(page()),
+    '/api/notices/read': (_url, init) => {
+      const body = JSON.parse(String(init.body)) as { ids?: number[]; all?: boolean };
+      const targets = rows.filter((notice) => !notice.read && (body.all || body.ids?.includes(notice.id)));
+      rows = rows.map((notice) => (targets.includes(notice) ? { ...notice, read: true } : notice));
+      return okResponse({ updated: targets.length, unread: unread() });
+    },
+  });
+}
+
+const badgeCount = () => screen.getByTestId('notice-badge-count').textContent;
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const postedBodies = (fetchStub: ReturnType<typeof stubFetch>) =>
+  fetchStub.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+
+/** Renders the bell, waits for the first count, then opens the popover past its spinner. */
+async function renderAndOpen() {
+  renderWithProviders(<NoticeIcon />, { path: '/' });
+  await advance(0);
+  fireEvent.click(screen.getByTestId('notice-icon'));
+  await advance(NOTICE_POPOVER.loadingMs);
+}
+
+/** antd's popover measures itself with ResizeObserver, which jsdom lacks; no test needs sizes. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  installFakeNotifier();
+  await act(() => changeLocale('en-US'));
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('NoticeIcon', () => {
+  it('shows the unread count from the server on the bell', async () => {
+    stubNoticeApi([buildNotice({ id: 1 }), buildNotice({ id: 2 }), buildNotice({ id: 3, read: true })]);
+    renderWithProviders(<NoticeIcon />, { path: '/' });
+    await advance(0);
+
+    expect(badgeCount()).toBe('2');
+    expect(screen.getByTestId('notice-icon').getAttribute('aria-label')).toBe('Notifications, 2 unread');
+  });
+
+  it('refreshes the count every minute', async () => {
+    const fetchStub = stubNoticeApi([buildNotice()]);
+    renderWithProviders(<NoticeIcon />, { path: '/' });
+    await advance(0);
+    expect(fetchedPaths(fetchStub)).toEqual(['/api/notices']);
+
+    await advance(NOTICE_POPOVER.refreshMs);
+    expect(fetchedPaths(fetchStub)).toEqual(['/api/notices', '/api/notices']);
+  });
+
+  it('shows a spinner for 2 s on opening while it fetches the latest page, then the list', async () => {
+    const fetchStub = stubNoticeApi([
+      buildNotice({ id: 1, title: 'Unread notice' }),
+      buildNotice({ id: 2, title: 'Read notice', read: true }),
+    ]);
+    renderWithProviders(<NoticeIcon />, { path: '/' });
+    await advance(0);
+
+    fireEvent.click(screen.getByTestId('notice-icon'));
+    await advance(NOTICE_POPOVER.loadingMs - 1);
+    expect(screen.getByTestId('notice-popover').closest<HTMLElement>('.ant-popover')?.style.width).toBe(
+      '300px',
+    );
+    expect(screen.getByTestId('notice-loading')).toBeTruthy();
+    expect(screen.queryAllByTestId('notice-item')).toHaveLength(0);
+    expect(fetchedPaths(fetchStub)).toEqual(['/api/notices', '/api/notices']);
+
+    await advance(1);
+    expect(screen.queryByTestId('notice-loading')).toBeNull();
+    const items = screen.getAllByTestId('notice-item');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Unread notice'),
+      expect.stringContaining('Read notice'),
+    ]);
+    expect(items.map((item) => item.dataset.read)).toEqual(['false', 'true']);
+  });
+
+  it('marks every notice read and clears the badge', async () => {
+    const fetchStub = stubNoticeApi([buildNotice({ id: 1 }), buildNotice({ id: 2 })]);
+    await renderAndOpen();
+    expect(badgeCount()).toBe('2');
+
+    fireEvent.click(screen.getByTestId('notice-mark-all'));
+    await advance(0);
+
+    expect(postedBodies(fetchStub)).toEqual([{ all: true }]);
+    expect(badgeCount()).toBe('0');
+    expect(screen.getAllByTestId('notice-item').map((item) => item.dataset.read)).toEqual(['true', 'true']);
+    expect((screen.getByTestId('notice-mark-all') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('marks a clicked unread notice read, and sends nothing for a read one', async () => {
+    const fetchStub = stubNoticeApi([buildNotice({ id: 7 }), buildNotice({ id: 8, read: true })]);
+    await renderAndOpen();
+
+    const [unread, read] = screen.getAllByTestId('notice-item');
+    fireEvent.click(read as HTMLElement);
+    fireEvent.click(unread as HTMLElement);
+    await advance(0);
+
+    expect(postedBodies(fetchStub)).toEqual([{ ids: [7] }]);
+    expect(badgeCount()).toBe('0');
+  });
+
+  it('says so when there are no notices', async () => {
+    stubNoticeApi([]);
+    await renderAndOpen();
+
+    expect(screen.getByText('No notifications')).toBeTruthy();
+    expect(badgeCount()).toBe('0');
+  });
+
+  it('shows a load failure inside the popover instead of a toast', async () => {
+    const notifier = installFakeNotifier();
+    stubFetch({ '/api/notices': () => envelopeResponse({}, 500) });
+    await renderAndOpen();
+
+    expect(screen.getByText('Failed to load notifications')).toBeTruthy();
+    expect(badgeCount()).toBe('0');
+    expect(notifier.message.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,46 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Popover } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_POPOVER } from '@/config/console';
+import { useNotices } from '../api/get-notices';
+import { useLoadingOnOpen } from '../hooks/use-loading-on-open';
+import styles from './notice-icon.module.css';
+import { NoticePopoverContent } from './notice-popover-content';
+
+/** Header bell: the unread count as a badge, the newest notices in a popover. */
+export function NoticeIcon() {
+  const { t } = useTranslation('notices');
+  const [open, setOpen] = useState(false);
+  const notices = useNotices();
+  const { loading, start } = useLoadingOnOpen(notices.refetch);
+  const unread = notices.data?.unread ?? 0;
+
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) start();
+  };
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      styles={{ root: { width: NOTICE_POPOVER.widthPx } }}
+      content={<NoticePopoverContent loading={loading} notices={notices} />}
+    >
+      <Button type="text" data-testid="notice-icon" aria-label={t('bell.label', { unread })}>
+        <Badge count={unread} size="small">
+          <BellOutlined className={styles.bell} />
+        </Badge>
+        {/* antd's Badge animates a change by rendering a column of digits, so its text is not a
+            dependable reading of the count; this plain copy is what tests read. */}
+        <span className={styles.visuallyHidden} data-testid="notice-badge-count" aria-hidden>
+          {unread}
+        </span>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Notice } from '@portal/contract';
+import { Typography } from 'antd';
+import { formatDateTime } from '@/lib/format';
+import styles from './notice-popover.module.css';
+
+interface NoticeListProps {
+  notices: Notice[];
+  /** Called for an unread notice the user clicks; read ones need no request. */
+  onOpenNotice: (id: number) => void;
+}
+
+export function NoticeList({ notices, onOpenNotice }: NoticeListProps) {
+  return (
+    <ul className={styles.list}>
+      {notices.map((notice) => (
+        <li key={notice.id}>
+          <button
+            type="button"
+            className={notice.read ? styles.item : `${styles.item} ${styles.unread}`}
+            data-testid="notice-item"
+            data-read={notice.read}
+            onClick={() => {
+              if (!notice.read) onOpenNotice(notice.id);
+            }}
+          >
+            <Typography.Text className={styles.title} ellipsis={{ tooltip: notice.title }}>
+              {notice.title}
+            </Typography.Text>
+            {notice.content && (
+              <Typography.Text type="secondary" className={styles.content} ellipsis>
+                {notice.content}
+              </Typography.Text>
+            )}
+            <Typography.Text type="secondary" className={styles.time}>
+              {formatDateTime(notice.createTime)}
+            </Typography.Text>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import type { NoticePage } from '@portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Empty, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '@/lib/api-error';
+import { useMarkNoticesRead } from '../api/mark-notices-read';
+import { NoticeList } from './notice-list';
+import styles from './notice-popover.module.css';
+
+interface NoticePopoverContentProps {
+  /** The spinner the spec asks for on every open (see useLoadingOnOpen). */
+  loading: boolean;
+  notices: UseQueryResult<NoticePage, ApiError>;
+}
+
+export function NoticePopoverContent({ loading, notices }: NoticePopoverContentProps) {
+  const { t } = useTranslation('notices');
+  const markRead = useMarkNoticesRead();
+  const page = notices.data;
+  const markingAll = markRead.isPending && markRead.variables !== undefined && 'all' in markRead.variables;
+
+  const body = () => {
+    if (loading || notices.isPending) {
+      return (
+        <div className={styles.centered} data-testid="notice-loading">
+          <Spin />
+        </div>
+      );
+    }
+    if (!page) return <Alert type="error" showIcon title={t('popover.loadFailed')} />;
+    if (page.rows.length === 0) {
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('popover.empty')} />;
+    }
+    return <NoticeList notices={page.rows} onOpenNotice={(id) => markRead.mutate({ ids: [id] })} />;
+  };
+
+  return (
+    <div data-testid="notice-popover">
+      <div className={styles.header}>
+        <Typography.Text strong>{t('popover.title')}</Typography.Text>
+        <Button
+          type="link"
+          size="small"
+          data-testid="notice-mark-all"
+          disabled={!page || page.unread === 0}
+          loading={markingAll}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          {t('popover.markAllRead')}
+        </Button>
+      </div>
+      {body()}
+    </div>
+  );
+}

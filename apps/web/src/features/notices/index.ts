@@ -1,0 +1,1 @@
+export { NoticeIcon } from './components/notice-icon';

@@ -1,0 +1,1 @@
+export { ReleaseNotesModal } from './components/release-notes-modal';
