@@ -11,12 +11,6 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
  */
 const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
-  { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 35 },
-  // antd's building blocks (rc-components, css-in-js) apart keep the antd chunk under 500 kB. They
-  // must rank above antd: a group also captures the dependencies of what it matches.
-  { name: 'antd-deps', test: /node_modules[\\/](@ant-design|@rc-component|rc-[\w-]+)[\\/]/, priority: 32 },
-  { name: 'antd', test: /node_modules[\\/]antd[\\/]/, priority: 30 },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
 export default defineConfig({

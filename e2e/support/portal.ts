@@ -9,6 +9,7 @@ import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
 export const DEMO_PASSWORD = 'Demo#E2e123';
+export const ADMIN_PASSWORD = 'Admin#E2e123';
 
 /**
  * The real portal (built web app, API, embedded database) on a free port, with
@@ -19,7 +20,7 @@ export async function startPortal() {
   const captchaAnswers: string[] = [];
   const database = await openDatabase({});
   await database.migrate();
-  await seedDatabase(database.db, { admin: 'Admin#E2e123', demo: DEMO_PASSWORD });
+  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   const app = await buildApp({
     config: loadConfig({ CAPTCHA: 'on', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' }),
     database,

@@ -1,16 +1,18 @@
 import { ErrorCode } from '@portal/contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale, getCurrentLocale } from '@/lib/i18n';
 import { getAccessToken, setAccessToken } from '@/lib/session';
-import { buildLoginUser } from '@/test/factories';
+import { readStored } from '@/lib/storage';
+import { consoleApi } from '@/test/console-stubs';
+import { buildLoginUser, buildMirrorMenus } from '@/test/factories';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
 import { routes } from './router';
 
 const configAnswer = () => okResponse({ captchaEnabled: false, portalName: 'Portal' });
-const userAnswer = () => okResponse(buildLoginUser({ nickName: 'Demo User' }));
+const user = buildLoginUser({ nickName: 'Demo User', menus: buildMirrorMenus() });
 
 /** Mounts the real route tree at `url`. */
 function openApp(url: string) {
@@ -18,6 +20,11 @@ function openApp(url: string) {
   const currentUrl = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { currentUrl };
 }
+
+// The console and its pages load lazily; loading them once up front keeps each test's waits short.
+beforeAll(async () => {
+  await Promise.all([import('./routes/console-route'), import('./routes/home-route')]);
+});
 
 beforeEach(async () => {
   installFakeNotifier();
@@ -38,17 +45,18 @@ describe('RouteGuard', () => {
 
   it('moves a signed-in user away from sign-in to the redirect target, loading the user first', async () => {
     setAccessToken('token-1');
-    stubFetch({ '/api/getLoginUser': userAnswer });
+    stubFetch(consoleApi(user));
     const app = openApp('/user/login?redirect=%2FhomePage%3Ftab%3Ddownloads');
     expect((await screen.findByTestId('current-user')).textContent).toBe('Demo User');
-    expect(app.currentUrl()).toBe('/homePage?tab=downloads');
-    expect(screen.getByText('Firmware · Current')).toBeTruthy();
+    await waitFor(() => expect(app.currentUrl()).toBe('/homePage?tab=downloads'));
+    expect(await screen.findByText('Firmware · Current')).toBeTruthy();
+    // The title of a console page is its menu title.
     await waitFor(() => expect(document.title).toBe('Home Page - Server Firmware & Software Portal'));
   });
 
-  it.each(['/', '/no/such/page'])('falls back to the home page for a signed-in user at %s', async (url) => {
+  it.each(['/', '/no/such/page'])('opens the first menu page for a signed-in user at %s', async (url) => {
     setAccessToken('token-1');
-    stubFetch({ '/api/getLoginUser': userAnswer });
+    stubFetch(consoleApi(user));
     const app = openApp(url);
     await screen.findByTestId('current-user');
     expect(app.currentUrl()).toBe('/homePage');
@@ -66,10 +74,48 @@ describe('RouteGuard', () => {
     expect(getAccessToken()).toBeUndefined();
   });
 
-  it('shows the public not-found page without a token', async () => {
+  it.each([
+    ['/403', 'No permission'],
+    ['/404', 'Page not found'],
+    ['/500', 'Server error'],
+  ])('shows the public error page %s without a token', async (url, title) => {
     stubFetch({});
-    openApp('/404');
-    expect(await screen.findByText('Page not found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back to home' })).toBeTruthy();
+    openApp(url);
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to the console' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/user/register', 'Register'],
+    ['/user/password-link-expired', 'Link expired'],
+  ])('shows the public page %s without a token, with a way back to sign-in', async (url, title) => {
+    stubFetch({});
+    openApp(url);
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to sign in' })).toBeTruthy();
+  });
+});
+
+describe('token links', () => {
+  it('signs in with the token, switches language, stores the tool and lands on /tools_download', async () => {
+    await act(() => changeLocale('zh-CN'));
+    stubFetch(consoleApi(user));
+    const app = openApp('/tools/toolsdownload?token=link-token&locale=en&tool=uKits');
+    expect(await screen.findByTestId('requested-tool')).toBeTruthy();
+    expect(app.currentUrl()).toBe('/tools_download');
+    expect(getAccessToken()).toBe('link-token');
+    expect(readStored('requestTool')).toBe('uKits');
+    expect(getCurrentLocale()).toBe('en-US');
+    expect(screen.getByTestId('requested-tool').textContent).toBe(
+      'Requested tool: uKits. Its download will be offered here soon.',
+    );
+  });
+
+  it('sends an empty token to sign-in, returning to the software download page', async () => {
+    stubFetch({ '/api/config': configAnswer });
+    const app = openApp('/homePage?token=&tool=uKits');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(app.currentUrl()).toBe('/user/login?redirect=%2Ftools%2Ftoolsdownload');
+    expect(getAccessToken()).toBeUndefined();
   });
 });

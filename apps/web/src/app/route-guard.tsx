@@ -1,23 +1,28 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { isPublicPath, loginPathFor, paths } from '@/config/paths';
 import { useLoginUser } from '@/features/auth/api/get-login-user';
 import { afterSignInPath } from '@/lib/safe-redirect';
 import { clearSession, getAccessToken } from '@/lib/session';
+import { parseTokenLink } from './token-link';
+import { TokenLinkLanding } from './token-link-landing';
 
 /**
  * Decides, on every navigation, whether the wanted page may render (spec 4, Session):
+ * - a token link (`?token=`) signs in first, whatever the path;
  * - no token: public pages render, anything else goes to sign-in with `redirect`;
- * - token on the sign-in page: straight on to `redirect` or the home page;
+ * - token on the sign-in page: straight on to `redirect`, else the console's first page;
  * - token elsewhere: the signed-in user is loaded first; if that fails the session is over.
  */
 export function RouteGuard() {
   const { pathname, search, hash } = useLocation();
   const wanted = `${pathname}${search}${hash}`;
+  const tokenLink = useMemo(() => parseTokenLink(search), [search]);
   // Read on each render: sign-in and session end change it outside React.
   const token = getAccessToken();
 
+  if (tokenLink) return <TokenLinkLanding link={tokenLink} />;
   if (!token) {
     return isPublicPath(pathname) ? <Outlet /> : <Navigate to={loginPathFor(wanted)} replace />;
   }

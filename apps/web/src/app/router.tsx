@@ -1,27 +1,50 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
-import { NotFoundPage } from '@/features/errors/not-found-page';
-import { ServerErrorPage } from '@/features/errors/server-error-page';
+import type { PublicPage } from '@/features/pages/public-placeholder-page';
+import { BlankLayout } from '@/shell/blank-layout';
 import { UserLayout } from '@/shell/user-layout';
+import { lazyElement } from './lazy-element';
 import { RootRoute } from './root-route';
 import { RouteGuard } from './route-guard';
 import type { RouteHandle } from './route-handle';
-import { HomeRoute } from './routes/home-route';
-import { SignedInLayout } from './routes/signed-in-layout';
 
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
+const errors = () => import('./error-pages');
+const publicPages = () => import('@/features/pages/public-placeholder-page');
+
+/** A sign-in type page whose form comes later: an explanation and the way back to sign-in. */
+const publicPage = (path: string, page: PublicPage): RouteObject => ({
+  path,
+  element: lazyElement(() => publicPages().then((m) => m.PublicPlaceholderPage), { page }),
+  handle: titled((t) => t(`pages:public.${page}.title`)),
+});
 
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
-    errorElement: <ServerErrorPage />,
+    errorElement: lazyElement(() => errors().then((m) => m.ServerErrorPage), {}),
     children: [
-      // Outside the guard: the not-found page is public (spec 2).
+      // Outside the guard: the error pages are public (spec 2) and stand alone.
       {
-        path: paths.notFound,
-        element: <NotFoundPage />,
-        handle: titled((t) => t('errors:pages.notFound.title')),
+        element: <BlankLayout />,
+        children: [
+          {
+            path: paths.forbidden,
+            element: lazyElement(() => errors().then((m) => m.ForbiddenPage), {}),
+            handle: titled((t) => t('errors:pages.forbidden.title')),
+          },
+          {
+            path: paths.notFound,
+            element: lazyElement(() => errors().then((m) => m.NotFoundPage), {}),
+            handle: titled((t) => t('errors:pages.notFound.title')),
+          },
+          {
+            path: paths.serverError,
+            element: lazyElement(() => errors().then((m) => m.ServerErrorPage), {}),
+            handle: titled((t) => t('errors:pages.serverError.title')),
+          },
+        ],
       },
       {
         element: <RouteGuard />,
@@ -36,17 +59,25 @@ export const routes: RouteObject[] = [
                 element: <LoginPage />,
                 handle: titled((t) => t('login:pages.login.title')),
               },
+              publicPage(paths.register, 'register'),
+              publicPage(paths.registerResult, 'registerResult'),
+              publicPage(paths.recover, 'recover'),
+              publicPage(paths.overseasDownload, 'overseasDownload'),
+              publicPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli'),
+              publicPage(paths.passwordLinkExpired, 'passwordLinkExpired'),
             ],
           },
+          // Every other path is the signed-in console; its routes come from the server menus
+          // (see routes/build-menu-routes.tsx), `/` and unknown paths included.
           {
-            element: <SignedInLayout />,
+            element: lazyElement(() => import('./routes/console-route').then((m) => m.default), {}),
             children: [
-              { path: paths.home, element: <HomeRoute />, handle: titled((t) => t('home:pages.home.title')) },
+              {
+                path: '*',
+                element: lazyElement(() => import('./routes/console-route').then((m) => m.MenuRoutes), {}),
+              },
             ],
           },
-          { index: true, element: <Navigate to={paths.home} replace /> },
-          // Signed-out users never get here (the guard sends them to sign-in first).
-          { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
       },
     ],

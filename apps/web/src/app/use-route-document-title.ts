@@ -1,15 +1,37 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { getLoginUserQueryOptions } from '@/features/auth/api/get-login-user';
 import { NAMESPACES } from '@/locales';
+import { buildMenuTree, findMenuTrail } from '@/lib/menu-tree';
 import { isRouteHandle } from './route-handle';
 
-/** Sets document.title to "<deepest route title> - <portal name>" (spec 1). */
+/**
+ * The title of a console page: its menu entry's `meta.title` (translated by the server). Reads
+ * the cached user without fetching, so public pages never trigger a request.
+ */
+function useMenuTitle(pathname: string): string | undefined {
+  const { data: menus } = useQuery({
+    ...getLoginUserQueryOptions(),
+    enabled: false,
+    select: (user) => user.menus,
+  });
+  const tree = useMemo(() => buildMenuTree(menus ?? []), [menus]);
+  return findMenuTrail(tree, pathname).at(-1)?.meta.title;
+}
+
+/**
+ * Sets document.title to "<page title> - <portal name>" (spec 1). The page title is the
+ * deepest route's `handle.title` (static routes), else the menu title of the path.
+ */
 export function useRouteDocumentTitle(): void {
   const { t } = useTranslation(NAMESPACES);
+  const { pathname } = useLocation();
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
-  const pageTitle = handle?.title(t);
+  const menuTitle = useMenuTitle(pathname);
+  const pageTitle = handle ? handle.title(t) : menuTitle;
   const portalName = t('common:app.name');
 
   useEffect(() => {

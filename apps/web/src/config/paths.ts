@@ -3,12 +3,38 @@ export const paths = {
   root: '/',
   user: '/user',
   login: '/user/login',
+  register: '/user/register',
+  registerResult: '/user/register-result',
+  recover: '/user/recover',
+  overseasDownload: '/user/outseadownload',
+  overseasDownloadImsCli: '/user/outseadownloadimscli',
+  passwordLinkExpired: '/user/password-link-expired',
+  /** Spec 2: the fallback for unknown paths and the default redirect. */
   home: '/homePage',
+  /** The console home (named Console); the logo and the error pages lead here. */
+  welcome: '/welcome',
+  firmwareDownload: '/mirror/custmirrordownload',
+  softwareDownload: '/tools/toolsdownload',
+  /** Where a session opened through a token link (or with a stored requested tool) lands. */
+  requestedTool: '/tools_download',
+  accountCenter: '/account/center',
+  accountSettings: '/account/settings',
+  forbidden: '/403',
   notFound: '/404',
+  serverError: '/500',
 } as const;
 
-/** Reachable without a token (spec 4). Register, recover, ... join this list when they exist. */
-const PUBLIC_PATHS: readonly string[] = [paths.user, paths.login];
+/** Reachable without a token (spec 4): the sign-in type pages under the user layout. */
+const PUBLIC_PATHS: readonly string[] = [
+  paths.user,
+  paths.login,
+  paths.register,
+  paths.registerResult,
+  paths.recover,
+  paths.overseasDownload,
+  paths.overseasDownloadImsCli,
+  paths.passwordLinkExpired,
+];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');

@@ -31,6 +31,11 @@ void i18n.use(initReactI18next).init({
   // Resources are bundled, so initialising synchronously lets the first render be translated.
   initAsync: false,
   returnNull: false,
+  // A key found in no language is a bug: report it loudly (the browser tests fail on console errors).
+  saveMissing: true,
+  missingKeyHandler: (languages, namespace, key) => {
+    console.error(`[i18n] missing key ${namespace}:${key} (${languages.join(', ')})`);
+  },
 });
 applyLocaleSideEffects(initialLocale);
 

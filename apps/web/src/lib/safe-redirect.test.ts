@@ -29,9 +29,9 @@ describe('afterSignInPath', () => {
   });
 
   it.each([null, 'https://evil.example', '/user/login', '/user/login?redirect=%2FhomePage', '/user'])(
-    'falls back to the home page for %s',
+    'falls back to the root (the first menu page) for %s',
     (redirect) => {
-      expect(afterSignInPath(redirect)).toBe('/homePage');
+      expect(afterSignInPath(redirect)).toBe('/');
     },
   );
 });

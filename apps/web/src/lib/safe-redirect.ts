@@ -25,10 +25,11 @@ export function safeRedirectTarget(raw: string | null | undefined): string | und
 
 /**
  * Where to go once signed in: the `redirect` query when it is safe and not itself a sign-in
- * type page (which would bounce straight back), else the home page.
+ * type page (which would bounce straight back), else the root, where the console picks the
+ * first page of the user's menu (spec 2, first load).
  */
 export function afterSignInPath(redirect: string | null | undefined): string {
   const target = safeRedirectTarget(redirect);
-  if (!target) return paths.home;
-  return isPublicPath(new URL(target, window.location.origin).pathname) ? paths.home : target;
+  if (!target) return paths.root;
+  return isPublicPath(new URL(target, window.location.origin).pathname) ? paths.root : target;
 }

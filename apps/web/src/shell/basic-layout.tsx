@@ -1,43 +1,112 @@
-import { Button, Layout, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
-import { paths } from '@/config/paths';
+import { Drawer, Layout } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { SIDE_MENU_WIDTH_PX } from '@/config/console';
+import type { MenuRoute } from '@/lib/menu-tree';
 import styles from './basic-layout.module.css';
+import { GlobalHeader } from './global-header';
 import { LayoutFooter } from './layout-footer';
+import { LogoTitle } from './logo-title';
+import { NavMenu } from './nav-menu';
+import { useDevice, useDisplaySettings } from './settings';
+import { useSiderCollapsed } from './use-sider-collapsed';
 
 interface BasicLayoutProps {
-  /** How the signed-in user is named in the header. */
-  userName: string;
-  onLogout: () => void;
-  loggingOut: boolean;
+  /** The visible menu tree of the active application. */
+  menu: readonly MenuRoute[];
+  /** Application tabs; left out on phones, where the switch dialog in `headerActions` serves. */
+  appTabs: ReactNode;
+  headerActions: ReactNode;
+  /** The multi-tab bar, when that mode is on. */
+  tabBar?: ReactNode;
+  pageHeader?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Frame of the signed-in pages. Minimal for now (header, content, footer); side menu,
- * application tabs and the multi-tab bar join it later. It receives the user through props
- * so the shell stays independent of the auth feature.
+ * Frame of the signed-in pages (spec 2): side menu (208px, collapsible to 80px), top menu or,
+ * on phones, a drawer; header; content; footer. It gets everything user-specific through
+ * props, so the shell knows nothing of the auth feature.
  */
-export function BasicLayout({ userName, onLogout, loggingOut, children }: BasicLayoutProps) {
-  const { t } = useTranslation();
+export function BasicLayout({
+  menu,
+  appTabs,
+  headerActions,
+  tabBar,
+  pageHeader,
+  children,
+}: BasicLayoutProps) {
+  const { settings } = useDisplaySettings();
+  const device = useDevice();
+  const isMobile = device === 'mobile';
+  const topMenu = settings.layout === 'topmenu' && !isMobile;
+  const [collapsed, setCollapsed] = useSiderCollapsed(device);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const dark = settings.navTheme === 'dark';
+
   return (
-    <Layout className={styles.layout}>
-      <Layout.Header className={styles.header}>
-        <Link to={paths.home} className={styles.brand}>
-          {t('app.name')}
-        </Link>
-        <LanguageSwitch />
-        <Typography.Text data-testid="current-user">{userName}</Typography.Text>
-        <Button data-testid="logout" onClick={onLogout} loading={loggingOut}>
-          {t('actions.logout')}
-        </Button>
-      </Layout.Header>
-      <Layout.Content className={styles.content}>{children}</Layout.Content>
-      <Layout.Footer className={styles.footer}>
-        <LayoutFooter />
-      </Layout.Footer>
+    <Layout
+      className={styles.layout}
+      data-testid="basic-layout"
+      data-layout={topMenu ? 'topmenu' : 'sidemenu'}
+    >
+      {!topMenu && !isMobile && (
+        <Layout.Sider
+          className={settings.fixSiderbar ? styles.fixedSider : undefined}
+          data-testid="side-menu"
+          theme={settings.navTheme}
+          width={SIDE_MENU_WIDTH_PX.expanded}
+          collapsedWidth={SIDE_MENU_WIDTH_PX.collapsed}
+          collapsed={collapsed}
+          trigger={null}
+          collapsible
+        >
+          <LogoTitle topMenu={false} collapsed={collapsed} dark={dark} />
+          <NavMenu menu={menu} mode="inline" theme={settings.navTheme} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      {isMobile && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDE_MENU_WIDTH_PX.expanded}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
+          <div data-testid="mobile-menu-drawer" className={dark ? styles.drawerDark : undefined}>
+            <LogoTitle topMenu={false} dark={dark} />
+            <NavMenu
+              menu={menu}
+              mode="inline"
+              theme={settings.navTheme}
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          </div>
+        </Drawer>
+      )}
+      <Layout>
+        <GlobalHeader
+          variant={topMenu ? 'topmenu' : isMobile ? 'mobile' : 'sidemenu'}
+          collapsed={collapsed}
+          onToggle={() => (isMobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
+          topMenu={topMenu ? <NavMenu menu={menu} mode="horizontal" theme={settings.navTheme} /> : null}
+          appTabs={isMobile ? null : appTabs}
+          actions={headerActions}
+        />
+        {tabBar}
+        <Layout.Content className={styles.content}>
+          <div
+            className={settings.contentWidth === 'Fixed' ? styles.fixedWidth : undefined}
+            data-testid="page-content"
+          >
+            {pageHeader}
+            {children}
+          </div>
+        </Layout.Content>
+        <Layout.Footer className={styles.footer}>
+          <LayoutFooter />
+        </Layout.Footer>
+      </Layout>
     </Layout>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -17,9 +17,10 @@ export function UserLayout() {
         <Typography.Title level={2} className={styles.logo}>
           {t('app.name')}
         </Typography.Title>
-        <Card className={styles.card}>
+        {/* A styled section rather than antd's Card, which bundles Tabs (and Menu) into the sign-in page. */}
+        <section className={styles.card}>
           <Outlet />
-        </Card>
+        </section>
       </main>
       <footer className={styles.footer}>
         <LayoutFooter />

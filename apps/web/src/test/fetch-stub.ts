@@ -15,13 +15,13 @@ export function envelopeResponse<T>(envelope: Partial<Envelope<T>> & { data?: T 
 
 export const okResponse = <T>(data: T) => envelopeResponse({ success: true, code: 200, data });
 
-type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
+export type FetchRoute = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 /**
  * Replaces global fetch with a stub that answers by path ('/api/login' -> handler).
  * Unknown paths fail loudly so a test never silently hits an unexpected endpoint.
  */
-export function stubFetch(routes: Record<string, Route>) {
+export function stubFetch(routes: Record<string, FetchRoute>) {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const route = routes[url.pathname];

@@ -16,6 +16,21 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
+// antd's Tabs, overflowing Menu and popups measure themselves with ResizeObserver, which jsdom
+// lacks; no component test depends on real sizes.
+if (!('ResizeObserver' in window)) {
+  class NoResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: NoResizeObserver,
+  });
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

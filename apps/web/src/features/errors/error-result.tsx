@@ -9,18 +9,19 @@ interface ErrorResultProps {
   subTitle: string;
 }
 
-/** The shared frame of the error pages: status picture, text, and the way back home (spec 2). */
+/** The shared frame of the error pages: status picture, text, and the way back to the console home (spec 2). */
 export function ErrorResult({ status, title, subTitle }: ErrorResultProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('errors');
   const navigate = useNavigate();
   return (
     <Result
       status={status}
       title={title}
       subTitle={subTitle}
+      data-testid={`error-page-${status}`}
       extra={
-        <Button type="primary" onClick={() => navigate(paths.home)}>
-          {t('actions.backHome')}
+        <Button type="primary" onClick={() => navigate(paths.welcome)}>
+          {t('pages.backToConsole')}
         </Button>
       }
     />

@@ -8,6 +8,4 @@ export const common: TranslationsOf<typeof reference> = {
   'language.label': 'Language',
   'language.zh-CN': '中文',
   'language.en-US': 'English',
-  'actions.logout': 'Log out',
-  'actions.backHome': 'Back to home',
 };

@@ -7,8 +7,11 @@ export const errors: TranslationsOf<typeof reference> = {
   'api.forbidden': 'Forbidden',
   'api.unauthorized': 'Unauthorized',
   'api.unauthorizedDescription': 'Authorization verification failed',
+  'pages.forbidden.title': 'No permission',
+  'pages.forbidden.subTitle': 'Sorry, you have no permission to access this page.',
   'pages.notFound.title': 'Page not found',
   'pages.notFound.subTitle': 'Sorry, the page you visited does not exist or is still under development.',
   'pages.serverError.title': 'Server error',
   'pages.serverError.subTitle': 'Sorry, something went wrong on the server. Please try again later.',
+  'pages.backToConsole': 'Back to the console',
 };

@@ -2,7 +2,6 @@ import type { TranslationsOf } from '../types';
 import type { home as reference } from '../zh-CN/home';
 
 export const home: TranslationsOf<typeof reference> = {
-  'pages.home.title': 'Home Page',
   'pages.home.welcome': 'Welcome, {{name}}',
   'pages.home.subtitle': 'You are signed in to the Server Firmware & Software Portal.',
   'pages.home.apps.title': 'Your applications',

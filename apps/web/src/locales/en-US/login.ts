@@ -13,4 +13,8 @@ export const login: TranslationsOf<typeof reference> = {
   'pages.login.captcha.alt': 'Verification code image',
   'pages.login.captcha.refresh': 'Hard to read? Click for a new code',
   'pages.login.submit': 'Sign in',
+  'welcome.title': 'Welcome',
+  'welcome.morning': 'Good morning, welcome back',
+  'welcome.afternoon': 'Good afternoon, welcome back',
+  'welcome.evening': 'Good evening, welcome back',
 };

@@ -2,5 +2,8 @@ import type { TranslationsOf } from '../types';
 import type { menu as reference } from '../zh-CN/menu';
 
 export const menu: TranslationsOf<typeof reference> = {
-  'placeholder.menu': 'menu',
+  'nav.label': 'Navigation menu',
+  'nav.external': 'Opens in a new window',
+  'breadcrumb.label': 'You are here',
+  'frame.title': '{{title}} (embedded page)',
 };

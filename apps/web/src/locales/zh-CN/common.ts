@@ -5,6 +5,4 @@ export const common = {
   'language.label': '语言',
   'language.zh-CN': '中文',
   'language.en-US': 'English',
-  'actions.logout': '退出登录',
-  'actions.backHome': '返回首页',
 };

@@ -1,5 +1,4 @@
 export const home = {
-  'pages.home.title': '首页',
   'pages.home.welcome': '欢迎，{{name}}',
   'pages.home.subtitle': '您已成功登录服务器固件与软件下载门户。',
   'pages.home.apps.title': '您的应用',

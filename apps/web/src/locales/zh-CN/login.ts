@@ -10,4 +10,8 @@ export const login = {
   'pages.login.captcha.alt': '验证码图片',
   'pages.login.captcha.refresh': '看不清？点击换一张',
   'pages.login.submit': '登录',
+  'welcome.title': '欢迎',
+  'welcome.morning': '早上好，欢迎回来',
+  'welcome.afternoon': '下午好，欢迎回来',
+  'welcome.evening': '晚上好，欢迎回来',
 };

@@ -1,3 +1,6 @@
 export const menu = {
-  'placeholder.menu': 'menu',
+  'nav.label': '导航菜单',
+  'nav.external': '在新窗口中打开',
+  'breadcrumb.label': '当前位置',
+  'frame.title': '{{title}}（内嵌页面）',
 };

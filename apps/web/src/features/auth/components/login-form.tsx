@@ -11,6 +11,7 @@ import { loginUserQueryKey } from '../api/get-login-user';
 import { usePublicConfig } from '../api/get-public-config';
 import { useLogin } from '../api/login';
 import { useCaptchaNonce } from '../hooks/use-captcha-nonce';
+import { useWelcomeNotification } from '../hooks/use-welcome-notification';
 import { CaptchaField } from './captcha-field';
 
 interface LoginFormValues {
@@ -37,6 +38,7 @@ export function LoginForm({ initialError }: LoginFormProps) {
   const captchaEnabled = config.data?.captchaEnabled === true;
   const [captchaNonce, refreshCaptcha] = useCaptchaNonce();
   const [serverError, setServerError] = useState(initialError);
+  const welcome = useWelcomeNotification();
 
   const login = useLogin({
     onSuccess: ({ token }) => {
@@ -44,6 +46,7 @@ export function LoginForm({ initialError }: LoginFormProps) {
       // A user cached from an earlier session must not flash up for the new one.
       queryClient.removeQueries({ queryKey: loginUserQueryKey });
       navigate(afterSignInPath(searchParams.get('redirect')), { replace: true });
+      welcome();
     },
     onError: (error) => {
       setServerError(error.message);

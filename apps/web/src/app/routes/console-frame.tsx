@@ -1,0 +1,67 @@
+import type { LoginUser } from '@portal/contract';
+import { useMemo } from 'react';
+import { type RouteObject, useLocation } from 'react-router';
+import { findMenuTrail, type MenuRoute, visibleMenu } from '@/lib/menu-tree';
+import { AppTabs } from '@/shell/app-tabs';
+import { BasicLayout } from '@/shell/basic-layout';
+import { KeepAliveOutlet, MultiTabBar, MultiTabProvider } from '@/shell/multi-tab';
+import { PageHeader } from '@/shell/page-header';
+import { useDisplaySettings } from '@/shell/settings';
+import { resolveMenuPath } from './build-menu-routes';
+import { activeAppCode } from './first-load-target';
+import { HeaderActions } from './header-actions';
+import { useAppSwitch } from './use-app-switch';
+
+interface ConsoleFrameProps {
+  user: LoginUser;
+  tree: MenuRoute[];
+  routes: RouteObject[];
+}
+
+/** Puts the console together: layout, menus, application tabs, header tools and the page area. */
+export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
+  const { settings } = useDisplaySettings();
+  const { pathname } = useLocation();
+  const appSwitch = useAppSwitch();
+  const menu = useMemo(() => visibleMenu(tree), [tree]);
+  const activeCode = activeAppCode(user.apps);
+  const switchTo = (application: string) => appSwitch.mutate({ application });
+
+  // A group in the trail links to the page it leads to, not to its redirect.
+  const crumbs = findMenuTrail(tree, pathname).map((route) => ({
+    title: route.meta.title,
+    path: resolveMenuPath(routes, route.path),
+  }));
+  // Tabs are keyed by path plus query; the menu knows pages by path.
+  const titleOf = (fullPath: string) =>
+    findMenuTrail(tree, new URL(fullPath, window.location.origin).pathname).at(-1)?.meta.title ?? '';
+
+  return (
+    <MultiTabProvider enabled={settings.multiTab}>
+      <BasicLayout
+        menu={menu}
+        appTabs={
+          <AppTabs
+            apps={user.apps}
+            activeCode={activeCode}
+            onSwitch={switchTo}
+            switching={appSwitch.isPending}
+          />
+        }
+        headerActions={
+          <HeaderActions
+            user={user}
+            activeCode={activeCode}
+            onSwitch={switchTo}
+            switching={appSwitch.isPending}
+            accountSettingsPath={resolveMenuPath(routes, '/account/settings')}
+          />
+        }
+        tabBar={settings.multiTab ? <MultiTabBar getTitle={titleOf} /> : undefined}
+        pageHeader={<PageHeader crumbs={crumbs} />}
+      >
+        <KeepAliveOutlet enabled={settings.multiTab} />
+      </BasicLayout>
+    </MultiTabProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { type ComponentType, lazy } from 'react';
+import { Outlet } from 'react-router';
+import { NotFoundPage } from '@/features/errors/not-found-page';
+import type { MenuRoute } from '@/lib/menu-tree';
+import type { PageFactory, RouteKit } from './build-menu-routes';
+import { FirstLoadRedirect } from './first-load-redirect';
+
+/**
+ * Each page is its own chunk, loaded when first opened: the console shell stays small and the
+ * sign-in page never downloads any of them.
+ */
+function lazyNamed<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const HomeRoute = lazyNamed(() => import('./home-route').then((m) => m.HomeRoute));
+const WelcomeRoute = lazyNamed(() => import('./welcome-route').then((m) => m.WelcomeRoute));
+const AccountSettingsRoute = lazyNamed(() =>
+  import('./account-settings-route').then((m) => m.AccountSettingsRoute),
+);
+const EmbeddedFrame = lazyNamed(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
+const pagesModule = () => import('@/features/pages/feature-placeholder-page');
+const FeaturePlaceholderPage = lazyNamed(() => pagesModule().then((m) => m.FeaturePlaceholderPage));
+const AdminPlaceholderPage = lazyNamed(() => pagesModule().then((m) => m.AdminPlaceholderPage));
+const RequestedToolPage = lazyNamed(() =>
+  import('@/features/pages/requested-tool-page').then((m) => m.RequestedToolPage),
+);
+const AccountCenterPage = lazyNamed(() =>
+  import('@/features/account/account-center-page').then((m) => m.AccountCenterPage),
+);
+const SettingsSectionPage = lazyNamed(() =>
+  import('@/features/account/settings-section-page').then((m) => m.SettingsSectionPage),
+);
+
+const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
+const settingsSection =
+  (section: 'base' | 'security' | 'custom' | 'binding' | 'notification'): PageFactory =>
+  (route) => <SettingsSectionPage section={section} title={route.meta.title} />;
+
+/** Server `component` strings (see the seed's menus) and the page each one renders. */
+export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
+  HomePage: () => <HomeRoute />,
+  Welcome: () => <WelcomeRoute />,
+  'mirror/CustMirrorDownload': () => <FeaturePlaceholderPage feature="firmware" />,
+  'tools/ToolsDownload': () => <FeaturePlaceholderPage feature="software" />,
+  ErpTool: () => <FeaturePlaceholderPage feature="erpTool" />,
+  'tools/RequestedTool': () => <RequestedToolPage />,
+  'account/center': () => <AccountCenterPage />,
+  'account/settings': (route) => <AccountSettingsRoute route={route} />,
+  'account/settings/base': settingsSection('base'),
+  'account/settings/security': settingsSection('security'),
+  'account/settings/custom': settingsSection('custom'),
+  'account/settings/binding': settingsSection('binding'),
+  'account/settings/notification': settingsSection('notification'),
+  // A menu group: its children render in its place.
+  RouteView: () => <Outlet />,
+  'system/user': adminPage,
+  'system/role': adminPage,
+  'system/menu': adminPage,
+  'system/dict': adminPage,
+};
+
+export const consoleRouteKit: RouteKit = {
+  pages: CONSOLE_PAGES,
+  notFound: () => <NotFoundPage />,
+  frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
+  firstLoad: () => <FirstLoadRedirect />,
+};

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import { useLoginUser } from '@/features/auth/api/get-login-user';
+import { AccessProvider } from '@/lib/access';
+import { firstRouteOf } from '@/lib/menu-tree';
+import { writeStored } from '@/lib/storage';
+import { DisplaySettingsProvider } from '@/shell/settings';
+import { isOutsideLayout } from './build-menu-routes';
+import { ConsoleFrame } from './console-frame';
+import { NoMenuDialog } from './no-menu-dialog';
+import { useMenuRoutes } from './use-menu-routes';
+import { useMenuTree } from './use-menu-tree';
+
+/**
+ * The signed-in console, loaded as its own chunk so the sign-in page never pays for it. The
+ * route guard has loaded the user already. Redirects (`/`, unknown paths, menu groups) run
+ * before the frame renders, so they never show up as pages or tabs.
+ */
+export default function ConsoleRoute() {
+  const user = useLoginUser().data;
+  const tree = useMenuTree();
+  const routes = useMenuRoutes();
+  const { pathname } = useLocation();
+
+  // Spec 3: the application list is also kept locally (sign-out clears it).
+  const apps = user?.apps;
+  useEffect(() => {
+    if (apps) writeStored('apps', apps);
+  }, [apps]);
+
+  if (!user) return null;
+  if (!firstRouteOf(tree)) return <NoMenuDialog />;
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (isOutsideLayout(leaf)) return leaf?.element ?? null;
+
+  return (
+    <AccessProvider user={user}>
+      <DisplaySettingsProvider>
+        <ConsoleFrame user={user} tree={tree} routes={routes} />
+      </DisplaySettingsProvider>
+    </AccessProvider>
+  );
+}
+
+export { MenuRoutes } from './menu-routes';

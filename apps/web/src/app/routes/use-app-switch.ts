@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useChangeMenu } from '@/features/auth/api/change-menu';
+import { getLoginUserQueryOptions } from '@/features/auth/api/get-login-user';
+import { buildMenuTree, firstRouteOf } from '@/lib/menu-tree';
+import { writeStored } from '@/lib/storage';
+import { markActive } from './first-load-target';
+
+/**
+ * Switches the active application (spec 4): the server answers the new menus, which replace
+ * the cached user's (so the menu and routes rebuild), only that application is marked active,
+ * also in the stored list, and the console opens the application's first page.
+ */
+export function useAppSwitch() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { queryKey } = getLoginUserQueryOptions();
+
+  return useChangeMenu({
+    onSuccess: (menus, { application }) => {
+      const user = queryClient.setQueryData(queryKey, (current) =>
+        current ? { ...current, menus, apps: markActive(current.apps, application) } : current,
+      );
+      if (user) writeStored('apps', user.apps);
+      navigate(firstRouteOf(buildMenuTree(menus))?.path ?? paths.root);
+    },
+    onError: () => void message.error(t('apps.switchFailed')),
+  });
+}

@@ -1,0 +1,32 @@
+import { Card, Empty, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+const TABS = ['downloads', 'logins', 'tasks'] as const;
+type CenterTab = (typeof TABS)[number];
+const isCenterTab = (value: string | null): value is CenterTab => TABS.some((tab) => tab === value);
+
+/**
+ * /account/center (spec 2): download records, login records and tasks. The open tab lives in
+ * `?tab=` so links such as "check it later under Individual Center > Tasks" can point at it.
+ */
+export function AccountCenterPage() {
+  const { t } = useTranslation('pages');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const active: CenterTab = isCenterTab(requested) ? requested : 'downloads';
+
+  return (
+    <Card data-testid="account-center">
+      <Tabs
+        activeKey={active}
+        onChange={(tab) => setSearchParams({ tab }, { replace: true })}
+        items={TABS.map((tab) => ({
+          key: tab,
+          label: t(`account.center.tabs.${tab}`),
+          children: <Empty description={t(`account.center.${tab}.empty`)} />,
+        }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { CloudServerOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LOGO_TITLE_MAX_WIDTH } from '@/config/console';
+import { paths } from '@/config/paths';
+import { ellipsisByWidth } from '@/lib/format';
+import styles from './basic-layout.module.css';
+
+interface LogoTitleProps {
+  /** The top menu leaves less room, so the title is cut earlier there (spec 2). */
+  topMenu: boolean;
+  /** Only the mark shows in a collapsed side menu. */
+  collapsed?: boolean;
+  dark?: boolean;
+}
+
+/** Logo and portal name, leading to the console home; a cut title shows in full in a tooltip. */
+export function LogoTitle({ topMenu, collapsed = false, dark = false }: LogoTitleProps) {
+  const { t } = useTranslation();
+  const fullTitle = t('app.name');
+  const { text, truncated } = ellipsisByWidth(
+    fullTitle,
+    topMenu ? LOGO_TITLE_MAX_WIDTH.topMenu : LOGO_TITLE_MAX_WIDTH.sideMenu,
+  );
+  const title = (
+    <span className={styles.logoText} data-testid="logo-title">
+      {text}
+    </span>
+  );
+  return (
+    <Link
+      to={paths.welcome}
+      className={`${styles.logo} ${dark ? styles.logoDark : ''}`}
+      aria-label={fullTitle}
+      data-testid="logo"
+    >
+      <CloudServerOutlined className={styles.logoMark} />
+      {!collapsed && (truncated ? <Tooltip title={fullTitle}>{title}</Tooltip> : title)}
+    </Link>
+  );
+}
