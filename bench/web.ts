@@ -19,7 +19,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 const NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 async function startPortal() {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first: npm run build -w apps/web');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('build the web app first: npm run build -w apps/web');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   const database = await openDatabase({ dataDir });
   await database.migrate();
@@ -77,7 +78,10 @@ async function main() {
       await page.close();
 
       const scores: Record<string, number> = {};
-      for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]] as const) {
+      for (const [preset, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ] as const) {
         const result = await lighthouse(
           `${portal.url}${target.path}`,
           { port: DEBUG_PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },

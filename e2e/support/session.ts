@@ -8,7 +8,13 @@ type Portal = Awaited<ReturnType<typeof startPortal>>;
  * seam) and stores the token the way the web app does, then opens `path`.
  * For tests whose subject is not the sign-in page itself.
  */
-export async function openSignedIn(page: Page, portal: Portal, account: string, password: string, path: string) {
+export async function openSignedIn(
+  page: Page,
+  portal: Portal,
+  account: string,
+  password: string,
+  path: string,
+) {
   const request = page.context().request;
   await request.get(`${portal.url}/api/captcha.jpg`);
   const answer = await request.post(`${portal.url}/api/login?code=${portal.latestCaptcha()}`, {
@@ -18,7 +24,10 @@ export async function openSignedIn(page: Page, portal: Portal, account: string, 
   if (!body.success) throw new Error(`sign-in of ${account} failed: ${body.message}`);
   await page.goto(`${portal.url}/404`);
   await page.evaluate((token) => {
-    localStorage.setItem('portal.accessToken', JSON.stringify({ value: token, expiresAt: Date.now() + 3_600_000 }));
+    localStorage.setItem(
+      'portal.accessToken',
+      JSON.stringify({ value: token, expiresAt: Date.now() + 3_600_000 }),
+    );
   }, body.data.token);
   await page.goto(`${portal.url}${path}`);
   return body.data.token;
