@@ -2,19 +2,14 @@
 // valid token, against the embedded PGlite and a real PostgreSQL. See bench/README.md.
 
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/connection';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { startBenchPortal } from './support/portal';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PASSWORD = 'Bench#Pass1';
 
 type AutocannonResult = {
   requests: { average: number };
@@ -33,28 +28,9 @@ async function loadFromAnotherProcess(url: string, token: string): Promise<Autoc
 }
 
 async function measure(driver: 'pglite' | 'postgres', databaseUrl?: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = await openDatabase({ databaseUrl, dataDir });
-  await database.migrate();
-  await seedDatabase(database.db, { admin: PASSWORD, demo: PASSWORD });
-  const config = loadConfig({
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const result = await loadFromAnotherProcess(`${url}/api/getLoginUser`, data.token);
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const portal = await startBenchPortal({ databaseUrl });
+  const result = await loadFromAnotherProcess(`${portal.url}/api/getLoginUser`, portal.token);
+  await portal.close();
   return {
     driver,
     'req/s (avg)': Math.round(result.requests.average),

@@ -7,40 +7,12 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/connection';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
+import { startBenchPortal } from './support/portal';
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const PASSWORD = 'Bench#Pass1';
 const DEBUG_PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-async function startPortal() {
-  if (!fs.existsSync(path.join(webDist, 'index.html')))
-    throw new Error('build the web app first: npm run build -w apps/web');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  await seedDatabase(database.db, { admin: PASSWORD, demo: PASSWORD });
-  const config = loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, database, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const close = async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, token: data.token, close };
-}
 
 /** Gzip size of a built file, from the .gz the build wrote next to it. */
 function gzipBytes(urlPath: string): number {
@@ -51,7 +23,9 @@ function gzipBytes(urlPath: string): number {
 const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 async function main() {
-  const portal = await startPortal();
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('build the web app first: npm run build -w apps/web');
+  const portal = await startBenchPortal({ webDist });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

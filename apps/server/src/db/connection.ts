@@ -24,6 +24,16 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** True when the probe query succeeds; health checks must not throw. */
+async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
 
 /** PostgreSQL when a URL is given, otherwise an embedded PGlite in dataDir (or in memory). */
@@ -39,14 +49,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db: db as unknown as Db,
     driver: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
-    ping: async () => {
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => pool.query('select 1')),
     close: () => pool.end(),
   };
 }
@@ -64,14 +67,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
   };
 }
