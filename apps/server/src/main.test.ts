@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `src/main.ts` as `npm start` does and waits until it listens. */
+async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      ADMIN_PASSWORD: 'Admin#Main1',
+      DEMO_PASSWORD: 'Demo#Main1',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  for (let i = 0; i < 600; i++) {
+    if (output.includes('Server listening')) return { child, output: () => output };
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+describe('the server process', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
+    const port = await freePort();
+    const first = await startServer(port);
+    expect(first.output()).toContain('Demo data created');
+
+    // A sign-in whose body is still arriving is in flight when the signal comes.
+    const body = JSON.stringify({ account: 'demo', password: 'Demo#Main1' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const socketClosed = new Promise((r) => socket.once('close', r));
+    await new Promise((r) => setTimeout(r, 200));
+    const exit = exited(first.child);
+    first.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body.slice(10));
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"success":true');
+    expect(await exit).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    // The second start reopens the same embedded database: no new demo data, same accounts.
+    const second = await startServer(port);
+    try {
+      expect(second.output()).not.toContain('Demo data created');
+      const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect((await response.json()).success).toBe(true);
+    } finally {
+      const secondExit = exited(second.child);
+      second.child.kill('SIGTERM');
+      expect(await secondExit).toBe(0);
+    }
+  }, 120_000);
+
+  it('refuses to start with an invalid configuration and says why', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    expect(await exited(child)).toBe(1);
+    expect(stderr).toMatch(/Invalid configuration:\n {2}PORT:/);
+    expect(stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  }, 60_000);
+});
