@@ -51,6 +51,7 @@ describe('signing in through the page in Chromium', () => {
     await page.getByTestId('current-user').waitFor();
     expect(page.url()).toMatch(/\/homePage$/);
 
+    await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/user\/login/);
     await page.goto(`${portal.url}/homePage`);

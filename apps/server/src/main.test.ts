@@ -83,7 +83,7 @@ describe('the server process', () => {
         headers: { 'content-type': 'application/json' },
         body,
       });
-      expect((await response.json()).success).toBe(true);
+      expect(((await response.json()) as { success: boolean }).success).toBe(true);
     } finally {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
