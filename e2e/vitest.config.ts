@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // UI reactions on a busy two-core machine can take more than the default second.
+    expect: { poll: { timeout: 10_000 } },
     // One browser and one portal at a time: the machine has two cores.
     fileParallelism: false,
   },

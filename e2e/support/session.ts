@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import type { startPortal } from './portal';
 
 type Portal = Awaited<ReturnType<typeof startPortal>>;
@@ -15,20 +15,27 @@ export async function openSignedIn(
   password: string,
   path: string,
 ) {
-  const request = page.context().request;
+  const token = await signInThroughApi(page.context().request, portal, account, password);
+  await page.goto(`${portal.url}/404`);
+  await page.evaluate((value) => {
+    localStorage.setItem('portal.accessToken', JSON.stringify({ value, expiresAt: Date.now() + 3_600_000 }));
+  }, token);
+  await page.goto(`${portal.url}${path}`);
+  return token;
+}
+
+/** Signs in through the real API (captcha answered through the test seam) and returns the token. */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  portal: Portal,
+  account: string,
+  password: string,
+): Promise<string> {
   await request.get(`${portal.url}/api/captcha.jpg`);
   const answer = await request.post(`${portal.url}/api/login?code=${portal.latestCaptcha()}`, {
     data: { account, password },
   });
   const body = (await answer.json()) as { success: boolean; message: string; data: { token: string } };
   if (!body.success) throw new Error(`sign-in of ${account} failed: ${body.message}`);
-  await page.goto(`${portal.url}/404`);
-  await page.evaluate((token) => {
-    localStorage.setItem(
-      'portal.accessToken',
-      JSON.stringify({ value: token, expiresAt: Date.now() + 3_600_000 }),
-    );
-  }, body.data.token);
-  await page.goto(`${portal.url}${path}`);
   return body.data.token;
 }

@@ -26,7 +26,10 @@ export function TabLabel({ tabKey, title, onAction }: TabLabelProps) {
     key: action,
     label: <span data-testid={testId}>{t(labelKey)}</span>,
   }));
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // The menu renders in a portal, but React still bubbles its click to the tab, which would
+    // activate the right-clicked tab after the action ran.
+    domEvent.stopPropagation();
     const entry = MENU_ENTRIES.find((candidate) => candidate.action === key);
     if (entry) onAction({ type: entry.action, key: tabKey });
   };

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { WELCOME_NOTICE } from '../apps/server/src/db/seed/seed-data';
+import { useConsoleSuite, waitForConsole } from './support/console';
+
+/** Spec 2/4: the notice popover shows a loading spinner for 2 seconds every time it opens. */
+const NOTICE_LOADING_MS = 2000;
+
+describe('header notices and release notes in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('shows the unread count, loads the notices for 2 s on opening, and marks them all read', async () => {
+    const page = await suite.openConsole('demo', '/welcome');
+    const count = page.getByTestId('notice-badge-count');
+    const badge = page.getByTestId('notice-icon').locator('.ant-badge-count');
+    await expect.poll(() => count.textContent()).toBe('1');
+    await badge.waitFor();
+    expect(await page.getByTestId('notice-icon').getAttribute('aria-label')).toBe('Notifications, 1 unread');
+
+    const openedAt = Date.now();
+    await page.getByTestId('notice-icon').click();
+    const popover = page.getByTestId('notice-popover');
+    await popover.waitFor();
+    await popover.getByTestId('notice-loading').waitFor();
+    // A timed behaviour of the spec: still loading well into the 2 s, whatever the server's speed.
+    await page.waitForTimeout(Math.max(0, openedAt + NOTICE_LOADING_MS - 1000 - Date.now()));
+    expect(await popover.getByTestId('notice-loading').isVisible()).toBe(true);
+    expect(await popover.getByTestId('notice-item').count()).toBe(0);
+
+    const item = popover.getByTestId('notice-item');
+    await item.waitFor();
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(NOTICE_LOADING_MS);
+    expect(await popover.getByTestId('notice-loading').count()).toBe(0);
+    expect(await item.count()).toBe(1);
+    expect(await item.innerText()).toContain(WELCOME_NOTICE.title.en);
+    expect(await item.getAttribute('data-read')).toBe('false');
+    // Spec 2: the popover is 300px wide.
+    const popoverRoot = page.locator('.ant-popover').filter({ has: popover });
+    expect((await popoverRoot.boundingBox())?.width).toBe(300);
+
+    await popover.getByTestId('notice-mark-all').click();
+    await expect.poll(() => count.textContent()).toBe('0');
+    await expect.poll(() => item.getAttribute('data-read')).toBe('true');
+    await badge.waitFor({ state: 'detached' });
+    expect(await popover.getByTestId('notice-mark-all').isDisabled()).toBe(true);
+
+    // Read on the server, not only in this page.
+    await page.reload();
+    await waitForConsole(page);
+    await expect.poll(() => count.textContent()).toBe('0');
+    expect(await badge.count()).toBe(0);
+  });
+
+  it('lists the portal versions, newest first, with their change lists', async () => {
+    const page = await suite.openConsole('demo', '/welcome');
+    await page.getByTestId('release-notes-button').click();
+    const modal = page.getByTestId('release-notes-modal');
+    const items = modal.getByTestId('release-note-item');
+    await items.nth(1).waitFor();
+    expect(await page.locator('.ant-modal-title').filter({ visible: true }).innerText()).toBe(
+      'Version information',
+    );
+    expect(await items.count()).toBe(2);
+    expect(await items.locator('h5').allInnerTexts()).toEqual(['v1.1.0', 'v1.0.0']);
+    const newest = items.first();
+    expect(await newest.locator('.ant-tag').allInnerTexts()).toEqual(['New', 'Optimized', 'Hotfix']);
+    expect(await newest.innerText()).toContain(
+      'Console: application switching, multi-tab bar and display settings',
+    );
+    expect(await newest.innerText()).toMatch(/Released: /);
+    expect(await items.nth(1).locator('.ant-tag').allInnerTexts()).toEqual(['New']);
+    // Two versions fit on the first page of five: no pager.
+    expect(await modal.locator('.ant-pagination').count()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+  });
+});

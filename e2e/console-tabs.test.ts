@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseLanguage,
+  closeSettings,
+  expectMessage,
+  isSwitchOn,
+  openSettings,
+  pathOf,
+  useConsoleSuite,
+} from './support/console';
+
+type TabMenuEntry = 'close-current' | 'close-right' | 'close-left' | 'close-all';
+
+/** The full paths of the open tabs, in bar order. */
+const openTabs = (page: Page) =>
+  page
+    .getByTestId('multi-tab-bar')
+    .locator('[data-tab-key]')
+    .evaluateAll((labels) => labels.map((label) => label.getAttribute('data-tab-key')));
+
+/** Right-clicks the tab of `key` and chooses `entry` in its context menu. */
+async function useTabMenu(page: Page, key: string, entry: TabMenuEntry) {
+  await page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${key}"]`).click({ button: 'right' });
+  const item = page.getByTestId(`tab-menu-${entry}`).filter({ visible: true });
+  await item.click();
+  await item.waitFor({ state: 'hidden' });
+}
+
+/** Opens a page through the top menu: a client-side navigation. */
+async function openFromMenu(page: Page, title: string, path: string) {
+  await page.getByTestId('nav-menu-horizontal').getByRole('link', { name: title, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  await page.locator(`[data-tab-key="${path}"]`).waitFor();
+}
+
+describe('multi-tab bar in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('opens menu pages as tabs and applies the context menu rules with their messages', async () => {
+    const page = await suite.openConsole('demo', '/homePage');
+    expect(await page.getByTestId('multi-tab-bar').count()).toBe(0);
+
+    await openSettings(page);
+    await page.getByTestId('setting-multi-tab').click();
+    await expect.poll(() => isSwitchOn(page, 'setting-multi-tab')).toBe(true);
+    await closeSettings(page);
+    await page.getByTestId('multi-tab-bar').waitFor();
+    expect(await openTabs(page)).toEqual(['/homePage']);
+
+    // Marks this document: a reload while opening pages would lose it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await openFromMenu(page, 'Welcome', '/welcome');
+    await openFromMenu(page, 'Firmware', '/mirror/custmirrordownload');
+    await openFromMenu(page, 'Software', '/tools/toolsdownload');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    const all = ['/homePage', '/welcome', '/mirror/custmirrordownload', '/tools/toolsdownload'];
+    expect(await openTabs(page)).toEqual(all);
+    expect(await page.getByTestId('multi-tab-bar').locator('.ant-tabs-tab-active').innerText()).toBe(
+      'Software',
+    );
+
+    // Clicking a tab shows its page again, still without a reload.
+    await page.getByTestId('multi-tab-bar').locator('[data-tab-key="/welcome"]').click();
+    await page.waitForURL((url) => url.pathname === '/welcome');
+    await page.getByTestId('welcome-page').waitFor();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // Warnings leave the bar and the page alone.
+    await useTabMenu(page, '/homePage', 'close-left');
+    await expectMessage(page, 'No tabs on the left');
+    await useTabMenu(page, '/tools/toolsdownload', 'close-right');
+    await expectMessage(page, 'No tabs on the right');
+    expect(await openTabs(page)).toEqual(all);
+    expect(pathOf(page), 'a context-menu action must not activate the tab it was opened on').toBe('/welcome');
+
+    // The menu acts on the tab it was opened on: closing another tab keeps the page shown.
+    await useTabMenu(page, '/homePage', 'close-current');
+    await expect.poll(() => openTabs(page)).toEqual(all.slice(1));
+    expect(pathOf(page)).toBe('/welcome');
+
+    // Closing left of the firmware tab drops the active /welcome tab: the last remaining one opens.
+    await useTabMenu(page, '/mirror/custmirrordownload', 'close-left');
+    await expect.poll(() => openTabs(page)).toEqual(['/mirror/custmirrordownload', '/tools/toolsdownload']);
+    await expect.poll(() => pathOf(page)).toBe('/tools/toolsdownload');
+
+    await useTabMenu(page, '/mirror/custmirrordownload', 'close-all');
+    await expect.poll(() => openTabs(page)).toEqual(['/mirror/custmirrordownload']);
+    await expect.poll(() => pathOf(page)).toBe('/mirror/custmirrordownload');
+    await page.getByTestId('coming-soon').getByText('Firmware download').waitFor();
+
+    await useTabMenu(page, '/mirror/custmirrordownload', 'close-current');
+    await expectMessage(page, 'This is the last tab and cannot be closed');
+    expect(await openTabs(page)).toEqual(['/mirror/custmirrordownload']);
+    expect(pathOf(page)).toBe('/mirror/custmirrordownload');
+  });
+
+  it('shows the tab messages in Chinese after switching the language', async () => {
+    const page = await suite.openConsole('demo', '/welcome');
+    await openSettings(page);
+    await page.getByTestId('setting-multi-tab').click();
+    await closeSettings(page);
+    await page.getByTestId('multi-tab-bar').waitFor();
+
+    await chooseLanguage(page, 'zh-CN');
+    await page.getByTestId('nav-menu-horizontal').getByRole('link', { name: '首页', exact: true }).waitFor();
+    await useTabMenu(page, '/welcome', 'close-left');
+    await expectMessage(page, '左侧没有标签');
+    await useTabMenu(page, '/welcome', 'close-right');
+    await expectMessage(page, '右侧没有标签');
+    await useTabMenu(page, '/welcome', 'close-current');
+    await expectMessage(page, '这是最后一个标签了, 无法被关闭');
+    expect(await openTabs(page)).toEqual(['/welcome']);
+    // The context menu itself is translated too.
+    await page.locator('[data-tab-key="/welcome"]').click({ button: 'right' });
+    const labels: string[] = [];
+    for (const entry of ['close-current', 'close-right', 'close-left', 'close-all']) {
+      labels.push(await page.getByTestId(`tab-menu-${entry}`).filter({ visible: true }).innerText());
+    }
+    expect(labels).toEqual(['关闭当前标签', '关闭右侧', '关闭左侧', '关闭全部']);
+  });
+});

@@ -1,0 +1,162 @@
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchChromium } from './chromium';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startPortal } from './portal';
+import { openSignedIn } from './session';
+
+export type Portal = Awaited<ReturnType<typeof startPortal>>;
+export type Account = 'demo' | 'admin';
+export type UiLocale = 'en-US' | 'zh-CN';
+
+export const PASSWORDS: Record<Account, string> = { demo: DEMO_PASSWORD, admin: ADMIN_PASSWORD };
+
+/** Viewports of the console tests: desktop (>= 1200), tablet (576-1199) and phone (< 576), spec 4. */
+export const DESKTOP = { width: 1440, height: 900 };
+export const TABLET = { width: 800, height: 1000 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** What went wrong inside the page: uncaught errors and console errors, in arrival order. */
+export interface PageProblems {
+  pageErrors: string[];
+  consoleErrors: string[];
+}
+
+export interface ConsoleSuite {
+  readonly portal: Portal;
+  /** A page in a fresh context (own storage), English and desktop unless overridden; closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Signs `account` in through the API, opens `path` and waits for the console frame. */
+  openConsole(account: Account, path: string, options?: BrowserContextOptions): Promise<Page>;
+  /** The problems recorded so far for `page` (one of this suite's pages). */
+  problemsOf(page: Page): PageProblems;
+}
+
+const isMissingKey = (text: string) => text.includes('[i18n] missing key');
+
+/**
+ * One portal and one Chromium for the file (beforeAll), a fresh context for each page. After
+ * each test, any uncaught page error or missing translation reported by any of its pages fails
+ * the test: those are bugs whatever the test was looking at.
+ */
+export function useConsoleSuite(): ConsoleSuite {
+  let portal: Portal | undefined;
+  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let contexts: BrowserContext[] = [];
+  const problems = new Map<Page, PageProblems>();
+
+  beforeAll(async () => {
+    [portal, chromium] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterEach(async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((context) => context.close()));
+    const found = [...problems.values()].flatMap(({ pageErrors, consoleErrors }) => [
+      ...pageErrors,
+      ...consoleErrors.filter(isMissingKey),
+    ]);
+    problems.clear();
+    expect(found, 'page errors or missing translations').toEqual([]);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await portal?.close();
+  });
+
+  const suite: ConsoleSuite = {
+    get portal() {
+      if (!portal) throw new Error('the portal is not running (beforeAll failed?)');
+      return portal;
+    },
+    async newPage(options = {}) {
+      if (!chromium) throw new Error('Chromium is not running (beforeAll failed?)');
+      const context = await chromium.browser.newContext({ locale: 'en-US', viewport: DESKTOP, ...options });
+      contexts.push(context);
+      // Well inside the test timeout, so a missing element fails with its own message.
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const record: PageProblems = { pageErrors: [], consoleErrors: [] };
+      problems.set(page, record);
+      page.on('pageerror', (error) => record.pageErrors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') record.consoleErrors.push(message.text());
+      });
+      return page;
+    },
+    async openConsole(account, path, options) {
+      const page = await suite.newPage(options);
+      await openSignedIn(page, suite.portal, account, PASSWORDS[account], path);
+      await waitForConsole(page);
+      return page;
+    },
+    problemsOf(page) {
+      const record = problems.get(page);
+      if (!record) throw new Error('not a page of this suite');
+      return record;
+    },
+  };
+  return suite;
+}
+
+/** The signed-in frame is up: layout, header and the signed-in user's name. */
+export async function waitForConsole(page: Page) {
+  await page.getByTestId('basic-layout').waitFor();
+  await page.getByTestId('current-user').waitFor();
+}
+
+/** The path of the page shown (no origin, no query). */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits for an antd message (toast) with exactly `text`. */
+export async function expectMessage(page: Page, text: string) {
+  await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Picks the UI language with the header's language switch and waits until the page follows. */
+export async function chooseLanguage(page: Page, locale: UiLocale) {
+  const label = locale === 'zh-CN' ? '中文' : 'English';
+  await page
+    .getByRole('radiogroup', { name: /^(Language|语言)$/ })
+    .locator('label', { hasText: label })
+    .click();
+  await page.locator(`html[lang="${locale}"]`).waitFor({ state: 'attached' });
+}
+
+/** Opens the settings drawer and returns it. */
+export async function openSettings(page: Page) {
+  await page.getByTestId('settings-button').click();
+  const drawer = page.locator('.ant-drawer-section').filter({ has: page.getByTestId('setting-copy') });
+  await drawer.waitFor();
+  return drawer;
+}
+
+export async function closeSettings(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('setting-copy').waitFor({ state: 'hidden' });
+}
+
+/** The stored display settings (`portal.displaySettings`), unwrapped. */
+export async function storedDisplaySettings(page: Page): Promise<Record<string, unknown> | undefined> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('portal.displaySettings');
+    return raw === null ? undefined : (JSON.parse(raw) as { value: Record<string, unknown> }).value;
+  });
+}
+
+/** Whether an antd Switch (role="switch") is on. */
+export async function isSwitchOn(page: Page, testId: string) {
+  return (await page.getByTestId(testId).getAttribute('aria-checked')) === 'true';
+}
+
+/** Fills and submits the sign-in form once its captcha image has loaded (so the recorded answer is the one shown). */
+export async function signInThroughPage(page: Page, portal: Portal, account: Account) {
+  await page.getByTestId('captcha-image').waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  });
+  await page.locator('#account').fill(account);
+  await page.locator('#password').fill(PASSWORDS[account]);
+  await page.locator('#captcha').fill(portal.latestCaptcha());
+  await page.locator('button[type="submit"]').click();
+}
