@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
+import { accountRoutes } from './modules/account/account.routes';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
@@ -44,8 +45,9 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate(
     'services',
-    createServices(config, options.database, options.clock ?? systemClock, options.captchaText),
+    createServices(config, options.database, options.clock ?? systemClock, app.log, options.captchaText),
   );
+  app.addHook('onClose', async () => app.services.mail.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -68,6 +70,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(dictRoutes);
   await app.register(noticeRoutes);
   await app.register(releaseNoteRoutes);
+  await app.register(accountRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -36,6 +36,14 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Firmware Portal <no-reply@localhost>'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

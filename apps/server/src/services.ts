@@ -1,10 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
+import { AccountHistoryService } from './modules/account/account-history.service';
+import { PasswordChangeService } from './modules/account/password-change.service';
+import { VerifyCodeService } from './modules/account/verify-code.service';
 import { AccessService } from './modules/access/access.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
+import { MailService } from './modules/mail/mail.service';
 import { NoticeService } from './modules/notice/notice.service';
 
 export type Services = {
@@ -15,18 +20,27 @@ export type Services = {
   captcha: CaptchaService;
   access: AccessService;
   notices: NoticeService;
+  mail: MailService;
+  passwordChange: PasswordChangeService;
+  accountHistory: AccountHistoryService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
-  config: Pick<Config, 'TOKEN_TTL_HOURS'>,
+  config: Pick<Config, 'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM'>,
   database: Database,
   clock: Clock,
+  log: FastifyBaseLogger,
   captchaText?: CaptchaTextSource,
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
+  const mail = new MailService(db, clock, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const codes = new VerifyCodeService(db, clock);
   return {
+    mail,
+    passwordChange: new PasswordChangeService(db, codes, mail, sessions),
+    accountHistory: new AccountHistoryService(db, clock),
     database,
     clock,
     sessions,

@@ -9,3 +9,5 @@ export * from './menu';
 export * from './notice';
 export * from './paging';
 export * from './release-note';
+export * from './account';
+export * from './password';

@@ -30,3 +30,9 @@ export const SYSTEM_APP_CODE = 'system';
 export const ADMIN_TYPE_SUPER = '1';
 export const ADMIN_TYPE_ORDINARY = '2';
 export const SOURCE_TYPE_REGISTERED = '01';
+
+export const VERIFY_CODE_LENGTH = 6;
+export const VERIFY_CODE_TTL_MS = 10 * 60_000;
+export const VERIFY_CODE_MAX_ATTEMPTS = 5;
+/** One code per account per minute; the server answers 429 with Retry-After inside it. */
+export const VERIFY_CODE_RESEND_MS = 60_000;

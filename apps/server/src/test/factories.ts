@@ -11,6 +11,7 @@ export type UserFactoryInput = {
   roleCodes?: string[];
   adminType?: '1' | '2';
   frozen?: boolean;
+  email?: string;
 };
 
 /** Inserts a user with the given roles; the password defaults to one meeting the spec's rule. */
@@ -27,6 +28,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
       name: `Name ${sequence}`,
       adminType: input.adminType ?? '2',
       frozen: input.frozen ?? false,
+      email: input.email ?? '',
     })
     .returning();
   if (!user) throw new Error('user not inserted');

@@ -2,3 +2,4 @@ export * from './access';
 export * from './notices';
 export * from './sessions';
 export * from './users';
+export * from './account';

@@ -11,6 +11,15 @@ export const enUS = {
   LOGIN_EXPIRED: 'Login has expired,please login again',
   NO_LOGIN_USER: 'No login user',
   ACCOUNT_LOCKED: 'Too many failed sign-ins: the account is locked until {until}',
+  OLD_PASSWORD_WRONG: 'The current password is wrong',
+  PASSWORD_WEAK:
+    'Insufficient password strength: use 8-16 characters with upper and lower case letters, digits and special characters',
+  PASSWORD_MISMATCH: 'Password inconsistency',
+  VERIFY_CODE_WRONG: 'The verification code is wrong or has expired',
+  NO_EMAIL_BOUND: 'No email address is bound to this account',
+  MAIL_VERIFY_CODE_SUBJECT: 'Your verification code',
+  MAIL_VERIFY_CODE_TEXT:
+    'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail.',
   PARAM_ERROR: 'Parameter error: {detail}',
   URL_NOT_FOUND: 'URL does not exist: {path}',
   NO_PERMISSION_RESOURCE: 'No permission to access the resource: {path}',

@@ -1,0 +1,76 @@
+import type { LoginRecord, Page, SessionInfo } from '@portal/contract';
+import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { loginRecords, sessions } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { SessionIdentity } from '../auth/session.service';
+
+/** What the personal center and security settings show of the user's own sign-ins. */
+export class AccountHistoryService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async loginRecords(userId: number, page: { pageNo: number; pageSize: number }): Promise<Page<LoginRecord>> {
+    const mine = eq(loginRecords.userId, userId);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(loginRecords)
+        .where(mine)
+        .orderBy(desc(loginRecords.createdAt), desc(loginRecords.id))
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize),
+      this.db.select({ value: count() }).from(loginRecords).where(mine),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        id: row.id,
+        type: row.type === 'LOGOUT' ? 'LOGOUT' : 'LOGIN',
+        success: row.success === 1,
+        message: row.message,
+        ip: row.ip,
+        createTime: row.createdAt.toISOString(),
+      })),
+      totalRows: total?.value ?? 0,
+      pageNo: page.pageNo,
+    };
+  }
+
+  async openSessions(identity: SessionIdentity): Promise<SessionInfo[]> {
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(this.openOf(identity.userId))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    return rows.map((row) => ({
+      id: row.id,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createTime: row.createdAt.toISOString(),
+      current: row.id === identity.sessionId,
+    }));
+  }
+
+  /** Signs out one of the user's own sessions, or all but the current one. */
+  async revoke(identity: SessionIdentity, target: { id?: number; allOthers?: boolean }): Promise<number> {
+    const scope = target.allOthers
+      ? and(this.openOf(identity.userId), ne(sessions.id, identity.sessionId))
+      : and(this.openOf(identity.userId), eq(sessions.id, target.id ?? -1));
+    const revoked = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(scope)
+      .returning({ id: sessions.id });
+    return revoked.length;
+  }
+
+  private openOf(userId: number) {
+    return and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, this.clock.now()),
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_MAX_ATTEMPTS,
+  VERIFY_CODE_RESEND_MS,
+  VERIFY_CODE_TTL_MS,
+} from '@portal/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { verificationCodes } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+
+export type CodePurpose = 'modify-password';
+
+const hashCode = (id: number, code: string) =>
+  createHash('sha256').update(`${id}:${code.trim()}`).digest('hex');
+
+/** Issues and checks single-use, expiring codes with a resend interval and an attempt limit. */
+export class VerifyCodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new code for (purpose, destination); refuses with 429 + Retry-After inside the resend interval. */
+  async issue(purpose: CodePurpose, destination: string, userId: number | null): Promise<string> {
+    const now = this.clock.now();
+    const [latest] = await this.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.destination, destination)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    const waitMs = latest ? latest.createdAt.getTime() + VERIFY_CODE_RESEND_MS - now.getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', {
+        params: { seconds },
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+    const code = Array.from({ length: VERIFY_CODE_LENGTH }, () => randomInt(0, 10)).join('');
+    await this.db.transaction(async (tx) => {
+      // A new code replaces the previous ones: only the latest can be used.
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.destination, destination),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
+      const [row] = await tx
+        .insert(verificationCodes)
+        .values({
+          userId,
+          purpose,
+          destination,
+          codeHash: '',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + VERIFY_CODE_TTL_MS),
+        })
+        .returning({ id: verificationCodes.id });
+      if (!row) throw new Error('verification code not inserted');
+      await tx
+        .update(verificationCodes)
+        .set({ codeHash: hashCode(row.id, code) })
+        .where(eq(verificationCodes.id, row.id));
+    });
+    return code;
+  }
+
+  /** Consumes the code when it matches; a wrong guess counts, and the limit ends the code. */
+  async consume(purpose: CodePurpose, destination: string, code: string): Promise<void> {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.destination, destination),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (!row || row.expiresAt <= now || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS)
+      throw new AppError('VERIFY_CODE_WRONG');
+    if (row.codeHash !== hashCode(row.id, code)) {
+      await this.db
+        .update(verificationCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(verificationCodes.id, row.id));
+      throw new AppError('VERIFY_CODE_WRONG');
+    }
+    const consumed = await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    // Two requests racing with the same code: only one wins.
+    if (consumed.length === 0) throw new AppError('VERIFY_CODE_WRONG');
+  }
+}
