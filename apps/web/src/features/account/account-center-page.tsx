@@ -1,6 +1,8 @@
 import { Card, Empty, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoginRecordsTable } from './components/login-records-table';
 
 const TABS = ['downloads', 'logins', 'tasks'] as const;
 type CenterTab = (typeof TABS)[number];
@@ -9,12 +11,18 @@ const isCenterTab = (value: string | null): value is CenterTab => TABS.some((tab
 /**
  * /account/center (spec 2): download records, login records and tasks. The open tab lives in
  * `?tab=` so links such as "check it later under Individual Center > Tasks" can point at it.
+ * Download records and tasks arrive with their own issues; until then they show an empty state.
  */
 export function AccountCenterPage() {
   const { t } = useTranslation('pages');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active: CenterTab = isCenterTab(requested) ? requested : 'downloads';
+  const content: Record<CenterTab, ReactNode> = {
+    downloads: <Empty description={t('account.center.downloads.empty')} />,
+    logins: <LoginRecordsTable />,
+    tasks: <Empty description={t('account.center.tasks.empty')} />,
+  };
 
   return (
     <Card data-testid="account-center">
@@ -24,7 +32,7 @@ export function AccountCenterPage() {
         items={TABS.map((tab) => ({
           key: tab,
           label: t(`account.center.tabs.${tab}`),
-          children: <Empty description={t(`account.center.${tab}.empty`)} />,
+          children: content[tab],
         }))}
       />
     </Card>

@@ -1,3 +1,4 @@
+import { account } from './account';
 import { common } from './common';
 import { errors } from './errors';
 import { home } from './home';
@@ -9,4 +10,16 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { tabs } from './tabs';
 
-export const translations = { common, login, home, errors, shell, menu, pages, settings, tabs, notices };
+export const translations = {
+  common,
+  login,
+  home,
+  errors,
+  shell,
+  menu,
+  pages,
+  settings,
+  tabs,
+  notices,
+  account,
+};
