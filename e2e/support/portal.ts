@@ -5,6 +5,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
+import { startSmtpReceiver } from '../../apps/server/src/test/smtp-receiver';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
@@ -14,15 +15,17 @@ export const ADMIN_PASSWORD = 'Admin#E2e123';
 /**
  * The real portal (built web app, API, embedded database) on a free port, with
  * the captcha on. The captcha answers are recorded here, in the test process:
- * that is the seam, there is no HTTP endpoint that reveals them.
+ * that is the seam, there is no HTTP endpoint that reveals them. Mail goes
+ * through SMTP to a real receiver started here too.
  */
 export async function startPortal() {
   const captchaAnswers: string[] = [];
+  const smtp = await startSmtpReceiver();
   const database = await openDatabase({});
   await database.migrate();
   await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   const app = await buildApp({
-    config: loadConfig({ CAPTCHA: 'on', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' }),
+    config: loadConfig({ CAPTCHA: 'on', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', SMTP_URL: smtp.url }),
     database,
     captchaText: () => {
       const text = randomCaptchaText();
@@ -34,9 +37,12 @@ export async function startPortal() {
   return {
     url,
     latestCaptcha: () => captchaAnswers.at(-1) ?? '',
+    /** The raw text of every mail received so far, oldest first. */
+    mails: () => smtp.received.map((mail) => ({ to: mail.to, raw: mail.raw })),
     close: async () => {
       await app.close();
       await database.close();
+      await smtp.close();
     },
   };
 }

@@ -12,6 +12,7 @@ export function consoleApi(
   return {
     '/api/getLoginUser': () => okResponse(user),
     '/api/notices': () => okResponse({ rows: [], totalRows: 0, pageNo: 1, unread: 0 }),
+    '/api/sysUser/sessions': () => okResponse([]),
     ...extra,
   };
 }

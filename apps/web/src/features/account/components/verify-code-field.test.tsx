@@ -1,0 +1,66 @@
+import { ErrorCode } from '@portal/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { installFakeNotifier } from '@/test/fake-notifier';
+import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { ChangePasswordForm } from './change-password-form';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const button = () => screen.getByTestId<HTMLButtonElement>('get-code-button');
+const sent = { destination: 'd***@example.com', expiresInSeconds: 600, resendAfterSeconds: 60 };
+
+beforeEach(async () => {
+  installFakeNotifier();
+  await act(() => changeLocale('en-US'));
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('verify code of the password change', () => {
+  it('sends a code, names where it went and counts down the resend interval every second', async () => {
+    const fetchStub = stubFetch({ '/api/sysUser/getVerifyCode': () => okResponse(sent) });
+    renderWithProviders(<ChangePasswordForm />, { path: '/' });
+    expect(button().textContent).toBe('Get code');
+
+    fireEvent.click(button());
+    await advance(0);
+    expect(fetchedPaths(fetchStub)).toEqual(['/api/sysUser/getVerifyCode']);
+    expect(screen.getByText('Code sent to d***@example.com')).toBeTruthy();
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toBe('Resend in 60 s');
+
+    await advance(1000);
+    expect(button().textContent).toBe('Resend in 59 s');
+    await advance(58_000);
+    expect(button().textContent).toBe('Resend in 1 s');
+    expect(button().disabled).toBe(true);
+
+    await advance(1000);
+    expect(button().textContent).toBe('Get code');
+    expect(button().disabled).toBe(false);
+  });
+
+  it('shows "Get verify code failure" with the server message and keeps the button usable', async () => {
+    stubFetch({
+      '/api/sysUser/getVerifyCode': () =>
+        envelopeResponse(
+          { code: ErrorCode.NO_EMAIL_BOUND, message: 'No email address is bound to this account' },
+          400,
+        ),
+    });
+    renderWithProviders(<ChangePasswordForm />, { path: '/' });
+
+    fireEvent.click(button());
+    await advance(0);
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Get verify code failure');
+    expect(alert.textContent).toContain('No email address is bound to this account');
+    expect(button().disabled).toBe(false);
+  });
+});

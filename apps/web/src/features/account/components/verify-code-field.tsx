@@ -1,0 +1,73 @@
+import { VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
+import { Button, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '@/lib/api-error';
+import { useGetVerifyCode } from '../api/get-verify-code';
+import { useCountdown } from '../hooks/use-countdown';
+
+const CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
+
+interface VerifyCodeFieldProps {
+  /** The form item name of the code input. */
+  name: string;
+  /** The input's id, for the label (antd derives it from the form and field names). */
+  inputId: string;
+  /** Where the last code went (masked); shown under the input. */
+  sentTo?: string;
+  onSent: (sent: VerifyCodeSent) => void;
+  onSendFailed: (error: ApiError) => void;
+}
+
+/**
+ * The mailed verification code with its "Get code" button. After a code is sent the button
+ * waits the server's resend interval, counting down the seconds.
+ */
+export function VerifyCodeField({ name, inputId, sentTo, onSent, onSendFailed }: VerifyCodeFieldProps) {
+  const { t } = useTranslation('account');
+  const countdown = useCountdown();
+  const sendCode = useGetVerifyCode({
+    onSuccess: (sent) => {
+      countdown.start(sent.resendAfterSeconds);
+      onSent(sent);
+    },
+    onError: onSendFailed,
+  });
+
+  return (
+    <Form.Item
+      label={t('password.code.label')}
+      htmlFor={inputId}
+      required
+      extra={sentTo && t('password.code.sent', { destination: sentTo })}
+    >
+      <Space.Compact block>
+        <Form.Item
+          name={name}
+          noStyle
+          rules={[
+            { required: true, message: t('password.code.required') },
+            { pattern: CODE_PATTERN, message: t('password.code.invalid', { length: VERIFY_CODE_LENGTH }) },
+          ]}
+        >
+          <Input
+            data-testid="verify-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={VERIFY_CODE_LENGTH}
+            placeholder={t('password.code.placeholder', { length: VERIFY_CODE_LENGTH })}
+          />
+        </Form.Item>
+        <Button
+          data-testid="get-code-button"
+          loading={sendCode.isPending}
+          disabled={countdown.running}
+          onClick={() => sendCode.mutate()}
+        >
+          {countdown.running
+            ? t('password.code.resend', { seconds: countdown.remaining })
+            : t('password.code.get')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORDS, useConsoleSuite } from './support/console';
+
+const NEW_PASSWORD = 'Changed#E2e45';
+
+describe('account security in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('changes the password with a mailed code and signs the other sessions out', async () => {
+    const other = await suite.openConsole('demo', '/homePage');
+    const page = await suite.openConsole('demo', '/account/settings/security');
+    await page.getByTestId('change-password-form').waitFor();
+
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(2);
+
+    await page.getByTestId('current-password').fill(PASSWORDS.demo);
+    await page.getByTestId('new-password').fill(NEW_PASSWORD);
+    await expect.poll(() => page.getByTestId('password-strength').textContent()).toMatch(/High/);
+    await page.getByTestId('confirm-password').fill(NEW_PASSWORD);
+    const mailsBefore = suite.portal.mails().length;
+    await page.getByTestId('get-code-button').click();
+    await expect.poll(() => suite.portal.mails().length).toBe(mailsBefore + 1);
+    const mail = suite.portal.mails().at(-1);
+    expect(mail?.to).toEqual(['demo@example.com']);
+    const code = mail?.raw.match(/code is (\d{6})/)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // The button counts down before another code can be asked for.
+    await expect.poll(() => page.getByTestId('get-code-button').isDisabled()).toBe(true);
+
+    await page.getByTestId('verify-code').fill(code);
+    await page.getByTestId('submit-password').click();
+    await expect.poll(() => page.getByTestId('session-row').count()).toBe(1);
+
+    // The other browser's session is over: its next request sends it to sign-in.
+    await other.reload();
+    await other.waitForURL(/\/user\/login/);
+    // This one still works.
+    await page.reload();
+    await page.getByTestId('change-password-form').waitFor();
+  });
+
+  it('lists my sign-in records in the personal center with the paging summary', async () => {
+    const page = await suite.openConsole('admin', '/account/center');
+    await page.getByRole('tab', { name: /Login records/i }).click();
+    const table = page.getByTestId('login-records-table');
+    await table.waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.ant-pagination-total-text').first().textContent())
+      .toMatch(/1-\d+ total \d+ records/);
+  });
+});
