@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Server-side sessions make bearer tokens revocable; only a hash of the token is stored. */
@@ -30,7 +30,11 @@ export const loginRecords = pgTable(
     success: integer('success').notNull(),
     /** The error code of a failed attempt (200 on success). */
     code: integer('code').notNull(),
+    /** The message in the language of the attempt, kept for audit. */
     message: text('message').notNull(),
+    /** Catalogue key and parameters, so lists can show the message in the reader's language. */
+    messageKey: varchar('message_key', { length: 64 }),
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -31,3 +31,7 @@ export function resolveLocale(queryLocale: unknown, acceptLanguage: string | und
   }
   return DEFAULT_LOCALE;
 }
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(catalogues['en-US'], key);
+}

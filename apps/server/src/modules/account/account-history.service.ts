@@ -1,8 +1,9 @@
-import type { LoginRecord, Page, SessionInfo } from '@portal/contract';
+import type { Locale, LoginRecord, Page, SessionInfo } from '@portal/contract';
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { loginRecords, sessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { isMessageKey, translate } from '../../lib/i18n/messages';
 import type { SessionIdentity } from '../auth/session.service';
 
 /** What the personal center and security settings show of the user's own sign-ins. */
@@ -12,7 +13,11 @@ export class AccountHistoryService {
     private readonly clock: Clock,
   ) {}
 
-  async loginRecords(userId: number, page: { pageNo: number; pageSize: number }): Promise<Page<LoginRecord>> {
+  async loginRecords(
+    userId: number,
+    page: { pageNo: number; pageSize: number },
+    locale: Locale,
+  ): Promise<Page<LoginRecord>> {
     const mine = eq(loginRecords.userId, userId);
     const [rows, [total]] = await Promise.all([
       this.db
@@ -29,7 +34,11 @@ export class AccountHistoryService {
         id: row.id,
         type: row.type === 'LOGOUT' ? 'LOGOUT' : 'LOGIN',
         success: row.success === 1,
-        message: row.message,
+        // Shown in the reader's language; the stored text is the fallback for old rows.
+        message:
+          row.messageKey && isMessageKey(row.messageKey)
+            ? translate(locale, row.messageKey, row.messageParams ?? {})
+            : row.message,
         ip: row.ip,
         createTime: row.createdAt.toISOString(),
       })),

@@ -66,7 +66,10 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await accountHistory.loginRecords(sessionOf(request).userId, request.query)),
+      ok(
+        request,
+        await accountHistory.loginRecords(sessionOf(request).userId, request.query, request.locale),
+      ),
   );
 
   routes.get(

@@ -163,6 +163,16 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
       url: '/api/sysUser/loginRecords?pageSize=2&pageNo=2',
     });
     expect(page2.body.data.rows.map((row) => row.success)).toEqual([false, true]);
+    // Messages are stored as catalogue keys and shown in the reader's language.
+    const english = await withToken<Page<LoginRecord>>(t.app, user.token, {
+      url: '/api/sysUser/loginRecords?locale=en-US',
+    });
+    const chinese = await withToken<Page<LoginRecord>>(t.app, user.token, {
+      url: '/api/sysUser/loginRecords?locale=zh-CN',
+    });
+    expect(english.body.data.rows[0]?.message).toBe('Success');
+    expect(chinese.body.data.rows[0]?.message).toBe('操作成功');
+    expect(english.body.data.rows[2]?.message).toMatch(/^Wrong username or password/);
 
     const open = await withToken<SessionInfo[]>(t.app, user.token, { url: '/api/sysUser/sessions' });
     expect(open.body.data).toHaveLength(3);

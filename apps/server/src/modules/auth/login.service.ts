@@ -2,9 +2,9 @@ import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, type Locale } from '@port
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { type UserRow, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, type MessageParams } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { translate } from '../../lib/i18n/messages';
+import type { MessageKey } from '../../lib/i18n/messages';
 import { insertLoginRecord } from './login-record.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
 import type { SessionService } from './session.service';
@@ -54,17 +54,12 @@ export class LoginService {
           lastLoginTime: this.clock.now(),
         })
         .where(eq(users.id, user.id));
-      await this.record(attempt, user.id, ErrorCode.SUCCESS, translate(attempt.locale, 'SUCCESS'));
+      await this.record(attempt, user.id, ErrorCode.SUCCESS, 'SUCCESS');
       return token;
     } catch (error) {
       if (error instanceof AppError) {
         const userId = await this.userIdOf(account);
-        await this.record(
-          attempt,
-          userId,
-          error.code,
-          translate(attempt.locale, error.messageKey, error.params),
-        );
+        await this.record(attempt, userId, error.code, error.messageKey, error.params);
       }
       throw error;
     }
@@ -77,7 +72,7 @@ export class LoginService {
       account: user?.account ?? '',
       type: 'LOGOUT',
       code: ErrorCode.SUCCESS,
-      message: translate(meta.locale, 'LOGOUT_OK'),
+      message: { key: 'LOGOUT_OK', locale: meta.locale },
       ip: meta.ip,
       userAgent: meta.userAgent,
       at: this.clock.now(),
@@ -135,13 +130,19 @@ export class LoginService {
     return row?.id ?? null;
   }
 
-  private async record(attempt: LoginAttempt, userId: number | null, code: number, message: string) {
+  private async record(
+    attempt: LoginAttempt,
+    userId: number | null,
+    code: number,
+    key: MessageKey,
+    params: MessageParams = {},
+  ) {
     await insertLoginRecord(this.db, {
       userId,
       account: attempt.account.trim() || '-',
       type: 'LOGIN',
       code,
-      message,
+      message: { key, params, locale: attempt.locale },
       ip: attempt.ip,
       userAgent: attempt.userAgent,
       at: this.clock.now(),
