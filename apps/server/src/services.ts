@@ -40,7 +40,7 @@ export function createServices(
   return {
     mail,
     passwordChange: new PasswordChangeService(db, codes, mail, sessions),
-    accountHistory: new AccountHistoryService(db, clock),
+    accountHistory: new AccountHistoryService(db, clock, sessions),
     database,
     clock,
     sessions,

@@ -55,7 +55,8 @@ export class AccessService {
   async changeApplication(userId: number, application: string, locale: Locale): Promise<MenuNode[]> {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new AppError('NO_LOGIN_USER');
-    const apps = await this.repo.applicationsOf(user);
+    const userMenus = await this.repo.menusOf(user);
+    const apps = await this.repo.applicationsOf(user, userMenus);
     if (!apps.some((app) => app.code === application)) {
       throw new AppError('NO_PERMISSION_OPERATION', {
         messageKey: 'APP_NOT_GRANTED',
@@ -63,8 +64,7 @@ export class AccessService {
       });
     }
     await this.db.update(users).set({ activeApp: application }).where(eq(users.id, userId));
-    const menus = await this.repo.menusOf(user, application);
-    return menus.map((menu) => toMenuNode(menu, locale));
+    return userMenus.filter((menu) => menu.appCode === application).map((menu) => toMenuNode(menu, locale));
   }
 
   /** The stored active app when still reachable, otherwise the first one. */

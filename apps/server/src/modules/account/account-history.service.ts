@@ -1,16 +1,17 @@
 import type { Locale, LoginRecord, Page, SessionInfo } from '@portal/contract';
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { loginRecords, sessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { isMessageKey, translate } from '../../lib/i18n/messages';
-import type { SessionIdentity } from '../auth/session.service';
+import type { SessionIdentity, SessionService } from '../auth/session.service';
 
 /** What the personal center and security settings show of the user's own sign-ins. */
 export class AccountHistoryService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly sessionService: SessionService,
   ) {}
 
   async loginRecords(
@@ -63,16 +64,9 @@ export class AccountHistoryService {
   }
 
   /** Signs out one of the user's own sessions, or all but the current one. */
-  async revoke(identity: SessionIdentity, target: { id?: number; allOthers?: boolean }): Promise<number> {
-    const scope = target.allOthers
-      ? and(this.openOf(identity.userId), ne(sessions.id, identity.sessionId))
-      : and(this.openOf(identity.userId), eq(sessions.id, target.id ?? -1));
-    const revoked = await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(scope)
-      .returning({ id: sessions.id });
-    return revoked.length;
+  revoke(identity: SessionIdentity, target: { id?: number; allOthers?: boolean }): Promise<number> {
+    if (target.allOthers) return this.sessionService.revokeAllForUser(identity.userId, identity.sessionId);
+    return this.sessionService.revoke(target.id ?? -1, identity.userId);
   }
 
   private openOf(userId: number) {

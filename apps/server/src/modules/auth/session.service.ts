@@ -55,17 +55,27 @@ export class SessionService {
     return { userId: row.userId, sessionId: row.sessionId };
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    await this.db
+  /** Ends one session; with `userId` only when it belongs to that user. Answers how many ended (0 or 1). */
+  async revoke(sessionId: number, userId?: number): Promise<number> {
+    const open = and(eq(sessions.id, sessionId), isNull(sessions.revokedAt));
+    const target = userId === undefined ? open : and(open, eq(sessions.userId, userId));
+    const ended = await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(target)
+      .returning({ id: sessions.id });
+    return ended.length;
   }
 
   /** Used when a password changes or an account is frozen: every other token stops working. */
-  async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<void> {
+  async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<number> {
     const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
     const target = exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId));
-    await this.db.update(sessions).set({ revokedAt: this.clock.now() }).where(target);
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(target)
+      .returning({ id: sessions.id });
+    return ended.length;
   }
 }
