@@ -11,3 +11,6 @@ export * from './paging';
 export * from './release-note';
 export * from './account';
 export * from './password';
+export * from './profile';
+export * from './registration';
+export * from './serial';
