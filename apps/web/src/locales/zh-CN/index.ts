@@ -6,6 +6,7 @@ import { login } from './login';
 import { menu } from './menu';
 import { notices } from './notices';
 import { pages } from './pages';
+import { register } from './register';
 import { settings } from './settings';
 import { shell } from './shell';
 import { tabs } from './tabs';
@@ -22,4 +23,5 @@ export const translations = {
   tabs,
   notices,
   account,
+  register,
 };
