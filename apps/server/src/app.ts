@@ -13,6 +13,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { fileRoutes } from './modules/files/file.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { serialRoutes } from './modules/serials/serial.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -47,7 +52,10 @@ export async function buildApp(options: AppOptions) {
     'services',
     createServices(config, options.database, options.clock ?? systemClock, app.log, options.captchaText),
   );
-  app.addHook('onClose', async () => app.services.mail.close());
+  app.addHook('onClose', async () => {
+    await app.services.recovery.drain();
+    app.services.mail.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -71,6 +79,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(noticeRoutes);
   await app.register(releaseNoteRoutes);
   await app.register(accountRoutes);
+  await app.register(registrationRoutes, config);
+  await app.register(recoveryRoutes, config);
+  await app.register(serialRoutes);
+  await app.register(profileRoutes);
+  await app.register(fileRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -44,6 +44,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Firmware Portal <no-reply@localhost>'),
+  /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
+  SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -58,3 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
+
+/** The address links in mails point to: PUBLIC_URL, else this server on localhost (never the request's Host header). */
+export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
+import path from 'node:path';
+import { type Config, publicUrlOf } from './config';
+import { LocalFileStore } from './lib/file-store/local-file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
 import { AccountHistoryService } from './modules/account/account-history.service';
@@ -9,8 +11,15 @@ import { AccessService } from './modules/access/access.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
+import { FileService } from './modules/files/file.service';
 import { MailService } from './modules/mail/mail.service';
 import { NoticeService } from './modules/notice/notice.service';
+import { ProfileService } from './modules/profile/profile.service';
+import { RecoveryService } from './modules/recovery/recovery.service';
+import { RegistrationService } from './modules/registration/registration.service';
+import { SerialService } from './modules/serials/serial.service';
+import { createSmsGateway } from './modules/sms/sms-gateway';
+import { SmsService } from './modules/sms/sms.service';
 
 export type Services = {
   database: Database;
@@ -23,11 +32,20 @@ export type Services = {
   mail: MailService;
   passwordChange: PasswordChangeService;
   accountHistory: AccountHistoryService;
+  sms: SmsService;
+  serials: SerialService;
+  registration: RegistrationService;
+  recovery: RecoveryService;
+  profile: ProfileService;
+  files: FileService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
-  config: Pick<Config, 'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM'>,
+  config: Pick<
+    Config,
+    'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT' | 'DATA_DIR'
+  >,
   database: Database,
   clock: Clock,
   log: FastifyBaseLogger,
@@ -37,7 +55,16 @@ export function createServices(
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
   const mail = new MailService(db, clock, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const codes = new VerifyCodeService(db, clock);
+  const sms = new SmsService(db, clock, log, createSmsGateway(config.SMS_DRIVER, log));
+  const serials = new SerialService(db, clock);
+  const publicUrl = publicUrlOf(config);
   return {
+    sms,
+    serials,
+    registration: new RegistrationService(db, codes, mail, sms, serials, publicUrl),
+    recovery: new RecoveryService(db, clock, log, mail, sessions, publicUrl),
+    profile: new ProfileService(db, codes, mail, sms, publicUrl),
+    files: new FileService(db, clock, new LocalFileStore(path.join(config.DATA_DIR, 'files')), log),
     mail,
     passwordChange: new PasswordChangeService(db, codes, mail, sessions),
     accountHistory: new AccountHistoryService(db, clock, sessions),

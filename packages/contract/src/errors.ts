@@ -21,12 +21,23 @@ export const ErrorCode = {
   PASSWORD_MISMATCH: 1012003,
   VERIFY_CODE_WRONG: 1012004,
   NO_EMAIL_BOUND: 1012005,
+  ACCOUNT_NAMING: 1012006,
+  ACCOUNT_EXISTS: 1012007,
+  EMAIL_REGISTERED: 1012008,
+  RESET_LINK_INVALID: 1012009,
+  SN_NOT_FOUND: 1012010,
+  FILE_TYPE_NOT_ALLOWED: 1012011,
+  FILE_TOO_LARGE: 1012012,
+  SN_LIMIT: 1012013,
   URL_NOT_FOUND: 1013001,
   NO_PERMISSION_RESOURCE: 1013002,
   NO_PERMISSION_OPERATION: 1013003,
+  FILE_NOT_FOUND: 1013004,
   TOO_MANY_REQUESTS: 1014001,
   JSON_MALFORMED: 1015002,
   SERVER_ERROR: 1016002,
+  /** Mail or SMS gateway refused the message (spec 8: 'Get verify code failure'). */
+  VERIFY_CODE_SEND_FAILED: 1016003,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -51,12 +62,22 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PASSWORD_MISMATCH]: 400,
   [ErrorCode.VERIFY_CODE_WRONG]: 400,
   [ErrorCode.NO_EMAIL_BOUND]: 400,
+  [ErrorCode.ACCOUNT_NAMING]: 400,
+  [ErrorCode.ACCOUNT_EXISTS]: 409,
+  [ErrorCode.EMAIL_REGISTERED]: 409,
+  [ErrorCode.RESET_LINK_INVALID]: 410,
+  [ErrorCode.SN_NOT_FOUND]: 404,
+  [ErrorCode.FILE_TYPE_NOT_ALLOWED]: 415,
+  [ErrorCode.FILE_TOO_LARGE]: 413,
+  [ErrorCode.SN_LIMIT]: 400,
   [ErrorCode.URL_NOT_FOUND]: 404,
   [ErrorCode.NO_PERMISSION_RESOURCE]: 403,
   [ErrorCode.NO_PERMISSION_OPERATION]: 403,
+  [ErrorCode.FILE_NOT_FOUND]: 404,
   [ErrorCode.TOO_MANY_REQUESTS]: 429,
   [ErrorCode.JSON_MALFORMED]: 400,
   [ErrorCode.SERVER_ERROR]: 500,
+  [ErrorCode.VERIFY_CODE_SEND_FAILED]: 502,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

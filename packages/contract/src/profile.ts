@@ -24,12 +24,22 @@ export const updateProfileBodySchema = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-export const bindEmailBodySchema = z.object({ email: z.string().trim().max(254), code: z.string().trim().max(16) });
-export const bindPhoneBodySchema = z.object({ phone: z.string().trim().max(32), code: z.string().trim().max(16) });
+export const bindEmailBodySchema = z.object({
+  email: z.string().trim().max(254),
+  code: z.string().trim().max(16),
+});
+export const bindPhoneBodySchema = z.object({
+  phone: z.string().trim().max(32),
+  code: z.string().trim().max(16),
+});
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const uploadedFileSchema = z.object({ id: z.string(), size: z.number().int(), contentType: z.string() });
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
 export const filePreviewQuerySchema = z.object({ id: z.string().max(64) });
 
 /** Settings drawer values kept on the server so they follow the user (account settings, custom). */

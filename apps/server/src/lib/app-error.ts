@@ -3,6 +3,9 @@ import type { MessageKey } from './i18n/messages';
 
 export type MessageParams = Record<string, string | number>;
 
+/** A field the service refused, with the catalogue key of the reason (translated when sent). */
+export type FieldProblem = { field: string; messageKey: MessageKey };
+
 /**
  * The one error type of the server. It carries a catalogue code; the error
  * handler turns it into the envelope with a message in the request's language.
@@ -14,6 +17,12 @@ export class AppError extends Error {
   readonly params: MessageParams;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  readonly fields: FieldProblem[];
+
+  /** 1012001 naming each refused field; the envelope's data lists them in the reader's language. */
+  static invalidFields(fields: FieldProblem[]): AppError {
+    return new AppError('PARAM_ERROR', { fields });
+  }
 
   constructor(
     name: ErrorCodeName,
@@ -22,6 +31,7 @@ export class AppError extends Error {
       data?: unknown;
       messageKey?: MessageKey;
       headers?: Record<string, string>;
+      fields?: FieldProblem[];
     } = {},
   ) {
     super(name);
@@ -31,5 +41,6 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
+    this.fields = options.fields ?? [];
   }
 }

@@ -6,11 +6,19 @@ import { AppError } from '../lib/app-error';
 import { translate } from '../lib/i18n/messages';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const fields: FieldError[] = error.fields.map((f) => ({
+    field: f.field,
+    message: translate(request.locale, f.messageKey),
+  }));
+  const params =
+    fields.length > 0
+      ? { ...error.params, detail: fields.map((f) => `${f.field} ${f.message}`).join('; ') }
+      : error.params;
   const body: Envelope<unknown> = {
     success: false,
     code: error.code,
-    message: translate(request.locale, error.messageKey, error.params),
-    data: error.data,
+    message: translate(request.locale, error.messageKey, params),
+    data: fields.length > 0 ? fields : error.data,
   };
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.statusCode).send(body);

@@ -12,6 +12,7 @@ export type UserFactoryInput = {
   adminType?: '1' | '2';
   frozen?: boolean;
   email?: string;
+  company?: string;
 };
 
 /** Inserts a user with the given roles; the password defaults to one meeting the spec's rule. */
@@ -29,6 +30,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
       adminType: input.adminType ?? '2',
       frozen: input.frozen ?? false,
       email: input.email ?? '',
+      company: input.company ?? '',
     })
     .returning();
   if (!user) throw new Error('user not inserted');

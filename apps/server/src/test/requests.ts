@@ -28,7 +28,12 @@ export async function tokenFor(app: FastifyInstance, account: string, password: 
 export async function withToken<T = unknown>(
   app: FastifyInstance,
   token: string,
-  options: { method?: 'GET' | 'POST'; url: string; payload?: object; headers?: Record<string, string> },
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    payload?: object;
+    headers?: Record<string, string>;
+  },
 ): Promise<Answer<T>> {
   const response = await app.inject({
     method: options.method ?? 'GET',

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -35,8 +38,10 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   const database = await openTestDatabase(driver);
   await database.migrate();
   await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+  // Uploaded files of one test stay in a folder of their own, removed on close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
-    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }),
+    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir }),
     ...options.config,
   };
   const clock = new ManualClock(new Date());
@@ -45,10 +50,12 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   return {
     app,
     clock,
+    dataDir,
     db: database.db,
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Single-use codes sent by mail (or SMS later); only a hash of the code is stored. */
@@ -16,7 +16,10 @@ export const verificationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('verification_codes_lookup_idx').on(t.purpose, t.destination, t.createdAt)],
+  (t) => [
+    index('verification_codes_lookup_idx').on(t.purpose, t.destination, t.createdAt),
+    index('verification_codes_destination_idx').on(t.destination, t.createdAt),
+  ],
 );
 
 /** Every mail the portal sends, also when no SMTP server is configured (then it is only logged). */
@@ -26,6 +29,38 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: varchar('subject', { length: 300 }).notNull(),
   body: text('body').notNull(),
   /** 'sent' (SMTP accepted it), 'logged' (no SMTP configured) or 'failed'. */
+  status: varchar('status', { length: 16 }).notNull(),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Password-reset links: only the SHA-256 of the token is stored; single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Every SMS the portal sends through its gateway driver (the logging driver only writes here and to the log). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phone: varchar('phone', { length: 32 }).notNull(),
+  body: text('body').notNull(),
+  /** Name of the driver that handled it, e.g. 'log'. */
+  driver: varchar('driver', { length: 32 }).notNull(),
+  /** 'sent', 'logged' or 'failed'. */
   status: varchar('status', { length: 16 }).notNull(),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

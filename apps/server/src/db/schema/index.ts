@@ -3,3 +3,5 @@ export * from './notices';
 export * from './sessions';
 export * from './users';
 export * from './account';
+export * from './files';
+export * from './serials';

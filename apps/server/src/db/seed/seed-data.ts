@@ -238,3 +238,68 @@ export const WELCOME_NOTICE = {
     en: 'Download firmware, software and documents here; the personal center lists your downloads and tasks.',
   },
 };
+
+/** The demo customer's company: serial numbers shipped to it verify at once when bound. */
+export const DEMO_COMPANY = 'Demo Cloud Co., Ltd.';
+
+/** [code, family, name zh, name en] */
+export const SERVER_MODELS: [string, string, string, string][] = [
+  ['M6-1U', 'M6', 'M6 1U 机架服务器', 'M6 1U rack server'],
+  ['M6-2U', 'M6', 'M6 2U 机架服务器', 'M6 2U rack server'],
+  ['M7-2U', 'M7', 'M7 2U 机架服务器', 'M7 2U rack server'],
+  ['M7-4U', 'M7', 'M7 4U GPU 服务器', 'M7 4U GPU server'],
+  ['A7-2U', 'A7', 'A7 2U 机架服务器', 'A7 2U rack server'],
+];
+
+export type SerialSeed = {
+  sn: string;
+  model: string;
+  customer: string;
+  shipDate: string;
+  maintenanceEnd: string;
+  pcieParts: string[];
+};
+
+/** Shipped servers: two to the demo customer's company, the others to other customers. */
+export const SERIAL_NUMBERS: SerialSeed[] = [
+  {
+    sn: 'M7S2U24000101',
+    model: 'M7-2U',
+    customer: DEMO_COMPANY,
+    shipDate: '2024-03-18',
+    maintenanceEnd: '2027-03-17',
+    pcieParts: ['PN-NIC-25G-2P', 'PN-RAID-9560-8I'],
+  },
+  {
+    sn: 'M6S1U22000417',
+    model: 'M6-1U',
+    customer: DEMO_COMPANY,
+    shipDate: '2022-06-02',
+    maintenanceEnd: '2025-06-01',
+    pcieParts: ['PN-NIC-10G-2P'],
+  },
+  {
+    sn: 'A7S2U25000033',
+    model: 'A7-2U',
+    customer: 'Northwind Data Center',
+    shipDate: '2025-01-09',
+    maintenanceEnd: '2030-01-08',
+    pcieParts: ['PN-NIC-100G-2P', 'PN-HBA-9500-16I'],
+  },
+  {
+    sn: 'M7S4U24000877',
+    model: 'M7-4U',
+    customer: 'Contoso Research Institute',
+    shipDate: '2024-11-20',
+    maintenanceEnd: '2027-11-19',
+    pcieParts: ['PN-GPU-A-80G', 'PN-NIC-200G-1P'],
+  },
+  {
+    sn: 'M6S2U21001290',
+    model: 'M6-2U',
+    customer: 'Fabrikam Bank',
+    shipDate: '2021-09-14',
+    maintenanceEnd: '2026-09-13',
+    pcieParts: ['PN-RAID-9460-16I'],
+  },
+];

@@ -14,17 +14,22 @@ import {
   roleMenus,
   rolePermissions,
   roles,
+  serialNumbers,
+  serverModels,
   userRoles,
   users,
 } from '../schema';
 import {
   APPLICATIONS,
+  DEMO_COMPANY,
   INDUSTRIES,
   MENUS,
   type MenuSeed,
   PERMISSIONS,
   RELEASE_NOTES,
   ROLES,
+  SERIAL_NUMBERS,
+  SERVER_MODELS,
   WELCOME_NOTICE,
 } from './seed-data';
 
@@ -134,6 +139,26 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       );
     }
 
+    const models = await t
+      .insert(serverModels)
+      .values(SERVER_MODELS.map(([code, family, nameZh, nameEn]) => ({ code, family, nameZh, nameEn })))
+      .returning();
+    const modelId = (code: string) => {
+      const model = models.find((m) => m.code === code);
+      if (!model) throw new Error(`unknown model ${code}`);
+      return model.id;
+    };
+    await t.insert(serialNumbers).values(
+      SERIAL_NUMBERS.map((serial) => ({
+        sn: serial.sn,
+        modelId: modelId(serial.model),
+        customerName: serial.customer,
+        shipDate: serial.shipDate,
+        maintenanceEnd: serial.maintenanceEnd,
+        pcieParts: serial.pcieParts,
+      })),
+    );
+
     const [admin] = await t
       .insert(users)
       .values({
@@ -153,6 +178,8 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         nickName: 'Demo',
         name: '演示客户',
         email: 'demo@example.com',
+        company: DEMO_COMPANY,
+        industry: 'internet',
       })
       .returning();
     const customerRole = roleIds.get('customer');

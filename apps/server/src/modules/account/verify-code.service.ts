@@ -5,13 +5,25 @@ import {
   VERIFY_CODE_RESEND_MS,
   VERIFY_CODE_TTL_MS,
 } from '@portal/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
-export type CodePurpose = 'modify-password';
+export type CodePurpose = 'modify-password' | 'register-email' | 'register-sms' | 'bind-email' | 'bind-phone';
+
+/** Codes one destination may receive per day, whatever asks for them (stops mail/SMS bombing). */
+export const CODES_PER_DESTINATION_PER_DAY = 10;
+const DAY_MS = 24 * 3_600_000;
+
+const tooManyRequests = (waitMs: number) => {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('TOO_MANY_REQUESTS', {
+    params: { seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
+};
 
 const hashCode = (id: number, code: string) =>
   createHash('sha256').update(`${id}:${code.trim()}`).digest('hex');
@@ -23,7 +35,10 @@ export class VerifyCodeService {
     private readonly clock: Clock,
   ) {}
 
-  /** A new code for (purpose, destination); refuses with 429 + Retry-After inside the resend interval. */
+  /**
+   * A new code for (purpose, destination). Refuses with 429 + Retry-After inside the
+   * resend interval of that purpose, and past the daily cap of the destination.
+   */
   async issue(purpose: CodePurpose, destination: string, userId: number | null): Promise<string> {
     const now = this.clock.now();
     const [latest] = await this.db
@@ -33,13 +48,20 @@ export class VerifyCodeService {
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     const waitMs = latest ? latest.createdAt.getTime() + VERIFY_CODE_RESEND_MS - now.getTime() : 0;
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', {
-        params: { seconds },
-        headers: { 'retry-after': String(seconds) },
-      });
-    }
+    if (waitMs > 0) throw tooManyRequests(waitMs);
+    const today = await this.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.destination, destination),
+          gt(verificationCodes.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(CODES_PER_DESTINATION_PER_DAY);
+    const oldest = today[CODES_PER_DESTINATION_PER_DAY - 1];
+    if (oldest) throw tooManyRequests(oldest.createdAt.getTime() + DAY_MS - now.getTime());
     const code = Array.from({ length: VERIFY_CODE_LENGTH }, () => randomInt(0, 10)).join('');
     await this.db.transaction(async (tx) => {
       // A new code replaces the previous ones: only the latest can be used.

@@ -20,3 +20,9 @@ export async function dictTree(db: Db, locale: Locale): Promise<DictNode[]> {
       .map((value) => ({ id: value.id, pid: type.id, code: value.code, name: name(value), children: [] })),
   }));
 }
+
+/** The values of one dictionary type, e.g. the industries the registration form offers. */
+export async function dictValuesOf(db: Db, typeCode: string, locale: Locale): Promise<DictNode[]> {
+  const tree = await dictTree(db, locale);
+  return tree.find((type) => type.code === typeCode)?.children ?? [];
+}

@@ -1,0 +1,58 @@
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Server models (families M6, M7, A7 ...): firmware versions name the models they support. */
+export const serverModels = pgTable('server_models', {
+  id: serial('id').primaryKey(),
+  /** e.g. 'M7-2U' */
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  /** e.g. 'M7' */
+  family: varchar('family', { length: 32 }).notNull(),
+  nameZh: varchar('name_zh', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull(),
+});
+
+/** The vendor's record of every shipped server. */
+export const serialNumbers = pgTable(
+  'serial_numbers',
+  {
+    sn: varchar('sn', { length: 64 }).primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => serverModels.id),
+    customerName: varchar('customer_name', { length: 128 }).notNull(),
+    shipDate: date('ship_date'),
+    maintenanceEnd: date('maintenance_end'),
+    /** Part numbers of the PCIe cards installed at shipping. */
+    pcieParts: text('pcie_parts').array().notNull().default([]),
+  },
+  (t) => [index('serial_numbers_model_idx').on(t.modelId)],
+);
+
+/** Serial numbers a user bound to the account; 'verified' ones unlock restricted firmware. */
+export const userSerials = pgTable(
+  'user_serials',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sn: varchar('sn', { length: 64 })
+      .notNull()
+      .references(() => serialNumbers.sn, { onDelete: 'cascade' }),
+    /** 'verified' or 'pending' (waits for the vendor's support). */
+    state: varchar('state', { length: 16 }).notNull(),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sn] }), index('user_serials_sn_idx').on(t.sn)],
+);

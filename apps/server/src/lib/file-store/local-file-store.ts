@@ -1,0 +1,59 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type FileStore, ObjectTooLargeError, type StoredObject } from './file-store';
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Files under a root folder; writes go to a temporary name and are renamed into place. */
+export class LocalFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.part`;
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (options.maxBytes !== undefined && size > options.maxBytes)
+          return callback(new ObjectTooLargeError(options.maxBytes));
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async open(key: string): Promise<Readable> {
+    const stream = createReadStream(this.pathOf(key));
+    // Surface "not found" here rather than on the first read.
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    return stream;
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Keys come from the server, never from users; the check keeps a bug from escaping the root. */
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
+    return path.join(this.root, key);
+  }
+}
