@@ -18,6 +18,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { serialRoutes } from './modules/serials/serial.routes';
+import { outboxRoutes } from './modules/sms/outbox.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(serialRoutes);
   await app.register(profileRoutes);
   await app.register(fileRoutes);
+  await app.register(outboxRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -19,6 +19,7 @@ import { RecoveryService } from './modules/recovery/recovery.service';
 import { RegistrationService } from './modules/registration/registration.service';
 import { SerialService } from './modules/serials/serial.service';
 import { createSmsGateway } from './modules/sms/sms-gateway';
+import { OutboxService } from './modules/sms/outbox.service';
 import { SmsService } from './modules/sms/sms.service';
 
 export type Services = {
@@ -33,6 +34,7 @@ export type Services = {
   passwordChange: PasswordChangeService;
   accountHistory: AccountHistoryService;
   sms: SmsService;
+  outbox: OutboxService;
   serials: SerialService;
   registration: RegistrationService;
   recovery: RecoveryService;
@@ -60,6 +62,7 @@ export function createServices(
   const publicUrl = publicUrlOf(config);
   return {
     sms,
+    outbox: new OutboxService(db),
     serials,
     registration: new RegistrationService(db, codes, mail, sms, serials, publicUrl),
     recovery: new RecoveryService(db, clock, log, mail, sessions, publicUrl),

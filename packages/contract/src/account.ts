@@ -29,3 +29,19 @@ export const revokeSessionsBodySchema = z
     message: 'id or allOthers is required',
   });
 export const revokeSessionsResultSchema = z.object({ revoked: z.number().int() });
+
+/** Staff view of what the portal sent (mail and SMS), for support when a customer gets no code. */
+export const outboxQuerySchema = pageQuerySchema.extend({ channel: z.enum(['mail', 'sms']).default('mail') });
+export const outboxEntrySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['mail', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  createTime: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export const outboxPageSchema = pageOf(outboxEntrySchema);
+export const OUTBOX_PERMISSION = 'sysOutbox:page';

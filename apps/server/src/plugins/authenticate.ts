@@ -1,3 +1,4 @@
+import { AppError } from '../lib/app-error';
 import type { FastifyInstance } from 'fastify';
 
 /** Registered inside the protected scope: every route below needs a live session. */
@@ -11,4 +12,12 @@ export async function requireSession(app: FastifyInstance) {
 export function sessionOf(request: { auth: { userId: number; sessionId: number } | null }) {
   if (!request.auth) throw new Error('route is not behind requireSession');
   return request.auth;
+}
+
+/** A preHandler refusing (403, 1013003) a signed-in user without the button permission `code`. */
+export function requirePermission(app: FastifyInstance, code: string) {
+  return async (request: { auth: { userId: number; sessionId: number } | null }) => {
+    if (!(await app.services.access.hasPermission(sessionOf(request).userId, code)))
+      throw new AppError('NO_PERMISSION_OPERATION');
+  };
 }

@@ -31,3 +31,29 @@ export async function startSmtpReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The text body of a received single-part mail, decoded from the transfer encoding
+ * nodemailer chose (quoted-printable soft-wraps long lines such as links; base64 for
+ * some non-ASCII texts).
+ */
+export function mailText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split).toLowerCase();
+  const body = raw.slice(split + 4);
+  if (headers.includes('content-transfer-encoding: base64'))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (headers.includes('content-transfer-encoding: quoted-printable')) {
+    const unwrapped = body.replace(/=\r?\n/g, '');
+    const bytes: number[] = [];
+    for (let i = 0; i < unwrapped.length; i++) {
+      const hex = unwrapped.slice(i + 1, i + 3);
+      if (unwrapped[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(Number.parseInt(hex, 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(unwrapped[i] ?? '', 'utf8'));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}

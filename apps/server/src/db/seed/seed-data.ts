@@ -158,6 +158,7 @@ export const PERMISSIONS = [
   ['sysRole:page', '查询角色', 'List roles'],
   ['sysMenu:page', '查询菜单', 'List menus'],
   ['sysDict:page', '查询字典', 'List dictionaries'],
+  ['sysOutbox:page', '查看发信记录', 'Read the mail and SMS outbox'],
 ] as const;
 
 /** Roles: which applications' menus they grant and which button permissions. */

@@ -51,6 +51,13 @@ export class AccessService {
     };
   }
 
+  /** Whether the user holds a button permission (adminType 1 holds every one). */
+  async hasPermission(userId: number, code: string): Promise<boolean> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) return false;
+    return (await this.repo.buttonPermissionsOf(user)).includes(code);
+  }
+
   /** Menus of `application` for this user; it becomes the stored active application. */
   async changeApplication(userId: number, application: string, locale: Locale): Promise<MenuNode[]> {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);

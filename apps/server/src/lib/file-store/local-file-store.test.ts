@@ -1,0 +1,50 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ObjectTooLargeError } from './file-store';
+import { LocalFileStore } from './local-file-store';
+
+describe('LocalFileStore', () => {
+  let root: string;
+  let store: LocalFileStore;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'store-'));
+    store = new LocalFileStore(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('writes, reads and removes an object, with its size and SHA-256', async () => {
+    const stored = await store.put('a/b.txt', Readable.from([Buffer.from('hello')]));
+    expect(stored).toEqual({
+      size: 5,
+      sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+    });
+    expect(await text(await store.open('a/b.txt'))).toBe('hello');
+    await store.remove('a/b.txt');
+    await expect(store.open('a/b.txt')).rejects.toThrow();
+  });
+
+  it('leaves nothing behind when the body is too large or fails midway', async () => {
+    await expect(
+      store.put('big.bin', Readable.from([Buffer.alloc(10)]), { maxBytes: 5 }),
+    ).rejects.toBeInstanceOf(ObjectTooLargeError);
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.put('broken.bin', failing)).rejects.toThrow('connection reset');
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses keys that would leave its folder', async () => {
+    await expect(store.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      'invalid storage key',
+    );
+    await expect(store.open('/etc/passwd')).rejects.toThrow('invalid storage key');
+  });
+});
