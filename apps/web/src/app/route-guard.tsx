@@ -10,7 +10,7 @@ import { TokenLinkLanding } from './token-link-landing';
 
 /**
  * Decides, on every navigation, whether the wanted page may render (spec 4, Session):
- * - a token link (`?token=`) signs in first, whatever the path;
+ * - a token link (`?token=`) signs in first, on any path but the password-recovery page;
  * - no token: public pages render, anything else goes to sign-in with `redirect`;
  * - token on the sign-in page: straight on to `redirect`, else the console's first page;
  * - token elsewhere: the signed-in user is loaded first; if that fails the session is over.
@@ -18,7 +18,11 @@ import { TokenLinkLanding } from './token-link-landing';
 export function RouteGuard() {
   const { pathname, search, hash } = useLocation();
   const wanted = `${pathname}${search}${hash}`;
-  const tokenLink = useMemo(() => parseTokenLink(search), [search]);
+  // The `token` of a mailed password link (/user/recover?token=) is not a session token.
+  const tokenLink = useMemo(
+    () => (pathname === paths.recover ? undefined : parseTokenLink(search)),
+    [pathname, search],
+  );
   // Read on each render: sign-in and session end change it outside React.
   const token = getAccessToken();
 

@@ -59,12 +59,46 @@ export const routes: RouteObject[] = [
                 element: <LoginPage />,
                 handle: titled((t) => t('login:pages.login.title')),
               },
-              publicPage(paths.register, 'register'),
-              publicPage(paths.registerResult, 'registerResult'),
-              publicPage(paths.recover, 'recover'),
+              {
+                path: paths.register,
+                element: lazyElement(
+                  () => import('@/features/registration/routes/register-page').then((m) => m.RegisterPage),
+                  {},
+                ),
+                handle: titled((t) => t('register:register.title')),
+              },
+              {
+                path: paths.registerResult,
+                element: lazyElement(
+                  () =>
+                    import('@/features/registration/routes/register-result-page').then(
+                      (m) => m.RegisterResultPage,
+                    ),
+                  {},
+                ),
+                handle: titled((t) => t('register:registerResult.title')),
+              },
+              {
+                path: paths.recover,
+                element: lazyElement(
+                  () => import('@/features/recovery/routes/recover-page').then((m) => m.RecoverPage),
+                  {},
+                ),
+                handle: titled((t) => t('register:recover.title')),
+              },
               publicPage(paths.overseasDownload, 'overseasDownload'),
               publicPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli'),
-              publicPage(paths.passwordLinkExpired, 'passwordLinkExpired'),
+              {
+                path: paths.passwordLinkExpired,
+                element: lazyElement(
+                  () =>
+                    import('@/features/recovery/routes/password-link-expired-page').then(
+                      (m) => m.PasswordLinkExpiredPage,
+                    ),
+                  {},
+                ),
+                handle: titled((t) => t('register:expired.title')),
+              },
             ],
           },
           // Every other path is the signed-in console; its routes come from the server menus

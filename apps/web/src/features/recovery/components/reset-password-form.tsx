@@ -1,0 +1,129 @@
+import { ErrorCode, LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { PasswordStrengthMeter } from '@/features/account/components/password-strength-meter';
+import { useNewPasswordRules } from '@/features/account/hooks/use-new-password-rules';
+import { fieldErrorsOf } from '@/lib/api-error';
+import { useResetPassword } from '../api/reset-password';
+
+interface ResetPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+const isResetField = (field: string): field is keyof ResetPasswordValues =>
+  field === 'password' || field === 'confirm';
+
+/** Which field a refusal of the new password is about. */
+const FIELD_OF_CODE: ReadonlyMap<number, keyof ResetPasswordValues> = new Map([
+  [ErrorCode.PASSWORD_WEAK, 'password'],
+  [ErrorCode.PASSWORD_MISMATCH, 'confirm'],
+]);
+
+interface ResetPasswordFormProps {
+  token: string;
+  /** The account the link is for, masked by the server. */
+  account: string | null;
+}
+
+/** The new password (with the strength meter) set through a valid mailed link. */
+export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
+  const { t } = useTranslation('register');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ResetPasswordValues>();
+  const password = Form.useWatch('password', form);
+  const rules = useNewPasswordRules('password');
+  const [serverError, setServerError] = useState<string>();
+
+  const reset = useResetPassword({
+    onError: (error) => {
+      setServerError(error.message);
+      const listed = fieldErrorsOf(error).flatMap(({ field, message }) =>
+        isResetField(field) ? [{ name: field, errors: [message] }] : [],
+      );
+      const field = FIELD_OF_CODE.get(error.code);
+      form.setFields(listed.length > 0 || !field ? listed : [{ name: field, errors: [error.message] }]);
+    },
+  });
+
+  // Used or expired meanwhile (e.g. in another tab): the link is gone for good.
+  if (reset.error?.code === ErrorCode.RESET_LINK_INVALID) {
+    return <Navigate to={paths.passwordLinkExpired} replace />;
+  }
+  if (reset.isSuccess) {
+    return (
+      <Result
+        status="success"
+        data-testid="reset-success"
+        title={t('recover.reset.success.title')}
+        subTitle={t('recover.reset.success.description')}
+        extra={
+          <Button type="primary" data-testid="reset-sign-in" onClick={() => navigate(paths.login)}>
+            {t('recover.reset.success.signIn')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const submit = (values: ResetPasswordValues) => {
+    setServerError(undefined);
+    reset.mutate({ token, ...values });
+  };
+
+  return (
+    <>
+      {account && (
+        <Typography.Paragraph type="secondary">{t('recover.reset.for', { account })}</Typography.Paragraph>
+      )}
+      <Form<ResetPasswordValues>
+        form={form}
+        name="resetPassword"
+        data-testid="reset-form"
+        layout="vertical"
+        onFinish={submit}
+      >
+        <Form.Item
+          name="password"
+          label={t('recover.reset.password.label')}
+          rules={rules.newPassword}
+          extra={password ? <PasswordStrengthMeter password={password} /> : t('register.password.hint')}
+        >
+          <Input.Password
+            data-testid="reset-password"
+            autoComplete="new-password"
+            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('recover.reset.confirm.label')}
+          dependencies={['password']}
+          rules={rules.confirm}
+        >
+          <Input.Password
+            data-testid="reset-confirm"
+            autoComplete="new-password"
+            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
+          />
+        </Form.Item>
+        {serverError && (
+          <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} />
+        )}
+        <Button
+          data-testid="reset-submit"
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={reset.isPending}
+        >
+          {t('recover.reset.submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

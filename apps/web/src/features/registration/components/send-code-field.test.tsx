@@ -1,0 +1,119 @@
+import { ErrorCode } from '@portal/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { installFakeNotifier } from '@/test/fake-notifier';
+import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { RegisterForm } from './register-form';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/**
+ * Lets antd validate and show a field's messages: that takes several rounds of promises and
+ * renders, not only time. 250 ms in all, well inside one countdown tick.
+ */
+async function settle() {
+  for (let round = 0; round < 5; round += 1) await advance(50);
+}
+const sendButton = (field: string) => screen.getByTestId<HTMLButtonElement>(`${field}-send`);
+const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
+const sent = (destination: string) => ({ destination, expiresInSeconds: 600, resendAfterSeconds: 60 });
+
+function renderForm(extra: Record<string, FetchRoute>) {
+  const fetchStub = stubFetch({
+    '/api/config': () => okResponse({ captchaEnabled: false, portalName: 'Portal' }),
+    '/api/auth/industries': () => okResponse([]),
+    ...extra,
+  });
+  renderWithProviders(<RegisterForm />, { path: '/' });
+  return fetchStub;
+}
+
+beforeEach(async () => {
+  installFakeNotifier();
+  await act(() => changeLocale('en-US'));
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('verification codes of the registration', () => {
+  it('checks the address first, then mails the code and counts the resend interval down every second', async () => {
+    const fetchStub = renderForm({ '/api/auth/emailCode': () => okResponse(sent('n***@example.com')) });
+    await settle();
+
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(fetchedPaths(fetchStub)).not.toContain('/api/auth/emailCode');
+
+    type('email-input', ' nina@example.com ');
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+    const call = fetchStub.mock.calls.find(([input]) => String(input).includes('/api/auth/emailCode'));
+    expect(new URL(String(call?.[0]), 'http://localhost').searchParams.get('email')).toBe('nina@example.com');
+    expect(screen.getByText('Code sent to n***@example.com, valid for 10 minutes')).toBeTruthy();
+    expect(sendButton('emailCode').disabled).toBe(true);
+    expect(sendButton('emailCode').textContent).toBe('Resend in 60 s');
+
+    await advance(1000);
+    expect(sendButton('emailCode').textContent).toBe('Resend in 59 s');
+    await advance(58_000);
+    expect(sendButton('emailCode').textContent).toBe('Resend in 1 s');
+    await advance(1000);
+    expect(sendButton('emailCode').textContent).toBe('Get code');
+    expect(sendButton('emailCode').disabled).toBe(false);
+  });
+
+  it('shows a refusal (429) on the code field and leaves the button usable', async () => {
+    renderForm({
+      '/api/auth/emailCode': () =>
+        envelopeResponse(
+          { code: ErrorCode.TOO_MANY_REQUESTS, message: 'Too many requests, please try again in 42 seconds' },
+          429,
+        ),
+    });
+    await settle();
+    type('email-input', 'nina@example.com');
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+
+    expect(screen.getByText('Too many requests, please try again in 42 seconds')).toBeTruthy();
+    expect(sendButton('emailCode').disabled).toBe(false);
+  });
+
+  it("puts the server's verdict on the address on the address field", async () => {
+    renderForm({
+      '/api/getSmsCaptcha': () =>
+        envelopeResponse(
+          {
+            code: ErrorCode.PARAM_ERROR,
+            message: 'Parameter error: phone is not a valid phone number',
+            data: [{ field: 'phone', message: 'is not a valid phone number' }],
+          },
+          400,
+        ),
+    });
+    await settle();
+    type('phone-input', '+86 138 0000 0000');
+    await settle();
+    fireEvent.click(sendButton('smsCode'));
+    await settle();
+    expect(screen.getByText('is not a valid phone number')).toBeTruthy();
+  });
+
+  it('sends the SMS code to the phone without its spaces and dashes', async () => {
+    const fetchStub = renderForm({ '/api/getSmsCaptcha': () => okResponse(sent('***0000')) });
+    await settle();
+    type('phone-input', '+86 138-0000-0000');
+    await settle();
+    fireEvent.click(sendButton('smsCode'));
+    await settle();
+    const call = fetchStub.mock.calls.find(([input]) => String(input).includes('/api/getSmsCaptcha'));
+    expect(new URL(String(call?.[0]), 'http://localhost').searchParams.get('phone')).toBe('+8613800000000');
+    expect(screen.getByText('Code sent to ***0000, valid for 10 minutes')).toBeTruthy();
+    expect(sendButton('smsCode').textContent).toBe('Resend in 60 s');
+  });
+});

@@ -1,0 +1,91 @@
+import { VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form, type FormRule, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountdown } from '@/features/account/hooks/use-countdown';
+import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
+import type { RegisterField } from '../utils/register-form-values';
+
+interface SendCodeFieldProps {
+  /** The code input's field. */
+  name: Extract<RegisterField, 'emailCode' | 'smsCode'>;
+  /** The field holding where the code goes; it is validated before anything is sent. */
+  target: Extract<RegisterField, 'email' | 'phone'>;
+  label: string;
+  rules: FormRule[];
+  send: (destination: string) => Promise<VerifyCodeSent>;
+}
+
+const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+
+/**
+ * A verification code input with its "Get code" button. The button first checks the target
+ * field, then waits out the server's resend interval counting down the seconds. A refusal
+ * (429, bad address, gateway down) shows on the field it concerns.
+ */
+export function SendCodeField({ name, target, label, rules, send }: SendCodeFieldProps) {
+  const { t } = useTranslation('register');
+  const form = Form.useFormInstance();
+  const countdown = useCountdown();
+  const [sent, setSent] = useState<VerifyCodeSent>();
+  const sendCode = useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => {
+      countdown.start(answer.resendAfterSeconds);
+      setSent(answer);
+      form.setFields([{ name, errors: [] }]);
+    },
+    onError: (error: ApiError) => {
+      setSent(undefined);
+      const listed = fieldErrorsOf(error).filter((fieldError) => fieldError.field === target);
+      form.setFields(
+        listed.length > 0
+          ? [{ name: target, errors: listed.map((fieldError) => fieldError.message) }]
+          : [{ name, errors: [error.message] }],
+      );
+    },
+  });
+
+  const requestCode = async () => {
+    const values: Record<string, string | undefined> = await form.validateFields([target]).catch(() => ({}));
+    const destination = values[target]?.trim();
+    if (destination) sendCode.mutate(destination);
+  };
+
+  const inputId = `${name}-input`;
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={inputId}
+      required
+      extra={
+        sent &&
+        t('register.code.sent', { destination: sent.destination, minutes: minutes(sent.expiresInSeconds) })
+      }
+    >
+      <Space.Compact block>
+        <Form.Item name={name} noStyle rules={rules}>
+          <Input
+            id={inputId}
+            data-testid={`${name}-input`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={VERIFY_CODE_LENGTH}
+            placeholder={t('register.code.placeholder', { length: VERIFY_CODE_LENGTH })}
+          />
+        </Form.Item>
+        <Button
+          data-testid={`${name}-send`}
+          loading={sendCode.isPending}
+          disabled={countdown.running}
+          onClick={() => void requestCode()}
+        >
+          {countdown.running
+            ? t('register.code.resend', { seconds: countdown.remaining })
+            : t('register.code.get')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
