@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
@@ -5,7 +7,9 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
-import { startSmtpReceiver } from '../../apps/server/src/test/smtp-receiver';
+import { desc } from 'drizzle-orm';
+import { smsOutbox } from '../../apps/server/src/db/schema';
+import { mailText, startSmtpReceiver } from '../../apps/server/src/test/smtp-receiver';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
@@ -21,11 +25,19 @@ export const ADMIN_PASSWORD = 'Admin#E2e123';
 export async function startPortal() {
   const captchaAnswers: string[] = [];
   const smtp = await startSmtpReceiver();
+  // Uploaded files (avatars) go to a folder of this run, removed on close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const database = await openDatabase({});
   await database.migrate();
   await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   const app = await buildApp({
-    config: loadConfig({ CAPTCHA: 'on', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', SMTP_URL: smtp.url }),
+    config: loadConfig({
+      CAPTCHA: 'on',
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      DATA_DIR: dataDir,
+    }),
     database,
     captchaText: () => {
       const text = randomCaptchaText();
@@ -38,11 +50,14 @@ export async function startPortal() {
     url,
     latestCaptcha: () => captchaAnswers.at(-1) ?? '',
     /** The raw text of every mail received so far, oldest first. */
-    mails: () => smtp.received.map((mail) => ({ to: mail.to, raw: mail.raw })),
+    mails: () => smtp.received.map((mail) => ({ to: mail.to, raw: mail.raw, text: mailText(mail.raw) })),
+    /** Every SMS the logging driver handled (newest first), as staff see them in the outbox. */
+    smsOutbox: () => database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)),
     close: async () => {
       await app.close();
       await database.close();
       await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
