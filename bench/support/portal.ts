@@ -5,6 +5,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
+import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 
 const PASSWORD = 'Bench#Pass1';
 
@@ -24,6 +25,7 @@ export async function startBenchPortal(options: { databaseUrl?: string; webDist?
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
   });
   const app = await buildApp({ config, database, logger: false });
+  await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',

@@ -6,6 +6,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
+import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
 import { desc } from 'drizzle-orm';
 import { smsOutbox } from '../../apps/server/src/db/schema';
@@ -45,6 +46,7 @@ export async function startPortal() {
       return text;
     },
   });
+  await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

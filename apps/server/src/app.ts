@@ -26,6 +26,8 @@ import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
 import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
+import { createFileStore } from './lib/file-store/create-file-store';
+import type { FileStore } from './lib/file-store/file-store';
 import { createServices } from './services';
 
 export type AppOptions = {
@@ -34,6 +36,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Test seam: lets a test setup know the captcha answers it is shown. */
   captchaText?: CaptchaTextSource;
+  /** Defaults to the store the configuration describes (createFileStore). */
+  fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -51,7 +55,14 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate(
     'services',
-    createServices(config, options.database, options.clock ?? systemClock, app.log, options.captchaText),
+    createServices(
+      config,
+      options.database,
+      options.clock ?? systemClock,
+      app.log,
+      options.fileStore ?? createFileStore(config),
+      options.captchaText,
+    ),
   );
   app.addHook('onClose', async () => {
     await app.services.recovery.drain();

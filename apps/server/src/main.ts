@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDatabase } from './db/seed/seed';
+import { seedCatalog } from './db/seed/seed-catalog';
 
 /** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
   await database.migrate();
   const seed = await seedDatabase(database.db, { admin: config.ADMIN_PASSWORD, demo: config.DEMO_PASSWORD });
   const app = await buildApp({ config, database });
+  await seedCatalog(database.db, app.services.store);
   if (seed.seeded) {
     // Printed once, on the start that created the accounts; never stored in clear.
     const line = '='.repeat(60);

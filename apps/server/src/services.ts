@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import path from 'node:path';
 import { type Config, publicUrlOf } from './config';
-import { LocalFileStore } from './lib/file-store/local-file-store';
+import type { FileStore } from './lib/file-store/file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
 import { AccountHistoryService } from './modules/account/account-history.service';
@@ -40,17 +39,17 @@ export type Services = {
   recovery: RecoveryService;
   profile: ProfileService;
   files: FileService;
+  /** Where uploaded and published files live (local folder or object storage). */
+  store: FileStore;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
-  config: Pick<
-    Config,
-    'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT' | 'DATA_DIR'
-  >,
+  config: Pick<Config, 'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT'>,
   database: Database,
   clock: Clock,
   log: FastifyBaseLogger,
+  store: FileStore,
   captchaText?: CaptchaTextSource,
 ): Services {
   const { db } = database;
@@ -67,7 +66,8 @@ export function createServices(
     registration: new RegistrationService(db, codes, mail, sms, serials, publicUrl),
     recovery: new RecoveryService(db, clock, log, mail, sessions, publicUrl),
     profile: new ProfileService(db, codes, mail, sms, publicUrl),
-    files: new FileService(db, clock, new LocalFileStore(path.join(config.DATA_DIR, 'files')), log),
+    files: new FileService(db, clock, store, log),
+    store,
     mail,
     passwordChange: new PasswordChangeService(db, codes, mail, sessions),
     accountHistory: new AccountHistoryService(db, clock, sessions),

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
+import { seedCatalog } from '../db/seed/seed-catalog';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
 
@@ -31,7 +32,12 @@ export async function openTestDatabase(driver: Driver): Promise<Database> {
   return openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
 }
 
-export type TestAppOptions = { config?: Partial<Config>; captchaText?: CaptchaTextSource };
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  captchaText?: CaptchaTextSource;
+  /** Seed the demo catalogue (and its files) too. */
+  catalog?: boolean;
+};
 
 /** Builds the portal against a fresh database with a manual clock; `close` tears it all down. */
 export async function createTestApp(driver: Driver, options: TestAppOptions = {}) {
@@ -47,6 +53,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   const clock = new ManualClock(new Date());
   const app = await buildApp({ config, database, clock, captchaText: options.captchaText, logger: false });
   await app.ready();
+  // The demo catalogue writes files: only the tests that need it pay for it.
+  if (options.catalog) await seedCatalog(database.db, app.services.store);
   return {
     app,
     clock,

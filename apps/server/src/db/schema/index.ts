@@ -5,3 +5,4 @@ export * from './users';
 export * from './account';
 export * from './files';
 export * from './serials';
+export * from './catalog';

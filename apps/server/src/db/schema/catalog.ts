@@ -1,0 +1,196 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { serverModels } from './serials';
+import { users } from './users';
+
+/**
+ * Everything customers download, one row per product line:
+ * - server firmware: kind BMC, BIOS, PSU, DISK, NIC, CPLD, RAID (versions name the models they support);
+ * - PCIE: PCIe card firmware (versions name the part numbers they support);
+ * - LIVECD: LiveCD images;
+ * - SOFTWARE (data-center management platform, Boot, CLI, Kits, uKits), PLUGIN, TOOL, DOCUMENT, ERP;
+ * - CONFIG: BIOS/BMC configuration sets (JSON) per model family.
+ * `section` groups software pages (e.g. 'platform', 'boot', 'cli', 'kits', 'ukits').
+ */
+export const catalogItems = pgTable(
+  'catalog_items',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable slug used in URLs and tool links, e.g. 'm7-bmc', 'ims-platform'. */
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    section: varchar('section', { length: 32 }).notNull().default(''),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** 'public' (also signed out, overseas pages), 'signed_in', or 'restricted' (see catalog_item_grants). */
+    visibility: varchar('visibility', { length: 16 }).notNull().default('signed_in'),
+    sort: integer('sort').notNull().default(100),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_items_kind_idx').on(t.kind, t.section, t.sort)],
+);
+
+/**
+ * Who may see a restricted item: grantType 'role' (role code), 'customer'
+ * (the user's company, normalised), 'sn' (a verified bound SN) or 'model'
+ * (a verified bound SN of that model code). Staff with firmware:publish and
+ * super admins see everything.
+ */
+export const catalogItemGrants = pgTable(
+  'catalog_item_grants',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    grantType: varchar('grant_type', { length: 16 }).notNull(),
+    value: varchar('value', { length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.grantType, t.value] })],
+);
+
+/**
+ * One downloadable version. A published version's bytes never change (a fix is a
+ * new version); recalling keeps the row and its history but stops downloads.
+ */
+export const catalogVersions = pgTable(
+  'catalog_versions',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    version: varchar('version', { length: 64 }).notNull(),
+    /** 'draft', 'published' or 'recalled'. */
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    releaseDate: date('release_date').notNull(),
+    /** 'firmware', 'image', 'software', 'document', 'config'. */
+    fileCategory: varchar('file_category', { length: 16 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    md5: varchar('md5', { length: 32 }).notNull(),
+    storageKey: varchar('storage_key', { length: 256 }).notNull(),
+    contentType: varchar('content_type', { length: 128 }).notNull().default('application/octet-stream'),
+    /** e.g. 'Linux', 'Windows', 'Any'. */
+    os: varchar('os', { length: 64 }).notNull().default(''),
+    /** e.g. 'x86_64', 'aarch64', 'Any'. */
+    arch: varchar('arch', { length: 32 }).notNull().default(''),
+    /** 'urgent', 'recommended' or 'optional' (Dell-style). */
+    severity: varchar('severity', { length: 16 }).notNull().default('optional'),
+    cves: text('cves').array().notNull().default([]),
+    /** Rich-text release notes, sanitised on the server before storing. */
+    notesHtmlZh: text('notes_html_zh').notNull().default(''),
+    notesHtmlEn: text('notes_html_en').notNull().default(''),
+    /** Security fixes stay downloadable for every signed-in user even when the item is restricted. */
+    securityFix: boolean('security_fix').notNull().default(false),
+    downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    recalledAt: timestamp('recalled_at', { withTimezone: true }),
+    recallReason: text('recall_reason'),
+  },
+  (t) => [
+    uniqueIndex('catalog_versions_item_version_idx').on(t.itemId, t.version),
+    index('catalog_versions_listing_idx').on(t.status, t.releaseDate),
+    index('catalog_versions_item_idx').on(t.itemId, t.releaseDate),
+  ],
+);
+
+/** Structured release notes: '1' NEW, '2' OPTIMIZE, '3' HOTFIX (same codes as the portal's own notes). */
+export const catalogReleaseNotes = pgTable(
+  'catalog_release_notes',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => catalogVersions.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 1 }).notNull(),
+    textZh: text('text_zh').notNull(),
+    textEn: text('text_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('catalog_release_notes_version_idx').on(t.versionId)],
+);
+
+/** Server models a firmware version supports. */
+export const catalogVersionModels = pgTable(
+  'catalog_version_models',
+  {
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => catalogVersions.id, { onDelete: 'cascade' }),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => serverModels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.modelId] }),
+    index('catalog_version_models_model_idx').on(t.modelId),
+  ],
+);
+
+/** PCIe part numbers a PCIe firmware version supports. */
+export const catalogVersionParts = pgTable(
+  'catalog_version_parts',
+  {
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => catalogVersions.id, { onDelete: 'cascade' }),
+    partNumber: varchar('part_number', { length: 64 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.partNumber] }),
+    index('catalog_version_parts_pn_idx').on(t.partNumber),
+  ],
+);
+
+/** Every download (also partial ones): who, what, how many bytes, from where. */
+export const downloadRecords = pgTable(
+  'download_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => catalogVersions.id, { onDelete: 'cascade' }),
+    /** Bytes sent in this request (a resumed download is several records). */
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The Range header answered, e.g. 'bytes=100-', or '' for the whole file. */
+    range: varchar('range', { length: 128 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+    /** 'complete', 'partial' (client stopped early) or 'redirect' (sent to object storage). */
+    status: varchar('status', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('download_records_user_idx').on(t.userId, t.createdAt),
+    index('download_records_version_idx').on(t.versionId, t.createdAt),
+  ],
+);
+
+/** Keys the portal signs release manifests with (Ed25519); the newest active one signs. */
+export const signingKeys = pgTable('signing_keys', {
+  id: serial('id').primaryKey(),
+  algorithm: varchar('algorithm', { length: 16 }).notNull().default('ed25519'),
+  publicKeyPem: text('public_key_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FileStore } from '../../lib/file-store/file-store';
+import { normaliseGrantValue } from '../../modules/catalog/catalog-access';
+import type { Db } from '../connection';
+import {
+  catalogItemGrants,
+  catalogItems,
+  catalogReleaseNotes,
+  catalogVersionModels,
+  catalogVersionParts,
+  catalogVersions,
+  serverModels,
+} from '../schema';
+import { CATALOG_ITEMS, type ItemSeed, type VersionSeed } from './catalog-seed-data';
+import { tarGzOf, zipOf } from './demo-archives';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.tar.gz': 'application/gzip',
+  '.zip': 'application/zip',
+  '.json': 'application/json',
+};
+
+/** The bytes of a demo payload: a real archive (or JSON config) naming what it is. */
+export function demoPayload(
+  item: ItemSeed,
+  version: VersionSeed,
+): { fileName: string; bytes: Buffer; contentType: string } {
+  const fileName = version.fileName ?? `${item.code}-${version.version}.tar.gz`;
+  const readme = Buffer.from(
+    `${item.nameEn} ${version.version}\nReleased ${version.releaseDate}\n` +
+      `${version.notes.map(([, , en]) => `- ${en}`).join('\n')}\n` +
+      // Some bulk so that downloads and resumes are more than one packet.
+      `${'0123456789abcdef'.repeat(2048)}\n`,
+  );
+  const extension = Object.keys(CONTENT_TYPES).find((ext) => fileName.endsWith(ext)) ?? '.tar.gz';
+  const bytes =
+    extension === '.json'
+      ? Buffer.from(
+          JSON.stringify(
+            {
+              family: item.code.split('-')[0]?.toUpperCase(),
+              version: version.version,
+              bios: { BootMode: 'UEFI', HyperThreading: 'Enabled' },
+              bmc: { RedfishEnabled: true, SessionTimeoutSeconds: 1800 },
+            },
+            null,
+            2,
+          ),
+        )
+      : extension === '.zip'
+        ? zipOf('README.txt', readme)
+        : tarGzOf('README.txt', readme);
+  return { fileName, bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+}
+
+/** Writes the demo catalogue once (files into the store, rows into the database). */
+export async function seedCatalog(db: Db, store: FileStore): Promise<void> {
+  const existing = await db.select({ id: catalogItems.id }).from(catalogItems).limit(1);
+  if (existing.length > 0) return;
+  const models = await db.select({ id: serverModels.id, code: serverModels.code }).from(serverModels);
+  const modelId = (code: string) => {
+    const model = models.find((m) => m.code === code);
+    if (!model) throw new Error(`unknown model ${code}`);
+    return model.id;
+  };
+  // Files first: a failed seed leaves unreferenced files at worst, never rows without bytes.
+  const payloads = new Map<
+    string,
+    ReturnType<typeof demoPayload> & { key: string; sha256: string; md5: string }
+  >();
+  for (const item of CATALOG_ITEMS)
+    for (const version of item.versions) {
+      const payload = demoPayload(item, version);
+      const key = `catalog/${item.code}/${version.version}/${payload.fileName}`;
+      await store.put(key, Readable.from([payload.bytes]));
+      payloads.set(`${item.code}@${version.version}`, {
+        ...payload,
+        key,
+        sha256: createHash('sha256').update(payload.bytes).digest('hex'),
+        md5: createHash('md5').update(payload.bytes).digest('hex'),
+      });
+    }
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    for (const [sort, item] of CATALOG_ITEMS.entries()) {
+      const [row] = await t
+        .insert(catalogItems)
+        .values({
+          code: item.code,
+          kind: item.kind,
+          section: item.section ?? '',
+          nameZh: item.nameZh,
+          nameEn: item.nameEn,
+          descriptionZh: item.descriptionZh ?? '',
+          descriptionEn: item.descriptionEn ?? '',
+          visibility: item.visibility ?? 'signed_in',
+          sort,
+        })
+        .returning({ id: catalogItems.id });
+      if (!row) throw new Error(`catalog item ${item.code} not inserted`);
+      if (item.grants?.length)
+        await t.insert(catalogItemGrants).values(
+          item.grants.map(([grantType, value]) => ({
+            itemId: row.id,
+            grantType,
+            value: normaliseGrantValue(grantType, value),
+          })),
+        );
+      for (const version of item.versions) {
+        const payload = payloads.get(`${item.code}@${version.version}`);
+        if (!payload) throw new Error('payload missing');
+        const status = version.status ?? 'published';
+        const [versionRow] = await t
+          .insert(catalogVersions)
+          .values({
+            itemId: row.id,
+            version: version.version,
+            status,
+            releaseDate: version.releaseDate,
+            fileCategory: item.fileCategory,
+            fileName: payload.fileName,
+            fileSize: payload.bytes.length,
+            sha256: payload.sha256,
+            md5: payload.md5,
+            storageKey: payload.key,
+            contentType: payload.contentType,
+            os: version.os ?? '',
+            arch: version.arch ?? '',
+            severity: version.severity ?? 'optional',
+            cves: version.cves ?? [],
+            securityFix: version.securityFix ?? false,
+            publishedAt: status === 'draft' ? null : new Date(`${version.releaseDate}T08:00:00Z`),
+          })
+          .returning({ id: catalogVersions.id });
+        if (!versionRow) throw new Error('catalog version not inserted');
+        await t.insert(catalogReleaseNotes).values(
+          version.notes.map(([kind, textZh, textEn], index) => ({
+            versionId: versionRow.id,
+            kind,
+            textZh,
+            textEn,
+            sort: index,
+          })),
+        );
+        if (version.models?.length)
+          await t
+            .insert(catalogVersionModels)
+            .values(version.models.map((code) => ({ versionId: versionRow.id, modelId: modelId(code) })));
+        if (version.parts?.length)
+          await t
+            .insert(catalogVersionParts)
+            .values(version.parts.map((partNumber) => ({ versionId: versionRow.id, partNumber })));
+      }
+    }
+  });
+}

@@ -1,0 +1,127 @@
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import {
+  catalogItemGrants,
+  catalogItems,
+  rolePermissions,
+  roles,
+  serialNumbers,
+  serverModels,
+  userRoles,
+  userSerials,
+  users,
+} from '../../db/schema';
+import { normaliseCompany } from '../serials/serial.service';
+
+export const PUBLISH_PERMISSION = 'firmware:publish';
+
+/** Who is looking at the catalogue, reduced to what visibility rules need. */
+export type Viewer =
+  | { signedIn: false }
+  | {
+      signedIn: true;
+      userId: number;
+      /** Super admins and holders of firmware:publish see every item, restricted or not. */
+      seesEverything: boolean;
+      /** Grant keys this user holds: 'role:<code>', 'customer:<normalised company>', 'sn:<SN>', 'model:<model code>'. */
+      grantKeys: string[];
+    };
+
+export const ANONYMOUS: Viewer = { signedIn: false };
+
+/** Grant values as stored: customer names normalised, SNs and models upper-cased. */
+export function normaliseGrantValue(grantType: string, value: string): string {
+  if (grantType === 'customer') return normaliseCompany(value);
+  if (grantType === 'sn' || grantType === 'model') return value.trim().toUpperCase();
+  return value.trim();
+}
+
+/**
+ * The one place that decides who sees which catalogue item (lists, detail,
+ * downloads): public items for everyone, signed-in items for every session,
+ * restricted items for holders of one of the item's grants (role, company,
+ * verified SN, or verified SN of a model), and everything for publishers.
+ */
+export class CatalogAccess {
+  constructor(private readonly db: Db) {}
+
+  async viewerOf(userId: number | null): Promise<Viewer> {
+    if (userId === null) return ANONYMOUS;
+    const [user] = await this.db
+      .select({ adminType: users.adminType, company: users.company })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) return ANONYMOUS;
+    const [roleRows, serialRows, publish] = await Promise.all([
+      this.db
+        .select({ code: roles.code })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId)),
+      this.db
+        .select({ sn: userSerials.sn, model: serverModels.code })
+        .from(userSerials)
+        .innerJoin(serialNumbers, eq(serialNumbers.sn, userSerials.sn))
+        .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
+        .where(and(eq(userSerials.userId, userId), eq(userSerials.state, 'verified'))),
+      this.db
+        .select({ code: rolePermissions.permissionCode })
+        .from(rolePermissions)
+        .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+        .where(and(eq(userRoles.userId, userId), eq(rolePermissions.permissionCode, PUBLISH_PERMISSION)))
+        .limit(1),
+    ]);
+    const company = normaliseCompany(user.company);
+    return {
+      signedIn: true,
+      userId,
+      seesEverything: user.adminType === '1' || publish.length > 0,
+      grantKeys: [
+        ...roleRows.map((r) => `role:${r.code}`),
+        ...(company ? [`customer:${company}`] : []),
+        ...serialRows.flatMap((s) => [`sn:${s.sn}`, `model:${s.model}`]),
+      ],
+    };
+  }
+
+  /** SQL condition on `catalog_items` for lists and searches (indexes stay usable). */
+  visibleItems(viewer: Viewer): SQL | undefined {
+    if (!viewer.signedIn) return eq(catalogItems.visibility, 'public');
+    if (viewer.seesEverything) return undefined;
+    const granted =
+      viewer.grantKeys.length > 0
+        ? and(
+            eq(catalogItems.visibility, 'restricted'),
+            exists(
+              this.db
+                .select({ one: sql`1` })
+                .from(catalogItemGrants)
+                .where(
+                  and(
+                    eq(catalogItemGrants.itemId, catalogItems.id),
+                    inArray(
+                      sql`${catalogItemGrants.grantType} || ':' || ${catalogItemGrants.value}`,
+                      viewer.grantKeys,
+                    ),
+                  ),
+                ),
+            ),
+          )
+        : undefined;
+    return or(inArray(catalogItems.visibility, ['public', 'signed_in']), granted);
+  }
+
+  /** The same rule for one item already loaded. */
+  async canSee(viewer: Viewer, item: { id: number; visibility: string }): Promise<boolean> {
+    if (item.visibility === 'public') return true;
+    if (!viewer.signedIn) return false;
+    if (viewer.seesEverything || item.visibility === 'signed_in') return true;
+    if (item.visibility !== 'restricted' || viewer.grantKeys.length === 0) return false;
+    const grants = await this.db
+      .select({ grantType: catalogItemGrants.grantType, value: catalogItemGrants.value })
+      .from(catalogItemGrants)
+      .where(eq(catalogItemGrants.itemId, item.id));
+    return grants.some((g) => viewer.grantKeys.includes(`${g.grantType}:${g.value}`));
+  }
+}
