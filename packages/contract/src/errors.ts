@@ -38,6 +38,13 @@ export const ErrorCode = {
   SERVER_ERROR: 1016002,
   /** Mail or SMS gateway refused the message (spec 8: 'Get verify code failure'). */
   VERIFY_CODE_SEND_FAILED: 1016003,
+  /** Staff publishing (category 18). */
+  PUBLISH_NOT_FOUND: 1018001,
+  PUBLISH_CODE_EXISTS: 1018002,
+  PUBLISH_VERSION_EXISTS: 1018003,
+  PUBLISH_STATE_CONFLICT: 1018004,
+  PUBLISH_TOO_MANY_IMAGES: 1018005,
+  RELEASE_NOTE_EXISTS: 1018006,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -78,6 +85,12 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.JSON_MALFORMED]: 400,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.VERIFY_CODE_SEND_FAILED]: 502,
+  [ErrorCode.PUBLISH_NOT_FOUND]: 404,
+  [ErrorCode.PUBLISH_CODE_EXISTS]: 409,
+  [ErrorCode.PUBLISH_VERSION_EXISTS]: 409,
+  [ErrorCode.PUBLISH_STATE_CONFLICT]: 409,
+  [ErrorCode.PUBLISH_TOO_MANY_IMAGES]: 400,
+  [ErrorCode.RELEASE_NOTE_EXISTS]: 409,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

@@ -14,3 +14,4 @@ export * from './password';
 export * from './profile';
 export * from './registration';
 export * from './serial';
+export * from './publishing';

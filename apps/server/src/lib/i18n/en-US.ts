@@ -59,4 +59,20 @@ export const enUS = {
   APP_NOT_GRANTED: 'Application switching exception: you have no access to application {application}',
   LOGOUT_OK: 'Signed out',
   FIELD_REQUIRED: 'is required',
+  PUBLISH_NOT_FOUND: 'The catalogue item or version does not exist',
+  PUBLISH_CODE_EXISTS: 'Item code {code} is already in use',
+  PUBLISH_VERSION_EXISTS:
+    'Version {version} of this item already exists: a published file never changes, publish a fix as a new version',
+  PUBLISH_STATE_CONFLICT: 'This action is not possible for a version in state {status}',
+  PUBLISH_NOT_DRAFT: 'Only a draft can be published or deleted (this version is {status})',
+  PUBLISH_NOT_PUBLISHED: 'Only a published version can be recalled (this version is {status})',
+  PUBLISH_TOO_MANY_IMAGES: 'At most {max} images per upload',
+  PUBLISH_FILE_CONTENT_MISMATCH:
+    'The file content is not a {type} archive (allowed: {allowed}; the name and the content must agree)',
+  PUBLISH_IMAGE_TYPE: 'This file type is not allowed (allowed: {allowed})',
+  RELEASE_NOTE_EXISTS: 'Release note version {version} already exists',
+  MODEL_UNKNOWN: 'names an unknown server model',
+  RECALL_NOTICE_TITLE: 'Recalled: {item} {version}',
+  RECALL_NOTICE_TEXT:
+    'You downloaded {item} {version} ({file}). It has been recalled: {reason}. Please stop using it and install a newer version.',
 } as const;

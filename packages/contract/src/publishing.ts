@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './paging';
+
+/** Staff publishing (application `system`): every route needs this button permission. */
+export const PUBLISH_PERMISSION_CODE = 'firmware:publish';
+
+/** Kinds of catalogue item (spec section 1). */
+export const PUBLISH_ITEM_KINDS = [
+  'BMC',
+  'BIOS',
+  'PSU',
+  'DISK',
+  'NIC',
+  'CPLD',
+  'RAID',
+  'PCIE',
+  'LIVECD',
+  'SOFTWARE',
+  'PLUGIN',
+  'TOOL',
+  'DOCUMENT',
+  'ERP',
+  'CONFIG',
+] as const;
+/** Kinds whose versions name the server models they support (the rest but PCIE name nothing). */
+export const PUBLISH_SERVER_FIRMWARE_KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID', 'CONFIG'];
+export const PUBLISH_VISIBILITIES = ['public', 'signed_in', 'restricted'] as const;
+export const PUBLISH_GRANT_TYPES = ['role', 'customer', 'sn', 'model'] as const;
+export const PUBLISH_FILE_CATEGORIES = ['firmware', 'image', 'software', 'document', 'config'] as const;
+export const PUBLISH_SEVERITIES = ['urgent', 'recommended', 'optional'] as const;
+export const PUBLISH_VERSION_STATUSES = ['draft', 'published', 'recalled'] as const;
+/** Archive types a new version may be (by name and by content). */
+export const PUBLISH_FILE_EXTENSIONS = ['.tar', '.tar.gz', '.tgz', '.zip', '.rar'] as const;
+/** Rich-text editor: images per upload (spec section 5) and bytes per image. */
+export const EDITOR_MAX_IMAGES_PER_UPLOAD = 5;
+export const EDITOR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** Where editor images are served (signed-in users); the sanitiser keeps only these image sources. */
+export const EDITOR_IMAGE_URL_PREFIX = '/api/sysFileInfo/preview?id=';
+
+/** True when the file name ends with an allowed archive extension (case-insensitive). */
+export function isPublishableFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return PUBLISH_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const publishGrantSchema = z.object({
+  grantType: z.enum(PUBLISH_GRANT_TYPES),
+  value: text(128).min(1),
+});
+export type PublishGrant = z.infer<typeof publishGrantSchema>;
+
+/** Create or edit a catalogue item. */
+export const publishItemInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'lower-case letters, digits and dashes (2-64)'),
+  kind: z.enum(PUBLISH_ITEM_KINDS),
+  section: text(32).default(''),
+  nameZh: text(200).min(1),
+  nameEn: text(200).min(1),
+  descriptionZh: text(4000).default(''),
+  descriptionEn: text(4000).default(''),
+  visibility: z.enum(PUBLISH_VISIBILITIES),
+  sort: z.number().int().min(0).max(100_000).default(100),
+  grants: z.array(publishGrantSchema).max(500).default([]),
+});
+export type PublishItemInput = z.input<typeof publishItemInputSchema>;
+
+export const publishItemSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.string(),
+  section: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  descriptionZh: z.string(),
+  descriptionEn: z.string(),
+  visibility: z.enum(PUBLISH_VISIBILITIES),
+  sort: z.number().int(),
+  grants: z.array(publishGrantSchema),
+  counts: z.object({ draft: z.number().int(), published: z.number().int(), recalled: z.number().int() }),
+  latestVersion: z.string().nullable(),
+  createTime: z.string(),
+});
+export type PublishItem = z.infer<typeof publishItemSchema>;
+
+export const publishItemQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  kind: z.enum(PUBLISH_ITEM_KINDS).optional(),
+});
+export const publishItemPageSchema = pageOf(publishItemSchema);
+
+export const publishIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+/** Metadata of a new version: the multipart field `meta` (JSON), sent BEFORE the field `file`. */
+export const publishVersionMetaSchema = z.object({
+  version: text(64).min(1),
+  releaseDate: z.iso.date(),
+  fileCategory: z.enum(PUBLISH_FILE_CATEGORIES),
+  os: text(64).default(''),
+  arch: text(32).default(''),
+  severity: z.enum(PUBLISH_SEVERITIES).default('optional'),
+  cves: z.array(z.string().trim().regex(/^CVE-\d{4}-\d{4,}$/i, 'CVE-YYYY-NNNN')).max(100).default([]),
+  /** Server model codes (server firmware). */
+  models: z.array(text(32).min(1)).max(100).default([]),
+  /** PCIe part numbers (PCIe firmware). */
+  parts: z.array(text(64).min(1)).max(500).default([]),
+  securityFix: z.boolean().default(false),
+});
+export type PublishVersionMeta = z.input<typeof publishVersionMetaSchema>;
+
+export const publishNoteKindSchema = z.enum(['1', '2', '3']);
+export const publishNoteLineSchema = z.object({
+  kind: publishNoteKindSchema,
+  textZh: text(1000).min(1),
+  textEn: text(1000).min(1),
+});
+export type PublishNoteLine = z.infer<typeof publishNoteLineSchema>;
+
+export const publishVersionSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  version: z.string(),
+  status: z.enum(PUBLISH_VERSION_STATUSES),
+  releaseDate: z.string(),
+  fileCategory: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  sha256: z.string(),
+  md5: z.string(),
+  contentType: z.string(),
+  os: z.string(),
+  arch: z.string(),
+  severity: z.string(),
+  cves: z.array(z.string()),
+  securityFix: z.boolean(),
+  models: z.array(z.string()),
+  parts: z.array(z.string()),
+  downloadCount: z.number().int(),
+  createTime: z.string(),
+  publishTime: z.string().nullable(),
+  recallTime: z.string().nullable(),
+  recallReason: z.string().nullable(),
+});
+export type PublishVersion = z.infer<typeof publishVersionSchema>;
+
+/** One version with its release notes in both languages (the notes editor). */
+export const publishVersionDetailSchema = publishVersionSchema.extend({
+  notes: z.array(publishNoteLineSchema),
+  notesHtmlZh: z.string(),
+  notesHtmlEn: z.string(),
+});
+export type PublishVersionDetail = z.infer<typeof publishVersionDetailSchema>;
+
+/** Replaces the structured lists and the rich-text bodies of a version (HTML is sanitised on the server). */
+export const publishNotesInputSchema = z.object({
+  notes: z.array(publishNoteLineSchema).max(200),
+  notesHtmlZh: z.string().max(200_000).default(''),
+  notesHtmlEn: z.string().max(200_000).default(''),
+});
+export type PublishNotesInput = z.input<typeof publishNotesInputSchema>;
+
+export const recallInputSchema = z.object({
+  reason: text(500).min(1),
+  /** Post a notice to every user who downloaded this version. */
+  notifyDownloaders: z.boolean().default(true),
+});
+export type RecallInput = z.input<typeof recallInputSchema>;
+export const recallResultSchema = z.object({ version: publishVersionSchema, notified: z.number().int() });
+
+/** The rich-text editor's upload contract (spec section 7): `status` 'success' and the `url` to insert. */
+export const editorImageUploadSchema = z.object({
+  status: z.literal('success'),
+  url: z.string(),
+  urls: z.array(z.string()),
+});
+export type EditorImageUpload = z.infer<typeof editorImageUploadSchema>;
+
+/** Portal release notes (the header dialog's data), both languages, for the system application. */
+export const releaseNoteAdminSchema = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  createTime: z.string(),
+  items: z.array(publishNoteLineSchema),
+});
+export type ReleaseNoteAdmin = z.infer<typeof releaseNoteAdminSchema>;
+export const releaseNoteAdminInputSchema = z.object({
+  version: text(50).min(1),
+  createTime: z.iso.datetime({ offset: true }),
+  items: z.array(publishNoteLineSchema).max(200),
+});
+export type ReleaseNoteAdminInput = z.input<typeof releaseNoteAdminInputSchema>;
