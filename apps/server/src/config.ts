@@ -47,6 +47,12 @@ const envSchema = z.object({
   /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
   SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Largest file staff may upload as a new catalogue version (bytes; default 8 GiB). */
+  PUBLISH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 ** 3),
 });
 
 export type Config = z.infer<typeof envSchema>;
