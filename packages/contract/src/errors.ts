@@ -38,6 +38,12 @@ export const ErrorCode = {
   SERVER_ERROR: 1016002,
   /** Mail or SMS gateway refused the message (spec 8: 'Get verify code failure'). */
   VERIFY_CODE_SEND_FAILED: 1016003,
+  /** Customer catalogue (category 17): also answered by downloads of an item the reader may not see. */
+  CATALOG_NOT_VISIBLE: 1017001,
+  PCIE_SN_EMPTY: 1017002,
+  PCIE_PN_EMPTY: 1017003,
+  PCIE_TOO_MANY_VALUES: 1017004,
+  CATALOG_NOT_CONFIG: 1017005,
   /** Staff publishing (category 18). */
   PUBLISH_NOT_FOUND: 1018001,
   PUBLISH_CODE_EXISTS: 1018002,
@@ -85,6 +91,11 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.JSON_MALFORMED]: 400,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.VERIFY_CODE_SEND_FAILED]: 502,
+  [ErrorCode.CATALOG_NOT_VISIBLE]: 404,
+  [ErrorCode.PCIE_SN_EMPTY]: 400,
+  [ErrorCode.PCIE_PN_EMPTY]: 400,
+  [ErrorCode.PCIE_TOO_MANY_VALUES]: 400,
+  [ErrorCode.CATALOG_NOT_CONFIG]: 400,
   [ErrorCode.PUBLISH_NOT_FOUND]: 404,
   [ErrorCode.PUBLISH_CODE_EXISTS]: 409,
   [ErrorCode.PUBLISH_VERSION_EXISTS]: 409,

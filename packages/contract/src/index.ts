@@ -15,3 +15,4 @@ export * from './profile';
 export * from './registration';
 export * from './serial';
 export * from './publishing';
+export * from './catalog';

@@ -59,6 +59,11 @@ export const enUS = {
   APP_NOT_GRANTED: 'Application switching exception: you have no access to application {application}',
   LOGOUT_OK: 'Signed out',
   FIELD_REQUIRED: 'is required',
+  CATALOG_NOT_VISIBLE: 'Firmware does not exist or there is no permission to query it',
+  PCIE_SN_EMPTY: 'SN can not be null',
+  PCIE_PN_EMPTY: 'PN can not be null',
+  PCIE_TOO_MANY_VALUES: 'At most {max} {by} per query ({count} given)',
+  CATALOG_NOT_CONFIG: 'This version is not a configuration set that can be viewed',
   PUBLISH_NOT_FOUND: 'The catalogue item or version does not exist',
   PUBLISH_CODE_EXISTS: 'Item code {code} is already in use',
   PUBLISH_VERSION_EXISTS:

@@ -56,6 +56,11 @@ export const zhCN: MessageCatalogue = {
   APP_NOT_GRANTED: '应用切换异常：您没有应用 {application} 的权限',
   LOGOUT_OK: '已退出登录',
   FIELD_REQUIRED: '不能为空',
+  CATALOG_NOT_VISIBLE: '固件不存在或没有权限查询',
+  PCIE_SN_EMPTY: 'SN 不能为空',
+  PCIE_PN_EMPTY: 'PN 不能为空',
+  PCIE_TOO_MANY_VALUES: '每次最多查询 {max} 个 {by}（当前 {count} 个）',
+  CATALOG_NOT_CONFIG: '该版本不是可查看的配置集',
   PUBLISH_NOT_FOUND: '目录条目或版本不存在',
   PUBLISH_CODE_EXISTS: '条目编码 {code} 已被使用',
   PUBLISH_VERSION_EXISTS: '该条目已存在版本 {version}：已发布的文件不可更改，修复请发布为新版本',
@@ -68,5 +73,6 @@ export const zhCN: MessageCatalogue = {
   RELEASE_NOTE_EXISTS: '版本说明 {version} 已存在',
   MODEL_UNKNOWN: '包含未知的服务器型号',
   RECALL_NOTICE_TITLE: '已召回：{item} {version}',
-  RECALL_NOTICE_TEXT: '您下载过 {item} {version}（{file}），该版本已被召回：{reason}。请停止使用并安装更新的版本。',
+  RECALL_NOTICE_TEXT:
+    '您下载过 {item} {version}（{file}），该版本已被召回：{reason}。请停止使用并安装更新的版本。',
 };
