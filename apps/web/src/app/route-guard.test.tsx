@@ -86,13 +86,13 @@ describe('RouteGuard', () => {
   });
 
   it.each([
-    ['/user/register', 'Register'],
-    ['/user/password-link-expired', 'Link expired'],
-  ])('shows the public page %s without a token, with a way back to sign-in', async (url, title) => {
-    stubFetch({});
+    ['/user/register', 'Create an account to download server firmware and software', 'link'],
+    ['/user/password-link-expired', 'Link expired', 'button'],
+  ] as const)('shows the public page %s without a token, with a way to sign in', async (url, text, role) => {
+    stubFetch({ '/api/config': configAnswer, '/api/auth/industries': () => okResponse([]) });
     openApp(url);
-    expect(await screen.findByText(title)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back to sign in' })).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole(role, { name: 'Sign in' })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { changeLocale } from '@/lib/i18n';
@@ -6,6 +6,9 @@ import { getAccessToken } from '@/lib/session';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
+
+// The first render of a long antd form can take over a second on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const configAnswer = () => okResponse({ captchaEnabled: false, portalName: 'Portal' });
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
@@ -7,6 +7,9 @@ import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch 
 import { renderRoutes } from '@/test/render-with-providers';
 import { PasswordLinkExpiredPage } from './password-link-expired-page';
 import { RecoverPage } from './recover-page';
+
+// The first render of a long antd form can take over a second on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 

@@ -1,5 +1,5 @@
 import { ErrorCode, type RegisterResult } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
@@ -7,6 +7,9 @@ import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch 
 import { renderWithProviders } from '@/test/render-with-providers';
 import { RegisterResultPage } from '../routes/register-result-page';
 import { RegisterForm } from './register-form';
+
+// The first render of a long antd form can take over a second on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const INDUSTRIES = [
   { id: 1, pid: 0, code: 'finance', name: 'Finance', children: [] },

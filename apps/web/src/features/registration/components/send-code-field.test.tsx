@@ -13,19 +13,22 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
  * renders, not only time. 250 ms in all, well inside one countdown tick.
  */
 async function settle() {
-  for (let round = 0; round < 5; round += 1) await advance(50);
+  for (let round = 0; round < 10; round += 1) await advance(25);
 }
 const sendButton = (field: string) => screen.getByTestId<HTMLButtonElement>(`${field}-send`);
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 const sent = (destination: string) => ({ destination, expiresInSeconds: 600, resendAfterSeconds: 60 });
 
-function renderForm(extra: Record<string, FetchRoute>) {
+/** Renders the form and lets fake time run until it shows (the router renders asynchronously). */
+async function renderForm(extra: Record<string, FetchRoute>) {
   const fetchStub = stubFetch({
     '/api/config': () => okResponse({ captchaEnabled: false, portalName: 'Portal' }),
     '/api/auth/industries': () => okResponse([]),
     ...extra,
   });
   renderWithProviders(<RegisterForm />, { path: '/' });
+  for (let round = 0; round < 100 && !screen.queryByTestId('emailCode-send'); round += 1) await advance(10);
+  await settle();
   return fetchStub;
 }
 
@@ -41,8 +44,7 @@ afterEach(() => {
 
 describe('verification codes of the registration', () => {
   it('checks the address first, then mails the code and counts the resend interval down every second', async () => {
-    const fetchStub = renderForm({ '/api/auth/emailCode': () => okResponse(sent('n***@example.com')) });
-    await settle();
+    const fetchStub = await renderForm({ '/api/auth/emailCode': () => okResponse(sent('n***@example.com')) });
 
     fireEvent.click(sendButton('emailCode'));
     await settle();
@@ -68,14 +70,13 @@ describe('verification codes of the registration', () => {
   });
 
   it('shows a refusal (429) on the code field and leaves the button usable', async () => {
-    renderForm({
+    await renderForm({
       '/api/auth/emailCode': () =>
         envelopeResponse(
           { code: ErrorCode.TOO_MANY_REQUESTS, message: 'Too many requests, please try again in 42 seconds' },
           429,
         ),
     });
-    await settle();
     type('email-input', 'nina@example.com');
     fireEvent.click(sendButton('emailCode'));
     await settle();
@@ -85,7 +86,7 @@ describe('verification codes of the registration', () => {
   });
 
   it("puts the server's verdict on the address on the address field", async () => {
-    renderForm({
+    await renderForm({
       '/api/getSmsCaptcha': () =>
         envelopeResponse(
           {
@@ -96,7 +97,6 @@ describe('verification codes of the registration', () => {
           400,
         ),
     });
-    await settle();
     type('phone-input', '+86 138 0000 0000');
     await settle();
     fireEvent.click(sendButton('smsCode'));
@@ -105,8 +105,7 @@ describe('verification codes of the registration', () => {
   });
 
   it('sends the SMS code to the phone without its spaces and dashes', async () => {
-    const fetchStub = renderForm({ '/api/getSmsCaptcha': () => okResponse(sent('***0000')) });
-    await settle();
+    const fetchStub = await renderForm({ '/api/getSmsCaptcha': () => okResponse(sent('***0000')) });
     type('phone-input', '+86 138-0000-0000');
     await settle();
     fireEvent.click(sendButton('smsCode'));
