@@ -51,6 +51,12 @@ export const ErrorCode = {
   PUBLISH_STATE_CONFLICT: 1018004,
   PUBLISH_TOO_MANY_IMAGES: 1018005,
   RELEASE_NOTE_EXISTS: 1018006,
+  /** Downloads (category 19): storage failed while answering ('Download failed'). */
+  DOWNLOAD_FAILED: 1019001,
+  /** A DOCUMENT item's file is missing ('Documentation does not exist'). */
+  DOCUMENT_NOT_FOUND: 1019002,
+  /** The Range header asks for bytes the file does not have (Content-Range: bytes *\/size). */
+  RANGE_NOT_SATISFIABLE: 1019003,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -102,6 +108,9 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PUBLISH_STATE_CONFLICT]: 409,
   [ErrorCode.PUBLISH_TOO_MANY_IMAGES]: 400,
   [ErrorCode.RELEASE_NOTE_EXISTS]: 409,
+  [ErrorCode.DOWNLOAD_FAILED]: 503,
+  [ErrorCode.DOCUMENT_NOT_FOUND]: 404,
+  [ErrorCode.RANGE_NOT_SATISFIABLE]: 416,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

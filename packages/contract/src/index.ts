@@ -16,3 +16,4 @@ export * from './registration';
 export * from './serial';
 export * from './publishing';
 export * from './catalog';
+export * from './download';

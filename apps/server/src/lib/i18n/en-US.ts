@@ -64,6 +64,17 @@ export const enUS = {
   PCIE_PN_EMPTY: 'PN can not be null',
   PCIE_TOO_MANY_VALUES: 'At most {max} {by} per query ({count} given)',
   CATALOG_NOT_CONFIG: 'This version is not a configuration set that can be viewed',
+  PCIE_CSV_SN: 'SN',
+  PCIE_CSV_MODEL: 'Model',
+  PCIE_CSV_PN: 'PN',
+  PCIE_CSV_FIRMWARE: 'Firmware',
+  PCIE_CSV_VERSION: 'Version',
+  PCIE_CSV_RELEASE_DATE: 'Release date',
+  PCIE_CSV_FILE: 'File name',
+  PCIE_CSV_SIZE: 'Size (bytes)',
+  PCIE_CSV_SHA256: 'SHA256',
+  PCIE_CSV_NO_FIRMWARE: 'No firmware available',
+  PCIE_CSV_SN_UNKNOWN: 'Unknown serial number',
   PUBLISH_NOT_FOUND: 'The catalogue item or version does not exist',
   PUBLISH_CODE_EXISTS: 'Item code {code} is already in use',
   PUBLISH_VERSION_EXISTS:
@@ -80,4 +91,7 @@ export const enUS = {
   RECALL_NOTICE_TITLE: 'Recalled: {item} {version}',
   RECALL_NOTICE_TEXT:
     'You downloaded {item} {version} ({file}). It has been recalled: {reason}. Please stop using it and install a newer version.',
+  DOWNLOAD_FAILED: 'Download failed, please try again later',
+  DOCUMENT_NOT_FOUND: 'Documentation does not exist',
+  RANGE_NOT_SATISFIABLE: 'The requested range is outside the file ({size} bytes)',
 } as const;
