@@ -34,7 +34,9 @@ export const manifestPathOf = (versionId?: number) =>
     ? `${DOWNLOAD_PATH_PREFIX}/${MANIFEST_FILE_NAME}`
     : `${downloadPathOf(versionId)}/${MANIFEST_FILE_NAME}`;
 
-export const downloadParamsSchema = z.object({ versionId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const downloadParamsSchema = z.object({
+  versionId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 export type DownloadParams = z.infer<typeof downloadParamsSchema>;
 
 /**

@@ -104,7 +104,15 @@ export const publishVersionMetaSchema = z.object({
   os: text(64).default(''),
   arch: text(32).default(''),
   severity: z.enum(PUBLISH_SEVERITIES).default('optional'),
-  cves: z.array(z.string().trim().regex(/^CVE-\d{4}-\d{4,}$/i, 'CVE-YYYY-NNNN')).max(100).default([]),
+  cves: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^CVE-\d{4}-\d{4,}$/i, 'CVE-YYYY-NNNN'),
+    )
+    .max(100)
+    .default([]),
   /** Server model codes (server firmware). */
   models: z.array(text(32).min(1)).max(100).default([]),
   /** PCIe part numbers (PCIe firmware). */
