@@ -12,6 +12,8 @@ import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import type { CaptchaTextSource } from './modules/captcha/captcha.service';
+import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
+import { pcieRoutes } from './modules/catalog/pcie.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -21,6 +23,8 @@ import { serialRoutes } from './modules/serials/serial.routes';
 import { outboxRoutes } from './modules/sms/outbox.routes';
 import { noticeRoutes } from './modules/notice/notice.routes';
 import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
+import { releaseNoteAdminRoutes } from './modules/release-note/release-note-admin.routes';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
@@ -97,6 +101,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(profileRoutes);
   await app.register(fileRoutes);
   await app.register(outboxRoutes);
+  await app.register(publicCatalogRoutes);
+  await app.register(catalogRoutes);
+  await app.register(pcieRoutes);
+  await app.register(publishingRoutes, config);
+  await app.register(releaseNoteAdminRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -7,6 +7,9 @@ import { AccountHistoryService } from './modules/account/account-history.service
 import { PasswordChangeService } from './modules/account/password-change.service';
 import { VerifyCodeService } from './modules/account/verify-code.service';
 import { AccessService } from './modules/access/access.service';
+import { CatalogAccess } from './modules/catalog/catalog-access';
+import { CatalogService } from './modules/catalog/catalog.service';
+import { PcieLookupService } from './modules/catalog/pcie-lookup.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
@@ -14,6 +17,10 @@ import { FileService } from './modules/files/file.service';
 import { MailService } from './modules/mail/mail.service';
 import { NoticeService } from './modules/notice/notice.service';
 import { ProfileService } from './modules/profile/profile.service';
+import { EditorImageService } from './modules/publishing/editor-image.service';
+import { PublishItemService } from './modules/publishing/item.service';
+import { PublishVersionService } from './modules/publishing/version.service';
+import { ReleaseNoteAdminService } from './modules/release-note/release-note-admin.service';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import { RegistrationService } from './modules/registration/registration.service';
 import { SerialService } from './modules/serials/serial.service';
@@ -41,11 +48,20 @@ export type Services = {
   files: FileService;
   /** Where uploaded and published files live (local folder or object storage). */
   store: FileStore;
+  catalog: CatalogService;
+  pcie: PcieLookupService;
+  publishItems: PublishItemService;
+  publishVersions: PublishVersionService;
+  editorImages: EditorImageService;
+  releaseNoteAdmin: ReleaseNoteAdminService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
-  config: Pick<Config, 'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT'>,
+  config: Pick<
+    Config,
+    'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT' | 'PUBLISH_MAX_BYTES'
+  >,
   database: Database,
   clock: Clock,
   log: FastifyBaseLogger,
@@ -59,6 +75,7 @@ export function createServices(
   const sms = new SmsService(db, clock, log, createSmsGateway(config.SMS_DRIVER, log));
   const serials = new SerialService(db, clock);
   const publicUrl = publicUrlOf(config);
+  const catalogAccess = new CatalogAccess(db);
   return {
     sms,
     outbox: new OutboxService(db),
@@ -68,6 +85,8 @@ export function createServices(
     profile: new ProfileService(db, codes, mail, sms, publicUrl),
     files: new FileService(db, clock, store, log),
     store,
+    catalog: new CatalogService(db, catalogAccess, store),
+    pcie: new PcieLookupService(db, catalogAccess),
     mail,
     passwordChange: new PasswordChangeService(db, codes, mail, sessions),
     accountHistory: new AccountHistoryService(db, clock, sessions),
@@ -78,6 +97,10 @@ export function createServices(
     captcha: new CaptchaService(db, clock, captchaText),
     access: new AccessService(db),
     notices: new NoticeService(db, clock),
+    publishItems: new PublishItemService(db),
+    publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES),
+    editorImages: new EditorImageService(db, clock, store, log),
+    releaseNoteAdmin: new ReleaseNoteAdminService(db),
   };
 }
 

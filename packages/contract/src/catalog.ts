@@ -27,7 +27,9 @@ export const PCIE_LOOKUP_MAX_VALUES = MAX_IDS_PER_QUERY;
  * 16 KiB request-line limit.
  */
 export const PCIE_UPLOAD_MAX_VALUES = 500;
-export const PCIE_UPLOAD_MAX_BYTES = 64 * 1024;
+export const PCIE_UPLOAD_MAX_BYTES = 1024 * 1024;
+/** Longest `values` text accepted (500 values of up to 64 characters and their separators). */
+export const PCIE_VALUES_MAX_CHARS = PCIE_UPLOAD_MAX_VALUES * 66;
 export const PCIE_UPLOAD_EXTENSIONS = ['.txt'] as const;
 /** Only the first 100 SNs of a result are shown; `truncated` says more exist. */
 export const PCIE_MAX_SN_RESULTS_SHOWN = MAX_SN_RESULTS_SHOWN;
@@ -195,7 +197,7 @@ export type PcieLookupBy = (typeof PCIE_LOOKUP_BY)[number];
 /** POST /api/catalog/pcie/lookup: `values` comma separated (also newlines), at most 10. */
 export const pcieLookupBodySchema = z.object({
   by: z.enum(PCIE_LOOKUP_BY),
-  values: z.string().max(PCIE_UPLOAD_MAX_BYTES),
+  values: z.string().max(PCIE_VALUES_MAX_CHARS),
 });
 export type PcieLookupBody = z.infer<typeof pcieLookupBodySchema>;
 /** POST /api/catalog/pcie/lookup/upload?by=sn|pn, multipart field `file` (.txt, one value per line or comma separated). */

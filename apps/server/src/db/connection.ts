@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,7 +61,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // pg_trgm backs the catalogue search index (migration 0006), as on PostgreSQL.
+  // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { serverModels } from './serials';
 import { users } from './users';
 
@@ -109,6 +110,14 @@ export const catalogVersions = pgTable(
     uniqueIndex('catalog_versions_item_version_idx').on(t.itemId, t.version),
     index('catalog_versions_listing_idx').on(t.status, t.releaseDate),
     index('catalog_versions_item_idx').on(t.itemId, t.releaseDate),
+    // Catalogue search (substring of version, file name, CVE ids) and table sorts; the
+    // functions and the pg_trgm extension are created by migration 0006.
+    index('catalog_versions_search_idx').using(
+      'gin',
+      sql`catalog_version_search_text(version, file_name, cves) gin_trgm_ops`,
+    ),
+    index('catalog_versions_downloads_idx').on(t.status, t.downloadCount),
+    index('catalog_versions_size_idx').on(t.status, t.fileSize),
   ],
 );
 

@@ -51,10 +51,10 @@ export async function fileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['files'],
-        summary: 'The bytes of a stored file I may see (avatars: every signed-in user)',
+        summary: 'The bytes of a stored file I may see (avatars and editor images: every signed-in user)',
         security,
         querystring: filePreviewQuerySchema,
-        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
       },
     },
     async (request, reply) => {

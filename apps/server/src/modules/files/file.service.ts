@@ -12,6 +12,9 @@ import { sniffImageType } from './image-type';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
+/** Purposes every signed-in user may read: avatars and the images of release notes. */
+const SHARED_PURPOSES = new Set(['avatar', 'editor-image']);
+
 /** Files users upload (avatars): type checked by content, stored atomically, served after an access check. */
 export class FileService {
   constructor(
@@ -70,12 +73,14 @@ export class FileService {
   }
 
   /**
-   * Avatars are shown to any signed-in user (lists, headers); any other file only
-   * to its owner. An unknown id and a forbidden one answer the same.
+   * Avatars (lists, headers) and release-notes editor images are shown to any
+   * signed-in user; any other file only to its owner. An unknown id and a
+   * forbidden one answer the same.
    */
   async open(id: string, userId: number): Promise<{ file: StoredFile; body: Readable }> {
     const [file] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
-    if (!file || (file.purpose !== 'avatar' && file.ownerId !== userId)) throw new AppError('FILE_NOT_FOUND');
+    if (!file || (!SHARED_PURPOSES.has(file.purpose) && file.ownerId !== userId))
+      throw new AppError('FILE_NOT_FOUND');
     try {
       return { file, body: await this.store.open(file.storageKey) };
     } catch (error) {

@@ -1,0 +1,82 @@
+import type { CatalogVersionFilters } from '@portal/contract';
+import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import {
+  catalogItems,
+  catalogVersionModels,
+  catalogVersionParts,
+  catalogVersions,
+  serverModels,
+} from '../../db/schema';
+
+/** `%text%` with LIKE's own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The searchable text of a version, spelled exactly as the trigram index of
+ * migration 0006 (catalog_versions_search_idx) so that the index is used.
+ */
+export const versionSearchText = sql`catalog_version_search_text(${catalogVersions.version}, ${catalogVersions.fileName}, ${catalogVersions.cves})`;
+
+/** Natural order of version strings ('9.1' before '10.0'), an immutable function of migration 0006. */
+export const versionSortKey = sql`catalog_version_key(${catalogVersions.version}) collate "C"`;
+
+/**
+ * The table filters of GET /api/catalog/versions as SQL conditions on
+ * `catalog_items` and `catalog_versions` (status and visibility are the caller's).
+ */
+export function filterConditions(db: Db, filters: CatalogVersionFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.kind?.length) conditions.push(inArray(catalogItems.kind, filters.kind));
+  if (filters.section) conditions.push(eq(catalogItems.section, filters.section));
+  if (filters.item) conditions.push(eq(catalogItems.code, filters.item));
+  if (filters.os) conditions.push(sql`lower(${catalogVersions.os}) = ${filters.os.toLowerCase()}`);
+  if (filters.arch) conditions.push(sql`lower(${catalogVersions.arch}) = ${filters.arch.toLowerCase()}`);
+  if (filters.severity?.length) conditions.push(inArray(catalogVersions.severity, filters.severity));
+  if (filters.model) {
+    const wanted = filters.model.toUpperCase();
+    const modelIds = db
+      .select({ id: serverModels.id })
+      .from(serverModels)
+      .where(
+        or(sql`upper(${serverModels.code}) = ${wanted}`, sql`upper(${serverModels.family}) = ${wanted}`),
+      );
+    conditions.push(
+      inArray(
+        catalogVersions.id,
+        db
+          .select({ id: catalogVersionModels.versionId })
+          .from(catalogVersionModels)
+          .where(inArray(catalogVersionModels.modelId, modelIds)),
+      ),
+    );
+  }
+  if (filters.part)
+    conditions.push(
+      inArray(
+        catalogVersions.id,
+        db
+          .select({ id: catalogVersionParts.versionId })
+          .from(catalogVersionParts)
+          .where(eq(catalogVersionParts.partNumber, filters.part.toUpperCase())),
+      ),
+    );
+  if (filters.q) conditions.push(searchCondition(db, filters.q));
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * Item name (either language), version, file name or CVE id containing `q`.
+ * Item names are matched on the small items table first, so both halves can
+ * use an index (trigram on versions, item id on versions).
+ */
+function searchCondition(db: Db, q: string): SQL {
+  const pattern = containsPattern(q);
+  const namedItems = db
+    .select({ id: catalogItems.id })
+    .from(catalogItems)
+    .where(or(ilike(catalogItems.nameZh, pattern), ilike(catalogItems.nameEn, pattern)));
+  return sql`(${versionSearchText} ilike ${pattern} or ${catalogVersions.itemId} = any(array(${namedItems})))`;
+}

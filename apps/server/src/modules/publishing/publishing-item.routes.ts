@@ -1,0 +1,79 @@
+import {
+  publishIdParamsSchema,
+  publishItemInputSchema,
+  publishItemPageSchema,
+  publishItemQuerySchema,
+  publishItemSchema,
+  publishVersionSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+
+const security = [{ bearer: [] }];
+const tags = ['publishing'];
+
+/** Catalogue items as staff see them (inside the publishing scope: session + firmware:publish). */
+export async function publishingItemRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { publishItems, publishVersions } = app.services;
+
+  routes.get(
+    '/api/publishing/items',
+    {
+      schema: {
+        tags,
+        summary: 'Every catalogue item (any visibility) with its grants and draft/published/recalled counts',
+        security,
+        querystring: publishItemQuerySchema,
+        response: responses(publishItemPageSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishItems.page(request.query)),
+  );
+
+  routes.post(
+    '/api/publishing/items',
+    {
+      schema: {
+        tags,
+        summary: 'Create a catalogue item (grant values are stored normalised)',
+        security,
+        body: publishItemInputSchema,
+        response: responses(publishItemSchema, [400, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishItems.create(request.body)),
+  );
+
+  routes.put(
+    '/api/publishing/items/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a catalogue item: every field and the whole grant list',
+        security,
+        params: publishIdParamsSchema,
+        body: publishItemInputSchema,
+        response: responses(publishItemSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishItems.update(request.params.id, request.body)),
+  );
+
+  routes.get(
+    '/api/publishing/items/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Every version of an item (drafts and recalled ones too), newest first',
+        security,
+        params: publishIdParamsSchema,
+        response: responses(z.array(publishVersionSchema), [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishVersions.list(request.params.id)),
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  publishIdParamsSchema,
+  publishNotesInputSchema,
+  publishVersionDetailSchema,
+  publishVersionSchema,
+  recallInputSchema,
+  recallResultSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+
+const security = [{ bearer: [] }];
+const tags = ['publishing'];
+
+/** A version's life after upload: detail, publish, recall, delete a draft, release notes. */
+export async function publishingVersionRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { publishVersions } = app.services;
+
+  routes.get(
+    '/api/publishing/versions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One version with its release notes in both languages',
+        security,
+        params: publishIdParamsSchema,
+        response: responses(publishVersionDetailSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishVersions.detail(request.params.id)),
+  );
+
+  routes.post(
+    '/api/publishing/versions/:id/publish',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a draft: customers who may see the item can download it from now on',
+        security,
+        params: publishIdParamsSchema,
+        response: responses(publishVersionSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishVersions.publish(request.params.id)),
+  );
+
+  routes.post(
+    '/api/publishing/versions/:id/recall',
+    {
+      schema: {
+        tags,
+        summary:
+          'Recall a published version (downloads stop; history and download records stay); optionally notify its downloaders',
+        security,
+        params: publishIdParamsSchema,
+        body: recallInputSchema,
+        response: responses(recallResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishVersions.recall(request.params.id, request.body)),
+  );
+
+  routes.delete(
+    '/api/publishing/versions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft and its file (published and recalled versions stay for history)',
+        security,
+        params: publishIdParamsSchema,
+        response: responses(z.null(), [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      await publishVersions.deleteDraft(request.params.id);
+      return ok(request, null);
+    },
+  );
+
+  routes.put(
+    '/api/publishing/versions/:id/notes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace the NEW (1) / OPTIMIZE (2) / HOTFIX (3) lists and the rich-text bodies (sanitised) of a version',
+        security,
+        params: publishIdParamsSchema,
+        body: publishNotesInputSchema,
+        response: responses(publishVersionDetailSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await publishVersions.replaceNotes(request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, type Readable } from 'node:stream';
+import type {
+  PublishNoteLine,
+  PublishVersion,
+  PublishVersionDetail,
+  publishNotesInputSchema,
+  publishVersionMetaSchema,
+  recallInputSchema,
+} from '@portal/contract';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/connection';
+import {
+  catalogItems,
+  catalogReleaseNotes,
+  catalogVersionModels,
+  catalogVersionParts,
+  catalogVersions,
+  downloadRecords,
+  notices,
+  serverModels,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { type FileStore, ObjectTooLargeError } from '../../lib/file-store/file-store';
+import { translate } from '../../lib/i18n/messages';
+import { uniqueViolation } from '../../lib/pg-errors';
+import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
+import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
+import { sanitiseNotesHtml } from './notes-sanitiser';
+
+type VersionMeta = z.output<typeof publishVersionMetaSchema>;
+type NotesInput = z.output<typeof publishNotesInputSchema>;
+type RecallInput = z.output<typeof recallInputSchema>;
+type VersionRow = typeof catalogVersions.$inferSelect;
+type ItemRow = typeof catalogItems.$inferSelect;
+
+/** A checked upload waiting for its bytes: the item exists, the version is new, the models are known. */
+export type PendingVersion = { item: ItemRow; meta: VersionMeta; modelIds: number[] };
+
+/** A storage key segment made of allowed characters only (the original name stays in the row). */
+function storageName(fileName: string): string {
+  const safe = fileName.replace(/[^A-Za-z0-9._-]/g, '_').slice(-120);
+  return /^[A-Za-z0-9]/.test(safe) ? safe : `f${safe}`;
+}
+
+/** The last segment of what a client called the file (some send a path). */
+export function baseName(fileName: string): string {
+  return (fileName.split(/[\\/]/).pop() ?? '').trim().slice(0, 255);
+}
+
+/**
+ * New versions, their life (draft -> published -> recalled) and their notes.
+ * A version's file is written once, when it is created; nothing replaces it.
+ */
+export class PublishVersionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: FileStore,
+    private readonly log: FastifyBaseLogger,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Checks everything about a new version that does not need its bytes (answered before they arrive). */
+  async prepare(itemId: number, meta: VersionMeta): Promise<PendingVersion> {
+    const [item] = await this.db.select().from(catalogItems).where(eq(catalogItems.id, itemId)).limit(1);
+    if (!item) throw new AppError('PUBLISH_NOT_FOUND');
+    const [existing] = await this.db
+      .select({ id: catalogVersions.id })
+      .from(catalogVersions)
+      .where(and(eq(catalogVersions.itemId, itemId), eq(catalogVersions.version, meta.version)))
+      .limit(1);
+    if (existing) throw new AppError('PUBLISH_VERSION_EXISTS', { params: { version: meta.version } });
+    const codes = [...new Set(meta.models.map((m) => m.toUpperCase()))];
+    const models =
+      codes.length > 0
+        ? await this.db
+            .select({ id: serverModels.id, code: serverModels.code })
+            .from(serverModels)
+            .where(inArray(serverModels.code, codes))
+        : [];
+    if (models.length !== codes.length)
+      throw AppError.invalidFields([{ field: 'models', messageKey: 'MODEL_UNKNOWN' }]);
+    return { item, meta, modelIds: models.map((m) => m.id) };
+  }
+
+  /**
+   * Streams the file to the store (type checked by name and content, size
+   * bounded, MD5 and SHA-256 computed on the way) and creates the draft. Any
+   * failure, including the client going away, leaves neither file nor row.
+   */
+  async create(
+    pending: PendingVersion,
+    fileName: string,
+    body: Readable,
+    userId: number,
+  ): Promise<PublishVersion> {
+    const name = baseName(fileName);
+    const type = archiveTypeOfName(name);
+    if (!type) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: ALLOWED_ARCHIVES } });
+    const key = `catalog/${pending.item.code}/${randomUUID()}/${storageName(name)}`;
+    const inspector = new ArchiveInspector(type);
+    let stored: { size: number; sha256: string };
+    try {
+      // pipeline (not pipe) so that a client going away fails the store's write too.
+      const checked = pipeline(body, inspector, () => {});
+      stored = await this.store.put(key, checked, { maxBytes: this.maxBytes });
+    } catch (error) {
+      body.destroy();
+      if (error instanceof ArchiveMismatchError)
+        throw new AppError('FILE_TYPE_NOT_ALLOWED', {
+          messageKey: 'PUBLISH_FILE_CONTENT_MISMATCH',
+          params: { type: type.label, allowed: ALLOWED_ARCHIVES },
+        });
+      if (error instanceof ObjectTooLargeError) throw this.tooLarge();
+      throw error;
+    }
+    const md5 = inspector.md5Hex();
+    try {
+      const id = await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const { meta } = pending;
+        const [row] = await tx
+          .insert(catalogVersions)
+          .values({
+            itemId: pending.item.id,
+            version: meta.version,
+            status: 'draft',
+            releaseDate: meta.releaseDate,
+            fileCategory: meta.fileCategory,
+            fileName: name,
+            fileSize: stored.size,
+            sha256: stored.sha256,
+            md5,
+            storageKey: key,
+            contentType: type.contentType,
+            os: meta.os,
+            arch: meta.arch,
+            severity: meta.severity,
+            cves: [...new Set(meta.cves.map((cve) => cve.toUpperCase()))],
+            securityFix: meta.securityFix,
+            createdBy: userId,
+            createdAt: this.clock.now(),
+          })
+          .returning({ id: catalogVersions.id });
+        if (!row) throw new Error('version not inserted');
+        if (pending.modelIds.length > 0)
+          await tx
+            .insert(catalogVersionModels)
+            .values(pending.modelIds.map((modelId) => ({ versionId: row.id, modelId })));
+        const parts = [...new Set(meta.parts.map((pn) => pn.trim().toUpperCase()))];
+        if (parts.length > 0)
+          await tx
+            .insert(catalogVersionParts)
+            .values(parts.map((partNumber) => ({ versionId: row.id, partNumber })));
+        return row.id;
+      });
+      return await this.get(id);
+    } catch (error) {
+      await this.store.remove(key).catch((err) => this.log.error({ err, key }, 'orphan upload not removed'));
+      if (uniqueViolation(error) === 'catalog_versions_item_version_idx')
+        throw new AppError('PUBLISH_VERSION_EXISTS', { params: { version: pending.meta.version } });
+      throw error;
+    }
+  }
+
+  tooLarge(): AppError {
+    return new AppError('FILE_TOO_LARGE', { params: { maxMb: Math.floor(this.maxBytes / 1024 / 1024) } });
+  }
+
+  async list(itemId: number): Promise<PublishVersion[]> {
+    const [item] = await this.db
+      .select({ id: catalogItems.id })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, itemId));
+    if (!item) throw new AppError('PUBLISH_NOT_FOUND');
+    const rows = await this.db
+      .select()
+      .from(catalogVersions)
+      .where(eq(catalogVersions.itemId, itemId))
+      .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
+    return this.describe(rows);
+  }
+
+  async get(id: number): Promise<PublishVersion> {
+    const [version] = await this.describe(await this.rowsOf([id]));
+    if (!version) throw new AppError('PUBLISH_NOT_FOUND');
+    return version;
+  }
+
+  async detail(id: number): Promise<PublishVersionDetail> {
+    const [row] = await this.rowsOf([id]);
+    if (!row) throw new AppError('PUBLISH_NOT_FOUND');
+    const [version] = await this.describe([row]);
+    if (!version) throw new AppError('PUBLISH_NOT_FOUND');
+    const notes = await this.db
+      .select()
+      .from(catalogReleaseNotes)
+      .where(eq(catalogReleaseNotes.versionId, id))
+      .orderBy(asc(catalogReleaseNotes.kind), asc(catalogReleaseNotes.sort), asc(catalogReleaseNotes.id));
+    return {
+      ...version,
+      notes: notes.map((n) => ({
+        kind: n.kind as PublishNoteLine['kind'],
+        textZh: n.textZh,
+        textEn: n.textEn,
+      })),
+      notesHtmlZh: row.notesHtmlZh,
+      notesHtmlEn: row.notesHtmlEn,
+    };
+  }
+
+  /** Draft -> published: customers may see and download it from now on. */
+  async publish(id: number): Promise<PublishVersion> {
+    const [row] = await this.db
+      .update(catalogVersions)
+      .set({ status: 'published', publishedAt: this.clock.now() })
+      .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
+      .returning({ id: catalogVersions.id });
+    if (!row) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
+    return this.get(id);
+  }
+
+  /**
+   * Published -> recalled: downloads stop, the row, its file and the download
+   * records stay. Optionally posts a notice to everyone who downloaded it.
+   */
+  async recall(id: number, input: RecallInput): Promise<{ version: PublishVersion; notified: number }> {
+    const now = this.clock.now();
+    const notified = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(catalogVersions)
+        .set({ status: 'recalled', recalledAt: now, recallReason: input.reason })
+        .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'published')))
+        .returning();
+      if (!row) throw await this.stateError(id, 'PUBLISH_NOT_PUBLISHED');
+      if (!input.notifyDownloaders) return 0;
+      const [item] = await tx.select().from(catalogItems).where(eq(catalogItems.id, row.itemId));
+      const users = await tx
+        .selectDistinct({ userId: downloadRecords.userId })
+        .from(downloadRecords)
+        .where(and(eq(downloadRecords.versionId, id), isNotNull(downloadRecords.userId)));
+      const ids = users.flatMap((u) => (u.userId === null ? [] : [u.userId]));
+      if (ids.length === 0 || !item) return 0;
+      const params = (locale: 'zh-CN' | 'en-US') => ({
+        item: locale === 'zh-CN' ? item.nameZh : item.nameEn,
+        version: row.version,
+        file: row.fileName,
+        reason: input.reason,
+      });
+      await tx.insert(notices).values(
+        ids.map((userId) => ({
+          userId,
+          type: 'notice',
+          titleZh: translate('zh-CN', 'RECALL_NOTICE_TITLE', params('zh-CN')).slice(0, 200),
+          titleEn: translate('en-US', 'RECALL_NOTICE_TITLE', params('en-US')).slice(0, 200),
+          contentZh: translate('zh-CN', 'RECALL_NOTICE_TEXT', params('zh-CN')),
+          contentEn: translate('en-US', 'RECALL_NOTICE_TEXT', params('en-US')),
+          createdAt: now,
+        })),
+      );
+      return ids.length;
+    });
+    return { version: await this.get(id), notified };
+  }
+
+  /** A draft that should never have been uploaded: row and file go. Published versions stay for history. */
+  async deleteDraft(id: number): Promise<void> {
+    const [row] = await this.db
+      .delete(catalogVersions)
+      .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
+      .returning({ storageKey: catalogVersions.storageKey });
+    if (!row) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
+    await this.store
+      .remove(row.storageKey)
+      .catch((err) => this.log.error({ err, key: row.storageKey }, 'draft file not removed'));
+  }
+
+  /** Replaces the NEW / OPTIMIZE / HOTFIX lists and the sanitised rich-text bodies (never the file). */
+  async replaceNotes(id: number, input: NotesInput): Promise<PublishVersionDetail> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(catalogVersions)
+        .set({
+          notesHtmlZh: sanitiseNotesHtml(input.notesHtmlZh),
+          notesHtmlEn: sanitiseNotesHtml(input.notesHtmlEn),
+        })
+        .where(eq(catalogVersions.id, id))
+        .returning({ id: catalogVersions.id });
+      if (!row) throw new AppError('PUBLISH_NOT_FOUND');
+      await tx.delete(catalogReleaseNotes).where(eq(catalogReleaseNotes.versionId, id));
+      if (input.notes.length > 0)
+        await tx
+          .insert(catalogReleaseNotes)
+          .values(input.notes.map((line, sort) => ({ versionId: id, ...line, sort })));
+    });
+    return this.detail(id);
+  }
+
+  private async stateError(id: number, messageKey: 'PUBLISH_NOT_DRAFT' | 'PUBLISH_NOT_PUBLISHED') {
+    const [row] = await this.rowsOf([id]);
+    if (!row) return new AppError('PUBLISH_NOT_FOUND');
+    return new AppError('PUBLISH_STATE_CONFLICT', { messageKey, params: { status: row.status } });
+  }
+
+  private rowsOf(ids: number[]) {
+    return this.db.select().from(catalogVersions).where(inArray(catalogVersions.id, ids));
+  }
+
+  /** Adds model codes and part numbers (two batched queries). */
+  private async describe(rows: VersionRow[]): Promise<PublishVersion[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [models, parts] = await Promise.all([
+      this.db
+        .select({ versionId: catalogVersionModels.versionId, code: serverModels.code })
+        .from(catalogVersionModels)
+        .innerJoin(serverModels, eq(serverModels.id, catalogVersionModels.modelId))
+        .where(inArray(catalogVersionModels.versionId, ids))
+        .orderBy(asc(serverModels.code)),
+      this.db
+        .select()
+        .from(catalogVersionParts)
+        .where(inArray(catalogVersionParts.versionId, ids))
+        .orderBy(asc(catalogVersionParts.partNumber)),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      itemId: row.itemId,
+      version: row.version,
+      status: row.status as PublishVersion['status'],
+      releaseDate: row.releaseDate,
+      fileCategory: row.fileCategory,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      sha256: row.sha256,
+      md5: row.md5,
+      contentType: row.contentType,
+      os: row.os,
+      arch: row.arch,
+      severity: row.severity,
+      cves: row.cves,
+      securityFix: row.securityFix,
+      models: models.filter((m) => m.versionId === row.id).map((m) => m.code),
+      parts: parts.filter((p) => p.versionId === row.id).map((p) => p.partNumber),
+      downloadCount: row.downloadCount,
+      createTime: row.createdAt.toISOString(),
+      publishTime: row.publishedAt?.toISOString() ?? null,
+      recallTime: row.recalledAt?.toISOString() ?? null,
+      recallReason: row.recallReason,
+    }));
+  }
+}
