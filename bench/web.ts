@@ -22,6 +22,11 @@ function gzipBytes(urlPath: string): number {
 
 const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
+/** `BENCH_LIST_FILES=1` also prints each page's scripts with their gzip sizes, largest first. */
+const LIST_FILES = process.env.BENCH_LIST_FILES === '1';
+/** `BENCH_LIGHTHOUSE=0` measures the scripts only (a few seconds instead of a minute). */
+const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+
 async function main() {
   if (!fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error('build the web app first: npm run build -w apps/web');
@@ -40,7 +45,8 @@ async function main() {
   try {
     for (const target of pages) {
       const page = await context.newPage();
-      await page.goto(`${portal.url}/404`);
+      // Idle before listening: scripts of this page that arrive late must not count for the target.
+      await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
       await page.evaluate(target.signedIn ? storeToken : 'localStorage.clear()');
       const scripts = new Set<string>();
       page.on('response', (response) => {
@@ -49,13 +55,19 @@ async function main() {
       });
       await page.goto(`${portal.url}${target.path}`, { waitUntil: 'networkidle' });
       const initialJs = [...scripts].reduce((sum, script) => sum + gzipBytes(script), 0);
+      if (LIST_FILES) {
+        console.log(`${target.name}:`);
+        const sizes = [...scripts].map((script) => ({ script, kB: kB(gzipBytes(script)) }));
+        console.table(sizes.sort((a, b) => b.kB - a.kB));
+      }
       await page.close();
 
-      const scores: Record<string, number> = {};
+      const scores: Record<string, number> = { mobile: Number.NaN, desktop: Number.NaN };
       for (const [preset, config] of [
         ['mobile', undefined],
         ['desktop', desktopConfig],
       ] as const) {
+        if (!RUN_LIGHTHOUSE) break;
         const result = await lighthouse(
           `${portal.url}${target.path}`,
           { port: DEBUG_PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },

@@ -89,7 +89,10 @@ describe('English and Chinese console in Chromium', () => {
       await openUserMenuEntry(page, text.settings);
       await page.getByTestId('settings-section-security').waitFor();
       for (const section of SETTINGS_SECTIONS) {
-        await page.getByTestId('account-settings').locator(`a[href="/account/settings/${section}"]`).click();
+        await page
+          .getByTestId('account-settings-menu')
+          .locator(`a[href="/account/settings/${section}"]`)
+          .click();
         await page.getByTestId(`settings-section-${section}`).waitFor();
         await checkpoint(`settings ${section}`);
       }

@@ -8,6 +8,7 @@ import {
   useConsoleSuite,
   waitForConsole,
 } from './support/console';
+import { resetDisplayPreferences } from './support/preferences';
 
 const PURPLE = { testId: 'setting-color-722ed1', rgb: 'rgb(114, 46, 209)' };
 
@@ -154,6 +155,8 @@ describe('display settings in Chromium', () => {
   });
 
   it('hides the fixed header after scrolling down past 300px and shows it again on scrolling up', async () => {
+    // The previous test's drawer changes were saved for demo on the server.
+    await resetDisplayPreferences(suite, 'demo');
     const page = await suite.openConsole('demo', '/welcome');
     const header = page.getByTestId('global-header');
     const hidden = () => header.getAttribute('data-hidden');

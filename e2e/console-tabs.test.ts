@@ -9,6 +9,7 @@ import {
   pathOf,
   useConsoleSuite,
 } from './support/console';
+import { resetDisplayPreferences } from './support/preferences';
 
 type TabMenuEntry = 'close-current' | 'close-right' | 'close-left' | 'close-all';
 
@@ -96,6 +97,8 @@ describe('multi-tab bar in Chromium', () => {
   });
 
   it('shows the tab messages in Chinese after switching the language', async () => {
+    // The previous test's drawer changes were saved for demo on the server.
+    await resetDisplayPreferences(suite, 'demo');
     const page = await suite.openConsole('demo', '/welcome');
     await openSettings(page);
     await page.getByTestId('setting-multi-tab').click();

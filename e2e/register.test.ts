@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { codeIn, freshCaptchaAnswer, latestSmsCode, nextMailTo, signInAs } from './support/account-mail';
+import { captchaAnswer, codeIn, latestSmsCode, nextMailTo, signInAs } from './support/account-mail';
 import { pathOf, type UiLocale, useConsoleSuite, waitForConsole } from './support/console';
 import { foreignTexts } from './support/ui-text';
 
@@ -104,7 +104,7 @@ describe('registration in Chromium', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(run.locale);
 
     await fillRegistration(page, run, suite);
-    await page.locator('#register_captcha').fill(await freshCaptchaAnswer(page, suite.portal));
+    await page.locator('#register_captcha').fill(await captchaAnswer(page, suite.portal));
     expect(await foreignTexts(page, run.locale)).toEqual([]);
     await page.getByTestId('register-submit').click();
 
@@ -128,7 +128,7 @@ describe('registration in Chromium', () => {
     await page.getByTestId('register-form').waitFor();
     const run = { ...RUNS[0], account: 'demo', email: 'taken@example.org', phone: undefined } as Registration;
     await fillRegistration(page, run, suite);
-    await page.locator('#register_captcha').fill(await freshCaptchaAnswer(page, suite.portal));
+    await page.locator('#register_captcha').fill(await captchaAnswer(page, suite.portal));
     await page.getByTestId('register-submit').click();
 
     const accountItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('account-input') });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** Where the Fastify server listens in development; override with PORTAL_API_TARGET. */
 const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
@@ -13,9 +13,43 @@ const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
 ];
 
+const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
+
+/**
+ * Lets the bundler drop the contract's schemas that a chunk does not use. Every module-level
+ * `const x = z.object(...)` of packages/contract is a call the bundler must assume has side
+ * effects, so importing one constant (say LOCALES) used to pull in every schema and all of zod.
+ * Building a zod schema has no side effects, so each such initialiser is wrapped in an IIFE
+ * marked pure. Applies to the web build only; the server and the tests run the source as is.
+ */
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'portal:pure-contract-schemas',
+    apply: 'build',
+    // After TypeScript is stripped, so the parser sees plain JavaScript.
+    enforce: 'post',
+    transform(code, id) {
+      if (!CONTRACT_SOURCE.test(id)) return null;
+      const initialisers: Array<{ start: number; end: number }> = [];
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations) {
+          if (init?.type === 'CallExpression') initialisers.push(init);
+        }
+      }
+      let result = code;
+      for (const { start, end } of initialisers.reverse()) {
+        result = `${result.slice(0, start)}/* @__PURE__ */ (() => ${result.slice(start, end)})()${result.slice(end)}`;
+      }
+      return { code: result, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureContractSchemas()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

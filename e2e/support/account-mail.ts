@@ -1,14 +1,8 @@
 import { expect } from 'vitest';
 import { request as playwrightRequest, type Page } from 'playwright-core';
-import { mailText } from '../../apps/server/src/test/smtp-receiver';
 import type { Portal } from './console';
-import { ADMIN_PASSWORD } from './portal';
-import { signInThroughApi } from './session';
 
-/**
- * Waits for the next mail to `address` after the first `since` mails and returns its decoded
- * text (nodemailer may quoted-printable or base64 encode it).
- */
+/** Waits for the next mail to `address` after the first `since` mails and returns its decoded text. */
 export async function nextMailTo(portal: Portal, address: string, since: number): Promise<string> {
   const find = () =>
     portal
@@ -16,7 +10,7 @@ export async function nextMailTo(portal: Portal, address: string, since: number)
       .slice(since)
       .find((mail) => mail.to.includes(address));
   await expect.poll(() => find() !== undefined, { message: `a mail to ${address}` }).toBe(true);
-  return mailText(find()?.raw ?? '');
+  return find()?.text ?? '';
 }
 
 /** The six-digit code of a code mail or SMS. */
@@ -34,29 +28,11 @@ export function portalPathIn(text: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-interface OutboxAnswer {
-  data: { rows: { recipient: string; body: string }[] };
-}
-
-/**
- * The code of the latest SMS to `phone`. The logging SMS driver only writes the staff outbox,
- * so a staff member (admin) reads it there through the API, in a request context of its own
- * (sharing the page's cookies would replace the captcha the page shows).
- */
+/** The code of the latest SMS to `phone`, from the outbox the logging SMS driver writes. */
 export async function latestSmsCode(portal: Portal, phone: string): Promise<string> {
-  const staff = await playwrightRequest.newContext();
-  try {
-    const token = await signInThroughApi(staff, portal, 'admin', ADMIN_PASSWORD);
-    const answer = await staff.get(`${portal.url}/api/sysMessage/outbox?channel=sms&pageNo=1&pageSize=10`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const { data } = (await answer.json()) as OutboxAnswer;
-    const sms = data.rows.find((row) => row.recipient === phone);
-    if (!sms) throw new Error(`no SMS to ${phone} in the outbox`);
-    return codeIn(sms.body);
-  } finally {
-    await staff.dispose();
-  }
+  const sms = (await portal.smsOutbox()).find((row) => row.phone === phone);
+  if (!sms) throw new Error(`no SMS to ${phone} in the outbox`);
+  return codeIn(sms.body);
 }
 
 /** Waits until the captcha image on the page has loaded, so the recorded answer is the one shown. */
@@ -66,22 +42,6 @@ export async function captchaAnswer(page: Page, portal: Portal): Promise<string>
     const img = document.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
     return Boolean(img?.complete && img.naturalWidth > 0);
   });
-  return portal.latestCaptcha();
-}
-
-/**
- * Asks the page for a new captcha image (a click on it) and returns its answer. For forms filled
- * after other captchas were drawn (e.g. a staff sign-in to read an SMS), whose answer is then
- * the latest recorded one no more.
- */
-export async function freshCaptchaAnswer(page: Page, portal: Portal): Promise<string> {
-  const image = page.getByTestId('captcha-image');
-  const previous = await image.getAttribute('src');
-  await image.click();
-  await page.waitForFunction((old) => {
-    const img = document.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
-    return Boolean(img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0);
-  }, previous);
   return portal.latestCaptcha();
 }
 

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
+import { loadConsoleTranslations } from '@/lib/i18n';
 import { BlankLayout } from '@/shell/blank-layout';
 import { UserLayout } from '@/shell/user-layout';
 import { lazyElement } from './lazy-element';
@@ -12,6 +13,9 @@ import type { RouteHandle } from './route-handle';
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 const errors = () => import('./error-pages');
 const publicPages = () => import('@/features/pages/public-placeholder-page');
+/** The console's code and, at the same time, its texts in the UI language. */
+const consoleChunk = () =>
+  Promise.all([import('./routes/console-route'), loadConsoleTranslations()]).then(([chunk]) => chunk);
 
 /** A sign-in type page whose form comes later: an explanation and the way back to sign-in. */
 const publicPage = (path: string, page: PublicPage): RouteObject => ({
@@ -104,11 +108,11 @@ export const routes: RouteObject[] = [
           // Every other path is the signed-in console; its routes come from the server menus
           // (see routes/build-menu-routes.tsx), `/` and unknown paths included.
           {
-            element: lazyElement(() => import('./routes/console-route').then((m) => m.default), {}),
+            element: lazyElement(() => consoleChunk().then((m) => m.default), {}),
             children: [
               {
                 path: '*',
-                element: lazyElement(() => import('./routes/console-route').then((m) => m.MenuRoutes), {}),
+                element: lazyElement(() => consoleChunk().then((m) => m.MenuRoutes), {}),
               },
             ],
           },

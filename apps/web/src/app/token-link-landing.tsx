@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { loginPathFor, paths } from '@/config/paths';
-import { getLoginUserQueryOptions } from '@/features/auth/api/get-login-user';
+import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
 import { changeLocale } from '@/lib/i18n';
 import { setAccessToken } from '@/lib/session';
 import { writeStored } from '@/lib/storage';
@@ -26,7 +26,7 @@ export function TokenLinkLanding({ link }: { link: TokenLink }) {
     setAccessToken(link.token);
     if (link.tool) writeStored('requestTool', link.tool);
     // A user cached from an earlier session must not stand in for the link's user.
-    queryClient.removeQueries({ queryKey: getLoginUserQueryOptions().queryKey });
+    queryClient.removeQueries({ queryKey: loginUserQueryKey });
     void changeLocale(link.locale).then(() => navigate(paths.requestedTool, { replace: true }));
   }, [link, navigate, queryClient]);
 

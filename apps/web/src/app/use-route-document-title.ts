@@ -1,19 +1,22 @@
+import type { LoginUser, MenuNode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
-import { getLoginUserQueryOptions } from '@/features/auth/api/get-login-user';
-import { NAMESPACES } from '@/locales';
+import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
+import type { ApiError } from '@/lib/api-error';
 import { buildMenuTree, findMenuTrail } from '@/lib/menu-tree';
+import { BUNDLED_NAMESPACES } from '@/locales';
 import { isRouteHandle } from './route-handle';
 
 /**
  * The title of a console page: its menu entry's `meta.title` (translated by the server). Reads
- * the cached user without fetching, so public pages never trigger a request.
+ * the cached user by key only, without fetching: public pages never trigger a request, and
+ * the sign-in page does not load the fetcher (with the contract's schema and zod).
  */
 function useMenuTitle(pathname: string): string | undefined {
-  const { data: menus } = useQuery({
-    ...getLoginUserQueryOptions(),
+  const { data: menus } = useQuery<LoginUser, ApiError, MenuNode[]>({
+    queryKey: loginUserQueryKey,
     enabled: false,
     select: (user) => user.menus,
   });
@@ -26,7 +29,7 @@ function useMenuTitle(pathname: string): string | undefined {
  * deepest route's `handle.title` (static routes), else the menu title of the path.
  */
 export function useRouteDocumentTitle(): void {
-  const { t } = useTranslation(NAMESPACES);
+  const { t } = useTranslation(BUNDLED_NAMESPACES);
   const { pathname } = useLocation();
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);

@@ -1,15 +1,21 @@
-import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import styles from './full-page-spinner.module.css';
 
-/** Shown while something the whole page depends on (e.g. the signed-in user) loads. */
+/**
+ * Shown while something the whole page depends on (the signed-in user, a lazily loaded page)
+ * loads. Plain markup drawn like antd's large Spin, because it shows before antd is loaded.
+ */
 export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Spin size="large" description={t('app.loading')}>
-        {/* Spin only shows its description around content. */}
-        <div style={{ width: 160, height: 80 }} />
-      </Spin>
-    </Flex>
+    <div className={styles.page} role="status" aria-live="polite">
+      <span className={styles.dots} aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className={styles.text}>{t('app.loading')}</span>
+    </div>
   );
 }

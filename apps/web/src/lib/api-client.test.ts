@@ -61,6 +61,45 @@ describe('apiClient requests', () => {
   });
 });
 
+describe('apiClient methods and bodies', () => {
+  it('sends PUT and DELETE with their method', async () => {
+    const fetchStub = stubFetch({ '/api/things/1': () => okResponse({ greeting: 'hi' }) });
+    await apiClient.put('/things/1', { a: 1 }, greetingSchema);
+    await apiClient.delete('/things/1', greetingSchema);
+
+    expect(fetchStub.mock.calls.map(([, init]) => init?.method)).toEqual(['PUT', 'DELETE']);
+    expect(fetchStub.mock.calls[0]?.[1]?.body).toBe('{"a":1}');
+    expect(fetchStub.mock.calls[1]?.[1]?.body).toBeUndefined();
+  });
+
+  it('posts FormData as it is, leaving the multipart Content-Type to fetch', async () => {
+    const fetchStub = stubFetch({ '/api/upload': () => okResponse({ greeting: 'hi' }) });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await apiClient.post('/upload', form, greetingSchema);
+
+    expect(fetchStub.mock.calls[0]?.[1]?.body).toBe(form);
+    expect(requestOf(fetchStub).headers.has('Content-Type')).toBe(false);
+  });
+
+  it('reads a file as a Blob with the bearer header, and a failed download as an ApiError', async () => {
+    setAccessToken('token-1');
+    const fetchStub = stubFetch({
+      '/api/file': () => new Response('png-bytes', { status: 200, headers: { 'Content-Type': 'image/png' } }),
+      '/api/missing': () =>
+        envelopeResponse({ code: ErrorCode.FILE_NOT_FOUND, message: 'No such file' }, 404),
+    });
+
+    const blob = await apiClient.blob('/file', { query: { id: '7' } });
+    expect(await blob.text()).toBe('png-bytes');
+    expect(requestOf(fetchStub).headers.get('Authorization')).toBe('Bearer token-1');
+    expect(requestOf(fetchStub).url.searchParams.get('id')).toBe('7');
+
+    const error = await rejectionOf(apiClient.blob('/missing', { quiet: true }));
+    expect(error).toMatchObject({ code: ErrorCode.FILE_NOT_FOUND, status: 404, message: 'No such file' });
+  });
+});
+
 describe('apiClient failures', () => {
   it('turns an error envelope into an ApiError with code, status, message and data', async () => {
     const fieldErrors = [{ field: 'account', message: 'too long' }];

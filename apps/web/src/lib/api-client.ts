@@ -1,11 +1,32 @@
-import { API_TIMEOUT_MS, errorEnvelopeSchema } from '@portal/contract';
-import type { z } from 'zod';
+import { API_TIMEOUT_MS, type Envelope } from '@portal/contract';
+import * as z from 'zod/mini';
 import { ApiError, ClientErrorCode } from './api-error';
 import { reactToFailure } from './api-failure-reactions';
 import { getCurrentLocale, i18n } from './i18n';
 import { getAccessToken } from './session';
 
 export const API_BASE = '/api';
+
+/** A successful answer where no data is expected (only failures are unwrapped). */
+const nothing = z.unknown();
+
+/**
+ * The envelope of every answer, checked with zod/mini rather than the contract's
+ * errorEnvelopeSchema: the sign-in page loads this client, and the contract's (classic) zod
+ * schemas would bring all of zod with them. Tied to the contract's Envelope type.
+ */
+const envelopeSchema = z.object({
+  success: z.boolean(),
+  code: z.int(),
+  message: z.string(),
+  data: z.nullable(z.unknown()),
+}) satisfies z.ZodMiniType<Envelope<unknown>>;
+
+/**
+ * What a call validates the envelope's data with: any zod schema, classic (the contract's) or
+ * mini (the sign-in page's own calls).
+ */
+export type ResponseSchema = z.core.$ZodType;
 
 export interface RequestOptions {
   query?: Record<string, string | undefined>;
@@ -15,13 +36,17 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The caller shows failures itself (the sign-in form): no global toast or notification. */
   quiet?: boolean;
+  /** Let the request outlive the page (a last save while the tab closes or reloads). */
+  keepalive?: boolean;
 }
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface RawAnswer {
   status: number;
   ok: boolean;
   text: string;
+  /** The body of a successful answer read as bytes (file downloads), instead of `text`. */
+  blob?: Blob;
 }
 
 /** The server translates its messages, so every call says which language the user reads. */
@@ -36,7 +61,12 @@ const backendUnavailable = (code: number, status = 0) =>
   new ApiError({ code, status, message: i18n.t('errors:api.backendUnavailable') });
 
 /** Performs the exchange, body included, within API_TIMEOUT_MS. */
-async function exchange(url: string, init: RequestInit, callerSignal?: AbortSignal): Promise<RawAnswer> {
+async function exchange(
+  url: string,
+  init: RequestInit,
+  callerSignal?: AbortSignal,
+  asBlob = false,
+): Promise<RawAnswer> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -47,6 +77,9 @@ async function exchange(url: string, init: RequestInit, callerSignal?: AbortSign
   callerSignal?.addEventListener('abort', forwardAbort, { once: true });
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
+    // A failed download still answers with the JSON envelope, read as text below.
+    if (asBlob && response.ok)
+      return { status: response.status, ok: true, text: '', blob: await response.blob() };
     return { status: response.status, ok: response.ok, text: await response.text() };
   } catch {
     if (timedOut) throw backendUnavailable(ClientErrorCode.TIMEOUT);
@@ -59,18 +92,18 @@ async function exchange(url: string, init: RequestInit, callerSignal?: AbortSign
 }
 
 /** Unwraps `{success, code, message, data}`; resolves with data validated by `schema`. */
-function unwrap<S extends z.ZodType>(answer: RawAnswer, schema: S): z.output<S> {
+function unwrap<S extends ResponseSchema>(answer: RawAnswer, schema: S): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(answer.text);
   } catch {
     throw backendUnavailable(ClientErrorCode.NOT_AN_ENVELOPE, answer.status);
   }
-  const envelope = errorEnvelopeSchema.safeParse(json);
+  const envelope = z.safeParse(envelopeSchema, json);
   if (!envelope.success) throw backendUnavailable(ClientErrorCode.NOT_AN_ENVELOPE, answer.status);
   const { success, code, message, data } = envelope.data;
   if (!answer.ok || !success) throw new ApiError({ code, message, status: answer.status, data });
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw new ApiError({
       code: ClientErrorCode.SCHEMA_MISMATCH,
@@ -81,37 +114,74 @@ function unwrap<S extends z.ZodType>(answer: RawAnswer, schema: S): z.output<S> 
   return parsed.data;
 }
 
+/** Headers and body of a call: bearer token, language, JSON or multipart (FormData) body. */
+function buildInit(method: Method, options: RequestOptions): { init: RequestInit; token?: string } {
+  const token = options.anonymous ? undefined : getAccessToken();
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getCurrentLocale() });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (options.keepalive) init.keepalive = true;
+  if (options.body instanceof FormData) {
+    // fetch sets the multipart Content-Type with its boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify(options.body);
+  }
+  return { init, token };
+}
+
+/** Runs the app-wide reactions once and rethrows as ApiError. */
+function fail(error: unknown, token: string | undefined, options: RequestOptions): never {
+  // Everything above throws ApiError already; the fallback keeps the promise's error type honest.
+  const apiError = error instanceof ApiError ? error : backendUnavailable(ClientErrorCode.NETWORK);
+  reactToFailure(apiError, { sentToken: token, quiet: options.quiet === true });
+  throw apiError;
+}
+
 /**
  * Calls `${API_BASE}${path}` and returns the envelope's data parsed by `schema`.
  * Every failure rejects with ApiError; the app-wide reactions (session end, toasts) have
  * already happened by then, so callers only handle what is specific to them.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends ResponseSchema>(
   method: Method,
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const token = options.anonymous ? undefined : getAccessToken();
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getCurrentLocale() });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (options.body !== undefined) init.body = JSON.stringify(options.body);
-
+  const { init, token } = buildInit(method, options);
   try {
     return unwrap(await exchange(buildApiUrl(path, options.query), init, options.signal), schema);
   } catch (error) {
-    // Everything above throws ApiError already; the fallback keeps the promise's error type honest.
-    const apiError = error instanceof ApiError ? error : backendUnavailable(ClientErrorCode.NETWORK);
-    reactToFailure(apiError, { sentToken: token, quiet: options.quiet === true });
-    throw apiError;
+    return fail(error, token, options);
+  }
+}
+
+/**
+ * GETs a file (e.g. an image that needs the bearer header, so no plain <img src>); failures
+ * answer with the envelope and reject like every other call.
+ */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const { init, token } = buildInit('GET', options);
+  try {
+    const answer = await exchange(buildApiUrl(path, options.query), init, options.signal, true);
+    if (answer.blob) return answer.blob;
+    unwrap(answer, nothing);
+    throw backendUnavailable(ClientErrorCode.NOT_AN_ENVELOPE, answer.status);
+  } catch (error) {
+    return fail(error, token, options);
   }
 }
 
 export const apiClient = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+  get: <S extends ResponseSchema>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+  post: <S extends ResponseSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
     apiRequest('POST', path, schema, { ...options, body }),
+  put: <S extends ResponseSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    apiRequest('PUT', path, schema, { ...options, body }),
+  delete: <S extends ResponseSchema>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest('DELETE', path, schema, options),
+  blob: apiBlob,
 };

@@ -1,5 +1,5 @@
-import { type FieldError, fieldErrorSchema } from '@portal/contract';
-import { z } from 'zod';
+import type { FieldError } from '@portal/contract';
+import * as z from 'zod/mini';
 
 /**
  * Failures detected in the browser, for which no server code exists. Negative so they can
@@ -47,11 +47,14 @@ export class ApiError extends Error {
   }
 }
 
-const fieldErrorsSchema = z.array(fieldErrorSchema);
+/** The contract's fieldErrorSchema in zod/mini, which the sign-in page can afford (see api-client). */
+const fieldErrorsSchema = z.array(
+  z.object({ field: z.string(), message: z.string() }),
+) satisfies z.ZodMiniType<FieldError[]>;
 
 /** The per-field messages of a validation failure, or [] when the error carries none. */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!(error instanceof ApiError)) return [];
-  const parsed = fieldErrorsSchema.safeParse(error.data);
+  const parsed = z.safeParse(fieldErrorsSchema, error.data);
   return parsed.success ? parsed.data : [];
 }

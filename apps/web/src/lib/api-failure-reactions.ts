@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { type ApiError, ClientErrorCode } from './api-error';
 import { loadPage, reloadPage } from './browser-location';
 import { i18n } from './i18n';
-import { notifier } from './notify';
+import { notify } from './notify';
 import { clearSession } from './session';
 import { readStored, writeStored } from './storage';
 
@@ -22,11 +22,13 @@ function endSession(error: ApiError, token: string): void {
   if (endedToken === token) return;
   endedToken = token;
   clearSession();
-  notifier().notification.error({
-    key: 'session-over',
-    title: i18n.t('errors:api.unauthorized'),
-    description: error.message || i18n.t('errors:api.unauthorizedDescription'),
-  });
+  notify(({ notification }) =>
+    notification.error({
+      key: 'session-over',
+      title: i18n.t('errors:api.unauthorized'),
+      description: error.message || i18n.t('errors:api.unauthorizedDescription'),
+    }),
+  );
   // Spec 4: with a tool request pending, go to sign-in and keep the message for it there.
   if (readStored('requestTool')) {
     writeStored('loginError', error.message || i18n.t('errors:api.unauthorizedDescription'));
@@ -47,13 +49,14 @@ export function reactToFailure(error: ApiError, context: { sentToken?: string; q
     return;
   }
   if (context.quiet) return;
-  const { message, notification } = notifier();
   if (error.isBackendUnreachable) {
     // One toast even when every request of the page fails at once.
-    message.error({ key: 'backend-unavailable', content: error.message });
+    notify(({ message }) => message.error({ key: 'backend-unavailable', content: error.message }));
   } else if (error.status === 403) {
-    notification.error({ title: i18n.t('errors:api.forbidden'), description: error.message });
+    notify(({ notification }) =>
+      notification.error({ title: i18n.t('errors:api.forbidden'), description: error.message }),
+    );
   } else if (error.message && (error.status >= 500 || SHOW_MESSAGE_CODES.includes(error.code))) {
-    message.error({ content: error.message });
+    notify(({ message }) => message.error({ content: error.message }));
   }
 }

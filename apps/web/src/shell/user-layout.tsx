@@ -1,11 +1,13 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
-import { LayoutFooter } from './layout-footer';
 import styles from './user-layout.module.css';
 
-/** Frame of the sign-in type pages: language switch, portal name, a centred card, footer. */
+/**
+ * Frame of the sign-in type pages: language switch, portal name, a centred card, footer.
+ * Plain markup styled like antd (Typography, Card): the sign-in page renders without antd,
+ * the lazily loaded pages in the card bring it along.
+ */
 export function UserLayout() {
   const { t } = useTranslation();
   return (
@@ -14,17 +16,12 @@ export function UserLayout() {
         <LanguageSwitch />
       </div>
       <main className={styles.main}>
-        <Typography.Title level={2} className={styles.logo}>
-          {t('app.name')}
-        </Typography.Title>
-        {/* A styled section rather than antd's Card, which bundles Tabs (and Menu) into the sign-in page. */}
+        <h2 className={styles.logo}>{t('app.name')}</h2>
         <section className={styles.card}>
           <Outlet />
         </section>
       </main>
-      <footer className={styles.footer}>
-        <LayoutFooter />
-      </footer>
+      <footer className={styles.footer}>{t('app.copyright', { year: new Date().getFullYear() })}</footer>
     </div>
   );
 }

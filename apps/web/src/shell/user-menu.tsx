@@ -7,6 +7,8 @@ import styles from './basic-layout.module.css';
 
 interface UserMenuProps {
   userName: string;
+  /** The avatar image (an object URL); the generic icon while there is none. */
+  avatarSrc?: string;
   /** Spec 2/6: account settings exist only for users whose sourceType is '01'; undefined hides the entry. */
   accountSettingsPath: string | undefined;
   onLogout: () => void;
@@ -14,7 +16,7 @@ interface UserMenuProps {
 }
 
 /** The user dropdown of the header: personal center, account settings, individual account, logout. */
-export function UserMenu({ userName, accountSettingsPath, onLogout, loggingOut }: UserMenuProps) {
+export function UserMenu({ userName, avatarSrc, accountSettingsPath, onLogout, loggingOut }: UserMenuProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const items: MenuProps['items'] = [
@@ -39,7 +41,7 @@ export function UserMenu({ userName, accountSettingsPath, onLogout, loggingOut }
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-label={t('user.menu')} loading={loggingOut}>
-        <Avatar size="small" icon={<UserOutlined />} />
+        <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} data-testid="user-avatar" />
         <span className={styles.userName} data-testid="current-user">
           {userName}
         </span>

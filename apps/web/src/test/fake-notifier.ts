@@ -5,7 +5,7 @@ import { setNotifier } from '@/lib/notify';
 export function installFakeNotifier() {
   const fake = {
     message: { error: vi.fn() },
-    notification: { error: vi.fn() },
+    notification: { error: vi.fn(), success: vi.fn() },
   };
   setNotifier(fake);
   return fake;

@@ -1,5 +1,15 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { translations as enUS } from '@/locales/en-US';
+import { translations as zhCN } from '@/locales/zh-CN';
+
+// The app fetches the console's texts together with the console (lib/i18n); tests render its
+// parts on their own, so every namespace is there from the start, in both languages.
+for (const [locale, namespaces] of Object.entries({ 'zh-CN': zhCN, 'en-US': enUS })) {
+  for (const [namespace, texts] of Object.entries(namespaces))
+    i18n.addResourceBundle(locale, namespace, texts);
+}
 
 // antd's responsive helpers (Grid, Layout, Result) call matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -8,15 +8,27 @@ import { DisplaySettingsProvider } from '@/shell/settings';
 import { isOutsideLayout } from './build-menu-routes';
 import { ConsoleFrame } from './console-frame';
 import { NoMenuDialog } from './no-menu-dialog';
+import { SignedInGate } from './signed-in-gate';
 import { useMenuRoutes } from './use-menu-routes';
 import { useMenuTree } from './use-menu-tree';
 
 /**
  * The signed-in console, loaded as its own chunk so the sign-in page never pays for it. The
- * route guard has loaded the user already. Redirects (`/`, unknown paths, menu groups) run
- * before the frame renders, so they never show up as pages or tabs.
+ * route guard lets only visitors with a token in; the gate loads their user first.
  */
 export default function ConsoleRoute() {
+  return (
+    <SignedInGate>
+      <Console />
+    </SignedInGate>
+  );
+}
+
+/**
+ * Redirects (`/`, unknown paths, menu groups) run before the frame renders, so they never show
+ * up as pages or tabs.
+ */
+function Console() {
   const user = useLoginUser().data;
   const tree = useMenuTree();
   const routes = useMenuRoutes();

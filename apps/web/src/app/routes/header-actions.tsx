@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
+import { useAvatarUrl } from '@/features/account/api/get-avatar-preview';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { NoticeIcon } from '@/features/notices';
@@ -32,6 +33,7 @@ export function HeaderActions({
   const { t } = useTranslation('shell');
   const signOut = useSignOut();
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
+  const avatarSrc = useAvatarUrl(user.avatar);
 
   return (
     <>
@@ -51,6 +53,7 @@ export function HeaderActions({
       <LanguageSwitch />
       <UserMenu
         userName={displayNameOf(user)}
+        avatarSrc={avatarSrc}
         accountSettingsPath={user.sourceType === SOURCE_TYPE_REGISTERED ? accountSettingsPath : undefined}
         onLogout={() => signOut.mutate()}
         loggingOut={signOut.isPending}

@@ -21,6 +21,7 @@ export function AccountSettingsLayout({ sections }: { sections: SettingsSection[
     <Card data-testid="account-settings">
       <Flex vertical={!md} gap="large">
         <Menu
+          data-testid="account-settings-menu"
           aria-label={t('account.settings.menu')}
           mode={md ? 'inline' : 'horizontal'}
           style={md ? { width: 224, flexShrink: 0 } : undefined}

@@ -1,28 +1,29 @@
-import { Empty, Spin, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Spin, Typography } from 'antd';
+import { type ComponentType, lazy, Suspense } from 'react';
 
 export const SETTINGS_SECTIONS = ['base', 'security', 'custom', 'binding', 'notification'] as const;
 export type SettingsSectionKey = (typeof SETTINGS_SECTIONS)[number];
 
-// Its own chunk: the forms and tables are only downloaded when the section is opened.
-const SecuritySettings = lazy(() =>
-  import('./components/security-settings').then((m) => ({ default: m.SecuritySettings })),
-);
+const components = () => import('./components/settings-sections');
 
-/** One section of the account settings; those not built yet show what they will hold. */
+// Their own chunk: the forms and tables are only downloaded when a section is opened.
+const SECTIONS: Record<SettingsSectionKey, ComponentType> = {
+  base: lazy(() => components().then((m) => ({ default: m.BaseSettings }))),
+  security: lazy(() => components().then((m) => ({ default: m.SecuritySettings }))),
+  custom: lazy(() => components().then((m) => ({ default: m.CustomSettings }))),
+  binding: lazy(() => components().then((m) => ({ default: m.BindingSettings }))),
+  notification: lazy(() => components().then((m) => ({ default: m.NotificationSwitches }))),
+};
+
+/** One section of the account settings, under the title the server menu gives it. */
 export function SettingsSectionPage({ section, title }: { section: SettingsSectionKey; title: string }) {
-  const { t } = useTranslation('pages');
+  const Section = SECTIONS[section];
   return (
     <div data-testid={`settings-section-${section}`}>
       <Typography.Title level={4}>{title}</Typography.Title>
-      {section === 'security' ? (
-        <Suspense fallback={<Spin />}>
-          <SecuritySettings />
-        </Suspense>
-      ) : (
-        <Empty description={t(`account.settings.${section}.description`)} />
-      )}
+      <Suspense fallback={<Spin />}>
+        <Section />
+      </Suspense>
     </div>
   );
 }

@@ -1,25 +1,62 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { applySettingsRules, type DisplaySettings } from './display-settings';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { applySettingsRules, DEFAULT_DISPLAY_SETTINGS, type DisplaySettings } from './display-settings';
 import { DisplaySettingsContext, type DisplaySettingsValue } from './display-settings-context';
-import { loadDisplaySettings, saveDisplaySettings } from './settings-storage';
+import { type PreferencesRemote, serverPreferences } from './preferences-remote';
+import { loadDisplaySettings, parseDisplaySettings, saveDisplaySettings } from './settings-storage';
+import { usePreferencesSync } from './use-preferences-sync';
 import './color-weak.css';
 
 /** Class on <html>, so the filter also covers portals (drawers, messages) outside the React root. */
 export const COLOR_WEAK_CLASS = 'color-weak';
 
+interface DisplaySettingsProviderProps {
+  children: ReactNode;
+  /** Where a signed-in user's settings are kept; the server unless a test says otherwise. */
+  remote?: PreferencesRemote;
+}
+
 /**
  * Holds the display settings (read from storage once, written back on every change) and applies
  * the ones that are global: the primary colour through antd's theme and colour-weak mode on <html>.
  * Menu theme, layout, widths and header behaviour are read by the layout via `useDisplaySettings`.
+ * When signed in, the user's preferences on the server win on load and every change goes there
+ * too, so the settings follow the user to other browsers; signed out, the browser's copy is all.
  * The ConfigProvider is nested, so the outer one's locale is kept and only the theme is merged.
  */
-export function DisplaySettingsProvider({ children }: { children: ReactNode }) {
+export function DisplaySettingsProvider({
+  children,
+  remote = serverPreferences,
+}: DisplaySettingsProviderProps) {
   const [settings, setSettings] = useState(loadDisplaySettings);
-  const update = useCallback(
-    (patch: Partial<DisplaySettings>) => setSettings((previous) => applySettingsRules(previous, patch)),
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // What a save sends: updated during the commit, so a click right after a change sees it.
+  const shown = useRef(settings);
+  useLayoutEffect(() => {
+    shown.current = settings;
+  }, [settings]);
+
+  const applyStored = useCallback(
+    (stored: Partial<DisplaySettings>) =>
+      setSettings((previous) => parseDisplaySettings({ ...previous, ...stored })),
     [],
   );
+  const sync = usePreferencesSync({ remote, current: () => shown.current, apply: applyStored });
+  const { schedule, save } = sync;
+
+  const update = useCallback(
+    (patch: Partial<DisplaySettings>) => {
+      setSettings((previous) => applySettingsRules(previous, patch));
+      schedule();
+    },
+    [schedule],
+  );
+  const reset = useCallback(() => {
+    const defaults = { ...DEFAULT_DISPLAY_SETTINGS };
+    setSettings(defaults);
+    return save(defaults);
+  }, [save]);
+  const saveNow = useCallback(() => save(), [save]);
 
   useEffect(() => saveDisplaySettings(settings), [settings]);
 
@@ -33,7 +70,18 @@ export function DisplaySettingsProvider({ children }: { children: ReactNode }) {
     () => ({ token: { colorPrimary: settings.primaryColor } }),
     [settings.primaryColor],
   );
-  const value = useMemo<DisplaySettingsValue>(() => ({ settings, update }), [settings, update]);
+  const value = useMemo<DisplaySettingsValue>(
+    () => ({
+      settings,
+      update,
+      sync: { status: sync.status, error: sync.error },
+      saveNow,
+      reset,
+      drawerOpen,
+      setDrawerOpen,
+    }),
+    [settings, update, sync.status, sync.error, saveNow, reset, drawerOpen],
+  );
 
   return (
     <DisplaySettingsContext value={value}>

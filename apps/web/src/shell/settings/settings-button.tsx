@@ -1,13 +1,13 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplaySettings } from './display-settings-context';
 import { SettingsDrawer } from './settings-drawer';
 
-/** Header icon that opens the display settings drawer (it owns the drawer's open state). */
+/** Header icon that opens the display settings drawer (its open state lives in the provider). */
 export function SettingsButton() {
   const { t } = useTranslation('settings');
-  const [open, setOpen] = useState(false);
+  const { drawerOpen: open, setDrawerOpen: setOpen } = useDisplaySettings();
   return (
     <>
       <Button

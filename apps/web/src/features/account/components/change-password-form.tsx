@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
+import { getVerifyCode } from '../api/get-verify-code';
 import { useModifyPassword } from '../api/modify-password';
 import { useNewPasswordRules } from '../hooks/use-new-password-rules';
 import { PasswordStrengthMeter } from './password-strength-meter';
@@ -120,6 +121,7 @@ export function ChangePasswordForm() {
           name="code"
           inputId={`${FORM_NAME}_code`}
           sentTo={codeSentTo}
+          requestCode={getVerifyCode}
           onSent={(sent) => {
             setFailure(undefined);
             setCodeSentTo(sent.destination);

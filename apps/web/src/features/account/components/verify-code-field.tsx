@@ -1,8 +1,8 @@
 import { VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api-error';
-import { useGetVerifyCode } from '../api/get-verify-code';
 import { useCountdown } from '../hooks/use-countdown';
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
@@ -14,24 +14,41 @@ interface VerifyCodeFieldProps {
   inputId: string;
   /** Where the last code went (masked); shown under the input. */
   sentTo?: string;
+  /** Asks the server for a code (to the bound address, or to a new one being bound). */
+  requestCode: () => Promise<VerifyCodeSent>;
+  /** Checked before asking, e.g. that the new address is valid; false sends nothing. */
+  canRequest?: () => Promise<boolean>;
   onSent: (sent: VerifyCodeSent) => void;
   onSendFailed: (error: ApiError) => void;
 }
 
 /**
- * The mailed verification code with its "Get code" button. After a code is sent the button
- * waits the server's resend interval, counting down the seconds.
+ * The verification code with its "Get code" button. After a code is sent the button waits the
+ * server's resend interval, counting down the seconds.
  */
-export function VerifyCodeField({ name, inputId, sentTo, onSent, onSendFailed }: VerifyCodeFieldProps) {
+export function VerifyCodeField({
+  name,
+  inputId,
+  sentTo,
+  requestCode,
+  canRequest,
+  onSent,
+  onSendFailed,
+}: VerifyCodeFieldProps) {
   const { t } = useTranslation('account');
   const countdown = useCountdown();
-  const sendCode = useGetVerifyCode({
+  const sendCode = useMutation<VerifyCodeSent, ApiError>({
+    mutationFn: requestCode,
     onSuccess: (sent) => {
       countdown.start(sent.resendAfterSeconds);
       onSent(sent);
     },
     onError: onSendFailed,
   });
+  const ask = async () => {
+    if (canRequest && !(await canRequest())) return;
+    sendCode.mutate();
+  };
 
   return (
     <Form.Item
@@ -61,7 +78,7 @@ export function VerifyCodeField({ name, inputId, sentTo, onSent, onSendFailed }:
           data-testid="get-code-button"
           loading={sendCode.isPending}
           disabled={countdown.running}
-          onClick={() => sendCode.mutate()}
+          onClick={() => void ask()}
         >
           {countdown.running
             ? t('password.code.resend', { seconds: countdown.remaining })

@@ -1,7 +1,17 @@
-import { publicConfigSchema } from '@portal/contract';
+import type { PublicConfig } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
+
+/**
+ * The contract's publicConfigSchema in zod/mini: the sign-in page asks for it, and the
+ * contract's classic schemas would bring all of zod along. Typed against the contract.
+ */
+const publicConfigSchema = z.object({
+  captchaEnabled: z.boolean(),
+  portalName: z.string(),
+}) satisfies z.ZodMiniType<PublicConfig>;
 
 export function getPublicConfig(signal?: AbortSignal) {
   return apiClient.get('/config', publicConfigSchema, { signal, anonymous: true });

@@ -1,7 +1,11 @@
-import { type LoginBody, loginResultSchema } from '@portal/contract';
+import type { LoginBody, LoginResult } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/query-client';
+
+/** The contract's loginResultSchema in zod/mini, for the same reason as in get-public-config. */
+const loginResultSchema = z.object({ token: z.string() }) satisfies z.ZodMiniType<LoginResult>;
 
 export interface LoginInput extends LoginBody {
   /** The text of the captcha image; omitted when the server has captcha switched off. */

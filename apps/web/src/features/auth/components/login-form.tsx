@@ -1,7 +1,6 @@
 import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorsOf } from '@/lib/api-error';
@@ -11,26 +10,25 @@ import { loginUserQueryKey } from '../api/get-login-user';
 import { usePublicConfig } from '../api/get-public-config';
 import { useLogin } from '../api/login';
 import { useCaptchaNonce } from '../hooks/use-captcha-nonce';
+import { useLoginFields } from '../hooks/use-login-fields';
 import { useWelcomeNotification } from '../hooks/use-welcome-notification';
-import { CaptchaField } from './captcha-field';
-
-interface LoginFormValues {
-  account: string;
-  password: string;
-  captcha?: string;
-}
-type FieldName = keyof LoginFormValues;
-const FIELD_NAMES: readonly string[] = ['account', 'password', 'captcha'] satisfies FieldName[];
-const isFieldName = (field: string): field is FieldName => FIELD_NAMES.includes(field);
+import { LoginCaptchaField } from './login-captcha-field';
+import { LoginField } from './login-field';
+import styles from './login-form.module.css';
+import { CloseCircleFilledIcon, LoadingIcon } from './login-icons';
+import { PasswordField } from './password-field';
 
 interface LoginFormProps {
   /** A message to show before any attempt, e.g. why the previous session ended. */
   initialError?: string;
 }
 
+/**
+ * The sign-in form. Plain HTML drawn like antd's large form: it is the one page that loads
+ * without antd (see docs/ARCHITECTURE.md, "How the console is built").
+ */
 export function LoginForm({ initialError }: LoginFormProps) {
   const { t } = useTranslation('login');
-  const [form] = Form.useForm<LoginFormValues>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -38,6 +36,7 @@ export function LoginForm({ initialError }: LoginFormProps) {
   const captchaEnabled = config.data?.captchaEnabled === true;
   const [captchaNonce, refreshCaptcha] = useCaptchaNonce();
   const [serverError, setServerError] = useState(initialError);
+  const fields = useLoginFields({ captchaEnabled });
   const welcome = useWelcomeNotification();
 
   const login = useLogin({
@@ -51,62 +50,74 @@ export function LoginForm({ initialError }: LoginFormProps) {
     onError: (error) => {
       setServerError(error.message);
       // A 1012001 answer names the offending fields: mark them, not only the banner.
-      form.setFields(
-        fieldErrorsOf(error).flatMap(({ field, message }) =>
-          isFieldName(field) ? [{ name: field, errors: [message] }] : [],
-        ),
-      );
+      fields.showServerErrors(fieldErrorsOf(error));
       // The server may have spent or expired the answer: always start over with a new image.
       if (captchaEnabled) {
         refreshCaptcha();
-        form.setFieldValue('captcha', '');
+        fields.clearCaptcha();
       }
     },
   });
 
-  const submit = ({ account, password, captcha }: LoginFormValues) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const values = fields.validate();
+    if (!values) return;
     setServerError(undefined);
     login.mutate({
-      account: account.trim(),
-      password,
-      captcha: captchaEnabled ? captcha?.trim() : undefined,
+      account: values.account.trim(),
+      password: values.password,
+      captcha: captchaEnabled ? values.captcha.trim() : undefined,
     });
   };
 
   return (
     <>
       {serverError && (
-        <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 24 }} />
+        <div role="alert" className={styles.alert}>
+          <CloseCircleFilledIcon className={styles.alertIcon} />
+          <span>{serverError}</span>
+        </div>
       )}
-      <Form<LoginFormValues>
-        form={form}
-        onFinish={submit}
-        size="large"
-        autoComplete="on"
-        requiredMark={false}
-      >
-        <Form.Item
+      <form onSubmit={submit} autoComplete="on" noValidate>
+        <LoginField
           name="account"
-          rules={[{ required: true, whitespace: true, message: t('pages.login.account.required') }]}
+          value={fields.values.account}
+          onChange={(value) => fields.change('account', value)}
+          error={fields.errorOf('account')}
+          autoComplete="username"
+          maxLength={ACCOUNT_MAX_LENGTH}
+          placeholder={t('pages.login.account.placeholder')}
+        />
+        <PasswordField
+          name="password"
+          value={fields.values.password}
+          onChange={(value) => fields.change('password', value)}
+          error={fields.errorOf('password')}
+          autoComplete="current-password"
+          maxLength={LOGIN_PASSWORD_MAX_LENGTH}
+          placeholder={t('pages.login.password.placeholder')}
+        />
+        {captchaEnabled && (
+          <LoginCaptchaField
+            nonce={captchaNonce}
+            onRefresh={refreshCaptcha}
+            value={fields.values.captcha}
+            onChange={(value) => fields.change('captcha', value)}
+            error={fields.errorOf('captcha')}
+          />
+        )}
+        <button
+          type="submit"
+          className={login.isPending ? `${styles.submit} ${styles.submitLoading}` : styles.submit}
+          disabled={config.isPending}
+          aria-busy={login.isPending}
         >
-          <Input
-            autoComplete="username"
-            maxLength={ACCOUNT_MAX_LENGTH}
-            placeholder={t('pages.login.account.placeholder')}
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: t('pages.login.password.required') }]}>
-          <Input.Password
-            autoComplete="current-password"
-            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-            placeholder={t('pages.login.password.placeholder')}
-          />
-        </Form.Item>
-        {captchaEnabled && <CaptchaField nonce={captchaNonce} onRefresh={refreshCaptcha} />}
-        <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={config.isPending}>
+          {login.isPending && <LoadingIcon className={styles.spin} />}
           {t('pages.login.submit')}
-        </Button>
-      </Form>
+        </button>
+      </form>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '@/lib/notify';
 
 export type Greeting = 'morning' | 'afternoon' | 'evening';
 
@@ -11,15 +11,16 @@ export function greetingFor(hour: number): Greeting {
   return 'evening';
 }
 
-/** Returns the function that greets a user who just signed in ("Good morning, welcome back"). */
+/**
+ * Returns the function that greets a user who just signed in ("Good morning, welcome back").
+ * The sign-in page has no antd, so the greeting waits for it (see lib/notify.ts): it shows as
+ * the console opens.
+ */
 export function useWelcomeNotification(): () => void {
   const { t } = useTranslation('login');
-  const { notification } = App.useApp();
   return useCallback(() => {
-    notification.success({
-      key: 'welcome-back',
-      title: t('welcome.title'),
-      description: t(`welcome.${greetingFor(new Date().getHours())}`),
-    });
-  }, [notification, t]);
+    const title = t('welcome.title');
+    const description = t(`welcome.${greetingFor(new Date().getHours())}`);
+    notify(({ notification }) => notification.success({ key: 'welcome-back', title, description }));
+  }, [t]);
 }

@@ -1,0 +1,42 @@
+import type { Locale } from '@portal/contract';
+import { App as AntdApp, ConfigProvider, type ConfigProviderProps } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/en';
+import 'dayjs/locale/zh-cn';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { theme } from '@/config/theme';
+import { toLocale } from '@/lib/locale-detection';
+import { NotifierBridge } from './notifier-bridge';
+
+const ANTD_LOCALES: Record<Locale, ConfigProviderProps['locale']> = { 'zh-CN': zhCN, 'en-US': enUS };
+const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+
+/** Whether an AntdProvider is mounted above, so nested lazy pages do not stack a second one. */
+const AntdProvided = createContext(false);
+
+/**
+ * antd in the UI language (its own texts, dayjs' month and day names) with the console theme,
+ * and its feedback channels. Every lazily loaded page renders inside one (app/lazy-element.tsx);
+ * the sign-in page uses no antd, so none of this is loaded there.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const nested = useContext(AntdProvided);
+  const { i18n } = useTranslation();
+  const locale = toLocale(i18n.resolvedLanguage);
+  if (nested) return children;
+  // dayjs is a global; set it while rendering so date pickers below already see the language.
+  dayjs.locale(DAYJS_LOCALES[locale]);
+  return (
+    <AntdProvided.Provider value>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+        <AntdApp>
+          <NotifierBridge />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </AntdProvided.Provider>
+  );
+}

@@ -1,0 +1,8 @@
+/* The zh-CN texts of the signed-in console, one chunk fetched with the console (see index.ts). */
+export { account } from './zh-CN/account';
+export { home } from './zh-CN/home';
+export { menu } from './zh-CN/menu';
+export { notices } from './zh-CN/notices';
+export { settings } from './zh-CN/settings';
+export { shell } from './zh-CN/shell';
+export { tabs } from './zh-CN/tabs';
