@@ -113,6 +113,22 @@ describe('apiClient failures', () => {
     expect(error.data).toEqual(fieldErrors);
   });
 
+  it('carries the Retry-After seconds of a 429 answer, and none without the header', async () => {
+    const tooSoon = () =>
+      new Response(JSON.stringify({ success: false, code: 1016001, message: 'Too soon', data: null }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+      });
+    stubFetch({ '/api/hello': tooSoon });
+    expect(await rejectionOf(apiClient.get('/hello', greetingSchema))).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 42,
+    });
+
+    stubFetch({ '/api/hello': () => envelopeResponse({ message: 'Bad input' }, 400) });
+    expect((await rejectionOf(apiClient.get('/hello', greetingSchema))).retryAfterSeconds).toBeUndefined();
+  });
+
   it.each([
     ['zh-CN', '后端未启动或代理错误'],
     ['en-US', 'Backend not started or proxy error'],

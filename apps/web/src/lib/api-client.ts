@@ -45,6 +45,8 @@ interface RawAnswer {
   status: number;
   ok: boolean;
   text: string;
+  /** Seconds from a `Retry-After` header (429 answers), when the server sent one. */
+  retryAfterSeconds?: number;
   /** The body of a successful answer read as bytes (file downloads), instead of `text`. */
   blob?: Blob;
 }
@@ -80,7 +82,12 @@ async function exchange(
     // A failed download still answers with the JSON envelope, read as text below.
     if (asBlob && response.ok)
       return { status: response.status, ok: true, text: '', blob: await response.blob() };
-    return { status: response.status, ok: response.ok, text: await response.text() };
+    return {
+      status: response.status,
+      ok: response.ok,
+      text: await response.text(),
+      retryAfterSeconds: retryAfterOf(response.headers),
+    };
   } catch {
     if (timedOut) throw backendUnavailable(ClientErrorCode.TIMEOUT);
     if (callerSignal?.aborted) throw new ApiError({ code: ClientErrorCode.ABORTED, status: 0, message: '' });
@@ -89,6 +96,14 @@ async function exchange(
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** Our server sends Retry-After in seconds; an HTTP date (proxies) is read too. */
+function retryAfterOf(headers: Headers): number | undefined {
+  const value = headers.get('Retry-After');
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** Unwraps `{success, code, message, data}`; resolves with data validated by `schema`. */
@@ -102,7 +117,10 @@ function unwrap<S extends ResponseSchema>(answer: RawAnswer, schema: S): z.outpu
   const envelope = z.safeParse(envelopeSchema, json);
   if (!envelope.success) throw backendUnavailable(ClientErrorCode.NOT_AN_ENVELOPE, answer.status);
   const { success, code, message, data } = envelope.data;
-  if (!answer.ok || !success) throw new ApiError({ code, message, status: answer.status, data });
+  if (!answer.ok || !success) {
+    const { retryAfterSeconds } = answer;
+    throw new ApiError({ code, message, status: answer.status, data, retryAfterSeconds });
+  }
   const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw new ApiError({

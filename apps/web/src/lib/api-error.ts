@@ -33,12 +33,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** The envelope's data (e.g. the field errors of a 1012001 answer). */
   readonly data: unknown;
+  /** How long the server asked us to wait (429 Retry-After), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { code: number; message: string; status: number; data?: unknown }) {
+  constructor(init: {
+    code: number;
+    message: string;
+    status: number;
+    data?: unknown;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.code = init.code;
     this.status = init.status;
     this.data = init.data ?? null;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** True when our server never really answered: down, proxy broken or too slow. */

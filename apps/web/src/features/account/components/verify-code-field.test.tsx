@@ -63,4 +63,28 @@ describe('verify code of the password change', () => {
     expect(alert.textContent).toContain('No email address is bound to this account');
     expect(button().disabled).toBe(false);
   });
+
+  it('counts down the Retry-After of a code asked too soon (429)', async () => {
+    stubFetch({
+      '/api/sysUser/getVerifyCode': () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            code: ErrorCode.TOO_MANY_REQUESTS,
+            message: 'Too soon',
+            data: null,
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '30' } },
+        ),
+    });
+    renderWithProviders(<ChangePasswordForm />, { path: '/' });
+
+    fireEvent.click(button());
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toContain('Too soon');
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toBe('Resend in 30 s');
+    await advance(30_000);
+    expect(button().disabled).toBe(false);
+  });
 });

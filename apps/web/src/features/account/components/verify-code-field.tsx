@@ -43,7 +43,11 @@ export function VerifyCodeField({
       countdown.start(sent.resendAfterSeconds);
       onSent(sent);
     },
-    onError: onSendFailed,
+    onError: (error) => {
+      // Asked too soon (429): the button counts down the server's Retry-After.
+      if (error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
+      onSendFailed(error);
+    },
   });
   const ask = async () => {
     if (canRequest && !(await canRequest())) return;

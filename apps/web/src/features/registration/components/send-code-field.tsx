@@ -38,6 +38,8 @@ export function SendCodeField({ name, target, label, rules, send }: SendCodeFiel
     },
     onError: (error: ApiError) => {
       setSent(undefined);
+      // Asked too soon (429): the button counts down the server's Retry-After.
+      if (error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
       const listed = fieldErrorsOf(error).filter((fieldError) => fieldError.field === target);
       form.setFields(
         listed.length > 0
