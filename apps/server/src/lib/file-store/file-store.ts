@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 
 export type StoredObject = { size: number; sha256: string };
 
+/** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export type ByteRange = { start: number; end: number };
+
 /**
  * Where uploaded bytes live. `put` is atomic: a reader never sees a partial
  * object, and a failed or aborted upload leaves nothing behind. The local
@@ -10,12 +13,27 @@ export type StoredObject = { size: number; sha256: string };
 export interface FileStore {
   /** Streams `body` to `key`; `maxBytes` aborts (and removes) anything larger. */
   put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
-  open(key: string): Promise<Readable>;
+  /** The object's bytes, or only `range` of them; rejects with {@link ObjectNotFoundError} when absent. */
+  open(key: string, range?: ByteRange): Promise<Readable>;
+  /** The object's size, or null when it does not exist. */
+  stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Object storage only: a short-lived URL the client fetches the bytes from
+   * directly (called only after the portal's own access check). The URL makes
+   * the storage answer with `Content-Disposition: attachment` naming `fileName`.
+   */
+  presignedDownloadUrl?(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
 }
 
 export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`object larger than ${maxBytes} bytes`);
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`object ${key} not found`);
   }
 }
