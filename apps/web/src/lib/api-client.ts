@@ -192,6 +192,47 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
   }
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Called as the request body goes out: bytes sent and the total. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * POSTs a multipart form with upload progress (XMLHttpRequest: fetch reports none) and without
+ * the API timeout, since a firmware archive of several GiB takes as long as it takes. Answers and
+ * failures are read exactly like {@link apiRequest}'s.
+ */
+export async function apiUpload<S extends ResponseSchema>(
+  path: string,
+  form: FormData,
+  schema: S,
+  options: UploadOptions = {},
+): Promise<z.output<S>> {
+  const token = getAccessToken();
+  try {
+    const answer = await new Promise<RawAnswer>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', buildApiUrl(path));
+      request.setRequestHeader('Accept', 'application/json');
+      request.setRequestHeader('Accept-Language', getCurrentLocale());
+      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+      request.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
+      request.onload = () =>
+        resolve({ status: request.status, ok: request.status < 400, text: request.responseText });
+      request.onerror = () => reject(backendUnavailable(ClientErrorCode.NETWORK));
+      request.onabort = () => reject(new DOMException('upload cancelled', 'AbortError'));
+      options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+      request.send(form);
+    });
+    return unwrap(answer, schema);
+  } catch (error) {
+    // A cancelled upload is the user's choice, not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return fail(error, token, { quiet: true });
+  }
+}
+
 export const apiClient = {
   get: <S extends ResponseSchema>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest('GET', path, schema, options),
@@ -202,4 +243,5 @@ export const apiClient = {
   delete: <S extends ResponseSchema>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest('DELETE', path, schema, options),
   blob: apiBlob,
+  upload: apiUpload,
 };

@@ -3,6 +3,8 @@ export { account } from './en-US/account';
 export { home } from './en-US/home';
 export { menu } from './en-US/menu';
 export { notices } from './en-US/notices';
+export { publishing } from './en-US/publishing';
 export { settings } from './en-US/settings';
 export { shell } from './en-US/shell';
+export { system } from './en-US/system';
 export { tabs } from './en-US/tabs';

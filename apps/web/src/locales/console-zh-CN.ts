@@ -3,6 +3,8 @@ export { account } from './zh-CN/account';
 export { home } from './zh-CN/home';
 export { menu } from './zh-CN/menu';
 export { notices } from './zh-CN/notices';
+export { publishing } from './zh-CN/publishing';
 export { settings } from './zh-CN/settings';
 export { shell } from './zh-CN/shell';
+export { system } from './zh-CN/system';
 export { tabs } from './zh-CN/tabs';

@@ -45,6 +45,8 @@ export const CONSOLE_NAMESPACES = [
   'tabs',
   'notices',
   'account',
+  'system',
+  'publishing',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

@@ -82,9 +82,12 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
       '/system/role',
       '/system/menu',
       '/system/dict',
+      '/system/outbox',
+      '/system/publishing',
+      '/system/release-notes',
     ]);
     const root = answer.body.data[0];
-    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(4);
+    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(7);
     const user = await loginUser(token);
     expect(user.apps).toEqual([
       { code: 'mirror', name: 'Downloads', active: false },

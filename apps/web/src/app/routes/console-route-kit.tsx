@@ -32,6 +32,14 @@ const SettingsSectionPage = lazyNamed(() =>
   import('@/features/account/settings-section-page').then((m) => m.SettingsSectionPage),
 );
 
+const PublishingPage = lazyNamed(() =>
+  import('@/features/publishing/publishing-page').then((m) => m.PublishingPage),
+);
+const ReleaseNotesPage = lazyNamed(() =>
+  import('@/features/publishing/release-notes-page').then((m) => m.ReleaseNotesPage),
+);
+const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
+
 const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
 const settingsSection =
   (section: 'base' | 'security' | 'custom' | 'binding' | 'notification'): PageFactory =>
@@ -58,6 +66,9 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   'system/role': adminPage,
   'system/menu': adminPage,
   'system/dict': adminPage,
+  'system/outbox': (route) => <OutboxPage title={route.meta.title} />,
+  'system/publishing': (route) => <PublishingPage title={route.meta.title} />,
+  'system/releaseNotes': (route) => <ReleaseNotesPage title={route.meta.title} />,
 };
 
 export const consoleRouteKit: RouteKit = {

@@ -6,9 +6,11 @@ import { login } from './login';
 import { menu } from './menu';
 import { notices } from './notices';
 import { pages } from './pages';
+import { publishing } from './publishing';
 import { register } from './register';
 import { settings } from './settings';
 import { shell } from './shell';
+import { system } from './system';
 import { tabs } from './tabs';
 
 export const translations = {
@@ -24,4 +26,6 @@ export const translations = {
   notices,
   account,
   register,
+  system,
+  publishing,
 };

@@ -1,0 +1,53 @@
+import type { PublishVersion, RecallInput } from '@portal/contract';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRecallVersion } from '../api/version-actions';
+import { showFailure } from './show-failure';
+
+/** Recall a published version: downloads stop, the row and its history stay, downloaders may be told. */
+export function RecallModal({ version, onClose }: { version: PublishVersion; onClose: () => void }) {
+  const { t } = useTranslation('publishing');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RecallInput>();
+  const recall = useRecallVersion();
+  return (
+    <Modal
+      open
+      title={t('recall.title', { version: version.version })}
+      okText={t('recall.submit')}
+      okButtonProps={{ danger: true, loading: recall.isPending, 'data-testid': 'recall-submit' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<RecallInput>
+        form={form}
+        layout="vertical"
+        initialValues={{ reason: '', notifyDownloaders: true }}
+        onFinish={(input) =>
+          recall.mutate(
+            { id: version.id, input },
+            {
+              onSuccess: ({ notified }) => {
+                void message.success(t('recall.done', { count: notified }));
+                onClose();
+              },
+              onError: (error) => showFailure(error, message, form),
+            },
+          )
+        }
+      >
+        <Form.Item
+          name="reason"
+          label={t('recall.reason')}
+          rules={[{ required: true, whitespace: true, message: t('recall.reasonRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} data-testid="recall-reason" />
+        </Form.Item>
+        <Form.Item name="notifyDownloaders" valuePropName="checked">
+          <Checkbox>{t('recall.notify')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,177 @@
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  isPublishableFileName,
+  PUBLISH_FILE_CATEGORIES,
+  PUBLISH_FILE_EXTENSIONS,
+  PUBLISH_SERVER_FIRMWARE_KINDS,
+  PUBLISH_SEVERITIES,
+  type PublishItem,
+  type PublishVersionMeta,
+} from '@portal/contract';
+import { App, Button, DatePicker, Form, Input, Modal, Progress, Select, Space, Switch, Upload } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUploadVersion } from '../api/upload-version';
+import { showFailure } from './show-failure';
+
+type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
+
+const defaultCategory = (kind: string): PublishVersionMeta['fileCategory'] => {
+  if (kind === 'DOCUMENT') return 'document';
+  if (kind === 'LIVECD') return 'image';
+  if (kind === 'CONFIG') return 'config';
+  return PUBLISH_SERVER_FIRMWARE_KINDS.includes(kind) || kind === 'PCIE' ? 'firmware' : 'software';
+};
+
+/**
+ * A new version of `item` as a draft: metadata, then the archive streamed to the server with a
+ * progress bar. Cancelling aborts the transfer; the server keeps nothing of it.
+ */
+export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClose: () => void }) {
+  const { t } = useTranslation('publishing');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const transfer = useRef<AbortController | null>(null);
+  const upload = useUploadVersion({
+    onSuccess: (version) => {
+      void message.success(t('upload.done', { version: version.version }));
+      onClose();
+    },
+    onError: (error: Error) => {
+      // A cancelled transfer is the user's own choice.
+      if (error.name !== 'AbortError') showFailure(error, message, form);
+    },
+  });
+  const isServerFirmware = PUBLISH_SERVER_FIRMWARE_KINDS.includes(item.kind);
+
+  const submit = (values: FormValues) => {
+    if (!file) {
+      setFileError(t('upload.fileRequired'));
+      return;
+    }
+    transfer.current = new AbortController();
+    setProgress(0);
+    upload.mutate({
+      itemId: item.id,
+      meta: { ...values, releaseDate: values.releaseDate.format('YYYY-MM-DD') },
+      file,
+      signal: transfer.current.signal,
+      onProgress: (sent, total) => setProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
+    });
+  };
+  const cancel = () => {
+    transfer.current?.abort();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={t('upload.title', { name: item.code })}
+      onCancel={cancel}
+      onOk={() => form.submit()}
+      okText={t('upload.submit')}
+      okButtonProps={{ loading: upload.isPending, 'data-testid': 'upload-submit' }}
+      width={640}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          releaseDate: dayjs(),
+          fileCategory: defaultCategory(item.kind),
+          severity: 'optional',
+          cves: [],
+          models: [],
+          parts: [],
+          securityFix: false,
+        }}
+        data-testid="upload-form"
+      >
+        <Space wrap>
+          <Form.Item
+            name="version"
+            label={t('upload.version')}
+            rules={[{ required: true, whitespace: true, message: t('upload.versionRequired') }]}
+          >
+            <Input maxLength={64} style={{ width: 180 }} data-testid="upload-version" />
+          </Form.Item>
+          <Form.Item name="releaseDate" label={t('upload.releaseDate')} rules={[{ required: true }]}>
+            <DatePicker allowClear={false} />
+          </Form.Item>
+          <Form.Item name="fileCategory" label={t('upload.fileCategory')}>
+            <Select
+              style={{ width: 150 }}
+              options={PUBLISH_FILE_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+            />
+          </Form.Item>
+        </Space>
+        <Space wrap>
+          <Form.Item name="os" label={t('upload.os')}>
+            <Input maxLength={64} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="arch" label={t('upload.arch')}>
+            <Input maxLength={32} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="severity" label={t('upload.severity')}>
+            <Select
+              style={{ width: 150 }}
+              options={PUBLISH_SEVERITIES.map((value) => ({ value, label: t(`severity.${value}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="securityFix" label={t('upload.securityFix')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Form.Item name="cves" label={t('upload.cves')} extra={t('upload.cvesHint')}>
+          <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+        </Form.Item>
+        {isServerFirmware && (
+          <Form.Item name="models" label={t('upload.models')} extra={t('upload.listHint')}>
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid="upload-models" />
+          </Form.Item>
+        )}
+        {item.kind === 'PCIE' && (
+          <Form.Item name="parts" label={t('upload.parts')} extra={t('upload.listHint')}>
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t('upload.file')}
+          extra={t('upload.fileHint', { types: PUBLISH_FILE_EXTENSIONS.join(' ') })}
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? undefined}
+        >
+          <Upload
+            accept={PUBLISH_FILE_EXTENSIONS.join(',')}
+            maxCount={1}
+            fileList={file ? [{ uid: 'file', name: file.name, size: file.size, status: 'done' }] : []}
+            onRemove={() => setFile(null)}
+            beforeUpload={(chosen) => {
+              // Checked here for a quick answer; the server checks name and content again.
+              if (isPublishableFileName(chosen.name)) {
+                setFile(chosen);
+                setFileError(null);
+              } else {
+                setFile(null);
+                setFileError(t('upload.fileType', { types: PUBLISH_FILE_EXTENSIONS.join(' ') }));
+              }
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="upload-choose">
+              {t('upload.choose')}
+            </Button>
+          </Upload>
+        </Form.Item>
+        {upload.isPending && <Progress percent={progress} data-testid="upload-progress" />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import type { OutboxEntry } from '@portal/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { installFakeNotifier } from '@/test/fake-notifier';
+import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { OutboxTable } from './outbox-table';
+
+const MAIL: OutboxEntry[] = Array.from({ length: 12 }, (_, index) => ({
+  id: 100 - index,
+  channel: 'mail',
+  recipient: `user${index}@example.com`,
+  subject: `Your verification code ${index}`,
+  body: `Code: ${String(100000 + index)}\nValid for 10 minutes.`,
+  status: index === 0 ? 'failed' : 'logged',
+  error: index === 0 ? 'connect ECONNREFUSED 127.0.0.1:25' : null,
+  createTime: new Date(Date.UTC(2026, 10, 1, 0, 60 - index)).toISOString(),
+}));
+const SMS: OutboxEntry[] = [
+  {
+    id: 7,
+    channel: 'sms',
+    recipient: '13800000000',
+    subject: '',
+    body: 'Your code is 654321',
+    status: 'logged',
+    error: null,
+    createTime: new Date(Date.UTC(2026, 10, 2)).toISOString(),
+  },
+];
+
+function stubOutboxApi() {
+  return stubFetch({
+    '/api/sysMessage/outbox': (url) => {
+      const all = url.searchParams.get('channel') === 'sms' ? SMS : MAIL;
+      const pageNo = Number(url.searchParams.get('pageNo'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      return okResponse({
+        rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+        totalRows: all.length,
+        pageNo,
+      });
+    },
+  });
+}
+
+const table = () => screen.getByTestId('outbox-table');
+const bodyRows = () => Array.from(table().querySelectorAll('tbody tr.ant-table-row'));
+const requested = (fetchStub: ReturnType<typeof stubFetch>) =>
+  fetchStub.mock.calls.map(([input]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${url.searchParams.get('channel')}:${url.searchParams.get('pageNo')}`;
+  });
+
+beforeEach(async () => {
+  installFakeNotifier();
+  await act(() => changeLocale('en-US'));
+});
+
+describe('OutboxTable', () => {
+  it('lists mail first, ten a page, with status, summary and the full message on expanding', async () => {
+    const fetchStub = stubOutboxApi();
+    renderWithProviders(<OutboxTable />, { path: '/' });
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(bodyRows()[0]?.textContent).toContain('user0@example.com');
+    expect(bodyRows()[0]?.textContent).toContain('Your verification code 0');
+    expect(bodyRows()[0]?.textContent).toContain('Failed');
+    expect(bodyRows()[1]?.textContent).toContain('Logged only');
+    expect(table().textContent).toContain('1-10 total 12 records');
+
+    fireEvent.click(within(bodyRows()[0] as HTMLElement).getByRole('button'));
+    const entry = await screen.findByTestId('outbox-entry');
+    expect(entry.textContent).toContain('Code: 100000');
+    expect(entry.textContent).toContain('ECONNREFUSED');
+
+    fireEvent.click(within(table()).getByTitle('2'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(requested(fetchStub)).toEqual(['mail:1', 'mail:2']);
+  });
+
+  it('switches to SMS from the first page and shows the message instead of a subject', async () => {
+    const fetchStub = stubOutboxApi();
+    renderWithProviders(<OutboxTable />, { path: '/' });
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+
+    fireEvent.click(screen.getByText('SMS'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain('Your code is 654321');
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toContain('Message');
+    expect(requested(fetchStub)).toEqual(['mail:1', 'sms:1']);
+  });
+
+  it('shows the server message when the staff member lacks the permission', async () => {
+    stubFetch({
+      '/api/sysMessage/outbox': () =>
+        envelopeResponse({ code: 1013002, message: 'No permission to access this resource' }, 403),
+    });
+    renderWithProviders(<OutboxTable />, { path: '/' });
+    expect(await screen.findByText('The outbox could not be loaded')).toBeTruthy();
+    expect(screen.getByText('No permission to access this resource')).toBeTruthy();
+  });
+});

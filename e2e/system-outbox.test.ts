@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { codeIn, nextMailTo } from './support/account-mail';
+import { chooseLanguage, useConsoleSuite } from './support/console';
+import { openSystemPage } from './support/system-app';
+
+describe('staff outbox in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('shows staff the code mail a visitor asked for, in both languages', async () => {
+    const address = `outbox-${Date.now()}@example.com`;
+    const since = suite.portal.mails().length;
+    const asked = await fetch(`${suite.portal.url}/api/auth/emailCode?email=${encodeURIComponent(address)}`);
+    expect(asked.status).toBe(200);
+    const code = codeIn(await nextMailTo(suite.portal, address, since));
+
+    const page = await openSystemPage(suite, 'admin', '/system/outbox');
+    const row = page
+      .getByTestId('outbox-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: address });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Sent');
+    await row.getByRole('button').first().click();
+    expect(await page.getByTestId('outbox-entry').innerText()).toContain(code);
+
+    await chooseLanguage(page, 'zh-CN');
+    await expect.poll(() => row.innerText()).toContain('已发送');
+    expect(await page.getByTestId('outbox-table').locator('thead').innerText()).toContain('收件人');
+  });
+
+  it('does not offer the outbox to a customer', async () => {
+    const page = await suite.openConsole('demo', '/system/outbox');
+    // Not among a customer's applications: the console sends them to their home page.
+    await page.waitForURL(/\/homePage$/);
+    await page.getByTestId('app-tab-system').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('outbox-page').count()).toBe(0);
+  });
+});
