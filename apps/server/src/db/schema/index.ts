@@ -6,3 +6,4 @@ export * from './account';
 export * from './files';
 export * from './serials';
 export * from './catalog';
+export * from './activation';
