@@ -8,6 +8,8 @@ import type { Database } from './db/connection';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { accountRoutes } from './modules/account/account.routes';
+import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
+import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
@@ -15,6 +17,7 @@ import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
 import { pcieRoutes } from './modules/catalog/pcie.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { downloadRecordRoutes, downloadRoutes } from './modules/downloads/downloads.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -103,9 +106,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(outboxRoutes);
   await app.register(publicCatalogRoutes);
   await app.register(catalogRoutes);
+  await app.register(licenceKeyRoutes);
+  await app.register(activationRoutes);
+  await app.register(entitlementAdminRoutes);
   await app.register(pcieRoutes);
   await app.register(publishingRoutes, config);
   await app.register(releaseNoteAdminRoutes);
+  await app.register(downloadRoutes);
+  await app.register(downloadRecordRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -1,14 +1,22 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrlOf } from './config';
 import type { FileStore } from './lib/file-store/file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
+import { loadOrCreateEd25519Key, type SigningKey } from './lib/licence/ed25519-key-file';
+import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
 import { VerifyCodeService } from './modules/account/verify-code.service';
+import { ActivationService } from './modules/activation/activation.service';
+import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { DownloadService } from './modules/downloads/download.service';
+import { ManifestService } from './modules/downloads/manifest.service';
+import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
 import { PcieLookupService } from './modules/catalog/pcie-lookup.service';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
@@ -54,13 +62,27 @@ export type Services = {
   publishVersions: PublishVersionService;
   editorImages: EditorImageService;
   releaseNoteAdmin: ReleaseNoteAdminService;
+  accountCodes: AccountCodeMailer;
+  activation: ActivationService;
+  entitlementAdmin: EntitlementAdminService;
+  downloads: DownloadService;
+  manifests: ManifestService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
   config: Pick<
     Config,
-    'TOKEN_TTL_HOURS' | 'SMTP_URL' | 'MAIL_FROM' | 'SMS_DRIVER' | 'PUBLIC_URL' | 'PORT' | 'PUBLISH_MAX_BYTES'
+    | 'TOKEN_TTL_HOURS'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'SMS_DRIVER'
+    | 'PUBLIC_URL'
+    | 'PORT'
+    | 'PUBLISH_MAX_BYTES'
+    | 'DATA_DIR'
+    | 'LICENCE_KEY_FILE'
+    | 'SIGNING_KEY_FILE'
   >,
   database: Database,
   clock: Clock,
@@ -76,6 +98,20 @@ export function createServices(
   const serials = new SerialService(db, clock);
   const publicUrl = publicUrlOf(config);
   const catalogAccess = new CatalogAccess(db);
+  const accountCodes = new AccountCodeMailer(db, codes, mail);
+  let licenceKey: Promise<SigningKey> | undefined;
+  // Loaded (or created) on first use, so a portal that never issues a code never writes a key.
+  const loadLicenceKey = () =>
+    (licenceKey ??= loadOrCreateEd25519Key(
+      config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
+    ));
+  const catalog = new CatalogService(db, catalogAccess, store);
+  let manifestSigner: Promise<Ed25519Signer> | undefined;
+  // The release-signing key is created on first use (DATA_DIR/keys, mode 0600) unless SIGNING_KEY_FILE names one.
+  const loadManifestSigner = () =>
+    (manifestSigner ??= loadOrCreateSigner(
+      config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
+    ));
   return {
     sms,
     outbox: new OutboxService(db),
@@ -85,10 +121,10 @@ export function createServices(
     profile: new ProfileService(db, codes, mail, sms, publicUrl),
     files: new FileService(db, clock, store, log),
     store,
-    catalog: new CatalogService(db, catalogAccess, store),
+    catalog,
     pcie: new PcieLookupService(db, catalogAccess),
     mail,
-    passwordChange: new PasswordChangeService(db, codes, mail, sessions),
+    passwordChange: new PasswordChangeService(db, accountCodes, sessions),
     accountHistory: new AccountHistoryService(db, clock, sessions),
     database,
     clock,
@@ -101,6 +137,11 @@ export function createServices(
     publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES),
     editorImages: new EditorImageService(db, clock, store, log),
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
+    accountCodes,
+    activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
+    entitlementAdmin: new EntitlementAdminService(db),
+    downloads: new DownloadService(db, clock, catalog, store, log),
+    manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
   };
 }
 

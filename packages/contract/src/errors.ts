@@ -57,6 +57,25 @@ export const ErrorCode = {
   DOCUMENT_NOT_FOUND: 1019002,
   /** The Range header asks for bytes the file does not have (Content-Range: bytes *\/size). */
   RANGE_NOT_SATISFIABLE: 1019003,
+  /** Activation (category 20), spec section 5 rules and section 8 messages. */
+  MACHINE_CODE_INVALID: 1020001,
+  CLUSTER_NODES_INVALID: 1020002,
+  APPLICATION_QUANTITY_INVALID: 1020003,
+  /** No entitlement of the user covers this SN, product and version. */
+  ENTITLEMENT_NOT_FOUND: 1020004,
+  /** The request asks for more nodes than the entitlement has left. */
+  NODES_EXCEEDED: 1020005,
+  REMAINING_QUERY_FAILED: 1020006,
+  MAINTENANCE_QUERY_FAILED: 1020007,
+  ACTIVATION_FILE_FAILED: 1020008,
+  MAINTENANCE_EXPIRED: 1020009,
+  TRIAL_NOT_AVAILABLE: 1020010,
+  TRIAL_ALREADY_ISSUED: 1020011,
+  ENTITLEMENT_EXISTS: 1020012,
+  /** An entitlement that has issued codes cannot be deleted (its licences name it). */
+  ENTITLEMENT_IN_USE: 1020013,
+  /** Staff: no entitlement with this id. */
+  ENTITLEMENT_UNKNOWN: 1020014,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -111,6 +130,20 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.DOWNLOAD_FAILED]: 503,
   [ErrorCode.DOCUMENT_NOT_FOUND]: 404,
   [ErrorCode.RANGE_NOT_SATISFIABLE]: 416,
+  [ErrorCode.MACHINE_CODE_INVALID]: 400,
+  [ErrorCode.CLUSTER_NODES_INVALID]: 400,
+  [ErrorCode.APPLICATION_QUANTITY_INVALID]: 400,
+  [ErrorCode.ENTITLEMENT_NOT_FOUND]: 404,
+  [ErrorCode.NODES_EXCEEDED]: 409,
+  [ErrorCode.REMAINING_QUERY_FAILED]: 404,
+  [ErrorCode.MAINTENANCE_QUERY_FAILED]: 404,
+  [ErrorCode.ACTIVATION_FILE_FAILED]: 404,
+  [ErrorCode.MAINTENANCE_EXPIRED]: 409,
+  [ErrorCode.TRIAL_NOT_AVAILABLE]: 404,
+  [ErrorCode.TRIAL_ALREADY_ISSUED]: 409,
+  [ErrorCode.ENTITLEMENT_EXISTS]: 409,
+  [ErrorCode.ENTITLEMENT_IN_USE]: 409,
+  [ErrorCode.ENTITLEMENT_UNKNOWN]: 404,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

@@ -17,3 +17,4 @@ export * from './serial';
 export * from './publishing';
 export * from './catalog';
 export * from './download';
+export * from './activation';

@@ -8,7 +8,7 @@ import { translate } from '../lib/i18n/messages';
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const fields: FieldError[] = error.fields.map((f) => ({
     field: f.field,
-    message: translate(request.locale, f.messageKey),
+    message: translate(request.locale, f.messageKey, error.params),
   }));
   const params =
     fields.length > 0

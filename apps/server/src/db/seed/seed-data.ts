@@ -78,6 +78,14 @@ export const MENUS: Record<string, MenuSeed[]> = {
       icon: 'tool',
     },
     {
+      name: 'activate',
+      path: '/tools/activate',
+      component: 'tools/Activate',
+      titleZh: '软件激活',
+      titleEn: 'Activation',
+      icon: 'key',
+    },
+    {
       name: 'toolsDownload',
       path: '/tools_download',
       component: 'tools/RequestedTool',
@@ -158,6 +166,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleEn: 'Publishing',
         },
         {
+          name: 'sysEntitlement',
+          path: '/system/entitlements',
+          component: 'system/entitlements',
+          titleZh: '授权管理',
+          titleEn: 'Entitlements',
+        },
+        {
           name: 'sysReleaseNote',
           path: '/system/release-notes',
           component: 'system/releaseNotes',
@@ -180,6 +195,7 @@ export const PERMISSIONS = [
   ['sysMenu:page', '查询菜单', 'List menus'],
   ['sysDict:page', '查询字典', 'List dictionaries'],
   ['sysOutbox:page', '查看发信记录', 'Read the mail and SMS outbox'],
+  ['license:manage', '管理授权', 'Manage entitlements'],
 ] as const;
 
 /** Roles: which applications' menus they grant and which button permissions. */
@@ -323,5 +339,54 @@ export const SERIAL_NUMBERS: SerialSeed[] = [
     shipDate: '2021-09-14',
     maintenanceEnd: '2026-09-13',
     pcieParts: ['PN-RAID-9460-16I'],
+  },
+];
+
+export type EntitlementSeed = {
+  contractNo: string;
+  customerName: string;
+  product: string;
+  authorisedNodes: number;
+  maintenanceEnd: string;
+  trial?: boolean;
+  trialDays?: number;
+  serials: string[];
+};
+
+/** Licences of the management platform ('ims-platform'): the demo customer can activate at once. */
+export const ENTITLEMENTS: EntitlementSeed[] = [
+  {
+    contractNo: 'DEMO-IMS-2024-001',
+    customerName: DEMO_COMPANY,
+    product: 'ims-platform',
+    authorisedNodes: 50,
+    maintenanceEnd: '2027-03-17',
+    serials: ['M7S2U24000101'],
+  },
+  {
+    contractNo: 'DEMO-IMS-2022-007',
+    customerName: DEMO_COMPANY,
+    product: 'ims-platform',
+    authorisedNodes: 10,
+    maintenanceEnd: '2025-06-01',
+    serials: ['M6S1U22000417'],
+  },
+  {
+    contractNo: 'DEMO-IMS-TRIAL',
+    customerName: DEMO_COMPANY,
+    product: 'ims-platform',
+    authorisedNodes: 100,
+    maintenanceEnd: '2027-03-17',
+    trial: true,
+    trialDays: 30,
+    serials: ['M7S2U24000101'],
+  },
+  {
+    contractNo: 'NW-IMS-2025-003',
+    customerName: 'Northwind Data Center',
+    product: 'ims-platform',
+    authorisedNodes: 200,
+    maintenanceEnd: '2030-01-08',
+    serials: ['A7S2U25000033'],
   },
 ];

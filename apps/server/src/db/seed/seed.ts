@@ -3,6 +3,8 @@ import { INDUSTRY_DICT_CODE } from '@portal/contract';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../connection';
 import {
+  entitlementSerials,
+  entitlements,
   applications,
   dictTypes,
   dictValues,
@@ -29,6 +31,7 @@ import {
   RELEASE_NOTES,
   ROLES,
   SERIAL_NUMBERS,
+  ENTITLEMENTS,
   SERVER_MODELS,
   WELCOME_NOTICE,
 } from './seed-data';
@@ -158,6 +161,14 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         pcieParts: serial.pcieParts,
       })),
     );
+    for (const { serials, ...entitlement } of ENTITLEMENTS) {
+      const [row] = await t
+        .insert(entitlements)
+        .values({ ...entitlement, remainingNodes: entitlement.authorisedNodes })
+        .returning({ id: entitlements.id });
+      if (row)
+        await t.insert(entitlementSerials).values(serials.map((sn) => ({ entitlementId: row.id, sn })));
+    }
 
     const [admin] = await t
       .insert(users)

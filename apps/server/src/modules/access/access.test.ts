@@ -84,10 +84,11 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
       '/system/dict',
       '/system/outbox',
       '/system/publishing',
+      '/system/entitlements',
       '/system/release-notes',
     ]);
     const root = answer.body.data[0];
-    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(7);
+    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(8);
     const user = await loginUser(token);
     expect(user.apps).toEqual([
       { code: 'mirror', name: 'Downloads', active: false },

@@ -11,7 +11,8 @@ import { verificationCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
-export type CodePurpose = 'modify-password' | 'register-email' | 'register-sms' | 'bind-email' | 'bind-phone';
+export type CodePurpose =
+  'modify-password' | 'register-email' | 'register-sms' | 'bind-email' | 'bind-phone' | 'activation';
 
 /** Codes one destination may receive per day, whatever asks for them (stops mail/SMS bombing). */
 export const CODES_PER_DESTINATION_PER_DAY = 10;

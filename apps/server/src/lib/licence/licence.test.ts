@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { LICENCE_FORMAT, type LicencePayload } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadOrCreateEd25519Key } from './ed25519-key-file';
+import { signLicence, verifyLicence } from './licence';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+const payload = (overrides: Partial<LicencePayload> = {}): LicencePayload => ({
+  format: LICENCE_FORMAT,
+  id: '0b9d7c7e-8d57-4f0c-9e51-2f1f4a0d1c11',
+  product: 'ims-platform',
+  version: '6.1.0',
+  machineCode: 'ABC123XYZ',
+  nodes: 5,
+  sn: 'M7S2U24000101',
+  customer: 'Demo Cloud Co., Ltd.',
+  trial: false,
+  issuedAt: '2026-11-22T00:00:00.000Z',
+  expiresAt: '2027-03-18T00:00:00.000Z',
+  ...overrides,
+});
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+describe('activation licences', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'licence-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the key once with mode 0600 and loads the same key afterwards', async () => {
+    const file = path.join(dir, 'keys', 'licence.pem');
+    const [first, second] = await Promise.all([loadOrCreateEd25519Key(file), loadOrCreateEd25519Key(file)]);
+    expect(second.keyId).toBe(first.keyId);
+    expect((await loadOrCreateEd25519Key(file)).publicKeyPem).toBe(first.publicKeyPem);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    expect(readFileSync(file, 'utf8')).toContain('BEGIN PRIVATE KEY');
+  });
+
+  it('verifies a signed licence and refuses a changed byte, another key, expiry and garbage', async () => {
+    const key = await loadOrCreateEd25519Key(path.join(dir, 'k.pem'));
+    const code = signLicence(payload(), key.privateKey);
+    expect(code).toMatch(/^PL1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(verifyLicence(code, key.publicKeyPem, NOW)).toEqual({ valid: true, payload: payload() });
+    expect(verifyLicence(`  ${code}\n`, key.publicKeyPem, NOW).valid).toBe(true);
+
+    // One more node, re-encoded under the old signature.
+    const [prefix, , signature] = code.split('.');
+    const forged = Buffer.from(JSON.stringify(payload({ nodes: 500 }))).toString('base64url');
+    expect(verifyLicence(`${prefix}.${forged}.${signature}`, key.publicKeyPem, NOW)).toEqual({
+      valid: false,
+      reason: 'bad-signature',
+    });
+    // Every single changed character of the payload part is caught.
+    const payloadStart = code.indexOf('.') + 1;
+    for (const offset of [0, 7, 40]) {
+      const at = payloadStart + offset;
+      const changed = `${code.slice(0, at)}${code[at] === 'A' ? 'B' : 'A'}${code.slice(at + 1)}`;
+      expect(verifyLicence(changed, key.publicKeyPem, NOW).valid).toBe(false);
+    }
+
+    const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(verifyLicence(code, other, NOW)).toEqual({ valid: false, reason: 'bad-signature' });
+
+    const expired = verifyLicence(code, key.publicKeyPem, new Date('2027-03-18T00:00:00Z'));
+    expect(expired).toEqual({ valid: false, reason: 'expired', payload: payload() });
+
+    for (const garbage of ['', 'PL1', 'PL2.abc.def', `${code}.extra`, 'PL1.!!!.???'])
+      expect(verifyLicence(garbage, key.publicKeyPem, NOW)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
+  it('ships a CLI that exits 0 for a valid code and 1 for a forged one or another machine', async () => {
+    const key = await loadOrCreateEd25519Key(path.join(dir, 'k.pem'));
+    const keyFile = path.join(dir, 'public.pem');
+    writeFileSync(keyFile, key.publicKeyPem);
+    const codeFile = path.join(dir, 'code.lic');
+    const code = signLicence(payload({ expiresAt: '2999-01-01T00:00:00.000Z' }), key.privateKey);
+    writeFileSync(codeFile, `${code}\n`);
+    const cli = (...args: string[]) =>
+      run('npx', ['tsx', 'apps/server/src/cli/verify-licence.ts', '--key', keyFile, ...args], {
+        cwd: repoRoot,
+      }).then(
+        ({ stdout }) => ({ exit: 0, out: JSON.parse(stdout) as { valid: boolean; reason?: string } }),
+        (error: { code: number; stdout: string }) => ({ exit: error.code, out: JSON.parse(error.stdout) }),
+      );
+
+    expect(await cli('--file', codeFile, '--machine-code', 'ABC123XYZ')).toMatchObject({
+      exit: 0,
+      out: { valid: true, payload: { machineCode: 'ABC123XYZ', nodes: 5 } },
+    });
+    expect(await cli('--file', codeFile, '--machine-code', 'OTHER1')).toMatchObject({
+      exit: 1,
+      out: { valid: false, reason: 'other-machine' },
+    });
+    const forged = code.replace(/\.([A-Za-z0-9_-])/, (_, c: string) => `.${c === 'e' ? 'f' : 'e'}`);
+    expect(await cli('--code', forged)).toMatchObject({ exit: 1, out: { valid: false } });
+  }, 60_000);
+});

@@ -1,0 +1,321 @@
+import { type Activation, type ActivationRequest, ErrorCode, type Page } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activations, entitlements } from '../../db/schema';
+import { DEMO_COMPANY } from '../../db/seed/seed-data';
+import { verifyLicence } from '../../lib/licence/licence';
+import { createUser } from '../../test/factories';
+import { codeIn, lastMailTo } from '../../test/outbox';
+import { tokenFor, withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+const OWN_SN = 'M7S2U24000101';
+const EXPIRED_SN = 'M6S1U22000417';
+const OTHER_SN = 'A7S2U25000033';
+
+describe.each(DRIVERS)('activation codes on %s', (driver) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(driver);
+  });
+  afterEach(() => t.close());
+
+  let sequence = 0;
+  /** A customer of the demo company (holds its servers) with a mailbox of their own. */
+  async function customer(company = DEMO_COMPANY) {
+    sequence += 1;
+    const email = `ops${sequence}-${Date.now()}@demo.example`;
+    const user = await createUser(t.db, { roleCodes: ['customer'], email, company });
+    return { email, token: await tokenFor(t.app, user.account, user.password) };
+  }
+  async function verifyCode(who: { email: string; token: string }) {
+    const sent = await withToken(t.app, who.token, { url: '/api/activation/verifyCode' });
+    expect(sent.status).toBe(200);
+    return codeIn((await lastMailTo(t.db, who.email))?.body);
+  }
+  const request = (overrides: Partial<ActivationRequest> = {}): ActivationRequest => ({
+    sn: OWN_SN,
+    machineCode: 'ABC123XYZ',
+    clusterNodes: '8',
+    quantity: '5',
+    verifyCode: '',
+    product: 'ims-platform',
+    version: '6.1.0',
+    customerName: DEMO_COMPANY,
+    contacts: 'Li Lei',
+    contactInfo: '+86 138 0000 0000',
+    ...overrides,
+  });
+  const generate = (token: string, body: ActivationRequest, locale = 'en-US') =>
+    withToken<Activation>(t.app, token, {
+      method: 'POST',
+      url: `/api/activation/generate?locale=${locale}`,
+      payload: body,
+    });
+  const remaining = async (token: string, sn = OWN_SN) =>
+    withToken<{ remainingNodes: number; authorisedNodes: number }>(t.app, token, {
+      url: `/api/activation/remaining?product=ims-platform&sn=${sn}&locale=en-US`,
+    });
+
+  it('issues a signed licence, takes exactly its nodes, lists it and serves it as a file', async () => {
+    const user = await customer();
+    expect((await remaining(user.token)).body.data).toMatchObject({
+      authorisedNodes: 50,
+      remainingNodes: 50,
+    });
+    const code = await verifyCode(user);
+
+    const answer = await generate(user.token, request({ verifyCode: code }));
+    expect(answer.status).toBe(200);
+    const issued = answer.body.data;
+    expect(issued).toMatchObject({
+      sn: OWN_SN,
+      machineCode: 'ABC123XYZ',
+      nodes: 5,
+      clusterNodes: 8,
+      trial: false,
+    });
+    expect(issued.expiresAt).toBe('2027-03-18T00:00:00.000Z');
+
+    const key = await t.app.inject({ url: '/api/activation/public-key.pem' });
+    expect(key.statusCode).toBe(200);
+    const check = verifyLicence(issued.activationCode, key.body);
+    expect(check).toMatchObject({
+      valid: true,
+      payload: { product: 'ims-platform', version: '6.1.0', machineCode: 'ABC123XYZ', nodes: 5, sn: OWN_SN },
+    });
+    expect((await remaining(user.token)).body.data.remainingNodes).toBe(45);
+
+    // The code was used up.
+    const again = await generate(user.token, request({ verifyCode: code }));
+    expect(again.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
+    expect((await remaining(user.token)).body.data.remainingNodes).toBe(45);
+
+    const history = await withToken<Page<Activation>>(t.app, user.token, { url: '/api/activation/history' });
+    expect(history.body.data.totalRows).toBe(1);
+    expect(history.body.data.rows[0]?.activationCode).toBe(issued.activationCode);
+
+    const raw = await t.app.inject({
+      url: `/api/activation/${issued.id}/file`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-disposition']).toBe(
+      `attachment; filename="activation-code-ABC123XYZ-${issued.id}.lic"`,
+    );
+    expect(raw.body.trim()).toBe(issued.activationCode);
+
+    // Someone else's activation file does not exist for them.
+    const stranger = await customer('Another Co.');
+    const refused = await t.app.inject({
+      url: `/api/activation/${issued.id}/file?locale=en-US`,
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.ACTIVATION_FILE_FAILED,
+      message: 'Download activation code file failed',
+    });
+  });
+
+  it('checks machine code, nodes and quantity with the spec messages, in both languages', async () => {
+    const user = await customer();
+    const cases: [Partial<ActivationRequest>, number, string][] = [
+      [
+        { machineCode: 'abc123' },
+        ErrorCode.MACHINE_CODE_INVALID,
+        'The machine code must be uppercase letters, or uppercase letters and digits',
+      ],
+      [
+        { machineCode: '123456' },
+        ErrorCode.MACHINE_CODE_INVALID,
+        'The machine code must be uppercase letters, or uppercase letters and digits',
+      ],
+      [
+        { machineCode: 'ABC-123' },
+        ErrorCode.MACHINE_CODE_INVALID,
+        'The machine code must be uppercase letters, or uppercase letters and digits',
+      ],
+      [
+        { clusterNodes: 'ten' },
+        ErrorCode.CLUSTER_NODES_INVALID,
+        'The number of nodes must be a number from 1 to 100000',
+      ],
+      [
+        { quantity: '1001' },
+        ErrorCode.APPLICATION_QUANTITY_INVALID,
+        'The application quantity must be a number from 1 to 1000',
+      ],
+      [
+        { quantity: '0' },
+        ErrorCode.APPLICATION_QUANTITY_INVALID,
+        'The application quantity must be a number from 1 to 1000',
+      ],
+      [
+        { quantity: '2.5' },
+        ErrorCode.APPLICATION_QUANTITY_INVALID,
+        'The application quantity must be a number from 1 to 1000',
+      ],
+    ];
+    for (const [overrides, code, message] of cases) {
+      const answer = await generate(user.token, request({ verifyCode: '000000', ...overrides }));
+      expect(answer.status, JSON.stringify(overrides)).toBe(400);
+      expect(answer.body).toMatchObject({ code, message });
+    }
+    const chinese = await generate(user.token, request({ machineCode: 'abc' }), 'zh-CN');
+    expect(chinese.body.message).toBe('机器码只能由大写字母，或大写字母加数字组成');
+    // Letters only is allowed (spec: "uppercase letters, or uppercase letters plus digits").
+    const lettersOnly = await generate(user.token, request({ machineCode: 'ABCDEF', verifyCode: '000000' }));
+    expect(lettersOnly.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
+    expect((await remaining(user.token)).body.data.remainingNodes).toBe(50);
+  });
+
+  it('refuses servers and products the user holds no entitlement for, ended maintenance and too many nodes', async () => {
+    const user = await customer();
+    const code = await verifyCode(user);
+    const notHeld = await generate(user.token, request({ sn: OTHER_SN, verifyCode: code }));
+    expect(notHeld.status).toBe(404);
+    expect(notHeld.body.code).toBe(ErrorCode.ENTITLEMENT_NOT_FOUND);
+    const otherProduct = await generate(user.token, request({ product: 'other-product', verifyCode: code }));
+    expect(otherProduct.body.code).toBe(ErrorCode.ENTITLEMENT_NOT_FOUND);
+    const ended = await generate(user.token, request({ sn: EXPIRED_SN, verifyCode: code }));
+    expect(ended.body).toMatchObject({
+      code: ErrorCode.MAINTENANCE_EXPIRED,
+      message: `The maintenance period of serial number ${EXPIRED_SN} ended on 2025-06-01`,
+    });
+    const tooMany = await generate(user.token, request({ quantity: '51', verifyCode: code }));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe('Not enough authorized nodes: 51 requested, 50 remaining');
+    // None of these used the code up.
+    expect((await generate(user.token, request({ verifyCode: code }))).status).toBe(200);
+
+    // Queries: the other customer's server answers the spec's failure messages.
+    expect((await remaining(user.token, OTHER_SN)).body).toMatchObject({
+      code: ErrorCode.REMAINING_QUERY_FAILED,
+      message: 'Failed to query the remaining authorized quantity',
+    });
+    const maintenance = (sn: string) =>
+      withToken<{ maintenanceEnd: string; remainingDays: number }>(t.app, user.token, {
+        url: `/api/activation/maintenance?product=ims-platform&sn=${sn}&locale=en-US`,
+      });
+    expect((await maintenance(OTHER_SN)).body).toMatchObject({
+      code: ErrorCode.MAINTENANCE_QUERY_FAILED,
+      message: 'Failed to query maintenance remain time',
+    });
+    const own = (await maintenance(OWN_SN.toLowerCase())).body.data;
+    expect(own.maintenanceEnd).toBe('2027-03-17');
+    const today = t.clock.now();
+    const expected = Math.round(
+      (Date.parse('2027-03-17T00:00:00Z') -
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
+        86_400_000,
+    );
+    expect(own.remainingDays).toBe(expected);
+  });
+
+  it('never issues more nodes than the entitlement has, however many ask at once', async () => {
+    await t.db
+      .update(entitlements)
+      .set({ authorisedNodes: 20, remainingNodes: 20 })
+      .where(eq(entitlements.contractNo, 'DEMO-IMS-2024-001'));
+    const users = [];
+    // Ten: the per-IP limit of code requests (all of these come from one address).
+    for (let i = 0; i < 10; i++) users.push(await customer());
+    const codes = await Promise.all(users.map(verifyCode));
+    const answers = await Promise.all(
+      users.map((user, i) =>
+        generate(user.token, request({ quantity: '3', machineCode: `NODE${i}`, verifyCode: codes[i] ?? '' })),
+      ),
+    );
+    const granted = answers.filter((answer) => answer.status === 200);
+    expect(granted).toHaveLength(6);
+    expect(answers.filter((answer) => answer.body.code === ErrorCode.NODES_EXCEEDED)).toHaveLength(4);
+    const [row] = await t.db
+      .select()
+      .from(entitlements)
+      .where(eq(entitlements.contractNo, 'DEMO-IMS-2024-001'));
+    expect(row?.remainingNodes).toBe(2);
+    const issued = await t.db.select({ nodes: activations.nodes }).from(activations);
+    expect(issued.reduce((sum, { nodes }) => sum + nodes, 0)).toBe(18);
+  });
+
+  it('issues one time-limited trial per machine from a trial entitlement only', async () => {
+    const user = await customer();
+    const trial = (body: object) =>
+      withToken<Activation>(t.app, user.token, {
+        method: 'POST',
+        url: '/api/activation/trial?locale=en-US',
+        payload: body,
+      });
+    const { quantity: _q, verifyCode: _v, ...base } = request({ clusterNodes: '4', machineCode: 'TRIAL1' });
+    const first = await trial(base);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ trial: true, nodes: 4 });
+    expect(Date.parse(first.body.data.expiresAt)).toBe(t.clock.now().getTime() + 30 * 86_400_000);
+    expect((await trial(base)).body.code).toBe(ErrorCode.TRIAL_ALREADY_ISSUED);
+    expect((await trial({ ...base, sn: EXPIRED_SN, machineCode: 'TRIAL2' })).body.code).toBe(
+      ErrorCode.TRIAL_NOT_AVAILABLE,
+    );
+    // The paid pool is untouched by trials.
+    expect((await remaining(user.token)).body.data.remainingNodes).toBe(50);
+  });
+
+  it('lets only staff with license:manage run entitlements, and keeps issued nodes when editing', async () => {
+    const user = await customer();
+    const forbidden = await withToken(t.app, user.token, { url: '/api/activation/manage/entitlements' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+    const nobody = await createUser(t.db, { email: 'x@example.com', company: DEMO_COMPANY });
+    const noRole = await tokenFor(t.app, nobody.account, nobody.password);
+    expect((await generate(noRole, request())).status).toBe(403);
+
+    const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
+    const staff = await tokenFor(t.app, staffUser.account, staffUser.password);
+    const save = (body: object, id?: number) =>
+      withToken<{ id: number; remainingNodes: number }>(t.app, staff, {
+        method: id ? 'PUT' : 'POST',
+        url: `/api/activation/manage/entitlements${id ? `/${id}` : ''}?locale=en-US`,
+        payload: body,
+      });
+    const input = {
+      contractNo: 'C-2026-9',
+      customerName: DEMO_COMPANY,
+      product: 'ims-platform',
+      versionFrom: '7.0',
+      versionTo: '7.9',
+      authorisedNodes: 10,
+      maintenanceEnd: '2028-01-01',
+      serials: [OWN_SN.toLowerCase()],
+    };
+    const unknownSn = await save({ ...input, serials: ['NOPE123'] });
+    expect(unknownSn.body.code).toBe(ErrorCode.PARAM_ERROR);
+    expect(unknownSn.body.data).toEqual([{ field: 'serials', message: 'unknown serial number NOPE123' }]);
+    const created = await save(input);
+    expect(created.status).toBe(200);
+    expect((await save(input)).body.code).toBe(ErrorCode.ENTITLEMENT_EXISTS);
+
+    // Version 7.2 falls in the new contract's range only.
+    const code = await verifyCode(user);
+    const issued = await generate(user.token, request({ version: '7.2', quantity: '4', verifyCode: code }));
+    expect(issued.status).toBe(200);
+    const [row] = await t.db.select().from(entitlements).where(eq(entitlements.id, created.body.data.id));
+    expect(row?.remainingNodes).toBe(6);
+
+    const below = await save({ ...input, authorisedNodes: 3 }, created.body.data.id);
+    expect(below.body.data).toEqual([
+      { field: 'authorisedNodes', message: 'cannot be less than the 4 nodes already issued' },
+    ]);
+    const raised = await save({ ...input, authorisedNodes: 30 }, created.body.data.id);
+    expect(raised.body.data.remainingNodes).toBe(26);
+
+    const remove = (id: number) =>
+      withToken(t.app, staff, {
+        method: 'DELETE',
+        url: `/api/activation/manage/entitlements/${id}?locale=en-US`,
+      });
+    expect((await remove(created.body.data.id)).body.code).toBe(ErrorCode.ENTITLEMENT_IN_USE);
+    const unused = await save({ ...input, contractNo: 'C-UNUSED' });
+    expect((await remove(unused.body.data.id)).status).toBe(200);
+    expect((await remove(unused.body.data.id)).body.code).toBe(ErrorCode.ENTITLEMENT_UNKNOWN);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  ENTITLEMENT_PERMISSION,
+  entitlementInputSchema,
+  entitlementListQuerySchema,
+  entitlementPageSchema,
+  entitlementSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+
+const security = [{ bearer: [] }];
+const tags = ['activation'];
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Staff (license:manage): entitlements in the system application. */
+export async function entitlementAdminRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  app.addHook('onRequest', requirePermission(app, ENTITLEMENT_PERMISSION));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { entitlementAdmin } = app.services;
+
+  routes.get(
+    '/api/activation/manage/entitlements',
+    {
+      schema: {
+        tags,
+        summary: 'Entitlements, newest first; q matches contract, customer, product or SN',
+        security,
+        querystring: entitlementListQuerySchema,
+        response: responses(entitlementPageSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) =>
+      ok(request, await entitlementAdmin.page(request.query.q, request.query.pageNo, request.query.pageSize)),
+  );
+
+  routes.post(
+    '/api/activation/manage/entitlements',
+    {
+      schema: {
+        tags,
+        summary: 'Add an entitlement',
+        security,
+        body: entitlementInputSchema,
+        response: responses(entitlementSchema, [400, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await entitlementAdmin.create(request.body, sessionOf(request).userId)),
+  );
+
+  routes.put(
+    '/api/activation/manage/entitlements/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an entitlement (issued nodes are kept)',
+        security,
+        params: idParams,
+        body: entitlementInputSchema,
+        response: responses(entitlementSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await entitlementAdmin.update(request.params.id, request.body)),
+  );
+
+  routes.delete(
+    '/api/activation/manage/entitlements/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an entitlement that has issued no code',
+        security,
+        params: idParams,
+        response: responses(z.null(), [400, 404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      await entitlementAdmin.remove(request.params.id);
+      return ok(request, null);
+    },
+  );
+}
