@@ -11,7 +11,7 @@ const TEXTS = {
     featurePages: {
       '/mirror/custmirrordownload': 'Firmware download',
       '/tools/toolsdownload': 'Software download',
-      '/erp_tool': 'Agile Customization',
+      '/erp_tool': 'ERP tools',
     },
     center: 'Personal center',
     settings: 'Account settings',
@@ -24,7 +24,7 @@ const TEXTS = {
     featurePages: {
       '/mirror/custmirrordownload': '固件下载',
       '/tools/toolsdownload': '软件下载',
-      '/erp_tool': '敏捷定制',
+      '/erp_tool': 'ERP 工具',
     },
     center: '个人中心',
     settings: '账户设置',
@@ -36,9 +36,9 @@ const TEXTS = {
 
 /** The menu pages in the order of the tour: position in the menu, path, and what shows that the page is there. */
 const MENU_TOUR = [
-  { entry: 2, path: '/mirror/custmirrordownload', ready: 'coming-soon' },
-  { entry: 3, path: '/tools/toolsdownload', ready: 'coming-soon' },
-  { entry: 4, path: '/erp_tool', ready: 'coming-soon' },
+  { entry: 2, path: '/mirror/custmirrordownload', ready: 'firmware-download' },
+  { entry: 3, path: '/tools/toolsdownload', ready: 'software-download' },
+  { entry: 4, path: '/erp_tool', ready: 'erp-tool' },
   { entry: 0, path: '/homePage', ready: 'user-apps' },
   { entry: 1, path: '/welcome', ready: 'welcome-page' },
 ] as const;

@@ -123,7 +123,7 @@ describe('console navigation in Chromium', () => {
     await signInThroughPage(page, suite.portal, 'demo');
     await page.waitForURL((url) => url.pathname === '/tools/toolsdownload');
     await waitForConsole(page);
-    await page.getByTestId('coming-soon').getByText('Software download').waitFor();
+    await page.getByTestId('software-download').getByText('Software download').first().waitFor();
   });
 });
 

@@ -88,7 +88,7 @@ describe('multi-tab bar in Chromium', () => {
     await useTabMenu(page, '/mirror/custmirrordownload', 'close-all');
     await expect.poll(() => openTabs(page)).toEqual(['/mirror/custmirrordownload']);
     await expect.poll(() => pathOf(page)).toBe('/mirror/custmirrordownload');
-    await page.getByTestId('coming-soon').getByText('Firmware download').waitFor();
+    await page.getByTestId('firmware-download').getByText('Firmware download').first().waitFor();
 
     await useTabMenu(page, '/mirror/custmirrordownload', 'close-current');
     await expectMessage(page, 'This is the last tab and cannot be closed');

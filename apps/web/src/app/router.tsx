@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
+import type { OverseasList } from '@/features/catalog/pages/overseas-download-page';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
 import { loadConsoleTranslations } from '@/lib/i18n';
 import { BlankLayout } from '@/shell/blank-layout';
@@ -12,15 +13,17 @@ import type { RouteHandle } from './route-handle';
 
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 const errors = () => import('./error-pages');
-const publicPages = () => import('@/features/pages/public-placeholder-page');
 /** The console's code and, at the same time, its texts in the UI language. */
 const consoleChunk = () =>
   Promise.all([import('./routes/console-route'), loadConsoleTranslations()]).then(([chunk]) => chunk);
 
-/** A sign-in type page whose form comes later: an explanation and the way back to sign-in. */
-const publicPage = (path: string, page: PublicPage): RouteObject => ({
+/** The overseas download lists: public items, no sign-in. */
+const overseasPage = (path: string, page: PublicPage, list: OverseasList): RouteObject => ({
   path,
-  element: lazyElement(() => publicPages().then((m) => m.PublicPlaceholderPage), { page }),
+  element: lazyElement(
+    () => import('@/features/catalog/pages/overseas-download-page').then((m) => m.OverseasDownloadPage),
+    { list },
+  ),
   handle: titled((t) => t(`pages:public.${page}.title`)),
 });
 
@@ -90,8 +93,8 @@ export const routes: RouteObject[] = [
                 ),
                 handle: titled((t) => t('register:recover.title')),
               },
-              publicPage(paths.overseasDownload, 'overseasDownload'),
-              publicPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli'),
+              overseasPage(paths.overseasDownload, 'overseasDownload', 'all'),
+              overseasPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli', 'imsCli'),
               {
                 path: paths.passwordLinkExpired,
                 element: lazyElement(

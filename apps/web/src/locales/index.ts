@@ -47,6 +47,7 @@ export const CONSOLE_NAMESPACES = [
   'account',
   'system',
   'publishing',
+  'catalog',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

@@ -20,7 +20,6 @@ const AccountSettingsRoute = lazyNamed(() =>
 );
 const EmbeddedFrame = lazyNamed(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
 const pagesModule = () => import('@/features/pages/feature-placeholder-page');
-const FeaturePlaceholderPage = lazyNamed(() => pagesModule().then((m) => m.FeaturePlaceholderPage));
 const AdminPlaceholderPage = lazyNamed(() => pagesModule().then((m) => m.AdminPlaceholderPage));
 const RequestedToolPage = lazyNamed(() =>
   import('@/features/pages/requested-tool-page').then((m) => m.RequestedToolPage),
@@ -38,6 +37,14 @@ const PublishingPage = lazyNamed(() =>
 const ReleaseNotesPage = lazyNamed(() =>
   import('@/features/publishing/release-notes-page').then((m) => m.ReleaseNotesPage),
 );
+const catalogPages = {
+  firmware: () => import('@/features/catalog/pages/firmware-download-page'),
+  software: () => import('@/features/catalog/pages/software-download-page'),
+  erp: () => import('@/features/catalog/pages/erp-tool-page'),
+};
+const FirmwareDownloadPage = lazyNamed(() => catalogPages.firmware().then((m) => m.FirmwareDownloadPage));
+const SoftwareDownloadPage = lazyNamed(() => catalogPages.software().then((m) => m.SoftwareDownloadPage));
+const ErpToolPage = lazyNamed(() => catalogPages.erp().then((m) => m.ErpToolPage));
 const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
@@ -49,9 +56,9 @@ const settingsSection =
 export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   HomePage: () => <HomeRoute />,
   Welcome: () => <WelcomeRoute />,
-  'mirror/CustMirrorDownload': () => <FeaturePlaceholderPage feature="firmware" />,
-  'tools/ToolsDownload': () => <FeaturePlaceholderPage feature="software" />,
-  ErpTool: () => <FeaturePlaceholderPage feature="erpTool" />,
+  'mirror/CustMirrorDownload': () => <FirmwareDownloadPage />,
+  'tools/ToolsDownload': () => <SoftwareDownloadPage />,
+  ErpTool: () => <ErpToolPage />,
   'tools/RequestedTool': () => <RequestedToolPage />,
   'account/center': () => <AccountCenterPage />,
   'account/settings': (route) => <AccountSettingsRoute route={route} />,

@@ -2,6 +2,7 @@ import { Card, Empty, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DownloadRecordsTable } from './components/download-records-table';
 import { LoginRecordsTable } from './components/login-records-table';
 
 const TABS = ['downloads', 'logins', 'tasks'] as const;
@@ -11,7 +12,7 @@ const isCenterTab = (value: string | null): value is CenterTab => TABS.some((tab
 /**
  * /account/center (spec 2): download records, login records and tasks. The open tab lives in
  * `?tab=` so links such as "check it later under Individual Center > Tasks" can point at it.
- * Download records and tasks arrive with their own issues; until then they show an empty state.
+ * Tasks arrive with their own issue; until then that tab shows an empty state.
  */
 export function AccountCenterPage() {
   const { t } = useTranslation('pages');
@@ -19,7 +20,7 @@ export function AccountCenterPage() {
   const requested = searchParams.get('tab');
   const active: CenterTab = isCenterTab(requested) ? requested : 'downloads';
   const content: Record<CenterTab, ReactNode> = {
-    downloads: <Empty description={t('account.center.downloads.empty')} />,
+    downloads: <DownloadRecordsTable />,
     logins: <LoginRecordsTable />,
     tasks: <Empty description={t('account.center.tasks.empty')} />,
   };

@@ -1,4 +1,5 @@
 import { account } from './account';
+import { catalog } from './catalog';
 import { common } from './common';
 import { errors } from './errors';
 import { home } from './home';
@@ -28,4 +29,5 @@ export const translations = {
   register,
   system,
   publishing,
+  catalog,
 };

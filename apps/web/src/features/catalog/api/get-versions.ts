@@ -1,0 +1,46 @@
+import { type CatalogVersionQuery, catalogVersionPageSchema } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '@/lib/api-client';
+import { CATALOG_KEY } from './catalog-keys';
+
+/** Filters as the tables hold them; lists travel comma separated. */
+export type VersionListQuery = Omit<CatalogVersionQuery, 'kind' | 'severity' | 'status'> & {
+  kind?: readonly string[];
+  severity?: readonly string[];
+};
+
+function toSearchParams(query: VersionListQuery): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === '' || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params[name] = value.join(',');
+    } else params[name] = String(value);
+  }
+  return params;
+}
+
+/**
+ * GET /catalog/versions (signed in) or /public/catalog/versions (the overseas pages, public
+ * items only, no token): one page of versions with filters, search and sort.
+ */
+export function getVersions(query: VersionListQuery, anonymous: boolean, signal?: AbortSignal) {
+  const path = anonymous ? '/public/catalog/versions' : '/catalog/versions';
+  return apiClient.get(path, catalogVersionPageSchema, {
+    query: toSearchParams(query),
+    signal,
+    anonymous,
+    quiet: true,
+  });
+}
+
+export function useVersions(query: VersionListQuery, anonymous = false) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...CATALOG_KEY, 'versions', anonymous, query, i18n.resolvedLanguage],
+    queryFn: ({ signal }) => getVersions(query, anonymous, signal),
+    // Paging and sorting keep the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,144 @@
+import type { CatalogVersionDetail } from '@portal/contract';
+import { Alert, Button, Descriptions, Drawer, Grid, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { useVersionDetail } from '../api/get-version-detail';
+import { formatSize } from '../utils/format-size';
+import { ChecksumText } from './checksum-text';
+import { DownloadButton } from './download-button';
+import { ReleaseNotesLists } from './release-notes-lists';
+import { SeverityTag } from './severity-tag';
+
+type VersionDetailDrawerProps = {
+  versionId: number | undefined;
+  onClose: () => void;
+  /** Another version of the same item was picked in the history list. */
+  onOpen: (versionId: number) => void;
+};
+
+/** One version: checksums with copy buttons, notes, severity, CVEs, compatibility, history. */
+export function VersionDetailDrawer({ versionId, onClose, onOpen }: VersionDetailDrawerProps) {
+  const { t } = useTranslation('catalog');
+  const screens = Grid.useBreakpoint();
+  const detail = useVersionDetail(versionId);
+  return (
+    <Drawer
+      open={versionId !== undefined}
+      onClose={onClose}
+      size={screens.md ? 720 : '100%'}
+      title={detail.data ? `${detail.data.itemName} ${detail.data.version}` : t('detail.title')}
+      extra={detail.data && <DownloadButton versionId={detail.data.versionId} size="middle" type="primary" />}
+      destroyOnHidden
+    >
+      {detail.isPending && versionId !== undefined && <Skeleton active />}
+      {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
+      {detail.data && <VersionDetailBody detail={detail.data} onOpen={onOpen} />}
+    </Drawer>
+  );
+}
+
+function VersionDetailBody({
+  detail,
+  onOpen,
+}: {
+  detail: CatalogVersionDetail;
+  onOpen: (id: number) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const models = detail.compatibility.models.map((model) => `${model.name} (${model.code})`);
+  return (
+    <div data-testid="version-detail">
+      {detail.status === 'recalled' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('detail.recalled', { reason: detail.recallReason ?? '' })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {detail.item.description && <Typography.Paragraph>{detail.item.description}</Typography.Paragraph>}
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={t('column.version')}>{detail.version}</Descriptions.Item>
+        <Descriptions.Item label={t('column.releaseDate')}>{detail.releaseDate}</Descriptions.Item>
+        <Descriptions.Item label={t('column.severity')}>
+          <Space size={4} wrap>
+            <SeverityTag severity={detail.severity} />
+            {detail.securityFix && <Tag color="magenta">{t('detail.securityFix')}</Tag>}
+          </Space>
+        </Descriptions.Item>
+        {detail.cves.length > 0 && (
+          <Descriptions.Item label={t('detail.cves')}>
+            <Space size={4} wrap>
+              {detail.cves.map((cve) => (
+                <Tag key={cve}>{cve}</Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('column.fileName')}>{detail.fileName}</Descriptions.Item>
+        <Descriptions.Item label={t('column.size')}>
+          {formatSize(detail.fileSize)} ({t('detail.bytes', { bytes: formatNumber(detail.fileSize) })})
+        </Descriptions.Item>
+        <Descriptions.Item label="SHA256">
+          <ChecksumText value={detail.sha256} testId="detail-sha256" />
+        </Descriptions.Item>
+        <Descriptions.Item label="MD5">
+          <ChecksumText value={detail.md5} testId="detail-md5" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('column.os')}>{detail.os}</Descriptions.Item>
+        <Descriptions.Item label={t('column.arch')}>{detail.arch}</Descriptions.Item>
+        <Descriptions.Item label={t('column.downloads')}>
+          {formatNumber(detail.downloadCount)}
+        </Descriptions.Item>
+        {detail.publishTime && (
+          <Descriptions.Item label={t('detail.publishTime')}>
+            {formatDateTime(detail.publishTime)}
+          </Descriptions.Item>
+        )}
+        {(models.length > 0 || detail.compatibility.parts.length > 0) && (
+          <Descriptions.Item label={t('detail.compatibility')}>
+            <span data-testid="detail-compatibility">
+              {[...models, ...detail.compatibility.parts].join(', ')}
+            </span>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('detail.notes')}
+      </Typography.Title>
+      <ReleaseNotesLists notes={detail.notes} />
+      {detail.notesHtml && (
+        // Sanitised on the server when it was saved (publishing), so it is shown as it is.
+        <div className="catalog-notes-html" dangerouslySetInnerHTML={{ __html: detail.notesHtml }} />
+      )}
+
+      {detail.otherVersions.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {t('detail.otherVersions')}
+          </Typography.Title>
+          <List
+            size="small"
+            dataSource={detail.otherVersions}
+            renderItem={(other) => (
+              <List.Item
+                actions={[
+                  <Button key="open" type="link" size="small" onClick={() => onOpen(other.versionId)}>
+                    {t('action.details')}
+                  </Button>,
+                ]}
+              >
+                <Space wrap>
+                  <span>{other.version}</span>
+                  <Typography.Text type="secondary">{other.releaseDate}</Typography.Text>
+                  <SeverityTag severity={other.severity} />
+                </Space>
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  type CatalogSortField,
+  type CatalogVersionRow,
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+} from '@portal/contract';
+import { Alert, Button, Descriptions, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { useVersions, type VersionListQuery } from '../api/get-versions';
+import { formatSize } from '../utils/format-size';
+import { ChecksumText } from './checksum-text';
+import { DownloadButton } from './download-button';
+import { SeverityTag } from './severity-tag';
+
+/** Columns some lists add to the common ones. */
+export type OptionalColumn = 'models' | 'parts' | 'platform' | 'severity' | 'downloads';
+
+export type VersionFilters = Omit<VersionListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
+
+type SortOrder = 'ascend' | 'descend';
+type ListState = {
+  filtersKey: string;
+  pageNo: number;
+  pageSize: number;
+  sortField?: CatalogSortField;
+  sortOrder?: SortOrder;
+};
+
+type VersionTableProps = {
+  filters: VersionFilters;
+  /** The overseas pages: the public list, downloads without a token. */
+  anonymous?: boolean;
+  columns?: readonly OptionalColumn[];
+  /** Opens the version detail (signed-in lists). */
+  onOpen?: (row: CatalogVersionRow) => void;
+  /** More buttons in the actions column (e.g. view a configuration set). */
+  actions?: (row: CatalogVersionRow) => ReactNode;
+  testId?: string;
+};
+
+const SORTABLE: Partial<Record<string, CatalogSortField>> = {
+  itemName: 'name',
+  version: 'version',
+  releaseDate: 'releaseDate',
+  fileSize: 'size',
+  downloadCount: 'downloads',
+};
+
+/**
+ * The one table of versions every catalogue list uses (firmware, software, LiveCD, ERP tools,
+ * configuration sets, the overseas pages): server-side paging, sorting and filters, checksums
+ * in the expanded row, a download button per version.
+ */
+export function VersionTable({
+  filters,
+  anonymous = false,
+  columns: optional = [],
+  onOpen,
+  actions,
+  testId = 'version-table',
+}: VersionTableProps) {
+  const { t } = useTranslation('catalog');
+  const filtersKey = JSON.stringify(filters);
+  const [state, setState] = useState<ListState>({
+    filtersKey,
+    pageNo: FIRST_PAGE,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  // New filters start over at the first page: the old page number may no longer exist.
+  const current = state.filtersKey === filtersKey ? state : { ...state, filtersKey, pageNo: FIRST_PAGE };
+  const { pageNo, pageSize, sortField, sortOrder } = current;
+  const versions = useVersions({ ...filters, pageNo, pageSize, sortField, sortOrder }, anonymous);
+
+  const sortOrderOf = (field: CatalogSortField) => (sortField === field ? (sortOrder ?? null) : null);
+  const sortable = (dataIndex: string) => {
+    const field = SORTABLE[dataIndex];
+    return field ? { sorter: true, sortOrder: sortOrderOf(field) } : {};
+  };
+  const has = (column: OptionalColumn) => optional.includes(column);
+
+  const columns: TableColumnsType<CatalogVersionRow> = [
+    { title: t('column.name'), dataIndex: 'itemName', ...sortable('itemName') },
+    {
+      title: t('column.version'),
+      dataIndex: 'version',
+      ...sortable('version'),
+      render: (_, row) =>
+        onOpen ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row)}>
+            {row.version}
+          </Button>
+        ) : (
+          row.version
+        ),
+    },
+    { title: t('column.releaseDate'), dataIndex: 'releaseDate', ...sortable('releaseDate') },
+    ...(has('severity')
+      ? [
+          {
+            title: t('column.severity'),
+            dataIndex: 'severity',
+            render: (_: unknown, row: CatalogVersionRow) => (
+              <Space size={4} wrap>
+                <SeverityTag severity={row.severity} />
+                {row.securityFix && <Tag color="magenta">{t('detail.securityFix')}</Tag>}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+    ...(has('models')
+      ? [
+          {
+            title: t('column.models'),
+            dataIndex: 'models',
+            render: (_: unknown, row: CatalogVersionRow) => row.models.join(', '),
+          },
+        ]
+      : []),
+    ...(has('parts')
+      ? [
+          {
+            title: t('column.parts'),
+            dataIndex: 'parts',
+            render: (_: unknown, row: CatalogVersionRow) => row.parts.join(', '),
+          },
+        ]
+      : []),
+    ...(has('platform')
+      ? [
+          { title: t('column.os'), dataIndex: 'os' },
+          { title: t('column.arch'), dataIndex: 'arch' },
+        ]
+      : []),
+    { title: t('column.fileName'), dataIndex: 'fileName' },
+    {
+      title: t('column.size'),
+      dataIndex: 'fileSize',
+      ...sortable('fileSize'),
+      render: (_, { fileSize }) => formatSize(fileSize),
+    },
+    ...(has('downloads')
+      ? [
+          {
+            title: t('column.downloads'),
+            dataIndex: 'downloadCount',
+            ...sortable('downloadCount'),
+            render: (_: unknown, row: CatalogVersionRow) => formatNumber(row.downloadCount),
+          },
+        ]
+      : []),
+    {
+      title: t('column.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size="small">
+          {onOpen && (
+            <Button size="small" onClick={() => onOpen(row)} data-testid={`details-${row.versionId}`}>
+              {t('action.details')}
+            </Button>
+          )}
+          {actions?.(row)}
+          <DownloadButton versionId={row.versionId} anonymous={anonymous} />
+        </Space>
+      ),
+    },
+  ];
+
+  const onChange: TableProps<CatalogVersionRow>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = single?.order ? SORTABLE[String(single.field ?? '')] : undefined;
+    setState({
+      filtersKey,
+      // A new sort or page size starts over at the first page, as the row offsets change.
+      pageNo:
+        extra.action === 'paginate' && pagination.pageSize === pageSize
+          ? (pagination.current ?? FIRST_PAGE)
+          : FIRST_PAGE,
+      pageSize: pagination.pageSize ?? pageSize,
+      sortField: field,
+      sortOrder: field ? (single?.order ?? undefined) : undefined,
+    });
+  };
+
+  return (
+    <div data-testid={testId}>
+      {versions.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('list.loadFailed')}
+          description={versions.error.message}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<CatalogVersionRow>
+        rowKey="versionId"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={versions.isFetching}
+        dataSource={versions.data?.rows ?? []}
+        columns={columns}
+        onChange={onChange}
+        locale={{ emptyText: t('list.empty') }}
+        onRow={(row) => ({ 'data-version-id': row.versionId, 'data-version': row.version }) as object}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label="SHA256">
+                <ChecksumText value={row.sha256} testId={`row-sha256-${row.versionId}`} />
+              </Descriptions.Item>
+              <Descriptions.Item label="MD5">
+                <ChecksumText value={row.md5} />
+              </Descriptions.Item>
+              {row.cves.length > 0 && (
+                <Descriptions.Item label={t('detail.cves')}>{row.cves.join(', ')}</Descriptions.Item>
+              )}
+            </Descriptions>
+          ),
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: versions.data?.totalRows ?? 0,
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ConfigSets } from '../components/config-sets';
+import { FirmwareBrowser } from '../components/firmware-browser';
+import { PcieLookup } from '../components/pcie-lookup';
+import { useTabParam } from '../hooks/use-tab-param';
+import { useVersionDrawer } from '../hooks/use-version-drawer';
+
+const TABS = ['server', 'pcie', 'config'] as const;
+
+/** /mirror/custmirrordownload: server firmware by model and kind, PCIe lookup, configuration sets. */
+export function FirmwareDownloadPage() {
+  const { t } = useTranslation('catalog');
+  const [active, select] = useTabParam(TABS);
+  const { open, drawer } = useVersionDrawer();
+  const content = {
+    server: <FirmwareBrowser onOpen={open} />,
+    pcie: <PcieLookup onOpen={open} />,
+    config: <ConfigSets onOpen={open} />,
+  };
+  return (
+    <Card data-testid="firmware-download" title={t('firmware.title')}>
+      <Tabs
+        activeKey={active}
+        onChange={(tab) => select(tab as (typeof TABS)[number])}
+        items={TABS.map((tab) => ({ key: tab, label: t(`firmware.tabs.${tab}`), children: content[tab] }))}
+      />
+      {drawer}
+    </Card>
+  );
+}
