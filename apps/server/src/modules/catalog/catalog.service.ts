@@ -192,7 +192,8 @@ export class CatalogService {
     return item;
   }
 
-  private async visibleVersion(
+  /** The item and version `viewer` may open (downloads use it too); CATALOG_NOT_VISIBLE otherwise. */
+  async visibleVersion(
     viewer: Viewer,
     versionId: number,
   ): Promise<{ item: ItemRow; version: VersionRow }> {

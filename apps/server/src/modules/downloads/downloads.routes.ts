@@ -1,0 +1,154 @@
+import {
+  DOWNLOAD_PATH_PREFIX,
+  downloadParamsSchema,
+  downloadRecordPageSchema,
+  downloadRecordQuerySchema,
+  MANIFEST_FILE_NAME,
+  SHA256SUMS_FILE_NAME,
+  SIGNATURE_HEADER,
+  SIGNING_KEY_ID_HEADER,
+  SIGNING_KEY_PATH,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { requireSession, sessionOf } from '../../plugins/authenticate';
+import { optionalUserId, type TokenRequest } from './download-auth';
+import { sendDownload } from './download-file';
+import type { SignedBody } from './manifest.service';
+
+const tags = ['downloads'];
+const security: Record<string, string[]>[] = [{}, { bearer: [] }];
+const tokenQuerySchema = z.object({
+  /** A session token for links a browser opens without headers (`<a href>`, window.open). */
+  token: z.string().max(512).optional(),
+});
+
+function sendSigned(reply: FastifyReply, signed: SignedBody, contentType: string, detached: boolean) {
+  return reply
+    .header(SIGNATURE_HEADER, signed.signature.toString('base64'))
+    .header(SIGNING_KEY_ID_HEADER, signed.keyId)
+    .header('cache-control', 'private, no-cache')
+    .type(detached ? 'application/octet-stream' : contentType)
+    .send(detached ? signed.signature : signed.body);
+}
+
+/** Files, checksums and signed manifests: anonymous for public items, else Bearer or `?token=`. */
+export async function downloadRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { downloads, manifests, store } = app.services;
+  app.addHook('onClose', () => downloads.drain());
+  const viewerOf = async (request: TokenRequest) => downloads.viewerOf(await optionalUserId(app, request));
+
+  routes.route({
+    method: ['GET', 'HEAD'],
+    url: `${DOWNLOAD_PATH_PREFIX}/:versionId`,
+    schema: {
+      tags,
+      summary:
+        'The file of a version (Range, If-Range, ETag = quoted SHA-256); 302 to object storage when configured',
+      security,
+      params: downloadParamsSchema,
+      querystring: tokenQuerySchema,
+    },
+    // Archives do not compress, and the encoder would only slow the stream down.
+    compress: false,
+    handler: async (request, reply) => {
+      const userId = await optionalUserId(app, request);
+      const target = await downloads.target(await downloads.viewerOf(userId), request.params.versionId);
+      return sendDownload(request, reply, { userId, target, store, downloads });
+    },
+  });
+
+  for (const detached of [false, true]) {
+    const suffix = detached ? '.sig' : '';
+    routes.get(
+      `${DOWNLOAD_PATH_PREFIX}/:versionId/${SHA256SUMS_FILE_NAME}${suffix}`,
+      {
+        schema: {
+          tags,
+          summary: detached
+            ? 'Detached Ed25519 signature (64 raw bytes) of the version SHA256SUMS'
+            : '`<sha256>  <file name>` of the version, signed (X-Signature)',
+          security,
+          params: downloadParamsSchema,
+          querystring: tokenQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const signed = await manifests.sha256Sums(await viewerOf(request), request.params.versionId);
+        return sendSigned(reply, signed, 'text/plain; charset=utf-8', detached);
+      },
+    );
+    routes.get(
+      `${DOWNLOAD_PATH_PREFIX}/${MANIFEST_FILE_NAME}${suffix}`,
+      {
+        schema: {
+          tags,
+          summary: detached
+            ? 'Detached Ed25519 signature of the manifest of every version I may see'
+            : 'Signed manifest of every published version I may see, ordered by versionId',
+          security,
+          querystring: tokenQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const signed = await manifests.manifest(await viewerOf(request));
+        return sendSigned(reply, signed, 'application/json; charset=utf-8', detached);
+      },
+    );
+    routes.get(
+      `${DOWNLOAD_PATH_PREFIX}/:versionId/${MANIFEST_FILE_NAME}${suffix}`,
+      {
+        schema: {
+          tags,
+          summary: detached
+            ? 'Detached Ed25519 signature of the version manifest'
+            : 'Signed manifest of one version',
+          security,
+          params: downloadParamsSchema,
+          querystring: tokenQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const signed = await manifests.versionManifest(await viewerOf(request), request.params.versionId);
+        return sendSigned(reply, signed, 'application/json; charset=utf-8', detached);
+      },
+    );
+  }
+
+  routes.get(
+    SIGNING_KEY_PATH,
+    {
+      schema: { tags, summary: 'The Ed25519 public key (SPKI PEM) manifests and SHA256SUMS are signed with' },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/x-pem-file')
+        .header('cache-control', 'public, max-age=300')
+        .send(await manifests.publicKeyPem()),
+  );
+}
+
+/** The personal center's Download records tab. */
+export async function downloadRecordRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { downloads } = app.services;
+  routes.get(
+    '/api/sysUser/downloadRecords',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My download records, newest first (a resumed download is several records)',
+        security: [{ bearer: [] }],
+        querystring: downloadRecordQuerySchema,
+        response: responses(downloadRecordPageSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) =>
+      ok(request, await downloads.records(sessionOf(request).userId, request.query, request.locale)),
+  );
+}
