@@ -1,5 +1,6 @@
 /* The zh-CN texts of the signed-in console, one chunk fetched with the console (see index.ts). */
 export { account } from './zh-CN/account';
+export { activation } from './zh-CN/activation';
 export { catalog } from './zh-CN/catalog';
 export { home } from './zh-CN/home';
 export { menu } from './zh-CN/menu';

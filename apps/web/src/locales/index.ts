@@ -47,6 +47,7 @@ export const CONSOLE_NAMESPACES = [
   'account',
   'system',
   'publishing',
+  'activation',
   'catalog',
 ] as const satisfies readonly ConsoleNamespace[];
 

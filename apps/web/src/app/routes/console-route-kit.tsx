@@ -45,6 +45,12 @@ const catalogPages = {
 const FirmwareDownloadPage = lazyNamed(() => catalogPages.firmware().then((m) => m.FirmwareDownloadPage));
 const SoftwareDownloadPage = lazyNamed(() => catalogPages.software().then((m) => m.SoftwareDownloadPage));
 const ErpToolPage = lazyNamed(() => catalogPages.erp().then((m) => m.ErpToolPage));
+const ActivatePage = lazyNamed(() =>
+  import('@/features/activation/activate-page').then((m) => m.ActivatePage),
+);
+const EntitlementsPage = lazyNamed(() =>
+  import('@/features/activation/entitlements-page').then((m) => m.EntitlementsPage),
+);
 const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
@@ -60,6 +66,7 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   'tools/ToolsDownload': () => <SoftwareDownloadPage />,
   ErpTool: () => <ErpToolPage />,
   'tools/RequestedTool': () => <RequestedToolPage />,
+  'tools/Activate': (route) => <ActivatePage title={route.meta.title} />,
   'account/center': () => <AccountCenterPage />,
   'account/settings': (route) => <AccountSettingsRoute route={route} />,
   'account/settings/base': settingsSection('base'),
@@ -75,6 +82,7 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   'system/dict': adminPage,
   'system/outbox': (route) => <OutboxPage title={route.meta.title} />,
   'system/publishing': (route) => <PublishingPage title={route.meta.title} />,
+  'system/entitlements': (route) => <EntitlementsPage title={route.meta.title} />,
   'system/releaseNotes': (route) => <ReleaseNotesPage title={route.meta.title} />,
 };
 

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteReleaseNote, useReleaseNotesAdmin, useSaveReleaseNote } from './api/release-notes-admin';
 import { NoteLinesField } from './components/note-lines-field';
-import { showFailure } from './components/show-failure';
+import { showFailure } from '@/lib/show-failure';
 
 type FormValues = Omit<ReleaseNoteAdminInput, 'createTime'> & { createTime: Dayjs };
 

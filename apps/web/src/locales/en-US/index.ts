@@ -1,4 +1,5 @@
 import { account } from './account';
+import { activation } from './activation';
 import { catalog } from './catalog';
 import { common } from './common';
 import { errors } from './errors';
@@ -30,4 +31,5 @@ export const translations = {
   system,
   publishing,
   catalog,
+  activation,
 };

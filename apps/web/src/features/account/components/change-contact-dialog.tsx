@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ContactKind, useBindContact } from '../api/bind-contact';
 import { sendEmailCode } from '../api/send-email-code';
 import { sendSmsCode } from '../api/send-sms-code';
-import { VerifyCodeField } from './verify-code-field';
+import { VerifyCodeField } from '@/components/verify-code/verify-code-field';
 
 interface ContactValues {
   value: string;

@@ -7,7 +7,7 @@ import { getVerifyCode } from '../api/get-verify-code';
 import { useModifyPassword } from '../api/modify-password';
 import { useNewPasswordRules } from '../hooks/use-new-password-rules';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { VerifyCodeField } from './verify-code-field';
+import { VerifyCodeField } from '@/components/verify-code/verify-code-field';
 
 interface ChangePasswordValues {
   password: string;

@@ -10,7 +10,7 @@ import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'an
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePublishItem } from '../api/save-publish-item';
-import { showFailure } from './show-failure';
+import { showFailure } from '@/lib/show-failure';
 
 type Props = {
   open: boolean;

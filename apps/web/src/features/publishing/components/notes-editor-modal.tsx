@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadEditorImages, useSaveVersionNotes, useVersionDetail } from '../api/version-notes';
 import { NoteLinesField } from './note-lines-field';
-import { showFailure } from './show-failure';
+import { showFailure } from '@/lib/show-failure';
 
 type BodyField = 'notesHtmlZh' | 'notesHtmlEn';
 

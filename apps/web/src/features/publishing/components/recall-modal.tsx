@@ -2,7 +2,7 @@ import type { PublishVersion, RecallInput } from '@portal/contract';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRecallVersion } from '../api/version-actions';
-import { showFailure } from './show-failure';
+import { showFailure } from '@/lib/show-failure';
 
 /** Recall a published version: downloads stop, the row and its history stay, downloaders may be told. */
 export function RecallModal({ version, onClose }: { version: PublishVersion; onClose: () => void }) {

@@ -13,7 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
-import { showFailure } from './show-failure';
+import { showFailure } from '@/lib/show-failure';
 
 type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
 

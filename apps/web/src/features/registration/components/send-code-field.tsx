@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, type FormRule, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountdown } from '@/features/account/hooks/use-countdown';
+import { useCountdown } from '@/components/verify-code/use-countdown';
 import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
 import type { RegisterField } from '../utils/register-form-values';
 

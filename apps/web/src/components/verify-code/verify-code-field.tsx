@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api-error';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from './use-countdown';
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
 

@@ -1,0 +1,93 @@
+import { MACHINE_CODE_MAX_LENGTH, MACHINE_CODE_PATTERN, type Entitlement } from '@portal/contract';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const NUMERIC = /^\d+$/;
+
+/**
+ * The fields an activation and a trial share (spec section 3): the server, the product and
+ * version, the machine, the cluster's nodes and who asks. Checked here for a quick answer and
+ * again on the server, which has the final word.
+ */
+export function RequesterFields({ entitlements }: { entitlements: Entitlement[] }) {
+  const { t } = useTranslation('activation');
+  const form = Form.useFormInstance();
+  const sn = Form.useWatch<string | undefined>('sn', form);
+  const serials = [...new Set(entitlements.flatMap((entitlement) => entitlement.serials))];
+  const products = [
+    ...new Set(entitlements.filter((e) => !sn || e.serials.includes(sn)).map((e) => e.product)),
+  ];
+  const required = (message: string) => ({ required: true, whitespace: true, message });
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item name="sn" label={t('field.sn')} rules={[required(t('field.snRequired'))]}>
+          <Select
+            showSearch
+            data-testid="activation-sn"
+            options={serials.map((value) => ({ value, label: value }))}
+            onChange={(value: string) => {
+              const match = entitlements.find((entitlement) => entitlement.serials.includes(value));
+              if (match) form.setFieldsValue({ product: match.product, customerName: match.customerName });
+            }}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="product" label={t('field.product')} rules={[required(t('field.productRequired'))]}>
+          <Select
+            data-testid="activation-product"
+            options={products.map((value) => ({ value, label: value }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="version" label={t('field.version')} rules={[required(t('field.versionRequired'))]}>
+          <Input maxLength={64} data-testid="activation-version" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="machineCode"
+          label={t('field.machineCode')}
+          extra={t('field.machineCodeHint')}
+          rules={[
+            required(t('field.machineCodeRequired')),
+            { pattern: MACHINE_CODE_PATTERN, message: t('field.machineCodeInvalid') },
+          ]}
+        >
+          <Input maxLength={MACHINE_CODE_MAX_LENGTH} data-testid="activation-machine-code" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="clusterNodes"
+          label={t('field.clusterNodes')}
+          rules={[required(t('field.numberRequired')), { pattern: NUMERIC, message: t('field.numeric') }]}
+        >
+          <Input inputMode="numeric" maxLength={6} data-testid="activation-cluster-nodes" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="customerName"
+          label={t('field.customerName')}
+          rules={[required(t('field.required'))]}
+        >
+          <Input maxLength={128} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="contacts" label={t('field.contacts')} rules={[required(t('field.required'))]}>
+          <Input maxLength={64} data-testid="activation-contacts" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="contactInfo" label={t('field.contactInfo')} rules={[required(t('field.required'))]}>
+          <Input maxLength={128} data-testid="activation-contact-info" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
