@@ -53,7 +53,7 @@ export function PcieLookup({ onOpen }: { onOpen: (versionId: number) => void }) 
 
   return (
     <div data-testid="pcie-lookup">
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Radio.Group
           data-testid="pcie-by"
           optionType="button"
