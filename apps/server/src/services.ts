@@ -4,7 +4,6 @@ import { type Config, publicUrlOf } from './config';
 import type { FileStore } from './lib/file-store/file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
-import { loadOrCreateEd25519Key, type SigningKey } from './lib/licence/ed25519-key-file';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
@@ -99,10 +98,10 @@ export function createServices(
   const publicUrl = publicUrlOf(config);
   const catalogAccess = new CatalogAccess(db);
   const accountCodes = new AccountCodeMailer(db, codes, mail);
-  let licenceKey: Promise<SigningKey> | undefined;
+  let licenceKey: Promise<Ed25519Signer> | undefined;
   // Loaded (or created) on first use, so a portal that never issues a code never writes a key.
   const loadLicenceKey = () =>
-    (licenceKey ??= loadOrCreateEd25519Key(
+    (licenceKey ??= loadOrCreateSigner(
       config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
     ));
   const catalog = new CatalogService(db, catalogAccess, store);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { LICENCE_FORMAT, type LicencePayload } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadOrCreateEd25519Key } from './ed25519-key-file';
+import { loadOrCreateSigner } from '../signing/ed25519-signer';
 import { signLicence, verifyLicence } from './licence';
 
 const run = promisify(execFile);
@@ -37,17 +37,17 @@ describe('activation licences', () => {
 
   it('creates the key once with mode 0600 and loads the same key afterwards', async () => {
     const file = path.join(dir, 'keys', 'licence.pem');
-    const [first, second] = await Promise.all([loadOrCreateEd25519Key(file), loadOrCreateEd25519Key(file)]);
+    const [first, second] = await Promise.all([loadOrCreateSigner(file), loadOrCreateSigner(file)]);
     expect(second.keyId).toBe(first.keyId);
-    expect((await loadOrCreateEd25519Key(file)).publicKeyPem).toBe(first.publicKeyPem);
+    expect((await loadOrCreateSigner(file)).publicKeyPem).toBe(first.publicKeyPem);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(first.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(readFileSync(file, 'utf8')).toContain('BEGIN PRIVATE KEY');
   });
 
   it('verifies a signed licence and refuses a changed byte, another key, expiry and garbage', async () => {
-    const key = await loadOrCreateEd25519Key(path.join(dir, 'k.pem'));
-    const code = signLicence(payload(), key.privateKey);
+    const key = await loadOrCreateSigner(path.join(dir, 'k.pem'));
+    const code = signLicence(payload(), key);
     expect(code).toMatch(/^PL1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(verifyLicence(code, key.publicKeyPem, NOW)).toEqual({ valid: true, payload: payload() });
     expect(verifyLicence(`  ${code}\n`, key.publicKeyPem, NOW).valid).toBe(true);
@@ -78,11 +78,11 @@ describe('activation licences', () => {
   });
 
   it('ships a CLI that exits 0 for a valid code and 1 for a forged one or another machine', async () => {
-    const key = await loadOrCreateEd25519Key(path.join(dir, 'k.pem'));
+    const key = await loadOrCreateSigner(path.join(dir, 'k.pem'));
     const keyFile = path.join(dir, 'public.pem');
     writeFileSync(keyFile, key.publicKeyPem);
     const codeFile = path.join(dir, 'code.lic');
-    const code = signLicence(payload({ expiresAt: '2999-01-01T00:00:00.000Z' }), key.privateKey);
+    const code = signLicence(payload({ expiresAt: '2999-01-01T00:00:00.000Z' }), key);
     writeFileSync(codeFile, `${code}\n`);
     const cli = (...args: string[]) =>
       run('npx', ['tsx', 'apps/server/src/cli/verify-licence.ts', '--key', keyFile, ...args], {

@@ -1,5 +1,6 @@
-import { createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { LICENCE_PREFIX, type LicencePayload, licencePayloadSchema } from '@portal/contract';
+import type { Ed25519Signer } from '../signing/ed25519-signer';
 
 /**
  * Activation licences: `PL1.<payload>.<signature>` (base64url). This file needs nothing but
@@ -7,9 +8,9 @@ import { LICENCE_PREFIX, type LicencePayload, licencePayloadSchema } from '@port
  * published public key (see the CLI in src/cli/verify-licence.ts).
  */
 
-export function signLicence(payload: LicencePayload, privateKey: KeyObject): string {
+export function signLicence(payload: LicencePayload, signer: Pick<Ed25519Signer, 'sign'>): string {
   const signed = `${LICENCE_PREFIX}.${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url')}`;
-  const signature = sign(null, Buffer.from(signed, 'ascii'), privateKey);
+  const signature = signer.sign(Buffer.from(signed, 'ascii'));
   return `${signed}.${signature.toString('base64url')}`;
 }
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/connection';
 import { activations, entitlements } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { SigningKey } from '../../lib/licence/ed25519-key-file';
+import type { Ed25519Signer } from '../../lib/signing/ed25519-signer';
 import { signLicence } from '../../lib/licence/licence';
 import { uniqueViolation } from '../../lib/pg-errors';
 import type { AccountCodeMailer } from '../account/account-code-mailer';
@@ -90,7 +90,7 @@ export class ActivationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly codes: AccountCodeMailer,
-    private readonly signingKey: () => Promise<SigningKey>,
+    private readonly signer: () => Promise<Ed25519Signer>,
   ) {}
 
   async generate(requester: Requester, input: ActivationRequest): Promise<Activation> {
@@ -203,7 +203,7 @@ export class ActivationService {
   }
 
   async publicKeyPem(): Promise<string> {
-    return (await this.signingKey()).publicKeyPem;
+    return (await this.signer()).publicKeyPem;
   }
 
   /** Spec 5 rules shared by codes and trials, in the order of the form. */
@@ -273,7 +273,7 @@ export class ActivationService {
       issuedAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
     };
-    const licence = signLicence(payload, (await this.signingKey()).privateKey);
+    const licence = signLicence(payload, await this.signer());
     try {
       return await this.db.transaction(async (tx) => {
         const [taken] = await tx
