@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ObjectTooLargeError } from './file-store';
+import { ObjectNotFoundError, ObjectTooLargeError } from './file-store';
 import { LocalFileStore } from './local-file-store';
 
 describe('LocalFileStore', () => {
@@ -46,5 +46,17 @@ describe('LocalFileStore', () => {
       'invalid storage key',
     );
     await expect(store.open('/etc/passwd')).rejects.toThrow('invalid storage key');
+  });
+
+  it('opens an inclusive byte range, reports sizes, and says "not found" on open', async () => {
+    await store.put('ranged.bin', Readable.from([Buffer.from('0123456789')]));
+    expect(await text(await store.open('ranged.bin', { start: 2, end: 5 }))).toBe('2345');
+    expect(await text(await store.open('ranged.bin', { start: 9, end: 9 }))).toBe('9');
+    expect(await store.stat('ranged.bin')).toEqual({ size: 10 });
+    expect(await store.stat('missing.bin')).toBeNull();
+    await store.put('folder/inside.bin', Readable.from([Buffer.from('x')]));
+    expect(await store.stat('folder')).toBeNull();
+    await expect(store.open('missing.bin')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(store.open('missing.bin', { start: 0, end: 1 })).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 });

@@ -1,0 +1,63 @@
+import { type DownloadRecordPage, ErrorCode } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
+import { tokenFor, withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { addVersion } from './downloads-test-kit';
+
+describe.each(DRIVERS)('download records of the personal center on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { catalog: true });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('lists only my records, newest first, paged, with the item name in my language', async () => {
+    const alice = await createUser(t.db, { roleCodes: ['customer'] });
+    const bob = await createUser(t.db, { roleCodes: ['customer'] });
+    const aliceToken = await tokenFor(t.app, alice.account, alice.password);
+    const bobToken = await tokenFor(t.app, bob.account, bob.password);
+    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'records.tar.gz', size: 1000 });
+    const fetch = (token: string, range?: string) =>
+      t.app.inject({
+        url: `/api/downloads/${version.id}`,
+        headers: { authorization: `Bearer ${token}`, ...(range ? { range } : {}) },
+      });
+    for (const range of [undefined, 'bytes=0-99', 'bytes=100-']) {
+      await fetch(aliceToken, range);
+      await t.app.services.downloads.drain();
+      t.clock.advance(1000);
+    }
+    await fetch(bobToken);
+    await t.app.services.downloads.drain();
+
+    const page = (token: string, query: string) =>
+      withToken<DownloadRecordPage>(t.app, token, { url: `/api/sysUser/downloadRecords?${query}` });
+    const first = await page(aliceToken, 'pageNo=1&pageSize=2&locale=en-US');
+    expect(first.status).toBe(200);
+    expect(first.body.data.totalRows).toBe(3);
+    expect(first.body.data.pageNo).toBe(1);
+    expect(first.body.data.rows.map((r) => [r.range, r.bytes, r.status])).toEqual([
+      ['bytes=100-999', 900, 'complete'],
+      ['bytes=0-99', 100, 'complete'],
+    ]);
+    expect(first.body.data.rows[0]).toMatchObject({
+      versionId: version.id,
+      itemCode: 'livecd-x86',
+      itemName: 'Maintenance LiveCD (x86_64)',
+      fileName: 'records.tar.gz',
+      ip: '127.0.0.1',
+    });
+    const second = await page(aliceToken, 'pageNo=2&pageSize=2&locale=zh-CN');
+    expect(second.body.data.rows.map((r) => [r.range, r.itemName])).toEqual([['', '维护 LiveCD（x86_64）']]);
+
+    const bobs = await page(bobToken, '');
+    expect(bobs.body.data.totalRows).toBe(1);
+    expect(bobs.body.data.rows.map((r) => r.bytes)).toEqual([1000]);
+
+    expect((await page(aliceToken, 'pageSize=101')).status).toBe(400);
+    const anonymous = await t.app.inject({ url: '/api/sysUser/downloadRecords' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe(ErrorCode.TOKEN_EMPTY);
+  });
+});
