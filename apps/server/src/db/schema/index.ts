@@ -7,3 +7,4 @@ export * from './files';
 export * from './serials';
 export * from './catalog';
 export * from './activation';
+export * from './audit';
