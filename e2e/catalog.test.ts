@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SERIAL_NUMBERS } from '../apps/server/src/db/seed/seed-data';
+import { expectMessage, useConsoleSuite } from './support/console';
+import { foreignTexts } from './support/ui-text';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const SHA256 = /[0-9a-f]{64}/;
+
+/** The seeded server with PCIe cards of which firmware is published (M7-2U: 25GE NIC, RAID 9560). */
+const SERVER = SERIAL_NUMBERS.find((serial) => serial.model === 'M7-2U');
+
+/** Clicks `trigger` and returns the file the browser saved. */
+async function downloadBy(page: Page, trigger: Locator): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const path = await download.path();
+  return { download, bytes: await readFile(path) };
+}
+
+const versionRow = (table: Locator, version: string) => table.locator(`tr[data-version="${version}"]`);
+
+/** The SHA-256 shown in a checksum field (its text is the value, plus the copy button's). */
+async function shownSha256(field: Locator): Promise<string> {
+  return (await field.innerText()).match(SHA256)?.[0] ?? '';
+}
+
+describe('catalogue in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('finds BMC firmware for a model, downloads it with the SHA-256 the page shows, and lists the download in the personal center', async () => {
+    const page = await suite.openConsole('demo', '/mirror/custmirrordownload');
+    const table = page.getByTestId('firmware-table');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+
+    // Model M7-2U (from the family tree) and kind BMC.
+    await page.getByTestId('firmware-model').click();
+    await page.locator('.ant-select-tree-title').filter({ hasText: 'M7-2U' }).click();
+    await page.getByTestId('firmware-kind').getByText('BMC', { exact: true }).click();
+    const row = versionRow(table, '4.1.2');
+    await row.waitFor();
+    await expect
+      .poll(() => table.locator('tbody tr.ant-table-row').allInnerTexts())
+      .not.toContainEqual(expect.stringContaining('BIOS'));
+    expect(await row.innerText()).toContain('M7 BMC firmware');
+    expect(await row.innerText()).toContain('Urgent');
+
+    // The version detail: checksums, notes with their kinds, CVE, compatibility.
+    await row.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByTestId('version-detail');
+    await detail.waitFor();
+    const shown = await shownSha256(page.getByTestId('detail-sha256'));
+    expect(shown).toMatch(SHA256);
+    expect(await page.getByTestId('detail-md5').innerText()).toMatch(/[0-9a-f]{32}/);
+    const text = await detail.innerText();
+    expect(text).toContain('HOTFIX');
+    expect(text).toContain('Fixed a web session fixation vulnerability');
+    expect(text).toContain('CVE-2026-10231');
+    expect(await page.getByTestId('detail-compatibility').innerText()).toContain('M7-2U');
+
+    const { download, bytes } = await downloadBy(page, page.locator('.ant-drawer-extra').getByRole('button'));
+    expect(download.suggestedFilename()).toBe('m7-bmc-4.1.2.tar.gz');
+    expect(sha256(bytes)).toBe(shown);
+
+    // Search by CVE id narrows the list to the fixed versions.
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('firmware-search').locator('input').fill('CVE-2026-10231');
+    await page.getByTestId('firmware-search').locator('input').press('Enter');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(1);
+
+    // The personal center's first tab lists the download, newest first (the record is written
+    // when the response has finished, so a reload may be needed to see it).
+    const records = page.getByTestId('download-records-table');
+    const newestRecord = async () => {
+      await page.goto(`${suite.portal.url}/account/center`);
+      await records.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor();
+      return records
+        .locator('tbody tr.ant-table-row')
+        .first()
+        .innerText({ timeout: 1000 })
+        .catch(() => '');
+    };
+    await expect.poll(newestRecord, { intervals: [500, 1000] }).toContain('M7 BMC firmware 4.1.2');
+    expect(await records.innerText()).toMatch(/1-\d+ total \d+ records/);
+    expect(await foreignTexts(page, 'en-US')).toEqual([]);
+  });
+
+  it('looks PCIe firmware up by SN from a .txt list in Chinese and exports the result', async () => {
+    const page = await suite.openConsole('demo', '/mirror/custmirrordownload?tab=pcie', { locale: 'zh-CN' });
+    const lookup = page.getByTestId('pcie-lookup');
+    await lookup.waitFor();
+
+    // An empty query is refused in the page, another file type too.
+    await page.getByTestId('pcie-search').click();
+    await expectMessage(page, 'SN 不能为空');
+    const fileInput = lookup.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: 'serials.csv', mimeType: 'text/csv', buffer: Buffer.from('X') });
+    await expectMessage(page, '只能上传 .txt 文件');
+
+    await fileInput.setInputFiles({
+      name: 'serials.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${SERVER?.sn}\nUNKNOWN0001\n`),
+    });
+    const results = page.getByTestId('pcie-results');
+    await results.waitFor();
+    const card = results.locator(`tr[data-sn="${SERVER?.sn}"][data-pn="PN-NIC-25G-2P"]`);
+    expect(await card.innerText()).toContain('22.36.1010');
+    expect(await results.locator('tr[data-sn="UNKNOWN0001"]').innerText()).toContain('序列号不存在');
+    expect(await results.locator('tbody tr.ant-table-row').count()).toBe((SERVER?.pcieParts.length ?? 0) + 1);
+    expect(await foreignTexts(page, 'zh-CN')).toEqual([]);
+
+    const { download, bytes } = await downloadBy(page, page.getByTestId('pcie-export'));
+    expect(download.suggestedFilename()).toBe('pcie-firmware-by-sn.csv');
+    const csv = bytes.toString('utf8');
+    expect(csv).toContain(SERVER?.sn ?? '?');
+    expect(csv).toContain('PN-NIC-25G-2P');
+    expect(csv).toContain('UNKNOWN0001');
+  });
+
+  it('lists only public items on the overseas page without sign-in and downloads one', async () => {
+    const page = await suite.newPage();
+    await page.goto(`${suite.portal.url}/user/outseadownload`);
+    const table = page.getByTestId('overseas-table');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const names = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    expect(new Set(names)).toEqual(new Set(['Maintenance LiveCD (x86_64)', 'IMS CLI command-line tool']));
+
+    const row = table.locator('tbody tr.ant-table-row').first();
+    await row.locator('.ant-table-row-expand-icon').click();
+    const shown = await shownSha256(table.locator('[data-testid^="row-sha256-"]').first());
+    const { bytes } = await downloadBy(page, row.getByRole('button', { name: 'Download' }));
+    expect(sha256(bytes)).toBe(shown);
+
+    await page.goto(`${suite.portal.url}/user/outseadownloadimscli`);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const cliNames = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    expect(new Set(cliNames)).toEqual(new Set(['IMS CLI command-line tool']));
+    expect(page.url()).toContain('/user/outseadownloadimscli');
+  });
+});
