@@ -8,6 +8,7 @@ import type { Database } from './db/connection';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { accountRoutes } from './modules/account/account.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { accessRoutes } from './modules/access/access.routes';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(publicCatalogRoutes);
   await app.register(catalogRoutes);
   await app.register(licenceKeyRoutes);
+  await app.register(auditRoutes);
   await app.register(activationRoutes);
   await app.register(entitlementAdminRoutes);
   await app.register(pcieRoutes);

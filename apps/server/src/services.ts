@@ -10,6 +10,7 @@ import { PasswordChangeService } from './modules/account/password-change.service
 import { VerifyCodeService } from './modules/account/verify-code.service';
 import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
+import { AuditService } from './modules/audit/audit.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -62,6 +63,7 @@ export type Services = {
   editorImages: EditorImageService;
   releaseNoteAdmin: ReleaseNoteAdminService;
   accountCodes: AccountCodeMailer;
+  audit: AuditService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
@@ -137,6 +139,7 @@ export function createServices(
     editorImages: new EditorImageService(db, clock, store, log),
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
     accountCodes,
+    audit: new AuditService(db),
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
     downloads: new DownloadService(db, clock, catalog, store, log),

@@ -18,3 +18,4 @@ export * from './publishing';
 export * from './catalog';
 export * from './download';
 export * from './activation';
+export * from './audit';

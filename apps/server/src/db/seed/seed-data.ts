@@ -196,6 +196,7 @@ export const PERMISSIONS = [
   ['sysDict:page', '查询字典', 'List dictionaries'],
   ['sysOutbox:page', '查看发信记录', 'Read the mail and SMS outbox'],
   ['license:manage', '管理授权', 'Manage entitlements'],
+  ['sysAudit:page', '查看审计日志', 'Read the audit log'],
 ] as const;
 
 /** Roles: which applications' menus they grant and which button permissions. */
