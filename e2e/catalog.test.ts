@@ -119,6 +119,45 @@ describe('catalogue in Chromium', () => {
     expect(csv).toContain('UNKNOWN0001');
   });
 
+  it('shows the software lists, release notes, ERP tools and a configuration set in Chinese', async () => {
+    const page = await suite.openConsole('demo', '/tools/toolsdownload', { locale: 'zh-CN' });
+    const current = page.getByTestId('software-platform-current');
+    await current.locator('tbody tr.ant-table-row').first().waitFor();
+    // "Current" keeps the newest platform version only.
+    expect(await current.locator('tbody tr.ant-table-row').count()).toBe(1);
+    expect(await current.innerText()).toContain('6.3.0');
+    await page.getByRole('tab', { name: '历史版本' }).click();
+    const history = page.getByTestId('software-platform-history');
+    await expect.poll(() => history.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await page.getByRole('tab', { name: '发布说明' }).click();
+    const notes = page.getByTestId('section-release-notes');
+    await notes.waitFor();
+    expect(await notes.innerText()).toContain('多租户');
+    expect(await notes.innerText()).toContain('修复');
+    await page.getByRole('tab', { name: 'LiveCD' }).click();
+    await expect
+      .poll(() => page.getByTestId('software-platform-livecd').locator('tbody tr.ant-table-row').count())
+      .toBe(3);
+    await page.getByRole('tab', { name: 'uKits' }).click();
+    await page.getByTestId('software-ukits').locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await foreignTexts(page, 'zh-CN')).toEqual([]);
+
+    await page.goto(`${suite.portal.url}/erp_tool`);
+    await page.getByTestId('erp-table').locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await page.getByTestId('erp-table').innerText()).toContain('ERP 数据导出工具');
+
+    await page.goto(`${suite.portal.url}/mirror/custmirrordownload?tab=config`);
+    const configs = page.getByTestId('config-table');
+    await configs.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await foreignTexts(page, 'zh-CN')).toEqual([]);
+    // The JSON itself is data (English keys such as "Time"), so the language check comes before it.
+    await configs.locator('[data-testid^="view-config-"]').first().click();
+    const json = page.getByTestId('config-json');
+    await json.waitFor();
+    const config = JSON.parse(await json.innerText()) as unknown;
+    expect(config).toBeTypeOf('object');
+  });
+
   it('lists only public items on the overseas page without sign-in and downloads one', async () => {
     const page = await suite.newPage();
     await page.goto(`${suite.portal.url}/user/outseadownload`);
