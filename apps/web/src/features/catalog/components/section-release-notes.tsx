@@ -1,4 +1,4 @@
-import { Alert, Empty, List, Skeleton, Space, Typography } from 'antd';
+import { Alert, Empty, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useItemDetail } from '../api/get-item-detail';
 import { useVersions } from '../api/get-versions';
@@ -21,12 +21,9 @@ function ItemReleaseNotes({ code }: { code: string }) {
   if (item.isPending) return <Skeleton active />;
   if (item.isError) return <Alert type="error" showIcon title={item.error.message} />;
   return (
-    <List
-      data-testid="section-release-notes"
-      itemLayout="vertical"
-      dataSource={item.data.versions}
-      renderItem={(version) => (
-        <List.Item key={version.versionId}>
+    <div data-testid="section-release-notes">
+      {item.data.versions.map((version) => (
+        <section key={version.versionId} style={{ marginBottom: 24 }}>
           <Space wrap style={{ marginBottom: 8 }}>
             <Typography.Text strong>
               {item.data.name} {version.version}
@@ -35,8 +32,8 @@ function ItemReleaseNotes({ code }: { code: string }) {
             <SeverityTag severity={version.severity} />
           </Space>
           <ReleaseNotesLists notes={version.notes} />
-        </List.Item>
-      )}
-    />
+        </section>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { CatalogVersionDetail } from '@portal/contract';
-import { Alert, Button, Descriptions, Drawer, Grid, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
@@ -118,25 +118,24 @@ function VersionDetailBody({
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('detail.otherVersions')}
           </Typography.Title>
-          <List
-            size="small"
-            dataSource={detail.otherVersions}
-            renderItem={(other) => (
-              <List.Item
-                actions={[
-                  <Button key="open" type="link" size="small" onClick={() => onOpen(other.versionId)}>
-                    {t('action.details')}
-                  </Button>,
-                ]}
-              >
+          <ul data-testid="other-versions" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {detail.otherVersions.map((other) => (
+              <li key={other.versionId} style={{ padding: '4px 0' }}>
                 <Space wrap>
-                  <span>{other.version}</span>
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0 }}
+                    onClick={() => onOpen(other.versionId)}
+                  >
+                    {other.version}
+                  </Button>
                   <Typography.Text type="secondary">{other.releaseDate}</Typography.Text>
                   <SeverityTag severity={other.severity} />
                 </Space>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </div>
