@@ -13,8 +13,11 @@ export type ByteRange = { start: number; end: number };
 export interface FileStore {
   /** Streams `body` to `key`; `maxBytes` aborts (and removes) anything larger. */
   put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
-  /** The object's bytes, or only `range` of them; rejects with {@link ObjectNotFoundError} when absent. */
-  open(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The object's bytes, or only `range` of them; rejects with {@link ObjectNotFoundError} when absent.
+   * `chunkBytes` is a hint for the size of each chunk (drivers that read in chunks of their own ignore it).
+   */
+  open(key: string, range?: ByteRange, options?: { chunkBytes?: number }): Promise<Readable>;
   /** The object's size, or null when it does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;
@@ -23,7 +26,10 @@ export interface FileStore {
    * directly (called only after the portal's own access check). The URL makes
    * the storage answer with `Content-Disposition: attachment` naming `fileName`.
    */
-  presignedDownloadUrl?(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
+  presignedDownloadUrl?(
+    key: string,
+    options: { fileName: string; expiresInSeconds: number },
+  ): Promise<string>;
 }
 
 export class ObjectTooLargeError extends Error {

@@ -46,10 +46,10 @@ export class LocalFileStore implements FileStore {
     return { size, sha256: hash.digest('hex') };
   }
 
-  async open(key: string, range?: ByteRange): Promise<Readable> {
+  async open(key: string, range?: ByteRange, options: { chunkBytes?: number } = {}): Promise<Readable> {
     const stream = createReadStream(this.pathOf(key), {
       ...(range ? { start: range.start, end: range.end } : {}),
-      highWaterMark: READ_CHUNK_BYTES,
+      highWaterMark: options.chunkBytes ?? READ_CHUNK_BYTES,
     });
     // Surface "not found" here rather than on the first read.
     await new Promise<void>((resolve, reject) => {

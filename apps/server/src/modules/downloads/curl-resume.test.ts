@@ -81,6 +81,8 @@ describe.each(DRIVERS)('a real curl resuming an interrupted download on %s', (dr
     expect(records[1]?.bytes).toBe(SIZE - truncated);
     const [row] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.id, version.id));
     expect(row?.downloadCount).toBe(1);
+    // The aborted transfer gave its chunk-budget slot back too.
+    expect(t.app.services.downloads.chunks.streaming).toBe(0);
   });
 
   it('serves parallel segments (as multi-connection clients fetch) that join into the file', async () => {

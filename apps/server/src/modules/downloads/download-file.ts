@@ -71,9 +71,11 @@ export async function sendDownload(
     reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
   if (!isGet) return reply.send();
 
+  const slot = downloads.chunks.acquire();
   const source = await store
-    .open(target.storageKey, decision.kind === 'partial' ? range : undefined)
+    .open(target.storageKey, decision.kind === 'partial' ? range : undefined, { chunkBytes: slot.chunkBytes })
     .catch((error: unknown) => {
+      slot.release();
       if (error instanceof ObjectNotFoundError)
         throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
       throw error;
@@ -93,6 +95,7 @@ export async function sendDownload(
   const finish = (complete: boolean) => {
     if (recorded) return;
     recorded = true;
+    slot.release();
     downloads.record({
       ...outcome,
       bytes: complete ? length : Math.max(0, Math.min(length, handed - response.writableLength)),

@@ -9,6 +9,7 @@ import type { FileStore } from '../../lib/file-store/file-store';
 import type { Viewer } from '../catalog/catalog-access';
 import { localName } from '../catalog/catalog-rows';
 import type { CatalogService } from '../catalog/catalog.service';
+import { ChunkBudget } from './chunk-budget';
 
 /** How long a presigned object-storage URL stays valid (a redirect is followed at once). */
 export const PRESIGNED_URL_SECONDS = 300;
@@ -44,6 +45,8 @@ export type DownloadOutcome = {
  */
 export class DownloadService {
   private readonly pending = new Set<Promise<void>>();
+  /** Sizes the read chunks of the downloads streaming at once (memory bound). */
+  readonly chunks = new ChunkBudget();
 
   constructor(
     private readonly db: Db,
