@@ -1,5 +1,5 @@
 import { SERVER_FIRMWARE_KINDS } from '@portal/contract';
-import { Input, Segmented, Select, Space, Switch, Typography } from 'antd';
+import { Flex, Input, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModelTreeSelect } from './model-tree-select';
@@ -20,17 +20,20 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }} size="middle">
+      <Flex wrap gap="middle" align="center" style={{ marginBottom: 16 }}>
         <ModelTreeSelect value={model} onChange={setModel} />
-        <Segmented<KindChoice>
-          data-testid="firmware-kind"
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: ALL, label: t('filter.allKinds') },
-            ...SERVER_FIRMWARE_KINDS.map((value) => ({ value, label: value })),
-          ]}
-        />
+        {/* Eight kinds are wider than a phone: the bar scrolls on its own instead of the page. */}
+        <div style={{ maxWidth: '100%', minWidth: 0, overflowX: 'auto' }}>
+          <Segmented<KindChoice>
+            data-testid="firmware-kind"
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: ALL, label: t('filter.allKinds') },
+              ...SERVER_FIRMWARE_KINDS.map((value) => ({ value, label: value })),
+            ]}
+          />
+        </div>
         <Select
           mode="multiple"
           allowClear
@@ -50,11 +53,11 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
         <Input.Search
           data-testid="firmware-search"
           allowClear
-          style={{ width: 260 }}
+          style={{ width: 260, maxWidth: '100%' }}
           placeholder={t('filter.search')}
           onSearch={(value) => setQ(value.trim())}
         />
-      </Space>
+      </Flex>
       <VersionTable
         testId="firmware-table"
         filters={{ kind: kinds, model, severity, latest: latest || undefined, q: q || undefined }}
