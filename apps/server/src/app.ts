@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
 import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { accessRoutes } from './modules/access/access.routes';
@@ -109,12 +110,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(catalogRoutes);
   await app.register(licenceKeyRoutes);
   await app.register(auditRoutes);
+  await app.register(usersAdminRoutes);
   await app.register(activationRoutes);
   await app.register(entitlementAdminRoutes);
   await app.register(pcieRoutes);
   await app.register(publishingRoutes, config);
   await app.register(releaseNoteAdminRoutes);
-  await app.register(downloadRoutes);
+  await app.register(downloadRoutes, config);
   await app.register(downloadRecordRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);

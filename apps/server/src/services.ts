@@ -11,6 +11,7 @@ import { VerifyCodeService } from './modules/account/verify-code.service';
 import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AuditService } from './modules/audit/audit.service';
+import { UsersAdminService } from './modules/users-admin/users-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -64,6 +65,7 @@ export type Services = {
   releaseNoteAdmin: ReleaseNoteAdminService;
   accountCodes: AccountCodeMailer;
   audit: AuditService;
+  usersAdmin: UsersAdminService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
@@ -113,12 +115,17 @@ export function createServices(
     (manifestSigner ??= loadOrCreateSigner(
       config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
     ));
+  const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl);
+  const accountHistory = new AccountHistoryService(db, clock, sessions);
+  const access = new AccessService(db);
+  const audit = new AuditService(db);
+  const downloads = new DownloadService(db, clock, catalog, store, log);
   return {
     sms,
     outbox: new OutboxService(db),
     serials,
     registration: new RegistrationService(db, codes, mail, sms, serials, publicUrl),
-    recovery: new RecoveryService(db, clock, log, mail, sessions, publicUrl),
+    recovery,
     profile: new ProfileService(db, codes, mail, sms, publicUrl),
     files: new FileService(db, clock, store, log),
     store,
@@ -126,23 +133,32 @@ export function createServices(
     pcie: new PcieLookupService(db, catalogAccess),
     mail,
     passwordChange: new PasswordChangeService(db, accountCodes, sessions),
-    accountHistory: new AccountHistoryService(db, clock, sessions),
+    accountHistory,
     database,
     clock,
     sessions,
-    login: new LoginService(db, clock, sessions),
+    login: new LoginService(db, clock, sessions, audit),
     captcha: new CaptchaService(db, clock, captchaText),
-    access: new AccessService(db),
+    access,
     notices: new NoticeService(db, clock),
     publishItems: new PublishItemService(db),
     publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES),
     editorImages: new EditorImageService(db, clock, store, log),
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
     accountCodes,
-    audit: new AuditService(db),
+    audit,
+    usersAdmin: new UsersAdminService(db, clock, {
+      access,
+      audit,
+      sessions,
+      recovery,
+      serials,
+      history: accountHistory,
+      downloads,
+    }),
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
-    downloads: new DownloadService(db, clock, catalog, store, log),
+    downloads,
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
   };
 }

@@ -76,6 +76,10 @@ export const ErrorCode = {
   ENTITLEMENT_IN_USE: 1020013,
   /** Staff: no entitlement with this id. */
   ENTITLEMENT_UNKNOWN: 1020014,
+  /** Users administration (category 21). */
+  USER_SELF_ACTION: 1021001,
+  USER_UNKNOWN: 1021002,
+  ROLE_UNKNOWN: 1021003,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -144,6 +148,9 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ENTITLEMENT_EXISTS]: 409,
   [ErrorCode.ENTITLEMENT_IN_USE]: 409,
   [ErrorCode.ENTITLEMENT_UNKNOWN]: 404,
+  [ErrorCode.USER_SELF_ACTION]: 409,
+  [ErrorCode.USER_UNKNOWN]: 404,
+  [ErrorCode.ROLE_UNKNOWN]: 400,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

@@ -19,3 +19,4 @@ export * from './catalog';
 export * from './download';
 export * from './activation';
 export * from './audit';
+export * from './users-admin';

@@ -110,4 +110,7 @@ export const enUS = {
   ENTITLEMENT_IN_USE: 'This authorization has issued activation codes and cannot be deleted',
   SN_UNKNOWN_IN_LIST: 'unknown serial number {sn}',
   ENTITLEMENT_NODES_BELOW_ISSUED: 'cannot be less than the {issued} nodes already issued',
+  USER_SELF_ACTION: 'You cannot freeze or demote your own account',
+  USER_UNKNOWN: 'The user does not exist',
+  ROLE_UNKNOWN: 'Unknown role {code}',
 } as const;

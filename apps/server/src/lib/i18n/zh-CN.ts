@@ -105,4 +105,7 @@ export const zhCN: MessageCatalogue = {
   ENTITLEMENT_IN_USE: '该授权已生成过激活码，不能删除',
   SN_UNKNOWN_IN_LIST: '序列号 {sn} 不存在',
   ENTITLEMENT_NODES_BELOW_ISSUED: '不能少于已发放的 {issued} 个节点',
+  USER_SELF_ACTION: '不能冻结或降级自己的账号',
+  USER_UNKNOWN: '用户不存在',
+  ROLE_UNKNOWN: '角色 {code} 不存在',
 };

@@ -51,6 +51,12 @@ export class AccessService {
     };
   }
 
+  /** Every button permission the user holds (adminType 1 holds every one). */
+  async permissionsOf(userId: number): Promise<string[]> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return user ? this.repo.buttonPermissionsOf(user) : [];
+  }
+
   /** Whether the user holds a button permission (adminType 1 holds every one). */
   async hasPermission(userId: number, code: string): Promise<boolean> {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['activation'];
@@ -49,7 +50,17 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
         response: responses(entitlementSchema, [400, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await entitlementAdmin.create(request.body, sessionOf(request).userId)),
+    async (request) => {
+      const entitlement = await entitlementAdmin.create(request.body, sessionOf(request).userId);
+      await auditRequest(
+        app,
+        request,
+        'entitlement.create',
+        { type: 'entitlement', id: entitlement.id },
+        { contractNo: entitlement.contractNo, nodes: entitlement.authorisedNodes },
+      );
+      return ok(request, entitlement);
+    },
   );
 
   routes.put(
@@ -64,7 +75,17 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
         response: responses(entitlementSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await entitlementAdmin.update(request.params.id, request.body)),
+    async (request) => {
+      const entitlement = await entitlementAdmin.update(request.params.id, request.body);
+      await auditRequest(
+        app,
+        request,
+        'entitlement.update',
+        { type: 'entitlement', id: entitlement.id },
+        { contractNo: entitlement.contractNo, nodes: entitlement.authorisedNodes },
+      );
+      return ok(request, entitlement);
+    },
   );
 
   routes.delete(
@@ -80,6 +101,7 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await entitlementAdmin.remove(request.params.id);
+      await auditRequest(app, request, 'entitlement.delete', { type: 'entitlement', id: request.params.id });
       return ok(request, null);
     },
   );

@@ -87,3 +87,18 @@ export class AuditService {
     };
   }
 }
+
+/**
+ * Records a staff action a route has just completed. For services without a transaction of
+ * their own to join; the row is written right after the change, before the answer.
+ */
+export async function auditRequest(
+  app: { services: { audit: AuditService } },
+  request: { auth: { userId: number } | null; ip: string },
+  action: string,
+  target: AuditTarget,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  const { audit } = app.services;
+  await audit.record(await audit.actorOf(request), action, target, detail);
+}

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { insertLoginRecord } from './login-record.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
+import type { AuditService } from '../audit/audit.service';
 import type { SessionService } from './session.service';
 
 export type LoginAttempt = {
@@ -36,6 +37,8 @@ export class LoginService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
+    /** Failed sign-ins also go to the staff audit log (the user's own history is login_records). */
+    private readonly audit?: AuditService,
   ) {}
 
   async login(attempt: LoginAttempt): Promise<string> {
@@ -60,6 +63,12 @@ export class LoginService {
       if (error instanceof AppError) {
         const userId = await this.userIdOf(account);
         await this.record(attempt, userId, error.code, error.messageKey, error.params);
+        await this.audit?.record(
+          { userId, account: account.slice(0, 64), ip: attempt.ip },
+          'login.failure',
+          { type: 'account', id: account.slice(0, 64) },
+          { code: error.code, reason: error.messageKey },
+        );
       }
       throw error;
     }

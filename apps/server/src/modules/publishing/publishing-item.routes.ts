@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
@@ -45,7 +46,17 @@ export async function publishingItemRoutes(app: FastifyInstance) {
         response: responses(publishItemSchema, [400, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await publishItems.create(request.body)),
+    async (request) => {
+      const item = await publishItems.create(request.body);
+      await auditRequest(
+        app,
+        request,
+        'item.create',
+        { type: 'item', id: item.id },
+        { code: item.code, visibility: item.visibility },
+      );
+      return ok(request, item);
+    },
   );
 
   routes.put(
@@ -60,7 +71,17 @@ export async function publishingItemRoutes(app: FastifyInstance) {
         response: responses(publishItemSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await publishItems.update(request.params.id, request.body)),
+    async (request) => {
+      const item = await publishItems.update(request.params.id, request.body);
+      await auditRequest(
+        app,
+        request,
+        'item.update',
+        { type: 'item', id: item.id },
+        { code: item.code, visibility: item.visibility, grants: item.grants.length },
+      );
+      return ok(request, item);
+    },
   );
 
   routes.get(

@@ -15,6 +15,7 @@ import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/authenticate';
 import type { EditorImage } from './editor-image.service';
 import type { PendingVersion } from './version.service';
+import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
@@ -97,6 +98,19 @@ export async function publishingUploadRoutes(app: FastifyInstance) {
         throw multipartError(error, () => publishVersions.tooLarge());
       }
       if (!version) throw pending ? fileRequired() : metaRequired();
+      await auditRequest(
+        app,
+        request,
+        'version.upload',
+        { type: 'version', id: version.id },
+        {
+          itemId: version.itemId,
+          version: version.version,
+          fileName: version.fileName,
+          size: version.fileSize,
+          sha256: version.sha256,
+        },
+      );
       return ok(request, version);
     },
   );

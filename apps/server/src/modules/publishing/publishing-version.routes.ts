@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
@@ -45,7 +46,17 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
         response: responses(publishVersionSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await publishVersions.publish(request.params.id)),
+    async (request) => {
+      const version = await publishVersions.publish(request.params.id);
+      await auditRequest(
+        app,
+        request,
+        'version.publish',
+        { type: 'version', id: version.id },
+        { version: version.version, itemId: version.itemId },
+      );
+      return ok(request, version);
+    },
   );
 
   routes.post(
@@ -61,7 +72,17 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
         response: responses(recallResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await publishVersions.recall(request.params.id, request.body)),
+    async (request) => {
+      const result = await publishVersions.recall(request.params.id, request.body);
+      await auditRequest(
+        app,
+        request,
+        'version.recall',
+        { type: 'version', id: request.params.id },
+        { reason: request.body.reason, notified: result.notified },
+      );
+      return ok(request, result);
+    },
   );
 
   routes.delete(
@@ -77,6 +98,7 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await publishVersions.deleteDraft(request.params.id);
+      await auditRequest(app, request, 'version.deleteDraft', { type: 'version', id: request.params.id });
       return ok(request, null);
     },
   );
@@ -94,6 +116,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
         response: responses(publishVersionDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await publishVersions.replaceNotes(request.params.id, request.body)),
+    async (request) => {
+      const detail = await publishVersions.replaceNotes(request.params.id, request.body);
+      await auditRequest(app, request, 'version.notes', { type: 'version', id: request.params.id });
+      return ok(request, detail);
+    },
   );
 }

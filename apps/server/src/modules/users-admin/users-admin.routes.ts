@@ -1,0 +1,263 @@
+import {
+  bindSerialsAdminSchema,
+  freezeBodySchema,
+  grantRolesBodySchema,
+  USER_EDIT_PERMISSION,
+  USER_PAGE_PERMISSION,
+  userAdminCreateSchema,
+  userAdminDetailSchema,
+  userAdminEditSchema,
+  userAdminPageSchema,
+  userAdminQuerySchema,
+  userAdminRoleOptionSchema,
+  userAdminRowSchema,
+  userIdParamsSchema,
+  verificationSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { roles } from '../../db/schema';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+
+const security = [{ bearer: [] }];
+const tags = ['system'];
+const snParams = userIdParamsSchema.extend({ sn: z.string().max(64) });
+
+/** Staff: the users page of the system application (sysUser:page to read, sysUser:edit to change). */
+export async function usersAdminRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { usersAdmin, audit } = app.services;
+  const canRead = requirePermission(app, USER_PAGE_PERMISSION);
+  const canEdit = requirePermission(app, USER_EDIT_PERMISSION);
+  const staff = async (request: FastifyRequest) => ({
+    ...(await audit.actorOf(request)),
+    userId: sessionOf(request).userId,
+  });
+
+  routes.get(
+    '/api/sysUser/page',
+    {
+      schema: {
+        tags,
+        summary: 'Users, newest first; q, status and role filters',
+        security,
+        querystring: userAdminQuerySchema,
+        response: responses(userAdminPageSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: canRead,
+    },
+    async (request) => ok(request, await usersAdmin.page(request.query, request.locale)),
+  );
+
+  routes.get(
+    '/api/sysUser/roleOptions',
+    {
+      schema: {
+        tags,
+        summary: 'Roles a user can be given',
+        security,
+        response: responses(z.array(userAdminRoleOptionSchema), AUTH_ERRORS),
+      },
+      onRequest: canRead,
+    },
+    async (request) => {
+      const rows = await app.services.database.db.select().from(roles).orderBy(roles.code);
+      return ok(
+        request,
+        rows.map((role) => ({
+          code: role.code,
+          name: request.locale === 'zh-CN' ? role.nameZh : role.nameEn,
+        })),
+      );
+    },
+  );
+
+  routes.get(
+    '/api/sysUser/:id/detail',
+    {
+      schema: {
+        tags,
+        summary: "A user's profile, open sessions, sign-ins, downloads and servers",
+        security,
+        params: userIdParamsSchema,
+        response: responses(userAdminDetailSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canRead,
+    },
+    async (request) => ok(request, await usersAdmin.detail(request.params.id, request.locale)),
+  );
+
+  routes.post(
+    '/api/sysUser/add',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (staff-created accounts have sourceType 00)',
+        security,
+        body: userAdminCreateSchema,
+        response: responses(userAdminRowSchema, [400, 409, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(request, await usersAdmin.create(await staff(request), request.body, request.locale)),
+  );
+
+  routes.put(
+    '/api/sysUser/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit a user's profile and adminType",
+        security,
+        params: userIdParamsSchema,
+        body: userAdminEditSchema,
+        response: responses(userAdminRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.update(await staff(request), request.params.id, request.body, request.locale),
+      ),
+  );
+
+  routes.post(
+    '/api/sysUser/:id/freeze',
+    {
+      schema: {
+        tags,
+        summary: 'Freeze (signs the user out everywhere) or unfreeze',
+        security,
+        params: userIdParamsSchema,
+        body: freezeBodySchema,
+        response: responses(userAdminRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.setFrozen(
+          await staff(request),
+          request.params.id,
+          request.body.frozen,
+          request.locale,
+        ),
+      ),
+  );
+
+  routes.post(
+    '/api/sysUser/:id/unlock',
+    {
+      schema: {
+        tags,
+        summary: 'Lift a sign-in lockout',
+        security,
+        params: userIdParamsSchema,
+        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(request, await usersAdmin.unlock(await staff(request), request.params.id, request.locale)),
+  );
+
+  routes.post(
+    '/api/sysUser/:id/resetPwd',
+    {
+      schema: {
+        tags,
+        summary: 'Mail the user a password reset link',
+        security,
+        params: userIdParamsSchema,
+        response: responses(z.null(), [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) => {
+      await usersAdmin.resetPassword(await staff(request), request.params.id, request.locale);
+      return ok(request, null);
+    },
+  );
+
+  routes.put(
+    '/api/sysUser/:id/roles',
+    {
+      schema: {
+        tags,
+        summary: "Replace a user's roles (only roles whose permissions you hold)",
+        security,
+        params: userIdParamsSchema,
+        body: grantRolesBodySchema,
+        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.grantRoles(
+          await staff(request),
+          request.params.id,
+          request.body.roleCodes,
+          request.locale,
+        ),
+      ),
+  );
+
+  routes.post(
+    '/api/sysUser/:id/serials',
+    {
+      schema: {
+        tags,
+        summary: "Bind servers to a customer's account (verified at once by default)",
+        security,
+        params: userIdParamsSchema,
+        body: bindSerialsAdminSchema,
+        response: responses(verificationSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.bindSerials(
+          await staff(request),
+          request.params.id,
+          request.body.serials,
+          request.body.verify,
+          request.locale,
+        ),
+      ),
+  );
+
+  routes.delete(
+    '/api/sysUser/:id/serials/:sn',
+    {
+      schema: {
+        tags,
+        summary: "Remove a server from a customer's account",
+        security,
+        params: snParams,
+        response: responses(verificationSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.unbindSerial(
+          await staff(request),
+          request.params.id,
+          request.params.sn,
+          request.locale,
+        ),
+      ),
+  );
+}

@@ -1,0 +1,310 @@
+import {
+  ACCOUNT_PATTERN,
+  type Locale,
+  meetsPasswordRule,
+  type Page,
+  type UserAdminCreate,
+  userAdminCreateSchema,
+  type UserAdminDetail,
+  type UserAdminEdit,
+  userAdminEditSchema,
+  type UserAdminQuery,
+  userAdminQuerySchema,
+  type UserAdminRow,
+} from '@portal/contract';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { rolePermissions, roles, sessions, userRoles, users, userSerials } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/pg-errors';
+import type { AccessService } from '../access/access.service';
+import type { AccountHistoryService } from '../account/account-history.service';
+import type { AuditActor, AuditService } from '../audit/audit.service';
+import { hashPassword } from '../auth/password';
+import type { SessionService } from '../auth/session.service';
+import type { DownloadService } from '../downloads/download.service';
+import type { RecoveryService } from '../recovery/recovery.service';
+import type { SerialService } from '../serials/serial.service';
+import { UsersAdminRepository } from './users-admin.repository';
+
+type Staff = AuditActor & { userId: number };
+const DETAIL_ROWS = 20;
+
+/**
+ * Staff run user accounts: every change is permission-checked by the route, checked against
+ * privilege escalation here (only a super admin touches super admins or grants adminType '1';
+ * others grant only roles whose permissions they hold themselves) and audited in its transaction.
+ */
+export class UsersAdminService {
+  private readonly repo: UsersAdminRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: {
+      access: AccessService;
+      audit: AuditService;
+      sessions: SessionService;
+      recovery: RecoveryService;
+      serials: SerialService;
+      history: AccountHistoryService;
+      downloads: DownloadService;
+    },
+  ) {
+    this.repo = new UsersAdminRepository(db);
+  }
+
+  page(query: UserAdminQuery, locale: Locale): Promise<Page<UserAdminRow>> {
+    const { pageNo, pageSize, ...filters } = userAdminQuerySchema.parse(query);
+    return this.repo.page(filters, pageNo, pageSize, this.clock.now(), locale === 'zh-CN');
+  }
+
+  async detail(id: number, locale: Locale): Promise<UserAdminDetail> {
+    const user = await this.row(id, locale);
+    const now = this.clock.now();
+    const page = { pageNo: 1, pageSize: DETAIL_ROWS };
+    const [open, logins, downloads, serials] = await Promise.all([
+      this.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.createdAt)),
+      this.deps.history.loginRecords(id, page, locale),
+      this.deps.downloads.records(id, page, locale),
+      this.deps.serials.verification(id, locale),
+    ]);
+    return {
+      user,
+      sessions: open.map((session) => ({
+        id: session.id,
+        ip: session.ip,
+        userAgent: session.userAgent,
+        createTime: session.createdAt.toISOString(),
+        expiresTime: session.expiresAt.toISOString(),
+      })),
+      logins: logins.rows,
+      downloads: downloads.rows,
+      serials,
+    };
+  }
+
+  async create(staff: Staff, input: UserAdminCreate, locale: Locale): Promise<UserAdminRow> {
+    const data = userAdminCreateSchema.parse(input);
+    if (!ACCOUNT_PATTERN.test(data.account)) throw new AppError('ACCOUNT_NAMING');
+    if (!meetsPasswordRule(data.password)) throw new AppError('PASSWORD_WEAK');
+    await this.checkAdminType(staff, data.adminType);
+    const roleIds = await this.grantableRoles(staff, data.roleCodes);
+    const passwordHash = await hashPassword(data.password);
+    const id = await this.unique(() =>
+      this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ ...this.profile(data), account: data.account, passwordHash, sourceType: '00' })
+          .returning({ id: users.id });
+        if (!user) throw new Error('user not stored');
+        if (roleIds.length > 0)
+          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
+        await this.deps.audit.record(
+          staff,
+          'user.create',
+          { type: 'user', id: user.id },
+          { account: data.account, roles: data.roleCodes, adminType: data.adminType },
+          tx,
+        );
+        return user.id;
+      }),
+    );
+    return this.row(id, locale);
+  }
+
+  async update(staff: Staff, id: number, input: UserAdminEdit, locale: Locale): Promise<UserAdminRow> {
+    const data = userAdminEditSchema.parse(input);
+    const target = await this.target(staff, id);
+    if (target.adminType !== data.adminType) {
+      await this.checkAdminType(staff, '1');
+      if (target.id === staff.userId) throw new AppError('USER_SELF_ACTION');
+    }
+    await this.unique(() =>
+      this.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...this.profile(data), updatedAt: this.clock.now() })
+          .where(eq(users.id, id));
+        await this.deps.audit.record(staff, 'user.update', { type: 'user', id }, { ...data }, tx);
+      }),
+    );
+    return this.row(id, locale);
+  }
+
+  /** A frozen user is signed out everywhere and gets "account frozen" at the next sign-in. */
+  async setFrozen(staff: Staff, id: number, frozen: boolean, locale: Locale): Promise<UserAdminRow> {
+    const target = await this.target(staff, id);
+    if (target.id === staff.userId) throw new AppError('USER_SELF_ACTION');
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ frozen, updatedAt: this.clock.now() }).where(eq(users.id, id));
+      await this.deps.audit.record(
+        staff,
+        frozen ? 'user.freeze' : 'user.unfreeze',
+        { type: 'user', id },
+        { account: target.account },
+        tx,
+      );
+    });
+    if (frozen) await this.deps.sessions.revokeAllForUser(id);
+    return this.row(id, locale);
+  }
+
+  async unlock(staff: Staff, id: number, locale: Locale): Promise<UserAdminRow> {
+    const target = await this.target(staff, id);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ lockedUntil: null, failedLoginCount: 0 }).where(eq(users.id, id));
+      await this.deps.audit.record(
+        staff,
+        'user.unlock',
+        { type: 'user', id },
+        { account: target.account },
+        tx,
+      );
+    });
+    return this.row(id, locale);
+  }
+
+  /** Mails the user a reset link (the recovery flow); staff never see or set the password. */
+  async resetPassword(staff: Staff, id: number, locale: Locale): Promise<void> {
+    const target = await this.target(staff, id);
+    if (!target.email) throw new AppError('NO_EMAIL_BOUND');
+    if (target.frozen) throw new AppError('ACCOUNT_FROZEN');
+    await this.deps.recovery.request(target.account, target.locale === 'en-US' ? 'en-US' : locale);
+    await this.deps.audit.record(
+      staff,
+      'user.resetPassword',
+      { type: 'user', id },
+      { account: target.account },
+    );
+  }
+
+  async grantRoles(staff: Staff, id: number, roleCodes: string[], locale: Locale): Promise<UserAdminRow> {
+    const target = await this.target(staff, id);
+    const roleIds = await this.grantableRoles(staff, roleCodes);
+    // Roles the staff member could not grant stay as they are: they may not take them away either.
+    const current = await this.db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, id));
+    const kept = await this.ungrantable(
+      staff,
+      current.map((row) => row.roleId),
+    );
+    await this.db.transaction(async (tx) => {
+      await tx.delete(userRoles).where(eq(userRoles.userId, id));
+      const all = [...new Set([...roleIds, ...kept])];
+      if (all.length > 0) await tx.insert(userRoles).values(all.map((roleId) => ({ userId: id, roleId })));
+      await this.deps.audit.record(
+        staff,
+        'user.grantRoles',
+        { type: 'user', id },
+        { account: target.account, roles: roleCodes },
+        tx,
+      );
+    });
+    return this.row(id, locale);
+  }
+
+  /** Support binds a customer's servers; with `verify` they are confirmed at once. */
+  async bindSerials(staff: Staff, id: number, serials: string[], verify: boolean, locale: Locale) {
+    const target = await this.target(staff, id);
+    const valid = await this.deps.serials.validate(serials);
+    await this.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await this.deps.serials.bindValidated(t, id, target.company, valid);
+      if (verify)
+        await t
+          .update(userSerials)
+          .set({ state: 'verified', verifiedAt: this.clock.now() })
+          .where(and(eq(userSerials.userId, id), inArray(userSerials.sn, valid)));
+      await this.deps.audit.record(
+        staff,
+        'user.bindSerials',
+        { type: 'user', id },
+        { serials: valid, verify },
+        tx,
+      );
+    });
+    return this.deps.serials.verification(id, locale);
+  }
+
+  async unbindSerial(staff: Staff, id: number, sn: string, locale: Locale) {
+    await this.target(staff, id);
+    const result = await this.deps.serials.unbind(id, sn, locale);
+    await this.deps.audit.record(
+      staff,
+      'user.unbindSerial',
+      { type: 'user', id },
+      { sn: sn.trim().toUpperCase() },
+    );
+    return result;
+  }
+
+  private profile(data: ReturnType<typeof userAdminEditSchema.parse>) {
+    const { nickName, name, email, phone, company, industry, adminType } = data;
+    return { nickName, name, email, phone, company, industry, adminType };
+  }
+
+  private async row(id: number, locale: Locale): Promise<UserAdminRow> {
+    const row = await this.repo.one(id, this.clock.now(), locale === 'zh-CN');
+    if (!row) throw new AppError('USER_UNKNOWN');
+    return row;
+  }
+
+  /** The user to change; a super admin can only be changed by another super admin. */
+  private async target(staff: Staff, id: number) {
+    const [target] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!target) throw new AppError('USER_UNKNOWN');
+    if (target.adminType === '1') await this.checkAdminType(staff, '1');
+    return target;
+  }
+
+  private async checkAdminType(staff: Staff, adminType: '1' | '2') {
+    if (adminType !== '1') return;
+    const [me] = await this.db
+      .select({ adminType: users.adminType })
+      .from(users)
+      .where(eq(users.id, staff.userId));
+    if (me?.adminType !== '1') throw new AppError('NO_PERMISSION_OPERATION');
+  }
+
+  /** Role ids for `codes`; refuses unknown roles and roles granting what the staff member lacks. */
+  private async grantableRoles(staff: Staff, codes: string[]): Promise<number[]> {
+    const wanted = [...new Set(codes)];
+    if (wanted.length === 0) return [];
+    const found = await this.db.select().from(roles).where(inArray(roles.code, wanted));
+    const unknown = wanted.find((code) => !found.some((role) => role.code === code));
+    if (unknown !== undefined) throw new AppError('ROLE_UNKNOWN', { params: { code: unknown } });
+    const ids = found.map((role) => role.id);
+    if ((await this.ungrantable(staff, ids)).length > 0) throw new AppError('NO_PERMISSION_OPERATION');
+    return ids;
+  }
+
+  /** Of `roleIds`, those carrying a permission the staff member does not hold (none for a super admin). */
+  private async ungrantable(staff: Staff, roleIds: number[]): Promise<number[]> {
+    if (roleIds.length === 0) return [];
+    const mine = new Set(await this.deps.access.permissionsOf(staff.userId));
+    const granted = await this.db
+      .select({ roleId: rolePermissions.roleId, code: rolePermissions.permissionCode })
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, roleIds));
+    return [...new Set(granted.filter((row) => !mine.has(row.code)).map((row) => row.roleId))];
+  }
+
+  private async unique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_email_lower_idx') throw new AppError('EMAIL_REGISTERED');
+      if (constraint) throw new AppError('ACCOUNT_EXISTS');
+      throw error;
+    }
+  }
+}

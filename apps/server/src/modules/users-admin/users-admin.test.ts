@@ -1,0 +1,243 @@
+import {
+  type AuditEntry,
+  ErrorCode,
+  type LoginUser,
+  type Page,
+  type UserAdminDetail,
+  type UserAdminRow,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rolePermissions, roles, users } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { lastMailTo } from '../../test/outbox';
+import { login, tokenFor, withToken } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+const STRONG = 'Strong#Pass1';
+
+describe.each(DRIVERS)('users administration on %s', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await createTestApp(driver);
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+  });
+  afterEach(() => t.close());
+
+  const call = <T = unknown>(
+    token: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    withToken<T>(t.app, token, {
+      method,
+      url: `${url}${url.includes('?') ? '&' : '?'}locale=en-US`,
+      payload,
+    });
+  const auditActions = async () =>
+    (await call<Page<AuditEntry>>(admin, 'GET', '/api/sysAudit/page?pageSize=50')).body.data.rows.map(
+      (row) => row.action,
+    );
+
+  it('refuses every endpoint to a user without sysUser permissions (403, 1013003)', async () => {
+    const customer = await createUser(t.db, { roleCodes: ['customer'] });
+    const token = await tokenFor(t.app, customer.account, customer.password);
+    const attempts: [Parameters<typeof call>[1], string, object?][] = [
+      ['GET', '/api/sysUser/page'],
+      ['GET', '/api/sysUser/roleOptions'],
+      ['GET', `/api/sysUser/${customer.id}/detail`],
+      ['POST', '/api/sysUser/add', { account: 'x_1', password: STRONG, nickName: 'x' }],
+      ['PUT', `/api/sysUser/${customer.id}`, { nickName: 'x' }],
+      ['POST', `/api/sysUser/${customer.id}/freeze`, { frozen: true }],
+      ['POST', `/api/sysUser/${customer.id}/unlock`],
+      ['POST', `/api/sysUser/${customer.id}/resetPwd`],
+      ['PUT', `/api/sysUser/${customer.id}/roles`, { roleCodes: ['staff'] }],
+      ['POST', `/api/sysUser/${customer.id}/serials`, { serials: ['M7S2U24000101'] }],
+      ['DELETE', `/api/sysUser/${customer.id}/serials/M7S2U24000101`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const answer = await call(token, method, url, body);
+      expect(answer.status, `${method} ${url}`).toBe(403);
+      expect(answer.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+    }
+    const [me] = await t.db.select().from(users).where(eq(users.id, customer.id));
+    expect(me?.frozen).toBe(false);
+  });
+
+  it('creates, finds, edits and grants roles; the new menus apply on the next request; all audited', async () => {
+    const weak = await call(admin, 'POST', '/api/sysUser/add', {
+      account: 'new_user',
+      password: 'weak',
+      nickName: 'N',
+    });
+    expect(weak.body.code).toBe(ErrorCode.PASSWORD_WEAK);
+    const badName = await call(admin, 'POST', '/api/sysUser/add', {
+      account: 'new user!',
+      password: STRONG,
+      nickName: 'N',
+    });
+    expect(badName.body.code).toBe(ErrorCode.ACCOUNT_NAMING);
+    const created = await call<UserAdminRow>(admin, 'POST', '/api/sysUser/add', {
+      account: 'new_user',
+      password: STRONG,
+      nickName: 'Newbie',
+      email: 'newbie@example.com',
+      company: 'Acme',
+      roleCodes: ['customer'],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({
+      account: 'new_user',
+      sourceType: '00',
+      roles: [{ code: 'customer', name: 'Customer' }],
+    });
+    const again = await call(admin, 'POST', '/api/sysUser/add', {
+      account: 'NEW_USER',
+      password: STRONG,
+      nickName: 'N',
+    });
+    expect(again.body.code).toBe(ErrorCode.ACCOUNT_EXISTS);
+    const unknownRole = await call(admin, 'POST', '/api/sysUser/add', {
+      account: 'other',
+      password: STRONG,
+      nickName: 'N',
+      roleCodes: ['nope'],
+    });
+    expect(unknownRole.body).toMatchObject({ code: ErrorCode.ROLE_UNKNOWN, message: 'Unknown role nope' });
+
+    const found = await call<Page<UserAdminRow>>(admin, 'GET', '/api/sysUser/page?q=newbie');
+    expect(found.body.data.rows.map((row) => row.account)).toEqual(['new_user']);
+    expect(
+      (await call<Page<UserAdminRow>>(admin, 'GET', '/api/sysUser/page?role=staff')).body.data.totalRows,
+    ).toBe(0);
+
+    const id = created.body.data.id;
+    const edited = await call<UserAdminRow>(admin, 'PUT', `/api/sysUser/${id}`, {
+      nickName: 'Renamed',
+      company: 'Acme Ltd',
+    });
+    expect(edited.body.data).toMatchObject({ nickName: 'Renamed', company: 'Acme Ltd' });
+
+    const userToken = await tokenFor(t.app, 'new_user', STRONG);
+    const menusOf = async () =>
+      (await withToken<LoginUser>(t.app, userToken, { url: '/api/getLoginUser' })).body.data.apps.map(
+        (app) => app.code,
+      );
+    expect(await menusOf()).toEqual(['mirror']);
+    await call(admin, 'PUT', `/api/sysUser/${id}/roles`, { roleCodes: ['customer', 'staff'] });
+    expect(await menusOf()).toEqual(['mirror', 'system']);
+
+    expect(await auditActions()).toEqual(
+      expect.arrayContaining(['user.create', 'user.update', 'user.grantRoles']),
+    );
+  });
+
+  it('freezes (signing the user out), unfreezes, unlocks a lockout and mails a reset link', async () => {
+    const user = await createUser(t.db, { roleCodes: ['customer'], email: 'frozen@example.com' });
+    const token = await tokenFor(t.app, user.account, user.password);
+    const frozen = await call<UserAdminRow>(admin, 'POST', `/api/sysUser/${user.id}/freeze`, {
+      frozen: true,
+    });
+    expect(frozen.body.data.frozen).toBe(true);
+    expect((await withToken(t.app, token, { url: '/api/getLoginUser' })).status).not.toBe(200);
+    expect((await login(t.app, user.account, user.password)).body.code).toBe(ErrorCode.ACCOUNT_FROZEN);
+    expect((await call(admin, 'POST', `/api/sysUser/${user.id}/resetPwd`)).body.code).toBe(
+      ErrorCode.ACCOUNT_FROZEN,
+    );
+    await call(admin, 'POST', `/api/sysUser/${user.id}/freeze`, { frozen: false });
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+
+    for (let i = 0; i < 5; i++) await login(t.app, user.account, 'Wrong#Pass1');
+    expect((await login(t.app, user.account, user.password)).body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    const locked = await call<Page<UserAdminRow>>(admin, 'GET', '/api/sysUser/page?status=locked');
+    expect(locked.body.data.rows.map((row) => row.id)).toEqual([user.id]);
+    await call(admin, 'POST', `/api/sysUser/${user.id}/unlock`);
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+
+    expect((await call(admin, 'POST', `/api/sysUser/${user.id}/resetPwd`)).status).toBe(200);
+    await t.app.services.recovery.drain();
+    expect((await lastMailTo(t.db, 'frozen@example.com'))?.body).toContain('/user/recover?token=');
+
+    const actions = await auditActions();
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'user.freeze',
+        'user.unfreeze',
+        'user.unlock',
+        'user.resetPassword',
+        'login.failure',
+      ]),
+    );
+    // The admin cannot freeze themselves.
+    const [me] = await t.db.select().from(users).where(eq(users.account, 'admin'));
+    expect((await call(admin, 'POST', `/api/sysUser/${me?.id}/freeze`, { frozen: true })).body.code).toBe(
+      ErrorCode.USER_SELF_ACTION,
+    );
+  });
+
+  it('stops staff from granting more than they hold or touching super admins', async () => {
+    const [helpdeskRole] = await t.db
+      .insert(roles)
+      .values({ code: 'helpdesk', nameZh: '服务台', nameEn: 'Helpdesk' })
+      .returning();
+    if (!helpdeskRole) throw new Error('role not created');
+    await t.db
+      .insert(rolePermissions)
+      .values(
+        ['sysUser:page', 'sysUser:edit'].map((permissionCode) => ({
+          roleId: helpdeskRole.id,
+          permissionCode,
+        })),
+      );
+    const helper = await createUser(t.db, { roleCodes: ['helpdesk'] });
+    const token = await tokenFor(t.app, helper.account, helper.password);
+    const customer = await createUser(t.db, { roleCodes: ['customer'] });
+    const [adminRow] = await t.db.select().from(users).where(eq(users.account, 'admin'));
+
+    expect(
+      (await call(token, 'PUT', `/api/sysUser/${customer.id}/roles`, { roleCodes: ['staff'] })).status,
+    ).toBe(403);
+    expect(
+      (await call(token, 'PUT', `/api/sysUser/${customer.id}`, { nickName: 'x', adminType: '1' })).status,
+    ).toBe(403);
+    expect((await call(token, 'POST', `/api/sysUser/${adminRow?.id}/freeze`, { frozen: true })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call(token, 'POST', '/api/sysUser/add', {
+          account: 'boss',
+          password: STRONG,
+          nickName: 'B',
+          adminType: '1',
+        })
+      ).status,
+    ).toBe(403);
+    // Within their own permissions they may act.
+    expect(
+      (await call(token, 'PUT', `/api/sysUser/${customer.id}/roles`, { roleCodes: ['helpdesk'] })).status,
+    ).toBe(200);
+  });
+
+  it('binds servers for a customer, verified by support, and shows sessions, sign-ins and servers', async () => {
+    const customer = await createUser(t.db, { roleCodes: ['customer'], company: 'Somebody Else' });
+    await tokenFor(t.app, customer.account, customer.password);
+    const bound = await call<{ verified: number }>(admin, 'POST', `/api/sysUser/${customer.id}/serials`, {
+      serials: ['A7S2U25000033'],
+    });
+    expect(bound.body.data.verified).toBe(1);
+    const detail = await call<UserAdminDetail>(admin, 'GET', `/api/sysUser/${customer.id}/detail`);
+    expect(detail.body.data.sessions).toHaveLength(1);
+    expect(detail.body.data.logins[0]).toMatchObject({ type: 'LOGIN', success: true });
+    expect(detail.body.data.serials.serials.map((serial) => [serial.sn, serial.state])).toEqual([
+      ['A7S2U25000033', 'verified'],
+    ]);
+    expect((await call(admin, 'DELETE', `/api/sysUser/${customer.id}/serials/A7S2U25000033`)).status).toBe(
+      200,
+    );
+    expect((await call(admin, 'GET', '/api/sysUser/999999/detail')).body.code).toBe(ErrorCode.USER_UNKNOWN);
+    expect(await auditActions()).toEqual(expect.arrayContaining(['user.bindSerials', 'user.unbindSerial']));
+  });
+});
