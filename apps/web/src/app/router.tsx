@@ -93,8 +93,6 @@ export const routes: RouteObject[] = [
                 ),
                 handle: titled((t) => t('register:recover.title')),
               },
-              overseasPage(paths.overseasDownload, 'overseasDownload', 'all'),
-              overseasPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli', 'imsCli'),
               {
                 path: paths.passwordLinkExpired,
                 element: lazyElement(
@@ -108,6 +106,9 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // Public like the pages above, but a table needs more room than their narrow card.
+          overseasPage(paths.overseasDownload, 'overseasDownload', 'all'),
+          overseasPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli', 'imsCli'),
           // Every other path is the signed-in console; its routes come from the server menus
           // (see routes/build-menu-routes.tsx), `/` and unknown paths included.
           {
