@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
 import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(catalogRoutes);
   await app.register(licenceKeyRoutes);
   await app.register(auditRoutes);
+  await app.register(dashboardRoutes);
   await app.register(usersAdminRoutes);
   await app.register(activationRoutes);
   await app.register(entitlementAdminRoutes);

@@ -11,6 +11,7 @@ import { VerifyCodeService } from './modules/account/verify-code.service';
 import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AuditService } from './modules/audit/audit.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
@@ -66,6 +67,7 @@ export type Services = {
   accountCodes: AccountCodeMailer;
   audit: AuditService;
   usersAdmin: UsersAdminService;
+  dashboard: DashboardService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
@@ -147,6 +149,7 @@ export function createServices(
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
     accountCodes,
     audit,
+    dashboard: new DashboardService(db, clock),
     usersAdmin: new UsersAdminService(db, clock, {
       access,
       audit,

@@ -20,3 +20,4 @@ export * from './download';
 export * from './activation';
 export * from './audit';
 export * from './users-admin';
+export * from './dashboard';

@@ -124,6 +124,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
       redirect: '/system/user',
       children: [
         {
+          name: 'sysDashboard',
+          path: '/system/dashboard',
+          component: 'system/dashboard',
+          titleZh: '运营看板',
+          titleEn: 'Dashboard',
+        },
+        {
           name: 'sysUser',
           path: '/system/user',
           component: 'system/user',
@@ -173,6 +180,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleEn: 'Entitlements',
         },
         {
+          name: 'sysAudit',
+          path: '/system/audit',
+          component: 'system/audit',
+          titleZh: '审计日志',
+          titleEn: 'Audit log',
+        },
+        {
           name: 'sysReleaseNote',
           path: '/system/release-notes',
           component: 'system/releaseNotes',
@@ -197,6 +211,7 @@ export const PERMISSIONS = [
   ['sysOutbox:page', '查看发信记录', 'Read the mail and SMS outbox'],
   ['license:manage', '管理授权', 'Manage entitlements'],
   ['sysAudit:page', '查看审计日志', 'Read the audit log'],
+  ['sysDashboard:page', '查看运营看板', 'Read the dashboard'],
 ] as const;
 
 /** Roles: which applications' menus they grant and which button permissions. */

@@ -78,6 +78,7 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((menu) => menu.path)).toEqual([
       '/system',
+      '/system/dashboard',
       '/system/user',
       '/system/role',
       '/system/menu',
@@ -85,10 +86,11 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
       '/system/outbox',
       '/system/publishing',
       '/system/entitlements',
+      '/system/audit',
       '/system/release-notes',
     ]);
     const root = answer.body.data[0];
-    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(8);
+    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(10);
     const user = await loginUser(token);
     expect(user.apps).toEqual([
       { code: 'mirror', name: 'Downloads', active: false },

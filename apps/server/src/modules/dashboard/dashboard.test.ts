@@ -1,0 +1,68 @@
+import { type DashboardStats, ErrorCode } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogVersions, downloadRecords } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { login, tokenFor, withToken } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { windowDates } from './dashboard.service';
+
+describe.each(DRIVERS)('dashboard on %s', (driver) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(driver, { catalog: true });
+  });
+  afterEach(() => t.close());
+
+  it('counts downloads per day and per item, sign-ins and failures from the records', async () => {
+    const today = t.clock.now();
+    const versions = await t.db.select().from(catalogVersions);
+    const first = versions[0];
+    const second = versions.find((version) => version.itemId !== first?.itemId);
+    if (!first || !second) throw new Error('no seeded versions');
+    const at = (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000);
+    const record = (versionId: number, daysAgo: number) => ({
+      versionId,
+      userId: null,
+      bytes: 10,
+      range: '',
+      status: 'complete',
+      ip: '127.0.0.1',
+      createdAt: at(daysAgo),
+    });
+    await t.db.insert(downloadRecords).values([
+      record(first.id, 0),
+      record(first.id, 0),
+      record(second.id, 2),
+      record(first.id, 40), // outside a 30-day window
+    ]);
+    await login(t.app, 'admin', 'Wrong#Pass1');
+    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+
+    const answer = await withToken<DashboardStats>(t.app, admin, {
+      url: '/api/dashboard/stats?days=30&locale=en-US',
+    });
+    expect(answer.status).toBe(200);
+    const stats = answer.body.data;
+    expect(stats.downloadsPerDay).toHaveLength(30);
+    expect(stats.downloadsPerDay.map((point) => point.date)).toEqual(windowDates(today, 30));
+    expect(stats.downloadsPerDay.at(-1)?.value).toBe(2);
+    expect(stats.downloadsPerDay.at(-3)?.value).toBe(1);
+    expect(stats.totals.downloads).toBe(3);
+    expect(stats.topItems[0]).toMatchObject({ value: 2 });
+    expect(stats.topItems).toHaveLength(2);
+    expect(stats.totals.signIns).toBe(1);
+    expect(stats.totals.failedSignIns).toBe(1);
+    expect(stats.failedSignInsPerDay.at(-1)?.value).toBe(1);
+    expect(stats.totals.publishedVersions).toBeGreaterThan(0);
+
+    const wide = await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats?days=60' });
+    expect(wide.body.data.totals.downloads).toBe(4);
+    expect((await withToken(t.app, admin, { url: '/api/dashboard/stats?days=0' })).status).toBe(400);
+
+    const customer = await createUser(t.db, { roleCodes: ['customer'] });
+    const refused = await withToken(t.app, await tokenFor(t.app, customer.account, customer.password), {
+      url: '/api/dashboard/stats',
+    });
+    expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+  });
+});
