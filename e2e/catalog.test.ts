@@ -66,6 +66,11 @@ describe('catalogue in Chromium', () => {
     const { download, bytes } = await downloadBy(page, page.locator('.ant-drawer-extra').getByRole('button'));
     expect(download.suggestedFilename()).toBe('m7-bmc-4.1.2.tar.gz');
     expect(sha256(bytes)).toBe(shown);
+    // The checksum list offered next to it names the same file with the same SHA-256.
+    const sumsLink = await page.getByTestId('detail-sha256sums').getAttribute('href');
+    const sums = await page.request.get(`${suite.portal.url}${sumsLink}`);
+    expect(sums.status()).toBe(200);
+    expect(await sums.text()).toContain(`${shown}  m7-bmc-4.1.2.tar.gz`);
 
     // Search by CVE id narrows the list to the fixed versions.
     await page.locator('.ant-drawer-close').click();

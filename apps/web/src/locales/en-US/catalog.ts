@@ -45,6 +45,8 @@ export const catalog: TranslationsOf<typeof reference> = {
   'detail.bytes': '{{bytes}} bytes',
   'detail.publishTime': 'Published',
   'detail.compatibility': 'Compatibility',
+  'detail.verify': 'Verify',
+  'detail.signingKey': 'Signing key',
   'detail.notes': 'Release notes',
   'detail.otherVersions': 'Other versions',
   'detail.recalled': 'This version was recalled: {{reason}}',

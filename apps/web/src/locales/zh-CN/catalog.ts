@@ -43,6 +43,8 @@ export const catalog = {
   'detail.bytes': '{{bytes}} 字节',
   'detail.publishTime': '发布时间',
   'detail.compatibility': '兼容性',
+  'detail.verify': '校验文件',
+  'detail.signingKey': '签名公钥',
   'detail.notes': '发布说明',
   'detail.otherVersions': '其他版本',
   'detail.recalled': '此版本已撤回：{{reason}}',

@@ -1,9 +1,10 @@
-import type { CatalogVersionDetail } from '@portal/contract';
+import { type CatalogVersionDetail, SIGNING_KEY_PATH, sha256SumsPathOf } from '@portal/contract';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
 import { formatSize } from '../utils/format-size';
+import { linkWithToken } from '../utils/start-download';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';
 import { ReleaseNotesLists } from './release-notes-lists';
@@ -84,6 +85,24 @@ function VersionDetailBody({
         </Descriptions.Item>
         <Descriptions.Item label="MD5">
           <ChecksumText value={detail.md5} testId="detail-md5" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('detail.verify')}>
+          {/* A signed checksum list, so a customer can check the file with standard tools. */}
+          <Space wrap>
+            <a
+              href={linkWithToken(sha256SumsPathOf(detail.versionId))}
+              download
+              data-testid="detail-sha256sums"
+            >
+              SHA256SUMS
+            </a>
+            <a href={linkWithToken(`${sha256SumsPathOf(detail.versionId)}.sig`)} download>
+              SHA256SUMS.sig
+            </a>
+            <a href={SIGNING_KEY_PATH} download>
+              {t('detail.signingKey')}
+            </a>
+          </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('column.os')}>{detail.os}</Descriptions.Item>
         <Descriptions.Item label={t('column.arch')}>{detail.arch}</Descriptions.Item>

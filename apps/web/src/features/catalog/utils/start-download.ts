@@ -8,15 +8,18 @@ export class DownloadRefused extends Error {
 }
 
 /**
- * The file's address as a plain link: a signed-in reader's token travels as `?token=`, since
+ * A download address as a plain link: a signed-in reader's token travels as `?token=`, since
  * the browser's download manager cannot send an Authorization header.
  */
-export function downloadUrlOf(versionId: number, anonymous = false): string {
+export function linkWithToken(path: string, anonymous = false): string {
   const params = new URLSearchParams({ locale: getCurrentLocale() });
   const token = anonymous ? undefined : getAccessToken();
   if (token) params.set('token', token);
-  return `${downloadPathOf(versionId)}?${params}`;
+  return `${path}?${params}`;
 }
+
+export const downloadUrlOf = (versionId: number, anonymous = false) =>
+  linkWithToken(downloadPathOf(versionId), anonymous);
 
 /** The envelope message of a refused GET, or the generic 'Download failed'. */
 async function refusalMessage(url: string): Promise<string> {
