@@ -78,6 +78,17 @@ describe('catalogue in Chromium', () => {
     await page.getByTestId('firmware-search').locator('input').press('Enter');
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(1);
 
+    // Restricted items: the early-access BMC granted to the demo customer's company is found, the
+    // lab BIOS granted to others is not, with no filter but the search.
+    await page.goto(`${suite.portal.url}/mirror/custmirrordownload`);
+    const search = page.getByTestId('firmware-search').locator('input');
+    await search.fill('early access');
+    await search.press('Enter');
+    await expect.poll(() => rowTexts()).toEqual([expect.stringContaining('4.0.0-rc1')]);
+    await search.fill('lab build');
+    await search.press('Enter');
+    await table.getByText('No versions match').waitFor();
+
     // The personal center's first tab lists the download, newest first (the record is written
     // when the response has finished, so a reload may be needed to see it).
     const records = page.getByTestId('download-records-table');
@@ -126,6 +137,16 @@ describe('catalogue in Chromium', () => {
     expect(csv).toContain(SERVER?.sn ?? '?');
     expect(csv).toContain('PN-NIC-25G-2P');
     expect(csv).toContain('UNKNOWN0001');
+
+    // By part number, typed.
+    await page.getByTestId('pcie-by').getByText('按部件号（PN）').click();
+    await page.getByTestId('pcie-search').click();
+    await expectMessage(page, 'PN 不能为空');
+    await page.getByTestId('pcie-values').fill('pn-raid-9560-8i, PN-NOT-SOLD');
+    await page.getByTestId('pcie-search').click();
+    await expect.poll(() => results.locator('tr[data-pn="PN-RAID-9560-8I"]').count()).toBe(1);
+    expect(await results.locator('tr[data-pn="PN-RAID-9560-8I"]').innerText()).toContain('22.36.1010');
+    expect(await results.locator('tr[data-pn="PN-NOT-SOLD"]').innerText()).toContain('暂无可下载的固件');
   });
 
   it('shows the software lists, release notes, ERP tools and a configuration set in Chinese', async () => {
