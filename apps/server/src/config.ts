@@ -51,6 +51,17 @@ const envSchema = z.object({
   LICENCE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Ed25519 private key (PKCS#8 PEM) that signs release manifests and SHA256SUMS; created on first use when absent. Default DATA_DIR/keys/release-ed25519.pem. */
   SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * 'x-accel': the portal checks access and records the download, then answers with
+   * `X-Accel-Redirect: <DOWNLOAD_OFFLOAD_PREFIX><storage key>` so nginx in front serves the
+   * bytes from DATA_DIR/files (docs/OPERATIONS.md). 'off': the portal streams them itself.
+   */
+  DOWNLOAD_OFFLOAD: z.enum(['off', 'x-accel']).default('off'),
+  /** The nginx `internal` location that maps to DATA_DIR/files (with DOWNLOAD_OFFLOAD=x-accel). */
+  DOWNLOAD_OFFLOAD_PREFIX: z
+    .string()
+    .regex(/^\/([A-Za-z0-9._-]+\/)+$/, 'a path such as /protected-files/')
+    .default('/protected-files/'),
   /** Largest file staff may upload as a new catalogue version (bytes; default 8 GiB). */
   PUBLISH_MAX_BYTES: z.coerce
     .number()

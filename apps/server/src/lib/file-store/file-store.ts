@@ -15,9 +15,10 @@ export interface FileStore {
   put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
   /**
    * The object's bytes, or only `range` of them; rejects with {@link ObjectNotFoundError} when absent.
-   * `chunkBytes` is a hint for the size of each chunk (drivers that read in chunks of their own ignore it).
+   * `chunkBytes`, asked before each read, sizes the chunks (so a server streaming many files can
+   * shrink them as load grows); drivers that read in chunks of their own ignore it.
    */
-  open(key: string, range?: ByteRange, options?: { chunkBytes?: number }): Promise<Readable>;
+  open(key: string, range?: ByteRange, options?: { chunkBytes?: () => number }): Promise<Readable>;
   /** The object's size, or null when it does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;

@@ -59,4 +59,25 @@ describe('LocalFileStore', () => {
     await expect(store.open('missing.bin')).rejects.toBeInstanceOf(ObjectNotFoundError);
     await expect(store.open('missing.bin', { start: 0, end: 1 })).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
+
+  it('reads in chunks whose size is asked before each read, and closes the file when destroyed', async () => {
+    await store.put('sized.bin', Readable.from([Buffer.from('0123456789')]));
+    const sizes = [3, 3, 5];
+    const chunks: string[] = [];
+    const ranged = await store.open(
+      'sized.bin',
+      { start: 2, end: 8 },
+      { chunkBytes: () => sizes.shift() ?? 1 },
+    );
+    for await (const chunk of ranged) chunks.push(String(chunk));
+    expect(chunks).toEqual(['234', '567', '8']);
+    expect(await text(await store.open('sized.bin', undefined, { chunkBytes: () => 4 }))).toBe('0123456789');
+    await expect(store.open('gone.bin', undefined, { chunkBytes: () => 4 })).rejects.toBeInstanceOf(
+      ObjectNotFoundError,
+    );
+    const stopped = await store.open('sized.bin', undefined, { chunkBytes: () => 2 });
+    stopped.destroy();
+    await new Promise((resolve) => stopped.once('close', resolve));
+    expect(stopped.destroyed).toBe(true);
+  });
 });

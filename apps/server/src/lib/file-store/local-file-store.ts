@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type ByteRange,
@@ -46,10 +46,12 @@ export class LocalFileStore implements FileStore {
     return { size, sha256: hash.digest('hex') };
   }
 
-  async open(key: string, range?: ByteRange, options: { chunkBytes?: number } = {}): Promise<Readable> {
+  async open(key: string, range?: ByteRange, options: { chunkBytes?: () => number } = {}): Promise<Readable> {
+    const { chunkBytes } = options;
+    if (chunkBytes) return this.openSized(key, range, chunkBytes);
     const stream = createReadStream(this.pathOf(key), {
       ...(range ? { start: range.start, end: range.end } : {}),
-      highWaterMark: options.chunkBytes ?? READ_CHUNK_BYTES,
+      highWaterMark: READ_CHUNK_BYTES,
     });
     // Surface "not found" here rather than on the first read.
     await new Promise<void>((resolve, reject) => {
@@ -59,6 +61,20 @@ export class LocalFileStore implements FileStore {
       );
     });
     return stream;
+  }
+
+  /** Reads whose size `chunkBytes` decides each time, with one chunk read ahead at most. */
+  private async openSized(key: string, range: ByteRange | undefined, chunkBytes: () => number) {
+    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new ObjectNotFoundError(key) : error;
+    });
+    try {
+      const end = range ? range.end : (await handle.stat()).size - 1;
+      return new SizedChunkStream(handle, range?.start ?? 0, end, chunkBytes);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
@@ -79,5 +95,44 @@ export class LocalFileStore implements FileStore {
   private pathOf(key: string): string {
     if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
     return path.join(this.root, key);
+  }
+}
+
+/**
+ * A file's bytes `position`..`end` (inclusive). The low high-water mark keeps one chunk
+ * buffered ahead of the consumer; each read asks `chunkBytes` how large it may be.
+ */
+class SizedChunkStream extends Readable {
+  constructor(
+    private readonly handle: FileHandle,
+    private position: number,
+    private readonly end: number,
+    private readonly chunkBytes: () => number,
+  ) {
+    super({ highWaterMark: 1 });
+  }
+
+  override _read(): void {
+    const size = Math.min(this.end - this.position + 1, this.chunkBytes());
+    if (size <= 0) {
+      this.push(null);
+      return;
+    }
+    const buffer = Buffer.allocUnsafeSlow(size);
+    this.handle.read(buffer, 0, size, this.position).then(
+      ({ bytesRead }) => {
+        if (bytesRead === 0) return this.destroy(new Error('file ended before the expected size'));
+        this.position += bytesRead;
+        this.push(bytesRead === size ? buffer : buffer.subarray(0, bytesRead));
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.handle.close().then(
+      () => callback(error),
+      () => callback(error),
+    );
   }
 }

@@ -16,11 +16,15 @@ describe('download chunk budget', () => {
     const budget = new ChunkBudget();
     const slots = Array.from({ length: 30 }, () => budget.acquire());
     expect(budget.streaming).toBe(30);
-    expect(slots[0]?.chunkBytes).toBe(MAX_CHUNK_BYTES);
-    expect(slots[29]?.chunkBytes).toBe(512 * 1024);
+    // Every download's next read follows the current load, whenever it started.
+    expect(slots[0]?.chunkBytes()).toBe(512 * 1024);
+    expect(slots[29]?.chunkBytes()).toBe(512 * 1024);
     slots[0]?.release();
     slots[0]?.release();
     expect(budget.streaming).toBe(29);
+    for (const slot of slots.slice(0, 20)) slot.release();
+    expect(budget.streaming).toBe(10);
+    expect(slots[29]?.chunkBytes()).toBe(MAX_CHUNK_BYTES);
     for (const slot of slots) slot.release();
     expect(budget.streaming).toBe(0);
   });

@@ -15,9 +15,16 @@ import type { DownloadService, DownloadTarget } from './download.service';
 export async function sendDownload(
   request: FastifyRequest,
   reply: FastifyReply,
-  context: { userId: number | null; target: DownloadTarget; store: FileStore; downloads: DownloadService },
+  context: {
+    userId: number | null;
+    target: DownloadTarget;
+    store: FileStore;
+    downloads: DownloadService;
+    /** DOWNLOAD_OFFLOAD=x-accel: nginx's internal location serving the store's folder. */
+    offloadPrefix: string | null;
+  },
 ) {
-  const { userId, target, store, downloads } = context;
+  const { userId, target, store, downloads, offloadPrefix } = context;
   const isGet = request.method === 'GET';
   const rangeHeader = request.headers.range;
   const outcome = {
@@ -27,21 +34,34 @@ export async function sendDownload(
     userAgent: request.headers['user-agent'] ?? null,
   };
 
-  const redirect = await downloads.redirectUrl(target);
-  if (redirect !== null) {
+  // Someone else serves the bytes (object storage, or nginx in front): a request without Range is a whole download.
+  const recordHandOver = () => {
     if (isGet)
       downloads.record({
         ...outcome,
         bytes: 0,
         range: (rangeHeader ?? '').slice(0, 128),
         status: 'redirect',
-        // The storage serves the bytes; a request without Range is a whole download.
         countsAsDownload: rangeHeader === undefined,
       });
+  };
+  const redirect = await downloads.redirectUrl(target);
+  if (redirect !== null) {
+    recordHandOver();
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   }
-
   const etag = `"${target.sha256}"`;
+  if (offloadPrefix !== null) {
+    recordHandOver();
+    // nginx answers Range and If-Range itself and keeps Content-Type and Content-Disposition.
+    return reply
+      .header('x-accel-redirect', `${offloadPrefix}${target.storageKey}`)
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', attachmentDisposition(target.fileName))
+      .header('cache-control', 'private, no-cache')
+      .send();
+  }
+
   const decision: RangeDecision = ifRangeHolds(
     firstOf(request.headers['if-range']),
     etag,

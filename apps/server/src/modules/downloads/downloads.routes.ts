@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
@@ -36,7 +37,11 @@ function sendSigned(reply: FastifyReply, signed: SignedBody, contentType: string
 }
 
 /** Files, checksums and signed manifests: anonymous for public items, else Bearer or `?token=`. */
-export async function downloadRoutes(app: FastifyInstance) {
+export async function downloadRoutes(
+  app: FastifyInstance,
+  config: Pick<Config, 'DOWNLOAD_OFFLOAD' | 'DOWNLOAD_OFFLOAD_PREFIX'>,
+) {
+  const offloadPrefix = config.DOWNLOAD_OFFLOAD === 'x-accel' ? config.DOWNLOAD_OFFLOAD_PREFIX : null;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { downloads, manifests, store } = app.services;
   app.addHook('onClose', () => downloads.drain());
@@ -58,7 +63,7 @@ export async function downloadRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const userId = await optionalUserId(app, request);
       const target = await downloads.target(await downloads.viewerOf(userId), request.params.versionId);
-      return sendDownload(request, reply, { userId, target, store, downloads });
+      return sendDownload(request, reply, { userId, target, store, downloads, offloadPrefix });
     },
   });
 
