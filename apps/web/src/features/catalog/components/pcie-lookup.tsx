@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { exportPcie } from '../api/export-pcie';
 import { useLookupPcie, useUploadPcieList } from '../api/lookup-pcie';
 import { isAcceptedListFile, lookupProblemOf, parseLookupValues } from '../utils/lookup-values';
-import { saveBlob } from '../utils/save-blob';
+import { saveBlob } from '@/lib/save-blob';
 import { PcieResults } from './pcie-results';
 
 /**
