@@ -41,7 +41,7 @@ describe('console navigation in Chromium', () => {
     await page.waitForURL(/\/system\/user$/);
     await menu.getByText('System management').waitFor();
     expect(await menu.innerText()).not.toContain('Home Page');
-    await page.getByTestId('coming-soon').getByText('Users').first().waitFor();
+    await page.getByTestId('users-page').getByText('Users').first().waitFor();
     expect(await page.getByTestId('page-header').innerText()).toContain('Users');
     const activeTab = page.getByTestId('app-tabs').locator('.ant-tabs-tab-active');
     expect(await activeTab.innerText()).toBe('System');

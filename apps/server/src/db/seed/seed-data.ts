@@ -84,6 +84,8 @@ export const MENUS: Record<string, MenuSeed[]> = {
       titleZh: '软件激活',
       titleEn: 'Activation',
       icon: 'key',
+      // Spec 2 lists the visible menu; activation is the platform's "activate" subpage, linked from there.
+      show: false,
     },
     {
       name: 'toolsDownload',
@@ -124,18 +126,18 @@ export const MENUS: Record<string, MenuSeed[]> = {
       redirect: '/system/user',
       children: [
         {
-          name: 'sysDashboard',
-          path: '/system/dashboard',
-          component: 'system/dashboard',
-          titleZh: '运营看板',
-          titleEn: 'Dashboard',
-        },
-        {
           name: 'sysUser',
           path: '/system/user',
           component: 'system/user',
           titleZh: '用户管理',
           titleEn: 'Users',
+        },
+        {
+          name: 'sysDashboard',
+          path: '/system/dashboard',
+          component: 'system/dashboard',
+          titleZh: '运营看板',
+          titleEn: 'Dashboard',
         },
         {
           name: 'sysRole',

@@ -78,8 +78,8 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((menu) => menu.path)).toEqual([
       '/system',
-      '/system/dashboard',
       '/system/user',
+      '/system/dashboard',
       '/system/role',
       '/system/menu',
       '/system/dict',

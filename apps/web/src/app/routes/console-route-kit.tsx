@@ -51,6 +51,10 @@ const ActivatePage = lazyNamed(() =>
 const EntitlementsPage = lazyNamed(() =>
   import('@/features/activation/entitlements-page').then((m) => m.EntitlementsPage),
 );
+const systemPages = () => import('@/features/system/system-pages');
+const UsersPage = lazyNamed(() => systemPages().then((m) => m.UsersPage));
+const AuditPage = lazyNamed(() => systemPages().then((m) => m.AuditPage));
+const DashboardPage = lazyNamed(() => systemPages().then((m) => m.DashboardPage));
 const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
@@ -76,7 +80,9 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   'account/settings/notification': settingsSection('notification'),
   // A menu group: its children render in its place.
   RouteView: () => <Outlet />,
-  'system/user': adminPage,
+  'system/user': (route) => <UsersPage title={route.meta.title} />,
+  'system/audit': (route) => <AuditPage title={route.meta.title} />,
+  'system/dashboard': (route) => <DashboardPage title={route.meta.title} />,
   'system/role': adminPage,
   'system/menu': adminPage,
   'system/dict': adminPage,

@@ -1,0 +1,68 @@
+import { theme } from 'antd';
+
+export type BarPoint = { label: string; value: number };
+
+type Props = {
+  points: BarPoint[];
+  /** Accessible name of the chart (the figure's caption). */
+  title: string;
+  height?: number;
+  /** Show every nth label under the bars (long day series). */
+  labelEvery?: number;
+  testId?: string;
+};
+
+/**
+ * A plain SVG bar chart: the dashboard needs bars over days and a top-N list, not a charting
+ * library of several hundred kilobytes. Bars carry their value in a <title> for hover and tests.
+ */
+export function BarChart({ points, title, height = 180, labelEvery = 1, testId }: Props) {
+  const { token } = theme.useToken();
+  const width = Math.max(points.length * 24, 240);
+  const top = Math.max(1, ...points.map((point) => point.value));
+  const plot = height - 28;
+  const slot = width / Math.max(points.length, 1);
+  return (
+    <figure style={{ margin: 0 }} data-testid={testId}>
+      <svg
+        role="img"
+        aria-label={title}
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        height={height}
+        preserveAspectRatio="none"
+      >
+        <line x1={0} x2={width} y1={plot} y2={plot} stroke={token.colorBorder} />
+        {points.map((point, index) => {
+          const barHeight = (point.value / top) * (plot - 8);
+          return (
+            <g key={`${point.label}-${index}`} data-value={point.value}>
+              <rect
+                x={index * slot + slot * 0.15}
+                y={plot - barHeight}
+                width={slot * 0.7}
+                height={barHeight}
+                fill={token.colorPrimary}
+                rx={2}
+              >
+                <title>{`${point.label}: ${point.value}`}</title>
+              </rect>
+              {index % labelEvery === 0 && (
+                <text
+                  x={index * slot + slot / 2}
+                  y={height - 8}
+                  fontSize={10}
+                  textAnchor="middle"
+                  fill={token.colorTextSecondary}
+                >
+                  {point.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption style={{ textAlign: 'center', color: token.colorTextSecondary }}>{title}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,190 @@
+import type { UserAdminRow } from '@portal/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '@/lib/access';
+import { formatDateTime } from '@/lib/format';
+import { useBindUserSerials, useUnbindUserSerial, useUserDetail } from '../api/users';
+
+/** What support looks at for one user: sessions, sign-ins, downloads and bound servers. */
+export function UserDetailDrawer({ user, onClose }: { user: UserAdminRow; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const detail = useUserDetail(user.id);
+  const bind = useBindUserSerials();
+  const unbind = useUnbindUserSerial();
+  const [serials, setSerials] = useState('');
+  const onError = { onError: (error: Error) => void message.error(error.message) };
+
+  const body = () => {
+    if (detail.isPending) return <Skeleton active />;
+    if (detail.isError) return <Alert type="error" showIcon title={detail.error.message} />;
+    const { sessions, logins, downloads, serials: bound } = detail.data;
+    return (
+      <Tabs
+        items={[
+          {
+            key: 'sessions',
+            label: t('users.detail.sessions', { count: sessions.length }),
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={sessions}
+                columns={[
+                  { title: 'IP', dataIndex: 'ip' },
+                  { title: t('users.detail.device'), dataIndex: 'userAgent', ellipsis: true },
+                  {
+                    title: t('users.detail.since'),
+                    dataIndex: 'createTime',
+                    render: (value: string) => formatDateTime(value),
+                  },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'logins',
+            label: t('users.detail.logins'),
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={logins}
+                columns={[
+                  {
+                    title: t('users.detail.time'),
+                    dataIndex: 'createTime',
+                    render: (value: string) => formatDateTime(value),
+                  },
+                  { title: t('users.detail.result'), dataIndex: 'message' },
+                  { title: 'IP', dataIndex: 'ip' },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'downloads',
+            label: t('users.detail.downloads'),
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={downloads}
+                columns={[
+                  {
+                    title: t('users.detail.time'),
+                    dataIndex: 'createTime',
+                    render: (value: string) => formatDateTime(value),
+                  },
+                  {
+                    title: t('users.detail.content'),
+                    key: 'content',
+                    render: (_, row) => `${row.itemName} ${row.version}`,
+                  },
+                  { title: t('users.detail.bytes'), dataIndex: 'bytes' },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'serials',
+            label: t('users.detail.serials'),
+            children: (
+              <>
+                <Authorized code="sysUser:edit">
+                  <Space.Compact style={{ marginBottom: 12, width: '100%' }}>
+                    <Input
+                      value={serials}
+                      onChange={(event) => setSerials(event.target.value)}
+                      placeholder={t('users.detail.serialsPlaceholder')}
+                      data-testid="user-bind-serials"
+                    />
+                    <Button
+                      type="primary"
+                      loading={bind.isPending}
+                      onClick={() => {
+                        const list = serials.split(/[\s,]+/).filter(Boolean);
+                        if (list.length > 0)
+                          bind.mutate(
+                            { id: user.id, serials: list },
+                            { ...onError, onSuccess: () => setSerials('') },
+                          );
+                      }}
+                    >
+                      {t('users.detail.bind')}
+                    </Button>
+                  </Space.Compact>
+                </Authorized>
+                <Table
+                  rowKey="sn"
+                  size="small"
+                  pagination={false}
+                  dataSource={bound.serials}
+                  columns={[
+                    { title: 'SN', dataIndex: 'sn' },
+                    {
+                      title: t('users.detail.state'),
+                      dataIndex: 'state',
+                      render: (state: string) => (
+                        <Tag color={state === 'verified' ? 'success' : 'warning'}>
+                          {t(`users.serial.${state === 'verified' ? 'verified' : 'pending'}`)}
+                        </Tag>
+                      ),
+                    },
+                    {
+                      title: t('users.actions'),
+                      key: 'actions',
+                      render: (_, row) => (
+                        <Authorized code="sysUser:edit">
+                          <Popconfirm
+                            title={t('users.detail.unbindConfirm', { sn: row.sn })}
+                            onConfirm={() => unbind.mutate({ id: user.id, sn: row.sn }, onError)}
+                          >
+                            <Button size="small" type="link" danger>
+                              {t('users.detail.unbind')}
+                            </Button>
+                          </Popconfirm>
+                        </Authorized>
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    );
+  };
+
+  return (
+    <Drawer open size={760} onClose={onClose} title={user.account}>
+      <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('users.nickName')}>{user.nickName}</Descriptions.Item>
+        <Descriptions.Item label={t('users.email')}>{user.email || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('users.company')}>{user.company || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('users.lastLogin')}>
+          {user.lastLoginTime ? `${formatDateTime(user.lastLoginTime)} (${user.lastLoginIp ?? '-'})` : '-'}
+        </Descriptions.Item>
+      </Descriptions>
+      {body()}
+    </Drawer>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDashboard } from './api/audit-and-dashboard';
+import { BarChart } from './components/bar-chart';
+
+const WINDOWS = [7, 30, 90] as const;
+
+/** /system/dashboard: downloads, top firmware, sign-ins, failed sign-ins and task backlog. */
+export function DashboardPage({ title }: { title: string }) {
+  const { t } = useTranslation('system');
+  const [days, setDays] = useState<number>(30);
+  const stats = useDashboard(days);
+  const series = (points: { date: string; value: number }[]) =>
+    points.map((point) => ({ label: point.date.slice(5), value: point.value }));
+  const labelEvery = Math.ceil(days / 10);
+
+  const body = () => {
+    if (stats.isPending) return <Skeleton active />;
+    if (stats.isError) return <Alert type="error" showIcon title={stats.error.message} />;
+    const { totals, taskBacklog, topItems } = stats.data;
+    return (
+      <>
+        <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+          <Col xs={12} md={4}>
+            <Statistic
+              title={t('dashboard.downloads')}
+              value={totals.downloads}
+              data-testid="stat-downloads"
+            />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('dashboard.signIns')} value={totals.signIns} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('dashboard.failedSignIns')} value={totals.failedSignIns} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('dashboard.users')} value={totals.users} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('dashboard.published')} value={totals.publishedVersions} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic
+              title={t('dashboard.backlog')}
+              value={taskBacklog.pending + taskBacklog.running}
+              suffix={
+                taskBacklog.failed > 0 ? t('dashboard.failedTasks', { count: taskBacklog.failed }) : undefined
+              }
+            />
+          </Col>
+        </Row>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Card size="small">
+              <BarChart
+                title={t('dashboard.downloadsPerDay')}
+                points={series(stats.data.downloadsPerDay)}
+                labelEvery={labelEvery}
+                testId="chart-downloads"
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small">
+              <BarChart
+                title={t('dashboard.signInsPerDay')}
+                points={series(stats.data.signInsPerDay)}
+                labelEvery={labelEvery}
+                testId="chart-signins"
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small">
+              <BarChart
+                title={t('dashboard.failedSignInsPerDay')}
+                points={series(stats.data.failedSignInsPerDay)}
+                labelEvery={labelEvery}
+                testId="chart-failed"
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small" title={t('dashboard.topItems')}>
+              {topItems.length === 0 ? (
+                <Alert type="info" title={t('dashboard.noDownloads')} />
+              ) : (
+                <>
+                  <BarChart
+                    title={t('dashboard.topItems')}
+                    points={topItems.map((item) => ({ label: item.itemCode, value: item.value }))}
+                    testId="chart-top"
+                  />
+                  <List
+                    size="small"
+                    dataSource={topItems}
+                    renderItem={(item) => <List.Item extra={item.value}>{item.name}</List.Item>}
+                  />
+                </>
+              )}
+            </Card>
+          </Col>
+        </Row>
+      </>
+    );
+  };
+
+  return (
+    <Card
+      title={title}
+      data-testid="dashboard-page"
+      extra={
+        <Segmented<number>
+          value={days}
+          onChange={setDays}
+          options={WINDOWS.map((value) => ({ value, label: t('dashboard.days', { days: value }) }))}
+        />
+      }
+    >
+      {body()}
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+/* The staff pages of the system application, one chunk: staff open them together. */
+export { AuditPage } from './audit-page';
+export { DashboardPage } from './dashboard-page';
+export { UsersPage } from './users-page';

@@ -1,0 +1,70 @@
+import { request as playwrightRequest } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage, expectMessage, useConsoleSuite } from './support/console';
+import { openSystemPage } from './support/system-app';
+
+describe('staff users, audit log and dashboard in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('creates a user who can sign in, freezes them (sign-in refused) and finds it in the audit log', async () => {
+    const account = `ops_${Date.now() % 1_000_000}`;
+    const password = 'Ops#Pass2026';
+    const page = await openSystemPage(suite, 'admin', '/system/user');
+    await page.getByTestId('user-new').click();
+    await page.getByTestId('user-account').fill(account);
+    await page.getByTestId('user-password').fill(password);
+    await page.getByTestId('user-nickname').fill('Ops');
+    await page.getByTestId('user-email').fill(`${account}@example.com`);
+    await page.getByTestId('user-save').click();
+    await expectMessage(page, 'Saved');
+
+    const signIn = async () => {
+      const api = await playwrightRequest.newContext();
+      try {
+        await api.get(`${suite.portal.url}/api/captcha.jpg`);
+        const answer = await api.post(
+          `${suite.portal.url}/api/login?code=${suite.portal.latestCaptcha()}&locale=en-US`,
+          {
+            data: { account, password },
+          },
+        );
+        return (await answer.json()) as { success: boolean; message: string };
+      } finally {
+        await api.dispose();
+      }
+    };
+    expect((await signIn()).success).toBe(true);
+
+    await page.getByTestId('user-search').locator('input').fill(account);
+    await page.getByTestId('user-search').locator('input').press('Enter');
+    const actions = page.getByTestId(`user-actions-${account}`);
+    await actions.getByRole('button', { name: 'Freeze' }).click();
+    await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
+    await expectMessage(page, 'Frozen');
+    await page.getByTestId('users-table').getByText('Frozen', { exact: true }).waitFor();
+    const refused = await signIn();
+    expect(refused.success).toBe(false);
+    expect(refused.message).toMatch(/frozen/i);
+
+    await page.goto(`${suite.portal.url}/system/audit`);
+    await page.getByTestId('audit-search').locator('input').fill('user.freeze');
+    await page.getByTestId('audit-search').locator('input').press('Enter');
+    await page.getByTestId('audit-table').getByText('user.freeze').waitFor();
+    expect(await page.getByTestId('audit-table').innerText()).toContain('admin');
+  });
+
+  it('draws the dashboard charts from the records, in both languages', async () => {
+    const page = await openSystemPage(suite, 'admin', '/system/dashboard');
+    const downloads = page.getByTestId('chart-downloads');
+    await downloads.waitFor();
+    expect(await downloads.locator('rect').count()).toBe(30);
+    // The admin's own sign-in of this test is in today's bar.
+    const signIns = page.getByTestId('chart-signins').locator('g[data-value]').last();
+    expect(Number(await signIns.getAttribute('data-value'))).toBeGreaterThan(0);
+    await page.getByText('Last 7 days').click();
+    await expect.poll(() => downloads.locator('rect').count()).toBe(7);
+    await chooseLanguage(page, 'zh-CN');
+    await page.getByText('每日下载').waitFor();
+    expect(await page.getByTestId('dashboard-page').innerText()).toContain('登录失败');
+  });
+});
