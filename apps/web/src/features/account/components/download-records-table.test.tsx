@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type DownloadRecord } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { changeLocale, i18n } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -47,6 +47,8 @@ const bodyRows = () => Array.from(table().querySelectorAll('tbody tr.ant-table-r
 beforeEach(async () => {
   installFakeNotifier();
   await act(() => changeLocale('en-US'));
+  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
+  await act(() => i18n.loadNamespaces(['catalog']));
 });
 
 describe('DownloadRecordsTable', () => {

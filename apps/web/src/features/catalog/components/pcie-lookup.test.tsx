@@ -1,7 +1,7 @@
 import { PCIE_LOOKUP_MAX_VALUES } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { changeLocale, i18n } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -33,6 +33,8 @@ const choose = (file: File) => fireEvent.change(uploadInput(), { target: { files
 beforeEach(async () => {
   installFakeNotifier();
   await act(() => changeLocale('en-US'));
+  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
+  await act(() => i18n.loadNamespaces(['catalog']));
 });
 
 describe('PcieLookup', () => {

@@ -1,7 +1,7 @@
 import type { CatalogVersionDetail } from '@portal/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { changeLocale, i18n } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -50,6 +50,8 @@ function buildDetail(): CatalogVersionDetail {
 beforeEach(async () => {
   installFakeNotifier();
   await act(() => changeLocale('en-US'));
+  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
+  await act(() => i18n.loadNamespaces(['catalog']));
 });
 
 describe('VersionDetailDrawer', () => {

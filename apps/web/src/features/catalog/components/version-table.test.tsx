@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { changeLocale, i18n } from '@/lib/i18n';
 import { setAccessToken } from '@/lib/session';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
@@ -55,6 +55,8 @@ function WithFilters({ onOpen }: { onOpen?: () => void }) {
 beforeEach(async () => {
   installFakeNotifier();
   await act(() => changeLocale('en-US'));
+  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
+  await act(() => i18n.loadNamespaces(['catalog']));
 });
 
 describe('VersionTable', () => {
