@@ -138,6 +138,11 @@ describe('catalogue in Chromium', () => {
     expect(csv).toContain('PN-NIC-25G-2P');
     expect(csv).toContain('UNKNOWN0001');
 
+    // A long list: the page shows the first 100 SNs and says so.
+    const many = Array.from({ length: 120 }, (_, i) => `BULK${String(i).padStart(4, '0')}`).join('\n');
+    await fileInput.setInputFiles({ name: 'many.txt', mimeType: 'text/plain', buffer: Buffer.from(many) });
+    await lookup.getByText('只显示前 100 个序列号（共 120 个）；导出 CSV 可获得全部结果。').waitFor();
+
     // By part number, typed.
     await page.getByTestId('pcie-by').getByText('按部件号（PN）').click();
     await page.getByTestId('pcie-search').click();
