@@ -99,7 +99,7 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 /** The portal exactly as `npm start` runs it (main.ts, file-backed PGlite), as a child process. */
-async function startPortal(dataDir: string, port: number, databaseUrl?: string) {
+async function startPortal(dataDir: string, port: number, databaseUrl?: string, offload = false) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: path.join(ROOT, 'apps/server'),
     env: {
@@ -112,14 +112,19 @@ async function startPortal(dataDir: string, port: number, databaseUrl?: string) 
       CAPTCHA: 'off',
       WEB_DIST_DIR: '/nonexistent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(offload ? { DOWNLOAD_OFFLOAD: 'x-accel', DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
 }
 
-/** nginx from Debian with its packaged defaults (sendfile on, tcp_nopush on, worker_processes auto). */
-function startNginx(dir: string, docRoot: string, port: number) {
+/**
+ * nginx from Debian with its packaged defaults (sendfile on, tcp_nopush on, worker_processes auto),
+ * serving `docRoot` on `port` and, on `proxyPort`, the portal at `portalPort` with the
+ * X-Accel-Redirect location of docs/OPERATIONS.md.
+ */
+function startNginx(dir: string, docRoot: string, port: number, proxyPort: number, portalPort: number) {
   const isRoot = process.getuid?.() === 0;
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -141,6 +146,17 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${docRoot};
+  }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    location /api/ {
+      proxy_pass http://127.0.0.1:${portalPort};
+      proxy_set_header X-Forwarded-For $remote_addr;
+    }
+    location /protected-files/ {
+      internal;
+      alias ${docRoot}/;
+    }
   }
 }
 `,
@@ -209,9 +225,14 @@ try {
   console.log(`writing ${FILE_BYTES / 1024 / 1024} MiB test file...`);
   const sums = await writeBigFile(file);
   const versionId = await seedBigVersion({ dataDir }, storageKey, sums);
-  const [portalPort, nginxPort] = [await freePort(), await freePort()];
+  const [portalPort, nginxPort, proxyPort, offloadPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const portal = await startPortal(dataDir, portalPort);
-  const nginx = startNginx(work, path.join(dataDir, 'files'), nginxPort);
+  const nginx = startNginx(work, path.join(dataDir, 'files'), nginxPort, proxyPort, offloadPort);
   children.push(portal, nginx);
   const portalUrl = `http://127.0.0.1:${portalPort}/api/downloads/${versionId}`;
   const nginxUrl = `http://127.0.0.1:${nginxPort}/${storageKey}`;
@@ -220,7 +241,7 @@ try {
   // Warm the page cache once so both read from memory.
   await throughput(nginxUrl, 1);
 
-  const rows = [];
+  const rows: Record<string, string | number>[] = [];
   for (const clients of [1, 16]) {
     const portalRuns: number[] = [];
     const nginxRuns: number[] = [];
@@ -256,6 +277,31 @@ try {
   await waitFor(pgUrl, pgPortal);
   await throughput(pgUrl, 1);
   const rssPostgres = await peakRssDuring(pgUrl, pgPortal.pid ?? 0);
+  pgPortal.kill('SIGTERM');
+
+  // Offload: nginx in front, the portal (DOWNLOAD_OFFLOAD=x-accel) authorises and records only.
+  const offloadPortal = await startPortal(dataDir, offloadPort, postgres.url, true);
+  children.push(offloadPortal);
+  const offloadUrl = `http://127.0.0.1:${proxyPort}/api/downloads/${pgVersionId}`;
+  await waitFor(offloadUrl, offloadPortal);
+  for (const clients of [1, 16]) {
+    const offloadRuns: number[] = [];
+    const nginxRuns: number[] = [];
+    for (let i = 0; i < Math.max(1, RUNS - 1); i += 1) {
+      nginxRuns.push(await throughput(nginxUrl, clients));
+      offloadRuns.push(await throughput(offloadUrl, clients));
+    }
+    const [o, n] = [median(offloadRuns), median(nginxRuns)];
+    rows.push({
+      clients: `${clients} (x-accel)`,
+      'portal MiB/s': Math.round(o),
+      'nginx MiB/s': Math.round(n),
+      'portal / nginx': Number((o / n).toFixed(2)),
+      runs: offloadRuns.length,
+      'portal runs': offloadRuns.map(Math.round).join(' '),
+      'nginx runs': nginxRuns.map(Math.round).join(' '),
+    });
+  }
 
   console.log(
     `1 GiB download over loopback, curl -o /dev/null, ${os.cpus().length} cores, Node ${process.version}, median of runs`,
@@ -271,7 +317,8 @@ try {
     },
   ]);
 } finally {
-  for (const child of children) child.kill(child === children[1] ? 'SIGQUIT' : 'SIGTERM');
+  for (const child of children)
+    if (child.exitCode === null) child.kill(child === children[1] ? 'SIGQUIT' : 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   postgres.stop();
   rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,3 @@
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
@@ -101,15 +99,12 @@ export async function sendDownload(
       throw error;
     });
   let handed = 0;
-  // Counting per chunk (1 MiB from the local store) costs nothing measurable.
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      handed += chunk.length;
-      callback(null, chunk);
-    },
+  // Counted on the source itself: paused first, so this listener does not start the flow
+  // before Fastify pipes the stream (a Transform in between costs half the throughput).
+  source.pause();
+  source.on('data', (chunk: Buffer) => {
+    handed += chunk.length;
   });
-  // pipeline() destroys the file stream when the response (and so the counter) is torn down.
-  pipeline(source, counter, () => undefined);
   const response = reply.raw;
   let recorded = false;
   const finish = (complete: boolean) => {
@@ -127,7 +122,7 @@ export async function sendDownload(
   // 'finish': every byte went to the socket; 'close' without it: the client went away.
   response.once('finish', () => finish(true));
   response.once('close', () => finish(false));
-  return reply.send(counter);
+  return reply.send(source);
 }
 
 function firstOf(value: string | string[] | undefined): string | undefined {
