@@ -7,6 +7,12 @@ import { chooseLanguage, expectMessage, PASSWORDS, useConsoleSuite } from './sup
 import { signInThroughApi } from './support/session';
 import { openSystemPage } from './support/system-app';
 
+/** A 1x1 PNG: the server checks the bytes, not the name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Confirms the open antd Popconfirm. */
@@ -97,6 +103,32 @@ describe('staff publishing in Chromium', () => {
       });
       expect(download.status()).toBe(200);
       expect(sha256(await download.body())).toBe(sha256(archive));
+
+      // Release notes: a structured line and a rich-text body with an uploaded image.
+      await row.getByRole('button', { name: 'Notes' }).click();
+      await page.getByTestId('note-line-add').click();
+      await page.getByPlaceholder('Chinese text').fill('修复部分主板无法启动');
+      await page.getByPlaceholder('English text').fill('Fixes boot on some boards');
+      await page.getByRole('tab', { name: 'English body (HTML)' }).click();
+      const body = page.getByTestId('notes-notesHtmlEn');
+      await body.locator('.ql-editor').click();
+      await page.keyboard.type('Update the BMC first.');
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        body.locator('button.ql-image').click(),
+      ]);
+      await chooser.setFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: PNG });
+      await body.locator('.ql-editor img').waitFor();
+      await page.getByTestId('notes-save').click();
+      await expectMessage(page, 'Release notes saved');
+      const detail = await customer.get(
+        `${suite.portal.url}/api/catalog/versions/${entry?.versionId}?locale=en-US`,
+        { headers },
+      );
+      const notes = JSON.stringify(await detail.json());
+      expect(notes).toContain('Update the BMC first.');
+      expect(notes).toContain('Fixes boot on some boards');
+      expect(notes).toMatch(/<img src=\\"\/api\/sysFileInfo\/preview\?id=/);
 
       // Recalled: the history stays for staff, the file is gone for customers.
       await row.getByRole('button', { name: 'Recall' }).click();

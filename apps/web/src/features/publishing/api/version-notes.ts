@@ -4,7 +4,9 @@ import {
   publishVersionDetailSchema,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, buildApiUrl } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { getAccessToken } from '@/lib/session';
 import { PUBLISHING_KEY, usePublishingMutation } from './use-publishing-mutation';
 
 /** GET /publishing/versions/:id: one version with its release notes in both languages. */
@@ -26,9 +28,22 @@ export const saveVersionNotes = ({ id, input }: { id: number; input: PublishNote
 
 export const useSaveVersionNotes = () => usePublishingMutation(saveVersionNotes);
 
-/** POST /publishing/editor/images (multipart `file`, at most 5): answers the URLs to insert. */
-export function uploadEditorImages(files: File[]) {
+/**
+ * POST /publishing/editor/images (multipart `file`, at most 5). The editor contract (spec 7)
+ * answers `{status: 'success', url, urls}` rather than the envelope; failures are envelopes.
+ */
+export async function uploadEditorImages(files: File[]) {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return apiClient.upload('/publishing/editor/images', form, editorImageUploadSchema);
+  const token = getAccessToken();
+  const response = await fetch(buildApiUrl('/publishing/editor/images'), {
+    method: 'POST',
+    body: form,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const body: unknown = await response.json().catch(() => null);
+  const uploaded = editorImageUploadSchema.safeParse(body);
+  if (response.ok && uploaded.success) return uploaded.data;
+  const message = (body as { message?: unknown } | null)?.message;
+  throw new Error(typeof message === 'string' ? message : i18n.t('errors:api.badResponse'));
 }
