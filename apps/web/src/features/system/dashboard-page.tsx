@@ -1,4 +1,4 @@
-import { Alert, Card, Col, List, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Alert, Card, Col, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboard } from './api/audit-and-dashboard';
@@ -93,11 +93,13 @@ export function DashboardPage({ title }: { title: string }) {
                     points={topItems.map((item) => ({ label: item.itemCode, value: item.value }))}
                     testId="chart-top"
                   />
-                  <List
-                    size="small"
-                    dataSource={topItems}
-                    renderItem={(item) => <List.Item extra={item.value}>{item.name}</List.Item>}
-                  />
+                  <ol style={{ margin: 0, paddingInlineStart: 20 }} data-testid="top-items">
+                    {topItems.map((item) => (
+                      <li key={item.itemCode}>
+                        {item.name} <span style={{ float: 'right' }}>{item.value}</span>
+                      </li>
+                    ))}
+                  </ol>
                 </>
               )}
             </Card>
