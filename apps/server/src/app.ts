@@ -39,6 +39,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { createServices } from './services';
+import { requestLogSerializer } from './lib/log-redaction';
 
 export type AppOptions = {
   config: Config;
@@ -50,6 +51,12 @@ export type AppOptions = {
   fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
 };
+
+/** Request lines never carry secrets from query strings (download and reset tokens). */
+export const defaultLoggerOptions = (config: Pick<Config, 'LOG_LEVEL'>) => ({
+  level: config.LOG_LEVEL,
+  serializers: { req: requestLogSerializer },
+});
 
 /** Builds the whole portal: plugins first, then feature routes, then the SPA. */
 export async function buildApp(options: AppOptions) {
