@@ -96,7 +96,8 @@ export async function sendDownload(
       slot.release();
       if (error instanceof ObjectNotFoundError)
         throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
-      throw error;
+      request.log.error({ err: error, versionId: target.versionId }, 'stored file could not be opened');
+      throw new AppError('DOWNLOAD_FAILED');
     });
   let handed = 0;
   // Counted on the source itself: paused first, so this listener does not start the flow
@@ -122,6 +123,12 @@ export async function sendDownload(
   // 'finish': every byte went to the socket; 'close' without it: the client went away.
   response.once('finish', () => finish(true));
   response.once('close', () => finish(false));
+  if (response.destroyed) {
+    // The client left while the file was being opened: nothing to send, 'close' has already fired.
+    source.destroy();
+    finish(false);
+    return reply.hijack();
+  }
   return reply.send(source);
 }
 

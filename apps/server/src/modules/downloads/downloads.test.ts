@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ErrorCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +236,16 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     const lost = await download(firmware.id);
     expect(lost.statusCode).toBe(404);
     expect(lost.json()).toMatchObject({ code: ErrorCode.FILE_NOT_FOUND, message: 'File does not exist' });
+
+    // Bytes that are not the published ones (a different size) are never sent.
+    const changed = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'changed.tar.gz', size: 100 });
+    await t.app.services.store.put(changed.storageKey, Readable.from([Buffer.alloc(99)]));
+    const refused = await download(changed.id);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.DOWNLOAD_FAILED,
+      message: 'Download failed, please try again later',
+    });
 
     const guide = await seededVersion(t, 'ims-platform-guide');
     await t.app.services.store.remove(guide.storageKey);
