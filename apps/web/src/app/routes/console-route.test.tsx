@@ -33,6 +33,12 @@ const systemMenus = [
   }),
 ];
 
+/** What the system application's users page asks for when it opens (an empty list). */
+const usersPageApi = {
+  '/api/sysUser/page': () => okResponse({ rows: [], totalRows: 0, pageNo: 1 }),
+  '/api/sysUser/roleOptions': () => okResponse([]),
+};
+
 function openConsole(url: string, user: LoginUser, extra: Parameters<typeof consoleApi>[1] = {}) {
   setAccessToken('token-1');
   const fetchStub = stubFetch(consoleApi(user, extra));
@@ -53,10 +59,11 @@ describe('applications', () => {
   it('shows one tab per application and switches menus, routes and the stored list', async () => {
     const app = openConsole('/homePage', buildLoginUser({ apps, menus: buildMirrorMenus() }), {
       '/api/sysMenu/change': () => okResponse(systemMenus),
+      ...usersPageApi,
     });
     fireEvent.click(await screen.findByTestId('app-tab-system'));
     await waitFor(() => expect(app.pathname()).toBe('/system/user'));
-    expect(await screen.findByText('The "Users" page will manage system data. Coming soon.')).toBeTruthy();
+    expect(await screen.findByTestId('users-page')).toBeTruthy();
     expect(readStored('apps')?.map((entry) => entry.active)).toEqual([false, true]);
   });
 
@@ -73,6 +80,7 @@ describe('applications', () => {
     const settingsOnly = buildMirrorMenus().filter((node) => node.path.startsWith('/account/settings'));
     const app = openConsole('/', buildLoginUser({ apps, menus: settingsOnly }), {
       '/api/sysMenu/change': () => okResponse(systemMenus),
+      ...usersPageApi,
     });
     await waitFor(() => expect(app.pathname()).toBe('/system/user'));
     expect(fetchedPaths(app.fetchStub)).toContain('/api/sysMenu/change');
