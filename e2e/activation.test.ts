@@ -92,6 +92,12 @@ describe('activation codes in Chromium', () => {
     await expect.poll(() => form.getByTestId('remaining-nodes').innerText()).toBe('47 of 50');
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByTestId('activation-history').getByText('E2EMACHINE1').waitFor();
+
+    // The same subpages live under the platform on the software download page.
+    await page.goto(`${suite.portal.url}/tools/toolsdownload?tab=platform&sub=maintenance`);
+    await page.getByTestId('licence-maintenance').waitFor();
+    await expect.poll(() => page.getByTestId('remaining-nodes').innerText()).toBe('47 of 50');
+    expect(await page.getByTestId('maintenance-remain').innerText()).toContain('until 2027-03-17');
   }, 90_000);
 
   it('refuses a lower-case machine code before sending and reads in Chinese', async () => {

@@ -45,6 +45,9 @@ const catalogPages = {
 const FirmwareDownloadPage = lazyNamed(() => catalogPages.firmware().then((m) => m.FirmwareDownloadPage));
 const SoftwareDownloadPage = lazyNamed(() => catalogPages.software().then((m) => m.SoftwareDownloadPage));
 const ErpToolPage = lazyNamed(() => catalogPages.erp().then((m) => m.ErpToolPage));
+const LicencePanel = lazyNamed(() =>
+  import('@/features/activation/components/licence-panel').then((m) => m.LicencePanel),
+);
 const ActivatePage = lazyNamed(() =>
   import('@/features/activation/activate-page').then((m) => m.ActivatePage),
 );
@@ -67,7 +70,9 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   HomePage: () => <HomeRoute />,
   Welcome: () => <WelcomeRoute />,
   'mirror/CustMirrorDownload': () => <FirmwareDownloadPage />,
-  'tools/ToolsDownload': () => <SoftwareDownloadPage />,
+  'tools/ToolsDownload': () => (
+    <SoftwareDownloadPage renderLicenceTab={(tab) => <LicencePanel view={tab} />} />
+  ),
   ErpTool: () => <ErpToolPage />,
   'tools/RequestedTool': () => <RequestedToolPage />,
   'tools/Activate': (route) => <ActivatePage title={route.meta.title} />,

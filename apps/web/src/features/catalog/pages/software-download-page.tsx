@@ -8,7 +8,19 @@ import { useTabParam } from '../hooks/use-tab-param';
 import { useVersionDrawer } from '../hooks/use-version-drawer';
 
 const TABS = ['platform', 'boot', 'cli', 'kits', 'ukits', 'plugins', 'tools', 'documents'] as const;
-const PLATFORM_TABS = ['current', 'history', 'document', 'releaseNote', 'livecd'] as const;
+const PLATFORM_TABS = [
+  'current',
+  'history',
+  'document',
+  'releaseNote',
+  'activate',
+  'maintenance',
+  'trial',
+  'livecd',
+] as const;
+/** The platform subpages another feature (activation) provides; the app layer wires them in. */
+export type PlatformLicenceTab = 'activate' | 'maintenance' | 'trial';
+const LICENCE_TABS: readonly string[] = ['activate', 'maintenance', 'trial'] satisfies PlatformLicenceTab[];
 const TOOL_TABS = ['current', 'history', 'document'] as const;
 
 /** Each software list is the shared version table over one filter. */
@@ -29,8 +41,16 @@ const LISTS = {
 } satisfies Record<string, VersionFilters>;
 type ListName = keyof typeof LISTS;
 
-/** /tools/toolsdownload: the management platform and its subpages, Boot, CLI, Kits, uKits, plugins, tools, documents. */
-export function SoftwareDownloadPage() {
+/**
+ * /tools/toolsdownload: the management platform and its subpages, Boot, CLI, Kits, uKits,
+ * plugins, tools, documents. `renderLicenceTab` draws the activate, maintenance and trial
+ * subpages (a feature never imports another, so the route passes them in).
+ */
+export function SoftwareDownloadPage({
+  renderLicenceTab,
+}: {
+  renderLicenceTab?: (tab: PlatformLicenceTab) => ReactNode;
+}) {
   const { t } = useTranslation('catalog');
   const [active, select] = useTabParam(TABS);
   const [platformTab, selectPlatformTab] = useTabParam(PLATFORM_TABS, 'sub');
@@ -46,20 +66,21 @@ export function SoftwareDownloadPage() {
       onOpen={open}
     />
   );
+  const platformContent = (tab: (typeof PLATFORM_TABS)[number]): ReactNode => {
+    if (tab === 'releaseNote') return <SectionReleaseNotes kind="SOFTWARE" section="platform" />;
+    if (tab === 'activate' || tab === 'maintenance' || tab === 'trial')
+      return renderLicenceTab?.(tab) ?? null;
+    return list(`platform.${tab}`);
+  };
   const platform = (
     <Tabs
       size="small"
       activeKey={platformTab}
       onChange={(tab) => selectPlatformTab(tab as (typeof PLATFORM_TABS)[number])}
-      items={PLATFORM_TABS.map((tab) => ({
+      items={PLATFORM_TABS.filter((tab) => renderLicenceTab || !LICENCE_TABS.includes(tab)).map((tab) => ({
         key: tab,
         label: t(`software.platform.${tab}`),
-        children:
-          tab === 'releaseNote' ? (
-            <SectionReleaseNotes kind="SOFTWARE" section="platform" />
-          ) : (
-            list(`platform.${tab}`)
-          ),
+        children: platformContent(tab),
       }))}
     />
   );
