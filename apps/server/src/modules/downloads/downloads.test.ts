@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { tokenFor } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 import { addVersion, seededVersion, sha256 } from './downloads-test-kit';
 
 const CHINESE_NAME = 'M7 固件 "测试" 2.0.tar.gz';
@@ -82,6 +82,20 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
       expect(answer.json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
       expect(answer.json().message).toBe('Firmware does not exist or there is no permission to query it');
     }
+
+    // Restricted by a model's verified SN (and a staff role): the lab build.
+    const lab = await seededVersion(t, 'm7-4u-gpu-bios-lab');
+    const labUser = await createUser(t.db, {
+      roleCodes: ['customer'],
+      company: 'Contoso Research Institute',
+    });
+    await t.app.services.serials.bind(labUser.id, 'M7S4U24000877', 'en-US');
+    const labToken = await tokenFor(t.app, labUser.account, labUser.password);
+    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    for (const token of [labToken, staff, admin])
+      expect((await download(lab.id, { token })).statusCode).toBe(200);
+    for (const token of [demo, plain, null])
+      expect((await download(lab.id, { token })).json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
 
     // Recalled and draft versions: customers cannot download them, publishers still can.
     const recalled = await addVersion(t, {
