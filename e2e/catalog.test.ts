@@ -79,6 +79,9 @@ describe('catalogue in Chromium', () => {
 
     // Search by CVE id (the reload has reset the filters): the fixed BMC version of each family.
     await page.locator('.ant-drawer-close').click();
+    // The closing drawer hands focus back to the button that opened it: type only once it is gone.
+    await page.waitForURL((url) => !url.searchParams.has('version'));
+    await page.getByTestId('version-detail').waitFor({ state: 'detached' });
     await page.getByTestId('firmware-search').locator('input').fill('CVE-2026-10231');
     await page.getByTestId('firmware-search').locator('input').press('Enter');
     await expect
