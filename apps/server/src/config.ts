@@ -62,6 +62,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\/([A-Za-z0-9._-]+\/)+$/, 'a path such as /protected-files/')
     .default('/protected-files/'),
+  /** Object storage: set S3_BUCKET (and credentials) to keep files in an S3-compatible bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, onOff.default(true)),
   /** Largest file staff may upload as a new catalogue version (bytes; default 8 GiB). */
   PUBLISH_MAX_BYTES: z.coerce
     .number()
@@ -76,7 +83,12 @@ export class ConfigError extends Error {}
 
 /** Validates the environment; the error lists every bad variable in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env);
+  const result = envSchema
+    .refine((config) => !config.S3_BUCKET || (config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY), {
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
+      path: ['S3_BUCKET'],
+    })
+    .safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

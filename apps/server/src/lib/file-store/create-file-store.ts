@@ -2,8 +2,30 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './local-file-store';
+import { S3FileStore } from './s3-file-store';
 
-/** The configured file store: a folder under DATA_DIR (object storage joins here when configured). */
-export function createFileStore(config: Pick<Config, 'DATA_DIR'>): FileStore {
+type StoreConfig = Pick<
+  Config,
+  | 'DATA_DIR'
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** The configured file store: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export function createFileStore(config: StoreConfig): FileStore {
+  if (config.S3_BUCKET)
+    return new S3FileStore({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      // loadConfig refuses S3_BUCKET without both keys.
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
   return new LocalFileStore(path.join(config.DATA_DIR, 'files'));
 }

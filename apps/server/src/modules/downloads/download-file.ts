@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
 import { decideRange, ifRangeHolds, type RangeDecision } from './byte-range';
-import { attachmentDisposition } from './content-disposition';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import type { DownloadService, DownloadTarget } from './download.service';
 
 /**

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition } from '../content-disposition';
+import {
+  type ByteRange,
+  type FileStore,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  type StoredObject,
+} from './file-store';
+
+export type S3Options = {
+  /** e.g. https://s3.example.com or http://127.0.0.1:4569; unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style URLs (http://host/bucket/key): MinIO, Ceph and s3rver want them. */
+  forcePathStyle: boolean;
+};
+
+/** The first `bytes` bytes of `source`; the rest is not read (the connection is released). */
+function limitBytes(source: Readable, bytes: number): Readable {
+  let left = bytes;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (left <= 0) return callback();
+      const part = chunk.length > left ? chunk.subarray(0, left) : chunk;
+      left -= part.length;
+      this.push(part);
+      if (left === 0) {
+        this.push(null);
+        source.unpipe(limited);
+        source.destroy();
+      }
+      callback();
+    },
+  });
+  source.on('error', (error) => limited.destroy(error));
+  return source.pipe(limited);
+}
+
+/** Multipart part size: 8 MiB keeps memory at partSize x queueSize per upload. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARALLEL_PARTS = 2;
+
+const isMissing = (error: unknown) =>
+  error instanceof NoSuchKey ||
+  error instanceof NotFound ||
+  (error as { name?: string }).name === 'NotFound' ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * Objects in an S3-compatible bucket. Uploads stream through lib-storage (multipart above 8
+ * MiB); an object only appears when the upload completes, and a failed or too large one is
+ * aborted, so nothing partial is ever visible. Checksums are computed by the portal on the way
+ * (the SDK's own are set to WHEN_REQUIRED: with streamed bodies they corrupt uploads on some
+ * servers, see the stack notes).
+ */
+export class S3FileStore implements FileStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly options: S3Options) {
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (options.maxBytes !== undefined && size > options.maxBytes)
+          return callback(new ObjectTooLargeError(options.maxBytes));
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    // A failing source must fail the upload too (pipe() alone would leave the meter waiting).
+    let failure: unknown;
+    body.on('error', (error) => {
+      failure = error;
+      meter.destroy(error);
+    });
+    meter.on('error', (error) => {
+      failure ??= error;
+    });
+    body.pipe(meter);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: key, Body: meter, ContentType: 'application/octet-stream' },
+      partSize: PART_BYTES,
+      queueSize: PARALLEL_PARTS,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      await upload.abort().catch(() => undefined);
+      throw failure ?? error;
+    }
+    if (failure) {
+      // The stream failed after the last part went out: the object must not stay.
+      await this.remove(key);
+      throw failure;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      const body = answer.Body as Readable;
+      if (!range) return body;
+      const wanted = range.end - range.start + 1;
+      // Some S3 servers answer more than asked (s3rver reads `bytes=0-0` as open-ended): the
+      // reply states what it holds, and anything beyond the range is cut off here.
+      return answer.ContentLength !== undefined && answer.ContentLength > wanted
+        ? limitBytes(body, wanted)
+        : body;
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  presignedDownloadUrl(
+    key: string,
+    options: { fileName: string; expiresInSeconds: number },
+  ): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(options.fileName),
+        ResponseContentType: 'application/octet-stream',
+      }),
+      { expiresIn: options.expiresInSeconds },
+    );
+  }
+}
