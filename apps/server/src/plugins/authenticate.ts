@@ -14,10 +14,14 @@ export function sessionOf(request: { auth: { userId: number; sessionId: number }
   return request.auth;
 }
 
-/** A preHandler refusing (403, 1013003) a signed-in user without the button permission `code`. */
+/**
+ * A hook refusing a signed-in user without the permission `code`: 403 with 1013002, "no
+ * permission to access the resource: <path>" (the console conventions' code for a resource the
+ * user may not reach; 1013003 stays for operations a service refuses, such as escalation).
+ */
 export function requirePermission(app: FastifyInstance, code: string) {
-  return async (request: { auth: { userId: number; sessionId: number } | null }) => {
+  return async (request: { auth: { userId: number; sessionId: number } | null; url: string }) => {
     if (!(await app.services.access.hasPermission(sessionOf(request).userId, code)))
-      throw new AppError('NO_PERMISSION_OPERATION');
+      throw new AppError('NO_PERMISSION_RESOURCE', { params: { path: request.url.split('?')[0] ?? '' } });
   };
 }

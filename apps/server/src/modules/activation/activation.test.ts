@@ -264,7 +264,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const user = await customer();
     const forbidden = await withToken(t.app, user.token, { url: '/api/activation/manage/entitlements' });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+    expect(forbidden.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
     const nobody = await createUser(t.db, { email: 'x@example.com', company: DEMO_COMPANY });
     const noRole = await tokenFor(t.app, nobody.account, nobody.password);
     expect((await generate(noRole, request())).status).toBe(403);

@@ -51,7 +51,7 @@ describe.each(DRIVERS)('audit log on %s', (driver) => {
       url: '/api/sysAudit/page',
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+    expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
   });
 
   it('cannot be rewritten or deleted, even by the database owner', async () => {

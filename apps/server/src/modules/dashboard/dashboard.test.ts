@@ -63,6 +63,6 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     const refused = await withToken(t.app, await tokenFor(t.app, customer.account, customer.password), {
       url: '/api/dashboard/stats',
     });
-    expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+    expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
   });
 });

@@ -37,8 +37,8 @@ describe.each(DRIVERS)('publishing items and permissions on %s', (driver) => {
       const refused = await withToken(t.app, customer, { ...route, url: `${route.url}?locale=en-US` });
       expect(refused.status, route.url).toBe(403);
       expect(refused.body).toMatchObject({
-        code: ErrorCode.NO_PERMISSION_OPERATION,
-        message: 'No permission for this operation',
+        code: ErrorCode.NO_PERMISSION_RESOURCE,
+        message: `No permission to access the resource: ${route.url}`,
       });
       const anonymous = await t.app.inject({ method: route.method, url: route.url, payload: route.payload });
       expect(anonymous.statusCode, route.url).toBe(401);

@@ -41,7 +41,7 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
       (row) => row.action,
     );
 
-  it('refuses every endpoint to a user without sysUser permissions (403, 1013003)', async () => {
+  it('refuses every endpoint to a user without sysUser permissions (403, 1013002)', async () => {
     const customer = await createUser(t.db, { roleCodes: ['customer'] });
     const token = await tokenFor(t.app, customer.account, customer.password);
     const attempts: [Parameters<typeof call>[1], string, object?][] = [
@@ -60,7 +60,7 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
     for (const [method, url, body] of attempts) {
       const answer = await call(token, method, url, body);
       expect(answer.status, `${method} ${url}`).toBe(403);
-      expect(answer.body.code).toBe(ErrorCode.NO_PERMISSION_OPERATION);
+      expect(answer.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
     }
     const [me] = await t.db.select().from(users).where(eq(users.id, customer.id));
     expect(me?.frozen).toBe(false);
