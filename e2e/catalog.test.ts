@@ -111,7 +111,7 @@ describe('catalogue in Chromium', () => {
         .innerText({ timeout: 1000 })
         .catch(() => '');
     };
-    await expect.poll(newestRecord, { intervals: [500, 1000] }).toContain('M7 BMC firmware 4.1.2');
+    await expect.poll(newestRecord, { interval: 500 }).toContain('M7 BMC firmware 4.1.2');
     expect(await records.innerText()).toMatch(/1-\d+ total \d+ records/);
     expect(await foreignTexts(page, 'en-US')).toEqual([]);
   });

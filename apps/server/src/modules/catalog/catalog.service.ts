@@ -193,10 +193,7 @@ export class CatalogService {
   }
 
   /** The item and version `viewer` may open (downloads use it too); CATALOG_NOT_VISIBLE otherwise. */
-  async visibleVersion(
-    viewer: Viewer,
-    versionId: number,
-  ): Promise<{ item: ItemRow; version: VersionRow }> {
+  async visibleVersion(viewer: Viewer, versionId: number): Promise<{ item: ItemRow; version: VersionRow }> {
     const [found] = await this.db
       .select({ item: catalogItems, version: catalogVersions })
       .from(catalogVersions)

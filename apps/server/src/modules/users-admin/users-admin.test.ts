@@ -183,14 +183,12 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
       .values({ code: 'helpdesk', nameZh: '服务台', nameEn: 'Helpdesk' })
       .returning();
     if (!helpdeskRole) throw new Error('role not created');
-    await t.db
-      .insert(rolePermissions)
-      .values(
-        ['sysUser:page', 'sysUser:edit'].map((permissionCode) => ({
-          roleId: helpdeskRole.id,
-          permissionCode,
-        })),
-      );
+    await t.db.insert(rolePermissions).values(
+      ['sysUser:page', 'sysUser:edit'].map((permissionCode) => ({
+        roleId: helpdeskRole.id,
+        permissionCode,
+      })),
+    );
     const helper = await createUser(t.db, { roleCodes: ['helpdesk'] });
     const token = await tokenFor(t.app, helper.account, helper.password);
     const customer = await createUser(t.db, { roleCodes: ['customer'] });
