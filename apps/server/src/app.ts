@@ -1,3 +1,4 @@
+import { taskRoutes } from './modules/tasks/tasks.routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -81,7 +82,9 @@ export async function buildApp(options: AppOptions) {
       options.captchaText,
     ),
   );
+  if (config.TASK_WORKERS > 0) app.addHook('onReady', async () => app.services.worker.start());
   app.addHook('onClose', async () => {
+    await app.services.worker.stop(config.SHUTDOWN_GRACE_MS);
     await app.services.recovery.drain();
     app.services.mail.close();
   });
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(releaseNoteAdminRoutes);
   await app.register(downloadRoutes, config);
   await app.register(downloadRecordRoutes);
+  await app.register(taskRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -75,6 +75,14 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(8 * 1024 ** 3),
+  /** Background jobs (tasks, notice fan-out) this process runs at once; 0 runs none (another process does). */
+  TASK_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** A running job renews its lease; a job whose lease ran this long without renewal is retried or failed. */
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** How long a task's result file stays downloadable. */
+  TASK_RESULT_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  /** The ISO writer of PACKAGE_LIVE_CD tasks. */
+  XORRISO_PATH: z.string().min(1).default('xorriso'),
 });
 
 export type Config = z.infer<typeof envSchema>;

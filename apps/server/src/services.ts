@@ -12,6 +12,13 @@ import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { JobQueue } from './lib/jobs/job-queue';
+import { JobWorker } from './lib/jobs/job-worker';
+import { NoticeFanout } from './modules/notice/notice-fanout';
+import { Notifier } from './modules/notice/notifier';
+import { MirrorResolver } from './modules/tasks/mirror-resolve';
+import { TaskRunner } from './modules/tasks/task-runner';
+import { TaskService } from './modules/tasks/task.service';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
@@ -72,6 +79,10 @@ export type Services = {
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
   manifests: ManifestService;
+  jobs: JobQueue;
+  /** Runs queued jobs; started by buildApp when TASK_WORKERS > 0 (tests call runUntilIdle). */
+  worker: JobWorker;
+  tasks: TaskService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -88,6 +99,10 @@ export function createServices(
     | 'DATA_DIR'
     | 'LICENCE_KEY_FILE'
     | 'SIGNING_KEY_FILE'
+    | 'TASK_WORKERS'
+    | 'TASK_LEASE_SECONDS'
+    | 'TASK_RESULT_TTL_HOURS'
+    | 'XORRISO_PATH'
   >,
   database: Database,
   clock: Clock,
@@ -122,6 +137,23 @@ export function createServices(
   const access = new AccessService(db);
   const audit = new AuditService(db);
   const downloads = new DownloadService(db, clock, catalog, store, log);
+  const jobs = new JobQueue(db, clock);
+  const tasks = new TaskService(db, clock, jobs, catalogAccess, store);
+  const notifier = new Notifier(clock, mail, log);
+  const worker = new JobWorker(db, jobs, log, {
+    concurrency: Math.max(1, config.TASK_WORKERS),
+    leaseMs: config.TASK_LEASE_SECONDS * 1000,
+    pollMs: 500,
+    sweepMs: 15_000,
+    periodic: { everyMs: 10 * 60_000, run: () => tasks.removeExpiredResults().then(() => undefined) },
+  });
+  worker.register(
+    new TaskRunner(db, clock, store, catalogAccess, new MirrorResolver(db, catalogAccess), notifier, log, {
+      resultTtlMs: config.TASK_RESULT_TTL_HOURS * 3_600_000,
+      xorriso: config.XORRISO_PATH,
+    }),
+  );
+  worker.register(new NoticeFanout(db, catalogAccess, notifier));
   return {
     sms,
     outbox: new OutboxService(db),
@@ -144,7 +176,7 @@ export function createServices(
     access,
     notices: new NoticeService(db, clock),
     publishItems: new PublishItemService(db),
-    publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES),
+    publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs),
     editorImages: new EditorImageService(db, clock, store, log),
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
     accountCodes,
@@ -163,6 +195,9 @@ export function createServices(
     entitlementAdmin: new EntitlementAdminService(db),
     downloads,
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
+    jobs,
+    worker,
+    tasks,
   };
 }
 

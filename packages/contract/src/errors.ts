@@ -57,6 +57,16 @@ export const ErrorCode = {
   DOCUMENT_NOT_FOUND: 1019002,
   /** The Range header asks for bytes the file does not have (Content-Range: bytes *\/size). */
   RANGE_NOT_SATISFIABLE: 1019003,
+  /** Background tasks (category 23). Someone else's task answers the same as a missing one. */
+  TASK_NOT_FOUND: 1023001,
+  /** Only a FAILED task can be retried. */
+  TASK_NOT_RETRYABLE: 1023002,
+  /** Too many PENDING/RUNNING tasks of one user. */
+  TASK_TOO_MANY_OPEN: 1023003,
+  /** The task has no result to download (not finished, failed, or the result expired). */
+  TASK_RESULT_GONE: 1023004,
+  /** PACKAGE_LIVE_CD: the base must be a LiveCD image and components must not be. */
+  LIVECD_BASE_INVALID: 1023005,
   /** Activation (category 20), spec section 5 rules and section 8 messages. */
   MACHINE_CODE_INVALID: 1020001,
   CLUSTER_NODES_INVALID: 1020002,
@@ -134,6 +144,11 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.DOWNLOAD_FAILED]: 503,
   [ErrorCode.DOCUMENT_NOT_FOUND]: 404,
   [ErrorCode.RANGE_NOT_SATISFIABLE]: 416,
+  [ErrorCode.TASK_NOT_FOUND]: 404,
+  [ErrorCode.TASK_NOT_RETRYABLE]: 409,
+  [ErrorCode.TASK_TOO_MANY_OPEN]: 429,
+  [ErrorCode.TASK_RESULT_GONE]: 410,
+  [ErrorCode.LIVECD_BASE_INVALID]: 400,
   [ErrorCode.MACHINE_CODE_INVALID]: 400,
   [ErrorCode.CLUSTER_NODES_INVALID]: 400,
   [ErrorCode.APPLICATION_QUANTITY_INVALID]: 400,

@@ -47,7 +47,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   // Uploaded files of one test stay in a folder of their own, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
-    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir }),
+    // Jobs run when a test calls app.services.worker.runUntilIdle(), so tests decide when.
+    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, TASK_WORKERS: '0' }),
     ...options.config,
   };
   const clock = new ManualClock(new Date());

@@ -8,3 +8,4 @@ export * from './serials';
 export * from './catalog';
 export * from './activation';
 export * from './audit';
+export * from './tasks';

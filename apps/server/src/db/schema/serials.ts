@@ -2,6 +2,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -35,6 +36,11 @@ export const serialNumbers = pgTable(
     maintenanceEnd: date('maintenance_end'),
     /** Part numbers of the PCIe cards installed at shipping. */
     pcieParts: text('pcie_parts').array().notNull().default([]),
+    /**
+     * Firmware installed at shipping (or last reported): kind (BMC, BIOS ...) or PCIe
+     * part number -> version. Bundles show it as the "current" version they replace.
+     */
+    installedFirmware: jsonb('installed_firmware').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [index('serial_numbers_model_idx').on(t.modelId)],
 );

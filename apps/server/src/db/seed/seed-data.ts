@@ -314,6 +314,8 @@ export type SerialSeed = {
   shipDate: string;
   maintenanceEnd: string;
   pcieParts: string[];
+  /** Firmware installed at shipping: kind or PCIe part number -> version. */
+  installedFirmware?: Record<string, string>;
 };
 
 /** Shipped servers: two to the demo customer's company, the others to other customers. */
@@ -325,6 +327,7 @@ export const SERIAL_NUMBERS: SerialSeed[] = [
     shipDate: '2024-03-18',
     maintenanceEnd: '2027-03-17',
     pcieParts: ['PN-NIC-25G-2P', 'PN-RAID-9560-8I'],
+    installedFirmware: { BMC: '4.0.1', BIOS: '6.0.1', PSU: '1.0.1' },
   },
   {
     sn: 'M6S1U22000417',
@@ -333,6 +336,7 @@ export const SERIAL_NUMBERS: SerialSeed[] = [
     shipDate: '2022-06-02',
     maintenanceEnd: '2025-06-01',
     pcieParts: ['PN-NIC-10G-2P'],
+    installedFirmware: { BMC: '3.0.1', BIOS: '5.0.1' },
   },
   {
     sn: 'A7S2U25000033',

@@ -159,6 +159,7 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         shipDate: serial.shipDate,
         maintenanceEnd: serial.maintenanceEnd,
         pcieParts: serial.pcieParts,
+        installedFirmware: serial.installedFirmware ?? {},
       })),
     );
     for (const { serials, ...entitlement } of ENTITLEMENTS) {

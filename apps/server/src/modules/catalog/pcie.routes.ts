@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   PCIE_LOOKUP_MAX_VALUES,
-  PCIE_UPLOAD_EXTENSIONS,
   PCIE_UPLOAD_MAX_BYTES,
   PCIE_UPLOAD_MAX_VALUES,
   pcieExportQuerySchema,
@@ -11,35 +10,15 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
 import { pcieResultCsv } from './pcie-csv';
 import { checkLookupValues, parseLookupValues } from './pcie-lookup.service';
+import { uploadedText } from './uploaded-text';
 
 const security = [{ bearer: [] }];
 const tags = ['catalogue'];
-
-/** The text of an uploaded list: `.txt` only, UTF-8 (a byte-order mark is dropped), no binary content. */
-async function uploadedText(request: FastifyRequest): Promise<string> {
-  const missing = () => AppError.invalidFields([{ field: 'file', messageKey: 'FIELD_REQUIRED' }]);
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (!part) throw missing();
-  const allowed = PCIE_UPLOAD_EXTENSIONS.join(', ');
-  if (!PCIE_UPLOAD_EXTENSIONS.some((ext) => part.filename.toLowerCase().endsWith(ext))) {
-    part.file.resume();
-    throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed } });
-  }
-  const bytes = await part.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('FILE_TOO_LARGE', { params: { maxMb: PCIE_UPLOAD_MAX_BYTES / 1024 / 1024 } });
-    throw error;
-  });
-  if (bytes.includes(0)) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed } });
-  return bytes.toString('utf8').replace(/^\uFEFF/, '');
-}
 
 /** PCIe firmware lookup by SN or PN: typed values, a .txt list, and the CSV export. */
 export async function pcieRoutes(app: FastifyInstance) {

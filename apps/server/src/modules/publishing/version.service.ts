@@ -8,7 +8,7 @@ import type {
   publishVersionMetaSchema,
   recallInputSchema,
 } from '@portal/contract';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
@@ -19,13 +19,13 @@ import {
   catalogVersionParts,
   catalogVersions,
   downloadRecords,
-  notices,
   serverModels,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type FileStore, ObjectTooLargeError } from '../../lib/file-store/file-store';
-import { translate } from '../../lib/i18n/messages';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { enqueueFanout } from '../notice/notice-fanout';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
 import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
@@ -62,6 +62,7 @@ export class PublishVersionService {
     private readonly store: FileStore,
     private readonly log: FastifyBaseLogger,
     private readonly maxBytes: number,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** Checks everything about a new version that does not need its bytes (answered before they arrive). */
@@ -215,12 +216,18 @@ export class PublishVersionService {
 
   /** Draft -> published: customers may see and download it from now on. */
   async publish(id: number): Promise<PublishVersion> {
-    const [row] = await this.db
-      .update(catalogVersions)
-      .set({ status: 'published', publishedAt: this.clock.now() })
-      .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
-      .returning({ id: catalogVersions.id });
-    if (!row) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
+    const published = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(catalogVersions)
+        .set({ status: 'published', publishedAt: this.clock.now() })
+        .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
+        .returning({ id: catalogVersions.id });
+      // New-firmware and security-advisory notices are fanned out by a queued job.
+      if (row) await enqueueFanout(this.jobs, tx, { event: 'published', versionId: id });
+      return row;
+    });
+    if (!published) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
     return this.get(id);
   }
 
@@ -239,31 +246,14 @@ export class PublishVersionService {
         .returning();
       if (!row) throw await this.stateError(id, 'PUBLISH_NOT_PUBLISHED');
       if (!input.notifyDownloaders) return 0;
-      const [item] = await tx.select().from(catalogItems).where(eq(catalogItems.id, row.itemId));
-      const users = await tx
-        .selectDistinct({ userId: downloadRecords.userId })
+      // The notices go out from a queued job; the answer says how many users it will reach.
+      const [downloaders] = await tx
+        .select({ n: countDistinct(downloadRecords.userId) })
         .from(downloadRecords)
         .where(and(eq(downloadRecords.versionId, id), isNotNull(downloadRecords.userId)));
-      const ids = users.flatMap((u) => (u.userId === null ? [] : [u.userId]));
-      if (ids.length === 0 || !item) return 0;
-      const params = (locale: 'zh-CN' | 'en-US') => ({
-        item: locale === 'zh-CN' ? item.nameZh : item.nameEn,
-        version: row.version,
-        file: row.fileName,
-        reason: input.reason,
-      });
-      await tx.insert(notices).values(
-        ids.map((userId) => ({
-          userId,
-          type: 'notice',
-          titleZh: translate('zh-CN', 'RECALL_NOTICE_TITLE', params('zh-CN')).slice(0, 200),
-          titleEn: translate('en-US', 'RECALL_NOTICE_TITLE', params('en-US')).slice(0, 200),
-          contentZh: translate('zh-CN', 'RECALL_NOTICE_TEXT', params('zh-CN')),
-          contentEn: translate('en-US', 'RECALL_NOTICE_TEXT', params('en-US')),
-          createdAt: now,
-        })),
-      );
-      return ids.length;
+      if ((downloaders?.n ?? 0) > 0)
+        await enqueueFanout(this.jobs, tx, { event: 'recall', versionId: id, reason: input.reason });
+      return downloaders?.n ?? 0;
     });
     return { version: await this.get(id), notified };
   }

@@ -1,0 +1,157 @@
+import type { Locale } from '@portal/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import {
+  catalogItems,
+  catalogVersionModels,
+  catalogVersions,
+  downloadRecords,
+  serialNumbers,
+  userSerials,
+  users,
+} from '../../db/schema';
+import type { Job, JobQueue } from '../../lib/jobs/job-queue';
+import type { JobContext, JobHandler } from '../../lib/jobs/job-worker';
+import type { CatalogAccess } from '../catalog/catalog-access';
+import type { Notifier, PendingMail } from './notifier';
+
+export const FANOUT_QUEUE = 'notice.fanout';
+
+export type FanoutEvent =
+  { event: 'recall'; versionId: number; reason: string } | { event: 'published'; versionId: number };
+
+/** Enqueues the fan-out in the caller's transaction: the notices go out only if the change commits. */
+export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
+  return queue.enqueue(FANOUT_QUEUE, event, { tx, maxAttempts: 5 });
+}
+
+/**
+ * Posts the notices a catalogue change calls for, in a job so the publishing
+ * request does not wait on (or fail with) thousands of inserts and mails:
+ * - recall: everyone who downloaded the version (always in-app, mail per settings);
+ * - published with CVE ids or marked as a security fix: a security advisory to every
+ *   active user who may see the item;
+ * - published otherwise: users with a verified server of a model the version supports.
+ * Recipients who may no longer see the item get nothing.
+ */
+export class NoticeFanout implements JobHandler {
+  readonly queue = FANOUT_QUEUE;
+  readonly retryDelayMs = 10_000;
+
+  constructor(
+    private readonly db: Db,
+    private readonly access: CatalogAccess,
+    private readonly notifier: Notifier,
+  ) {}
+
+  async run(job: Job, context: JobContext): Promise<void> {
+    const event = job.payload as FanoutEvent;
+    const [version] = await this.db
+      .select({
+        id: catalogVersions.id,
+        version: catalogVersions.version,
+        fileName: catalogVersions.fileName,
+        releaseDate: catalogVersions.releaseDate,
+        severity: catalogVersions.severity,
+        cves: catalogVersions.cves,
+        securityFix: catalogVersions.securityFix,
+        itemId: catalogItems.id,
+        visibility: catalogItems.visibility,
+        nameZh: catalogItems.nameZh,
+        nameEn: catalogItems.nameEn,
+      })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(eq(catalogVersions.id, event.versionId));
+    if (!version) return;
+    const item = (locale: Locale) => (locale === 'zh-CN' ? version.nameZh : version.nameEn);
+    let mails: PendingMail[] = [];
+
+    if (event.event === 'recall') {
+      const rows = await this.db
+        .selectDistinct({ userId: downloadRecords.userId })
+        .from(downloadRecords)
+        .where(and(eq(downloadRecords.versionId, version.id), isNotNull(downloadRecords.userId)));
+      const recipients = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
+      await context.finish(async (tx) => {
+        ({ mails } = await this.notifier.post(
+          tx,
+          recipients,
+          'securityAdvisories',
+          {
+            title: 'RECALL_NOTICE_TITLE',
+            text: 'RECALL_NOTICE_TEXT',
+            params: (locale) => ({
+              item: item(locale),
+              version: version.version,
+              file: version.fileName,
+              reason: event.reason,
+            }),
+          },
+          { alwaysInApp: true },
+        ));
+      });
+    } else {
+      const advisory = version.securityFix || version.cves.length > 0;
+      const serversOf = new Map<number, string[]>();
+      let candidates: number[];
+      if (advisory) {
+        const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.frozen, false));
+        candidates = rows.map((r) => r.id);
+      } else {
+        const rows = await this.db
+          .select({ userId: userSerials.userId, sn: userSerials.sn })
+          .from(userSerials)
+          .innerJoin(serialNumbers, eq(serialNumbers.sn, userSerials.sn))
+          .innerJoin(catalogVersionModels, eq(catalogVersionModels.modelId, serialNumbers.modelId))
+          .where(and(eq(catalogVersionModels.versionId, version.id), eq(userSerials.state, 'verified')));
+        for (const row of rows) serversOf.set(row.userId, [...(serversOf.get(row.userId) ?? []), row.sn]);
+        candidates = [...serversOf.keys()];
+      }
+      const recipients = await this.whoMaySee(candidates, {
+        id: version.itemId,
+        visibility: version.visibility,
+      });
+      const posted = (userId: number) => ({ sns: (serversOf.get(userId) ?? []).join(', ') });
+      await context.finish(async (tx) => {
+        if (advisory) {
+          ({ mails } = await this.notifier.post(tx, recipients, 'securityAdvisories', {
+            title: 'ADVISORY_NOTICE_TITLE',
+            text: 'ADVISORY_NOTICE_TEXT',
+            params: (locale) => ({
+              item: item(locale),
+              version: version.version,
+              cves: version.cves.join(', ') || '-',
+              severity: version.severity,
+            }),
+          }));
+          return;
+        }
+        // One notice per user: the text names that user's own servers.
+        for (const userId of recipients) {
+          const result = await this.notifier.post(tx, [userId], 'firmwareForMyServers', {
+            title: 'FIRMWARE_NOTICE_TITLE',
+            text: 'FIRMWARE_NOTICE_TEXT',
+            params: (locale) => ({
+              item: item(locale),
+              version: version.version,
+              date: version.releaseDate,
+              severity: version.severity,
+              ...posted(userId),
+            }),
+          });
+          mails.push(...result.mails);
+        }
+      });
+    }
+    await this.notifier.send(mails);
+  }
+
+  private async whoMaySee(userIds: number[], item: { id: number; visibility: string }): Promise<number[]> {
+    if (item.visibility !== 'restricted') return userIds;
+    const allowed: number[] = [];
+    for (const id of userIds)
+      if (await this.access.canSee(await this.access.viewerOf(id), item)) allowed.push(id);
+    return allowed;
+  }
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import {
+  BUNDLE_MANIFEST_CSV,
+  BUNDLE_MANIFEST_JSON,
+  BUNDLE_SHA256SUMS,
+  type BundleManifestRow,
+} from '@portal/contract';
+import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
+import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
+import { TarWriter } from './tar-writer';
+import { TaskError } from './task-error';
+
+const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
+  'sn',
+  'pn',
+  'model',
+  'component',
+  'item',
+  'currentVersion',
+  'offeredVersion',
+  'severity',
+  'file',
+  'sha256',
+];
+
+function csvCell(value: string): string {
+  // Quotes cells that need it, and defuses spreadsheet formulas (a cell starting with = + - @).
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function manifestCsv(rows: BundleManifestRow[]): string {
+  const lines = [
+    CSV_COLUMNS.join(','),
+    ...rows.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Bundle paths: `firmware/<file name>`, the version id added when two versions share a name. */
+function bundlePaths(files: BundleFile[]): Map<number, string> {
+  const taken = new Set<string>();
+  const paths = new Map<number, string>();
+  for (const file of files) {
+    let path = `firmware/${file.fileName}`;
+    if (taken.has(path)) path = `firmware/${file.versionId}-${file.fileName}`;
+    taken.add(path);
+    paths.set(file.versionId, path);
+  }
+  return paths;
+}
+
+/**
+ * Streams a bundle (a tar of the firmware files, manifest.csv, manifest.json and
+ * SHA256SUMS) into the store under `key`. Files are copied chunk by chunk and
+ * hashed on the way; a file whose bytes do not match its published SHA256 stops the
+ * task, and the store's atomic put leaves nothing behind.
+ */
+export async function writeBundle(
+  store: FileStore,
+  key: string,
+  lines: BundleLine[],
+  options: { signal: AbortSignal; log: TaskLogger; now: Date; generatedBy: string },
+): Promise<StoredObject & { files: number }> {
+  const files = [...new Map(lines.map((line) => [line.file.versionId, line.file])).values()];
+  const paths = bundlePaths(files);
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const stored = store.put(key, out);
+  const abort = () => out.destroy(new Error('task aborted'));
+  options.signal.addEventListener('abort', abort, { once: true });
+  const produce = async () => {
+    const tar = new TarWriter(out);
+    const sums: string[] = [];
+    for (const file of files) {
+      const path = paths.get(file.versionId) ?? file.fileName;
+      await options.log('TASK_LOG_ADDING', { file: path, size: file.fileSize });
+      const source = await store.open(file.storageKey).catch((error: unknown) => {
+        if (error instanceof ObjectNotFoundError)
+          throw new TaskError('TASK_LOG_FILE_MISSING', { file: file.fileName });
+        throw error;
+      });
+      const hash = createHash('sha256');
+      async function* hashed() {
+        for await (const chunk of source) {
+          hash.update(chunk as Buffer);
+          yield chunk as Buffer;
+        }
+      }
+      await tar.addStream(path, file.fileSize, options.now, hashed());
+      if (hash.digest('hex') !== file.sha256)
+        throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
+      sums.push(`${file.sha256}  ${path}`);
+    }
+    const rows: BundleManifestRow[] = lines.map((line) => ({
+      sn: line.sn,
+      pn: line.pn,
+      model: line.model,
+      component: line.component,
+      item: line.file.itemName,
+      currentVersion: line.current,
+      offeredVersion: line.file.version,
+      severity: line.file.severity,
+      file: paths.get(line.file.versionId) ?? line.file.fileName,
+      sha256: line.file.sha256,
+    }));
+    const csv = Buffer.from(manifestCsv(rows), 'utf8');
+    const json = Buffer.from(
+      `${JSON.stringify({ generatedAt: options.now.toISOString(), generatedBy: options.generatedBy, rows }, null, 2)}\n`,
+      'utf8',
+    );
+    for (const [name, body] of [
+      [BUNDLE_MANIFEST_CSV, csv],
+      [BUNDLE_MANIFEST_JSON, json],
+    ] as const) {
+      await tar.addBuffer(name, body, options.now);
+      sums.push(`${createHash('sha256').update(body).digest('hex')}  ${name}`);
+    }
+    await tar.addBuffer(BUNDLE_SHA256SUMS, Buffer.from(`${sums.join('\n')}\n`, 'utf8'), options.now);
+    await tar.finish();
+    out.end();
+  };
+  try {
+    const [put, made] = await Promise.allSettled([
+      stored,
+      produce().catch((error: unknown) => {
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }),
+    ]);
+    // The producer's own error explains more than the store's "stream destroyed".
+    if (made.status === 'rejected') {
+      if (put.status === 'fulfilled') await store.remove(key);
+      throw made.reason;
+    }
+    if (put.status === 'rejected') throw put.reason;
+    return { ...put.value, files: files.length };
+  } finally {
+    options.signal.removeEventListener('abort', abort);
+  }
+}

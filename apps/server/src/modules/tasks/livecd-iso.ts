@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
+import type { BundleFile, TaskLogger } from './mirror-resolve';
+import { TaskError } from './task-error';
+
+export type IsoOptions = {
+  signal: AbortSignal;
+  log: TaskLogger;
+  /** ISO 9660 volume label (d-characters). */
+  label: string;
+  /** The ISO writer; `xorriso` from Debian unless a test or an operator names another. */
+  xorriso?: string;
+  now: Date;
+};
+
+/** Copies a stored file to `target`, failing when its bytes do not match the published SHA256. */
+async function stage(store: FileStore, file: BundleFile, target: string, signal: AbortSignal): Promise<void> {
+  const source = await store.open(file.storageKey).catch((error: unknown) => {
+    if (error instanceof ObjectNotFoundError)
+      throw new TaskError('TASK_LOG_FILE_MISSING', { file: file.fileName });
+    throw error;
+  });
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await pipeline(source, hashing, createWriteStream(target), { signal });
+  if (hash.digest('hex') !== file.sha256)
+    throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
+}
+
+function runXorriso(command: string, args: string[], signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new TaskError('TASK_LOG_ISO_TOOL_MISSING') : error);
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(Object.assign(new TaskError('TASK_LOG_ISO_FAILED'), { detail: stderr }));
+    });
+  });
+}
+
+/**
+ * PACKAGE_LIVE_CD: stages the base image and the chosen components in a scratch
+ * folder (`livecd/`, `components/<kind>/`, SHA256SUMS, manifest.json), writes an
+ * ISO 9660 image with Rock Ridge and Joliet names through xorriso, and streams the
+ * image into the store. The scratch folder is removed whatever happens.
+ */
+export async function writeLivecdIso(
+  store: FileStore,
+  key: string,
+  base: BundleFile,
+  components: BundleFile[],
+  options: IsoOptions,
+): Promise<StoredObject> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-livecd-'));
+  try {
+    const root = path.join(scratch, 'root');
+    const entries: { file: BundleFile; path: string }[] = [
+      { file: base, path: `livecd/${base.fileName}` },
+      ...components.map((file) => ({
+        file,
+        path: `components/${file.kind.toLowerCase()}/${file.fileName}`,
+      })),
+    ];
+    for (const entry of entries) {
+      await options.log('TASK_LOG_ADDING', { file: entry.path, size: entry.file.fileSize });
+      await stage(store, entry.file, path.join(root, entry.path), options.signal);
+    }
+    const sums = entries.map((entry) => `${entry.file.sha256}  ${entry.path}`).join('\n');
+    await fs.writeFile(path.join(root, 'SHA256SUMS'), `${sums}\n`);
+    const manifest = {
+      generatedAt: options.now.toISOString(),
+      base: { item: base.itemName, version: base.version, file: `livecd/${base.fileName}` },
+      components: entries.slice(1).map((entry) => ({
+        kind: entry.file.kind,
+        item: entry.file.itemName,
+        version: entry.file.version,
+        file: entry.path,
+        sha256: entry.file.sha256,
+      })),
+    };
+    await fs.writeFile(path.join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await options.log('TASK_LOG_ISO_WRITING', { label: options.label });
+    const iso = path.join(scratch, 'image.iso');
+    await runXorriso(
+      options.xorriso ?? 'xorriso',
+      ['-as', 'mkisofs', '-quiet', '-o', iso, '-V', options.label, '-J', '-joliet-long', '-R', root],
+      options.signal,
+    );
+    return await store.put(key, createReadStream(iso, { highWaterMark: 1024 * 1024 }));
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}

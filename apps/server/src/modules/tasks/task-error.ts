@@ -1,0 +1,12 @@
+import type { MessageKey } from '../../lib/i18n/messages';
+import { PermanentJobError } from '../../lib/jobs/job-worker';
+
+/** A task failure the user can read (a task-log message key); retrying would not help. */
+export class TaskError extends PermanentJobError {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}

@@ -1,0 +1,289 @@
+import {
+  type Locale,
+  LIVECD_MAX_COMPONENTS,
+  type LivecdTaskBody,
+  livecdTaskBodySchema,
+  type Page,
+  type Task,
+  TASK_MAX_OPEN_PER_USER,
+  type TaskStatus,
+  type TaskType,
+} from '@portal/contract';
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/connection';
+import { catalogItems, catalogVersions, tasks } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { FileStore } from '../../lib/file-store/file-store';
+import { type MessageKey, isMessageKey, translate } from '../../lib/i18n/messages';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import type { CatalogAccess } from '../catalog/catalog-access';
+import { localName } from '../catalog/catalog-rows';
+
+export const TASK_QUEUE = 'task.run';
+/** Attempts per run (a retry by the user starts a new run). */
+export const TASK_MAX_ATTEMPTS = 2;
+
+type TaskRow = typeof tasks.$inferSelect;
+export type LogEntry = {
+  at: string;
+  key: string;
+  params: Record<string, string | number>;
+  level: 'info' | 'warn' | 'error';
+};
+export type MirrorParams = { by: 'sn' | 'pn'; values: string[]; locale: Locale };
+export type LivecdParams = {
+  baseVersionId: number;
+  componentVersionIds: number[];
+  label: string;
+  locale: Locale;
+};
+
+export const logEntry = (
+  at: Date,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  level: LogEntry['level'] = 'info',
+): LogEntry => ({ at: at.toISOString(), key, params, level });
+
+/** Appends entries to a task's log in one statement (jsonb concatenation, no read-modify-write). */
+export function appendLog(entries: LogEntry[]) {
+  return sql`${tasks.log} || ${JSON.stringify(entries)}::jsonb`;
+}
+
+/**
+ * The user's side of background tasks: creating them (the row and its job in one
+ * transaction), listing, retrying, and the result file. Running them is TaskRunner's.
+ */
+export class TaskService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly queue: JobQueue,
+    private readonly access: CatalogAccess,
+    private readonly store: FileStore,
+  ) {}
+
+  async createMirror(userId: number, by: 'sn' | 'pn', values: string[], locale: Locale): Promise<Task> {
+    const params: MirrorParams = { by, values, locale };
+    return this.create(userId, by === 'sn' ? 'LIST_MIRROR_SN' : 'LIST_MIRROR_PN', params, locale);
+  }
+
+  /** The base must be a LiveCD image the user may see; components any other visible published version. */
+  async createLivecd(
+    userId: number,
+    input: z.input<typeof livecdTaskBodySchema>,
+    locale: Locale,
+  ): Promise<Task> {
+    const body = livecdTaskBodySchema.parse(input) as Required<LivecdTaskBody>;
+    const ids = [...new Set([body.baseVersionId, ...body.componentVersionIds])];
+    if (ids.length > LIVECD_MAX_COMPONENTS + 1) throw new AppError('LIVECD_BASE_INVALID');
+    const viewer = await this.access.viewerOf(userId);
+    const rows = await this.db
+      .select({ id: catalogVersions.id, kind: catalogItems.kind, version: catalogVersions.version })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(
+        and(
+          inArray(catalogVersions.id, ids),
+          eq(catalogVersions.status, 'published'),
+          this.access.visibleItems(viewer),
+        ),
+      );
+    if (rows.length !== ids.length) throw new AppError('CATALOG_NOT_VISIBLE');
+    const kindOf = new Map(rows.map((r) => [r.id, r.kind]));
+    if (kindOf.get(body.baseVersionId) !== 'LIVECD') throw new AppError('LIVECD_BASE_INVALID');
+    const components = ids.filter((id) => id !== body.baseVersionId);
+    if (components.some((id) => kindOf.get(id) === 'LIVECD')) throw new AppError('LIVECD_BASE_INVALID');
+    const params: LivecdParams = {
+      baseVersionId: body.baseVersionId,
+      componentVersionIds: components,
+      label: body.label ?? 'PORTAL_LIVECD',
+      locale,
+    };
+    return this.create(userId, 'PACKAGE_LIVE_CD', params, locale);
+  }
+
+  private async create(userId: number, type: TaskType, params: MirrorParams | LivecdParams, locale: Locale) {
+    const now = this.clock.now();
+    const id = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [open] = await tx
+        .select({ n: count() })
+        .from(tasks)
+        .where(and(eq(tasks.userId, userId), inArray(tasks.status, ['PENDING', 'RUNNING'])));
+      if ((open?.n ?? 0) >= TASK_MAX_OPEN_PER_USER)
+        throw new AppError('TASK_TOO_MANY_OPEN', { params: { max: TASK_MAX_OPEN_PER_USER } });
+      const [row] = await tx
+        .insert(tasks)
+        .values({ userId, type, params, createdAt: now, log: [logEntry(now, 'TASK_LOG_CREATED')] })
+        .returning({ id: tasks.id });
+      if (!row) throw new Error('task not stored');
+      const job = await this.queue.enqueue(
+        TASK_QUEUE,
+        { taskId: row.id },
+        { tx, maxAttempts: TASK_MAX_ATTEMPTS },
+      );
+      await tx.update(tasks).set({ jobId: job.id }).where(eq(tasks.id, row.id));
+      return row.id;
+    });
+    return this.get(userId, id, locale);
+  }
+
+  async list(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Task>> {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.userId, userId))
+        .orderBy(desc(tasks.createdAt), desc(tasks.id))
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize),
+      this.db.select({ n: count() }).from(tasks).where(eq(tasks.userId, userId)),
+    ]);
+    return { rows: await this.toTasks(rows, locale), totalRows: total?.n ?? 0, pageNo };
+  }
+
+  async get(userId: number, id: number, locale: Locale): Promise<Task> {
+    const [task] = await this.toTasks([await this.own(userId, id)], locale);
+    if (!task) throw new AppError('TASK_NOT_FOUND');
+    return task;
+  }
+
+  /** FAILED -> PENDING with a new job; the log keeps the history of every run. */
+  async retry(userId: number, id: number, locale: Locale): Promise<Task> {
+    await this.own(userId, id);
+    const now = this.clock.now();
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(tasks)
+        .set({
+          status: 'PENDING',
+          startedAt: null,
+          endedAt: null,
+          log: appendLog([logEntry(now, 'TASK_LOG_RETRY_REQUESTED')]),
+        })
+        .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.status, 'FAILED')))
+        .returning({ id: tasks.id });
+      if (!row) throw new AppError('TASK_NOT_RETRYABLE');
+      const job = await this.queue.enqueue(
+        TASK_QUEUE,
+        { taskId: id },
+        { tx, maxAttempts: TASK_MAX_ATTEMPTS },
+      );
+      await tx.update(tasks).set({ jobId: job.id }).where(eq(tasks.id, id));
+    });
+    return this.get(userId, id, locale);
+  }
+
+  /** What GET /api/tasks/:id/result serves: only the owner's finished, unexpired result. */
+  async resultTarget(userId: number, id: number) {
+    const row = await this.own(userId, id);
+    if (
+      row.status !== 'SUCCESS' ||
+      !row.resultKey ||
+      !row.resultName ||
+      row.resultSize === null ||
+      !row.resultSha256
+    )
+      throw new AppError('TASK_RESULT_GONE');
+    return {
+      storageKey: row.resultKey,
+      fileName: row.resultName,
+      size: row.resultSize,
+      sha256: row.resultSha256,
+      lastModified: row.endedAt,
+    };
+  }
+
+  /** Removes result files past their expiry; the task and its log stay. Returns how many went. */
+  async removeExpiredResults(): Promise<number> {
+    const now = this.clock.now();
+    const expired = await this.db
+      .select({ id: tasks.id, key: tasks.resultKey })
+      .from(tasks)
+      .where(and(isNotNull(tasks.resultKey), lt(tasks.resultExpiresAt, now)));
+    for (const row of expired) {
+      if (row.key) await this.store.remove(row.key);
+      await this.db
+        .update(tasks)
+        .set({ resultKey: null, log: appendLog([logEntry(now, 'TASK_LOG_RESULT_EXPIRED')]) })
+        .where(and(eq(tasks.id, row.id), isNotNull(tasks.resultKey)));
+    }
+    return expired.length;
+  }
+
+  private async own(userId: number, id: number): Promise<TaskRow> {
+    const [row] = await this.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)));
+    if (!row) throw new AppError('TASK_NOT_FOUND');
+    return row;
+  }
+
+  private async toTasks(rows: TaskRow[], locale: Locale): Promise<Task[]> {
+    const baseIds = rows.flatMap((r) =>
+      r.type === 'PACKAGE_LIVE_CD' ? [(r.params as LivecdParams).baseVersionId] : [],
+    );
+    const bases = baseIds.length
+      ? await this.db
+          .select({
+            id: catalogVersions.id,
+            version: catalogVersions.version,
+            nameZh: catalogItems.nameZh,
+            nameEn: catalogItems.nameEn,
+          })
+          .from(catalogVersions)
+          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+          .where(inArray(catalogVersions.id, baseIds))
+      : [];
+    const baseName = new Map(bases.map((b) => [b.id, `${localName(locale, b)} ${b.version}`]));
+    return rows.map((row) => {
+      const summary = (() => {
+        if (row.type === 'PACKAGE_LIVE_CD') {
+          const params = row.params as LivecdParams;
+          return translate(locale, 'TASK_SUMMARY_LIVECD', {
+            base: baseName.get(params.baseVersionId) ?? `#${params.baseVersionId}`,
+            count: params.componentVersionIds.length,
+          });
+        }
+        const params = row.params as MirrorParams;
+        const shown =
+          params.values.slice(0, 10).join(', ') +
+          (params.values.length > 10 ? ` (+${params.values.length - 10})` : '');
+        return translate(locale, params.by === 'sn' ? 'TASK_SUMMARY_SN' : 'TASK_SUMMARY_PN', {
+          values: shown,
+        });
+      })();
+      const status = row.status as TaskStatus;
+      return {
+        id: row.id,
+        type: row.type as TaskType,
+        status,
+        summary,
+        createTime: row.createdAt.toISOString(),
+        startTime: row.startedAt?.toISOString() ?? null,
+        endTime: row.endedAt?.toISOString() ?? null,
+        log: (row.log as LogEntry[]).map((entry) => ({
+          time: entry.at,
+          level: entry.level,
+          message: isMessageKey(entry.key) ? translate(locale, entry.key, entry.params) : entry.key,
+        })),
+        result:
+          row.resultKey && row.resultName && row.resultSize !== null && row.resultSha256
+            ? {
+                fileName: row.resultName,
+                size: row.resultSize,
+                sha256: row.resultSha256,
+                expiresAt: row.resultExpiresAt?.toISOString() ?? null,
+              }
+            : null,
+        resultExpired: status === 'SUCCESS' && !row.resultKey,
+        canRetry: status === 'FAILED',
+      };
+    });
+  }
+}

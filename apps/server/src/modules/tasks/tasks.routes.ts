@@ -1,0 +1,174 @@
+import multipart from '@fastify/multipart';
+import {
+  PCIE_UPLOAD_MAX_BYTES,
+  PCIE_UPLOAD_MAX_VALUES,
+  TASK_MIRROR_MAX_VALUES,
+  livecdTaskBodySchema,
+  mirrorTaskBodySchema,
+  pcieUploadQuerySchema,
+  taskCreatedSchema,
+  taskIdParamsSchema,
+  taskPageSchema,
+  taskQuerySchema,
+  taskSchema,
+  type Task,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n/messages';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { requireSession, sessionOf } from '../../plugins/authenticate';
+import { checkLookupValues, parseLookupValues } from '../catalog/pcie-lookup.service';
+import { uploadedText } from '../catalog/uploaded-text';
+import { optionalUserId } from '../downloads/download-auth';
+import { sendTaskResult } from './task-result-file';
+
+const tags = ['tasks'];
+const security = [{ bearer: [] }];
+const created = (request: FastifyRequest, task: Task) =>
+  ok(request, { task, message: translate(request.locale, 'TASK_CREATED') });
+
+/** The result file: its own scope, because a browser link carries the token in `?token=`. */
+async function taskResultRoute(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/tasks/:id/result',
+    schema: {
+      tags,
+      summary: 'The result file of my finished task (Range, If-Range, ETag); Bearer or `?token=`',
+      security,
+      params: taskIdParamsSchema,
+      querystring: z.object({ token: z.string().max(512).optional() }),
+    },
+    compress: false,
+    handler: async (request, reply) => {
+      const userId = await optionalUserId(app, request);
+      if (userId === null) throw new AppError('TOKEN_EMPTY');
+      const target = await app.services.tasks.resultTarget(userId, request.params.id);
+      return sendTaskResult(request, reply, app.services.store, target);
+    },
+  });
+}
+
+/** Personal center > Tasks: create (typed list, .txt list, custom LiveCD), list, read, retry. */
+async function taskApiRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  await app.register(multipart, {
+    limits: { fileSize: PCIE_UPLOAD_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tasks } = app.services;
+  const userOf = (request: FastifyRequest) => sessionOf(request).userId;
+
+  routes.post(
+    '/api/tasks/mirror',
+    {
+      schema: {
+        tags,
+        summary: `LIST_MIRROR_SN / LIST_MIRROR_PN from at most ${TASK_MIRROR_MAX_VALUES} comma-separated values`,
+        security,
+        body: mirrorTaskBodySchema,
+        response: responses(taskCreatedSchema, [400, 429, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const values = parseLookupValues(request.body.values);
+      checkLookupValues(request.body.by, values, TASK_MIRROR_MAX_VALUES);
+      return created(
+        request,
+        await tasks.createMirror(userOf(request), request.body.by, values, request.locale),
+      );
+    },
+  );
+
+  routes.post(
+    '/api/tasks/mirror/upload',
+    {
+      schema: {
+        tags,
+        summary: `The same from a .txt list (field \`file\`, at most ${PCIE_UPLOAD_MAX_VALUES} values)`,
+        security,
+        querystring: pcieUploadQuerySchema,
+        response: responses(taskCreatedSchema, [400, 429, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const values = parseLookupValues(await uploadedText(request));
+      checkLookupValues(request.query.by, values, PCIE_UPLOAD_MAX_VALUES);
+      return created(
+        request,
+        await tasks.createMirror(userOf(request), request.query.by, values, request.locale),
+      );
+    },
+  );
+
+  routes.post(
+    '/api/tasks/livecd',
+    {
+      schema: {
+        tags,
+        summary: 'PACKAGE_LIVE_CD: an ISO 9660 image of a LiveCD image and chosen components',
+        security,
+        body: livecdTaskBodySchema,
+        response: responses(taskCreatedSchema, [400, 404, 429, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) =>
+      created(request, await tasks.createLivecd(userOf(request), request.body, request.locale)),
+  );
+
+  routes.get(
+    '/api/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'My tasks, newest first',
+        security,
+        querystring: taskQuerySchema,
+        response: responses(taskPageSchema, AUTH_ERRORS),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await tasks.list(userOf(request), request.query.pageNo, request.query.pageSize, request.locale),
+      ),
+  );
+
+  routes.get(
+    '/api/tasks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my tasks with its log',
+        security,
+        params: taskIdParamsSchema,
+        response: responses(taskSchema, [404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await tasks.get(userOf(request), request.params.id, request.locale)),
+  );
+
+  routes.post(
+    '/api/tasks/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Runs a FAILED task again',
+        security,
+        params: taskIdParamsSchema,
+        response: responses(taskSchema, [404, 409, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await tasks.retry(userOf(request), request.params.id, request.locale)),
+  );
+}
+
+export async function taskRoutes(app: FastifyInstance) {
+  await app.register(taskResultRoute);
+  await app.register(taskApiRoutes);
+}
