@@ -1,0 +1,120 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, notices, userSerials } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { tokenFor, withToken } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
+
+describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let itemId: number;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { catalog: true });
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const item = await withToken<{ id: number }>(t.app, admin, {
+      method: 'POST',
+      url: '/api/publishing/items',
+      payload: itemInput({ code: 'fanout-bmc' }),
+    });
+    itemId = item.body.data.id;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const noticesOf = async (userIds: number[], titleEn: string) =>
+    t.db
+      .select({ userId: notices.userId })
+      .from(notices)
+      .where(and(inArray(notices.userId, userIds), eq(notices.titleEn, titleEn)));
+
+  async function publish(version: string, cves: string[]) {
+    const uploaded = await uploadVersion(
+      t,
+      admin,
+      itemId,
+      { filename: `fanout-${version}.tar.gz`, content: archives.tarGz(version) },
+      versionMeta({ version, cves, models: ['M7-2U'] }),
+    );
+    expect(uploaded.status).toBe(200);
+    const id = uploaded.body.data.id as number;
+    const published = await withToken(t.app, admin, {
+      method: 'POST',
+      url: `/api/publishing/versions/${id}/publish`,
+    });
+    expect(published.status).toBe(200);
+    return id;
+  }
+
+  it('new firmware reaches exactly the users with a verified server of a supported model, after the request', async () => {
+    const owner = await createUser(t.db, { roleCodes: ['customer'], email: 'owner@example.test' });
+    const pending = await createUser(t.db, { roleCodes: ['customer'] });
+    const stranger = await createUser(t.db, { roleCodes: ['customer'] });
+    const now = t.clock.now();
+    await t.db.insert(userSerials).values([
+      { userId: owner.id, sn: 'M7S2U24000101', state: 'verified', boundAt: now, verifiedAt: now },
+      { userId: pending.id, sn: 'M7S2U24000101', state: 'pending', boundAt: now },
+      { userId: stranger.id, sn: 'M6S1U22000417', state: 'verified', boundAt: now, verifiedAt: now },
+    ]);
+    await publish('9.9.1', []);
+    const title = 'New firmware for your servers: M7 test BMC 9.9.1';
+    const everyone = [owner.id, pending.id, stranger.id];
+    // Nothing is posted inside the publishing request: the queued job does it.
+    expect(await noticesOf(everyone, title)).toEqual([]);
+    expect(await t.app.services.worker.runUntilIdle()).toBeGreaterThanOrEqual(1);
+    expect(await noticesOf(everyone, title)).toEqual([{ userId: owner.id }]);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'owner@example.test'));
+    expect(mail?.body).toContain('M7S2U24000101');
+  });
+
+  it('a version with CVE ids is a security advisory for every active user, mailed per their settings', async () => {
+    const active = await createUser(t.db, { roleCodes: ['customer'], email: 'active@example.test' });
+    const frozen = await createUser(t.db, { roleCodes: ['customer'], frozen: true });
+    const quiet = await createUser(t.db, { roleCodes: ['customer'], email: 'quiet@example.test' });
+    const quietToken = await tokenFor(t.app, quiet.account, quiet.password);
+    const settings = await withToken(t.app, quietToken, {
+      method: 'PUT',
+      url: '/api/sysUser/notificationSettings',
+      payload: {
+        firmwareForMyServers: { inApp: true, email: true },
+        taskFinished: { inApp: true, email: false },
+        securityAdvisories: { inApp: false, email: false },
+      },
+    });
+    expect(settings.status).toBe(200);
+    await publish('9.9.2', ['CVE-2026-0001']);
+    await t.app.services.worker.runUntilIdle();
+    const title = 'Security advisory: M7 test BMC 9.9.2';
+    expect(await noticesOf([active.id, frozen.id, quiet.id], title)).toEqual([{ userId: active.id }]);
+    // Mail goes out in the recipient's language (zh-CN unless they chose English).
+    const mails = await t.db
+      .select({ to: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, '安全公告：M7 测试 BMC 9.9.2'));
+    expect(mails.map((m) => m.to)).toContain('active@example.test');
+    expect(mails.map((m) => m.to)).not.toContain('quiet@example.test');
+  });
+
+  it('a recall reaches exactly the users who downloaded that version', async () => {
+    const id = await publish('9.9.3', []);
+    const [first, second, bystander] = await Promise.all(
+      [1, 2, 3].map(() => createUser(t.db, { roleCodes: ['customer'] })),
+    );
+    for (const user of [first!, second!]) {
+      const token = await tokenFor(t.app, user.account, user.password);
+      expect((await t.app.inject({ url: `/api/downloads/${id}?token=${token}` })).statusCode).toBe(200);
+    }
+    await t.app.services.downloads.drain();
+    await t.app.services.worker.runUntilIdle();
+    const recalled = await withToken<{ notified: number }>(t.app, admin, {
+      method: 'POST',
+      url: `/api/publishing/versions/${id}/recall`,
+      payload: { reason: 'Boot loop', notifyDownloaders: true },
+    });
+    expect(recalled.status).toBe(200);
+    expect(recalled.body.data.notified).toBe(2);
+    await t.app.services.worker.runUntilIdle();
+    const got = await noticesOf([first!.id, second!.id, bystander!.id], 'Recalled: M7 test BMC 9.9.3');
+    expect(got.map((n) => n.userId).sort()).toEqual([first!.id, second!.id].sort());
+  });
+});
