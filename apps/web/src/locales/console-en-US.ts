@@ -10,3 +10,4 @@ export { settings } from './en-US/settings';
 export { shell } from './en-US/shell';
 export { system } from './en-US/system';
 export { tabs } from './en-US/tabs';
+export { tasks } from './en-US/tasks';

@@ -10,3 +10,4 @@ export { settings } from './zh-CN/settings';
 export { shell } from './zh-CN/shell';
 export { system } from './zh-CN/system';
 export { tabs } from './zh-CN/tabs';
+export { tasks } from './zh-CN/tasks';

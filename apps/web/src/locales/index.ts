@@ -49,6 +49,7 @@ export const CONSOLE_NAMESPACES = [
   'publishing',
   'activation',
   'catalog',
+  'tasks',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

@@ -1,9 +1,10 @@
-import { Card, Empty, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DownloadRecordsTable } from './components/download-records-table';
 import { LoginRecordsTable } from './components/login-records-table';
+import { TasksTable } from '@/features/tasks/components/tasks-table';
 
 const TABS = ['downloads', 'logins', 'tasks'] as const;
 type CenterTab = (typeof TABS)[number];
@@ -12,7 +13,6 @@ const isCenterTab = (value: string | null): value is CenterTab => TABS.some((tab
 /**
  * /account/center (spec 2): download records, login records and tasks. The open tab lives in
  * `?tab=` so links such as "check it later under Individual Center > Tasks" can point at it.
- * Tasks arrive with their own issue; until then that tab shows an empty state.
  */
 export function AccountCenterPage() {
   const { t } = useTranslation('pages');
@@ -22,7 +22,7 @@ export function AccountCenterPage() {
   const content: Record<CenterTab, ReactNode> = {
     downloads: <DownloadRecordsTable />,
     logins: <LoginRecordsTable />,
-    tasks: <Empty description={t('account.center.tasks.empty')} />,
+    tasks: <TasksTable />,
   };
 
   return (

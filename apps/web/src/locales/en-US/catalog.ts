@@ -7,6 +7,8 @@ export const catalog: TranslationsOf<typeof reference> = {
   'firmware.tabs.server': 'Server firmware',
   'firmware.tabs.pcie': 'PCIe firmware lookup',
   'firmware.tabs.config': 'BIOS/BMC configuration sets',
+  'firmware.tabs.bundle': 'Bundle by SN/PN',
+  'firmware.tabs.livecd': 'Custom LiveCD',
   'filter.model': 'Server model or family',
   'filter.allKinds': 'All',
   'filter.severity': 'Severity',

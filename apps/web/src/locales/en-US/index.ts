@@ -14,6 +14,7 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { system } from './system';
 import { tabs } from './tabs';
+import { tasks } from './tasks';
 
 export const translations = {
   common,
@@ -32,4 +33,5 @@ export const translations = {
   publishing,
   catalog,
   activation,
+  tasks,
 };

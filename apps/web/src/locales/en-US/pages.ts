@@ -52,8 +52,6 @@ export const pages: TranslationsOf<typeof reference> = {
     'The firmware and software you download will be listed here (content and time). Coming soon.',
   'account.center.logins.empty':
     'Your sign-ins will be listed here (login type, result, IP and time). Coming soon.',
-  'account.center.tasks.empty':
-    'Background tasks such as SN/PN list queries and LiveCD packaging, with status and log, will be listed here. Coming soon.',
   'account.settings.menu': 'Settings sections',
   'account.settings.base.description':
     'You will be able to change your nickname, e-mail and phone number here. Coming soon.',

@@ -5,6 +5,8 @@ export const catalog = {
   'firmware.tabs.server': '服务器固件',
   'firmware.tabs.pcie': 'PCIe 固件查询',
   'firmware.tabs.config': 'BIOS/BMC 配置集',
+  'firmware.tabs.bundle': '按 SN/PN 打包下载',
+  'firmware.tabs.livecd': '定制 LiveCD',
   'filter.model': '服务器型号或系列',
   'filter.allKinds': '全部',
   'filter.severity': '重要程度',

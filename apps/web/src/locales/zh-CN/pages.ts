@@ -42,8 +42,6 @@ export const pages = {
   'account.center.tabs.tasks': '任务',
   'account.center.downloads.empty': '您下载过的固件与软件将在这里列出（下载内容与时间），即将上线。',
   'account.center.logins.empty': '您的登录记录将在这里列出（登录方式、结果、IP 与时间），即将上线。',
-  'account.center.tasks.empty':
-    'SN/PN 批量查询和 LiveCD 打包等后台任务及其状态与日志将在这里列出，即将上线。',
   'account.settings.menu': '设置分类',
   'account.settings.base.description': '这里将可以修改昵称、邮箱、电话等基本资料，即将上线。',
   'account.settings.security.description': '这里将可以修改登录密码并查看账号安全状态，即将上线。',

@@ -5,10 +5,15 @@ import { FirmwareBrowser } from '../components/firmware-browser';
 import { PcieLookup } from '../components/pcie-lookup';
 import { useTabParam } from '../hooks/use-tab-param';
 import { useVersionDrawer } from '../hooks/use-version-drawer';
+import { BundleTaskForm } from '@/features/tasks/components/bundle-task-form';
+import { LivecdTaskForm } from '@/features/tasks/components/livecd-task-form';
 
-const TABS = ['server', 'pcie', 'config'] as const;
+const TABS = ['server', 'pcie', 'config', 'bundle', 'livecd'] as const;
 
-/** /mirror/custmirrordownload: server firmware by model and kind, PCIe lookup, configuration sets. */
+/**
+ * /mirror/custmirrordownload: server firmware by model and kind, PCIe lookup, configuration sets,
+ * and the selective and custom downloads (firmware bundles by SN/PN, custom LiveCD) run as tasks.
+ */
 export function FirmwareDownloadPage() {
   const { t } = useTranslation('catalog');
   const [active, select] = useTabParam(TABS);
@@ -17,6 +22,8 @@ export function FirmwareDownloadPage() {
     server: <FirmwareBrowser onOpen={open} />,
     pcie: <PcieLookup onOpen={open} />,
     config: <ConfigSets onOpen={open} />,
+    bundle: <BundleTaskForm />,
+    livecd: <LivecdTaskForm />,
   };
   return (
     <Card data-testid="firmware-download" title={t('firmware.title')}>

@@ -39,7 +39,11 @@ async function refusalMessage(url: string): Promise<string> {
  * the server's translated reason ('File does not exist', no permission, ...).
  */
 export async function startDownload(versionId: number, anonymous = false): Promise<void> {
-  const url = downloadUrlOf(versionId, anonymous);
+  await startLinkDownload(downloadUrlOf(versionId, anonymous));
+}
+
+/** The same for any download link of the portal (a task's result, for one). */
+export async function startLinkDownload(url: string): Promise<void> {
   let allowed: boolean;
   try {
     // With object storage the answer is a redirect to a presigned GET URL, which a HEAD would break.

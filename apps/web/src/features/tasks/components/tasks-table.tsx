@@ -1,0 +1,135 @@
+import { DownloadOutlined, FileTextOutlined, RedoOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type Task } from '@portal/contract';
+import { Alert, App, Button, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { linkWithToken, startLinkDownload } from '@/features/catalog/utils/start-download';
+import { type TaskPageParams, useRetryTask, useTasks } from '../api/tasks-api';
+import { TaskLogModal } from './task-log-modal';
+import { TaskStatusTag } from './task-status-tag';
+
+const dateOrDash = (value: string | null) => (value ? formatDateTime(value) : '-');
+
+/**
+ * Personal center > Tasks: type, status, times, log, the result's download and retry. The
+ * list refreshes by itself while a task is unfinished, so statuses change without a reload.
+ */
+export function TasksTable() {
+  const { t } = useTranslation('tasks');
+  const { message } = App.useApp();
+  const [params, setParams] = useState<TaskPageParams>({ pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const [shownId, setShownId] = useState<number | null>(null);
+  const tasks = useTasks(params);
+  const retry = useRetryTask({
+    onSuccess: () => void message.success(t('retry.done')),
+    onError: (error) => void message.error(error.message),
+  });
+  const download = (task: Task) =>
+    startLinkDownload(linkWithToken(`/api/tasks/${task.id}/result`)).catch(
+      (error: unknown) => void message.error(error instanceof Error ? error.message : t('result.failed')),
+    );
+  // The open log follows the polled list, so it grows while the task runs.
+  const shown = tasks.data?.rows.find((task) => task.id === shownId) ?? null;
+
+  const columns: TableColumnsType<Task> = [
+    { title: t('column.id'), dataIndex: 'id', width: 70 },
+    { title: t('column.type'), dataIndex: 'type', render: (_, task) => t(`type.${task.type}`) },
+    {
+      title: t('column.summary'),
+      dataIndex: 'summary',
+      render: (_, task) => (
+        <Typography.Text ellipsis={{ tooltip: task.summary }} style={{ maxWidth: 260 }}>
+          {task.summary}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('column.status'),
+      dataIndex: 'status',
+      render: (_, task) => <TaskStatusTag status={task.status} />,
+    },
+    {
+      title: t('column.createTime'),
+      dataIndex: 'createTime',
+      render: (_, task) => formatDateTime(task.createTime),
+    },
+    { title: t('column.startTime'), dataIndex: 'startTime', render: (_, task) => dateOrDash(task.startTime) },
+    { title: t('column.endTime'), dataIndex: 'endTime', render: (_, task) => dateOrDash(task.endTime) },
+    {
+      title: t('column.actions'),
+      key: 'actions',
+      render: (_, task) => (
+        <Space size="small" wrap>
+          <Button
+            size="small"
+            icon={<FileTextOutlined />}
+            onClick={() => setShownId(task.id)}
+            data-testid="task-log-open"
+          >
+            {t('action.log')}
+          </Button>
+          {task.result && (
+            <Button
+              size="small"
+              type="primary"
+              icon={<DownloadOutlined />}
+              onClick={() => void download(task)}
+              data-testid="task-download"
+            >
+              {t('action.download')}
+            </Button>
+          )}
+          {task.resultExpired && <Typography.Text type="secondary">{t('result.expired')}</Typography.Text>}
+          {task.canRetry && (
+            <Button
+              size="small"
+              icon={<RedoOutlined />}
+              loading={retry.isPending && retry.variables === task.id}
+              onClick={() => retry.mutate(task.id)}
+              data-testid="task-retry"
+            >
+              {t('action.retry')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="tasks-table">
+      {tasks.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadFailed')}
+          description={tasks.error.message}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<Task>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={tasks.isLoading}
+        dataSource={tasks.data?.rows ?? []}
+        columns={columns}
+        locale={{ emptyText: t('empty') }}
+        pagination={{
+          current: params.pageNo,
+          pageSize: params.pageSize,
+          total: tasks.data?.totalRows ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { total }),
+          onChange: (pageNo, pageSize) =>
+            setParams((current) => ({
+              pageNo: pageSize === current.pageSize ? pageNo : FIRST_PAGE,
+              pageSize,
+            })),
+        }}
+      />
+      <TaskLogModal task={shown} onClose={() => setShownId(null)} />
+    </div>
+  );
+}
