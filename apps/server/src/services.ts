@@ -181,7 +181,7 @@ export function createServices(
     releaseNoteAdmin: new ReleaseNoteAdminService(db),
     accountCodes,
     audit,
-    dashboard: new DashboardService(db, clock),
+    dashboard: new DashboardService(db, clock, () => tasks.backlog()),
     usersAdmin: new UsersAdminService(db, clock, {
       access,
       audit,

@@ -29,7 +29,7 @@ export class DashboardService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    /** Task backlog, provided by the task engine when it exists. */
+    /** Task backlog, provided by the task engine. */
     private readonly taskBacklog: () => Promise<DashboardStats['taskBacklog']> = async () => ({
       pending: 0,
       running: 0,

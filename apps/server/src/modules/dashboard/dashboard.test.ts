@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 import { windowDates } from './dashboard.service';
 
 describe.each(DRIVERS)('dashboard on %s', (driver) => {
@@ -54,6 +54,21 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     expect(stats.totals.failedSignIns).toBe(1);
     expect(stats.failedSignInsPerDay.at(-1)?.value).toBe(1);
     expect(stats.totals.publishedVersions).toBeGreaterThan(0);
+    expect(stats.taskBacklog).toEqual({ pending: 0, running: 0, failed: 0 });
+
+    // The backlog counts the task engine's rows: two waiting, then one failed, one done.
+    const customerToken = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    for (const values of ['PN-NIC-10G-2P', 'PN-NOTHING'])
+      await withToken(t.app, customerToken, {
+        method: 'POST',
+        url: '/api/tasks/mirror',
+        payload: { by: 'pn', values },
+      });
+    const backlog = async () =>
+      (await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats' })).body.data.taskBacklog;
+    expect(await backlog()).toEqual({ pending: 2, running: 0, failed: 0 });
+    await t.app.services.worker.runUntilIdle();
+    expect(await backlog()).toEqual({ pending: 0, running: 0, failed: 1 });
 
     const wide = await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats?days=60' });
     expect(wide.body.data.totals.downloads).toBe(4);

@@ -215,6 +215,17 @@ export class TaskService {
     return expired.length;
   }
 
+  /** Unfinished and failed tasks of every user, for the staff dashboard. */
+  async backlog(): Promise<{ pending: number; running: number; failed: number }> {
+    const rows = await this.db
+      .select({ status: tasks.status, n: count() })
+      .from(tasks)
+      .where(inArray(tasks.status, ['PENDING', 'RUNNING', 'FAILED']))
+      .groupBy(tasks.status);
+    const of = (status: TaskStatus) => rows.find((row) => row.status === status)?.n ?? 0;
+    return { pending: of('PENDING'), running: of('RUNNING'), failed: of('FAILED') };
+  }
+
   private async own(userId: number, id: number): Promise<TaskRow> {
     const [row] = await this.db
       .select()
