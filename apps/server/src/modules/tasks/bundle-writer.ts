@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
 import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
-import { TarWriter } from './tar-writer';
+import { EntrySizeError, TarWriter } from './tar-writer';
 import { TaskError } from './task-error';
 
 const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
@@ -87,8 +87,15 @@ export async function writeBundle(
           yield chunk as Buffer;
         }
       }
-      await tar.addStream(path, file.fileSize, options.now, hashed());
-      if (hash.digest('hex') !== file.sha256)
+      // A stored file of another size cannot have the published checksum either.
+      const copied = await tar.addStream(path, file.fileSize, options.now, hashed()).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof EntrySizeError) return false;
+          throw error;
+        },
+      );
+      if (!copied || hash.digest('hex') !== file.sha256)
         throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
       sums.push(`${file.sha256}  ${path}`);
     }

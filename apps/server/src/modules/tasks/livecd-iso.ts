@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,14 +40,25 @@ async function stage(store: FileStore, file: BundleFile, target: string, signal:
     throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
 }
 
-function runXorriso(command: string, args: string[], signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
-    });
+/**
+ * Runs the ISO writer with the image on its stdout, streamed straight into the store
+ * (no second copy on disk). A writer that fails part-way leaves no object behind.
+ */
+async function writeIsoInto(
+  store: FileStore,
+  key: string,
+  command: string,
+  args: string[],
+  signal: AbortSignal,
+) {
+  const child = spawn(command, [...args], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve, reject) => {
     child.on('error', (error: NodeJS.ErrnoException) => {
+      child.stdout.destroy();
       reject(error.code === 'ENOENT' ? new TaskError('TASK_LOG_ISO_TOOL_MISSING') : error);
     });
     child.on('close', (code) => {
@@ -55,13 +66,20 @@ function runXorriso(command: string, args: string[], signal: AbortSignal): Promi
       else reject(Object.assign(new TaskError('TASK_LOG_ISO_FAILED'), { detail: stderr }));
     });
   });
+  const [put, run] = await Promise.allSettled([store.put(key, child.stdout), exited]);
+  if (run.status === 'rejected') {
+    if (put.status === 'fulfilled') await store.remove(key);
+    throw run.reason;
+  }
+  if (put.status === 'rejected') throw put.reason;
+  return put.value;
 }
 
 /**
  * PACKAGE_LIVE_CD: stages the base image and the chosen components in a scratch
  * folder (`livecd/`, `components/<kind>/`, SHA256SUMS, manifest.json), writes an
- * ISO 9660 image with Rock Ridge and Joliet names through xorriso, and streams the
- * image into the store. The scratch folder is removed whatever happens.
+ * ISO 9660 image with Rock Ridge and Joliet names through xorriso, streamed from its
+ * stdout into the store. The scratch folder is removed whatever happens.
  */
 export async function writeLivecdIso(
   store: FileStore,
@@ -99,13 +117,13 @@ export async function writeLivecdIso(
     };
     await fs.writeFile(path.join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await options.log('TASK_LOG_ISO_WRITING', { label: options.label });
-    const iso = path.join(scratch, 'image.iso');
-    await runXorriso(
+    return await writeIsoInto(
+      store,
+      key,
       options.xorriso ?? 'xorriso',
-      ['-as', 'mkisofs', '-quiet', '-o', iso, '-V', options.label, '-J', '-joliet-long', '-R', root],
+      ['-as', 'mkisofs', '-quiet', '-o', '-', '-V', options.label, '-J', '-joliet-long', '-R', root],
       options.signal,
     );
-    return await store.put(key, createReadStream(iso, { highWaterMark: 1024 * 1024 }));
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }

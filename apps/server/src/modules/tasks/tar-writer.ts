@@ -2,6 +2,9 @@ import type { Writable } from 'node:stream';
 
 const BLOCK = 512;
 
+/** The source of an entry yielded more or fewer bytes than the size written in its header. */
+export class EntrySizeError extends Error {}
+
 function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0');
 }
@@ -69,10 +72,10 @@ export class TarWriter {
     let copied = 0;
     for await (const chunk of source) {
       copied += chunk.length;
-      if (copied > size) throw new Error(`${name}: more bytes than the declared ${size}`);
+      if (copied > size) throw new EntrySizeError(`${name}: more bytes than the declared ${size}`);
       await this.write(chunk);
     }
-    if (copied !== size) throw new Error(`${name}: ${copied} bytes instead of ${size}`);
+    if (copied !== size) throw new EntrySizeError(`${name}: ${copied} bytes instead of ${size}`);
     await this.pad(size);
   }
 

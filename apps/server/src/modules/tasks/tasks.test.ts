@@ -12,6 +12,7 @@ import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 import { seededVersion } from '../downloads/downloads-test-kit';
+import { filesUnder } from '../publishing/publishing-test-kit';
 import { createMirrorTask, downloadResult, getTask, readTar, sha256, verifySums } from './tasks-test-kit';
 
 describe.each(DRIVERS)('background tasks on %s', (driver) => {
@@ -318,6 +319,22 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(notice).toBeDefined();
   });
 
+  it('stops at a stored file whose bytes no longer match its SHA256 and leaves no partial bundle', async () => {
+    const hba = await seededVersion(t, 'pcie-hba-9500');
+    const versions = await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, hba.itemId));
+    const newest = versions.sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0]!;
+    const { Readable } = await import('node:stream');
+    await t.app.services.store.put(newest.storageKey, Readable.from([Buffer.from('tampered')]));
+    const created = await createMirrorTask(t, demo, 'pn', 'PN-HBA-9500-16I');
+    await run();
+    const task = await getTask(t, demo, created.body.data.task.id);
+    expect(task.status).toBe('FAILED');
+    expect(task.log.map((e) => e.message)).toContain(
+      `The stored file ${newest.fileName} does not match its published SHA256; the task stops`,
+    );
+    expect(filesUnder(t, `tasks/${task.id}`)).toEqual([]);
+  });
+
   it('answers the log in the reader language', async () => {
     const created = await createMirrorTask(t, demo, 'sn', 'NOSUCHSN2');
     await run();
@@ -356,3 +373,30 @@ async function extractIso(iso: Buffer): Promise<Map<string, Buffer>> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('a custom LiveCD without the ISO writer', () => {
+  it('fails with a message the user can act on, and leaves no file', async () => {
+    const t = await createTestApp('pglite', {
+      catalog: true,
+      config: { XORRISO_PATH: '/nonexistent/xorriso' },
+    });
+    try {
+      const demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+      const base = await seededVersion(t, 'livecd-x86');
+      const created = await withToken<{ task: Task }>(t.app, demo, {
+        method: 'POST',
+        url: '/api/tasks/livecd',
+        payload: { baseVersionId: base.id },
+      });
+      await t.app.services.worker.runUntilIdle();
+      const task = await getTask(t, demo, created.body.data.task.id);
+      expect(task.status).toBe('FAILED');
+      expect(task.log.map((e) => e.message)).toContain(
+        'The ISO writer (xorriso) is not installed on the server; please contact support',
+      );
+      expect(filesUnder(t, 'tasks')).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
