@@ -13,6 +13,9 @@ import { EntitlementAdminService } from './modules/activation/entitlement-admin.
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
+import { MenusAdminService } from './modules/access-admin/menus-admin.service';
+import { RolesAdminService } from './modules/access-admin/roles-admin.service';
+import { DictAdminService } from './modules/dict/dict-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -67,6 +70,9 @@ export type Services = {
   accountCodes: AccountCodeMailer;
   audit: AuditService;
   usersAdmin: UsersAdminService;
+  rolesAdmin: RolesAdminService;
+  menusAdmin: MenusAdminService;
+  dictAdmin: DictAdminService;
   dashboard: DashboardService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
@@ -150,6 +156,9 @@ export function createServices(
     accountCodes,
     audit,
     dashboard: new DashboardService(db, clock),
+    rolesAdmin: new RolesAdminService(db, { access, audit }),
+    menusAdmin: new MenusAdminService(db, { audit }),
+    dictAdmin: new DictAdminService(db, { audit }),
     usersAdmin: new UsersAdminService(db, clock, {
       access,
       audit,

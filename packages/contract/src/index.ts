@@ -21,3 +21,4 @@ export * from './activation';
 export * from './audit';
 export * from './users-admin';
 export * from './dashboard';
+export * from './access-admin';
