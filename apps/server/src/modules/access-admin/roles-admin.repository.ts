@@ -1,10 +1,11 @@
 import type { RoleRow } from '@portal/contract';
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { roleMenus, rolePermissions, roles, userRoles } from '../../db/schema';
+import { roles } from '../../db/schema';
 
-const counted = (table: typeof userRoles | typeof roleMenus | typeof rolePermissions) =>
-  sql<number>`(select count(*) from ${table} where ${table.roleId} = ${roles.id})::int`;
+// Spelled out: drizzle leaves column names unqualified inside a raw subquery.
+const counted = (table: 'user_roles' | 'role_menus' | 'role_permissions') =>
+  sql<number>`(select count(*) from ${sql.identifier(table)} g where g."role_id" = "roles"."id")::int`;
 
 const columns = {
   id: roles.id,
@@ -13,9 +14,9 @@ const columns = {
   nameEn: roles.nameEn,
   description: roles.description,
   builtIn: roles.builtIn,
-  userCount: counted(userRoles),
-  menuCount: counted(roleMenus),
-  permissionCount: counted(rolePermissions),
+  userCount: counted('user_roles'),
+  menuCount: counted('role_menus'),
+  permissionCount: counted('role_permissions'),
 };
 
 type Selected = Omit<RoleRow, 'name'>;

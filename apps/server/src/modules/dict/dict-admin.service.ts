@@ -42,7 +42,8 @@ export class DictAdminService {
         nameZh: dictTypes.nameZh,
         nameEn: dictTypes.nameEn,
         sort: dictTypes.sort,
-        valueCount: sql<number>`(select count(*) from ${dictValues} where ${dictValues.typeId} = ${dictTypes.id})::int`,
+        // Spelled out: drizzle leaves column names unqualified inside a raw subquery.
+        valueCount: sql<number>`(select count(*) from "dict_values" v where v."type_id" = "dict_types"."id")::int`,
       })
       .from(dictTypes)
       .orderBy(asc(dictTypes.sort), asc(dictTypes.id));
