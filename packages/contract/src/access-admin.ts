@@ -120,7 +120,8 @@ export type GrantOptions = z.infer<typeof grantOptionsSchema>;
 
 // Menus
 
-export const MENU_TARGETS = ['_blank', '_self'] as const;
+/** A menu with a target is an external link (the console opens its path, a URL, in a new window). */
+export const MENU_TARGETS = ['_blank'] as const;
 
 /** GET /api/sysMenu/list?application= : one application's menus, flat, in display order. */
 export const menuListQuerySchema = z.object({ application: text(50).min(1) });

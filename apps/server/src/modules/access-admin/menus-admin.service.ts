@@ -115,7 +115,7 @@ export class MenusAdminService {
     const problems: FieldProblem[] = [];
     if (!ADMIN_CODE_PATTERN.test(data.name))
       problems.push({ field: 'name', messageKey: 'FIELD_CODE_PATTERN' });
-    const external = data.target === '_blank';
+    const external = data.target !== null;
     if (external ? !MENU_LINK_PATTERN.test(data.path) : !MENU_PATH_PATTERN.test(data.path))
       problems.push({ field: 'path', messageKey: external ? 'FIELD_MENU_LINK' : 'FIELD_MENU_PATH' });
     if (data.link !== null && !MENU_LINK_PATTERN.test(data.link))
