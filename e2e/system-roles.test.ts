@@ -103,4 +103,35 @@ describe('staff roles, menus and dictionaries in Chromium', () => {
     await page.getByTestId('dicts-page').getByText('Values of Industry').waitFor();
     expect(await values.innerText()).toContain('Service circulation');
   });
+  it('adds a menu (a duplicate path is refused beside the field) and a dictionary value; a type with values stays', async () => {
+    const page = await openSystemPage(suite, 'admin', '/system/menu');
+    const menus = page.getByTestId('menus-table');
+    await menus.getByText('/homePage', { exact: true }).waitFor();
+    await page.getByTestId('menu-new').click();
+    await page.getByTestId('menu-title-zh').fill('常见问题');
+    await page.getByTestId('menu-title-en').fill('FAQ');
+    await page.getByTestId('menu-name').fill('faq');
+    await page.getByTestId('menu-path').fill('/homePage');
+    await page.getByTestId('menu-component').locator('input').fill('Welcome');
+    await page.getByTestId('menu-save').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'is already used' }).waitFor();
+    await page.getByTestId('menu-path').fill('/faq');
+    await page.getByTestId('menu-save').click();
+    await expectMessage(page, 'Saved');
+    await menus.getByText('/faq', { exact: true }).waitFor();
+
+    await page.goto(`${suite.portal.url}/system/dict`);
+    await waitForConsole(page);
+    await page.getByTestId('dict-types-table').getByText('industry', { exact: true }).click();
+    await page.getByTestId('dict-value-new').click();
+    await page.getByTestId('dict-code').fill('retail');
+    await page.getByTestId('dict-name-zh').fill('零售');
+    await page.getByTestId('dict-name-en').fill('Retail');
+    await page.getByTestId('dict-save').click();
+    await expectMessage(page, 'Saved');
+    await page.getByTestId('dict-values-table').getByText('Retail', { exact: true }).waitFor();
+    await page.getByTestId('dict-type-actions-industry').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
+    await expectMessage(page, 'Dictionary industry still has 16 value(s); delete them first');
+  });
 });
