@@ -94,11 +94,25 @@ async function measure(base: string, token: string | null, name: string, path: s
   };
 }
 
-const postgres = await startPostgres();
+// BENCH_HOLD=1: load, print the database URL and keep the cluster up (for EXPLAIN work);
+// BENCH_DATABASE_URL=<that URL>: measure against an already loaded database.
+const reuse = process.env.BENCH_DATABASE_URL;
+const postgres = reuse ? { url: reuse, stop: () => undefined } : await startPostgres();
+if (process.env.BENCH_HOLD === '1') {
+  const portal = await startBenchPortal({ databaseUrl: postgres.url });
+  await load(postgres.url);
+  await portal.close();
+  console.log(`loaded; BENCH_DATABASE_URL=${postgres.url} (Ctrl-C stops the cluster)`);
+  process.on('SIGINT', () => {
+    postgres.stop();
+    process.exit(0);
+  });
+  await new Promise(() => undefined);
+}
 try {
   const portal = await startBenchPortal({ databaseUrl: postgres.url });
   try {
-    await load(postgres.url);
+    if (!reuse) await load(postgres.url);
     const list = '/api/catalog/versions';
     const cases: [string, string | null, string][] = [
       ['default list, page 1', portal.token, `${list}?pageNo=1&pageSize=10`],

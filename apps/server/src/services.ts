@@ -20,6 +20,9 @@ import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { TaskRunner } from './modules/tasks/task-runner';
 import { TaskService } from './modules/tasks/task.service';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
+import { MenusAdminService } from './modules/access-admin/menus-admin.service';
+import { RolesAdminService } from './modules/access-admin/roles-admin.service';
+import { DictAdminService } from './modules/dict/dict-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -74,6 +77,9 @@ export type Services = {
   accountCodes: AccountCodeMailer;
   audit: AuditService;
   usersAdmin: UsersAdminService;
+  rolesAdmin: RolesAdminService;
+  menusAdmin: MenusAdminService;
+  dictAdmin: DictAdminService;
   dashboard: DashboardService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
@@ -182,6 +188,9 @@ export function createServices(
     accountCodes,
     audit,
     dashboard: new DashboardService(db, clock, () => tasks.backlog()),
+    rolesAdmin: new RolesAdminService(db, { access, audit }),
+    menusAdmin: new MenusAdminService(db, { audit }),
+    dictAdmin: new DictAdminService(db, { audit }),
     usersAdmin: new UsersAdminService(db, clock, {
       access,
       audit,

@@ -90,6 +90,19 @@ export const ErrorCode = {
   USER_SELF_ACTION: 1021001,
   USER_UNKNOWN: 1021002,
   ROLE_UNKNOWN: 1021003,
+  /** Roles, menus and dictionaries administration (category 21 continued). */
+  ROLE_NOT_FOUND: 1021004,
+  ROLE_CODE_EXISTS: 1021005,
+  /** A seeded role the portal relies on (e.g. `customer`, given at registration). */
+  ROLE_BUILT_IN: 1021006,
+  /** Users still hold the role. */
+  ROLE_IN_USE: 1021007,
+  MENU_NOT_FOUND: 1021008,
+  MENU_HAS_CHILDREN: 1021009,
+  MENU_PATH_EXISTS: 1021010,
+  DICT_NOT_FOUND: 1021011,
+  DICT_CODE_EXISTS: 1021012,
+  DICT_TYPE_HAS_VALUES: 1021013,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -166,6 +179,16 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.USER_SELF_ACTION]: 409,
   [ErrorCode.USER_UNKNOWN]: 404,
   [ErrorCode.ROLE_UNKNOWN]: 400,
+  [ErrorCode.ROLE_NOT_FOUND]: 404,
+  [ErrorCode.ROLE_CODE_EXISTS]: 409,
+  [ErrorCode.ROLE_BUILT_IN]: 409,
+  [ErrorCode.ROLE_IN_USE]: 409,
+  [ErrorCode.MENU_NOT_FOUND]: 404,
+  [ErrorCode.MENU_HAS_CHILDREN]: 409,
+  [ErrorCode.MENU_PATH_EXISTS]: 409,
+  [ErrorCode.DICT_NOT_FOUND]: 404,
+  [ErrorCode.DICT_CODE_EXISTS]: 409,
+  [ErrorCode.DICT_TYPE_HAS_VALUES]: 409,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

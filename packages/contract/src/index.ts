@@ -22,3 +22,4 @@ export * from './audit';
 export * from './users-admin';
 export * from './dashboard';
 export * from './tasks';
+export * from './access-admin';

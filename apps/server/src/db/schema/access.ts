@@ -20,32 +20,40 @@ export const applications = pgTable('applications', {
 });
 
 /** Menu nodes per application, the server menu tree of spec section 3. */
-export const menus = pgTable('menus', {
-  id: serial('id').primaryKey(),
-  appCode: varchar('app_code', { length: 50 })
-    .notNull()
-    .references(() => applications.code, { onDelete: 'cascade' }),
-  pid: integer('pid').notNull().default(0),
-  name: varchar('name', { length: 100 }).notNull(),
-  path: varchar('path', { length: 500 }).notNull(),
-  component: varchar('component', { length: 200 }).notNull(),
-  redirect: varchar('redirect', { length: 500 }),
-  icon: varchar('icon', { length: 100 }),
-  titleZh: varchar('title_zh', { length: 100 }).notNull(),
-  titleEn: varchar('title_en', { length: 100 }).notNull(),
-  show: boolean('show').notNull().default(true),
-  hideChildren: boolean('hide_children').notNull().default(false),
-  target: varchar('target', { length: 20 }),
-  link: text('link'),
-  sort: integer('sort').notNull().default(100),
-  enabled: boolean('enabled').notNull().default(true),
-});
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    appCode: varchar('app_code', { length: 50 })
+      .notNull()
+      .references(() => applications.code, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull().default(0),
+    name: varchar('name', { length: 100 }).notNull(),
+    path: varchar('path', { length: 500 }).notNull(),
+    component: varchar('component', { length: 200 }).notNull(),
+    redirect: varchar('redirect', { length: 500 }),
+    icon: varchar('icon', { length: 100 }),
+    titleZh: varchar('title_zh', { length: 100 }).notNull(),
+    titleEn: varchar('title_en', { length: 100 }).notNull(),
+    show: boolean('show').notNull().default(true),
+    hideChildren: boolean('hide_children').notNull().default(false),
+    target: varchar('target', { length: 20 }),
+    link: text('link'),
+    sort: integer('sort').notNull().default(100),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  // Two menus of one application on the same path would be two routes for one URL.
+  (t) => [uniqueIndex('menus_app_path_idx').on(t.appCode, t.path)],
+);
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 50 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 100 }).notNull(),
   nameEn: varchar('name_en', { length: 100 }).notNull(),
+  description: varchar('description', { length: 500 }).notNull().default(''),
+  /** Seeded roles the portal relies on (registration gives `customer`): never deleted, code fixed. */
+  builtIn: boolean('built_in').notNull().default(false),
 });
 
 /** Button permission codes (menus grant their own path-derived codes). */

@@ -99,7 +99,13 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
     for (const role of ROLES) {
       const [row] = await t
         .insert(roles)
-        .values({ code: role.code, nameZh: role.nameZh, nameEn: role.nameEn })
+        .values({
+          code: role.code,
+          nameZh: role.nameZh,
+          nameEn: role.nameEn,
+          description: role.description,
+          builtIn: true,
+        })
         .returning();
       if (!row) throw new Error(`role ${role.code} was not inserted`);
       roleIds.set(role.code, row.id);

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import type { MenuComponent } from '@portal/contract';
 import { Outlet } from 'react-router';
 import { NotFoundPage } from '@/features/errors/not-found-page';
 import type { MenuRoute } from '@/lib/menu-tree';
@@ -19,8 +20,6 @@ const AccountSettingsRoute = lazyNamed(() =>
   import('./account-settings-route').then((m) => m.AccountSettingsRoute),
 );
 const EmbeddedFrame = lazyNamed(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
-const pagesModule = () => import('@/features/pages/feature-placeholder-page');
-const AdminPlaceholderPage = lazyNamed(() => pagesModule().then((m) => m.AdminPlaceholderPage));
 const RequestedToolPage = lazyNamed(() =>
   import('@/features/pages/requested-tool-page').then((m) => m.RequestedToolPage),
 );
@@ -58,15 +57,20 @@ const systemPages = () => import('@/features/system/system-pages');
 const UsersPage = lazyNamed(() => systemPages().then((m) => m.UsersPage));
 const AuditPage = lazyNamed(() => systemPages().then((m) => m.AuditPage));
 const DashboardPage = lazyNamed(() => systemPages().then((m) => m.DashboardPage));
+const RolesPage = lazyNamed(() => systemPages().then((m) => m.RolesPage));
+const MenusPage = lazyNamed(() => systemPages().then((m) => m.MenusPage));
+const DictsPage = lazyNamed(() => systemPages().then((m) => m.DictsPage));
 const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
-const adminPage: PageFactory = (route) => <AdminPlaceholderPage title={route.meta.title} />;
 const settingsSection =
   (section: 'base' | 'security' | 'custom' | 'binding' | 'notification'): PageFactory =>
   (route) => <SettingsSectionPage section={section} title={route.meta.title} />;
 
-/** Server `component` strings (see the seed's menus) and the page each one renders. */
-export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
+/**
+ * Server `component` strings (see the seed's menus) and the page each one renders. The contract's
+ * MENU_COMPONENTS (what the menus admin accepts) must name exactly these.
+ */
+export const CONSOLE_PAGES = {
   HomePage: () => <HomeRoute />,
   Welcome: () => <WelcomeRoute />,
   'mirror/CustMirrorDownload': () => <FirmwareDownloadPage />,
@@ -88,14 +92,14 @@ export const CONSOLE_PAGES: Readonly<Record<string, PageFactory>> = {
   'system/user': (route) => <UsersPage title={route.meta.title} />,
   'system/audit': (route) => <AuditPage title={route.meta.title} />,
   'system/dashboard': (route) => <DashboardPage title={route.meta.title} />,
-  'system/role': adminPage,
-  'system/menu': adminPage,
-  'system/dict': adminPage,
+  'system/role': (route) => <RolesPage title={route.meta.title} />,
+  'system/menu': (route) => <MenusPage title={route.meta.title} />,
+  'system/dict': (route) => <DictsPage title={route.meta.title} />,
   'system/outbox': (route) => <OutboxPage title={route.meta.title} />,
   'system/publishing': (route) => <PublishingPage title={route.meta.title} />,
   'system/entitlements': (route) => <EntitlementsPage title={route.meta.title} />,
   'system/releaseNotes': (route) => <ReleaseNotesPage title={route.meta.title} />,
-};
+} satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {
   pages: CONSOLE_PAGES,

@@ -8,9 +8,3 @@ export function FeaturePlaceholderPage({ feature }: { feature: PlaceholderFeatur
   const { t } = useTranslation('pages');
   return <ComingSoon title={t(`${feature}.title`)} description={t(`${feature}.description`)} />;
 }
-
-/** System management pages (users, roles, menus, dictionaries), titled by their menu entry. */
-export function AdminPlaceholderPage({ title }: { title: string }) {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={title} description={t('admin.description', { title })} />;
-}

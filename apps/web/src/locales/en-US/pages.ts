@@ -27,7 +27,6 @@ export const pages: TranslationsOf<typeof reference> = {
   'requestedTool.none':
     'No tool is waiting to be downloaded. Look for the tool you need under Software download.',
   'requestedTool.browse': 'Go to Software download',
-  'admin.description': 'The "{{title}}" page will manage system data. Coming soon.',
   'public.backToLogin': 'Back to sign in',
   'public.register.title': 'Register',
   'public.register.description':

@@ -23,7 +23,6 @@ export const pages = {
   'requestedTool.description': '您请求的工具：{{tool}}。该工具的下载即将在这里提供。',
   'requestedTool.none': '当前没有待下载的工具。您可以在软件下载中查找所需的工具。',
   'requestedTool.browse': '前往软件下载',
-  'admin.description': '“{{title}}”页面将用于管理系统数据，即将上线。',
   'public.backToLogin': '返回登录',
   'public.register.title': '注册账号',
   'public.register.description': '注册表单即将上线。注册时需选择所属行业，SN 可在注册后再验证。',

@@ -1,0 +1,62 @@
+import type { RoleInput, RoleRow } from '@portal/contract';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFailure } from '@/lib/show-failure';
+import { useCreateRole, useUpdateRole } from '../api/roles';
+
+type Props = { role?: RoleRow; onClose: () => void };
+
+/** Create a role or edit its code (not of a built-in role), names and description. */
+export function RoleFormModal({ role, onClose }: Props) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RoleInput>();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const required = { required: true, whitespace: true, message: t('admin.required') };
+  const callbacks = {
+    onSuccess: () => {
+      void message.success(t('admin.saved'));
+      onClose();
+    },
+    onError: (error: Error) => showFailure(error, message, form),
+  };
+
+  return (
+    <Modal
+      open
+      title={role ? t('roles.editTitle', { code: role.code }) : t('roles.new')}
+      okText={t('admin.save')}
+      okButtonProps={{ loading: create.isPending || update.isPending, 'data-testid': 'role-save' }}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+    >
+      <Form<RoleInput>
+        form={form}
+        layout="vertical"
+        initialValues={role ?? { description: '' }}
+        onFinish={(input) =>
+          role ? update.mutate({ id: role.id, input }, callbacks) : create.mutate(input, callbacks)
+        }
+      >
+        <Form.Item
+          name="code"
+          label={t('roles.code')}
+          extra={role?.builtIn ? t('roles.builtInHint') : t('roles.codeHint')}
+          rules={[required]}
+        >
+          <Input maxLength={50} disabled={role?.builtIn} data-testid="role-code" />
+        </Form.Item>
+        <Form.Item name="nameZh" label={t('roles.nameZh')} rules={[required]}>
+          <Input maxLength={100} data-testid="role-name-zh" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('roles.nameEn')} rules={[required]}>
+          <Input maxLength={100} data-testid="role-name-en" />
+        </Form.Item>
+        <Form.Item name="description" label={t('roles.description')}>
+          <Input.TextArea maxLength={500} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  DICT_ADD_PERMISSION,
+  DICT_DELETE_PERMISSION,
+  DICT_EDIT_PERMISSION,
+  type DictTypeRow,
+  type DictValueRow,
+} from '@portal/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Popconfirm,
+  Row,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '@/lib/access';
+import { useDeleteDictType, useDeleteDictValue, useDictTypes, useDictValues } from './api/dicts';
+import { DictFormModal, type DictEditing } from './components/dict-form-modal';
+
+/** /system/dict: dictionary types on the left, the chosen type's values on the right. */
+export function DictsPage({ title }: { title: string }) {
+  const { t, i18n } = useTranslation('system');
+  const { message } = App.useApp();
+  const types = useDictTypes();
+  const [typeId, setTypeId] = useState<number>();
+  const chosen = types.data?.find((type) => type.id === typeId);
+  const values = useDictValues(chosen?.id);
+  const removeType = useDeleteDictType();
+  const removeValue = useDeleteDictValue();
+  const [editing, setEditing] = useState<DictEditing | null>(null);
+  const zh = i18n.resolvedLanguage === 'zh-CN';
+  const done = {
+    onSuccess: () => void message.success(t('admin.deleted')),
+    onError: (error: Error) => void message.error(error.message),
+  };
+
+  const common = [
+    { title: t('dicts.code'), dataIndex: 'code' },
+    { title: t('dicts.nameZh'), dataIndex: 'nameZh' },
+    { title: t('dicts.nameEn'), dataIndex: 'nameEn' },
+    { title: t('dicts.sort'), dataIndex: 'sort' },
+  ];
+  const actions = <T extends DictTypeRow | DictValueRow>(
+    kind: 'type' | 'value',
+    onDelete: (row: T) => void,
+  ): TableColumnsType<T>[number] => ({
+    title: t('admin.actions'),
+    key: 'actions',
+    render: (_, row) => (
+      <Space size={0} data-testid={`dict-${kind}-actions-${row.code}`} onClick={(e) => e.stopPropagation()}>
+        <Authorized code={DICT_EDIT_PERMISSION}>
+          <Button
+            size="small"
+            type="link"
+            onClick={() =>
+              setEditing(
+                kind === 'type' ? { kind, type: row as DictTypeRow } : { kind, value: row as DictValueRow },
+              )
+            }
+          >
+            {t('admin.edit')}
+          </Button>
+        </Authorized>
+        <Authorized code={DICT_DELETE_PERMISSION}>
+          <Popconfirm
+            title={t(kind === 'type' ? 'dicts.deleteTypeConfirm' : 'dicts.deleteValueConfirm', {
+              code: row.code,
+            })}
+            onConfirm={() => onDelete(row)}
+          >
+            <Button size="small" type="link" danger>
+              {t('admin.delete')}
+            </Button>
+          </Popconfirm>
+        </Authorized>
+      </Space>
+    ),
+  });
+
+  const typeColumns: TableColumnsType<DictTypeRow> = [
+    ...common,
+    { title: t('dicts.count'), dataIndex: 'valueCount' },
+    actions<DictTypeRow>('type', (row) => removeType.mutate(row.id, done)),
+  ];
+  const valueColumns: TableColumnsType<DictValueRow> = [
+    ...common,
+    actions<DictValueRow>('value', (row) => removeValue.mutate(row.id, done)),
+  ];
+  const addButton = (label: string, onClick: () => void, testId: string, disabled = false) => (
+    <Authorized code={DICT_ADD_PERMISSION}>
+      <Button icon={<PlusOutlined />} onClick={onClick} disabled={disabled} data-testid={testId}>
+        {label}
+      </Button>
+    </Authorized>
+  );
+
+  return (
+    <Card title={title} data-testid="dicts-page">
+      {types.isError && (
+        <Alert type="error" showIcon title={types.error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Card
+            type="inner"
+            title={t('dicts.types')}
+            extra={addButton(t('dicts.newType'), () => setEditing({ kind: 'type' }), 'dict-type-new')}
+          >
+            <Table<DictTypeRow>
+              data-testid="dict-types-table"
+              rowKey="id"
+              size="small"
+              scroll={{ x: 'max-content' }}
+              loading={types.isFetching}
+              dataSource={types.data ?? []}
+              columns={typeColumns}
+              pagination={false}
+              rowSelection={{
+                type: 'radio',
+                selectedRowKeys: chosen ? [chosen.id] : [],
+                onChange: (keys) => setTypeId(Number(keys[0])),
+              }}
+              onRow={(row) => ({ onClick: () => setTypeId(row.id) })}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card
+            type="inner"
+            title={
+              chosen ? t('dicts.valuesOf', { name: zh ? chosen.nameZh : chosen.nameEn }) : t('dicts.types')
+            }
+            extra={
+              chosen &&
+              addButton(
+                t('dicts.newValue'),
+                () => setEditing({ kind: 'value', typeId: chosen.id }),
+                'dict-value-new',
+              )
+            }
+          >
+            {chosen ? (
+              <Table<DictValueRow>
+                data-testid="dict-values-table"
+                rowKey="id"
+                size="small"
+                scroll={{ x: 'max-content' }}
+                loading={values.isFetching}
+                dataSource={values.data ?? []}
+                columns={valueColumns}
+                pagination={false}
+              />
+            ) : (
+              <Empty description={t('dicts.pickType')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      {editing && <DictFormModal editing={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
