@@ -43,7 +43,12 @@ export const catalogItems = pgTable(
     sort: integer('sort').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('catalog_items_kind_idx').on(t.kind, t.section, t.sort)],
+  (t) => [
+    index('catalog_items_kind_idx').on(t.kind, t.section, t.sort),
+    // "Sort by name" walks items in name order and stops after a page.
+    index('catalog_items_name_en_idx').on(t.nameEn, t.id),
+    index('catalog_items_name_zh_idx').on(t.nameZh, t.id),
+  ],
 );
 
 /**
@@ -110,6 +115,10 @@ export const catalogVersions = pgTable(
     uniqueIndex('catalog_versions_item_version_idx').on(t.itemId, t.version),
     index('catalog_versions_listing_idx').on(t.status, t.releaseDate),
     index('catalog_versions_item_idx').on(t.itemId, t.releaseDate),
+    // An item's versions of one status by date (read backwards: newest first).
+    index('catalog_versions_item_status_idx').on(t.itemId, t.status, t.releaseDate, t.id),
+    // Bitmap scans of "the versions of these items" (keyword search by item name).
+    index('catalog_versions_status_item_idx').on(t.status, t.itemId),
     // Catalogue search (substring of version, file name, CVE ids) and table sorts; the
     // functions and the pg_trgm extension are created by migration 0006.
     index('catalog_versions_search_idx').using(
@@ -119,6 +128,25 @@ export const catalogVersions = pgTable(
     index('catalog_versions_downloads_idx').on(t.status, t.downloadCount),
     index('catalog_versions_size_idx').on(t.status, t.fileSize),
   ],
+);
+
+/**
+ * Per item and status: how many versions, and the newest one (release date, then id).
+ * Kept by a trigger on catalog_versions (migration 0011), so list totals and "latest
+ * per item" read a row per item instead of every version.
+ */
+export const catalogItemStats = pgTable(
+  'catalog_item_stats',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).notNull(),
+    versions: integer('versions').notNull().default(0),
+    newestVersionId: integer('newest_version_id'),
+    newestReleaseDate: date('newest_release_date'),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.status] })],
 );
 
 /** Structured release notes: '1' NEW, '2' OPTIMIZE, '3' HOTFIX (same codes as the portal's own notes). */

@@ -24,14 +24,17 @@ export const versionSearchText = sql`catalog_version_search_text(${catalogVersio
 export const versionSortKey = sql`catalog_version_key(${catalogVersions.version}) collate "C"`;
 
 /**
- * The table filters of GET /api/catalog/versions as SQL conditions on
- * `catalog_items` and `catalog_versions` (status and visibility are the caller's).
+ * The table filters of GET /api/catalog/versions as SQL conditions (status and
+ * visibility are the caller's): `items` name only `catalog_items` columns, so a
+ * list filtered by them alone can be counted from `catalog_item_stats`; `versions`
+ * need the version rows.
  */
-export function filterConditions(db: Db, filters: CatalogVersionFilters): SQL[] {
+export function filterConditions(db: Db, filters: CatalogVersionFilters): { items: SQL[]; versions: SQL[] } {
+  const items: SQL[] = [];
+  if (filters.kind?.length) items.push(inArray(catalogItems.kind, filters.kind));
+  if (filters.section) items.push(eq(catalogItems.section, filters.section));
+  if (filters.item) items.push(eq(catalogItems.code, filters.item));
   const conditions: (SQL | undefined)[] = [];
-  if (filters.kind?.length) conditions.push(inArray(catalogItems.kind, filters.kind));
-  if (filters.section) conditions.push(eq(catalogItems.section, filters.section));
-  if (filters.item) conditions.push(eq(catalogItems.code, filters.item));
   if (filters.os) conditions.push(sql`lower(${catalogVersions.os}) = ${filters.os.toLowerCase()}`);
   if (filters.arch) conditions.push(sql`lower(${catalogVersions.arch}) = ${filters.arch.toLowerCase()}`);
   if (filters.severity?.length) conditions.push(inArray(catalogVersions.severity, filters.severity));
@@ -64,7 +67,7 @@ export function filterConditions(db: Db, filters: CatalogVersionFilters): SQL[] 
       ),
     );
   if (filters.q) conditions.push(searchCondition(db, filters.q));
-  return conditions.filter((c): c is SQL => c !== undefined);
+  return { items, versions: conditions.filter((c): c is SQL => c !== undefined) };
 }
 
 /**

@@ -1,39 +1,67 @@
 import type { CatalogVersionFilters, CatalogVersionRow, Locale, Page } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersions } from '../../db/schema';
+import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
 import { filterConditions, versionSortKey } from './catalog-filters';
 import { toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
 /** What the viewer may see: the item condition of CatalogAccess and the version statuses. */
 export type ListScope = { visibleItems: SQL | undefined; statuses: string[] };
 
-function orderOf(filters: CatalogVersionFilters, locale: Locale): SQL[] {
+/** The columns a table order needs, from the tables themselves or from a subquery of them. */
+type SortColumn = SQL | AnyPgColumn;
+type SortColumns = Record<
+  'id' | 'releaseDate' | 'versionKey' | 'downloadCount' | 'fileSize' | 'itemId' | 'nameZh' | 'nameEn',
+  SortColumn
+>;
+
+const tableSortColumns: SortColumns = {
+  id: catalogVersions.id,
+  releaseDate: catalogVersions.releaseDate,
+  versionKey: versionSortKey,
+  downloadCount: catalogVersions.downloadCount,
+  fileSize: catalogVersions.fileSize,
+  itemId: catalogItems.id,
+  nameZh: catalogItems.nameZh,
+  nameEn: catalogItems.nameEn,
+};
+
+function orderOf(
+  filters: CatalogVersionFilters,
+  locale: Locale,
+  columns: SortColumns = tableSortColumns,
+): SQL[] {
   const ascending = (filters.sortOrder ?? (filters.sortField === 'name' ? 'ascend' : 'descend')) === 'ascend';
   const by = ascending ? asc : desc;
   switch (filters.sortField) {
     case 'version':
-      return [by(versionSortKey), by(catalogVersions.id)];
+      return [by(columns.versionKey), by(columns.id)];
     case 'name':
       return [
-        by(locale === 'zh-CN' ? catalogItems.nameZh : catalogItems.nameEn),
-        by(catalogItems.id),
-        desc(catalogVersions.releaseDate),
-        desc(catalogVersions.id),
+        by(locale === 'zh-CN' ? columns.nameZh : columns.nameEn),
+        by(columns.itemId),
+        desc(columns.releaseDate),
+        desc(columns.id),
       ];
     case 'downloads':
-      return [by(catalogVersions.downloadCount), by(catalogVersions.id)];
+      return [by(columns.downloadCount), by(columns.id)];
     case 'size':
-      return [by(catalogVersions.fileSize), by(catalogVersions.id)];
+      return [by(columns.fileSize), by(columns.id)];
     default:
-      return [by(catalogVersions.releaseDate), by(catalogVersions.id)];
+      return [by(columns.releaseDate), by(columns.id)];
   }
 }
 
 /**
- * The firmware/software tables: one query for the page, one for the total,
- * two batched ones for the models and part numbers of the page's rows.
+ * The firmware/software tables, planned for 100,000 versions (bench:catalog):
+ * - filters on item columns only: the page walks an index in the sort order and
+ *   stops after it; the total is summed from `catalog_item_stats` (one row per item);
+ * - filters on version columns (model, part, OS, severity, keyword): the matching
+ *   set is found first (bitmap and join plans) with `count(*) over ()` giving the
+ *   total, then the page's columns are read by id;
+ * - `latest=true`: each visible item's newest version comes from the statistics.
+ * Models and part numbers of the page's rows come in two batched queries.
  */
 export class CatalogListRepository {
   constructor(private readonly db: Db) {}
@@ -44,65 +72,158 @@ export class CatalogListRepository {
     locale: Locale,
   ): Promise<Page<CatalogVersionRow>> {
     const conditions = filterConditions(this.db, filters);
-    const query = filters.latest ? this.latestQuery(scope, conditions) : this.allQuery(scope, conditions);
-    const [records, [total]] = await Promise.all([
-      query.rows
-        .orderBy(...orderOf(filters, locale))
-        .limit(filters.pageSize)
-        .offset((filters.pageNo - 1) * filters.pageSize),
-      query.total,
-    ]);
+    const { records, total } = filters.latest
+      ? await this.latest(filters, scope, conditions, locale)
+      : conditions.versions.length === 0
+        ? await this.byItems(filters, scope, conditions.items, locale)
+        : await this.byVersions(filters, scope, [...conditions.items, ...conditions.versions], locale);
     return {
       rows: await toVersionRows(this.db, locale, records as VersionRowRecord[]),
-      totalRows: Number(total?.n ?? 0),
+      totalRows: total,
       pageNo: filters.pageNo,
     };
   }
 
-  private allQuery(scope: ListScope, conditions: SQL[]) {
-    const where = and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions);
-    const join = eq(catalogItems.id, catalogVersions.itemId);
-    return {
-      rows: this.db
+  private offset(filters: CatalogVersionFilters) {
+    return (filters.pageNo - 1) * filters.pageSize;
+  }
+
+  /** Item-level filters only: an index walk for the page, the statistics for the total. */
+  private async byItems(filters: CatalogVersionFilters, scope: ListScope, conditions: SQL[], locale: Locale) {
+    const [records, [sum]] = await Promise.all([
+      this.db
         .select(versionRowColumns)
         .from(catalogVersions)
-        .innerJoin(catalogItems, join)
-        .where(where)
-        .$dynamic(),
-      total: this.db.select({ n: count() }).from(catalogVersions).innerJoin(catalogItems, join).where(where),
-    };
+        .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+        .where(and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions))
+        .orderBy(...orderOf(filters, locale))
+        .limit(filters.pageSize)
+        .offset(this.offset(filters)),
+      this.db
+        .select({ n: sql<string | null>`sum(${catalogItemStats.versions})` })
+        .from(catalogItemStats)
+        .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
+        .where(and(scope.visibleItems, inArray(catalogItemStats.status, scope.statuses), ...conditions)),
+    ]);
+    return { records, total: Number(sum?.n ?? 0) };
   }
 
   /**
-   * `latest=true`: each visible item's newest version (release date, then id)
-   * among the allowed statuses, found by one index probe per item; the other
-   * filters then apply to that version.
+   * Version-level filters: the matching set first, in a subquery fenced by OFFSET 0 so
+   * the planner picks the cheapest plan for the whole set (bitmap, join) instead of
+   * walking an index in page order and testing every version; its size is the total.
    */
-  private latestQuery(scope: ListScope, conditions: SQL[]) {
-    const candidate = alias(catalogVersions, 'candidate');
+  private async byVersions(
+    filters: CatalogVersionFilters,
+    scope: ListScope,
+    conditions: SQL[],
+    locale: Locale,
+  ) {
+    const where = and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions);
+    const inner = this.db
+      .select({
+        id: sql<number>`${catalogVersions.id}`.as('id'),
+        releaseDate: sql<string>`${catalogVersions.releaseDate}`.as('release_date'),
+        versionKey: sql<string>`${versionSortKey}`.as('version_key'),
+        downloadCount: sql<number>`${catalogVersions.downloadCount}`.as('download_count'),
+        fileSize: sql<number>`${catalogVersions.fileSize}`.as('file_size'),
+        itemId: sql<number>`${catalogItems.id}`.as('item_id'),
+        nameZh: sql<string>`${catalogItems.nameZh}`.as('name_zh'),
+        nameEn: sql<string>`${catalogItems.nameEn}`.as('name_en'),
+      })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(where);
+    // Drizzle leaves out `offset 0`, so the fence is written here.
+    const matches = sql`(${inner} offset 0) as matches`;
+    const column = (name: string) => sql.raw(`matches.${name}`);
+    const matched = await this.db
+      .select({ id: sql<number>`${column('id')}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(
+        ...orderOf(filters, locale, {
+          id: column('id'),
+          releaseDate: column('release_date'),
+          versionKey: column('version_key'),
+          downloadCount: column('download_count'),
+          fileSize: column('file_size'),
+          itemId: column('item_id'),
+          nameZh: column('name_zh'),
+          nameEn: column('name_en'),
+        }),
+      )
+      .limit(filters.pageSize)
+      .offset(this.offset(filters));
+    if (matched.length === 0) {
+      // Past the last page (or nothing matches): the total still has to be told.
+      const [row] = await this.db.select({ n: count() }).from(matches);
+      return { records: [], total: row?.n ?? 0 };
+    }
+    return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
+  }
+
+  /**
+   * `latest=true`: each visible item's newest version among the allowed statuses,
+   * read from `catalog_item_stats`; the other filters then apply to that version.
+   */
+  private async latest(
+    filters: CatalogVersionFilters,
+    scope: ListScope,
+    conditions: { items: SQL[]; versions: SQL[] },
+    locale: Locale,
+  ) {
     const newest = this.db
-      .select({ id: candidate.id })
-      .from(candidate)
-      .where(and(eq(candidate.itemId, catalogItems.id), inArray(candidate.status, scope.statuses)))
-      .orderBy(desc(candidate.releaseDate), desc(candidate.id))
-      .limit(1)
+      .selectDistinctOn([catalogItemStats.itemId], {
+        id: sql<number>`${catalogItemStats.newestVersionId}`.as('newest_id'),
+      })
+      .from(catalogItemStats)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
+      .where(
+        and(
+          scope.visibleItems,
+          inArray(catalogItemStats.status, scope.statuses),
+          sql`${catalogItemStats.versions} > 0`,
+          ...conditions.items,
+        ),
+      )
+      .orderBy(
+        catalogItemStats.itemId,
+        desc(catalogItemStats.newestReleaseDate),
+        desc(catalogItemStats.newestVersionId),
+      )
       .as('newest');
-    const where = and(scope.visibleItems, ...conditions);
-    const join = eq(catalogVersions.id, newest.id);
-    return {
-      rows: this.db
-        .select(versionRowColumns)
-        .from(catalogItems)
-        .innerJoinLateral(newest, sql`true`)
-        .innerJoin(catalogVersions, join)
-        .where(where)
-        .$dynamic(),
-      total: this.db
+    const matched = await this.db
+      .select({ id: catalogVersions.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(newest)
+      .innerJoin(catalogVersions, eq(catalogVersions.id, newest.id))
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(and(...conditions.versions))
+      .orderBy(...orderOf(filters, locale))
+      .limit(filters.pageSize)
+      .offset(this.offset(filters));
+    if (matched.length === 0) {
+      const [row] = await this.db
         .select({ n: count() })
-        .from(catalogItems)
-        .innerJoinLateral(newest, sql`true`)
-        .innerJoin(catalogVersions, join)
-        .where(where),
-    };
+        .from(newest)
+        .innerJoin(catalogVersions, eq(catalogVersions.id, newest.id))
+        .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+        .where(and(...conditions.versions));
+      return { records: [], total: row?.n ?? 0 };
+    }
+    return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
+  }
+
+  /** The table columns of these versions, in the order of `ids`. */
+  private async recordsByIds(ids: number[]) {
+    const rows = await this.db
+      .select(versionRowColumns)
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(inArray(catalogVersions.id, ids));
+    const byId = new Map(rows.map((row) => [row.versionId, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
   }
 }

@@ -1,0 +1,64 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { addVersion } from '../downloads/downloads-test-kit';
+
+/** What the trigger-kept statistics must equal: the aggregate over the versions themselves. */
+async function recomputed(t: TestApp) {
+  const rows = await t.db
+    .select({
+      itemId: catalogVersions.itemId,
+      status: catalogVersions.status,
+      versions: sql<number>`count(*)::int`,
+      newestVersionId: sql<number>`(array_agg(${catalogVersions.id} order by ${catalogVersions.releaseDate} desc, ${catalogVersions.id} desc))[1]`,
+    })
+    .from(catalogVersions)
+    .groupBy(catalogVersions.itemId, catalogVersions.status)
+    .orderBy(asc(catalogVersions.itemId), asc(catalogVersions.status));
+  return rows;
+}
+
+async function kept(t: TestApp) {
+  return t.db
+    .select({
+      itemId: catalogItemStats.itemId,
+      status: catalogItemStats.status,
+      versions: catalogItemStats.versions,
+      newestVersionId: catalogItemStats.newestVersionId,
+    })
+    .from(catalogItemStats)
+    .where(sql`${catalogItemStats.versions} > 0`)
+    .orderBy(asc(catalogItemStats.itemId), asc(catalogItemStats.status));
+}
+
+describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { catalog: true });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('match the versions through inserts, status changes, date changes and deletes', async () => {
+    expect(await kept(t)).toEqual(await recomputed(t));
+    const newer = await addVersion(t, { itemCode: 'm7-bmc', fileName: 'stats-new.tar.gz', size: 10 });
+    await t.db
+      .update(catalogVersions)
+      .set({ releaseDate: '2030-01-01' })
+      .where(eq(catalogVersions.id, newer.id));
+    expect(await kept(t)).toEqual(await recomputed(t));
+    await t.db.update(catalogVersions).set({ status: 'recalled' }).where(eq(catalogVersions.id, newer.id));
+    expect(await kept(t)).toEqual(await recomputed(t));
+    await t.db.delete(catalogVersions).where(eq(catalogVersions.id, newer.id));
+    expect(await kept(t)).toEqual(await recomputed(t));
+  });
+
+  it('go with a deleted item', async () => {
+    const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'livecd-arm'));
+    await t.db.delete(catalogItems).where(eq(catalogItems.id, item!.id));
+    expect(await t.db.select().from(catalogItemStats).where(eq(catalogItemStats.itemId, item!.id))).toEqual(
+      [],
+    );
+    expect(await kept(t)).toEqual(await recomputed(t));
+  });
+});
