@@ -7,7 +7,13 @@ CREATE TABLE "catalog_item_stats" (
 	CONSTRAINT "catalog_item_stats_item_id_status_pk" PRIMARY KEY("item_id","status")
 );
 --> statement-breakpoint
+CREATE TABLE "download_record_counts" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"records" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "catalog_item_stats" ADD CONSTRAINT "catalog_item_stats_item_id_catalog_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."catalog_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "download_record_counts" ADD CONSTRAINT "download_record_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "catalog_items_name_en_idx" ON "catalog_items" USING btree ("name_en","id");--> statement-breakpoint
 CREATE INDEX "catalog_items_name_zh_idx" ON "catalog_items" USING btree ("name_zh","id");--> statement-breakpoint
 CREATE INDEX "catalog_versions_item_status_idx" ON "catalog_versions" USING btree ("item_id","status","release_date","id");--> statement-breakpoint
@@ -55,3 +61,20 @@ CREATE TRIGGER "catalog_versions_stats" AFTER INSERT OR DELETE OR UPDATE OF "ite
 INSERT INTO "catalog_item_stats" ("item_id", "status", "versions", "newest_version_id", "newest_release_date")
 SELECT item_id, status, count(*), (array_agg(id ORDER BY release_date DESC, id DESC))[1], max(release_date)
 FROM catalog_versions GROUP BY item_id, status;
+--> statement-breakpoint
+CREATE FUNCTION "download_record_counts_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.user_id IS NOT NULL THEN
+    UPDATE download_record_counts SET records = records - 1 WHERE user_id = OLD.user_id;
+  END IF;
+  -- A user being deleted (records set to null by the cascade) needs no counting.
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.user_id IS NOT NULL THEN
+    INSERT INTO download_record_counts AS c (user_id, records) VALUES (NEW.user_id, 1)
+    ON CONFLICT (user_id) DO UPDATE SET records = c.records + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "download_records_counts" AFTER INSERT OR DELETE OR UPDATE OF "user_id" ON "download_records" FOR EACH ROW EXECUTE FUNCTION "download_record_counts_trigger"();--> statement-breakpoint
+INSERT INTO "download_record_counts" ("user_id", "records")
+SELECT user_id, count(*) FROM download_records WHERE user_id IS NOT NULL GROUP BY user_id;

@@ -222,6 +222,14 @@ export const downloadRecords = pgTable(
   ],
 );
 
+/** How many download records each user has (kept by a trigger, migration 0011): the records tab's total. */
+export const downloadRecordCounts = pgTable('download_record_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  records: bigint('records', { mode: 'number' }).notNull().default(0),
+});
+
 /** Keys the portal signs release manifests with (Ed25519); the newest active one signs. */
 export const signingKeys = pgTable('signing_keys', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
+import {
+  catalogItemStats,
+  catalogItems,
+  catalogVersions,
+  downloadRecordCounts,
+  downloadRecords,
+  users,
+} from '../../db/schema';
+import { createUser } from '../../test/factories';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { addVersion } from '../downloads/downloads-test-kit';
 
@@ -51,6 +59,36 @@ describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver
     expect(await kept(t)).toEqual(await recomputed(t));
     await t.db.delete(catalogVersions).where(eq(catalogVersions.id, newer.id));
     expect(await kept(t)).toEqual(await recomputed(t));
+  });
+
+  it('count each user download records, also after a user is deleted', async () => {
+    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const version = await addVersion(t, { itemCode: 'm6-bmc', fileName: 'counted.tar.gz', size: 10 });
+    const record = {
+      versionId: version.id,
+      bytes: 1,
+      range: '',
+      status: 'complete',
+      createdAt: t.clock.now(),
+    };
+    await t.db.insert(downloadRecords).values([
+      { ...record, userId: user.id },
+      { ...record, userId: user.id },
+      { ...record, userId: null },
+    ]);
+    const countOf = async (userId: number) =>
+      (await t.db.select().from(downloadRecordCounts).where(eq(downloadRecordCounts.userId, userId)))[0]
+        ?.records;
+    expect(await countOf(user.id)).toBe(2);
+    const [one] = await t.db
+      .select()
+      .from(downloadRecords)
+      .where(eq(downloadRecords.userId, user.id))
+      .limit(1);
+    await t.db.delete(downloadRecords).where(eq(downloadRecords.id, one!.id));
+    expect(await countOf(user.id)).toBe(1);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await countOf(user.id)).toBeUndefined();
   });
 
   it('go with a deleted item', async () => {

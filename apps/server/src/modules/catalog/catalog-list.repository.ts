@@ -173,9 +173,7 @@ export class CatalogListRepository {
     locale: Locale,
   ) {
     const newest = this.db
-      .selectDistinctOn([catalogItemStats.itemId], {
-        id: sql<number>`${catalogItemStats.newestVersionId}`.as('newest_id'),
-      })
+      .selectDistinctOn([catalogItemStats.itemId], { id: catalogItemStats.newestVersionId })
       .from(catalogItemStats)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
       .where(
@@ -190,24 +188,24 @@ export class CatalogListRepository {
         catalogItemStats.itemId,
         desc(catalogItemStats.newestReleaseDate),
         desc(catalogItemStats.newestVersionId),
-      )
-      .as('newest');
+      );
+    // `= any(array(...))`: the newest ids first (one per item), then primary-key probes,
+    // never a join the planner could turn into a scan of every version.
+    const where = and(sql`${catalogVersions.id} = any(array(${newest}))`, ...conditions.versions);
     const matched = await this.db
       .select({ id: catalogVersions.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(newest)
-      .innerJoin(catalogVersions, eq(catalogVersions.id, newest.id))
+      .from(catalogVersions)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(and(...conditions.versions))
+      .where(where)
       .orderBy(...orderOf(filters, locale))
       .limit(filters.pageSize)
       .offset(this.offset(filters));
     if (matched.length === 0) {
       const [row] = await this.db
         .select({ n: count() })
-        .from(newest)
-        .innerJoin(catalogVersions, eq(catalogVersions.id, newest.id))
+        .from(catalogVersions)
         .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-        .where(and(...conditions.versions));
+        .where(where);
       return { records: [], total: row?.n ?? 0 };
     }
     return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
