@@ -62,19 +62,37 @@ INSERT INTO "catalog_item_stats" ("item_id", "status", "versions", "newest_versi
 SELECT item_id, status, count(*), (array_agg(id ORDER BY release_date DESC, id DESC))[1], max(release_date)
 FROM catalog_versions GROUP BY item_id, status;
 --> statement-breakpoint
-CREATE FUNCTION "download_record_counts_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "download_record_counts_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.user_id IS NOT NULL THEN
-    UPDATE download_record_counts SET records = records - 1 WHERE user_id = OLD.user_id;
-  END IF;
-  -- A user being deleted (records set to null by the cascade) needs no counting.
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.user_id IS NOT NULL THEN
-    INSERT INTO download_record_counts AS c (user_id, records) VALUES (NEW.user_id, 1)
-    ON CONFLICT (user_id) DO UPDATE SET records = c.records + 1;
-  END IF;
+  -- Once per statement, from the transition table: a bulk insert touches each user's row once.
+  INSERT INTO download_record_counts AS c (user_id, records)
+  SELECT user_id, count(*) FROM added WHERE user_id IS NOT NULL GROUP BY user_id
+  ON CONFLICT (user_id) DO UPDATE SET records = c.records + excluded.records;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "download_records_counts" AFTER INSERT OR DELETE OR UPDATE OF "user_id" ON "download_records" FOR EACH ROW EXECUTE FUNCTION "download_record_counts_trigger"();--> statement-breakpoint
+CREATE FUNCTION "download_record_counts_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE download_record_counts c SET records = c.records - r.n
+  FROM (SELECT user_id, count(*) AS n FROM removed WHERE user_id IS NOT NULL GROUP BY user_id) r
+  WHERE c.user_id = r.user_id;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE FUNCTION "download_record_counts_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A deleted user's records are set to null by the cascade: their count row goes with the user.
+  UPDATE download_record_counts c SET records = c.records - r.n
+  FROM (SELECT user_id, count(*) AS n FROM removed WHERE user_id IS NOT NULL GROUP BY user_id) r
+  WHERE c.user_id = r.user_id;
+  INSERT INTO download_record_counts AS c (user_id, records)
+  SELECT user_id, count(*) FROM added WHERE user_id IS NOT NULL GROUP BY user_id
+  ON CONFLICT (user_id) DO UPDATE SET records = c.records + excluded.records;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "download_records_counted_insert" AFTER INSERT ON "download_records" REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "download_record_counts_added"();--> statement-breakpoint
+CREATE TRIGGER "download_records_counted_delete" AFTER DELETE ON "download_records" REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "download_record_counts_removed"();--> statement-breakpoint
+CREATE TRIGGER "download_records_counted_update" AFTER UPDATE ON "download_records" REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "download_record_counts_moved"();--> statement-breakpoint
 INSERT INTO "download_record_counts" ("user_id", "records")
 SELECT user_id, count(*) FROM download_records WHERE user_id IS NOT NULL GROUP BY user_id;

@@ -13,7 +13,7 @@ import {
   type Page,
   RELEASE_NOTE_KIND_CODES,
 } from '@portal/contract';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
   catalogItems,
@@ -171,9 +171,21 @@ export class CatalogService {
     return { versionId, itemCode: item.code, version: version.version, fileName: version.fileName, config };
   }
 
-  /** The stored requestTool value (an item code) resolved to the newest version the viewer may download. */
-  async tool(viewer: Viewer, code: string, locale: Locale): Promise<CatalogTool> {
-    const item = await this.visibleItem(viewer, code);
+  /**
+   * The stored requestTool value resolved to the newest version the viewer may download.
+   * Links from other systems name a tool loosely ('uKits', 'cli'): an item code first,
+   * then a software section, either in any case.
+   */
+  async tool(viewer: Viewer, requested: string, locale: Locale): Promise<CatalogTool> {
+    const wanted = requested.trim().toLowerCase();
+    const [named] = await this.db
+      .select({ code: catalogItems.code })
+      .from(catalogItems)
+      .where(or(sql`lower(${catalogItems.code}) = ${wanted}`, sql`lower(${catalogItems.section}) = ${wanted}`))
+      .orderBy(sql`lower(${catalogItems.code}) = ${wanted} desc`, asc(catalogItems.sort), asc(catalogItems.id))
+      .limit(1);
+    if (!named) throw notVisible();
+    const item = await this.visibleItem(viewer, named.code);
     const records = await this.db
       .select(versionRowColumns)
       .from(catalogVersions)

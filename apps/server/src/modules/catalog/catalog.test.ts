@@ -336,6 +336,9 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
       latest: { version: '1.5.2' },
     });
     expect((await get('/api/catalog/tools/nothing')).body.code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
+    // Links from other systems name tools loosely: a section, in any case.
+    const ukits = await get<CatalogTool>('/api/catalog/tools/uKits');
+    expect(ukits.body.data.item).toMatchObject({ code: 'server-ukits', section: 'ukits' });
     const models = await get<CatalogModel[]>('/api/catalog/models', demo, 'zh-CN');
     expect(models.body.data.map((m) => m.code)).toEqual(['A7-2U', 'M6-1U', 'M6-2U', 'M7-2U', 'M7-4U']);
     expect(models.body.data[0]).toMatchObject({ family: 'A7' });

@@ -21,7 +21,7 @@ const AccountSettingsRoute = lazyNamed(() =>
 );
 const EmbeddedFrame = lazyNamed(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
 const RequestedToolPage = lazyNamed(() =>
-  import('@/features/pages/requested-tool-page').then((m) => m.RequestedToolPage),
+  import('@/features/catalog/pages/requested-tool-page').then((m) => m.RequestedToolPage),
 );
 const AccountCenterPage = lazyNamed(() =>
   import('@/features/account/account-center-page').then((m) => m.AccountCenterPage),

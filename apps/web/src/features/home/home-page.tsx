@@ -1,6 +1,7 @@
 import type { AppEntry } from '@portal/contract';
 import { Card, Empty, Flex, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewestReleases } from './newest-releases';
 
 interface HomePageProps {
   userName: string;
@@ -30,9 +31,7 @@ export function HomePage({ userName, apps }: HomePageProps) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pages.home.apps.empty')} />
         )}
       </Card>
-      <Card>
-        <Empty description={t('pages.home.catalogue.comingSoon')} />
-      </Card>
+      <NewestReleases />
     </Flex>
   );
 }

@@ -3,6 +3,11 @@ import type { catalog as reference } from '../zh-CN/catalog';
 
 export const catalog: TranslationsOf<typeof reference> = {
   'firmware.title': 'Firmware download',
+  'requestedTool.title': 'Tool download',
+  'requestedTool.none': 'No tool is waiting for you. You can find the tool you need under Software download.',
+  'requestedTool.browse': 'Go to Software download',
+  'requestedTool.unavailable': 'The requested tool cannot be offered: {{tool}}',
+  'requestedTool.file': 'File',
   'software.title': 'Software download',
   'firmware.tabs.server': 'Server firmware',
   'firmware.tabs.pcie': 'PCIe firmware lookup',

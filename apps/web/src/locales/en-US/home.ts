@@ -7,5 +7,8 @@ export const home: TranslationsOf<typeof reference> = {
   'pages.home.apps.title': 'Your applications',
   'pages.home.apps.active': 'Current',
   'pages.home.apps.empty': 'You have no applications yet',
-  'pages.home.catalogue.comingSoon': 'The firmware and software catalogue is coming soon.',
+  'pages.home.catalogue.title': 'Newest releases',
+  'pages.home.catalogue.firmware': 'Firmware download',
+  'pages.home.catalogue.software': 'Software download',
+  'pages.home.catalogue.empty': 'No releases available to you yet',
 };

@@ -22,11 +22,6 @@ export const pages: TranslationsOf<typeof reference> = {
     'The data-center management platform, Kits, uKits, the server CLI and Boot, with their documents and plugins, will be downloadable here, along with activation codes. Coming soon.',
   'erpTool.title': 'Agile Customization',
   'erpTool.description': 'ERP tools and agile customization services will be available here. Coming soon.',
-  'requestedTool.title': 'Tool download',
-  'requestedTool.description': 'Requested tool: {{tool}}. Its download will be offered here soon.',
-  'requestedTool.none':
-    'No tool is waiting to be downloaded. Look for the tool you need under Software download.',
-  'requestedTool.browse': 'Go to Software download',
   'public.backToLogin': 'Back to sign in',
   'public.register.title': 'Register',
   'public.register.description':

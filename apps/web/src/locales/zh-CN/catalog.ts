@@ -1,6 +1,11 @@
 /** Firmware and software download pages, PCIe lookup, configuration sets, download records. */
 export const catalog = {
   'firmware.title': '固件下载',
+  'requestedTool.title': '工具下载',
+  'requestedTool.none': '当前没有待下载的工具。您可以在软件下载中查找所需的工具。',
+  'requestedTool.browse': '前往软件下载',
+  'requestedTool.unavailable': '无法提供您请求的工具：{{tool}}',
+  'requestedTool.file': '文件',
   'software.title': '软件下载',
   'firmware.tabs.server': '服务器固件',
   'firmware.tabs.pcie': 'PCIe 固件查询',
