@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale, getCurrentLocale } from '@/lib/i18n';
 import { getAccessToken, setAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
+import { buildVersionRow } from '@/features/catalog/test-data';
 import { consoleApi } from '@/test/console-stubs';
 import { buildLoginUser, buildMirrorMenus } from '@/test/factories';
 import { installFakeNotifier } from '@/test/fake-notifier';
@@ -99,16 +100,35 @@ describe('RouteGuard', () => {
 describe('token links', () => {
   it('signs in with the token, switches language, stores the tool and lands on /tools_download', async () => {
     await act(() => changeLocale('zh-CN'));
-    stubFetch(consoleApi(user));
+    stubFetch({
+      ...consoleApi(user),
+      '/api/catalog/tools/uKits': () =>
+        okResponse({
+          item: {
+            code: 'server-ukits',
+            kind: 'TOOL',
+            section: 'ukits',
+            name: 'USB tool suite uKits',
+            description: 'Tools on a USB stick',
+            visibility: 'signed_in',
+          },
+          latest: buildVersionRow({
+            itemCode: 'server-ukits',
+            itemName: 'USB tool suite uKits',
+            version: '2.0.1',
+          }),
+        }),
+    });
     const app = openApp('/tools/toolsdownload?token=link-token&locale=en&tool=uKits');
     expect(await screen.findByTestId('requested-tool')).toBeTruthy();
     expect(app.currentUrl()).toBe('/tools_download');
     expect(getAccessToken()).toBe('link-token');
     expect(readStored('requestTool')).toBe('uKits');
     expect(getCurrentLocale()).toBe('en-US');
-    expect(screen.getByTestId('requested-tool').textContent).toBe(
-      'Requested tool: uKits. Its download will be offered here soon.',
-    );
+    // The newest version of the tool the link asked for, ready to download.
+    expect(screen.getByTestId('requested-tool').textContent).toContain('USB tool suite uKits');
+    expect(screen.getByTestId('requested-tool').textContent).toContain('2.0.1');
+    expect(screen.getByTestId('download-1')).toBeTruthy();
   });
 
   it('sends an empty token to sign-in, returning to the software download page', async () => {
