@@ -52,7 +52,9 @@ export function filterConditions(db: Db, filters: CatalogVersionFilters): { item
         db
           .select({ id: catalogVersionModels.versionId })
           .from(catalogVersionModels)
-          .where(inArray(catalogVersionModels.modelId, modelIds)),
+          // `= any(array(...))`: the model ids first, so the index on model_id (or the
+          // primary key per candidate version) serves instead of a scan of every link.
+          .where(sql`${catalogVersionModels.modelId} = any(array(${modelIds}))`),
       ),
     );
   }
