@@ -18,9 +18,8 @@ export type Driver = (typeof DRIVERS)[number];
 export const ADMIN_PASSWORD = 'Admin#Pass1';
 export const DEMO_PASSWORD = 'Demo#Pass1';
 
-/** A fresh, migrated and seeded database on the chosen driver. */
-export async function openTestDatabase(driver: Driver): Promise<Database> {
-  if (driver === 'pglite') return openDatabase({});
+/** A new, empty database in the test run's PostgreSQL cluster; its URL. */
+export async function createPostgresDatabase(): Promise<string> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -29,7 +28,13 @@ export async function openTestDatabase(driver: Driver): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return url.toString();
+}
+
+/** A fresh database on the chosen driver (migrated and seeded by the caller). */
+export async function openTestDatabase(driver: Driver): Promise<Database> {
+  if (driver === 'pglite') return openDatabase({});
+  return openDatabase({ databaseUrl: await createPostgresDatabase(), poolSize: 4 });
 }
 
 export type TestAppOptions = {

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Task } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { type Database, openDatabase } from '../../db/connection';
+import { catalogItems, catalogVersions, jobs, tasks } from '../../db/schema';
+import { ADMIN_PASSWORD, createPostgresDatabase, DEMO_PASSWORD } from '../../test/test-app';
+import { sha256 } from './bundle-check';
+
+const serverEntry = path.resolve(import.meta.dirname, '../../main.ts');
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A real restart: the portal runs as its own process, a custom LiveCD task is RUNNING in it
+ * (its ISO writer is slowed down), the process is killed with SIGKILL, and another portal
+ * on the same database and files takes the task over once the dead worker's lease ran out.
+ */
+describe('a task interrupted by a server restart', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-restart-'));
+  let child: ChildProcess | undefined;
+  let database: Database | undefined;
+  afterAll(async () => {
+    // Only when the test stopped before killing it (the group is gone otherwise).
+    if (child?.pid && child.exitCode === null && child.signalCode === null)
+      process.kill(-child.pid, 'SIGKILL');
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is taken over by another server process and finishes', async () => {
+    const databaseUrl = await createPostgresDatabase();
+    const slowWriter = path.join(dataDir, 'slow-xorriso.sh');
+    writeFileSync(slowWriter, '#!/bin/sh\nsleep 60\nexec xorriso "$@"\n');
+    chmodSync(slowWriter, 0o755);
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      TASK_LEASE_SECONDS: '5',
+      XORRISO_PATH: slowWriter,
+    };
+    // Node itself with tsx's loader (not the tsx wrapper, which would outlive a kill of its child),
+    // in a process group of its own so the kill takes the ISO writer with it.
+    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env,
+      stdio: 'ignore',
+      detached: true,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await until('the first server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    database = await openDatabase({ databaseUrl, poolSize: 4 });
+    const { db } = database;
+    const [livecd] = await db
+      .select({ id: catalogVersions.id })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(and(eq(catalogItems.code, 'livecd-x86'), eq(catalogVersions.status, 'published')))
+      .limit(1);
+    const created = await fetch(`${base}/api/tasks/livecd`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ baseVersionId: livecd?.id }),
+    });
+    const taskId = ((await created.json()) as { data: { task: Task } }).data.task.id;
+    // The first server works on it (its ISO writer is sleeping) ...
+    await until('the task to run', async () => {
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+      return row?.status === 'RUNNING' &&
+        (row.log as { key: string }[]).some((e) => e.key === 'TASK_LOG_ISO_WRITING')
+        ? true
+        : undefined;
+    });
+    // ... and dies.
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+    await exited;
+
+    // Another server on the same database and files, with the real ISO writer.
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      WEB_DIST_DIR: '/nonexistent',
+      TASK_WORKERS: '0',
+      TASK_LEASE_SECONDS: '5',
+    });
+    const app = await buildApp({ config, database, logger: false });
+    try {
+      await until('the dead worker lease to run out', async () => {
+        const [job] = await db.select().from(jobs).where(eq(jobs.queue, 'task.run'));
+        return job?.lockedUntil && job.lockedUntil.getTime() < Date.now() ? true : undefined;
+      });
+      await app.services.worker.runUntilIdle();
+      const userId = (await db.select({ userId: tasks.userId }).from(tasks).where(eq(tasks.id, taskId)))[0]
+        ?.userId;
+      const task = await app.services.tasks.get(userId ?? 0, taskId, 'en-US');
+      expect(task.status, JSON.stringify(task.log)).toBe('SUCCESS');
+      expect(task.log.map((entry) => entry.message)).toEqual(
+        expect.arrayContaining([
+          'Started (attempt 1 of 2)',
+          'The server running the task stopped before it finished',
+          'Will try again (attempt 1 of 2 failed)',
+          'Started (attempt 2 of 2)',
+        ]),
+      );
+      const result = await app.inject({ url: `/api/tasks/${taskId}/result?token=${token}` });
+      expect(result.statusCode).toBe(200);
+      expect(sha256(result.rawPayload)).toBe(task.result?.sha256);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
