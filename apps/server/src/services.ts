@@ -17,6 +17,7 @@ import { JobWorker } from './lib/jobs/job-worker';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
+import { removeStaleScratch } from './modules/tasks/livecd-iso';
 import { TaskRunner } from './modules/tasks/task-runner';
 import { TaskService } from './modules/tasks/task.service';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
@@ -151,7 +152,13 @@ export function createServices(
     leaseMs: config.TASK_LEASE_SECONDS * 1000,
     pollMs: 500,
     sweepMs: 15_000,
-    periodic: { everyMs: 10 * 60_000, run: () => tasks.removeExpiredResults().then(() => undefined) },
+    periodic: {
+      everyMs: 10 * 60_000,
+      run: async () => {
+        await tasks.removeExpiredResults();
+        await removeStaleScratch();
+      },
+    },
   });
   worker.register(
     new TaskRunner(db, clock, store, catalogAccess, new MirrorResolver(db, catalogAccess), notifier, log, {

@@ -181,8 +181,14 @@ export class CatalogService {
     const [named] = await this.db
       .select({ code: catalogItems.code })
       .from(catalogItems)
-      .where(or(sql`lower(${catalogItems.code}) = ${wanted}`, sql`lower(${catalogItems.section}) = ${wanted}`))
-      .orderBy(sql`lower(${catalogItems.code}) = ${wanted} desc`, asc(catalogItems.sort), asc(catalogItems.id))
+      .where(
+        or(sql`lower(${catalogItems.code}) = ${wanted}`, sql`lower(${catalogItems.section}) = ${wanted}`),
+      )
+      .orderBy(
+        sql`lower(${catalogItems.code}) = ${wanted} desc`,
+        asc(catalogItems.sort),
+        asc(catalogItems.id),
+      )
       .limit(1);
     if (!named) throw notVisible();
     const item = await this.visibleItem(viewer, named.code);

@@ -20,6 +20,25 @@ export type IsoOptions = {
   now: Date;
 };
 
+const SCRATCH_PREFIX = 'portal-livecd-';
+
+/**
+ * Scratch folders left by a process that died mid-task (a finished or failed task removes
+ * its own). Run by the worker's housekeeping; a day is far longer than any task runs.
+ */
+export async function removeStaleScratch(maxAgeMs = 24 * 3_600_000, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.readdir(os.tmpdir())) {
+    if (!name.startsWith(SCRATCH_PREFIX)) continue;
+    const folder = path.join(os.tmpdir(), name);
+    const stat = await fs.stat(folder).catch(() => null);
+    if (!stat || now - stat.mtimeMs < maxAgeMs) continue;
+    await fs.rm(folder, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** Copies a stored file to `target`, failing when its bytes do not match the published SHA256. */
 async function stage(store: FileStore, file: BundleFile, target: string, signal: AbortSignal): Promise<void> {
   const source = await store.open(file.storageKey).catch((error: unknown) => {
@@ -88,7 +107,7 @@ export async function writeLivecdIso(
   components: BundleFile[],
   options: IsoOptions,
 ): Promise<StoredObject> {
-  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-livecd-'));
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), SCRATCH_PREFIX));
   try {
     const root = path.join(scratch, 'root');
     const entries: { file: BundleFile; path: string }[] = [

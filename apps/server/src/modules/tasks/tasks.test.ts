@@ -400,3 +400,20 @@ describe('a custom LiveCD without the ISO writer', () => {
     }
   });
 });
+
+describe('scratch folders of custom LiveCD tasks', () => {
+  it('are removed when a dead process left them for more than a day', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { removeStaleScratch } = await import('./livecd-iso');
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-livecd-'));
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-livecd-'));
+    const dayAndMore = Date.now() / 1000 - 25 * 3600;
+    fs.utimesSync(old, dayAndMore, dayAndMore);
+    expect(await removeStaleScratch()).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh, { recursive: true, force: true });
+  });
+});
