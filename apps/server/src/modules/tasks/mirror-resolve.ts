@@ -42,6 +42,8 @@ export type TaskLogger = (
   level?: 'info' | 'warn' | 'error',
 ) => Promise<void>;
 
+const NEWEST_FIRST = [desc(catalogVersions.releaseDate), desc(catalogVersions.id)];
+
 const fileColumns = {
   versionId: catalogVersions.id,
   nameZh: catalogItems.nameZh,
@@ -158,15 +160,14 @@ export class MirrorResolver {
       .select(fileColumns)
       .from(catalogVersions)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(
-        and(
-          inArray(catalogVersions.id, versionIds),
-          eq(catalogVersions.status, 'published'),
-          this.access.visibleItems(viewer),
-        ),
-      );
+      .where(and(inArray(catalogVersions.id, versionIds), this.downloadable(viewer)));
     for (const row of rows) result.set(row.versionId, toFile(row, locale));
     return result;
+  }
+
+  /** Published versions of items the viewer may see: what a bundle may contain. */
+  private downloadable(viewer: Viewer) {
+    return and(eq(catalogVersions.status, 'published'), this.access.visibleItems(viewer));
   }
 
   /** model id -> kind -> newest visible published version supporting that model. */
@@ -185,12 +186,11 @@ export class MirrorResolver {
       .where(
         and(
           inArray(catalogVersionModels.modelId, modelIds),
-          eq(catalogVersions.status, 'published'),
           inArray(catalogItems.kind, [...SERVER_FIRMWARE_KINDS]),
-          this.access.visibleItems(viewer),
+          this.downloadable(viewer),
         ),
       )
-      .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
+      .orderBy(...NEWEST_FIRST);
     for (const row of rows) {
       const kinds = result.get(row.modelId) ?? new Map<string, BundleFile>();
       if (!kinds.has(row.kind)) kinds.set(row.kind, toFile(row, locale));
@@ -212,14 +212,8 @@ export class MirrorResolver {
       .from(catalogVersionParts)
       .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(
-        and(
-          inArray(catalogVersionParts.partNumber, parts),
-          eq(catalogVersions.status, 'published'),
-          this.access.visibleItems(viewer),
-        ),
-      )
-      .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
+      .where(and(inArray(catalogVersionParts.partNumber, parts), this.downloadable(viewer)))
+      .orderBy(...NEWEST_FIRST);
     for (const row of rows) if (!result.has(row.pn)) result.set(row.pn, toFile(row, locale));
     return result;
   }
