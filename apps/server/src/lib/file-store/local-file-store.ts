@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
@@ -36,10 +37,14 @@ export class LocalFileStore implements FileStore {
         callback(null, chunk);
       },
     });
+    const file = createWriteStream(temporary, { flags: 'wx' });
     try {
-      await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(body, meter, file);
       await rename(temporary, target);
     } catch (error) {
+      // The pipeline fails as soon as the body does, possibly before the file has even been
+      // opened: wait until it is closed, or the removal could run first and leave it behind.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
