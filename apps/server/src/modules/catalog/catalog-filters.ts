@@ -29,14 +29,7 @@ export const versionSortKey = sql`catalog_version_key(${catalogVersions.version}
  * list filtered by them alone can be counted from `catalog_item_stats`; `versions`
  * need the version rows.
  */
-export type ListConditions = {
-  items: SQL[];
-  versions: SQL[];
-  /** The keyword search as alternatives (any may match), so each can use its own index. */
-  search: [SQL, SQL] | null;
-};
-
-export function filterConditions(db: Db, filters: CatalogVersionFilters): ListConditions {
+export function filterConditions(db: Db, filters: CatalogVersionFilters): { items: SQL[]; versions: SQL[] } {
   const items: SQL[] = [];
   if (filters.kind?.length) items.push(inArray(catalogItems.kind, filters.kind));
   if (filters.section) items.push(eq(catalogItems.section, filters.section));
@@ -75,27 +68,20 @@ export function filterConditions(db: Db, filters: CatalogVersionFilters): ListCo
           .where(eq(catalogVersionParts.partNumber, filters.part.toUpperCase())),
       ),
     );
-  return {
-    items,
-    versions: conditions.filter((c): c is SQL => c !== undefined),
-    search: filters.q ? searchAlternatives(db, filters.q) : null,
-  };
+  if (filters.q) conditions.push(searchCondition(db, filters.q));
+  return { items, versions: conditions.filter((c): c is SQL => c !== undefined) };
 }
 
 /**
- * Item name (either language), version, file name or CVE id containing `q`, as two
- * alternatives: the versions of items whose name matches (matched on the small items
- * table first, then read from the per-item index) and the versions whose own text
- * matches (trigram index of migration 0006).
+ * Item name (either language), version, file name or CVE id containing `q`.
+ * Item names are matched on the small items table first, so both halves can
+ * use an index (trigram on versions, item id on versions).
  */
-function searchAlternatives(db: Db, q: string): [SQL, SQL] {
+function searchCondition(db: Db, q: string): SQL {
   const pattern = containsPattern(q);
   const namedItems = db
     .select({ id: catalogItems.id })
     .from(catalogItems)
     .where(or(ilike(catalogItems.nameZh, pattern), ilike(catalogItems.nameEn, pattern)));
-  return [
-    sql`${catalogVersions.itemId} = any(array(${namedItems}))`,
-    sql`${versionSearchText} ilike ${pattern}`,
-  ];
+  return sql`(${versionSearchText} ilike ${pattern} or ${catalogVersions.itemId} = any(array(${namedItems})))`;
 }

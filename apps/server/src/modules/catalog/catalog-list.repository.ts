@@ -1,6 +1,6 @@
 import type { CatalogVersionFilters, CatalogVersionRow, Locale, Page } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, union } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
 import { filterConditions, versionSortKey } from './catalog-filters';
@@ -26,22 +26,6 @@ const tableSortColumns: SortColumns = {
   nameZh: catalogItems.nameZh,
   nameEn: catalogItems.nameEn,
 };
-
-/** The sort columns an order reads (the others need not be selected). */
-function sortColumnsOf(sortField: CatalogVersionFilters['sortField']): Set<keyof SortColumns> {
-  switch (sortField) {
-    case 'version':
-      return new Set(['versionKey', 'id']);
-    case 'name':
-      return new Set(['nameZh', 'nameEn', 'itemId', 'releaseDate', 'id']);
-    case 'downloads':
-      return new Set(['downloadCount', 'id']);
-    case 'size':
-      return new Set(['fileSize', 'id']);
-    default:
-      return new Set(['releaseDate', 'id']);
-  }
-}
 
 function orderOf(
   filters: CatalogVersionFilters,
@@ -88,26 +72,11 @@ export class CatalogListRepository {
     locale: Locale,
   ): Promise<Page<CatalogVersionRow>> {
     const conditions = filterConditions(this.db, filters);
-    const search = conditions.search ? or(...conditions.search) : undefined;
     const { records, total } = filters.latest
-      ? await this.latest(
-          filters,
-          scope,
-          {
-            items: conditions.items,
-            versions: search ? [...conditions.versions, search] : conditions.versions,
-          },
-          locale,
-        )
-      : conditions.versions.length === 0 && !conditions.search
+      ? await this.latest(filters, scope, conditions, locale)
+      : conditions.versions.length === 0
         ? await this.byItems(filters, scope, conditions.items, locale)
-        : await this.byVersions(
-            filters,
-            scope,
-            [...conditions.items, ...conditions.versions],
-            conditions.search,
-            locale,
-          );
+        : await this.byVersions(filters, scope, [...conditions.items, ...conditions.versions], locale);
     return {
       rows: await toVersionRows(this.db, locale, records as VersionRowRecord[]),
       totalRows: total,
@@ -148,36 +117,23 @@ export class CatalogListRepository {
     filters: CatalogVersionFilters,
     scope: ListScope,
     conditions: SQL[],
-    search: [SQL, SQL] | null,
     locale: Locale,
   ) {
     const where = and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions);
-    // Only the columns this order needs: with the date order, the versions of named items
-    // come from the (item_id, status, release_date, id) index without reading the table.
-    const needed = sortColumnsOf(filters.sortField);
-    const pick = <T>(key: keyof SortColumns, value: SQL<T>, alias: string) =>
-      (needed.has(key) ? value : sql<T>`null`).as(alias);
-    const select = (alternative?: SQL) =>
-      this.db
-        .select({
-          id: sql<number>`${catalogVersions.id}`.as('id'),
-          releaseDate: pick('releaseDate', sql<string>`${catalogVersions.releaseDate}`, 'release_date'),
-          versionKey: pick('versionKey', sql<string>`${versionSortKey}`, 'version_key'),
-          downloadCount: pick(
-            'downloadCount',
-            sql<number>`${catalogVersions.downloadCount}`,
-            'download_count',
-          ),
-          fileSize: pick('fileSize', sql<number>`${catalogVersions.fileSize}`, 'file_size'),
-          itemId: pick('itemId', sql<number>`${catalogItems.id}`, 'item_id'),
-          nameZh: pick('nameZh', sql<string>`${catalogItems.nameZh}`, 'name_zh'),
-          nameEn: pick('nameEn', sql<string>`${catalogItems.nameEn}`, 'name_en'),
-        })
-        .from(catalogVersions)
-        .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-        .where(and(where, alternative));
-    // A keyword search is a UNION of its alternatives, each planned on its own index.
-    const inner = search ? union(select(search[0]), select(search[1])) : select();
+    const inner = this.db
+      .select({
+        id: sql<number>`${catalogVersions.id}`.as('id'),
+        releaseDate: sql<string>`${catalogVersions.releaseDate}`.as('release_date'),
+        versionKey: sql<string>`${versionSortKey}`.as('version_key'),
+        downloadCount: sql<number>`${catalogVersions.downloadCount}`.as('download_count'),
+        fileSize: sql<number>`${catalogVersions.fileSize}`.as('file_size'),
+        itemId: sql<number>`${catalogItems.id}`.as('item_id'),
+        nameZh: sql<string>`${catalogItems.nameZh}`.as('name_zh'),
+        nameEn: sql<string>`${catalogItems.nameEn}`.as('name_en'),
+      })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(where);
     // Drizzle leaves out `offset 0`, so the fence is written here.
     const matches = sql`(${inner} offset 0) as matches`;
     const column = (name: string) => sql.raw(`matches.${name}`);
