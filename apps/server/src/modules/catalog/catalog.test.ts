@@ -171,6 +171,9 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
       ['q=livecd-aarch64', (s) => s.item.code === 'livecd-arm'],
       ['q=cve-2026-10231', (s) => (s.version.cves ?? []).includes('CVE-2026-10231')],
       ['q=.json&kind=CONFIG', (s) => s.item.kind === 'CONFIG'],
+      // Matches both the item names ("M7 BMC firmware") and the file names (m7-bmc-...): each version once.
+      ['q=m7%20bmc', (s) => s.item.code.startsWith('m7-bmc')],
+      ['q=m7-bmc', (s) => s.item.code.startsWith('m7-bmc')],
     ];
     for (const [query, keep] of cases) {
       const page = await list(query);
