@@ -12,7 +12,7 @@ import {
 import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersions, tasks } from '../../db/schema';
+import { catalogItems, catalogVersions, tasks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store/file-store';
@@ -109,6 +109,8 @@ export class TaskService {
     const now = this.clock.now();
     const id = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
+      // The user's row serialises concurrent creations, so the limit holds under a burst.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [open] = await tx
         .select({ n: count() })
         .from(tasks)

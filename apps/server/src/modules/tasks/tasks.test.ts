@@ -215,6 +215,13 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(await run()).toBe(5);
     expect((await createMirrorTask(t, token, 'pn', 'PN-6')).status).toBe(200);
     await run();
+    // A burst of requests at once: still five at the most.
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createMirrorTask(t, token, 'pn', `PN-BURST-${i}`)),
+    );
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(3);
+    await run();
   });
 
   it('PACKAGE_LIVE_CD writes an ISO 9660 image holding the base image, the components and their SHA256SUMS', async () => {
