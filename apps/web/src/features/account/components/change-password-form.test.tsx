@@ -37,8 +37,9 @@ describe('ChangePasswordForm', () => {
     fillIn('verify-code', '123456');
     submit();
 
+    // antd validates the fields one after another: each message may come a tick later.
     expect(await screen.findByText('Insufficient password strength')).toBeTruthy();
-    expect(screen.getByText('Password inconsistency')).toBeTruthy();
+    expect(await screen.findByText('Password inconsistency')).toBeTruthy();
     expect(fetchedPaths(fetchStub)).toEqual([]);
   });
 
