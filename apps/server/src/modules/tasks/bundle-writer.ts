@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
 import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
+import { csvField } from '../catalog/pcie-csv';
 import { EntrySizeError, TarWriter } from './tar-writer';
 import { TaskError } from './task-error';
 
@@ -24,16 +25,10 @@ const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
   'sha256',
 ];
 
-function csvCell(value: string): string {
-  // Quotes cells that need it, and defuses spreadsheet formulas (a cell starting with = + - @).
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export function manifestCsv(rows: BundleManifestRow[]): string {
   const lines = [
     CSV_COLUMNS.join(','),
-    ...rows.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(',')),
+    ...rows.map((row) => CSV_COLUMNS.map((c) => csvField(row[c])).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,5 @@
 import {
   type Locale,
-  LIVECD_MAX_COMPONENTS,
   type LivecdTaskBody,
   livecdTaskBodySchema,
   type Page,
@@ -78,7 +77,6 @@ export class TaskService {
   ): Promise<Task> {
     const body = livecdTaskBodySchema.parse(input) as Required<LivecdTaskBody>;
     const ids = [...new Set([body.baseVersionId, ...body.componentVersionIds])];
-    if (ids.length > LIVECD_MAX_COMPONENTS + 1) throw new AppError('LIVECD_BASE_INVALID');
     const viewer = await this.access.viewerOf(userId);
     const rows = await this.db
       .select({ id: catalogVersions.id, kind: catalogItems.kind, version: catalogVersions.version })
