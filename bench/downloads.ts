@@ -98,24 +98,28 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
-/** The portal exactly as `npm start` runs it (main.ts, file-backed PGlite), as a child process. */
+/** The portal exactly as `npm start` runs it (the bundle of main.ts, file-backed PGlite), as a child process. */
 async function startPortal(dataDir: string, port: number, databaseUrl?: string, offload = false) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: path.join(ROOT, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CAPTCHA: 'off',
-      WEB_DIST_DIR: '/nonexistent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...(offload ? { DOWNLOAD_OFFLOAD: 'x-accel', DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/' } : {}),
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')],
+    {
+      cwd: path.join(ROOT, 'apps/server'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        CAPTCHA: 'off',
+        WEB_DIST_DIR: '/nonexistent',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(offload ? { DOWNLOAD_OFFLOAD: 'x-accel', DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/' } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   return child;
 }
 
@@ -220,6 +224,8 @@ const dataDir = path.join(work, 'data');
 const storageKey = 'bench/bench-1g.bin';
 const file = path.join(dataDir, 'files', storageKey);
 const children: ChildProcess[] = [];
+// `npm start` builds the same way: the sendfile addon and the server bundle.
+await run('npm', ['run', 'build', '-w', 'apps/server']);
 const postgres = await startPostgres();
 try {
   console.log(`writing ${FILE_BYTES / 1024 / 1024} MiB test file...`);

@@ -34,6 +34,11 @@ if (!postgresBinDirExists()) {
 
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
+// The sendfile addon (npm ci builds it too): in CI its absence fails the run instead of
+// quietly testing only the JavaScript download path.
+const nativeArgs = process.env.CI === 'true' ? ['--required'] : [];
+if (run('node', ['apps/server/scripts/build-native.mjs', ...nativeArgs]) !== 0) process.exit(1);
+
 if (process.env.SKIP_WEB_BUILD !== '1' && run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
   console.error('The web build failed; the browser tests need it.');
   process.exit(1);

@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions) {
       options.database,
       options.clock ?? systemClock,
       app.log,
-      options.fileStore ?? createFileStore(config),
+      options.fileStore ?? (await createFileStore(config)),
       options.captchaText,
     ),
   );

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './lib/server-root';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -57,6 +55,12 @@ const envSchema = z.object({
    * bytes from DATA_DIR/files (docs/OPERATIONS.md). 'off': the portal streams them itself.
    */
   DOWNLOAD_OFFLOAD: z.enum(['off', 'x-accel']).default('off'),
+  /**
+   * 'auto': downloads of local files go out with sendfile(2) (the native addon of
+   * apps/server/native, built by `npm ci`) on plain HTTP/1 connections, else through
+   * JavaScript. 'off': always through JavaScript.
+   */
+  DOWNLOAD_SENDFILE: z.enum(['auto', 'off']).default('auto'),
   /** The nginx `internal` location that maps to DATA_DIR/files (with DOWNLOAD_OFFLOAD=x-accel). */
   DOWNLOAD_OFFLOAD_PREFIX: z
     .string()

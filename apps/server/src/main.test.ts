@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
@@ -17,9 +17,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` as `npm start` does and waits until it listens. */
+/** Starts the bundle of `src/main.ts` as `npm start` does (built in beforeAll) and waits until it listens. */
 async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -46,6 +46,9 @@ async function startServer(port: number): Promise<{ child: ChildProcess; output:
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
 
 describe('the server process', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  }, 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './local-file-store';
-import { S3FileStore } from './s3-file-store';
 
 type StoreConfig = Pick<
   Config,
@@ -15,9 +14,13 @@ type StoreConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-/** The configured file store: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
-export function createFileStore(config: StoreConfig): FileStore {
-  if (config.S3_BUCKET)
+/**
+ * The configured file store: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files.
+ * The S3 driver is imported only then: the AWS SDK alone holds tens of MB a local portal never uses.
+ */
+export async function createFileStore(config: StoreConfig): Promise<FileStore> {
+  if (config.S3_BUCKET) {
+    const { S3FileStore } = await import('./s3-file-store');
     return new S3FileStore({
       bucket: config.S3_BUCKET,
       endpoint: config.S3_ENDPOINT,
@@ -27,5 +30,6 @@ export function createFileStore(config: StoreConfig): FileStore {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
+  }
   return new LocalFileStore(path.join(config.DATA_DIR, 'files'));
 }

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 export type StoredObject = { size: number; sha256: string };
@@ -19,6 +20,11 @@ export interface FileStore {
    * shrink them as load grows); drivers that read in chunks of their own ignore it.
    */
   open(key: string, range?: ByteRange, options?: { chunkBytes?: () => number }): Promise<Readable>;
+  /**
+   * Local folder only: the open file (the caller closes it), so downloads can be sent by the
+   * kernel with sendfile(2) instead of being read through JavaScript. Rejects like `open`.
+   */
+  openHandle?(key: string): Promise<FileHandle>;
   /** The object's size, or null when it does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;

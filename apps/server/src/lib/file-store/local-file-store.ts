@@ -68,11 +68,16 @@ export class LocalFileStore implements FileStore {
     return stream;
   }
 
-  /** Reads whose size `chunkBytes` decides each time, with one chunk read ahead at most. */
-  private async openSized(key: string, range: ByteRange | undefined, chunkBytes: () => number) {
-    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+  /** The open file itself, so a download can be handed to the kernel (sendfile); the caller closes it. */
+  async openHandle(key: string): Promise<FileHandle> {
+    return open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? new ObjectNotFoundError(key) : error;
     });
+  }
+
+  /** Reads whose size `chunkBytes` decides each time, with one chunk read ahead at most. */
+  private async openSized(key: string, range: ByteRange | undefined, chunkBytes: () => number) {
+    const handle = await this.openHandle(key);
     try {
       const end = range ? range.end : (await handle.stat()).size - 1;
       return new SizedChunkStream(handle, range?.start ?? 0, end, chunkBytes);

@@ -1,14 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
+import { type ByteRange, type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
 import { decideRange, ifRangeHolds, type RangeDecision } from './byte-range';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import type { DownloadService, DownloadTarget } from './download.service';
+import { sendBodyWithSendfile, sendfileSocketFd } from './sendfile-body';
 
 /**
  * Answers GET or HEAD for a file the viewer may download: a 302 to object storage
  * when the store presigns, else the bytes streamed from the store (Range, If-Range,
- * ETag), recording every GET once the response finishes or the client goes away.
+ * ETag; sent by the kernel when it can), recording every GET once the response finishes
+ * or the client goes away.
  */
 export async function sendDownload(
   request: FastifyRequest,
@@ -20,6 +22,8 @@ export async function sendDownload(
     downloads: DownloadService;
     /** DOWNLOAD_OFFLOAD=x-accel: nginx's internal location serving the store's folder. */
     offloadPrefix: string | null;
+    /** DOWNLOAD_SENDFILE=auto: local files go out with sendfile(2) when the connection allows it. */
+    sendfile: boolean;
   },
 ) {
   const { userId, target, store, downloads, offloadPrefix } = context;
@@ -89,15 +93,60 @@ export async function sendDownload(
     reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
   if (!isGet) return reply.send();
 
-  const slot = downloads.chunks.acquire();
-  const source = await store
-    .open(target.storageKey, decision.kind === 'partial' ? range : undefined, { chunkBytes: slot.chunkBytes })
+  const partialRange = decision.kind === 'partial' ? `bytes=${range.start}-${range.end}` : '';
+  let recorded = false;
+  const record = (complete: boolean, bytes: number) => {
+    if (recorded) return;
+    recorded = true;
+    downloads.record({
+      ...outcome,
+      bytes: complete ? length : Math.max(0, Math.min(length, bytes)),
+      range: partialRange,
+      status: complete ? 'complete' : 'partial',
+      countsAsDownload: complete && range.end === target.size - 1,
+    });
+  };
+  const openFailed = (error: unknown): never => {
+    if (error instanceof ObjectNotFoundError)
+      throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
+    request.log.error({ err: error, versionId: target.versionId }, 'stored file could not be opened');
+    throw new AppError('DOWNLOAD_FAILED');
+  };
+
+  const socketFd = context.sendfile && store.openHandle ? sendfileSocketFd(request) : null;
+  if (socketFd !== null && store.openHandle) {
+    const handle = await store.openHandle(target.storageKey).catch(openFailed);
+    return sendBodyWithSendfile(request, reply, { handle, socketFd, start: range.start, length }, record);
+  }
+  return streamBody(
+    request,
+    reply,
+    { store, target, range: decision.kind === 'partial' ? range : undefined },
+    {
+      chunks: downloads.chunks,
+      openFailed,
+      record,
+    },
+  );
+}
+
+/** The body read through JavaScript in budgeted chunks: object storage, TLS, or no sendfile addon. */
+async function streamBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { store: FileStore; target: DownloadTarget; range: ByteRange | undefined },
+  handlers: {
+    chunks: DownloadService['chunks'];
+    openFailed: (error: unknown) => never;
+    record: (complete: boolean, bytes: number) => void;
+  },
+) {
+  const slot = handlers.chunks.acquire();
+  const source = await file.store
+    .open(file.target.storageKey, file.range, { chunkBytes: slot.chunkBytes })
     .catch((error: unknown) => {
       slot.release();
-      if (error instanceof ObjectNotFoundError)
-        throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
-      request.log.error({ err: error, versionId: target.versionId }, 'stored file could not be opened');
-      throw new AppError('DOWNLOAD_FAILED');
+      return handlers.openFailed(error);
     });
   let handed = 0;
   // Counted on the source itself: paused first, so this listener does not start the flow
@@ -107,18 +156,9 @@ export async function sendDownload(
     handed += chunk.length;
   });
   const response = reply.raw;
-  let recorded = false;
   const finish = (complete: boolean) => {
-    if (recorded) return;
-    recorded = true;
     slot.release();
-    downloads.record({
-      ...outcome,
-      bytes: complete ? length : Math.max(0, Math.min(length, handed - response.writableLength)),
-      range: decision.kind === 'partial' ? `bytes=${range.start}-${range.end}` : '',
-      status: complete ? 'complete' : 'partial',
-      countsAsDownload: complete && range.end === target.size - 1,
-    });
+    handlers.record(complete, handed - response.writableLength);
   };
   // 'finish': every byte went to the socket; 'close' without it: the client went away.
   response.once('finish', () => finish(true));

@@ -39,7 +39,7 @@ function sendSigned(reply: FastifyReply, signed: SignedBody, contentType: string
 /** Files, checksums and signed manifests: anonymous for public items, else Bearer or `?token=`. */
 export async function downloadRoutes(
   app: FastifyInstance,
-  config: Pick<Config, 'DOWNLOAD_OFFLOAD' | 'DOWNLOAD_OFFLOAD_PREFIX'>,
+  config: Pick<Config, 'DOWNLOAD_OFFLOAD' | 'DOWNLOAD_OFFLOAD_PREFIX' | 'DOWNLOAD_SENDFILE'>,
 ) {
   const offloadPrefix = config.DOWNLOAD_OFFLOAD === 'x-accel' ? config.DOWNLOAD_OFFLOAD_PREFIX : null;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +63,14 @@ export async function downloadRoutes(
     handler: async (request, reply) => {
       const userId = await optionalUserId(app, request);
       const target = await downloads.target(await downloads.viewerOf(userId), request.params.versionId);
-      return sendDownload(request, reply, { userId, target, store, downloads, offloadPrefix });
+      return sendDownload(request, reply, {
+        userId,
+        target,
+        store,
+        downloads,
+        offloadPrefix,
+        sendfile: config.DOWNLOAD_SENDFILE === 'auto',
+      });
     },
   });
 
