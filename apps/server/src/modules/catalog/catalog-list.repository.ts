@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
 import { filterConditions, versionSortKey } from './catalog-filters';
+import { keywordPage } from './catalog-keyword-page';
 import { toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
 /** What the viewer may see: the item condition of CatalogAccess and the version statuses. */
@@ -60,6 +61,8 @@ function orderOf(
  * - filters on version columns (model, part, OS, severity, keyword): the matching
  *   set is found first (bitmap and join plans) with `count(*) over ()` giving the
  *   total, then the page's columns are read by id;
+ * - a keyword alone, in date order: `keywordPage` counts the item-name matches from the
+ *   statistics and reads only the newest versions of each matching item;
  * - `latest=true`: each visible item's newest version comes from the statistics.
  * Models and part numbers of the page's rows come in two batched queries.
  */
@@ -72,11 +75,14 @@ export class CatalogListRepository {
     locale: Locale,
   ): Promise<Page<CatalogVersionRow>> {
     const conditions = filterConditions(this.db, filters);
-    const { records, total } = filters.latest
-      ? await this.latest(filters, scope, conditions, locale)
-      : conditions.versions.length === 0
-        ? await this.byItems(filters, scope, conditions.items, locale)
-        : await this.byVersions(filters, scope, [...conditions.items, ...conditions.versions], locale);
+    const keyword = filters.latest ? null : await keywordPage(this.db, filters, scope, conditions);
+    const { records, total } = keyword
+      ? { records: await this.recordsByIds(keyword.ids), total: keyword.total }
+      : filters.latest
+        ? await this.latest(filters, scope, conditions, locale)
+        : conditions.versions.length === 0
+          ? await this.byItems(filters, scope, conditions.items, locale)
+          : await this.byVersions(filters, scope, [...conditions.items, ...conditions.versions], locale);
     return {
       rows: await toVersionRows(this.db, locale, records as VersionRowRecord[]),
       totalRows: total,

@@ -1,0 +1,101 @@
+import type { CatalogVersionFilters } from '@portal/contract';
+import { and, asc, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
+import { containsPattern, versionSearchText } from './catalog-filters';
+
+/**
+ * Deeper pages than this take the general plan: every matching item would have to
+ * give up to offset + page size of its versions.
+ */
+export const KEYWORD_PLAN_MAX_ROWS = 200;
+
+type Scope = { visibleItems: SQL | undefined; statuses: string[] };
+type Match = { id: number; releaseDate: string };
+
+/**
+ * A keyword search in release-date order, without reading every match. A keyword
+ * matching an item's name matches all its versions (often thousands), so that half
+ * is counted from `catalog_item_stats` and gives only its newest versions per item
+ * (index-only); the versions whose own text matches (version, file name, CVE) and
+ * whose item's name does not are few, read through the trigram index. The page is
+ * the merge of both halves. Returns null where this plan does not apply (another
+ * version-level filter, another order, a deep page): the caller uses the general one.
+ */
+export async function keywordPage(
+  db: Db,
+  filters: CatalogVersionFilters,
+  scope: Scope,
+  conditions: { items: SQL[]; versions: SQL[] },
+): Promise<{ ids: number[]; total: number } | null> {
+  const q = filters.q;
+  const wanted = filters.pageNo * filters.pageSize;
+  const dateOrder = filters.sortField === undefined || filters.sortField === 'releaseDate';
+  if (!q || conditions.versions.length !== 1 || !dateOrder || wanted > KEYWORD_PLAN_MAX_ROWS) return null;
+  const ascending = filters.sortOrder === 'ascend';
+  const by = ascending ? asc : desc;
+  const pattern = containsPattern(q);
+  const statuses = inArray(catalogVersions.status, scope.statuses);
+
+  const named = await db
+    .select({ id: catalogItems.id, versions: sql<string>`sum(${catalogItemStats.versions})` })
+    .from(catalogItems)
+    .innerJoin(
+      catalogItemStats,
+      and(eq(catalogItemStats.itemId, catalogItems.id), inArray(catalogItemStats.status, scope.statuses)),
+    )
+    .where(
+      and(
+        scope.visibleItems,
+        ...conditions.items,
+        or(ilike(catalogItems.nameZh, pattern), ilike(catalogItems.nameEn, pattern)),
+      ),
+    )
+    .groupBy(catalogItems.id);
+  const namedIds = named.map((item) => item.id);
+
+  // Per named item, its first `wanted` versions in the order asked for (index-only).
+  const newest = db
+    .select({ id: catalogVersions.id, releaseDate: catalogVersions.releaseDate })
+    .from(catalogVersions)
+    .where(and(eq(catalogVersions.itemId, catalogItems.id), statuses))
+    .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
+    .limit(wanted)
+    .as('newest');
+  const [fromNames, fromText] = await Promise.all([
+    namedIds.length === 0
+      ? Promise.resolve([] as Match[])
+      : db
+          .select({ id: newest.id, releaseDate: newest.releaseDate })
+          .from(catalogItems)
+          .crossJoinLateral(newest)
+          .where(inArray(catalogItems.id, namedIds)),
+    db
+      .select({
+        id: catalogVersions.id,
+        releaseDate: catalogVersions.releaseDate,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(
+        and(
+          scope.visibleItems,
+          ...conditions.items,
+          statuses,
+          sql`${versionSearchText} ilike ${pattern}`,
+          namedIds.length === 0 ? undefined : not(inArray(catalogVersions.itemId, namedIds)),
+        ),
+      )
+      .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
+      .limit(wanted),
+  ]);
+
+  const sign = ascending ? 1 : -1;
+  const merged = [...fromNames, ...fromText].sort(
+    (a, b) => sign * (a.releaseDate.localeCompare(b.releaseDate) || a.id - b.id),
+  );
+  const total = named.reduce((sum, item) => sum + Number(item.versions), 0) + (fromText[0]?.total ?? 0);
+  const offset = (filters.pageNo - 1) * filters.pageSize;
+  return { ids: merged.slice(offset, offset + filters.pageSize).map((match) => match.id), total };
+}
