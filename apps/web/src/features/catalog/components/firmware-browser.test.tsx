@@ -72,11 +72,14 @@ describe('FirmwareBrowser', () => {
     const fetchStub = stubCatalogApi();
     renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
       path: '/fw',
-      initialEntry: '/fw?kind=FLOPPY&severity=bogus&latest=maybe&page=-2&size=9999&sort=colour&order=up',
+      initialEntry:
+        '/fw?kind=FLOPPY&severity=bogus&latest=maybe&page=-2&size=9999&sort=colour&order=up&model=Z9',
     });
 
-    await waitFor(() => expect(listRequests(fetchStub)).toHaveLength(1));
-    expect(listRequests(fetchStub)[0]).toEqual({ kind: ALL_KINDS, pageNo: '1', pageSize: '10' });
+    // The unknown model is dropped once the models have loaded.
+    await waitFor(() =>
+      expect(listRequests(fetchStub).at(-1)).toEqual({ kind: ALL_KINDS, pageNo: '1', pageSize: '10' }),
+    );
   });
 
   it('writes filter changes and paging into the address, a new filter starting at the first page', async () => {
@@ -98,6 +101,29 @@ describe('FirmwareBrowser', () => {
 
     fireEvent.click(screen.getByTestId('firmware-latest'));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=server&kind=BMC&latest=true'));
+  });
+
+  it('keeps both of two changes made before the page re-renders', async () => {
+    stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw?model=M7',
+    });
+    await screen.findByTestId('firmware-table');
+
+    const clearModel = await waitFor(() => {
+      const icon = screen.getByTestId('firmware-model').querySelector('.ant-select-clear');
+      expect(icon).not.toBeNull();
+      return icon as Element;
+    });
+
+    await act(async () => {
+      fireEvent.mouseDown(clearModel);
+      fireEvent.click(clearModel);
+      fireEvent.click(within(screen.getByTestId('firmware-kind')).getByText('BMC'));
+    });
+
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=BMC'));
   });
 
   it('writes the search only when it is submitted', async () => {

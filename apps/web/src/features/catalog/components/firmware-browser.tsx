@@ -1,11 +1,13 @@
 import { PUBLISH_SEVERITIES, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { Flex, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useModels } from '../api/get-models';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import {
   type FirmwareFilters,
   type FirmwareKind,
   firmwareListCodec,
+  knownModel,
   withFilters,
 } from '../utils/firmware-list-params';
 import { FirmwareSearch } from './firmware-search';
@@ -22,8 +24,15 @@ type KindChoice = FirmwareKind | typeof ALL;
 export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => void }) {
   const { t } = useTranslation('catalog');
   const [list, setList] = useUrlFilters(firmwareListCodec);
-  const { model, kind, severity, latest, q } = list.filters;
-  const filter = (changes: Partial<FirmwareFilters>) => setList((current) => withFilters(current, changes));
+  const models = useModels().data;
+  const { kind, severity, latest, q } = list.filters;
+  const model = knownModel(list.filters.model, models);
+  // The next change also writes the model as understood, so an unknown one leaves the address.
+  // Built on `current`, not on the rendered list: two quick clicks may come before a re-render.
+  const filter = (changes: Partial<FirmwareFilters>) =>
+    setList((current) =>
+      withFilters(current, { model: knownModel(current.filters.model, models), ...changes }),
+    );
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { type FirmwareListParams, firmwareListCodec, withFilters } from './firmware-list-params';
+import { type FirmwareListParams, firmwareListCodec, knownModel, withFilters } from './firmware-list-params';
 import { FIRST_PAGE_PAGING } from './table-paging';
 
 const read = (query: string) => firmwareListCodec.read(new URLSearchParams(query));
@@ -71,5 +71,26 @@ describe('withFilters', () => {
       filters: { ...FILTERED.filters, kind: undefined },
       paging: { ...FILTERED.paging, pageNo: 1 },
     });
+  });
+});
+
+describe('knownModel', () => {
+  const MODELS = [
+    { code: 'M7-2U', family: 'M7', name: '2U' },
+    { code: 'M7-4U', family: 'M7', name: '4U' },
+  ];
+
+  it('spells a known model or family as the catalogue does', () => {
+    expect(knownModel('m7-4u', MODELS)).toBe('M7-4U');
+    expect(knownModel('m7', MODELS)).toBe('M7');
+  });
+
+  it('drops a model the catalogue does not know', () => {
+    expect(knownModel('Z9', MODELS)).toBeUndefined();
+  });
+
+  it('takes the model as given while the models load, and no model as none', () => {
+    expect(knownModel('Z9', undefined)).toBe('Z9');
+    expect(knownModel(undefined, MODELS)).toBeUndefined();
   });
 });

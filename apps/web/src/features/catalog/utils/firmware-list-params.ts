@@ -1,4 +1,9 @@
-import { catalogVersionQuerySchema, PUBLISH_SEVERITIES, SERVER_FIRMWARE_KINDS } from '@portal/contract';
+import {
+  type CatalogModel,
+  catalogVersionQuerySchema,
+  PUBLISH_SEVERITIES,
+  SERVER_FIRMWARE_KINDS,
+} from '@portal/contract';
 import type { UrlCodec } from '../hooks/use-url-filters';
 import { FIRST_PAGE_PAGING, readPaging, setOrDelete, type TablePaging, writePaging } from './table-paging';
 
@@ -74,4 +79,18 @@ export function withFilters(list: FirmwareListParams, changes: Partial<FirmwareF
     filters: { ...list.filters, ...changes },
     paging: { ...list.paging, pageNo: FIRST_PAGE_PAGING.pageNo },
   };
+}
+
+/**
+ * The model code or family `model` names, spelled as the catalogue spells it, so the model picker
+ * shows it selected; a model the catalogue does not know (an old or edited link) is no filter.
+ * Until the models have loaded, `model` is taken as given.
+ */
+export function knownModel(model: string | undefined, models: readonly CatalogModel[] | undefined) {
+  if (model === undefined || models === undefined) return model;
+  const wanted = model.toUpperCase();
+  const match = models.find(
+    (known) => known.code.toUpperCase() === wanted || known.family.toUpperCase() === wanted,
+  );
+  return match && (match.code.toUpperCase() === wanted ? match.code : match.family);
 }
