@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SERIAL_NUMBERS } from '../apps/server/src/db/seed/seed-data';
-import { expectMessage, MOBILE, useConsoleSuite } from './support/console';
+import { expectMessage, fullPathOf, MOBILE, openTabs, useConsoleSuite } from './support/console';
+import { DEFAULT_PREFERENCES, resetDisplayPreferences, saveDisplayPreferences } from './support/preferences';
 import { foreignTexts } from './support/ui-text';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -77,11 +78,19 @@ describe('catalogue in Chromium', () => {
     expect(sums.status()).toBe(200);
     expect(await sums.text()).toContain(`${shown}  m7-bmc-4.1.2.tar.gz`);
 
-    // Search by CVE id (the reload has reset the filters): the fixed BMC version of each family.
+    // The reload kept model and kind too (they are in the address).
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      model: 'M7-2U',
+      kind: 'BMC',
+    });
+
+    // Search by CVE id over every model: the fixed BMC version of each family.
     await page.locator('.ant-drawer-close').click();
     // The closing drawer hands focus back to the button that opened it: type only once it is gone.
     await page.waitForURL((url) => !url.searchParams.has('version'));
     await page.getByTestId('version-detail').waitFor({ state: 'detached' });
+    await page.goto(`${suite.portal.url}/mirror/custmirrordownload`);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
     await page.getByTestId('firmware-search').locator('input').fill('CVE-2026-10231');
     await page.getByTestId('firmware-search').locator('input').press('Enter');
     await expect
@@ -114,6 +123,57 @@ describe('catalogue in Chromium', () => {
     await expect.poll(newestRecord, { interval: 500 }).toContain('M7 BMC firmware 4.1.2');
     expect(await records.innerText()).toMatch(/1-\d+ total \d+ records/);
     expect(await foreignTexts(page, 'en-US')).toEqual([]);
+  });
+
+  it('keeps the firmware filters in the address: a reload shows the same list, still in one tab', async () => {
+    await saveDisplayPreferences(suite, 'demo', { ...DEFAULT_PREFERENCES, multiTab: true });
+    try {
+      const page = await suite.openConsole('demo', '/mirror/custmirrordownload');
+      await page.getByTestId('multi-tab-bar').waitFor();
+      const table = page.getByTestId('firmware-table');
+      const rowTexts = () => table.locator('tbody tr.ant-table-row').allInnerTexts();
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+
+      await page.getByTestId('firmware-kind').getByText('BIOS', { exact: true }).click();
+      const search = page.getByTestId('firmware-search').locator('input');
+      await search.fill('M6');
+      await search.press('Enter');
+      await page.waitForURL(
+        (url) => url.searchParams.get('kind') === 'BIOS' && url.searchParams.get('q') === 'M6',
+      );
+      await expect
+        .poll(async () => (await rowTexts()).map((text) => text.match(/\b\d\.\d\.\d\b/)?.[0]).sort())
+        .toEqual(['5.0.1', '5.1.0', '5.1.2']);
+      const listed = await rowTexts();
+      expect(listed.every((text) => text.includes('M6 BIOS firmware'))).toBe(true);
+      // Each filter change renamed the page's tab instead of opening one per address.
+      expect(await openTabs(page)).toEqual([fullPathOf(page)]);
+
+      await page.reload();
+      await expect.poll(() => rowTexts()).toEqual(listed);
+      expect(await search.inputValue()).toBe('M6');
+      const selectedKind = page.getByTestId('firmware-kind').locator('.ant-segmented-item-selected');
+      expect(await selectedKind.innerText()).toBe('BIOS');
+      const filteredPath = fullPathOf(page);
+      expect(await openTabs(page)).toEqual([filteredPath]);
+      expect(filteredPath).toContain('kind=BIOS');
+
+      // Behind another tab the page keeps its list and an unsubmitted search.
+      await search.fill('M7');
+      await page
+        .getByTestId('nav-menu-horizontal')
+        .getByRole('link', { name: 'Welcome', exact: true })
+        .click();
+      await page.getByTestId('welcome-page').waitFor();
+      expect(await openTabs(page)).toEqual([filteredPath, '/welcome']);
+      await page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${filteredPath}"]`).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === 'M6');
+      expect(await search.inputValue()).toBe('M7');
+      // innerText of a page that is still display:none lacks the cell tabs: wait for it to show.
+      await expect.poll(() => rowTexts()).toEqual(listed);
+    } finally {
+      await resetDisplayPreferences(suite, 'demo');
+    }
   });
 
   it('looks PCIe firmware up by SN from a .txt list in Chinese and exports the result', async () => {

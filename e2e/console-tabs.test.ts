@@ -6,19 +6,13 @@ import {
   expectMessage,
   isSwitchOn,
   openSettings,
+  openTabs,
   pathOf,
   useConsoleSuite,
 } from './support/console';
 import { resetDisplayPreferences } from './support/preferences';
 
 type TabMenuEntry = 'close-current' | 'close-right' | 'close-left' | 'close-all';
-
-/** The full paths of the open tabs, in bar order. */
-const openTabs = (page: Page) =>
-  page
-    .getByTestId('multi-tab-bar')
-    .locator('[data-tab-key]')
-    .evaluateAll((labels) => labels.map((label) => label.getAttribute('data-tab-key')));
 
 /** Right-clicks the tab of `key` and chooses `entry` in its context menu. */
 async function useTabMenu(page: Page, key: string, entry: TabMenuEntry) {

@@ -113,6 +113,19 @@ export async function waitForConsole(page: Page) {
 /** The path of the page shown (no origin, no query). */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** The full path (path and query) of the page shown: what the multi-tab bar keys its tab by. */
+export function fullPathOf(page: Page): string {
+  const { pathname, search } = new URL(page.url());
+  return `${pathname}${search}`;
+}
+
+/** The full paths of the open tabs of the multi-tab bar, in bar order. */
+export const openTabs = (page: Page) =>
+  page
+    .getByTestId('multi-tab-bar')
+    .locator('[data-tab-key]')
+    .evaluateAll((labels) => labels.map((label) => label.getAttribute('data-tab-key')));
+
 /** Waits for an antd message (toast) with exactly `text`. */
 export async function expectMessage(page: Page, text: string) {
   await page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();

@@ -21,13 +21,22 @@ export const DEFAULT_PREFERENCES: DisplayPreferences = {
  * defaults back through the API, in a session of its own that it closes again.
  */
 export async function resetDisplayPreferences(suite: ConsoleSuite, account: Account): Promise<void> {
+  await saveDisplayPreferences(suite, account, DEFAULT_PREFERENCES);
+}
+
+/** Saves display settings for `account` through the API, as the drawer would. */
+export async function saveDisplayPreferences(
+  suite: ConsoleSuite,
+  account: Account,
+  preferences: DisplayPreferences,
+): Promise<void> {
   const { request } = (await suite.newPage()).context();
   const token = await signInThroughApi(request, suite.portal, account, PASSWORDS[account]);
   const headers = { Authorization: `Bearer ${token}` };
   const saved = await request.put(`${suite.portal.url}/api/sysUser/preferences`, {
     headers,
-    data: DEFAULT_PREFERENCES,
+    data: preferences,
   });
-  if (!saved.ok()) throw new Error(`resetting the display preferences failed: ${await saved.text()}`);
+  if (!saved.ok()) throw new Error(`saving the display preferences failed: ${await saved.text()}`);
   await request.get(`${suite.portal.url}/api/logout`, { headers });
 }

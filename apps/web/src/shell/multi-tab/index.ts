@@ -1,6 +1,8 @@
 /**
  * The multi-tab bar (spec 2): open pages stay as tabs keyed by their full path (path + query),
- * with a right-click menu, and pages keep their state while their tab is open.
+ * with a right-click menu, and pages keep their state while their tab is open. A page that
+ * rewrites its own query with a `replace` navigation (filters kept in the address) renames its
+ * tab in place and stays mounted; PUSH and POP navigations open or show a tab per full path.
  *
  * The bar and the page area share the tab list, so the signed-in layout wraps both in one
  * `MultiTabProvider` (inside the router), passing the multi-tab setting to it and the outlet:

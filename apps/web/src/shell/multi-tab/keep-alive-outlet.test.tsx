@@ -6,6 +6,9 @@ import { multiTabTestRoutes, stubResizeObserver } from './multi-tab-test-layout'
 
 const counter = (name: string) => screen.getByTestId(`counter-${name}`);
 
+const tabKeys = () =>
+  [...document.querySelectorAll('[data-tab-key]')].map((label) => label.getAttribute('data-tab-key'));
+
 function clickCounter(name: string, times: number) {
   for (let i = 0; i < times; i += 1) fireEvent.click(counter(name));
 }
@@ -51,6 +54,44 @@ describe('KeepAliveOutlet', () => {
         .filter(isShown)
         .map((c) => c.textContent),
     ).toEqual(['2']);
+  });
+
+  it('keeps the page mounted when it rewrites its own query with replace', async () => {
+    const { router } = renderRoutes(multiTabTestRoutes(), '/list?page=1');
+    fireEvent.change(screen.getByTestId('note-list'), { target: { value: 'typed before' } });
+    clickCounter('list', 2);
+
+    await act(() => router.navigate('/list?page=2', { replace: true }));
+
+    expect(screen.getAllByTestId('counter-list')).toHaveLength(1);
+    expect(counter('list').textContent).toBe('2');
+    expect((screen.getByTestId('note-list') as HTMLInputElement).value).toBe('typed before');
+    expect(tabKeys()).toEqual(['/list?page=2']);
+  });
+
+  it('still opens a page of its own for a replace to another path', async () => {
+    const { router } = renderRoutes(multiTabTestRoutes(), '/a');
+    clickCounter('a', 2);
+
+    await act(() => router.navigate('/b', { replace: true }));
+
+    expect(tabKeys()).toEqual(['/a', '/b']);
+    expect(counter('b').textContent).toBe('0');
+    expect(counter('a').textContent).toBe('2');
+  });
+
+  it('keeps the renamed page when its new address was another tab, and drops that tab', async () => {
+    const { router } = renderRoutes(multiTabTestRoutes(), '/list?page=1');
+    await act(() => router.navigate('/list?page=2'));
+    const [, second] = screen.getAllByTestId('counter-list');
+    fireEvent.click(second!);
+    fireEvent.click(second!);
+    fireEvent.click(second!);
+
+    await act(() => router.navigate('/list?page=1', { replace: true }));
+
+    expect(tabKeys()).toEqual(['/list?page=1']);
+    expect(screen.getAllByTestId('counter-list').map((c) => c.textContent)).toEqual(['3']);
   });
 
   it('drops a page when its tab closes, so reopening starts fresh', async () => {

@@ -1,6 +1,7 @@
 import { Activity, type ReactElement, useContext, useState } from 'react';
-import { useOutlet } from 'react-router';
+import { useNavigationType, useOutlet } from 'react-router';
 import { MultiTabContext, requireProvider, useFullPath } from './multi-tab-context';
+import { isInPlaceReplace } from './tab-rules';
 
 interface KeepAliveOutletProps {
   /** The multi-tab setting; off = a plain outlet. */
@@ -20,11 +21,19 @@ export function KeepAliveOutlet({ enabled }: KeepAliveOutletProps) {
   return <KeptAlivePages outlet={outlet} tabs={requireProvider(multiTabs).tabs} />;
 }
 
+interface KeptPage {
+  /** React key of the page: stays the same when its tab is renamed, so the page is not remounted. */
+  id: number;
+  /** The route element captured when the page was last shown. */
+  element: ReactElement;
+}
+
 interface Cache {
-  /** The route element captured for each page, keyed by full path. */
-  pages: ReadonlyMap<string, ReactElement>;
+  /** The kept pages, keyed by the full path of their tab. */
+  pages: ReadonlyMap<string, KeptPage>;
   /** The location the cache was last brought up to date with. */
   seen: string;
+  nextId: number;
 }
 
 interface KeptAlivePagesProps {
@@ -34,30 +43,56 @@ interface KeptAlivePagesProps {
 
 function KeptAlivePages({ outlet, tabs }: KeptAlivePagesProps) {
   const activeKey = useFullPath();
-  const [cache, setCache] = useState<Cache>(() => ({ pages: new Map(), seen: '' }));
+  const navigationType = useNavigationType();
+  const [cache, setCache] = useState<Cache>(() => ({ pages: new Map(), seen: '', nextId: 0 }));
 
   // useOutlet() only yields the element of the current location, so each page's element is
   // captured when its location is entered (the element carries its own route match, so it
   // renders the right page later). Closed tabs are pruned here too. Adjusting state during
-  // render keeps the first paint of a new location complete.
-  if (cache.seen !== activeKey) {
-    const pages = new Map([...cache.pages].filter(([key]) => tabs.includes(key)));
-    if (outlet) pages.set(activeKey, outlet);
-    setCache({ pages, seen: activeKey });
+  // render keeps the first paint of a new location complete. The second condition catches an
+  // outlet that had nothing to render when its location was entered.
+  if (cache.seen !== activeKey || (outlet && !cache.pages.has(activeKey))) {
+    const renamed = isInPlaceReplace(navigationType, cache.seen, activeKey);
+    setCache(enterLocation(cache, activeKey, outlet, tabs, renamed));
   }
 
   // The active page renders from the live outlet so it gets fresh props; the others from the
   // cache. Same key and element type, so React keeps their state either way.
   const keys = tabs.includes(activeKey) ? tabs : [...tabs, activeKey];
   return keys.map((key) => {
-    const element = key === activeKey ? outlet : cache.pages.get(key);
-    if (!element) return null;
+    const kept = cache.pages.get(key);
+    const element = key === activeKey ? outlet : kept?.element;
+    if (!element || !kept) return null;
     // <Activity> hides with display:none, keeps state and DOM, and also pauses the hidden
     // page's effects (polling, subscriptions) until its tab is shown again.
     return (
-      <Activity key={key} mode={key === activeKey ? 'visible' : 'hidden'}>
+      <Activity key={kept.id} mode={key === activeKey ? 'visible' : 'hidden'}>
         {element}
       </Activity>
     );
   });
+}
+
+/**
+ * The cache once `activeKey` is shown. A page that only rewrote its own query (`renamed`) moves
+ * to the new key with its id, so it stays mounted; it replaces a page another tab kept there, as
+ * the provider drops that duplicate entry from the bar.
+ */
+function enterLocation(
+  cache: Cache,
+  activeKey: string,
+  outlet: ReactElement | null,
+  tabs: readonly string[],
+  renamed: boolean,
+): Cache {
+  const previous = cache.pages.get(cache.seen);
+  const carried = renamed ? previous : cache.pages.get(activeKey);
+  const pages = new Map([...cache.pages].filter(([key]) => tabs.includes(key)));
+  if (renamed) pages.delete(cache.seen);
+  let nextId = cache.nextId;
+  if (outlet) {
+    const id = carried?.id ?? nextId++;
+    pages.set(activeKey, { id, element: outlet });
+  }
+  return { pages, seen: activeKey, nextId };
 }

@@ -45,6 +45,17 @@ describe('MultiTabBar', () => {
     expect(screen.getByTestId('tab-/list?page=2').textContent).toBe('/list?page=2');
   });
 
+  it('renames the active tab in place when its page replaces its own query', async () => {
+    const { router } = await renderWithTabs('/a', '/list?page=1', '/b', '/list?page=1');
+
+    await act(() => router.navigate('/list?page=2', { replace: true }));
+
+    expect(tabKeys()).toEqual(['/a', '/list?page=2', '/b']);
+    expect(document.querySelector('.ant-tabs-tab-active [data-tab-key]')?.getAttribute('data-tab-key')).toBe(
+      '/list?page=2',
+    );
+  });
+
   it('navigates to a tab when it is clicked', async () => {
     const { router } = await renderWithTabs('/a', '/list?page=1', '/b');
     fireEvent.click(screen.getByTestId('tab-/list?page=1'));

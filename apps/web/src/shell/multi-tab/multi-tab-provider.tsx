@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigationType } from 'react-router';
 import { MultiTabContext, type MultiTabState, useFullPath } from './multi-tab-context';
-import { openTab, reduceTabs, type TabAction } from './tab-rules';
+import { isInPlaceReplace, openTab, reduceTabs, renameTab, type TabAction } from './tab-rules';
 
 interface MultiTabProviderProps {
   /**
@@ -21,6 +21,7 @@ interface Tracked {
 /** Holds the open tabs for `MultiTabBar` and `KeepAliveOutlet`; must sit inside the router. */
 export function MultiTabProvider({ enabled = true, children }: MultiTabProviderProps) {
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const activeKey = useFullPath();
   const wanted = enabled ? activeKey : null;
   const [tracked, setTracked] = useState<Tracked>(() => ({
@@ -31,9 +32,10 @@ export function MultiTabProvider({ enabled = true, children }: MultiTabProviderP
   // Opening happens while rendering (React's "adjust state on prop change" pattern), so the bar
   // and the outlet never paint a location without its tab. It reacts to location *changes*
   // only: after the active tab closes, the old location lingers until the navigation to the
-  // remaining tab commits, and it must not be reopened in between.
+  // remaining tab commits, and it must not be reopened in between. A page that rewrites its own
+  // query with `replace` (filters in the address) renames its tab instead of opening one per change.
   if (tracked.seen !== wanted) {
-    setTracked({ tabs: wanted === null ? [] : openTab(tracked.tabs, wanted), seen: wanted });
+    setTracked({ tabs: nextTabs(tracked, wanted, navigationType), seen: wanted });
   }
 
   const value = useMemo<MultiTabState>(
@@ -51,4 +53,11 @@ export function MultiTabProvider({ enabled = true, children }: MultiTabProviderP
   );
 
   return <MultiTabContext.Provider value={value}>{children}</MultiTabContext.Provider>;
+}
+
+/** The open tabs once the location is `wanted` (null: tracking is off). */
+function nextTabs({ tabs, seen }: Tracked, wanted: string | null, navigationType: string): readonly string[] {
+  if (wanted === null) return [];
+  if (seen !== null && isInPlaceReplace(navigationType, seen, wanted)) return renameTab(tabs, seen, wanted);
+  return openTab(tabs, wanted);
 }

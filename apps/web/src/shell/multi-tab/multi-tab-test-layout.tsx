@@ -20,13 +20,16 @@ function TestLayout({ initiallyEnabled }: { initiallyEnabled: boolean }) {
   );
 }
 
-/** A page with local state, to see whether it survives tab switches. */
+/** A page with local state (a counter and an uncontrolled input), to see whether it survives. */
 function CounterPage({ name }: { name: string }) {
   const [count, setCount] = useState(0);
   return (
-    <button type="button" data-testid={`counter-${name}`} onClick={() => setCount(count + 1)}>
-      {count}
-    </button>
+    <>
+      <button type="button" data-testid={`counter-${name}`} onClick={() => setCount(count + 1)}>
+        {count}
+      </button>
+      <input data-testid={`note-${name}`} aria-label={`note ${name}`} />
+    </>
   );
 }
 

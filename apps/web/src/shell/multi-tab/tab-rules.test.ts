@@ -4,8 +4,11 @@ import {
   closeTab,
   closeTabsLeftOf,
   closeTabsRightOf,
+  isInPlaceReplace,
   openTab,
+  pathnameOf,
   reduceTabs,
+  renameTab,
 } from './tab-rules';
 
 const A = '/homePage';
@@ -30,6 +33,62 @@ describe('openTab', () => {
 
   it('opens the first tab of an empty bar', () => {
     expect(openTab([], A)).toEqual([A]);
+  });
+});
+
+describe('renameTab', () => {
+  const FILTERED = '/account/center?tab=settings';
+
+  it('puts the new full path where the old one was', () => {
+    expect(renameTab([A, C, B], C, FILTERED)).toEqual([A, FILTERED, B]);
+  });
+
+  it('drops the old entry when the new full path is already another tab', () => {
+    expect(renameTab(ALL, C, D)).toEqual([A, B, D]);
+  });
+
+  it('opens the new full path when the old one is not a tab', () => {
+    expect(renameTab([A, B], C, D)).toEqual([A, B, D]);
+    expect(renameTab([], C, D)).toEqual([D]);
+  });
+
+  it('keeps the list (same array) when nothing changes', () => {
+    const tabs = [A, C];
+    expect(renameTab(tabs, C, C)).toBe(tabs);
+  });
+
+  it('never mutates the list it was given', () => {
+    const tabs = [A, C, D];
+    renameTab(tabs, C, FILTERED);
+    renameTab(tabs, C, D);
+    expect(tabs).toEqual([A, C, D]);
+  });
+});
+
+describe('isInPlaceReplace', () => {
+  it('holds for a replace that only changes the query of the same page', () => {
+    expect(isInPlaceReplace('REPLACE', C, D)).toBe(true);
+    expect(isInPlaceReplace('REPLACE', '/account/center', C)).toBe(true);
+    expect(isInPlaceReplace('REPLACE', C, '/account/center')).toBe(true);
+  });
+
+  it('does not hold for a replace to another page (e.g. a redirect)', () => {
+    expect(isInPlaceReplace('REPLACE', A, B)).toBe(false);
+    expect(isInPlaceReplace('REPLACE', '/account', '/account/center')).toBe(false);
+  });
+
+  it('does not hold for PUSH and POP navigations, nor when nothing moves', () => {
+    expect(isInPlaceReplace('PUSH', C, D)).toBe(false);
+    expect(isInPlaceReplace('POP', C, D)).toBe(false);
+    expect(isInPlaceReplace('REPLACE', C, C)).toBe(false);
+  });
+});
+
+describe('pathnameOf', () => {
+  it('cuts the query off a full path', () => {
+    expect(pathnameOf(C)).toBe('/account/center');
+    expect(pathnameOf(A)).toBe(A);
+    expect(pathnameOf('/list?')).toBe('/list');
   });
 });
 

@@ -28,6 +28,35 @@ export function openTab(tabs: readonly string[], key: string): readonly string[]
   return tabs.includes(key) ? tabs : [...tabs, key];
 }
 
+/** The pathname of a tab key (a full path): what stays the same while a page rewrites its query. */
+export function pathnameOf(key: string): string {
+  const query = key.indexOf('?');
+  return query < 0 ? key : key.slice(0, query);
+}
+
+/**
+ * Whether moving from `fromKey` to `toKey` is a page rewriting its own address (filters, open
+ * tab, paging kept in the query with `replace`) rather than opening another page. Such a move
+ * renames the tab in place, so the page keeps its place in the bar and its state. PUSH and POP
+ * navigations always open (or show) a tab of their own.
+ */
+export function isInPlaceReplace(navigationType: string, fromKey: string, toKey: string): boolean {
+  return navigationType === 'REPLACE' && fromKey !== toKey && pathnameOf(fromKey) === pathnameOf(toKey);
+}
+
+/**
+ * The tab `fromKey` now shows `toKey`: it keeps its position. If `toKey` is already another open
+ * tab, `fromKey` is just dropped so no page is listed twice; if `fromKey` is not open (the bar was
+ * empty or it was closed meanwhile), `toKey` is opened as usual.
+ */
+export function renameTab(tabs: readonly string[], fromKey: string, toKey: string): readonly string[] {
+  if (fromKey === toKey) return openTab(tabs, toKey);
+  const index = tabs.indexOf(fromKey);
+  if (index < 0) return openTab(tabs, toKey);
+  if (tabs.includes(toKey)) return tabs.filter((tab) => tab !== fromKey);
+  return tabs.map((tab) => (tab === fromKey ? toKey : tab));
+}
+
 /** Keeps `remaining` and, if that dropped the active tab, selects the last remaining one. */
 function keepOnly(remaining: readonly string[], activeKey: string): TabOutcome {
   const last = remaining.at(-1);

@@ -1,15 +1,11 @@
-import {
-  type CatalogSortField,
-  type CatalogVersionRow,
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
-} from '@portal/contract';
+import { type CatalogSortField, type CatalogVersionRow, FIRST_PAGE } from '@portal/contract';
 import { Alert, Button, Descriptions, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { useVersions, type VersionListQuery } from '../api/get-versions';
 import { formatSize } from '../utils/format-size';
+import { FIRST_PAGE_PAGING, type TablePaging } from '../utils/table-paging';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';
 import { SeverityTag } from './severity-tag';
@@ -19,14 +15,8 @@ export type OptionalColumn = 'models' | 'parts' | 'platform' | 'severity' | 'dow
 
 export type VersionFilters = Omit<VersionListQuery, 'pageNo' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
-type SortOrder = 'ascend' | 'descend';
-type ListState = {
-  filtersKey: string;
-  pageNo: number;
-  pageSize: number;
-  sortField?: CatalogSortField;
-  sortOrder?: SortOrder;
-};
+/** Paging the table holds itself, remembering which filters it belongs to. */
+type OwnPaging = TablePaging & { filtersKey: string };
 
 type VersionTableProps = {
   filters: VersionFilters;
@@ -38,6 +28,12 @@ type VersionTableProps = {
   /** More buttons in the actions column (e.g. view a configuration set). */
   actions?: (row: CatalogVersionRow) => ReactNode;
   testId?: string;
+  /**
+   * Paging and sort held by the page (e.g. in the address) instead of the table. The page then
+   * also starts over at the first page when it changes the filters.
+   */
+  paging?: TablePaging;
+  onPagingChange?: (paging: TablePaging) => void;
 };
 
 const SORTABLE: Partial<Record<string, CatalogSortField>> = {
@@ -60,17 +56,19 @@ export function VersionTable({
   onOpen,
   actions,
   testId = 'version-table',
+  paging,
+  onPagingChange,
 }: VersionTableProps) {
   const { t } = useTranslation('catalog');
   const filtersKey = JSON.stringify(filters);
-  const [state, setState] = useState<ListState>({
-    filtersKey,
-    pageNo: FIRST_PAGE,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
+  const [own, setOwn] = useState<OwnPaging>({ ...FIRST_PAGE_PAGING, filtersKey });
   // New filters start over at the first page: the old page number may no longer exist.
-  const current = state.filtersKey === filtersKey ? state : { ...state, filtersKey, pageNo: FIRST_PAGE };
-  const { pageNo, pageSize, sortField, sortOrder } = current;
+  const ownCurrent = own.filtersKey === filtersKey ? own : { ...own, pageNo: FIRST_PAGE };
+  const { pageNo, pageSize, sortField, sortOrder } = paging ?? ownCurrent;
+  const changePaging = (next: TablePaging) => {
+    if (onPagingChange) onPagingChange(next);
+    else setOwn({ ...next, filtersKey });
+  };
   const versions = useVersions({ ...filters, pageNo, pageSize, sortField, sortOrder }, anonymous);
 
   const sortOrderOf = (field: CatalogSortField) => (sortField === field ? (sortOrder ?? null) : null);
@@ -172,8 +170,7 @@ export function VersionTable({
   const onChange: TableProps<CatalogVersionRow>['onChange'] = (pagination, _filters, sorter, extra) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = single?.order ? SORTABLE[String(single.field ?? '')] : undefined;
-    setState({
-      filtersKey,
+    changePaging({
       // A new sort or page size starts over at the first page, as the row offsets change.
       pageNo:
         extra.action === 'paginate' && pagination.pageSize === pageSize

@@ -1,0 +1,142 @@
+import { SERVER_FIRMWARE_KINDS } from '@portal/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale, i18n } from '@/lib/i18n';
+import { installFakeNotifier } from '@/test/fake-notifier';
+import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { buildVersionRow } from '../test-data';
+import { FirmwareBrowser } from './firmware-browser';
+
+const TOTAL = 45;
+
+function stubCatalogApi() {
+  return stubFetch({
+    '/api/catalog/models': () => okResponse([{ code: 'M7-2U', family: 'M7', name: '2U server' }]),
+    '/api/catalog/versions': (url) => {
+      const pageNo = Number(url.searchParams.get('pageNo'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const rows = Array.from({ length: pageSize }, (_, i) => buildVersionRow({ versionId: TOTAL - i }));
+      return okResponse({ rows, totalRows: TOTAL, pageNo });
+    },
+  });
+}
+
+/** The filters of each list request, without the language every call carries. */
+const listRequests = (fetchStub: ReturnType<typeof stubFetch>) =>
+  fetchStub.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/catalog/versions')
+    .map((url) => {
+      url.searchParams.delete('locale');
+      return Object.fromEntries(url.searchParams);
+    });
+
+const ALL_KINDS = SERVER_FIRMWARE_KINDS.join(',');
+const searchBox = () => within(screen.getByTestId('firmware-search')).getByRole('searchbox');
+
+beforeEach(async () => {
+  installFakeNotifier();
+  await act(() => changeLocale('en-US'));
+  await act(() => i18n.loadNamespaces(['catalog']));
+});
+
+describe('FirmwareBrowser', () => {
+  it('lists what the address asks for and shows it in the filter bar', async () => {
+    const fetchStub = stubCatalogApi();
+    renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry:
+        '/fw?tab=server&model=M7&kind=BIOS&severity=urgent&latest=true&q=cve&page=2&sort=version&order=ascend',
+    });
+
+    await waitFor(() => expect(listRequests(fetchStub)).toHaveLength(1));
+    expect(listRequests(fetchStub)[0]).toEqual({
+      kind: 'BIOS',
+      model: 'M7',
+      severity: 'urgent',
+      latest: 'true',
+      q: 'cve',
+      pageNo: '2',
+      pageSize: '10',
+      sortField: 'version',
+      sortOrder: 'ascend',
+    });
+    expect((searchBox() as HTMLInputElement).value).toBe('cve');
+    expect(screen.getByTestId('firmware-latest').getAttribute('aria-checked')).toBe('true');
+    const selectedKind = screen.getByTestId('firmware-kind').querySelector('.ant-segmented-item-selected');
+    expect(selectedKind?.textContent).toBe('BIOS');
+  });
+
+  it('falls back to the unfiltered first page for invalid values', async () => {
+    const fetchStub = stubCatalogApi();
+    renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry:
+        '/fw?kind=FLOPPY&severity=bogus&latest=maybe&page=-2&size=9999&sort=colour&order=up&model=Z9',
+    });
+
+    // The unknown model is dropped once the models have loaded.
+    await waitFor(() =>
+      expect(listRequests(fetchStub).at(-1)).toEqual({ kind: ALL_KINDS, pageNo: '1', pageSize: '10' }),
+    );
+  });
+
+  it('writes filter changes and paging into the address, a new filter starting at the first page', async () => {
+    const fetchStub = stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw?tab=server',
+    });
+    const table = await screen.findByTestId('firmware-table');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10));
+
+    fireEvent.click(within(table).getByTitle('3'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=server&page=3'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    fireEvent.click(within(screen.getByTestId('firmware-kind')).getByText('BMC'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=server&kind=BMC'));
+    await waitFor(() => expect(listRequests(fetchStub).at(-1)).toMatchObject({ kind: 'BMC', pageNo: '1' }));
+
+    fireEvent.click(screen.getByTestId('firmware-latest'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=server&kind=BMC&latest=true'));
+  });
+
+  it('keeps both of two changes made before the page re-renders', async () => {
+    stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw?model=M7',
+    });
+    await screen.findByTestId('firmware-table');
+
+    const clearModel = await waitFor(() => {
+      const icon = screen.getByTestId('firmware-model').querySelector('.ant-select-clear');
+      expect(icon).not.toBeNull();
+      return icon as Element;
+    });
+
+    await act(async () => {
+      fireEvent.mouseDown(clearModel);
+      fireEvent.click(clearModel);
+      fireEvent.click(within(screen.getByTestId('firmware-kind')).getByText('BMC'));
+    });
+
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=BMC'));
+  });
+
+  it('writes the search only when it is submitted', async () => {
+    stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw',
+    });
+
+    fireEvent.change(searchBox(), { target: { value: '  CVE-2026-10231 ' } });
+    expect(router.state.location.search).toBe('');
+
+    fireEvent.keyDown(searchBox(), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=CVE-2026-10231'));
+  });
+});
