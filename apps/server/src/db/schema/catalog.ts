@@ -48,6 +48,8 @@ export const catalogItems = pgTable(
     // "Sort by name" walks items in name order and stops after a page.
     index('catalog_items_name_en_idx').on(t.nameEn, t.id),
     index('catalog_items_name_zh_idx').on(t.nameZh, t.id),
+    // Keyword search on item names (ILIKE '%q%'): a trigram bitmap instead of case-folding every name.
+    index('catalog_items_name_trgm_idx').using('gin', sql`name_zh gin_trgm_ops`, sql`name_en gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_items_name_trgm_idx" ON "catalog_items" USING gin (name_zh gin_trgm_ops,name_en gin_trgm_ops);
