@@ -47,13 +47,13 @@ export class CatalogAccess {
 
   async viewerOf(userId: number | null): Promise<Viewer> {
     if (userId === null) return ANONYMOUS;
-    const [user] = await this.db
-      .select({ adminType: users.adminType, company: users.company })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!user) return ANONYMOUS;
-    const [roleRows, serialRows, publish] = await Promise.all([
+    // One round trip for all four: this runs before every catalogue read and download.
+    const [[user], roleRows, serialRows, publish] = await Promise.all([
+      this.db
+        .select({ adminType: users.adminType, company: users.company })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1),
       this.db
         .select({ code: roles.code })
         .from(userRoles)
@@ -72,6 +72,7 @@ export class CatalogAccess {
         .where(and(eq(userRoles.userId, userId), eq(rolePermissions.permissionCode, PUBLISH_PERMISSION)))
         .limit(1),
     ]);
+    if (!user) return ANONYMOUS;
     const company = normaliseCompany(user.company);
     return {
       signedIn: true,

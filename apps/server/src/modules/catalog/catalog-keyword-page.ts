@@ -11,7 +11,6 @@ import { containsPattern, versionSearchText } from './catalog-filters';
 export const KEYWORD_PLAN_MAX_ROWS = 200;
 
 type Scope = { visibleItems: SQL | undefined; statuses: string[] };
-type Match = { id: number; releaseDate: string };
 
 /**
  * A keyword search in release-date order, without reading every match. A keyword
@@ -37,22 +36,8 @@ export async function keywordPage(
   const pattern = containsPattern(q);
   const statuses = inArray(catalogVersions.status, scope.statuses);
 
-  const named = await db
-    .select({ id: catalogItems.id, versions: sql<string>`sum(${catalogItemStats.versions})` })
-    .from(catalogItems)
-    .innerJoin(
-      catalogItemStats,
-      and(eq(catalogItemStats.itemId, catalogItems.id), inArray(catalogItemStats.status, scope.statuses)),
-    )
-    .where(
-      and(
-        scope.visibleItems,
-        ...conditions.items,
-        or(ilike(catalogItems.nameZh, pattern), ilike(catalogItems.nameEn, pattern)),
-      ),
-    )
-    .groupBy(catalogItems.id);
-  const namedIds = named.map((item) => item.id);
+  const nameMatches = or(ilike(catalogItems.nameZh, pattern), ilike(catalogItems.nameEn, pattern));
+  const namedItems = and(scope.visibleItems, ...conditions.items, nameMatches);
 
   // Per named item, its first `wanted` versions in the order asked for (index-only).
   const newest = db
@@ -62,14 +47,19 @@ export async function keywordPage(
     .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
     .limit(wanted)
     .as('newest');
-  const [fromNames, fromText] = await Promise.all([
-    namedIds.length === 0
-      ? Promise.resolve([] as Match[])
-      : db
-          .select({ id: newest.id, releaseDate: newest.releaseDate })
-          .from(catalogItems)
-          .crossJoinLateral(newest)
-          .where(inArray(catalogItems.id, namedIds)),
+  // Three independent reads, sent together (one round trip on a pool).
+  const [[named], fromNames, fromText] = await Promise.all([
+    db
+      .select({ versions: sql<string | null>`sum(${catalogItemStats.versions})` })
+      .from(catalogItemStats)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
+      .where(and(namedItems, inArray(catalogItemStats.status, scope.statuses))),
+    db
+      .select({ id: newest.id, releaseDate: newest.releaseDate })
+      .from(catalogItems)
+      .crossJoinLateral(newest)
+      .where(namedItems),
+    // Versions found by their own text whose item's name does not match (those are counted above).
     db
       .select({
         id: catalogVersions.id,
@@ -84,7 +74,7 @@ export async function keywordPage(
           ...conditions.items,
           statuses,
           sql`${versionSearchText} ilike ${pattern}`,
-          namedIds.length === 0 ? undefined : not(inArray(catalogVersions.itemId, namedIds)),
+          not(nameMatches ?? sql`false`),
         ),
       )
       .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
@@ -95,7 +85,7 @@ export async function keywordPage(
   const merged = [...fromNames, ...fromText].sort(
     (a, b) => sign * (a.releaseDate.localeCompare(b.releaseDate) || a.id - b.id),
   );
-  const total = named.reduce((sum, item) => sum + Number(item.versions), 0) + (fromText[0]?.total ?? 0);
+  const total = Number(named?.versions ?? 0) + (fromText[0]?.total ?? 0);
   const offset = (filters.pageNo - 1) * filters.pageSize;
   return { ids: merged.slice(offset, offset + filters.pageSize).map((match) => match.id), total };
 }
