@@ -1,19 +1,9 @@
-import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  PCIE_LOOKUP_MAX_VALUES,
-  PCIE_UPLOAD_EXTENSIONS,
-  PCIE_UPLOAD_MAX_VALUES,
-  type PcieLookupBy,
-  type TaskCreated,
-} from '@portal/contract';
-import { App, Button, Input, Radio, Space, Typography, Upload } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { PCIE_LOOKUP_MAX_VALUES, PCIE_UPLOAD_MAX_VALUES, type TaskCreated } from '@portal/contract';
+import { App, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  isAcceptedListFile,
-  lookupProblemOf,
-  parseLookupValues,
-} from '@/features/catalog/utils/lookup-values';
+import { SnPnListInput } from '@/features/catalog/components/sn-pn-list-input';
 import { useCreateMirrorTask, useUploadMirrorTaskList } from '../api/tasks-api';
 import { TaskCreatedAlert } from './task-created-alert';
 
@@ -24,8 +14,6 @@ import { TaskCreatedAlert } from './task-created-alert';
 export function BundleTaskForm() {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
-  const [by, setBy] = useState<PcieLookupBy>('sn');
-  const [text, setText] = useState('');
   const [created, setCreated] = useState<TaskCreated>();
   const onSuccess = (answer: TaskCreated) => {
     setCreated(answer);
@@ -34,65 +22,31 @@ export function BundleTaskForm() {
   const onError = (error: Error) => void message.error(error.message);
   const create = useCreateMirrorTask({ onSuccess, onError });
   const upload = useUploadMirrorTaskList({ onSuccess, onError });
-
-  const submit = () => {
-    const values = parseLookupValues(text);
-    const problem = lookupProblemOf(values);
-    if (problem === 'empty') return void message.error(t(by === 'sn' ? 'bundle.snEmpty' : 'bundle.pnEmpty'));
-    if (problem === 'tooMany')
-      return void message.error(t('bundle.tooMany', { max: PCIE_LOOKUP_MAX_VALUES, by: by.toUpperCase() }));
-    create.mutate({ by, values: values.join(',') });
-  };
+  const max = PCIE_LOOKUP_MAX_VALUES;
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="bundle-task-form">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t('bundle.intro')}
       </Typography.Paragraph>
-      <Radio.Group
-        data-testid="bundle-by"
-        optionType="button"
-        value={by}
-        onChange={(event) => setBy(event.target.value as PcieLookupBy)}
-        options={[
-          { value: 'sn', label: t('bundle.bySn') },
-          { value: 'pn', label: t('bundle.byPn') },
-        ]}
+      <SnPnListInput
+        testId="bundle"
+        submitTestId="bundle-create"
+        texts={{
+          by: { sn: t('bundle.bySn'), pn: t('bundle.byPn') },
+          placeholder: { sn: t('bundle.snPlaceholder', { max }), pn: t('bundle.pnPlaceholder', { max }) },
+          empty: { sn: t('bundle.snEmpty'), pn: t('bundle.pnEmpty') },
+          tooMany: (by) => t('bundle.tooMany', { max, by: by.toUpperCase() }),
+          onlyTxt: t('bundle.onlyTxt'),
+          submit: t('bundle.create'),
+          upload: t('bundle.upload', { max: PCIE_UPLOAD_MAX_VALUES }),
+        }}
+        submitIcon={<CloudDownloadOutlined />}
+        submitting={create.isPending}
+        uploading={upload.isPending}
+        onSubmit={(by, values) => create.mutate({ by, values })}
+        onUpload={(by, file) => upload.mutate({ by, file })}
       />
-      <Input.TextArea
-        data-testid="bundle-values"
-        rows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t(by === 'sn' ? 'bundle.snPlaceholder' : 'bundle.pnPlaceholder', {
-          max: PCIE_LOOKUP_MAX_VALUES,
-        })}
-      />
-      <Space wrap>
-        <Button
-          type="primary"
-          icon={<CloudDownloadOutlined />}
-          loading={create.isPending}
-          onClick={submit}
-          data-testid="bundle-create"
-        >
-          {t('bundle.create')}
-        </Button>
-        <Upload
-          accept={PCIE_UPLOAD_EXTENSIONS.join(',')}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            if (!isAcceptedListFile(file.name)) void message.error(t('bundle.onlyTxt'));
-            else upload.mutate({ by, file });
-            // The list is sent by our own call, not by the Upload component.
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="bundle-upload">
-            {t('bundle.upload', { max: PCIE_UPLOAD_MAX_VALUES })}
-          </Button>
-        </Upload>
-      </Space>
       <TaskCreatedAlert created={created} />
     </Space>
   );
