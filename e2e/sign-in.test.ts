@@ -53,7 +53,9 @@ describe('signing in through the page in Chromium', () => {
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
-    await page.waitForURL(/\/user\/login/);
+    // The sign-out reloads the app on the sign-in page; what matters is that it goes there (the
+    // full load of the new page took over 30 s once in CI under load).
+    await page.waitForURL(/\/user\/login/, { waitUntil: 'commit', timeout: 60_000 });
     await page.goto(`${portal.url}/homePage`);
     await page.waitForURL(/\/user\/login\?redirect=/);
   });
