@@ -63,7 +63,9 @@ describe('applications', () => {
     });
     fireEvent.click(await screen.findByTestId('app-tab-system'));
     await waitFor(() => expect(app.pathname()).toBe('/system/user'));
-    expect(await screen.findByTestId('users-page')).toBeTruthy();
+    // The users page is a lazy chunk: its first import is transformed on demand, which takes
+    // seconds when the machine is busy (this failed under a parallel CI run).
+    expect(await screen.findByTestId('users-page', {}, { timeout: 15_000 })).toBeTruthy();
     expect(readStored('apps')?.map((entry) => entry.active)).toEqual([false, true]);
   });
 
