@@ -15,7 +15,7 @@ interface SendfileAddon {
 }
 
 export interface SendfileTransfer {
-  /** Bytes handed to the kernel; rejects only for errors other than a cancel. */
+  /** Settles once, never rejects: bytes handed to the kernel and the errno (null: all sent). */
   readonly done: Promise<{ sent: number; error: number | null }>;
   /** Ends the transfer early (the client went away); harmless once it is done. */
   cancel(): void;
