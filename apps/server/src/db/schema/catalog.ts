@@ -177,10 +177,16 @@ export const catalogVersionModels = pgTable(
     modelId: integer('model_id')
       .notNull()
       .references(() => serverModels.id, { onDelete: 'cascade' }),
+    /**
+     * The kind of the version's item, kept by the triggers of migration 0013 (writers leave it
+     * out): the firmware page's model + kind filter then reads only the matching links from
+     * one index instead of intersecting every version of the model with every one of the kind.
+     */
+    itemKind: varchar('item_kind', { length: 16 }).notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.modelId] }),
-    index('catalog_version_models_model_idx').on(t.modelId),
+    index('catalog_version_models_model_kind_idx').on(t.modelId, t.itemKind, t.versionId),
   ],
 );
 

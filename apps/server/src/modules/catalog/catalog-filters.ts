@@ -1,5 +1,5 @@
 import type { CatalogVersionFilters } from '@portal/contract';
-import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
   catalogItems,
@@ -38,26 +38,7 @@ export function filterConditions(db: Db, filters: CatalogVersionFilters): { item
   if (filters.os) conditions.push(sql`lower(${catalogVersions.os}) = ${filters.os.toLowerCase()}`);
   if (filters.arch) conditions.push(sql`lower(${catalogVersions.arch}) = ${filters.arch.toLowerCase()}`);
   if (filters.severity?.length) conditions.push(inArray(catalogVersions.severity, filters.severity));
-  if (filters.model) {
-    const wanted = filters.model.toUpperCase();
-    const modelIds = db
-      .select({ id: serverModels.id })
-      .from(serverModels)
-      .where(
-        or(sql`upper(${serverModels.code}) = ${wanted}`, sql`upper(${serverModels.family}) = ${wanted}`),
-      );
-    conditions.push(
-      inArray(
-        catalogVersions.id,
-        db
-          .select({ id: catalogVersionModels.versionId })
-          .from(catalogVersionModels)
-          // `= any(array(...))`: the model ids first, so the index on model_id (or the
-          // primary key per candidate version) serves instead of a scan of every link.
-          .where(sql`${catalogVersionModels.modelId} = any(array(${modelIds}))`),
-      ),
-    );
-  }
+  if (filters.model) conditions.push(modelCondition(db, filters.model, filters.kind));
   if (filters.part)
     conditions.push(
       inArray(
@@ -70,6 +51,26 @@ export function filterConditions(db: Db, filters: CatalogVersionFilters): { item
     );
   if (filters.q) conditions.push(searchCondition(db, filters.q));
   return { items, versions: conditions.filter((c): c is SQL => c !== undefined) };
+}
+
+/**
+ * Versions that support the model `code` (or any model of the family `code`). The model ids
+ * are read first (`= any(array(...))`), so the index on the links serves instead of a scan of
+ * every link. With kinds as well, the links themselves carry the item kind: the few matching
+ * version ids are read from the index and handed over as an array, so PostgreSQL fetches just
+ * those versions instead of intersecting all versions of the model with all of the kinds.
+ */
+function modelCondition(db: Db, code: string, kinds: readonly string[] | undefined): SQL {
+  const wanted = code.toUpperCase();
+  const modelIds = db
+    .select({ id: serverModels.id })
+    .from(serverModels)
+    .where(or(sql`upper(${serverModels.code}) = ${wanted}`, sql`upper(${serverModels.family}) = ${wanted}`));
+  const ofModel = sql`${catalogVersionModels.modelId} = any(array(${modelIds}))`;
+  const links = db.select({ id: catalogVersionModels.versionId }).from(catalogVersionModels);
+  if (!kinds?.length) return inArray(catalogVersions.id, links.where(ofModel));
+  const ofKinds = links.where(and(ofModel, inArray(catalogVersionModels.itemKind, [...kinds])));
+  return sql`${catalogVersions.id} = any(array(${ofKinds}))`;
 }
 
 /**

@@ -1,11 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogItemStats,
   catalogItems,
+  catalogVersionModels,
   catalogVersions,
   downloadRecordCounts,
   downloadRecords,
+  serverModels,
   users,
 } from '../../db/schema';
 import { createUser } from '../../test/factories';
@@ -89,6 +91,41 @@ describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver
     expect(await countOf(user.id)).toBe(1);
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await countOf(user.id)).toBeUndefined();
+  });
+
+  it("keep each model link's item kind through new links, kind changes and a version moved to another item", async () => {
+    /** Links whose kept kind differs from their item's kind: none, whatever was changed. */
+    const stale = () =>
+      t.db
+        .select({ versionId: catalogVersionModels.versionId, kept: catalogVersionModels.itemKind })
+        .from(catalogVersionModels)
+        .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionModels.versionId))
+        .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+        .where(ne(catalogVersionModels.itemKind, catalogItems.kind));
+    const linked = async (versionId: number) =>
+      (
+        await t.db
+          .select({ kind: catalogVersionModels.itemKind })
+          .from(catalogVersionModels)
+          .where(eq(catalogVersionModels.versionId, versionId))
+      ).map((row) => row.kind);
+    expect((await t.db.select().from(catalogVersionModels)).length).toBeGreaterThan(0);
+    expect(await stale()).toEqual([]);
+
+    const version = await addVersion(t, { itemCode: 'm7-bmc', fileName: 'kind-link.tar.gz', size: 10 });
+    const [model] = await t.db.select().from(serverModels).limit(1);
+    await t.db.insert(catalogVersionModels).values({ versionId: version.id, modelId: model!.id });
+    expect(await linked(version.id)).toEqual(['BMC']);
+
+    await t.db.update(catalogItems).set({ kind: 'BIOS' }).where(eq(catalogItems.code, 'm7-bmc'));
+    expect(await linked(version.id)).toEqual(['BIOS']);
+    expect(await stale()).toEqual([]);
+
+    const [nic] = await t.db.select().from(catalogItems).where(eq(catalogItems.kind, 'NIC')).limit(1);
+    await t.db.update(catalogVersions).set({ itemId: nic!.id }).where(eq(catalogVersions.id, version.id));
+    expect(await linked(version.id)).toEqual(['NIC']);
+    expect(await stale()).toEqual([]);
+    await t.db.update(catalogItems).set({ kind: 'BMC' }).where(eq(catalogItems.code, 'm7-bmc'));
   });
 
   it('go with a deleted item', async () => {
