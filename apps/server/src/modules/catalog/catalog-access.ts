@@ -47,41 +47,51 @@ export class CatalogAccess {
 
   async viewerOf(userId: number | null): Promise<Viewer> {
     if (userId === null) return ANONYMOUS;
-    // One round trip for all four: this runs before every catalogue read and download.
-    const [[user], roleRows, serialRows, publish] = await Promise.all([
-      this.db
-        .select({ adminType: users.adminType, company: users.company })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1),
-      this.db
-        .select({ code: roles.code })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(userRoles.userId, userId)),
-      this.db
-        .select({ sn: userSerials.sn, model: serverModels.code })
-        .from(userSerials)
-        .innerJoin(serialNumbers, eq(serialNumbers.sn, userSerials.sn))
-        .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
-        .where(and(eq(userSerials.userId, userId), eq(userSerials.state, 'verified'))),
-      this.db
-        .select({ code: rolePermissions.permissionCode })
-        .from(rolePermissions)
-        .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-        .where(and(eq(userRoles.userId, userId), eq(rolePermissions.permissionCode, PUBLISH_PERMISSION)))
-        .limit(1),
-    ]);
+    // One statement for the user and all their grants: this runs before every catalogue read
+    // and download, and each further statement costs a round trip.
+    const roleCodes = this.db
+      .select({ code: roles.code })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, users.id));
+    const verifiedSerials = this.db
+      .select({ key: sql`'sn:' || ${userSerials.sn}` })
+      .from(userSerials)
+      .where(and(eq(userSerials.userId, users.id), eq(userSerials.state, 'verified')));
+    const modelsOfSerials = this.db
+      .selectDistinct({ key: sql`'model:' || ${serverModels.code}` })
+      .from(userSerials)
+      .innerJoin(serialNumbers, eq(serialNumbers.sn, userSerials.sn))
+      .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
+      .where(and(eq(userSerials.userId, users.id), eq(userSerials.state, 'verified')));
+    const publishes = this.db
+      .select({ one: sql`1` })
+      .from(rolePermissions)
+      .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+      .where(and(eq(userRoles.userId, users.id), eq(rolePermissions.permissionCode, PUBLISH_PERMISSION)));
+    const [user] = await this.db
+      .select({
+        adminType: users.adminType,
+        company: users.company,
+        roles: sql<string[]>`array(${roleCodes})::text[]`,
+        serialKeys: sql<string[]>`array(${verifiedSerials})::text[]`,
+        modelKeys: sql<string[]>`array(${modelsOfSerials})::text[]`,
+        publishes: sql<boolean>`exists(${publishes})`,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     if (!user) return ANONYMOUS;
     const company = normaliseCompany(user.company);
     return {
       signedIn: true,
       userId,
-      seesEverything: user.adminType === '1' || publish.length > 0,
+      seesEverything: user.adminType === '1' || user.publishes,
       grantKeys: [
-        ...roleRows.map((r) => `role:${r.code}`),
+        ...user.roles.map((code) => `role:${code}`),
         ...(company ? [`customer:${company}`] : []),
-        ...serialRows.flatMap((s) => [`sn:${s.sn}`, `model:${s.model}`]),
+        ...user.serialKeys,
+        ...user.modelKeys,
       ],
     };
   }

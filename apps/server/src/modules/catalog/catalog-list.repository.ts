@@ -17,6 +17,9 @@ type SortColumns = Record<
   SortColumn
 >;
 
+/** Up to this many skipped rows, a page is read with its row columns in one query. */
+const SHALLOW_OFFSET = 200;
+
 const tableSortColumns: SortColumns = {
   id: catalogVersions.id,
   releaseDate: catalogVersions.releaseDate,
@@ -64,7 +67,7 @@ function orderOf(
  * - a keyword alone, in date order: `keywordPage` counts the item-name matches from the
  *   statistics and reads only the newest versions of each matching item;
  * - `latest=true`: each visible item's newest version comes from the statistics.
- * Models and part numbers of the page's rows come in two batched queries.
+ * Models and part numbers of the page's rows come as arrays in the rows themselves.
  */
 export class CatalogListRepository {
   constructor(private readonly db: Db) {}
@@ -84,7 +87,7 @@ export class CatalogListRepository {
           ? await this.byItems(filters, scope, conditions.items, locale)
           : await this.byVersions(filters, scope, [...conditions.items, ...conditions.versions], locale);
     return {
-      rows: await toVersionRows(this.db, locale, records as VersionRowRecord[]),
+      rows: toVersionRows(locale, records as VersionRowRecord[]),
       totalRows: total,
       pageNo: filters.pageNo,
     };
@@ -96,15 +99,30 @@ export class CatalogListRepository {
 
   /** Item-level filters only: an index walk for the page, the statistics for the total. */
   private async byItems(filters: CatalogVersionFilters, scope: ListScope, conditions: SQL[], locale: Locale) {
+    const where = and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions);
+    const order = orderOf(filters, locale);
+    // The row columns' model and part arrays would be computed for every skipped row as well.
+    const pageRecords =
+      this.offset(filters) > SHALLOW_OFFSET
+        ? this.db
+            .select({ id: catalogVersions.id })
+            .from(catalogVersions)
+            .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+            .where(where)
+            .orderBy(...order)
+            .limit(filters.pageSize)
+            .offset(this.offset(filters))
+            .then((rows) => this.recordsByIds(rows.map((row) => row.id)))
+        : this.db
+            .select(versionRowColumns)
+            .from(catalogVersions)
+            .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+            .where(where)
+            .orderBy(...order)
+            .limit(filters.pageSize)
+            .offset(this.offset(filters));
     const [records, [sum]] = await Promise.all([
-      this.db
-        .select(versionRowColumns)
-        .from(catalogVersions)
-        .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-        .where(and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions))
-        .orderBy(...orderOf(filters, locale))
-        .limit(filters.pageSize)
-        .offset(this.offset(filters)),
+      pageRecords,
       this.db
         .select({ n: sql<string | null>`sum(${catalogItemStats.versions})` })
         .from(catalogItemStats)

@@ -1,6 +1,5 @@
 import type { CatalogVersionRow, Locale } from '@portal/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import { sql } from 'drizzle-orm';
 import {
   catalogItems,
   catalogVersionModels,
@@ -31,6 +30,20 @@ export const versionRowColumns = {
   sha256: catalogVersions.sha256,
   md5: catalogVersions.md5,
   downloadCount: catalogVersions.downloadCount,
+  /**
+   * The supported models and part numbers, as arrays in the same row: no further round trip.
+   * PostgreSQL computes them for every row a query reads, OFFSET rows included, so a deep page
+   * selects its ids first (`CatalogListRepository.byItems`).
+   */
+  models: sql<string[]>`array(
+    select ${serverModels.code} from ${catalogVersionModels}
+    join ${serverModels} on ${serverModels.id} = ${catalogVersionModels.modelId}
+    where ${catalogVersionModels.versionId} = ${catalogVersions.id}
+    order by ${serverModels.code})::text[]`,
+  parts: sql<string[]>`array(
+    select ${catalogVersionParts.partNumber} from ${catalogVersionParts}
+    where ${catalogVersionParts.versionId} = ${catalogVersions.id}
+    order by ${catalogVersionParts.partNumber})::text[]`,
 };
 
 export type VersionRowRecord = {
@@ -54,53 +67,19 @@ export type VersionRowRecord = {
   sha256: string;
   md5: string;
   downloadCount: number;
+  models: string[];
+  parts: string[];
 };
 
 export function localName(locale: Locale, row: { nameZh: string; nameEn: string }): string {
   return locale === 'zh-CN' ? row.nameZh : row.nameEn;
 }
 
-/** Model codes and part numbers of many versions in two queries (no query per row). */
-export async function compatibilityOf(
-  db: Db,
-  versionIds: number[],
-): Promise<{ models: Map<number, string[]>; parts: Map<number, string[]> }> {
-  const models = new Map<number, string[]>();
-  const parts = new Map<number, string[]>();
-  if (versionIds.length === 0) return { models, parts };
-  const [modelRows, partRows] = await Promise.all([
-    db
-      .select({ versionId: catalogVersionModels.versionId, code: serverModels.code })
-      .from(catalogVersionModels)
-      .innerJoin(serverModels, eq(serverModels.id, catalogVersionModels.modelId))
-      .where(inArray(catalogVersionModels.versionId, versionIds))
-      .orderBy(asc(serverModels.code)),
-    db
-      .select({ versionId: catalogVersionParts.versionId, pn: catalogVersionParts.partNumber })
-      .from(catalogVersionParts)
-      .where(inArray(catalogVersionParts.versionId, versionIds))
-      .orderBy(asc(catalogVersionParts.partNumber)),
-  ]);
-  for (const row of modelRows) models.set(row.versionId, [...(models.get(row.versionId) ?? []), row.code]);
-  for (const row of partRows) parts.set(row.versionId, [...(parts.get(row.versionId) ?? []), row.pn]);
-  return { models, parts };
-}
-
-/** Table rows in the reader's language, with their models and parts. */
-export async function toVersionRows(
-  db: Db,
-  locale: Locale,
-  records: VersionRowRecord[],
-): Promise<CatalogVersionRow[]> {
-  const { models, parts } = await compatibilityOf(
-    db,
-    records.map((r) => r.versionId),
-  );
+/** Table rows in the reader's language. */
+export function toVersionRows(locale: Locale, records: VersionRowRecord[]): CatalogVersionRow[] {
   return records.map(({ nameZh, nameEn, status, ...rest }) => ({
     ...rest,
     itemName: localName(locale, { nameZh, nameEn }),
     status: status as CatalogVersionRow['status'],
-    models: models.get(rest.versionId) ?? [],
-    parts: parts.get(rest.versionId) ?? [],
   }));
 }

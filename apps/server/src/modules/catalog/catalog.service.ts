@@ -89,7 +89,7 @@ export class CatalogService {
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
       .where(and(eq(catalogVersions.itemId, item.id), inArray(catalogVersions.status, statusesFor(viewer))))
       .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
-    const rows = await toVersionRows(this.db, locale, records as VersionRowRecord[]);
+    const rows = toVersionRows(locale, records as VersionRowRecord[]);
     const notes = await this.notesOf(
       rows.map((r) => r.versionId),
       locale,
@@ -132,7 +132,7 @@ export class CatalogService {
         .orderBy(asc(serverModels.code)),
       this.notesOf([versionId], locale),
     ]);
-    const [row] = await toVersionRows(this.db, locale, records as VersionRowRecord[]);
+    const [row] = toVersionRows(locale, records as VersionRowRecord[]);
     if (!row) throw notVisible();
     return {
       ...row,
@@ -199,7 +199,7 @@ export class CatalogService {
       .where(and(eq(catalogVersions.itemId, item.id), eq(catalogVersions.status, 'published')))
       .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id))
       .limit(1);
-    const [latest] = await toVersionRows(this.db, locale, records as VersionRowRecord[]);
+    const [latest] = toVersionRows(locale, records as VersionRowRecord[]);
     if (!latest) throw notVisible();
     return { item: summaryOf(item, locale), latest };
   }

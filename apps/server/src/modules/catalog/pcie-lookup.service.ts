@@ -125,7 +125,7 @@ export class PcieLookupService {
       .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
     const unique = [...new Map(records.map((r) => [r.versionId, r])).values()];
     const rows = new Map(
-      (await toVersionRows(this.db, locale, unique as VersionRowRecord[])).map((row) => [row.versionId, row]),
+      toVersionRows(locale, unique as VersionRowRecord[]).map((row) => [row.versionId, row]),
     );
     for (const record of records) {
       const row = rows.get(record.versionId);

@@ -1,0 +1,72 @@
+import type { CatalogVersionRow, Page } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalogItems,
+  catalogVersionModels,
+  catalogVersionParts,
+  catalogVersions,
+  serverModels,
+} from '../../db/schema';
+import { tokenFor, withToken } from '../../test/requests';
+import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+
+const EXTRA_VERSIONS = 260;
+
+/**
+ * A page past 200 skipped rows reads its ids first and then the rows with their model and part
+ * arrays (`CatalogListRepository.byItems`); a shallower page reads them in one query. Both must
+ * give the same rows.
+ */
+describe.each(DRIVERS)('deep catalogue pages on %s', (driver) => {
+  let t: TestApp;
+  let demo: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { catalog: true });
+    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'm7-bmc'));
+    const [model] = await t.db.select().from(serverModels).limit(1);
+    const [template] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, item!.id));
+    const { id: _id, ...copy } = template!;
+    const added = await t.db
+      .insert(catalogVersions)
+      .values(
+        Array.from({ length: EXTRA_VERSIONS }, (_, i) => ({
+          ...copy,
+          version: `deep.${i}`,
+          // Old enough to come after every seeded version in date order.
+          releaseDate: `2001-01-${String((i % 28) + 1).padStart(2, '0')}`,
+        })),
+      )
+      .returning({ id: catalogVersions.id });
+    await t.db
+      .insert(catalogVersionModels)
+      .values(added.map(({ id }) => ({ versionId: id, modelId: model!.id })));
+    await t.db
+      .insert(catalogVersionParts)
+      .values(
+        added.filter((_, i) => i % 3 === 0).map(({ id }) => ({ versionId: id, partNumber: `PN-DEEP-${id}` })),
+      );
+    await t.db.execute(sql`analyze`);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const page = async (pageSize: number, pageNo: number) => {
+    const answer = await withToken<Page<CatalogVersionRow>>(t.app, demo, {
+      url: `/api/catalog/versions?pageSize=${pageSize}&pageNo=${pageNo}`,
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+
+  it('lists the same rows, models and parts included, past 200 skipped rows as before', async () => {
+    const shallow = await page(100, 3); // rows 201-300, one query
+    const deep = await page(10, 25); // rows 241-250, ids first
+    expect(deep.totalRows).toBe(shallow.totalRows);
+    expect(deep.rows).toHaveLength(10);
+    expect(deep.rows).toEqual(shallow.rows.slice(40, 50));
+    expect(deep.rows.every((row) => row.models.length === 1)).toBe(true);
+    expect(deep.rows.some((row) => row.parts.length === 1)).toBe(true);
+  });
+});
