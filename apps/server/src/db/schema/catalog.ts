@@ -225,7 +225,8 @@ export const downloadRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('download_records_user_idx').on(t.userId, t.createdAt),
+    // The id too: the personal center orders by (created_at, id), and records can share a time.
+    index('download_records_user_idx').on(t.userId, t.createdAt, t.id),
     index('download_records_version_idx').on(t.versionId, t.createdAt),
   ],
 );
