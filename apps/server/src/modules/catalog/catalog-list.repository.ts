@@ -31,6 +31,11 @@ const tableSortColumns: SortColumns = {
   nameEn: catalogItems.nameEn,
 };
 
+/** The default order (newest first) or its reverse. */
+function isDateOrder(filters: CatalogVersionFilters): boolean {
+  return filters.sortField === undefined || filters.sortField === 'releaseDate';
+}
+
 function orderOf(
   filters: CatalogVersionFilters,
   locale: Locale,
@@ -197,7 +202,10 @@ export class CatalogListRepository {
     locale: Locale,
   ) {
     const newest = this.db
-      .selectDistinctOn([catalogItemStats.itemId], { id: catalogItemStats.newestVersionId })
+      .selectDistinctOn([catalogItemStats.itemId], {
+        id: catalogItemStats.newestVersionId,
+        releaseDate: catalogItemStats.newestReleaseDate,
+      })
       .from(catalogItemStats)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
       .where(
@@ -213,9 +221,29 @@ export class CatalogListRepository {
         desc(catalogItemStats.newestReleaseDate),
         desc(catalogItemStats.newestVersionId),
       );
+    const rows = newest.as('newest');
+    if (conditions.versions.length === 0 && isDateOrder(filters)) {
+      // The statistics hold each newest version's date: the page needs no version row at all.
+      const by = filters.sortOrder === 'ascend' ? asc : desc;
+      const matched = await this.db
+        .select({ id: rows.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(rows)
+        .orderBy(by(rows.releaseDate), by(rows.id))
+        .limit(filters.pageSize)
+        .offset(this.offset(filters));
+      if (matched.length === 0) {
+        const [row] = await this.db.select({ n: count() }).from(rows);
+        return { records: [], total: row?.n ?? 0 };
+      }
+      return {
+        records: await this.recordsByIds(matched.map((m) => m.id ?? 0)),
+        total: matched[0]?.total ?? 0,
+      };
+    }
     // `= any(array(...))`: the newest ids first (one per item), then primary-key probes,
     // never a join the planner could turn into a scan of every version.
-    const where = and(sql`${catalogVersions.id} = any(array(${newest}))`, ...conditions.versions);
+    const ids = this.db.select({ id: rows.id }).from(rows);
+    const where = and(sql`${catalogVersions.id} = any(array(${ids}))`, ...conditions.versions);
     const matched = await this.db
       .select({ id: catalogVersions.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(catalogVersions)

@@ -237,6 +237,14 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
       const newest = [...item.versions].sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0];
       expect(latest.rows.find((r) => r.itemCode === item.code)?.version, item.code).toBe(newest?.version);
     }
+    // In date order the page comes from the statistics alone: same rows, newest (or oldest) first.
+    const byDate = (a: CatalogVersionRow, b: CatalogVersionRow) =>
+      b.releaseDate.localeCompare(a.releaseDate) || b.versionId - a.versionId;
+    expect([...latest.rows].sort(byDate)).toEqual(latest.rows);
+    const oldestFirst = await list('latest=true&sortOrder=ascend');
+    expect(oldestFirst.rows).toEqual([...latest.rows].reverse());
+    const pastTheEnd = await list('latest=true&pageNo=99');
+    expect(pastTheEnd).toMatchObject({ rows: [], totalRows: visibleItems.length });
     const urgentBmc = await list('latest=true&kind=BMC&severity=urgent');
     expect(keys(urgentBmc.rows)).toEqual(['a7-bmc@5.1.2', 'm6-bmc@3.1.2', 'm7-bmc@4.1.2']);
     expect((await list('latest=true&item=ims-cli', null)).rows.map((r) => r.version)).toEqual(['1.5.2']);
