@@ -19,6 +19,8 @@ async function seedMatches(t: TestApp) {
   };
   const named = await item('kw-named', `${TERM} Alpha BMC`, 'public');
   const secondNamed = await item('kw-named-2', `Beta ${TERM.toLowerCase()} BMC`, 'public');
+  const solos: number[] = [];
+  for (const n of [1, 2, 3, 4, 5]) solos.push(await item(`kw-solo-${n}`, `Solo ${n} ${TERM} NIC`, 'public'));
   const hidden = await item('kw-hidden', `${TERM} restricted`, 'restricted');
   const other = await item('kw-other', 'Plain BMC', 'public');
   let n = 0;
@@ -43,6 +45,9 @@ async function seedMatches(t: TestApp) {
     // One that matches by its file name too: still listed once.
     version(named, 20, `${TERM.toLowerCase()}-alpha.tar.gz`),
     ...Array.from({ length: 6 }, (_, i) => version(secondNamed, 3 + i, `beta-${i}.tar.gz`)),
+    // Five named items of one version each, newer than the other named items' versions: a page
+    // of one row deep in them needs that many items.
+    ...solos.map((itemId, i) => version(itemId, 21 + i, `solo-${i}.tar.gz`)),
     // Found by file name only.
     version(other, 5, `plain-${TERM}.tar.gz`),
     version(other, 28, `plain-${TERM}-2.tar.gz`),
@@ -95,9 +100,9 @@ describe.each(DRIVERS)('keyword search without reading every match on %s', (driv
 
   it('counts and pages item-name and file-name matches in date order, newest first and oldest first', async () => {
     const ids = await expected();
-    expect(ids).toHaveLength(33);
+    expect(ids).toHaveLength(38);
     const pages = await Promise.all([1, 2, 3, 4].map((pageNo) => list(`pageSize=10&pageNo=${pageNo}`)));
-    expect(pages.map((page) => page.totalRows)).toEqual([33, 33, 33, 33]);
+    expect(pages.map((page) => page.totalRows)).toEqual([38, 38, 38, 38]);
     expect(pages.flatMap((page) => page.rows.map((row) => row.versionId))).toEqual(ids);
 
     const oldestFirst = await Promise.all(
@@ -108,7 +113,17 @@ describe.each(DRIVERS)('keyword search without reading every match on %s', (driv
     expect(oldestFirst.flatMap((page) => page.rows.map((row) => row.versionId))).toEqual([...ids].reverse());
 
     const past = await list('pageSize=10&pageNo=5');
-    expect([past.rows, past.totalRows]).toEqual([[], 33]);
+    expect([past.rows, past.totalRows]).toEqual([[], 38]);
+
+    // Small pages read only the items whose newest versions lead: still every match, in order.
+    for (const pageSize of [1, 3]) {
+      const small = await Promise.all(
+        Array.from({ length: Math.ceil(ids.length / pageSize) }, (_, i) =>
+          list(`pageSize=${pageSize}&pageNo=${i + 1}`),
+        ),
+      );
+      expect(small.flatMap((page) => page.rows.map((row) => row.versionId))).toEqual(ids);
+    }
   });
 
   it('leaves deeper pages to the general plan with the same total, and applies item filters to both halves', async () => {

@@ -47,6 +47,23 @@ export async function keywordPage(
     .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
     .limit(wanted)
     .as('newest');
+  // Newest first, the page's versions belong to the items whose newest versions lead: were an
+  // item further down among them, the `wanted` newest versions of the statistics' rows above it
+  // (each row names a real version) would all come before its versions. So only those items
+  // are read, not every item whose name matches.
+  const newestNamedItems = db
+    .select({ id: catalogItemStats.itemId })
+    .from(catalogItemStats)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
+    .where(
+      and(
+        namedItems,
+        inArray(catalogItemStats.status, scope.statuses),
+        sql`${catalogItemStats.versions} > 0`,
+      ),
+    )
+    .orderBy(desc(catalogItemStats.newestReleaseDate), desc(catalogItemStats.newestVersionId))
+    .limit(wanted);
   // Three independent reads, sent together (one round trip on a pool).
   const [[named], fromNames, fromText] = await Promise.all([
     db
@@ -58,7 +75,7 @@ export async function keywordPage(
       .select({ id: newest.id, releaseDate: newest.releaseDate })
       .from(catalogItems)
       .crossJoinLateral(newest)
-      .where(namedItems),
+      .where(ascending ? namedItems : sql`${catalogItems.id} = any(array(${newestNamedItems}))`),
     // Versions found by their own text whose item's name does not match (those are counted above).
     db
       .select({
