@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -9,11 +9,31 @@ export type SessionIdentity = { userId: number; sessionId: number };
 
 /** Issues, checks and revokes the opaque bearer tokens. */
 export class SessionService {
+  /**
+   * Runs before every signed-in request: prepared once, so neither the portal builds the SQL
+   * nor PostgreSQL parses and plans it again for each request.
+   */
+  private readonly sessionByTokenHash;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.sessionByTokenHash = db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        frozen: users.frozen,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('session_by_token_hash');
+  }
 
   async create(userId: number, meta: { ip: string; userAgent?: string }): Promise<string> {
     const token = generateToken();
@@ -36,18 +56,7 @@ export class SessionService {
     if (scheme?.toLowerCase() !== 'bearer') throw new AppError('TOKEN_NOT_BEARER');
     if (!token || rest.length > 0 || !isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
 
-    const [row] = await this.db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        frozen: users.frozen,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)))
-      .limit(1);
+    const [row] = await this.sessionByTokenHash.execute({ tokenHash: hashToken(token) });
     // An unknown but well-formed token is a session that no longer exists.
     if (!row) throw new AppError('LOGIN_EXPIRED');
     if (row.revokedAt || row.expiresAt <= this.clock.now()) throw new AppError('LOGIN_EXPIRED');

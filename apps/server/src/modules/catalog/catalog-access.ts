@@ -43,33 +43,34 @@ export function normaliseGrantValue(grantType: string, value: string): string {
  * verified SN, or verified SN of a model), and everything for publishers.
  */
 export class CatalogAccess {
-  constructor(private readonly db: Db) {}
+  /**
+   * The user and all their grants in one prepared statement: it runs before every catalogue
+   * read and download, and each further statement would cost a round trip.
+   */
+  private readonly userWithGrants;
 
-  async viewerOf(userId: number | null): Promise<Viewer> {
-    if (userId === null) return ANONYMOUS;
-    // One statement for the user and all their grants: this runs before every catalogue read
-    // and download, and each further statement costs a round trip.
-    const roleCodes = this.db
+  constructor(private readonly db: Db) {
+    const roleCodes = db
       .select({ code: roles.code })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(eq(userRoles.userId, users.id));
-    const verifiedSerials = this.db
+    const verifiedSerials = db
       .select({ key: sql`'sn:' || ${userSerials.sn}` })
       .from(userSerials)
       .where(and(eq(userSerials.userId, users.id), eq(userSerials.state, 'verified')));
-    const modelsOfSerials = this.db
+    const modelsOfSerials = db
       .selectDistinct({ key: sql`'model:' || ${serverModels.code}` })
       .from(userSerials)
       .innerJoin(serialNumbers, eq(serialNumbers.sn, userSerials.sn))
       .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
       .where(and(eq(userSerials.userId, users.id), eq(userSerials.state, 'verified')));
-    const publishes = this.db
+    const publishes = db
       .select({ one: sql`1` })
       .from(rolePermissions)
       .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
       .where(and(eq(userRoles.userId, users.id), eq(rolePermissions.permissionCode, PUBLISH_PERMISSION)));
-    const [user] = await this.db
+    this.userWithGrants = db
       .select({
         adminType: users.adminType,
         company: users.company,
@@ -79,8 +80,14 @@ export class CatalogAccess {
         publishes: sql<boolean>`exists(${publishes})`,
       })
       .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('catalog_viewer');
+  }
+
+  async viewerOf(userId: number | null): Promise<Viewer> {
+    if (userId === null) return ANONYMOUS;
+    const [user] = await this.userWithGrants.execute({ userId });
     if (!user) return ANONYMOUS;
     const company = normaliseCompany(user.company);
     return {
