@@ -183,8 +183,10 @@ export class CatalogListRepository {
       )
       .limit(filters.pageSize)
       .offset(this.offset(filters));
+    // An empty first page means nothing matches: no count needed.
+    if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
     if (matched.length === 0) {
-      // Past the last page (or nothing matches): the total still has to be told.
+      // Past the last page: the total still has to be told.
       const [row] = await this.db.select({ n: count() }).from(matches);
       return { records: [], total: row?.n ?? 0 };
     }
@@ -231,6 +233,7 @@ export class CatalogListRepository {
         .orderBy(by(rows.releaseDate), by(rows.id))
         .limit(filters.pageSize)
         .offset(this.offset(filters));
+      if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
       if (matched.length === 0) {
         const [row] = await this.db.select({ n: count() }).from(rows);
         return { records: [], total: row?.n ?? 0 };
@@ -252,6 +255,7 @@ export class CatalogListRepository {
       .orderBy(...orderOf(filters, locale))
       .limit(filters.pageSize)
       .offset(this.offset(filters));
+    if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
     if (matched.length === 0) {
       const [row] = await this.db
         .select({ n: count() })
@@ -265,6 +269,7 @@ export class CatalogListRepository {
 
   /** The table columns of these versions, in the order of `ids`. */
   private async recordsByIds(ids: number[]) {
+    if (ids.length === 0) return [];
     const rows = await this.db
       .select(versionRowColumns)
       .from(catalogVersions)
