@@ -1,7 +1,9 @@
 DROP INDEX "catalog_version_models_model_idx";--> statement-breakpoint
+DROP INDEX "catalog_versions_listing_idx";--> statement-breakpoint
 DROP INDEX "download_records_user_idx";--> statement-breakpoint
 ALTER TABLE "catalog_version_models" ADD COLUMN "item_kind" varchar(16) DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "catalog_version_models_model_kind_idx" ON "catalog_version_models" USING btree ("model_id","item_kind","version_id");--> statement-breakpoint
+CREATE INDEX "catalog_versions_listing_idx" ON "catalog_versions" USING btree ("status","release_date","id","item_id");--> statement-breakpoint
 CREATE INDEX "download_records_user_idx" ON "download_records" USING btree ("user_id","created_at","id");--> statement-breakpoint
 -- item_kind follows the version's item: set on every new link, and again when an item's kind or
 -- a version's item changes. Unknown versions keep '' so that the foreign key reports them.

@@ -115,7 +115,8 @@ export const catalogVersions = pgTable(
   },
   (t) => [
     uniqueIndex('catalog_versions_item_version_idx').on(t.itemId, t.version),
-    index('catalog_versions_listing_idx').on(t.status, t.releaseDate),
+    // Id and item too: a page in date order (ties by id) walks this index alone, however deep.
+    index('catalog_versions_listing_idx').on(t.status, t.releaseDate, t.id, t.itemId),
     index('catalog_versions_item_idx').on(t.itemId, t.releaseDate),
     // An item's versions of one status by date (read backwards: newest first).
     index('catalog_versions_item_status_idx').on(t.itemId, t.status, t.releaseDate, t.id),

@@ -17,9 +17,6 @@ type SortColumns = Record<
   SortColumn
 >;
 
-/** Up to this many skipped rows, a page is read with its row columns in one query. */
-const SHALLOW_OFFSET = 200;
-
 const tableSortColumns: SortColumns = {
   id: catalogVersions.id,
   releaseDate: catalogVersions.releaseDate,
@@ -106,26 +103,22 @@ export class CatalogListRepository {
   private async byItems(filters: CatalogVersionFilters, scope: ListScope, conditions: SQL[], locale: Locale) {
     const where = and(scope.visibleItems, inArray(catalogVersions.status, scope.statuses), ...conditions);
     const order = orderOf(filters, locale);
-    // The row columns' model and part arrays would be computed for every skipped row as well.
-    const pageRecords =
-      this.offset(filters) > SHALLOW_OFFSET
-        ? this.db
-            .select({ id: catalogVersions.id })
-            .from(catalogVersions)
-            .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-            .where(where)
-            .orderBy(...order)
-            .limit(filters.pageSize)
-            .offset(this.offset(filters))
-            .then((rows) => this.recordsByIds(rows.map((row) => row.id)))
-        : this.db
-            .select(versionRowColumns)
-            .from(catalogVersions)
-            .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-            .where(where)
-            .orderBy(...order)
-            .limit(filters.pageSize)
-            .offset(this.offset(filters));
+    // The page's ids first, then its rows: the row columns' model and part arrays would
+    // otherwise be computed for every skipped row as well. Still one statement.
+    const pageIds = this.db
+      .select({ id: catalogVersions.id })
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filters.pageSize)
+      .offset(this.offset(filters));
+    const pageRecords = this.db
+      .select(versionRowColumns)
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(sql`${catalogVersions.id} = any(array(${pageIds}))`)
+      .orderBy(...order);
     const [records, [sum]] = await Promise.all([
       pageRecords,
       this.db
