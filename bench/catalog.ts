@@ -5,6 +5,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startBenchPortal } from './support/portal';
+import { startPortalProcess } from './support/portal-process';
 
 const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 100_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -112,7 +113,7 @@ if (process.env.BENCH_HOLD === '1') {
   await new Promise(() => undefined);
 }
 try {
-  const portal = await startBenchPortal({ databaseUrl: postgres.url });
+  const portal = await startPortalProcess({ databaseUrl: postgres.url });
   try {
     if (!reuse) await load(postgres.url);
     const list = '/api/catalog/versions';

@@ -1,8 +1,9 @@
 import type { CatalogVersionFilters } from '@portal/contract';
-import { and, asc, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
 import { containsPattern, versionSearchText } from './catalog-filters';
+import { type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
 /**
  * Deeper pages than this take the general plan: every matching item would have to
@@ -18,7 +19,8 @@ type Scope = { visibleItems: SQL | undefined; statuses: string[] };
  * is counted from `catalog_item_stats` and gives only its newest versions per item
  * (index-only); the versions whose own text matches (version, file name, CVE) and
  * whose item's name does not are few, read through the trigram index. The page is
- * the merge of both halves. Returns null where this plan does not apply (another
+ * the merge of both halves, read with its row columns in the same statement; the total comes
+ * in a second statement sent alongside. Returns null where this plan does not apply (another
  * version-level filter, another order, a deep page): the caller uses the general one.
  */
 export async function keywordPage(
@@ -26,7 +28,7 @@ export async function keywordPage(
   filters: CatalogVersionFilters,
   scope: Scope,
   conditions: { items: SQL[]; versions: SQL[] },
-): Promise<{ ids: number[]; total: number } | null> {
+): Promise<{ records: VersionRowRecord[]; total: number } | null> {
   const q = filters.q;
   const wanted = filters.pageNo * filters.pageSize;
   const dateOrder = filters.sortField === undefined || filters.sortField === 'releaseDate';
@@ -64,45 +66,56 @@ export async function keywordPage(
     )
     .orderBy(desc(catalogItemStats.newestReleaseDate), desc(catalogItemStats.newestVersionId))
     .limit(wanted);
-  // Three independent reads, sent together (one round trip on a pool).
-  const [[named], fromNames, fromText] = await Promise.all([
+  const fromNames = db
+    .select({ id: newest.id, releaseDate: newest.releaseDate })
+    .from(catalogItems)
+    .crossJoinLateral(newest)
+    .where(ascending ? namedItems : sql`${catalogItems.id} = any(array(${newestNamedItems}))`);
+  // Versions found by their own text whose item's name does not match (those are counted above).
+  const textMatches = and(
+    scope.visibleItems,
+    ...conditions.items,
+    statuses,
+    sql`${versionSearchText} ilike ${pattern}`,
+    not(nameMatches ?? sql`false`),
+  );
+  const fromText = db
+    .select({ id: catalogVersions.id, releaseDate: catalogVersions.releaseDate })
+    .from(catalogVersions)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+    .where(textMatches)
+    .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
+    .limit(wanted);
+  // The page is the merge of both halves' first `wanted` rows.
+  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  const offset = (filters.pageNo - 1) * filters.pageSize;
+  const pageIds = sql`select matches.id from ((${fromNames}) union all (${fromText})) as matches
+    order by matches.release_date ${direction}, matches.id ${direction}
+    limit ${filters.pageSize} offset ${offset}`;
+  const textCount = db
+    .select({ n: count() })
+    .from(catalogVersions)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+    .where(textMatches);
+  // The page's rows and the total: two statements, sent together (one round trip on a pool).
+  const [records, [counts]] = await Promise.all([
     db
-      .select({ versions: sql<string | null>`sum(${catalogItemStats.versions})` })
+      .select(versionRowColumns)
+      .from(catalogVersions)
+      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .where(sql`${catalogVersions.id} = any(array(${pageIds}))`)
+      .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id)),
+    db
+      .select({
+        named: sql<string | null>`sum(${catalogItemStats.versions})`,
+        text: sql<number>`(${textCount})`.mapWith(Number),
+      })
       .from(catalogItemStats)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogItemStats.itemId))
       .where(and(namedItems, inArray(catalogItemStats.status, scope.statuses))),
-    db
-      .select({ id: newest.id, releaseDate: newest.releaseDate })
-      .from(catalogItems)
-      .crossJoinLateral(newest)
-      .where(ascending ? namedItems : sql`${catalogItems.id} = any(array(${newestNamedItems}))`),
-    // Versions found by their own text whose item's name does not match (those are counted above).
-    db
-      .select({
-        id: catalogVersions.id,
-        releaseDate: catalogVersions.releaseDate,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(catalogVersions)
-      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(
-        and(
-          scope.visibleItems,
-          ...conditions.items,
-          statuses,
-          sql`${versionSearchText} ilike ${pattern}`,
-          not(nameMatches ?? sql`false`),
-        ),
-      )
-      .orderBy(by(catalogVersions.releaseDate), by(catalogVersions.id))
-      .limit(wanted),
   ]);
-
-  const sign = ascending ? 1 : -1;
-  const merged = [...fromNames, ...fromText].sort(
-    (a, b) => sign * (a.releaseDate.localeCompare(b.releaseDate) || a.id - b.id),
-  );
-  const total = Number(named?.versions ?? 0) + (fromText[0]?.total ?? 0);
-  const offset = (filters.pageNo - 1) * filters.pageSize;
-  return { ids: merged.slice(offset, offset + filters.pageSize).map((match) => match.id), total };
+  return {
+    records: records as VersionRowRecord[],
+    total: Number(counts?.named ?? 0) + (counts?.text ?? 0),
+  };
 }

@@ -82,7 +82,7 @@ export class CatalogListRepository {
     const conditions = filterConditions(this.db, filters);
     const keyword = filters.latest ? null : await keywordPage(this.db, filters, scope, conditions);
     const { records, total } = keyword
-      ? { records: await this.recordsByIds(keyword.ids), total: keyword.total }
+      ? keyword
       : filters.latest
         ? await this.latest(filters, scope, conditions, locale)
         : conditions.versions.length === 0
