@@ -67,7 +67,7 @@ function orderOf(
  *   set is found first (bitmap and join plans) with `count(*) over ()` giving the
  *   total, then the page's columns are read by id;
  * - a keyword alone, in date order: `keywordPage` counts the item-name matches from the
- *   statistics and reads only the newest versions of each matching item;
+ *   statistics and reads only the newest versions of the matching items that lead;
  * - `latest=true`: each visible item's newest version comes from the statistics.
  * Models and part numbers of the page's rows come as arrays in the rows themselves.
  */
