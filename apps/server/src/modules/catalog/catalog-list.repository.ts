@@ -176,14 +176,7 @@ export class CatalogListRepository {
       )
       .limit(filters.pageSize)
       .offset(this.offset(filters));
-    // An empty first page means nothing matches: no count needed.
-    if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
-    if (matched.length === 0) {
-      // Past the last page: the total still has to be told.
-      const [row] = await this.db.select({ n: count() }).from(matches);
-      return { records: [], total: row?.n ?? 0 };
-    }
-    return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
+    return this.pageOf(filters, matched, () => this.db.select({ n: count() }).from(matches));
   }
 
   /**
@@ -226,15 +219,11 @@ export class CatalogListRepository {
         .orderBy(by(rows.releaseDate), by(rows.id))
         .limit(filters.pageSize)
         .offset(this.offset(filters));
-      if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
-      if (matched.length === 0) {
-        const [row] = await this.db.select({ n: count() }).from(rows);
-        return { records: [], total: row?.n ?? 0 };
-      }
-      return {
-        records: await this.recordsByIds(matched.map((m) => m.id ?? 0)),
-        total: matched[0]?.total ?? 0,
-      };
+      return this.pageOf(
+        filters,
+        matched.map((m) => ({ id: m.id ?? 0, total: m.total })),
+        () => this.db.select({ n: count() }).from(rows),
+      );
     }
     // `= any(array(...))`: the newest ids first (one per item), then primary-key probes,
     // never a join the planner could turn into a scan of every version.
@@ -248,16 +237,30 @@ export class CatalogListRepository {
       .orderBy(...orderOf(filters, locale))
       .limit(filters.pageSize)
       .offset(this.offset(filters));
-    if (matched.length === 0 && filters.pageNo === 1) return { records: [], total: 0 };
-    if (matched.length === 0) {
-      const [row] = await this.db
+    return this.pageOf(filters, matched, () =>
+      this.db
         .select({ n: count() })
         .from(catalogVersions)
         .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-        .where(where);
-      return { records: [], total: row?.n ?? 0 };
+        .where(where),
+    );
+  }
+
+  /**
+   * The page of `matched` ids (each carrying the total). An empty first page means nothing
+   * matches; past the last page, the total still has to be told: `counted` counts the matches.
+   */
+  private async pageOf(
+    filters: CatalogVersionFilters,
+    matched: { id: number; total: number }[],
+    counted: () => Promise<{ n: number }[]>,
+  ) {
+    if (matched.length > 0) {
+      return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
     }
-    return { records: await this.recordsByIds(matched.map((m) => m.id)), total: matched[0]?.total ?? 0 };
+    if (filters.pageNo === 1) return { records: [], total: 0 };
+    const [row] = await counted();
+    return { records: [], total: row?.n ?? 0 };
   }
 
   /** The table columns of these versions, in the order of `ids`. */

@@ -245,6 +245,19 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     expect(oldestFirst.rows).toEqual([...latest.rows].reverse());
     const pastTheEnd = await list('latest=true&pageNo=99');
     expect(pastTheEnd).toMatchObject({ rows: [], totalRows: visibleItems.length });
+    // Past the end with a version filter (the matches are counted), and nothing matching at all.
+    const urgent = await list('latest=true&severity=urgent');
+    expect(urgent.totalRows).toBeGreaterThan(0);
+    expect(await list('latest=true&severity=urgent&pageNo=99')).toMatchObject({
+      rows: [],
+      totalRows: urgent.totalRows,
+    });
+    const anyUrgent = await list('severity=urgent');
+    expect(await list('severity=urgent&pageNo=99')).toMatchObject({
+      rows: [],
+      totalRows: anyUrgent.totalRows,
+    });
+    expect(await list('severity=urgent&q=no-such-text-anywhere')).toMatchObject({ rows: [], totalRows: 0 });
     const urgentBmc = await list('latest=true&kind=BMC&severity=urgent');
     expect(keys(urgentBmc.rows)).toEqual(['a7-bmc@5.1.2', 'm6-bmc@3.1.2', 'm7-bmc@4.1.2']);
     expect((await list('latest=true&item=ims-cli', null)).rows.map((r) => r.version)).toEqual(['1.5.2']);
