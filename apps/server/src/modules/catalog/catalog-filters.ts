@@ -23,6 +23,11 @@ export const versionSearchText = sql`catalog_version_search_text(${catalogVersio
 /** Natural order of version strings ('9.1' before '10.0'), an immutable function of migration 0006. */
 export const versionSortKey = sql`catalog_version_key(${catalogVersions.version}) collate "C"`;
 
+/** The default order (newest first) or its reverse. */
+export function isDateOrder(filters: CatalogVersionFilters): boolean {
+  return filters.sortField === undefined || filters.sortField === 'releaseDate';
+}
+
 /**
  * The table filters of GET /api/catalog/versions as SQL conditions (status and
  * visibility are the caller's): `items` name only `catalog_items` columns, so a

@@ -2,7 +2,7 @@ import type { CatalogVersionFilters } from '@portal/contract';
 import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
-import { containsPattern, versionSearchText } from './catalog-filters';
+import { containsPattern, isDateOrder, versionSearchText } from './catalog-filters';
 import { type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
 /**
@@ -31,8 +31,8 @@ export async function keywordPage(
 ): Promise<{ records: VersionRowRecord[]; total: number } | null> {
   const q = filters.q;
   const wanted = filters.pageNo * filters.pageSize;
-  const dateOrder = filters.sortField === undefined || filters.sortField === 'releaseDate';
-  if (!q || conditions.versions.length !== 1 || !dateOrder || wanted > KEYWORD_PLAN_MAX_ROWS) return null;
+  if (!q || conditions.versions.length !== 1 || !isDateOrder(filters) || wanted > KEYWORD_PLAN_MAX_ROWS)
+    return null;
   const ascending = filters.sortOrder === 'ascend';
   const by = ascending ? asc : desc;
   const pattern = containsPattern(q);

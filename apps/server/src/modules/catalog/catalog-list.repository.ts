@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
 import { catalogItemStats, catalogItems, catalogVersions } from '../../db/schema';
-import { filterConditions, versionSortKey } from './catalog-filters';
+import { filterConditions, isDateOrder, versionSortKey } from './catalog-filters';
 import { keywordPage } from './catalog-keyword-page';
 import { toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
@@ -27,11 +27,6 @@ const tableSortColumns: SortColumns = {
   nameZh: catalogItems.nameZh,
   nameEn: catalogItems.nameEn,
 };
-
-/** The default order (newest first) or its reverse. */
-function isDateOrder(filters: CatalogVersionFilters): boolean {
-  return filters.sortField === undefined || filters.sortField === 'releaseDate';
-}
 
 function orderOf(
   filters: CatalogVersionFilters,

@@ -32,7 +32,7 @@ export const versionRowColumns = {
   downloadCount: catalogVersions.downloadCount,
   /**
    * The supported models and part numbers, as arrays in the same row: no further round trip.
-   * PostgreSQL computes them for every row a query reads, OFFSET rows included, so a deep page
+   * PostgreSQL computes them for every row a query reads, OFFSET rows included, so a page
    * selects its ids first (`CatalogListRepository.byItems`).
    */
   models: sql<string[]>`array(
