@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './activation';
 export * from './audit';
 export * from './tasks';
+export * from './security';

@@ -11,6 +11,24 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * Customer organisations. A user belongs to one only through `users.organisation_id`,
+ * which staff set (users admin, audited); the `company` a customer types is contact
+ * information and grants nothing. SNs belong to the organisation whose normalised name
+ * equals their `customer_name` (the vendor's shipping record).
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 128 }).notNull(),
+    /** `normaliseCompany(name)`: what shipping records are matched against; unique. */
+    normalisedName: varchar('normalised_name', { length: 128 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organisations_normalised_name_idx').on(t.normalisedName)],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -21,7 +39,13 @@ export const users = pgTable(
     name: varchar('name', { length: 64 }).notNull().default(''),
     email: varchar('email', { length: 254 }).notNull().default(''),
     phone: varchar('phone', { length: 32 }).notNull().default(''),
+    /** Contact information the user types; grants nothing (see `organisationId`). */
     company: varchar('company', { length: 128 }).notNull().default(''),
+    /**
+     * The customer organisation staff assigned the account to. Restricted firmware, SN
+     * verification and entitlements follow this, never `company`.
+     */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     /** A code of the industry dictionary. */
     industry: varchar('industry', { length: 64 }).notNull().default(''),
     /** Settings drawer values saved by the user (account settings, custom); null = client defaults. */
