@@ -19,4 +19,15 @@ describe('server messages', () => {
     expect(resolveLocale(undefined, 'zh-TW,zh;q=0.9')).toBe('zh-CN');
     expect(resolveLocale(undefined, undefined)).toBe('zh-CN');
   });
+
+  it('honours Accept-Language q-weights, not only the order', () => {
+    expect(resolveLocale(undefined, 'zh-CN;q=0.1, en-US;q=0.9')).toBe('en-US');
+    expect(resolveLocale(undefined, 'en;q=0.5, zh-Hans;q=0.8, fr')).toBe('zh-CN');
+    // Equal weights keep the header's order; q=0 refuses a language.
+    expect(resolveLocale(undefined, 'en-GB;q=0.7, zh;q=0.7')).toBe('en-US');
+    expect(resolveLocale(undefined, 'zh;q=0, en;q=0.2')).toBe('en-US');
+    expect(resolveLocale(undefined, 'en;q=0, fr')).toBe('zh-CN');
+    // A malformed weight is ignored rather than trusted.
+    expect(resolveLocale(undefined, 'en;q=abc, zh;q=0.3')).toBe('zh-CN');
+  });
 });

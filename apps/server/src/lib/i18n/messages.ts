@@ -25,11 +25,25 @@ export function resolveLocale(queryLocale: unknown, acceptLanguage: string | und
     const fromQuery = matchLocale(queryLocale);
     if (fromQuery) return fromQuery;
   }
+  return preferredLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The supported language an Accept-Language header prefers most (RFC 9110 12.5.4): the
+ * highest q-weight wins, ties keep the header's order, `q=0` means "not this one".
+ */
+export function preferredLocale(acceptLanguage: string | undefined): Locale | undefined {
+  let best: { locale: Locale; q: number } | undefined;
   for (const part of (acceptLanguage ?? '').split(',')) {
-    const fromHeader = matchLocale(part.split(';')[0]);
-    if (fromHeader) return fromHeader;
+    const [tag, ...params] = part.split(';');
+    const locale = matchLocale(tag);
+    if (!locale) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    if (!best || q > best.q) best = { locale, q };
   }
-  return DEFAULT_LOCALE;
+  return best?.locale;
 }
 
 export function isMessageKey(key: string): key is MessageKey {
