@@ -103,4 +103,38 @@ describe('activation licences', () => {
     const forged = code.replace(/\.([A-Za-z0-9_-])/, (_, c: string) => `.${c === 'e' ? 'f' : 'e'}`);
     expect(await cli('--code', forged)).toMatchObject({ exit: 1, out: { valid: false } });
   }, 60_000);
+
+  it('prints its usage for --help and a one-line reason (exit 2) for bad input', async () => {
+    const keyFile = path.join(dir, 'public.pem');
+    writeFileSync(keyFile, (await loadOrCreateSigner(path.join(dir, 'k.pem'))).publicKeyPem);
+    const cli = (...args: string[]) =>
+      run('npx', ['tsx', 'apps/server/src/cli/verify-licence.ts', ...args], { cwd: repoRoot }).then(
+        ({ stdout, stderr }) => ({ exit: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          exit: error.code,
+          stdout: error.stdout,
+          stderr: error.stderr,
+        }),
+      );
+
+    const help = await cli('--help');
+    expect(help.exit).toBe(0);
+    expect(help.stdout).toContain('usage: npm run verify-licence -- --key');
+    expect(help.stdout).toContain('Exit codes: 0 valid, 1 invalid');
+
+    const cases: [string[], string][] = [
+      [['--bogus'], "verify-licence: Unknown option '--bogus'"],
+      [['--code', 'PL1.a.b'], 'verify-licence: --key is required'],
+      [['--key', keyFile], 'verify-licence: give the code with --file or --code'],
+      [['--key', path.join(dir, 'missing.pem'), '--code', 'x'], 'cannot read the public key'],
+      [['--key', path.join(dir, 'k.pem'), '--code', 'x'], 'is not a PEM public key'],
+      [['--key', keyFile, '--file', path.join(dir, 'none.lic')], 'cannot read the code file'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(...args);
+      expect(result.exit, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
+  }, 90_000);
 });
