@@ -23,3 +23,4 @@ export * from './users-admin';
 export * from './dashboard';
 export * from './tasks';
 export * from './access-admin';
+export * from './version-order';

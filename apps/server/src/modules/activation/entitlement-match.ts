@@ -1,6 +1,10 @@
-/** Natural order for versions ('6.10.0' after '6.9.2'), the order staff write ranges in. */
-export const compareVersions = (a: string, b: string) =>
-  a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+import { versionSortKey, compareKeys } from '@portal/contract';
+
+/**
+ * The product's version order ('6.10.0' after '6.9.2', a pre-release before its release),
+ * comparing keys only: spellings of one version ('1.0_1', '1.0.1') are the same range bound.
+ */
+export const compareVersions = (a: string, b: string) => compareKeys(versionSortKey(a), versionSortKey(b));
 
 /** Whether `version` lies in the inclusive range; an empty bound is open. */
 export function versionInRange(version: string, from: string, to: string): boolean {
