@@ -109,6 +109,8 @@ export const catalogVersionRowSchema = z.object({
   severity: z.string(),
   cves: z.array(z.string()),
   securityFix: z.boolean(),
+  /** Pre-release / early access: never picked as "the newest" unless asked for. */
+  preRelease: z.boolean(),
   sha256: z.string(),
   md5: z.string(),
   downloadCount: z.number().int(),

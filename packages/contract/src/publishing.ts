@@ -118,6 +118,8 @@ export const publishVersionMetaSchema = z.object({
   /** PCIe part numbers (PCIe firmware). */
   parts: z.array(text(64).min(1)).max(500).default([]),
   securityFix: z.boolean().default(false),
+  /** Pre-release / early access; unset: true exactly when the version has a SemVer pre-release part. */
+  preRelease: z.boolean().optional(),
 });
 export type PublishVersionMeta = z.input<typeof publishVersionMetaSchema>;
 
@@ -146,6 +148,7 @@ export const publishVersionSchema = z.object({
   severity: z.string(),
   cves: z.array(z.string()),
   securityFix: z.boolean(),
+  preRelease: z.boolean(),
   models: z.array(z.string()),
   parts: z.array(z.string()),
   downloadCount: z.number().int(),
@@ -202,3 +205,7 @@ export const releaseNoteAdminInputSchema = z.object({
   items: z.array(publishNoteLineSchema).max(200),
 });
 export type ReleaseNoteAdminInput = z.input<typeof releaseNoteAdminInputSchema>;
+
+/** Staff mark a version as a pre-release (early access) or as a release. */
+export const publishPreReleaseSchema = z.object({ preRelease: z.boolean() });
+export type PublishPreReleaseInput = z.infer<typeof publishPreReleaseSchema>;

@@ -106,6 +106,12 @@ export const catalogVersions = pgTable(
     notesHtmlEn: text('notes_html_en').notNull().default(''),
     /** Security fixes stay downloadable for every signed-in user even when the item is restricted. */
     securityFix: boolean('security_fix').notNull().default(false),
+    /**
+     * Pre-release / early access: shown and downloadable like any version, but never chosen as
+     * "the newest for this SN, PN or model" unless the user asks for pre-releases. Set from a
+     * SemVer pre-release part when published, changed by staff.
+     */
+    preRelease: boolean('pre_release').notNull().default(false),
     downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { semverPreRelease } from '@portal/contract';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { normaliseGrantValue } from '../../modules/catalog/catalog-access';
 import type { Db } from '../connection';
@@ -131,6 +132,7 @@ export async function seedCatalog(db: Db, store: FileStore): Promise<void> {
             severity: version.severity ?? 'optional',
             cves: version.cves ?? [],
             securityFix: version.securityFix ?? false,
+            preRelease: semverPreRelease(version.version) !== null,
             publishedAt: status === 'draft' ? null : new Date(`${version.releaseDate}T08:00:00Z`),
           })
           .returning({ id: catalogVersions.id });

@@ -27,6 +27,7 @@ export const versionRowColumns = {
   severity: catalogVersions.severity,
   cves: catalogVersions.cves,
   securityFix: catalogVersions.securityFix,
+  preRelease: catalogVersions.preRelease,
   sha256: catalogVersions.sha256,
   md5: catalogVersions.md5,
   downloadCount: catalogVersions.downloadCount,
@@ -64,6 +65,7 @@ export type VersionRowRecord = {
   severity: string;
   cves: string[];
   securityFix: boolean;
+  preRelease: boolean;
   sha256: string;
   md5: string;
   downloadCount: number;

@@ -1,6 +1,7 @@
 import {
   publishIdParamsSchema,
   publishNotesInputSchema,
+  publishPreReleaseSchema,
   publishVersionDetailSchema,
   publishVersionSchema,
   recallInputSchema,
@@ -82,6 +83,32 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
         { reason: request.body.reason, notified: result.notified },
       );
       return ok(request, result);
+    },
+  );
+
+  routes.put(
+    '/api/publishing/versions/:id/pre-release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mark a version as a pre-release (early access: never resolved as the newest unless asked) or as a release',
+        security,
+        params: publishIdParamsSchema,
+        body: publishPreReleaseSchema,
+        response: responses(publishVersionSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const version = await publishVersions.setPreRelease(request.params.id, request.body.preRelease);
+      await auditRequest(
+        app,
+        request,
+        'version.preRelease',
+        { type: 'version', id: version.id },
+        { version: version.version, preRelease: version.preRelease },
+      );
+      return ok(request, version);
     },
   );
 

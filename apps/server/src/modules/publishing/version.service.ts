@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
-import type {
-  PublishNoteLine,
-  PublishVersion,
-  PublishVersionDetail,
-  publishNotesInputSchema,
-  publishVersionMetaSchema,
-  recallInputSchema,
+import {
+  semverPreRelease,
+  type PublishNoteLine,
+  type PublishVersion,
+  type PublishVersionDetail,
+  type publishNotesInputSchema,
+  type publishVersionMetaSchema,
+  type recallInputSchema,
 } from '@portal/contract';
 import { and, asc, countDistinct, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -143,6 +144,7 @@ export class PublishVersionService {
             severity: meta.severity,
             cves: [...new Set(meta.cves.map((cve) => cve.toUpperCase()))],
             securityFix: meta.securityFix,
+            preRelease: meta.preRelease ?? semverPreRelease(meta.version) !== null,
             createdBy: userId,
             createdAt: this.clock.now(),
           })
@@ -259,6 +261,17 @@ export class PublishVersionService {
   }
 
   /** A draft that should never have been uploaded: row and file go. Published versions stay for history. */
+  /** Marks a version (any status) as a pre-release or a release; resolution follows at once. */
+  async setPreRelease(id: number, preRelease: boolean): Promise<PublishVersion> {
+    const [row] = await this.db
+      .update(catalogVersions)
+      .set({ preRelease })
+      .where(eq(catalogVersions.id, id))
+      .returning({ id: catalogVersions.id });
+    if (!row) throw new AppError('PUBLISH_NOT_FOUND');
+    return this.get(id);
+  }
+
   async deleteDraft(id: number): Promise<void> {
     const [row] = await this.db
       .delete(catalogVersions)
@@ -336,6 +349,7 @@ export class PublishVersionService {
       severity: row.severity,
       cves: row.cves,
       securityFix: row.securityFix,
+      preRelease: row.preRelease,
       models: models.filter((m) => m.versionId === row.id).map((m) => m.code),
       parts: parts.filter((p) => p.versionId === row.id).map((p) => p.partNumber),
       downloadCount: row.downloadCount,
