@@ -20,6 +20,7 @@ export function buildVersionRow(overrides: Partial<CatalogVersionRow> = {}): Cat
     severity: 'recommended',
     cves: [],
     securityFix: false,
+    preRelease: false,
     sha256: 'a'.repeat(64),
     md5: 'b'.repeat(32),
     downloadCount: 1234,

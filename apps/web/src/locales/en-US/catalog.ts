@@ -48,6 +48,7 @@ export const catalog: TranslationsOf<typeof reference> = {
   'notes.none': 'No release notes',
   'detail.title': 'Version details',
   'detail.securityFix': 'Security fix',
+  'detail.preRelease': 'Pre-release',
   'detail.cves': 'CVE ids',
   'detail.bytes': '{{bytes}} bytes',
   'detail.publishTime': 'Published',

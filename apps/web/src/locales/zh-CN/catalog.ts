@@ -46,6 +46,7 @@ export const catalog = {
   'notes.none': '暂无发布说明',
   'detail.title': '版本详情',
   'detail.securityFix': '安全修复',
+  'detail.preRelease': '预发布版本',
   'detail.cves': 'CVE 编号',
   'detail.bytes': '{{bytes}} 字节',
   'detail.publishTime': '发布时间',

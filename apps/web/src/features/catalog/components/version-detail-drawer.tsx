@@ -59,7 +59,12 @@ function VersionDetailBody({
       )}
       {detail.item.description && <Typography.Paragraph>{detail.item.description}</Typography.Paragraph>}
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('column.version')}>{detail.version}</Descriptions.Item>
+        <Descriptions.Item label={t('column.version')}>
+          <Space size={4} wrap>
+            {detail.version}
+            {detail.preRelease && <Tag color="orange">{t('detail.preRelease')}</Tag>}
+          </Space>
+        </Descriptions.Item>
         <Descriptions.Item label={t('column.releaseDate')}>{detail.releaseDate}</Descriptions.Item>
         <Descriptions.Item label={t('column.severity')}>
           <Space size={4} wrap>

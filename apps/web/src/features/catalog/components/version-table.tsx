@@ -84,14 +84,18 @@ export function VersionTable({
       title: t('column.version'),
       dataIndex: 'version',
       ...sortable('version'),
-      render: (_, row) =>
-        onOpen ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row)}>
-            {row.version}
-          </Button>
-        ) : (
-          row.version
-        ),
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {onOpen ? (
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row)}>
+              {row.version}
+            </Button>
+          ) : (
+            row.version
+          )}
+          {row.preRelease && <Tag color="orange">{t('detail.preRelease')}</Tag>}
+        </Space>
+      ),
     },
     { title: t('column.releaseDate'), dataIndex: 'releaseDate', ...sortable('releaseDate') },
     ...(has('severity')

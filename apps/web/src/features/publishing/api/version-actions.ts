@@ -11,10 +11,17 @@ export const publishVersion = (id: number) =>
 export const recallVersion = ({ id, input }: { id: number; input: RecallInput }) =>
   apiClient.post(`/publishing/versions/${id}/recall`, input, recallResultSchema, { quiet: true });
 
+/** PUT /publishing/versions/:id/pre-release: pre-releases are never resolved as "the newest". */
+export const setPreRelease = ({ id, preRelease }: { id: number; preRelease: boolean }) =>
+  apiClient.put(`/publishing/versions/${id}/pre-release`, { preRelease }, publishVersionSchema, {
+    quiet: true,
+  });
+
 /** DELETE /publishing/versions/:id: only drafts (never published) can be deleted. */
 export const deleteDraftVersion = (id: number) =>
   apiClient.delete(`/publishing/versions/${id}`, z.null(), { quiet: true });
 
 export const usePublishVersion = () => usePublishingMutation(publishVersion);
 export const useRecallVersion = () => usePublishingMutation(recallVersion);
+export const useSetPreRelease = () => usePublishingMutation(setPreRelease);
 export const useDeleteDraftVersion = () => usePublishingMutation(deleteDraftVersion);

@@ -57,7 +57,12 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
     setProgress(0);
     upload.mutate({
       itemId: item.id,
-      meta: { ...values, releaseDate: values.releaseDate.format('YYYY-MM-DD') },
+      meta: {
+        ...values,
+        releaseDate: values.releaseDate.format('YYYY-MM-DD'),
+        // Unticked: the server decides (a SemVer pre-release part such as -rc1 marks it).
+        preRelease: values.preRelease ? true : undefined,
+      },
       file,
       signal: transfer.current.signal,
       onProgress: (sent, total) => setProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
@@ -127,6 +132,14 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
           </Form.Item>
           <Form.Item name="securityFix" label={t('upload.securityFix')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item
+            name="preRelease"
+            label={t('upload.preRelease')}
+            tooltip={t('upload.preReleaseHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="upload-pre-release" />
           </Form.Item>
         </Space>
         <Form.Item name="cves" label={t('upload.cves')} extra={t('upload.cvesHint')}>

@@ -7,6 +7,7 @@ import {
   Drawer,
   Popconfirm,
   Space,
+  Switch,
   Table,
   type TableColumnsType,
   Tag,
@@ -16,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useItemVersions } from '../api/get-item-versions';
-import { useDeleteDraftVersion, usePublishVersion } from '../api/version-actions';
+import { useDeleteDraftVersion, usePublishVersion, useSetPreRelease } from '../api/version-actions';
 import { NotesEditorModal } from './notes-editor-modal';
 import { RecallModal } from './recall-modal';
 import { UploadVersionModal } from './upload-version-modal';
@@ -30,6 +31,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
   const versions = useItemVersions(item.id);
   const publish = usePublishVersion();
   const remove = useDeleteDraftVersion();
+  const preRelease = useSetPreRelease();
   const [uploading, setUploading] = useState(false);
   const [recalling, setRecalling] = useState<PublishVersion | null>(null);
   const [editingNotes, setEditingNotes] = useState<number | null>(null);
@@ -59,6 +61,33 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
       ),
     },
     { title: t('version.downloads'), dataIndex: 'downloadCount' },
+    {
+      title: t('version.preRelease'),
+      dataIndex: 'preRelease',
+      render: (_, version) => (
+        <Switch
+          size="small"
+          checked={version.preRelease}
+          aria-label={`${t('version.preRelease')} ${version.version}`}
+          data-testid={`pre-release-${version.version}`}
+          loading={preRelease.isPending && preRelease.variables?.id === version.id}
+          onChange={(checked) =>
+            preRelease.mutate(
+              { id: version.id, preRelease: checked },
+              {
+                ...onError,
+                onSuccess: (changed) =>
+                  void message.success(
+                    t(changed.preRelease ? 'version.markedPreRelease' : 'version.markedRelease', {
+                      version: changed.version,
+                    }),
+                  ),
+              },
+            )
+          }
+        />
+      ),
+    },
     {
       title: t('version.publishTime'),
       dataIndex: 'publishTime',
