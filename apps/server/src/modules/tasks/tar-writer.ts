@@ -9,6 +9,9 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0');
 }
 
+/** The largest size the 12-byte octal field holds (8 GiB - 1); larger sizes need a PAX record. */
+const USTAR_MAX_SIZE = 0o77777777777;
+
 /** One 512-byte ustar header; the checksum is computed over the header with spaces in its field. */
 function header(name: string, size: number, mtime: Date, type: '0' | 'x'): Buffer {
   const block = Buffer.alloc(BLOCK);
@@ -29,18 +32,38 @@ function header(name: string, size: number, mtime: Date, type: '0' | 'x'): Buffe
   return block;
 }
 
-/** A PAX record "<len> path=<name>\n", where <len> counts the whole record including itself. */
-function paxPath(name: string): Buffer {
-  const body = ` path=${name}\n`;
+/** A PAX record "<len> <key>=<value>\n", where <len> counts the whole record including itself. */
+function paxRecord(key: string, value: string): string {
+  const body = ` ${key}=${value}\n`;
   let length = Buffer.byteLength(body) + 1;
   while (String(length).length + Buffer.byteLength(body) !== length) length += 1;
-  return Buffer.from(`${length}${body}`, 'utf8');
+  return `${length}${body}`;
+}
+
+const isPlainAscii = (name: string) => /^[\x20-\x7e]*$/.test(name);
+
+/**
+ * The PAX extended header an entry needs, or null: `path` for names over 100 bytes or outside
+ * printable ASCII (PAX paths are UTF-8 by definition, ustar names have no encoding), `size`
+ * for files of 8 GiB and more.
+ */
+function paxHeaderOf(name: string, size: number): Buffer | null {
+  let records = '';
+  if (Buffer.byteLength(name) > 100 || !isPlainAscii(name)) records += paxRecord('path', name);
+  if (size > USTAR_MAX_SIZE) records += paxRecord('size', String(size));
+  return records === '' ? null : Buffer.from(records, 'utf8');
+}
+
+/** The ustar name beside a PAX path: printable ASCII, at most 100 bytes, for readers without PAX. */
+function fallbackName(name: string): string {
+  return name.replace(/[^\x20-\x7e]/g, '_').slice(-100);
 }
 
 /**
  * Writes a POSIX tar stream entry by entry without holding files in memory (the
  * bundle can be gigabytes). Waits for 'drain' so a slow destination slows the reads.
- * Names longer than 100 bytes get a PAX header, which GNU tar, bsdtar and Python read.
+ * Long or non-ASCII names and files of 8 GiB or more get a PAX extended header (POSIX.1-2001),
+ * which GNU tar, bsdtar and Python read.
  */
 export class TarWriter {
   private written = 0;
@@ -62,13 +85,14 @@ export class TarWriter {
     mtime: Date,
     source: AsyncIterable<Buffer> | Buffer[],
   ): Promise<void> {
-    if (Buffer.byteLength(name) > 100) {
-      const pax = paxPath(name);
+    const pax = paxHeaderOf(name, size);
+    if (pax) {
       await this.write(header('PaxHeader', pax.length, mtime, 'x'));
       await this.write(pax);
       await this.pad(pax.length);
     }
-    await this.write(header(name.slice(0, 100), size, mtime, '0'));
+    const ustarName = pax ? fallbackName(name) : name;
+    await this.write(header(ustarName, size > USTAR_MAX_SIZE ? 0 : size, mtime, '0'));
     let copied = 0;
     for await (const chunk of source) {
       copied += chunk.length;
