@@ -96,9 +96,16 @@ export const publishItemPageSchema = pageOf(publishItemSchema);
 
 export const publishIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 
+/**
+ * A version string (it names files and folders in bundles and ISOs): letters, digits,
+ * `. _ - + ~ ( )` and single spaces inside; it starts with a letter or digit and holds no `..`,
+ * `/`, `\\` or control character. The message is a server catalogue key.
+ */
+export const VERSION_PATTERN = /^(?!.*\.\.)[\p{L}\p{N}](?:[\p{L}\p{N}._+~()-]| (?! ))*$/u;
+
 /** Metadata of a new version: the multipart field `meta` (JSON), sent BEFORE the field `file`. */
 export const publishVersionMetaSchema = z.object({
-  version: text(64).min(1),
+  version: text(64).min(1).regex(VERSION_PATTERN, 'VERSION_FORMAT'),
   releaseDate: z.iso.date(),
   fileCategory: z.enum(PUBLISH_FILE_CATEGORIES),
   os: text(64).default(''),

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +24,7 @@ export class LocalFileStore implements FileStore {
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const firstCreated = await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.part`;
     const hash = createHash('sha256');
     let size = 0;
@@ -46,6 +46,8 @@ export class LocalFileStore implements FileStore {
       // opened: wait until it is closed, or the removal could run first and leave it behind.
       if (!file.closed) await once(file, 'close').catch(() => undefined);
       await rm(temporary, { force: true });
+      // A refused upload leaves no empty folder either: only the folders this put created.
+      if (firstCreated) await this.pruneEmptyFolders(path.dirname(target), path.dirname(firstCreated));
       throw error;
     }
     return { size, sha256: hash.digest('hex') };
@@ -98,7 +100,28 @@ export class LocalFileStore implements FileStore {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await rm(target, { force: true });
+    await this.pruneEmptyFolders(path.dirname(target), this.root);
+  }
+
+  /**
+   * Removes `folder` and its parents while they are empty, stopping above `stopAt` (exclusive)
+   * and always below the root. A folder another write has just filled stays (ENOTEMPTY).
+   */
+  private async pruneEmptyFolders(folder: string, stopAt: string): Promise<void> {
+    const root = path.resolve(this.root);
+    for (
+      let dir = path.resolve(folder);
+      dir !== path.resolve(stopAt) && dir.startsWith(`${root}${path.sep}`);
+    ) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
   }
 
   /** Keys come from the server, never from users; the check keeps a bug from escaping the root. */

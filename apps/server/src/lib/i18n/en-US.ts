@@ -85,6 +85,11 @@ export const enUS = {
   PUBLISH_TOO_MANY_IMAGES: 'At most {max} images per upload',
   PUBLISH_FILE_CONTENT_MISMATCH:
     'The file content is not a {type} archive (allowed: {allowed}; the name and the content must agree)',
+  VERSION_FORMAT:
+    'Use letters, digits, . _ - + ~ ( ) and single spaces, starting with a letter or digit (no "..", "/" or control characters)',
+  FILE_NAME_FORMAT: 'The file name must not contain control characters, and must not be "." or ".."',
+  PUBLISH_FILE_CORRUPT:
+    'The {type} archive is incomplete or damaged (it was checked whole): upload it again from the original',
   PUBLISH_IMAGE_TYPE: 'This file type is not allowed (allowed: {allowed})',
   RELEASE_NOTE_EXISTS: 'Release note version {version} already exists',
   MODEL_UNKNOWN: 'names an unknown server model',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { type ArchiveCheck, archiveCheckFor } from './archive-check';
 import { type ArchiveType, HEAD_BYTES } from './archive-type';
 
 /** The content does not start like the archive type its name claims. */
@@ -11,17 +12,21 @@ export class ArchiveMismatchError extends Error {
 
 /**
  * Passes an upload through unchanged while checking its first bytes against
- * the claimed archive type (holding back at most HEAD_BYTES until it can tell)
- * and computing its MD5 on the way; the file store computes size and SHA-256.
+ * the claimed archive type (holding back at most HEAD_BYTES until it can tell),
+ * checking the whole archive as it streams (archive-check.ts: a truncated or corrupt
+ * archive fails at its end, before the store commits the file) and computing its MD5
+ * on the way; the file store computes size and SHA-256.
  */
 export class ArchiveInspector extends Transform {
   private head: Buffer[] = [];
   private headLength = 0;
   private checked = false;
   private readonly md5 = createHash('md5');
+  private readonly whole: ArchiveCheck;
 
   constructor(private readonly type: ArchiveType) {
     super();
+    this.whole = archiveCheckFor(type.label);
   }
 
   /** The MD5 of every byte that passed (read after the stream finished). */
@@ -31,16 +36,30 @@ export class ArchiveInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.md5.update(chunk);
-    if (this.checked) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < HEAD_BYTES) return callback();
-    this.release(callback);
+    this.whole.push(chunk).then(
+      () => {
+        if (this.checked) return callback(null, chunk);
+        this.head.push(chunk);
+        this.headLength += chunk.length;
+        if (this.headLength < HEAD_BYTES) return callback();
+        this.release(callback);
+      },
+      (error: Error) => {
+        // Content of another type says so, rather than "damaged".
+        const head = Buffer.concat([...this.head, chunk]);
+        callback(!this.checked && !this.type.matches(head) ? new ArchiveMismatchError(this.type) : error);
+      },
+    );
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.checked) return callback();
-    this.release(callback);
+    const finish: TransformCallback = (error, data) => {
+      if (error) return callback(error);
+      if (data) this.push(data);
+      this.whole.end().then(() => callback(), callback);
+    };
+    if (this.checked) return finish();
+    this.release(finish);
   }
 
   private release(callback: TransformCallback): void {

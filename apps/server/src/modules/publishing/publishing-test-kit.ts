@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import type { PublishItemInput, PublishVersionMeta } from '@portal/contract';
 import { tarGzOf, tarOf, zipOf } from '../../db/seed/demo-archives';
@@ -35,6 +36,14 @@ export function multipartBody(parts: Part[]) {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
 }
 
+/** A RAR 5 header of `type` with no flags: CRC-32, then size 3, type, header flags, type flags. */
+function rar5Header(type: number): Buffer {
+  const body = Buffer.from([3, type, 0, 0]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32LE(crc32(body));
+  return Buffer.concat([crc, body]);
+}
+
 const readme = (text: string) => Buffer.from(`${text}\n${'firmware-bytes-'.repeat(200)}\n`);
 export const archives = {
   tarGz: (text = 'v1') => tarGzOf('README.txt', readme(text)),
@@ -42,8 +51,13 @@ export const archives = {
   zip: (text = 'v1') => zipOf('README.txt', readme(text)),
   /** The 22-byte end-of-central-directory record: a valid empty zip. */
   emptyZip: () => Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]),
-  /** RAR 5 signature followed by filler (content past the signature is not parsed). */
-  rar: () => Buffer.concat([Buffer.from([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00]), readme('rar')]),
+  /** An empty RAR 5 archive: signature, main archive header, end-of-archive header. */
+  rar: () =>
+    Buffer.concat([
+      Buffer.from([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00]),
+      rar5Header(1),
+      rar5Header(5),
+    ]),
 };
 
 export const itemInput = (overrides: Partial<PublishItemInput> = {}): PublishItemInput => ({

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { isMessageKey, type MessageKey } from '../../lib/i18n/messages';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/authenticate';
@@ -32,6 +33,15 @@ function parseMeta(text: string) {
   }
   const parsed = publishVersionMetaSchema.safeParse(json);
   if (parsed.success) return parsed.data;
+  // Rules whose message is a catalogue key (the version pattern) answer in the reader's language.
+  const { issues } = parsed.error;
+  if (issues.every((issue) => isMessageKey(issue.message)))
+    return AppError.invalidFields(
+      issues.map((issue) => ({
+        field: ['meta', ...issue.path].join('.'),
+        messageKey: issue.message as MessageKey,
+      })),
+    );
   const fields = parsed.error.issues.map((issue) => ({
     field: ['meta', ...issue.path].join('.'),
     message: issue.message,

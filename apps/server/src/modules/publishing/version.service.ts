@@ -28,6 +28,7 @@ import { type FileStore, ObjectTooLargeError } from '../../lib/file-store/file-s
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { enqueueFanout } from '../notice/notice-fanout';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { ArchiveCorruptError } from './archive-check';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
 import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
 import { sanitiseNotesHtml } from './notes-sanitiser';
@@ -101,6 +102,9 @@ export class PublishVersionService {
     userId: number,
   ): Promise<PublishVersion> {
     const name = baseName(fileName);
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (/[\u0000-\u001f\u007f]/.test(fileName) || name === '' || name === '.' || name === '..')
+      throw AppError.invalidFields([{ field: 'file', messageKey: 'FILE_NAME_FORMAT' }]);
     const type = archiveTypeOfName(name);
     if (!type) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: ALLOWED_ARCHIVES } });
     const key = `catalog/${pending.item.code}/${randomUUID()}/${storageName(name)}`;
@@ -116,6 +120,11 @@ export class PublishVersionService {
         throw new AppError('FILE_TYPE_NOT_ALLOWED', {
           messageKey: 'PUBLISH_FILE_CONTENT_MISMATCH',
           params: { type: type.label, allowed: ALLOWED_ARCHIVES },
+        });
+      if (error instanceof ArchiveCorruptError)
+        throw new AppError('FILE_TYPE_NOT_ALLOWED', {
+          messageKey: 'PUBLISH_FILE_CORRUPT',
+          params: { type: type.label },
         });
       if (error instanceof ObjectTooLargeError) throw this.tooLarge();
       throw error;

@@ -82,6 +82,8 @@ export const publishing: TranslationsOf<typeof reference> = {
   'upload.submit': 'Upload',
   'upload.version': 'Version',
   'upload.versionRequired': 'Please enter the version',
+  'upload.versionFormat':
+    'Use letters, digits, . _ - + ~ ( ) and single spaces, starting with a letter or digit',
   'upload.releaseDate': 'Release date',
   'upload.fileCategory': 'File category',
   'upload.os': 'Operating system',

@@ -79,6 +79,7 @@ export const publishing = {
   'upload.submit': '上传',
   'upload.version': '版本号',
   'upload.versionRequired': '请输入版本号',
+  'upload.versionFormat': '只能使用字母、数字、. _ - + ~ ( ) 和单个空格，并以字母或数字开头',
   'upload.releaseDate': '发布日期',
   'upload.fileCategory': '文件类别',
   'upload.os': '操作系统',

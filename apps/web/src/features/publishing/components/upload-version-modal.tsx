@@ -7,6 +7,7 @@ import {
   PUBLISH_SEVERITIES,
   type PublishItem,
   type PublishVersionMeta,
+  VERSION_PATTERN,
 } from '@portal/contract';
 import { App, Button, DatePicker, Form, Input, Modal, Progress, Select, Space, Switch, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -103,7 +104,10 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
           <Form.Item
             name="version"
             label={t('upload.version')}
-            rules={[{ required: true, whitespace: true, message: t('upload.versionRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('upload.versionRequired') },
+              { pattern: VERSION_PATTERN, message: t('upload.versionFormat') },
+            ]}
           >
             <Input maxLength={64} style={{ width: 180 }} data-testid="upload-version" />
           </Form.Item>
