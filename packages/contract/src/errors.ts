@@ -103,6 +103,8 @@ export const ErrorCode = {
   DICT_NOT_FOUND: 1021011,
   DICT_CODE_EXISTS: 1021012,
   DICT_TYPE_HAS_VALUES: 1021013,
+  /** Security (issue 16). */
+  ORGANISATION_UNKNOWN: 1024001,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -189,6 +191,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.DICT_NOT_FOUND]: 404,
   [ErrorCode.DICT_CODE_EXISTS]: 409,
   [ErrorCode.DICT_TYPE_HAS_VALUES]: 409,
+  [ErrorCode.ORGANISATION_UNKNOWN]: 404,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

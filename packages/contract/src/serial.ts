@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { SERIALS_PER_BIND } from './registration';
 
-/** What the vendor's records say about a serial number (no customer data for strangers). */
+/**
+ * Whether a serial number can be registered or bound: nothing else (not its model, not its
+ * customer), since anyone may ask; the answer is rate-limited.
+ */
 export const snLookupQuerySchema = z.object({ sn: z.string().trim().max(64) });
 export const snLookupSchema = z.object({
   sn: z.string(),
   exists: z.boolean(),
-  /** Model code, e.g. 'M7-2U'; null when the SN is unknown. */
-  model: z.string().nullable(),
-  modelName: z.string().nullable(),
 });
 export type SnLookup = z.infer<typeof snLookupSchema>;
 
@@ -28,8 +28,9 @@ export type SnState = z.infer<typeof snStateSchema>;
 
 export const boundSnSchema = z.object({
   sn: z.string(),
-  model: z.string(),
-  modelName: z.string(),
+  /** Null while pending: an SN the account does not own yet reveals nothing about the server. */
+  model: z.string().nullable(),
+  modelName: z.string().nullable(),
   state: snStateSchema,
   maintenanceEnd: z.string().nullable(),
   boundAt: z.string(),

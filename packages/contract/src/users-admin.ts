@@ -26,7 +26,10 @@ export const userAdminRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** What the user typed: contact information, grants nothing. */
   company: z.string(),
+  /** The customer organisation staff assigned (restricted firmware, SNs, entitlements follow it). */
+  organisation: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   industry: z.string(),
   adminType: z.enum(['1', '2']),
   sourceType: z.string(),
@@ -67,6 +70,20 @@ export type UserAdminCreate = z.input<typeof userAdminCreateSchema>;
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const freezeBodySchema = z.object({ frozen: z.boolean() });
 export const grantRolesBodySchema = z.object({ roleCodes: z.array(z.string().max(50)).max(50) });
+/** A customer organisation (the owner of shipped servers, entitlements and customer grants). */
+export const organisationSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Organisation = z.infer<typeof organisationSchema>;
+
+/**
+ * Staff assign a user to an organisation: an existing one by id, one found or created by name
+ * (e.g. the company the user typed, approved as a request), or none (null id).
+ */
+export const assignOrganisationSchema = z.union([
+  z.object({ organisationId: z.number().int().positive().max(2_147_483_647).nullable() }),
+  z.object({ name: z.string().trim().min(1).max(128) }),
+]);
+export type AssignOrganisation = z.infer<typeof assignOrganisationSchema>;
+
 export const bindSerialsAdminSchema = z.object({
   serials: z.array(z.string().trim().min(1).max(64)).min(1).max(10),
   /** Support confirms the binding at once (else the usual rule: verified when shipped to the company). */

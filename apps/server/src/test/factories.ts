@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { roles, userRoles, users } from '../db/schema';
+import { organisations, roles, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
+import { normaliseCompany } from '../modules/serials/serial.service';
 
 let sequence = 0;
 
@@ -12,8 +13,23 @@ export type UserFactoryInput = {
   adminType?: '1' | '2';
   frozen?: boolean;
   email?: string;
+  /** What the user typed: contact information only. */
   company?: string;
+  /** The organisation staff assigned the user to (created when new): what grants ownership. */
+  organisation?: string;
 };
+
+/** The id of the organisation named `name` (normalised like shipping records), created when new. */
+export async function organisationId(db: Db, name: string): Promise<number> {
+  const normalisedName = normaliseCompany(name);
+  await db.insert(organisations).values({ name, normalisedName }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.normalisedName, normalisedName));
+  if (!row) throw new Error(`organisation ${name} not stored`);
+  return row.id;
+}
 
 /** Inserts a user with the given roles; the password defaults to one meeting the spec's rule. */
 export async function createUser(db: Db, input: UserFactoryInput = {}) {
@@ -31,6 +47,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
       frozen: input.frozen ?? false,
       email: input.email ?? '',
       company: input.company ?? '',
+      organisationId: input.organisation === undefined ? null : await organisationId(db, input.organisation),
     })
     .returning();
   if (!user) throw new Error('user not inserted');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { INDUSTRY_DICT_CODE } from '@portal/contract';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../connection';
+import { normaliseCompany } from '../../modules/serials/serial.service';
 import {
   entitlementSerials,
   entitlements,
@@ -10,6 +11,7 @@ import {
   dictValues,
   menus,
   notices,
+  organisations,
   permissions,
   releaseNoteItems,
   releaseNotes,
@@ -168,6 +170,18 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         installedFirmware: serial.installedFirmware ?? {},
       })),
     );
+    // Every customer the shipping records name is an organisation; staff assign accounts to them.
+    const seededOrganisations = await t
+      .insert(organisations)
+      .values(
+        [...new Map(SERIAL_NUMBERS.map((s) => [normaliseCompany(s.customer), s.customer])).entries()].map(
+          ([normalisedName, name]) => ({ name, normalisedName }),
+        ),
+      )
+      .returning();
+    const demoOrganisation = seededOrganisations.find(
+      (o) => o.normalisedName === normaliseCompany(DEMO_COMPANY),
+    );
     for (const { serials, ...entitlement } of ENTITLEMENTS) {
       const [row] = await t
         .insert(entitlements)
@@ -197,6 +211,8 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
         name: '演示客户',
         email: 'demo@example.com',
         company: DEMO_COMPANY,
+        // As staff would assign it: the company a customer types grants nothing by itself.
+        organisationId: demoOrganisation?.id ?? null,
         industry: 'internet',
       })
       .returning();

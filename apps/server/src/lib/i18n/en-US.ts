@@ -163,6 +163,7 @@ export const enUS = {
   ENTITLEMENT_NODES_BELOW_ISSUED: 'cannot be less than the {issued} nodes already issued',
   USER_SELF_ACTION: 'You cannot freeze or demote your own account',
   USER_UNKNOWN: 'The user does not exist',
+  ORGANISATION_UNKNOWN: 'The organisation does not exist',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',

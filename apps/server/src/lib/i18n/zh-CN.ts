@@ -152,6 +152,7 @@ export const zhCN: MessageCatalogue = {
   ENTITLEMENT_NODES_BELOW_ISSUED: '不能少于已发放的 {issued} 个节点',
   USER_SELF_ACTION: '不能冻结或降级自己的账号',
   USER_UNKNOWN: '用户不存在',
+  ORGANISATION_UNKNOWN: '组织不存在',
   ROLE_UNKNOWN: '角色 {code} 不存在',
   ROLE_NOT_FOUND: '角色不存在',
   ROLE_CODE_EXISTS: '角色编码 {code} 已存在',

@@ -25,7 +25,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
   async function customer(company = DEMO_COMPANY) {
     sequence += 1;
     const email = `ops${sequence}-${Date.now()}@demo.example`;
-    const user = await createUser(t.db, { roleCodes: ['customer'], email, company });
+    const user = await createUser(t.db, { roleCodes: ['customer'], email, company, organisation: company });
     return { email, token: await tokenFor(t.app, user.account, user.password) };
   }
   async function verifyCode(who: { email: string; token: string }) {

@@ -1,33 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { entitlementSerials, entitlements, serialNumbers, users, userSerials } from '../../db/schema';
-import { normaliseCompany } from '../serials/serial.service';
+import { entitlementSerials, entitlements, serialNumbers, userSerials } from '../../db/schema';
+import { normaliseCompany, organisationOf, ownedSerials } from '../serials/serial.service';
 import { versionInRange } from './entitlement-match';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
 
 /**
- * Whether the user may act for server `sn`: bound to their account and verified, or shipped to
- * their company (the same rule that verifies a binding). Anything else is "not yours".
+ * Whether the user may act for server `sn`: bound and verified, or shipped to their
+ * staff-assigned organisation (ownedSerials). Anything else is "not yours".
  */
 export async function userHoldsSerial(db: Db, userId: number, sn: string): Promise<boolean> {
-  const [bound] = await db
-    .select({ sn: userSerials.sn })
-    .from(userSerials)
-    .where(and(eq(userSerials.userId, userId), eq(userSerials.sn, sn), eq(userSerials.state, 'verified')))
-    .limit(1);
-  if (bound) return true;
-  const [row] = await db
-    .select({ company: users.company, customer: serialNumbers.customerName })
-    .from(users)
-    .innerJoin(serialNumbers, eq(serialNumbers.sn, sn))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return (
-    row !== undefined &&
-    normaliseCompany(row.company) !== '' &&
-    normaliseCompany(row.company) === normaliseCompany(row.customer)
-  );
+  return (await ownedSerials(db, userId, [sn])).has(sn);
 }
 
 /**
@@ -68,8 +52,7 @@ export async function entitlementsOfUser(
   db: Db,
   userId: number,
 ): Promise<{ row: EntitlementRow; serials: string[] }[]> {
-  const [user] = await db.select({ company: users.company }).from(users).where(eq(users.id, userId)).limit(1);
-  const company = normaliseCompany(user?.company ?? '');
+  const organisation = await organisationOf(db, userId);
   const rows = await db
     .select({
       entitlement: entitlements,
@@ -84,7 +67,7 @@ export async function entitlementsOfUser(
     .orderBy(entitlements.id, entitlementSerials.sn);
   const held = new Map<number, { row: EntitlementRow; serials: string[] }>();
   for (const { entitlement, sn, customer, bound } of rows) {
-    const mine = bound === 'verified' || (company !== '' && normaliseCompany(customer) === company);
+    const mine = bound === 'verified' || (organisation !== '' && normaliseCompany(customer) === organisation);
     if (!mine) continue;
     const entry = held.get(entitlement.id) ?? { row: entitlement, serials: [] };
     entry.serials.push(sn);

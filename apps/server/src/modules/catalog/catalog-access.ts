@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import {
   catalogItemGrants,
   catalogItems,
+  organisations,
   rolePermissions,
   roles,
   serialNumbers,
@@ -11,7 +12,7 @@ import {
   userSerials,
   users,
 } from '../../db/schema';
-import { normaliseCompany } from '../serials/serial.service';
+import { normaliseCompany, ownedSerials } from '../serials/serial.service';
 
 export const PUBLISH_PERMISSION = 'firmware:publish';
 
@@ -23,7 +24,10 @@ export type Viewer =
       userId: number;
       /** Super admins and holders of firmware:publish see every item, restricted or not. */
       seesEverything: boolean;
-      /** Grant keys this user holds: 'role:<code>', 'customer:<normalised company>', 'sn:<SN>', 'model:<model code>'. */
+      /**
+       * Grant keys this user holds: 'role:<code>', 'customer:<normalised name of the
+       * staff-assigned organisation>', 'sn:<verified SN>', 'model:<model of a verified SN>'.
+       */
       grantKeys: string[];
     };
 
@@ -73,7 +77,9 @@ export class CatalogAccess {
     this.userWithGrants = db
       .select({
         adminType: users.adminType,
-        company: users.company,
+        // The staff-assigned organisation; the `company` a user types grants nothing.
+        organisation: sql<string | null>`(select ${organisations.normalisedName} from ${organisations}
+          where ${organisations.id} = ${users.organisationId})`,
         roles: sql<string[]>`array(${roleCodes})::text[]`,
         serialKeys: sql<string[]>`array(${verifiedSerials})::text[]`,
         modelKeys: sql<string[]>`array(${modelsOfSerials})::text[]`,
@@ -89,14 +95,14 @@ export class CatalogAccess {
     if (userId === null) return ANONYMOUS;
     const [user] = await this.userWithGrants.execute({ userId });
     if (!user) return ANONYMOUS;
-    const company = normaliseCompany(user.company);
+    const organisation = user.organisation ?? '';
     return {
       signedIn: true,
       userId,
       seesEverything: user.adminType === '1' || user.publishes,
       grantKeys: [
         ...user.roles.map((code) => `role:${code}`),
-        ...(company ? [`customer:${company}`] : []),
+        ...(organisation ? [`customer:${organisation}`] : []),
         ...user.serialKeys,
         ...user.modelKeys,
       ],
@@ -128,6 +134,17 @@ export class CatalogAccess {
           )
         : undefined;
     return or(inArray(catalogItems.visibility, ['public', 'signed_in']), granted);
+  }
+
+  /**
+   * Of `serials`, those whose server the viewer may learn anything about (model, installed
+   * cards, firmware): their own (ownedSerials) or, for super admins and publishers, all. Every
+   * SN lookup answers the others exactly as it answers an unknown SN.
+   */
+  async serialsVisibleTo(viewer: Viewer, serials: string[]): Promise<Set<string>> {
+    if (!viewer.signedIn) return new Set();
+    if (viewer.seesEverything) return new Set(serials);
+    return ownedSerials(this.db, viewer.userId, serials);
   }
 
   /** The same rule for one item already loaded. */

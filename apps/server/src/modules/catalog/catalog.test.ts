@@ -40,7 +40,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     plain = await tokenFor(t.app, plainUser.account, plainUser.password);
     const labUser = await createUser(t.db, {
       roleCodes: ['customer'],
-      company: 'Contoso Research Institute',
+      organisation: 'Contoso Research Institute',
     });
     await t.app.services.serials.bind(labUser.id, 'M7S4U24000877', 'en-US');
     lab = await tokenFor(t.app, labUser.account, labUser.password);

@@ -67,8 +67,9 @@ export class PcieLookupService {
       };
     }
     const shown = values.slice(0, shownSerials);
+    const visible = await this.access.serialsVisibleTo(viewer, shown);
     const found =
-      shown.length === 0
+      visible.size === 0
         ? []
         : await this.db
             .select({
@@ -80,7 +81,7 @@ export class PcieLookupService {
             })
             .from(serialNumbers)
             .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
-            .where(inArray(serialNumbers.sn, shown));
+            .where(inArray(serialNumbers.sn, [...visible]));
     const bySn = new Map(found.map((row) => [row.sn, row]));
     const versions = await this.versionsByPart(
       viewer,

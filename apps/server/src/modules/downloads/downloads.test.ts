@@ -87,7 +87,7 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     const lab = await seededVersion(t, 'm7-4u-gpu-bios-lab');
     const labUser = await createUser(t.db, {
       roleCodes: ['customer'],
-      company: 'Contoso Research Institute',
+      organisation: 'Contoso Research Institute',
     });
     await t.app.services.serials.bind(labUser.id, 'M7S4U24000877', 'en-US');
     const labToken = await tokenFor(t.app, labUser.account, labUser.password);

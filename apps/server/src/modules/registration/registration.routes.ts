@@ -71,13 +71,13 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Does this server serial number exist, and which model is it',
+        summary: 'Can this server serial number be registered (nothing else is told; rate-limited)',
         querystring: snLookupQuerySchema,
         response: responses(snLookupSchema, [400, 429]),
       },
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
-    async (request) => ok(request, await serials.lookup(request.query.sn, request.locale)),
+    async (request) => ok(request, await serials.lookup(request.query.sn)),
   );
 
   routes.post(

@@ -149,7 +149,7 @@ export class RegistrationService {
         const [role] = await t.select({ id: roles.id }).from(roles).where(eq(roles.code, REGISTERED_ROLE));
         if (!role) throw new Error(`role ${REGISTERED_ROLE} is missing`);
         await t.insert(userRoles).values({ userId: user.id, roleId: role.id });
-        await this.serials.bindValidated(t, user.id, body.company, serials);
+        await this.serials.bindValidated(t, user.id, serials);
         await t.insert(notices).values({
           userId: user.id,
           titleZh: WELCOME_NOTICE.title.zh,

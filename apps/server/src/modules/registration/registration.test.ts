@@ -190,16 +190,10 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(user?.phone).toBe('+8613800138000');
   });
 
-  it('binds an optional SN: verified when shipped to the same company, pending otherwise; unknown SN refused with nothing written', async () => {
-    const lookup = await get<{ exists: boolean; model: string }>(
-      '/api/v1/auth/register/sn?sn=m7s2u24000101&locale=en-US',
-    );
-    expect(lookup.body.data).toEqual({
-      sn: 'M7S2U24000101',
-      exists: true,
-      model: 'M7-2U',
-      modelName: 'M7 2U rack server',
-    });
+  it('binds an optional SN, always pending (a typed company proves nothing); unknown SN refused with nothing written', async () => {
+    // The anonymous check says whether the SN can be registered, never its model or customer.
+    const lookup = await get<{ exists: boolean }>('/api/v1/auth/register/sn?sn=m7s2u24000101&locale=en-US');
+    expect(lookup.body.data).toEqual({ sn: 'M7S2U24000101', exists: true });
     expect((await get<{ exists: boolean }>('/api/v1/auth/register/sn?sn=NOPE0000')).body.data.exists).toBe(
       false,
     );
@@ -213,10 +207,11 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     const [none] = await t.db.select({ n: count() }).from(users).where(eq(users.account, 'new_customer'));
     expect(none?.n).toBe(0);
 
+    // Naming the SN's customer as one's company (the attack) gains nothing: pending, model hidden.
     const same = await register(
       form({ emailCode: code, sn: 'M7S2U24000101', company: ' demo cloud co ltd ' }),
     );
-    expect((same.body.data as RegisterResult).sn).toEqual({ sn: 'M7S2U24000101', state: 'verified' });
+    expect((same.body.data as RegisterResult).sn).toEqual({ sn: 'M7S2U24000101', state: 'pending' });
     t.clock.advance(61_000);
     const code2 = await emailCode('otto@example.com');
     const other = await register(
@@ -254,9 +249,11 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
       });
     const bound = await bind('m7s2u24000101, A7S2U25000033');
     expect(bound.body.data).toMatchObject({ verified: 1, pending: 1 });
-    expect(bound.body.data.serials.map((s) => [s.sn, s.state, s.model])).toEqual([
-      ['A7S2U25000033', 'pending', 'A7-2U'],
-      ['M7S2U24000101', 'verified', 'M7-2U'],
+    // Verified through the staff-assigned organisation; another customer's SN stays pending and
+    // shows nothing about its server.
+    expect(bound.body.data.serials.map((s) => [s.sn, s.state, s.model, s.maintenanceEnd === null])).toEqual([
+      ['A7S2U25000033', 'pending', null, true],
+      ['M7S2U24000101', 'verified', 'M7-2U', false],
     ]);
     expect((await bind('M7S2U24000101')).body.data.serials).toHaveLength(2);
     expect((await bind('')).body.code).toBe(ErrorCode.PARAM_ERROR);

@@ -10,12 +10,53 @@ import {
 } from '@portal/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { serialNumbers, serverModels, userSerials, users } from '../../db/schema';
+import { organisations, serialNumbers, serverModels, userSerials, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 
 /** Company names as people type them: case, spaces and punctuation do not matter. */
 export const normaliseCompany = (name: string) => name.toLowerCase().replace(/[\s.,()（）·\-_'"]+/g, '');
+
+/**
+ * The normalised name of the organisation staff assigned the user to ('' when none): the only
+ * thing that makes SNs, entitlements and restricted items "theirs" without staff verifying each
+ * one. The `company` users type is never consulted.
+ */
+export async function organisationOf(db: Db, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: organisations.normalisedName })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.name ?? '';
+}
+
+/**
+ * Of `serials`, those the user owns: bound and verified (by staff, or at binding because the
+ * SN was shipped to their organisation), or shipped to their staff-assigned organisation.
+ * Anything else must be answered as if the SN did not exist.
+ */
+export async function ownedSerials(db: Db, userId: number, serials: string[]): Promise<Set<string>> {
+  if (serials.length === 0) return new Set();
+  const [organisation, rows] = await Promise.all([
+    organisationOf(db, userId),
+    db
+      .select({ sn: serialNumbers.sn, customer: serialNumbers.customerName, state: userSerials.state })
+      .from(serialNumbers)
+      .leftJoin(userSerials, and(eq(userSerials.sn, serialNumbers.sn), eq(userSerials.userId, userId)))
+      .where(inArray(serialNumbers.sn, serials)),
+  ]);
+  return new Set(
+    rows
+      .filter(
+        (row) =>
+          row.state === 'verified' ||
+          (organisation !== '' && normaliseCompany(row.customer) === organisation),
+      )
+      .map((row) => row.sn),
+  );
+}
 
 /** "a, b ,c" or ['a','b'] -> ['A','B','C']: trimmed, upper-cased, without duplicates. */
 export function parseSerials(input: string | string[]): string[] {
@@ -30,22 +71,17 @@ export class SerialService {
     private readonly clock: Clock,
   ) {}
 
-  async lookup(sn: string, locale: Locale): Promise<SnLookup> {
+  /** Whether an SN can be registered (it is a shipped server); nothing more, anyone may ask. */
+  async lookup(sn: string): Promise<SnLookup> {
     const normalised = sn.trim().toUpperCase();
     const [row] = SN_PATTERN.test(normalised)
       ? await this.db
-          .select({ code: serverModels.code, nameZh: serverModels.nameZh, nameEn: serverModels.nameEn })
+          .select({ sn: serialNumbers.sn })
           .from(serialNumbers)
-          .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
           .where(eq(serialNumbers.sn, normalised))
           .limit(1)
       : [];
-    return {
-      sn: normalised,
-      exists: row !== undefined,
-      model: row?.code ?? null,
-      modelName: row ? (locale === 'zh-CN' ? row.nameZh : row.nameEn) : null,
-    };
+    return { sn: normalised, exists: row !== undefined };
   }
 
   /** Checks SNs before anything is written: limits, format, existence (the first unknown one is named). */
@@ -67,10 +103,11 @@ export class SerialService {
   }
 
   /**
-   * Binds validated SNs inside the caller's transaction. An SN whose customer is the
-   * account's company is verified at once; any other waits for the vendor's support.
+   * Binds validated SNs inside the caller's transaction. An SN shipped to the account's
+   * staff-assigned organisation is verified at once; any other waits for the vendor's support
+   * (pending gives nothing).
    */
-  async bindValidated(db: Db, userId: number, company: string, serials: string[]): Promise<void> {
+  async bindValidated(db: Db, userId: number, serials: string[]): Promise<void> {
     if (serials.length === 0) return;
     const [bound] = await db.select({ n: count() }).from(userSerials).where(eq(userSerials.userId, userId));
     const already = await db
@@ -86,13 +123,15 @@ export class SerialService {
       .from(serialNumbers)
       .where(inArray(serialNumbers.sn, fresh));
     const now = this.clock.now();
-    const company_ = normaliseCompany(company);
+    const organisation = await organisationOf(db, userId);
     await db
       .insert(userSerials)
       .values(
         owners.map((owner) => {
           const state: SnState =
-            company_.length > 0 && normaliseCompany(owner.customerName) === company_ ? 'verified' : 'pending';
+            organisation !== '' && normaliseCompany(owner.customerName) === organisation
+              ? 'verified'
+              : 'pending';
           return { userId, sn: owner.sn, state, boundAt: now, verifiedAt: state === 'verified' ? now : null };
         }),
       )
@@ -102,9 +141,7 @@ export class SerialService {
   async bind(userId: number, input: string | string[], locale: Locale): Promise<Verification> {
     const serials = await this.validate(input);
     await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const [user] = await t.select({ company: users.company }).from(users).where(eq(users.id, userId));
-      await this.bindValidated(t, userId, user?.company ?? '', serials);
+      await this.bindValidated(tx as unknown as Db, userId, serials);
     });
     return this.verification(userId, locale);
   }
@@ -118,7 +155,12 @@ export class SerialService {
     return this.verification(userId, locale);
   }
 
-  async verification(userId: number, locale: Locale): Promise<Verification> {
+  /**
+   * The account's bound SNs. A pending SN shows only what its owner-to-be typed (the SN and the
+   * dates), not the model or maintenance: binding someone else's SN must not reveal its server.
+   * Staff (`revealPending`) see everything.
+   */
+  async verification(userId: number, locale: Locale, revealPending = false): Promise<Verification> {
     const rows = await this.db
       .select({
         sn: userSerials.sn,
@@ -135,15 +177,18 @@ export class SerialService {
       .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
       .where(eq(userSerials.userId, userId))
       .orderBy(asc(userSerials.boundAt), asc(userSerials.sn));
-    const serials: BoundSn[] = rows.map((row) => ({
-      sn: row.sn,
-      model: row.model,
-      modelName: locale === 'zh-CN' ? row.nameZh : row.nameEn,
-      state: row.state === 'verified' ? 'verified' : 'pending',
-      maintenanceEnd: row.maintenanceEnd,
-      boundAt: row.boundAt.toISOString(),
-      verifiedAt: row.verifiedAt?.toISOString() ?? null,
-    }));
+    const serials: BoundSn[] = rows.map((row) => {
+      const shown = row.state === 'verified' || revealPending;
+      return {
+        sn: row.sn,
+        model: shown ? row.model : null,
+        modelName: shown ? (locale === 'zh-CN' ? row.nameZh : row.nameEn) : null,
+        state: row.state === 'verified' ? 'verified' : 'pending',
+        maintenanceEnd: shown ? row.maintenanceEnd : null,
+        boundAt: row.boundAt.toISOString(),
+        verifiedAt: row.verifiedAt?.toISOString() ?? null,
+      };
+    });
     return {
       verified: serials.filter((s) => s.state === 'verified').length,
       pending: serials.filter((s) => s.state === 'pending').length,

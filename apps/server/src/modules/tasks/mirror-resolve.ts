@@ -10,6 +10,7 @@ import {
   serverModels,
 } from '../../db/schema';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
+import { versionSortKey } from '../catalog/catalog-filters';
 import { localName } from '../catalog/catalog-rows';
 
 /** A published version picked for a bundle. */
@@ -42,7 +43,12 @@ export type TaskLogger = (
   level?: 'info' | 'warn' | 'error',
 ) => Promise<void>;
 
-const NEWEST_FIRST = [desc(catalogVersions.releaseDate), desc(catalogVersions.id)];
+/**
+ * "The newest" is the highest version in the product's version order (SemVer precedence,
+ * packages/contract/src/version-order.ts), not the latest release date: a hotfix of an older
+ * line published yesterday does not replace a newer line. Date and id only break ties.
+ */
+const NEWEST_FIRST = [desc(versionSortKey), desc(catalogVersions.releaseDate), desc(catalogVersions.id)];
 
 const fileColumns = {
   versionId: catalogVersions.id,
@@ -84,17 +90,22 @@ export class MirrorResolver {
   ) {}
 
   async bySerials(viewer: Viewer, sns: string[], locale: Locale, log: TaskLogger): Promise<BundleLine[]> {
-    const servers = await this.db
-      .select({
-        sn: serialNumbers.sn,
-        modelId: serialNumbers.modelId,
-        model: serverModels.code,
-        parts: serialNumbers.pcieParts,
-        installed: serialNumbers.installedFirmware,
-      })
-      .from(serialNumbers)
-      .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
-      .where(inArray(serialNumbers.sn, sns));
+    // Another customer's SN is logged and skipped exactly like an unknown one.
+    const visible = [...(await this.access.serialsVisibleTo(viewer, sns))];
+    const servers =
+      visible.length === 0
+        ? []
+        : await this.db
+            .select({
+              sn: serialNumbers.sn,
+              modelId: serialNumbers.modelId,
+              model: serverModels.code,
+              parts: serialNumbers.pcieParts,
+              installed: serialNumbers.installedFirmware,
+            })
+            .from(serialNumbers)
+            .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
+            .where(inArray(serialNumbers.sn, visible));
     const bySn = new Map(servers.map((s) => [s.sn, s]));
     const modelFiles = await this.latestByModelKind(
       viewer,
@@ -170,6 +181,11 @@ export class MirrorResolver {
     return and(eq(catalogVersions.status, 'published'), this.access.visibleItems(viewer));
   }
 
+  /** What "latest for this SN, PN or model" may pick: a downloadable release, never a pre-release. */
+  private resolvable(viewer: Viewer) {
+    return and(this.downloadable(viewer), eq(catalogVersions.preRelease, false));
+  }
+
   /** model id -> kind -> newest visible published version supporting that model. */
   private async latestByModelKind(
     viewer: Viewer,
@@ -187,7 +203,7 @@ export class MirrorResolver {
         and(
           inArray(catalogVersionModels.modelId, modelIds),
           inArray(catalogItems.kind, [...SERVER_FIRMWARE_KINDS]),
-          this.downloadable(viewer),
+          this.resolvable(viewer),
         ),
       )
       .orderBy(...NEWEST_FIRST);
@@ -212,7 +228,7 @@ export class MirrorResolver {
       .from(catalogVersionParts)
       .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(and(inArray(catalogVersionParts.partNumber, parts), this.downloadable(viewer)))
+      .where(and(inArray(catalogVersionParts.partNumber, parts), this.resolvable(viewer)))
       .orderBy(...NEWEST_FIRST);
     for (const row of rows) if (!result.has(row.pn)) result.set(row.pn, toFile(row, locale));
     return result;

@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, tasks } from '../../db/schema';
+import { DEMO_COMPANY } from '../../db/seed/seed-data';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
@@ -66,14 +67,16 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       }[];
     };
     const byComponent = new Map(manifest.rows.map((r) => [r.pn || r.component, r]));
-    // M7 2U: seven server firmware kinds; the demo company also sees the restricted early-access BMC (newest).
+    // M7 2U: seven server firmware kinds. The demo company also sees the restricted early-access
+    // BMC 4.0.0-rc1 (released after 4.1.2), but a pre-release is never "the newest": the
+    // stable security fix 4.1.2 is offered (issue 17: the bundle used to pick the rc).
     expect([...byComponent.keys()].sort()).toEqual(
       ['BIOS', 'BMC', 'CPLD', 'DISK', 'NIC', 'PN-NIC-25G-2P', 'PN-RAID-9560-8I', 'PSU', 'RAID'].sort(),
     );
     expect(byComponent.get('BMC')).toMatchObject({
       sn: 'M7S2U24000101',
       currentVersion: '4.0.1',
-      offeredVersion: '4.0.0-rc1',
+      offeredVersion: '4.1.2',
     });
     expect(byComponent.get('BIOS')).toMatchObject({ currentVersion: '6.0.1', offeredVersion: '6.1.2' });
     expect(byComponent.get('PN-NIC-25G-2P')).toMatchObject({
@@ -93,7 +96,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(csv[0]).toBe('sn,pn,model,component,item,currentVersion,offeredVersion,severity,file,sha256');
     expect(csv).toHaveLength(manifest.rows.length + 1);
     expect(
-      csv.some((line) => line.startsWith('M7S2U24000101,,M7-2U,BMC,') && line.includes(',4.0.1,4.0.0-rc1,')),
+      csv.some((line) => line.startsWith('M7S2U24000101,,M7-2U,BMC,') && line.includes(',4.0.1,4.1.2,')),
     ).toBe(true);
 
     const [notice] = await t.db
@@ -104,9 +107,13 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('picks only what the user may see: another company gets the public BMC, not the restricted one', async () => {
-    const other = await createUser(t.db, { roleCodes: ['customer'], company: 'Other Co' });
+    // Contoso owns an M7 (M7S4U24000877); the early-access BMC is granted to the demo company only.
+    const other = await createUser(t.db, {
+      roleCodes: ['customer'],
+      organisation: 'Contoso Research Institute',
+    });
     const token = await tokenFor(t.app, other.account, other.password);
-    const created = await createMirrorTask(t, token, 'sn', 'M7S2U24000101');
+    const created = await createMirrorTask(t, token, 'sn', 'M7S4U24000877');
     await run();
     const task = await getTask(t, token, created.body.data.task.id);
     expect(task.status).toBe('SUCCESS');
@@ -117,6 +124,23 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     }[];
     expect(rows.find((r) => r.component === 'BMC')?.offeredVersion).toBe('4.1.2');
     expect([...files.keys()].some((name) => name.includes('4.0.0-rc1'))).toBe(false);
+  });
+
+  it("answers another customer's SN exactly like an unknown SN: nothing about the server, no files", async () => {
+    const typedCompany = await createUser(t.db, { roleCodes: ['customer'], company: DEMO_COMPANY });
+    const token = await tokenFor(t.app, typedCompany.account, typedCompany.password);
+    const foreign = await createMirrorTask(t, token, 'sn', 'M7S2U24000101');
+    const unknown = await createMirrorTask(t, token, 'sn', 'M7S2U99999999');
+    await run();
+    const [a, b] = [
+      await getTask(t, token, foreign.body.data.task.id),
+      await getTask(t, token, unknown.body.data.task.id),
+    ];
+    expect(a.status).toBe('FAILED');
+    expect(b.status).toBe('FAILED');
+    const texts = (task: typeof a, sn: string) => task.log.map((line) => line.message.replaceAll(sn, '<SN>'));
+    expect(texts(a, 'M7S2U24000101')).toEqual(texts(b, 'M7S2U99999999'));
+    expect(JSON.stringify(a)).not.toMatch(/M7-2U|BMC|4\.1\.2/);
   });
 
   it('LIST_MIRROR_PN from a .txt upload; a list with nothing available fails with a readable log and can be retried', async () => {

@@ -1,7 +1,7 @@
 import type { UserAdminRow } from '@portal/contract';
 import { and, count, desc, eq, exists, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { roles, userRoles, users } from '../../db/schema';
+import { organisations, roles, userRoles, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema/users';
 
 export type UserFilters = { q?: string; status?: 'active' | 'frozen' | 'locked'; role?: string };
@@ -77,6 +77,16 @@ export class UsersAdminRepository {
             .innerJoin(roles, eq(roles.id, userRoles.roleId))
             .where(inArray(userRoles.userId, ids))
             .orderBy(roles.code);
+    const organisationIds = [
+      ...new Set(rows.flatMap((row) => (row.organisationId ? [row.organisationId] : []))),
+    ];
+    const named =
+      organisationIds.length === 0
+        ? []
+        : await this.db
+            .select({ id: organisations.id, name: organisations.name })
+            .from(organisations)
+            .where(inArray(organisations.id, organisationIds));
     return rows.map((row) => ({
       id: row.id,
       account: row.account,
@@ -85,6 +95,7 @@ export class UsersAdminRepository {
       email: row.email,
       phone: row.phone,
       company: row.company,
+      organisation: named.find((o) => o.id === row.organisationId) ?? null,
       industry: row.industry,
       adminType: row.adminType === '1' ? '1' : '2',
       sourceType: row.sourceType,

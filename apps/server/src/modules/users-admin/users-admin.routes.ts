@@ -1,5 +1,7 @@
 import {
+  assignOrganisationSchema,
   bindSerialsAdminSchema,
+  organisationSchema,
   freezeBodySchema,
   grantRolesBodySchema,
   USER_EDIT_PERMISSION,
@@ -51,6 +53,46 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canRead,
     },
     async (request) => ok(request, await usersAdmin.page(request.query, request.locale)),
+  );
+
+  routes.get(
+    '/api/sysUser/organisations',
+    {
+      schema: {
+        tags,
+        summary: 'Customer organisations (what staff assign users to)',
+        security,
+        response: responses(z.array(organisationSchema), [...AUTH_ERRORS]),
+      },
+      onRequest: canRead,
+    },
+    async (request) => ok(request, await usersAdmin.organisations()),
+  );
+
+  routes.put(
+    '/api/sysUser/:id/organisation',
+    {
+      schema: {
+        tags,
+        summary:
+          "Assign a user to a customer organisation (by id, or by name: found or created, e.g. approving the user's typed company), or to none; audited",
+        security,
+        params: userIdParamsSchema,
+        body: assignOrganisationSchema,
+        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: canEdit,
+    },
+    async (request) =>
+      ok(
+        request,
+        await usersAdmin.assignOrganisation(
+          await staff(request),
+          request.params.id,
+          request.body,
+          request.locale,
+        ),
+      ),
   );
 
   routes.get(

@@ -1,5 +1,7 @@
 import {
   ACCOUNT_PATTERN,
+  type AssignOrganisation,
+  type Organisation,
   type Locale,
   meetsPasswordRule,
   type Page,
@@ -12,9 +14,17 @@ import {
   userAdminQuerySchema,
   type UserAdminRow,
 } from '@portal/contract';
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { rolePermissions, roles, sessions, userRoles, users, userSerials } from '../../db/schema';
+import {
+  organisations,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  users,
+  userSerials,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
@@ -25,7 +35,7 @@ import { hashPassword } from '../auth/password';
 import type { SessionService } from '../auth/session.service';
 import type { DownloadService } from '../downloads/download.service';
 import type { RecoveryService } from '../recovery/recovery.service';
-import type { SerialService } from '../serials/serial.service';
+import { normaliseCompany, type SerialService } from '../serials/serial.service';
 import { UsersAdminRepository } from './users-admin.repository';
 
 type Staff = AuditActor & { userId: number };
@@ -72,7 +82,7 @@ export class UsersAdminService {
         .orderBy(desc(sessions.createdAt)),
       this.deps.history.loginRecords(id, page, locale),
       this.deps.downloads.records(id, page, locale),
-      this.deps.serials.verification(id, locale),
+      this.deps.serials.verification(id, locale, true),
     ]);
     return {
       user,
@@ -211,13 +221,63 @@ export class UsersAdminService {
     return this.row(id, locale);
   }
 
+  /** Every customer organisation, by name (the assignment form's options). */
+  async organisations(): Promise<Organisation[]> {
+    return this.db
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisations)
+      .orderBy(asc(organisations.name));
+  }
+
+  /**
+   * Assigns the user to an organisation (by id, or found/created by name: how staff approve the
+   * company a customer typed), or to none. This is what makes restricted firmware, SNs and
+   * entitlements of that organisation theirs; audited with the before and after.
+   */
+  async assignOrganisation(staff: Staff, id: number, input: AssignOrganisation, locale: Locale) {
+    const target = await this.target(staff, id);
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      let organisationId: number | null;
+      if ('name' in input) {
+        const normalisedName = normaliseCompany(input.name);
+        if (normalisedName === '')
+          throw AppError.invalidFields([{ field: 'name', messageKey: 'FIELD_REQUIRED' }]);
+        await tx.insert(organisations).values({ name: input.name, normalisedName }).onConflictDoNothing();
+        const [found] = await tx
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.normalisedName, normalisedName));
+        organisationId = found?.id ?? null;
+      } else {
+        organisationId = input.organisationId;
+        if (organisationId !== null) {
+          const [found] = await tx
+            .select({ id: organisations.id })
+            .from(organisations)
+            .where(eq(organisations.id, organisationId));
+          if (!found) throw new AppError('ORGANISATION_UNKNOWN');
+        }
+      }
+      await tx.update(users).set({ organisationId, updatedAt: this.clock.now() }).where(eq(users.id, id));
+      await this.deps.audit.record(
+        staff,
+        'user.assignOrganisation',
+        { type: 'user', id },
+        { account: target.account, company: target.company, from: target.organisationId, to: organisationId },
+        tx,
+      );
+    });
+    return this.row(id, locale);
+  }
+
   /** Support binds a customer's servers; with `verify` they are confirmed at once. */
   async bindSerials(staff: Staff, id: number, serials: string[], verify: boolean, locale: Locale) {
     const target = await this.target(staff, id);
     const valid = await this.deps.serials.validate(serials);
     await this.db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await this.deps.serials.bindValidated(t, id, target.company, valid);
+      await this.deps.serials.bindValidated(t, id, valid);
       if (verify)
         await t
           .update(userSerials)
@@ -231,7 +291,7 @@ export class UsersAdminService {
         tx,
       );
     });
-    return this.deps.serials.verification(id, locale);
+    return this.deps.serials.verification(id, locale, true);
   }
 
   async unbindSerial(staff: Staff, id: number, sn: string, locale: Locale) {

@@ -134,6 +134,7 @@ export const account: TranslationsOf<typeof reference> = {
   'binding.empty': 'No serial numbers bound yet',
   'binding.column.sn': 'Serial number',
   'binding.column.model': 'Model',
+  'binding.modelHidden': 'Shown once support confirms the server is yours',
   'binding.column.state': 'State',
   'binding.column.maintenanceEnd': 'Maintenance until',
   'binding.column.boundAt': 'Bound at',

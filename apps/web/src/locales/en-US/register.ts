@@ -44,7 +44,7 @@ export const register: TranslationsOf<typeof reference> = {
   'register.sn.check': 'Check',
   'register.sn.invalid': 'Please enter a valid serial number (4-64 letters, digits or dashes)',
   'register.sn.empty': 'Enter the serial number to check first',
-  'register.sn.found': 'Serial number {{sn}} is valid, model: {{model}}',
+  'register.sn.found': 'Serial number {{sn}} can be registered',
   'register.sn.notFound':
     'Serial number {{sn}} does not exist. Check it, or leave the field empty and bind it after registering',
   'register.submit': 'Register',

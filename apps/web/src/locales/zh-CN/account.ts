@@ -131,6 +131,7 @@ export const account = {
   'binding.empty': '尚未绑定序列号',
   'binding.column.sn': '序列号',
   'binding.column.model': '型号',
+  'binding.modelHidden': '客服确认服务器归属后显示',
   'binding.column.state': '状态',
   'binding.column.maintenanceEnd': '维保截止',
   'binding.column.boundAt': '绑定时间',

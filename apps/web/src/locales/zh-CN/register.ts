@@ -40,7 +40,7 @@ export const register = {
   'register.sn.check': '查询',
   'register.sn.invalid': '请输入有效的序列号（4-64 位字母、数字或连字符）',
   'register.sn.empty': '请先输入要查询的序列号',
-  'register.sn.found': '序列号 {{sn}} 有效，型号：{{model}}',
+  'register.sn.found': '序列号 {{sn}} 可以注册',
   'register.sn.notFound': '序列号 {{sn}} 不存在，请核对后再试；也可以留空，注册后再绑定',
   'register.submit': '注册',
   'register.haveAccount': '已有账号？',

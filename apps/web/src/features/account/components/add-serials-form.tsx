@@ -72,12 +72,7 @@ export function AddSerialsForm({ bound }: { bound: BoundSn[] }) {
             dataSource={lookup.data}
             renderItem={(result) => (
               <List.Item data-testid="sn-lookup-row" data-sn={result.sn} extra={describe(result)}>
-                <List.Item.Meta
-                  title={result.sn}
-                  description={
-                    result.exists ? `${result.modelName ?? ''} (${result.model ?? ''})` : undefined
-                  }
-                />
+                <List.Item.Meta title={result.sn} />
               </List.Item>
             )}
           />

@@ -21,7 +21,7 @@ const bindBodies: unknown[] = [];
 
 function lookup(sn: string): SnLookup {
   const model = SHIPPED[sn];
-  return { sn, exists: Boolean(model), model: model?.[0] ?? null, modelName: model?.[1] ?? null };
+  return { sn, exists: Boolean(model) };
 }
 
 function stubSerialApi(extra: Parameters<typeof stubFetch>[0] = {}) {

@@ -24,11 +24,15 @@ export function BoundSerialsTable({ serials, loading }: { serials: BoundSn[]; lo
     {
       title: t('binding.column.model'),
       dataIndex: 'model',
-      render: (_, serial) => (
-        <>
-          {serial.modelName} <Typography.Text type="secondary">({serial.model})</Typography.Text>
-        </>
-      ),
+      render: (_, serial) =>
+        serial.model ? (
+          <>
+            {serial.modelName} <Typography.Text type="secondary">({serial.model})</Typography.Text>
+          </>
+        ) : (
+          // Pending: the server is not the account's until support confirms it.
+          <Typography.Text type="secondary">{t('binding.modelHidden')}</Typography.Text>
+        ),
     },
     {
       title: t('binding.column.state'),

@@ -42,7 +42,7 @@ export function SerialNumberField({ rules }: { rules: FormRule[] }) {
       extra={
         found ? (
           <Typography.Text type="success" data-testid="sn-model">
-            {t('register.sn.found', { sn: found.sn, model: found.modelName ?? found.model ?? '' })}
+            {t('register.sn.found', { sn: found.sn })}
           </Typography.Text>
         ) : (
           t('register.sn.hint')
