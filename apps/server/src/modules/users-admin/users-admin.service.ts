@@ -273,7 +273,7 @@ export class UsersAdminService {
 
   /** Support binds a customer's servers; with `verify` they are confirmed at once. */
   async bindSerials(staff: Staff, id: number, serials: string[], verify: boolean, locale: Locale) {
-    const target = await this.target(staff, id);
+    await this.target(staff, id);
     const valid = await this.deps.serials.validate(serials);
     await this.db.transaction(async (tx) => {
       const t = tx as unknown as Db;
