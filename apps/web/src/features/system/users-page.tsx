@@ -57,6 +57,11 @@ export function UsersPage({ title }: { title: string }) {
     { title: t('users.email'), dataIndex: 'email' },
     { title: t('users.company'), dataIndex: 'company' },
     {
+      title: t('users.organisation'),
+      key: 'organisation',
+      render: (_, row) => row.organisation?.name ?? t('users.organisation.none'),
+    },
+    {
       title: t('users.roles'),
       key: 'roles',
       render: (_, row) => (

@@ -1,4 +1,6 @@
 import {
+  type AssignOrganisation,
+  organisationSchema,
   type UserAdminCreate,
   type UserAdminEdit,
   userAdminDetailSchema,
@@ -50,6 +52,15 @@ export function useRoleOptions() {
   });
 }
 
+/** GET /sysUser/organisations: the customer organisations staff assign users to. */
+export function useOrganisations() {
+  return useQuery({
+    queryKey: [...SYSTEM_KEY, 'organisations'],
+    queryFn: ({ signal }) =>
+      apiClient.get('/sysUser/organisations', z.array(organisationSchema), { signal, quiet: true }),
+  });
+}
+
 /** GET /sysUser/:id/detail: profile, sessions, sign-ins, downloads, servers. */
 export function useUserDetail(id: number | undefined) {
   const { i18n } = useTranslation();
@@ -89,4 +100,9 @@ export const useBindUserSerials = () =>
 export const useUnbindUserSerial = () =>
   useSystemMutation(({ id, sn }: { id: number; sn: string }) =>
     apiClient.delete(`/sysUser/${id}/serials/${encodeURIComponent(sn)}`, verificationSchema, { quiet: true }),
+  );
+/** PUT /sysUser/:id/organisation (sysUser:edit, audited): by id, by name (found or created), or none. */
+export const useAssignOrganisation = () =>
+  useSystemMutation(({ id, body }: { id: number; body: AssignOrganisation }) =>
+    apiClient.put(`/sysUser/${id}/organisation`, body, userAdminRowSchema, { quiet: true }),
   );

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
 import { useBindUserSerials, useUnbindUserSerial, useUserDetail } from '../api/users';
+import { OrganisationAssign } from './organisation-assign';
 
 /** What support looks at for one user: sessions, sign-ins, downloads and bound servers. */
 export function UserDetailDrawer({ user, onClose }: { user: UserAdminRow; onClose: () => void }) {
@@ -180,6 +181,9 @@ export function UserDetailDrawer({ user, onClose }: { user: UserAdminRow; onClos
         <Descriptions.Item label={t('users.nickName')}>{user.nickName}</Descriptions.Item>
         <Descriptions.Item label={t('users.email')}>{user.email || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('users.company')}>{user.company || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('users.organisation')} span={2}>
+          <OrganisationAssign user={detail.data?.user ?? user} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('users.lastLogin')}>
           {user.lastLoginTime ? `${formatDateTime(user.lastLoginTime)} (${user.lastLoginIp ?? '-'})` : '-'}
         </Descriptions.Item>
