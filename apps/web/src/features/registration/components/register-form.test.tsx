@@ -257,11 +257,7 @@ describe('serial number check', () => {
       registerApi({
         '/api/v1/auth/register/sn': (url) => {
           const sn = url.searchParams.get('sn') ?? '';
-          return okResponse(
-            sn === 'SN-OK'
-              ? { sn, exists: true }
-              : { sn, exists: false },
-          );
+          return okResponse(sn === 'SN-OK' ? { sn, exists: true } : { sn, exists: false });
         },
       }),
     );
@@ -271,9 +267,7 @@ describe('serial number check', () => {
 
     type('sn-input', 'SN-OK');
     fireEvent.click(screen.getByTestId('sn-check'));
-    expect((await screen.findByTestId('sn-model')).textContent).toBe(
-      'Serial number SN-OK can be registered',
-    );
+    expect((await screen.findByTestId('sn-model')).textContent).toBe('Serial number SN-OK can be registered');
 
     type('sn-input', 'SN-NO');
     expect(screen.queryByTestId('sn-model')).toBeNull();
