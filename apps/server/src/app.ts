@@ -56,10 +56,35 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-/** Request lines never carry secrets from query strings (download and reset tokens). */
+/**
+ * The production logger (main.ts): request lines never carry secrets from query strings
+ * (tickets, tokens, codes), and credentials are censored wherever a logged object holds them
+ * (headers, bodies, errors that quote a request).
+ */
 export const defaultLoggerOptions = (config: Pick<Config, 'LOG_LEVEL'>) => ({
   level: config.LOG_LEVEL,
   serializers: { req: requestLogSerializer },
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'res.headers["set-cookie"]',
+      'headers.authorization',
+      'headers.cookie',
+      '*.password',
+      '*.newPassword',
+      '*.oldPassword',
+      '*.confirm',
+      '*.token',
+      '*.ticket',
+      '*.code',
+      '*.emailCode',
+      '*.smsCode',
+      'password',
+      'token',
+    ],
+    censor: '[redacted]',
+  },
 });
 
 /** Builds the whole portal: plugins first, then feature routes, then the SPA. */

@@ -18,14 +18,17 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the bundle of `src/main.ts` as `npm start` does (built in beforeAll) and waits until it listens. */
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+async function startServer(
+  port: number,
+  dir = dataDir,
+): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       CAPTCHA: 'off',
       ADMIN_PASSWORD: 'Admin#Main1',
       DEMO_PASSWORD: 'Demo#Main1',
@@ -91,6 +94,51 @@ describe('the server process', () => {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
       expect(await secondExit).toBe(0);
+    }
+  }, 120_000);
+
+  it('writes no password, token, link or code to its log: sign-in, downloads, a reset and a code', async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-log-'));
+    const port = await freePort();
+    const server = await startServer(port, logDir);
+    const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+    try {
+      // Supplied passwords are the operator's: the first-start banner does not repeat them.
+      expect(server.output()).toContain('Demo data created');
+      const signIn = await fetch(url('/api/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'demo', password: 'Demo#Main1' }),
+      });
+      const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+      expect(token.length).toBeGreaterThan(20);
+      const auth = { authorization: `Bearer ${token}` };
+      await fetch(url('/api/getLoginUser'), { headers: auth });
+      const versions = (await (await fetch(url('/api/public/catalog/versions'))).json()) as {
+        data: { rows: { versionId: number }[] };
+      };
+      const id = versions.data.rows[0]?.versionId;
+      expect(id).toBeDefined();
+      await (await fetch(url(`/api/downloads/${id}`), { headers: auth })).arrayBuffer();
+      await (await fetch(url(`/api/downloads/${id}?token=${token}`))).arrayBuffer();
+      await fetch(url('/api/auth/recover'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'demo' }),
+      });
+      await fetch(url(`/api/auth/emailCode?email=${encodeURIComponent('log-test@example.com')}`));
+      await new Promise((r) => setTimeout(r, 500)); // the recovery mail goes out after the answer
+
+      const log = server.output();
+      expect(log).toContain('mail (no SMTP_URL set'); // the mails were logged, masked
+      for (const secret of ['Demo#Main1', 'Admin#Main1', token]) expect(log).not.toContain(secret);
+      expect(log).not.toMatch(/(?:token|ticket|code)=(?!\[redacted\]|••••••)[A-Za-z0-9_-]{6,}/);
+      expect(log).not.toMatch(/(?<![\d.])\d{6}(?!\d|\.\d)/); // no verification code
+    } finally {
+      const exit = exited(server.child);
+      server.child.kill('SIGTERM');
+      await exit;
+      fs.rmSync(logDir, { recursive: true, force: true });
     }
   }, 120_000);
 

@@ -1,9 +1,30 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, defaultLoggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
+
+/**
+ * Printed once, on the start that created the accounts: the passwords the seed generated (never
+ * stored in clear anywhere). A password the operator supplied is not repeated.
+ */
+function firstStartBanner(generated: { admin?: string; demo?: string }): string {
+  const line = '='.repeat(60);
+  const shown = (password: string | undefined, source: string) =>
+    password ?? `(the password you set in ${source})`;
+  return [
+    '',
+    line,
+    'Demo data created. Sign in with:',
+    `  admin / ${shown(generated.admin, 'ADMIN_PASSWORD')}  (super administrator)`,
+    `  demo  / ${shown(generated.demo, 'DEMO_PASSWORD')}  (customer)`,
+    ...(generated.admin || generated.demo ? ['Generated passwords are shown only now.'] : []),
+    line,
+    '',
+    '',
+  ].join('\n');
+}
 
 /** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
 async function main() {
@@ -11,15 +32,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const seed = await seedDatabase(database.db, { admin: config.ADMIN_PASSWORD, demo: config.DEMO_PASSWORD });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: defaultLoggerOptions(config) });
   await seedCatalog(database.db, app.services.store);
-  if (seed.seeded) {
-    // Printed once, on the start that created the accounts; never stored in clear.
-    const line = '='.repeat(60);
-    process.stdout.write(
-      `\n${line}\nDemo data created. Sign in with:\n  admin / ${seed.adminPassword}  (super administrator)\n  demo  / ${seed.demoPassword}  (customer)\nThese passwords are shown only now.\n${line}\n\n`,
-    );
-  }
+  if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated));
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

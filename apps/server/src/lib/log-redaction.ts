@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
  * password-reset tokens (/user/recover?token=) and captcha answers (?code=). Logged URLs keep
  * the parameter's name but not its value.
  */
-const SECRET_QUERY = /([?&](?:token|code|access_token)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|ticket|code|access_token|password)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');

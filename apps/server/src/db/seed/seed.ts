@@ -39,7 +39,11 @@ import {
 } from './seed-data';
 
 export type SeedPasswords = { admin?: string; demo?: string };
-export type SeedResult = { seeded: false } | { seeded: true; adminPassword: string; demoPassword: string };
+/**
+ * `generated` holds only the passwords the seed made up (the operator must learn them once);
+ * passwords the operator supplied are never handed back, so they are never printed.
+ */
+export type SeedResult = { seeded: false } | { seeded: true; generated: { admin?: string; demo?: string } };
 
 /** A random password meeting the spec's rule (8-16, upper, lower, digit, special). */
 export function generatePassword(): string {
@@ -229,5 +233,11 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       });
     }
   });
-  return { seeded: true, adminPassword, demoPassword };
+  return {
+    seeded: true,
+    generated: {
+      ...(passwords.admin === undefined ? { admin: adminPassword } : {}),
+      ...(passwords.demo === undefined ? { demo: demoPassword } : {}),
+    },
+  };
 }

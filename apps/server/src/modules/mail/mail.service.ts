@@ -1,3 +1,4 @@
+import { maskSecrets } from '../../lib/secret-mask';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/connection';
@@ -34,9 +35,10 @@ export class MailService {
         await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
         status = 'sent';
       } else {
+        // Codes and links are masked: a log is read by more people than the recipient.
         this.log.info(
-          { to: mail.to, subject: mail.subject, text: mail.text },
-          'mail (no SMTP_URL set: outbox only)',
+          { to: mail.to, subject: mail.subject, text: maskSecrets(mail.text) },
+          'mail (no SMTP_URL set: outbox table only)',
         );
       }
     } catch (cause) {

@@ -6,7 +6,9 @@ import {
   type Page,
   type Profile,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo, lastSmsTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
@@ -113,8 +115,11 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
     );
   });
 
-  it('shows the outbox to staff only', async () => {
+  it('shows the outbox to staff only, with no live secret in it, and audits every read', async () => {
     await call('GET', '/api/sysUser/smsCode?phone=13900002222');
+    const sent = await lastSmsTo(t.db, '13900002222');
+    const code = codeIn(sent?.body);
+    expect(code).toMatch(/^\d{6}$/);
     expect((await call('GET', '/api/sysMessage/outbox?channel=sms')).status).toBe(403);
     const staff = await createUser(t.db, { roleCodes: ['staff'] });
     const staffToken = await tokenFor(t.app, staff.account, staff.password);
@@ -130,6 +135,11 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
       subject: 'log',
       status: 'logged',
     });
+    expect(JSON.stringify(page.body.data)).not.toContain(code);
+    expect(page.body.data.rows[0]?.body).toContain('••••••');
+    const reads = await t.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.read'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ actorId: staff.id, targetId: 'sms' });
     const admin = await tokenFor(t.app, 'admin', 'Admin#Pass1');
     expect((await call('GET', '/api/sysMessage/outbox', undefined, admin)).status).toBe(200);
   });

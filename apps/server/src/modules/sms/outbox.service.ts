@@ -1,3 +1,4 @@
+import { maskSecrets } from '../../lib/secret-mask';
 import type { OutboxEntry, Page } from '@portal/contract';
 import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -22,7 +23,7 @@ export class OutboxService {
           channel,
           recipient: row.phone,
           subject: row.driver,
-          body: row.body,
+          body: maskSecrets(row.body),
           status: row.status,
           error: row.error,
           createTime: row.createdAt.toISOString(),
@@ -41,7 +42,7 @@ export class OutboxService {
         channel,
         recipient: row.recipient,
         subject: row.subject,
-        body: row.body,
+        body: maskSecrets(row.body),
         status: row.status,
         error: row.error,
         createTime: row.createdAt.toISOString(),
