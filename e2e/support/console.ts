@@ -60,9 +60,11 @@ export function useConsoleSuite(): ConsoleSuite {
     const found = [...problems.values()].flatMap(({ pageErrors, consoleErrors }) => [
       ...pageErrors,
       ...consoleErrors.filter(isMissingKey),
+      // The console must run under the portal's Content-Security-Policy (plugins/security-headers.ts).
+      ...consoleErrors.filter((text) => /Content Security Policy/i.test(text)),
     ]);
     problems.clear();
-    expect(found, 'page errors or missing translations').toEqual([]);
+    expect(found, 'page errors, missing translations or CSP violations').toEqual([]);
   });
   afterAll(async () => {
     await chromium?.close();

@@ -38,6 +38,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
 import { createFileStore } from './lib/file-store/create-file-store';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(requestLocalePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, config);
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
