@@ -38,6 +38,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
@@ -45,6 +46,7 @@ import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { createServices } from './services';
 import { requestLogSerializer } from './lib/log-redaction';
+import { resolveLocale } from './lib/i18n/messages';
 
 export type AppOptions = {
   config: Config;
@@ -97,6 +99,20 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any hook (an over-long path parameter, a malformed URL)
+    // answer the same envelope as everything else, in the caller's language.
+    frameworkErrors: (error, request, reply) => {
+      const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
+      request.locale = resolveLocale(query.get('locale') ?? undefined, request.headers['accept-language']);
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendError(
+        request,
+        reply,
+        AppError.invalidFields([
+          { field: 'path', messageKey: tooLong ? 'INPUT_TOO_LONG' : 'INPUT_OUT_OF_RANGE' },
+        ]),
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +140,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(requestLocalePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, config);
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {

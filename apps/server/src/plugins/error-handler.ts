@@ -1,3 +1,4 @@
+import { invalidValue } from '../lib/pg-errors';
 import { type Envelope, ErrorCode, type FieldError } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -46,6 +47,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   ) {
     return new AppError('JSON_MALFORMED');
   }
+  if (invalidValue(error)) return new AppError('PARAM_ERROR', { messageKey: 'INPUT_OUT_OF_RANGE' });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Framework-level client errors (empty body with JSON type, unsupported media type, too large...).
     return new AppError('PARAM_ERROR', { params: { detail: error.message } });
