@@ -73,10 +73,12 @@ describe('catalogue in Chromium', () => {
     expect(download.suggestedFilename()).toBe('m7-bmc-4.1.2.tar.gz');
     expect(sha256(bytes)).toBe(shown);
     // The checksum list offered next to it names the same file with the same SHA-256.
-    const sumsLink = await page.getByTestId('detail-sha256sums').getAttribute('href');
-    const sums = await page.request.get(`${suite.portal.url}${sumsLink}`);
-    expect(sums.status()).toBe(200);
-    expect(await sums.text()).toContain(`${shown}  m7-bmc-4.1.2.tar.gz`);
+    // Its address carries a download ticket made on click, never the session token.
+    const sums = await downloadBy(page, page.getByTestId('detail-sha256sums'));
+    expect(sums.download.suggestedFilename()).toMatch(/^SHA256SUMS/); // Chromium adds .txt to text/plain
+    expect(sums.download.url()).toMatch(/[?&]ticket=[\w-]{20,}/);
+    expect(sums.download.url()).not.toContain('token=');
+    expect(sums.bytes.toString('utf8')).toContain(`${shown}  m7-bmc-4.1.2.tar.gz`);
 
     // The reload kept model and kind too (they are in the address).
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({

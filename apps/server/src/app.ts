@@ -24,7 +24,11 @@ import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
 import { pcieRoutes } from './modules/catalog/pcie.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
-import { downloadRecordRoutes, downloadRoutes } from './modules/downloads/downloads.routes';
+import {
+  downloadRecordRoutes,
+  downloadRoutes,
+  downloadTicketRoutes,
+} from './modules/downloads/downloads.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
@@ -180,6 +184,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(releaseNoteAdminRoutes);
   await app.register(downloadRoutes, config);
   await app.register(downloadRecordRoutes);
+  await app.register(downloadTicketRoutes);
   await app.register(taskRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);

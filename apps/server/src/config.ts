@@ -27,6 +27,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** Lifetime of a download ticket (a browser download link); a download started in time may run longer. */
+  DOWNLOAD_TICKET_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   CAPTCHA: z.preprocess(emptyToUndefined, onOff.default(true)),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.preprocess(emptyToUndefined, onOff.default(false)),

@@ -1,3 +1,4 @@
+import { DownloadTicketService } from './modules/downloads/download-ticket.service';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrlOf } from './config';
@@ -85,6 +86,7 @@ export type Services = {
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
+  downloadTickets: DownloadTicketService;
   manifests: ManifestService;
   jobs: JobQueue;
   /** Runs queued jobs; started by buildApp when TASK_WORKERS > 0 (tests call runUntilIdle). */
@@ -97,6 +99,7 @@ export function createServices(
   config: Pick<
     Config,
     | 'TOKEN_TTL_HOURS'
+    | 'DOWNLOAD_TICKET_TTL_SECONDS'
     | 'SMTP_URL'
     | 'MAIL_FROM'
     | 'SMS_DRIVER'
@@ -210,6 +213,7 @@ export function createServices(
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
     downloads,
+    downloadTickets: new DownloadTicketService(db, clock, config.DOWNLOAD_TICKET_TTL_SECONDS),
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
     jobs,
     worker,

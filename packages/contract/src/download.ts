@@ -40,6 +40,17 @@ export const downloadParamsSchema = z.object({
 export type DownloadParams = z.infer<typeof downloadParamsSchema>;
 
 /**
+ * A download ticket: `url` is the link to hand to the browser (relative to the portal), valid
+ * until `expiresAt` for me only; the session token never appears in a URL.
+ */
+export const downloadTicketSchema = z.object({
+  url: z.string(),
+  ticket: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
+
+/**
  * 'complete': the client received every byte asked for; 'partial': it stopped early;
  * 'redirect': sent to object storage with a presigned URL (bytes not seen by the portal).
  */

@@ -105,6 +105,10 @@ export const ErrorCode = {
   DICT_TYPE_HAS_VALUES: 1021013,
   /** Security (issue 16). */
   ORGANISATION_UNKNOWN: 1024001,
+  /** A session token in a URL (download links carry tickets). */
+  TOKEN_IN_URL: 1025001,
+  /** A download ticket that is unknown, expired, for another file, or whose session ended. */
+  DOWNLOAD_TICKET_INVALID: 1025002,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -192,6 +196,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.DICT_CODE_EXISTS]: 409,
   [ErrorCode.DICT_TYPE_HAS_VALUES]: 409,
   [ErrorCode.ORGANISATION_UNKNOWN]: 404,
+  [ErrorCode.TOKEN_IN_URL]: 400,
+  [ErrorCode.DOWNLOAD_TICKET_INVALID]: 401,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

@@ -167,6 +167,9 @@ export const enUS = {
   USER_SELF_ACTION: 'You cannot freeze or demote your own account',
   USER_UNKNOWN: 'The user does not exist',
   ORGANISATION_UNKNOWN: 'The organisation does not exist',
+  TOKEN_IN_URL: 'Sign-in tokens are not accepted in links: download from the portal again',
+  DOWNLOAD_TICKET_INVALID:
+    'This download link has expired or is not valid: start the download again from the portal',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',

@@ -83,7 +83,8 @@ export const zhCN: MessageCatalogue = {
   PUBLISH_NOT_PUBLISHED: '只有已发布的版本可以召回（该版本状态为 {status}）',
   PUBLISH_TOO_MANY_IMAGES: '每次最多上传 {max} 张图片',
   PUBLISH_FILE_CONTENT_MISMATCH: '文件内容不是 {type} 归档（允许：{allowed}；文件名与内容必须一致）',
-  VERSION_FORMAT: '只能使用字母、数字、. _ - + ~ ( ) 和单个空格，并以字母或数字开头（不能含 ".."、"/" 或控制字符）',
+  VERSION_FORMAT:
+    '只能使用字母、数字、. _ - + ~ ( ) 和单个空格，并以字母或数字开头（不能含 ".."、"/" 或控制字符）',
   FILE_NAME_FORMAT: '文件名不能包含控制字符，也不能是 "." 或 ".."',
   PUBLISH_FILE_CORRUPT: '{type} 归档不完整或已损坏（已完整校验）：请从原始文件重新上传',
   PUBLISH_IMAGE_TYPE: '不允许的文件类型（允许：{allowed}）',
@@ -156,6 +157,8 @@ export const zhCN: MessageCatalogue = {
   USER_SELF_ACTION: '不能冻结或降级自己的账号',
   USER_UNKNOWN: '用户不存在',
   ORGANISATION_UNKNOWN: '组织不存在',
+  TOKEN_IN_URL: '链接中不接受登录令牌：请从门户重新下载',
+  DOWNLOAD_TICKET_INVALID: '下载链接已过期或无效：请从门户重新开始下载',
   ROLE_UNKNOWN: '角色 {code} 不存在',
   ROLE_NOT_FOUND: '角色不存在',
   ROLE_CODE_EXISTS: '角色编码 {code} 已存在',

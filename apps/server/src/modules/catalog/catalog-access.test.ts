@@ -42,7 +42,10 @@ describe.each(DRIVERS)('catalogue visibility on %s', (driver) => {
     expect(demoCodes).not.toContain('m7-4u-gpu-bios-lab');
     expect(demoCodes).toContain('m7-bmc');
 
-    const lab = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Contoso Research Institute' });
+    const lab = await createUser(t.db, {
+      roleCodes: ['customer'],
+      organisation: 'Contoso Research Institute',
+    });
     expect(await visibleCodes(await access.viewerOf(lab.id))).not.toContain('m7-4u-gpu-bios-lab');
     await t.app.services.serials.bind(lab.id, 'M7S4U24000877', 'en-US');
     const labViewer = await access.viewerOf(lab.id);

@@ -3,29 +3,35 @@ import {
   downloadParamsSchema,
   downloadRecordPageSchema,
   downloadRecordQuerySchema,
+  downloadTicketSchema,
   MANIFEST_FILE_NAME,
   SHA256SUMS_FILE_NAME,
   SIGNATURE_HEADER,
   SIGNING_KEY_ID_HEADER,
   SIGNING_KEY_PATH,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
-import { optionalUserId, type TokenRequest } from './download-auth';
+import { optionalUserId, type TicketRequest } from './download-auth';
+import type { TicketTarget } from './download-ticket.service';
 import { sendDownload } from './download-file';
 import type { SignedBody } from './manifest.service';
 
 const tags = ['downloads'];
 const security: Record<string, string[]>[] = [{}, { bearer: [] }];
 const tokenQuerySchema = z.object({
-  /** A session token for links a browser opens without headers (`<a href>`, window.open). */
+  /** A download ticket (POST .../ticket) for links a browser opens without headers. */
+  ticket: z.string().max(64).optional(),
+  /** Refused with 1025001: a session token must not travel in a URL. */
   token: z.string().max(512).optional(),
 });
+const ALL_VERSIONS: TicketTarget = { kind: 'manifest', id: 0 };
+const versionTarget = (id: number): TicketTarget => ({ kind: 'version', id });
 
 function sendSigned(reply: FastifyReply, signed: SignedBody, contentType: string, detached: boolean) {
   return reply
@@ -36,7 +42,7 @@ function sendSigned(reply: FastifyReply, signed: SignedBody, contentType: string
     .send(detached ? signed.signature : signed.body);
 }
 
-/** Files, checksums and signed manifests: anonymous for public items, else Bearer or `?token=`. */
+/** Files, checksums and signed manifests: anonymous for public items, else Bearer or a download `?ticket=`. */
 export async function downloadRoutes(
   app: FastifyInstance,
   config: Pick<Config, 'DOWNLOAD_OFFLOAD' | 'DOWNLOAD_OFFLOAD_PREFIX' | 'DOWNLOAD_SENDFILE'>,
@@ -45,7 +51,8 @@ export async function downloadRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { downloads, manifests, store } = app.services;
   app.addHook('onClose', () => downloads.drain());
-  const viewerOf = async (request: TokenRequest) => downloads.viewerOf(await optionalUserId(app, request));
+  const viewerOf = async (request: TicketRequest, target: TicketTarget) =>
+    downloads.viewerOf(await optionalUserId(app, request, target));
 
   routes.route({
     method: ['GET', 'HEAD'],
@@ -61,7 +68,7 @@ export async function downloadRoutes(
     // Archives do not compress, and the encoder would only slow the stream down.
     compress: false,
     handler: async (request, reply) => {
-      const userId = await optionalUserId(app, request);
+      const userId = await optionalUserId(app, request, versionTarget(request.params.versionId));
       const target = await downloads.target(await downloads.viewerOf(userId), request.params.versionId);
       return sendDownload(request, reply, {
         userId,
@@ -90,7 +97,11 @@ export async function downloadRoutes(
         },
       },
       async (request, reply) => {
-        const signed = await manifests.sha256Sums(await viewerOf(request), request.params.versionId);
+        const { versionId } = request.params;
+        const signed = await manifests.sha256Sums(
+          await viewerOf(request, versionTarget(versionId)),
+          versionId,
+        );
         return sendSigned(reply, signed, 'text/plain; charset=utf-8', detached);
       },
     );
@@ -107,7 +118,7 @@ export async function downloadRoutes(
         },
       },
       async (request, reply) => {
-        const signed = await manifests.manifest(await viewerOf(request));
+        const signed = await manifests.manifest(await viewerOf(request, ALL_VERSIONS));
         return sendSigned(reply, signed, 'application/json; charset=utf-8', detached);
       },
     );
@@ -125,7 +136,11 @@ export async function downloadRoutes(
         },
       },
       async (request, reply) => {
-        const signed = await manifests.versionManifest(await viewerOf(request), request.params.versionId);
+        const { versionId } = request.params;
+        const signed = await manifests.versionManifest(
+          await viewerOf(request, versionTarget(versionId)),
+          versionId,
+        );
         return sendSigned(reply, signed, 'application/json; charset=utf-8', detached);
       },
     );
@@ -141,6 +156,52 @@ export async function downloadRoutes(
         .type('application/x-pem-file')
         .header('cache-control', 'public, max-age=300')
         .send(await manifests.publicKeyPem()),
+  );
+}
+
+/**
+ * Download tickets: a signed-in client (the console) asks for one before it hands a link to the
+ * browser. Only for what the caller may download now (the same check as the download).
+ */
+export async function downloadTicketRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { downloads, downloadTickets } = app.services;
+  const answer = async (request: FastifyRequest, target: TicketTarget, path: string) => {
+    const { userId, sessionId } = sessionOf(request);
+    const { ticket, expiresAt } = await downloadTickets.issue(userId, sessionId, target);
+    return ok(request, { url: `${path}?ticket=${ticket}`, ticket, expiresAt: expiresAt.toISOString() });
+  };
+  routes.post(
+    `${DOWNLOAD_PATH_PREFIX}/:versionId/ticket`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A download ticket for one version (its file, SHA256SUMS and manifest): a link valid for minutes, bound to me and this session',
+        security: [{ bearer: [] }],
+        params: downloadParamsSchema,
+        response: responses(downloadTicketSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const { versionId } = request.params;
+      const viewer = await downloads.viewerOf(sessionOf(request).userId);
+      await downloads.target(viewer, versionId); // refuses what the caller may not download
+      return answer(request, versionTarget(versionId), `${DOWNLOAD_PATH_PREFIX}/${versionId}`);
+    },
+  );
+  routes.post(
+    `${DOWNLOAD_PATH_PREFIX}/${MANIFEST_FILE_NAME}/ticket`,
+    {
+      schema: {
+        tags,
+        summary: 'A download ticket for the signed manifest of every version I may see',
+        security: [{ bearer: [] }],
+        response: responses(downloadTicketSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => answer(request, ALL_VERSIONS, `${DOWNLOAD_PATH_PREFIX}/${MANIFEST_FILE_NAME}`),
   );
 }
 

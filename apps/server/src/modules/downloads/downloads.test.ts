@@ -115,22 +115,6 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     expect((await download(0)).statusCode).toBe(400);
   });
 
-  it('takes the session from ?token= for browser links, and refuses a revoked one', async () => {
-    const signedIn = await seededVersion(t, 'ims-platform');
-    const user = await createUser(t.db, { roleCodes: ['customer'] });
-    const token = await tokenFor(t.app, user.account, user.password);
-    expect((await download(signedIn.id, { query: `&token=${token}` })).statusCode).toBe(200);
-    await t.app.services.sessions.revokeAllForUser(user.id);
-    const revoked = await download(signedIn.id, { query: `&token=${token}` });
-    expect(revoked.statusCode).toBe(401);
-    expect(revoked.json().code).toBe(ErrorCode.LOGIN_EXPIRED);
-    expect((await download(signedIn.id, { query: '&token=not-a-token' })).json().code).toBe(
-      ErrorCode.TOKEN_INVALID,
-    );
-    const mine = (await recordsOf(signedIn.id)).filter((r) => r.userId === user.id);
-    expect(mine.map((r) => r.status)).toEqual(['complete']);
-  });
-
   it('sends the headers a download manager needs, with the UTF-8 file name', async () => {
     const answer = await download(big.id);
     expect(answer.headers).toMatchObject({

@@ -102,7 +102,11 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     );
     for (const user of [first!, second!]) {
       const token = await tokenFor(t.app, user.account, user.password);
-      expect((await t.app.inject({ url: `/api/downloads/${id}?token=${token}` })).statusCode).toBe(200);
+      const download = await t.app.inject({
+        url: `/api/downloads/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.statusCode).toBe(200);
     }
     await t.app.services.downloads.drain();
     await t.app.services.worker.runUntilIdle();

@@ -131,7 +131,10 @@ describe('a task interrupted by a server restart', () => {
           'Started (attempt 2 of 2)',
         ]),
       );
-      const result = await app.inject({ url: `/api/tasks/${taskId}/result?token=${token}` });
+      const result = await app.inject({
+        url: `/api/tasks/${taskId}/result`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(result.statusCode).toBe(200);
       expect(sha256(result.rawPayload)).toBe(task.result?.sha256);
     } finally {

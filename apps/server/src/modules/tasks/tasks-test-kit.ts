@@ -19,8 +19,14 @@ export async function getTask(t: TestApp, token: string, id: number, locale = 'e
   return answer.body.data;
 }
 
+/** Downloads a result the way the console does: a ticket first, then a plain link. */
 export async function downloadResult(t: TestApp, token: string, id: number): Promise<Buffer> {
-  const response = await t.app.inject({ url: `/api/tasks/${id}/result?token=${token}` });
+  const ticket = await withToken<{ url: string }>(t.app, token, {
+    method: 'POST',
+    url: `/api/tasks/${id}/result/ticket`,
+  });
+  expect(ticket.status).toBe(200);
+  const response = await t.app.inject({ url: ticket.body.data.url });
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  downloadTicketSchema,
   PCIE_UPLOAD_MAX_BYTES,
   PCIE_UPLOAD_MAX_VALUES,
   TASK_MIRROR_MAX_VALUES,
@@ -31,7 +32,7 @@ const security = [{ bearer: [] }];
 const created = (request: FastifyRequest, task: Task) =>
   ok(request, { task, message: translate(request.locale, 'TASK_CREATED') });
 
-/** The result file: its own scope, because a browser link carries the token in `?token=`. */
+/** The result file: its own scope, because a browser link carries a download ticket, not a session. */
 async function taskResultRoute(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.route({
@@ -39,14 +40,14 @@ async function taskResultRoute(app: FastifyInstance) {
     url: '/api/tasks/:id/result',
     schema: {
       tags,
-      summary: 'The result file of my finished task (Range, If-Range, ETag); Bearer or `?token=`',
+      summary: 'The result file of my finished task (Range, If-Range, ETag); Bearer or `?ticket=`',
       security,
       params: taskIdParamsSchema,
-      querystring: z.object({ token: z.string().max(512).optional() }),
+      querystring: z.object({ ticket: z.string().max(64).optional(), token: z.string().max(512).optional() }),
     },
     compress: false,
     handler: async (request, reply) => {
-      const userId = await optionalUserId(app, request);
+      const userId = await optionalUserId(app, request, { kind: 'task', id: request.params.id });
       if (userId === null) throw new AppError('TOKEN_EMPTY');
       const target = await app.services.tasks.resultTarget(userId, request.params.id);
       return sendTaskResult(request, reply, app.services.store, target);
@@ -63,6 +64,29 @@ async function taskApiRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tasks } = app.services;
   const userOf = (request: FastifyRequest) => sessionOf(request).userId;
+
+  routes.post(
+    '/api/tasks/:id/result/ticket',
+    {
+      schema: {
+        tags,
+        summary: "A download ticket for my finished task's result (a link valid for minutes, bound to me)",
+        security,
+        params: taskIdParamsSchema,
+        response: responses(downloadTicketSchema, [400, 404, 410, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = sessionOf(request);
+      await tasks.resultTarget(userId, request.params.id); // only my own, finished, unexpired result
+      const { ticket, expiresAt } = await app.services.downloadTickets.issue(userId, sessionId, {
+        kind: 'task',
+        id: request.params.id,
+      });
+      const url = `/api/tasks/${request.params.id}/result?ticket=${ticket}`;
+      return ok(request, { url, ticket, expiresAt: expiresAt.toISOString() });
+    },
+  );
 
   routes.post(
     '/api/tasks/mirror',

@@ -183,7 +183,10 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
         'Failed; you can retry the task',
       ]),
     );
-    const result = await t.app.inject({ url: `/api/tasks/${failed.id}/result?token=${demo}` });
+    const result = await t.app.inject({
+      url: `/api/tasks/${failed.id}/result`,
+      headers: { authorization: `Bearer ${demo}` },
+    });
     expect(result.statusCode).toBe(410);
     expect(result.json().code).toBe(ErrorCode.TASK_RESULT_GONE);
     const retried = await withToken<Task>(t.app, demo, {
@@ -307,7 +310,10 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     const task = await getTask(t, demo, id);
     expect(task).toMatchObject({ status: 'SUCCESS', result: null, resultExpired: true });
     expect(task.log.at(-1)?.message).toBe('The result expired and was removed');
-    expect((await t.app.inject({ url: `/api/tasks/${id}/result?token=${demo}` })).statusCode).toBe(410);
+    expect(
+      (await t.app.inject({ url: `/api/tasks/${id}/result`, headers: { authorization: `Bearer ${demo}` } }))
+        .statusCode,
+    ).toBe(410);
   });
 
   it('a task whose worker died is retried, and fails clearly once its attempts are spent', async () => {

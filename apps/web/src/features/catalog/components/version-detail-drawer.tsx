@@ -1,10 +1,10 @@
-import { type CatalogVersionDetail, SIGNING_KEY_PATH, sha256SumsPathOf } from '@portal/contract';
+import { type CatalogVersionDetail, SIGNING_KEY_PATH } from '@portal/contract';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
 import { formatSize } from '../utils/format-size';
-import { linkWithToken } from '../utils/start-download';
+import { ChecksumListLink } from './checksum-list-link';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';
 import { ReleaseNotesLists } from './release-notes-lists';
@@ -94,16 +94,12 @@ function VersionDetailBody({
         <Descriptions.Item label={t('detail.verify')}>
           {/* A signed checksum list, so a customer can check the file with standard tools. */}
           <Space wrap>
-            <a
-              href={linkWithToken(sha256SumsPathOf(detail.versionId))}
-              download
-              data-testid="detail-sha256sums"
-            >
+            <ChecksumListLink versionId={detail.versionId} testId="detail-sha256sums">
               SHA256SUMS
-            </a>
-            <a href={linkWithToken(`${sha256SumsPathOf(detail.versionId)}.sig`)} download>
+            </ChecksumListLink>
+            <ChecksumListLink versionId={detail.versionId} signature>
               SHA256SUMS.sig
-            </a>
+            </ChecksumListLink>
             <a href={SIGNING_KEY_PATH} download>
               {t('detail.signingKey')}
             </a>

@@ -1,9 +1,9 @@
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { setAccessToken } from '@/lib/session';
-import { envelopeResponse, stubFetch } from '@/test/fetch-stub';
-import { DownloadRefused, downloadUrlOf, startDownload } from './start-download';
+import { clearSession, setAccessToken } from '@/lib/session';
+import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { DownloadRefused, startDownload, taskResultLink, versionLink } from './start-download';
 
 /** The links handed to the browser, captured instead of navigating (jsdom cannot). */
 function captureLinkClicks() {
@@ -14,26 +14,62 @@ function captureLinkClicks() {
   return clicked;
 }
 
+const ticketAnswer = (ticket: string) => () =>
+  okResponse({ url: '/api/downloads/5', ticket, expiresAt: '2026-11-25T11:05:00.000Z' });
+
 beforeEach(async () => {
   await act(() => changeLocale('en-US'));
 });
 
-describe('downloadUrlOf', () => {
-  it("carries the signed-in reader's token and language, and no token for the public pages", () => {
-    setAccessToken('tok en');
-    expect(downloadUrlOf(7)).toBe('/api/downloads/7?locale=en-US&token=tok+en');
-    expect(downloadUrlOf(7, true)).toBe('/api/downloads/7?locale=en-US');
+describe('versionLink', () => {
+  it('asks the server for a ticket and never puts the session token in the link', async () => {
+    setAccessToken('session-secret');
+    const fetchStub = stubFetch({ '/api/downloads/7/ticket': ticketAnswer('tk 1') });
+    const link = await versionLink(7);
+    expect(link).toBe('/api/downloads/7?locale=en-US&ticket=tk+1');
+    expect(link).not.toContain('session-secret');
+    expect(fetchStub.mock.calls.map(([, init]) => init?.method)).toEqual(['POST']);
+  });
+
+  it('gives the public pages a plain link without asking for a ticket', async () => {
+    setAccessToken('t');
+    const fetchStub = stubFetch({});
+    expect(await versionLink(7, '/api/downloads/7', true)).toBe('/api/downloads/7?locale=en-US');
+    clearSession();
+    expect(await versionLink(7)).toBe('/api/downloads/7?locale=en-US');
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it("a refused ticket rejects with the server's translated reason", async () => {
+    setAccessToken('t');
+    stubFetch({
+      '/api/downloads/9/ticket': () => envelopeResponse({ code: 1019002, message: 'No permission' }, 404),
+    });
+    const refusal = versionLink(9);
+    await expect(refusal).rejects.toBeInstanceOf(DownloadRefused);
+    await expect(refusal).rejects.toThrow('No permission');
+  });
+});
+
+describe('taskResultLink', () => {
+  it("links my task's result with a ticket of its own", async () => {
+    setAccessToken('t');
+    stubFetch({ '/api/tasks/3/result/ticket': ticketAnswer('tr') });
+    expect(await taskResultLink(3)).toBe('/api/tasks/3/result?locale=en-US&ticket=tr');
   });
 });
 
 describe('startDownload', () => {
-  it('checks with HEAD, then hands the link to the browser', async () => {
+  it('takes a ticket, checks with HEAD, then hands the link to the browser', async () => {
     setAccessToken('t1');
-    const fetchStub = stubFetch({ '/api/downloads/5': () => new Response(null, { status: 200 }) });
+    const fetchStub = stubFetch({
+      '/api/downloads/5/ticket': ticketAnswer('k5'),
+      '/api/downloads/5': () => new Response(null, { status: 200 }),
+    });
     const clicked = captureLinkClicks();
     await startDownload(5);
-    expect(fetchStub.mock.calls.map(([, init]) => init?.method)).toEqual(['HEAD']);
-    expect(clicked).toEqual([{ href: '/api/downloads/5?locale=en-US&token=t1', download: '' }]);
+    expect(fetchStub.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'HEAD']);
+    expect(clicked).toEqual([{ href: '/api/downloads/5?locale=en-US&ticket=k5', download: '' }]);
   });
 
   it("rejects with the server's translated reason and starts nothing when refused", async () => {
@@ -44,7 +80,7 @@ describe('startDownload', () => {
           : envelopeResponse({ code: 1019004, message: 'File does not exist' }, 404),
     });
     const clicked = captureLinkClicks();
-    const refusal = startDownload(6);
+    const refusal = startDownload(6, true);
     await expect(refusal).rejects.toBeInstanceOf(DownloadRefused);
     await expect(refusal).rejects.toThrow('File does not exist');
     expect(fetchStub.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['HEAD', 'GET']);
@@ -56,6 +92,6 @@ describe('startDownload', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),
     );
-    await expect(startDownload(8)).rejects.toThrow('Download failed');
+    await expect(startDownload(8, true)).rejects.toThrow('Download failed');
   });
 });

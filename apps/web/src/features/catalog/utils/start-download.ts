@@ -1,4 +1,7 @@
 import { downloadPathOf } from '@portal/contract';
+import * as z from 'zod/mini';
+import { apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { getCurrentLocale, i18n } from '@/lib/i18n';
 import { getAccessToken } from '@/lib/session';
 
@@ -7,19 +10,45 @@ export class DownloadRefused extends Error {
   override readonly name = 'DownloadRefused';
 }
 
+const ticketSchema = z.object({ ticket: z.string() });
+
 /**
- * A download address as a plain link: a signed-in reader's token travels as `?token=`, since
- * the browser's download manager cannot send an Authorization header.
+ * A download address as a plain link, with a download ticket for a signed-in reader. The
+ * browser's download manager cannot send an Authorization header, and the session token must
+ * never travel in a URL (history, proxy logs): a ticket opens one file, for minutes, for me.
  */
-export function linkWithToken(path: string, anonymous = false): string {
+export function plainLink(path: string, ticket?: string): string {
   const params = new URLSearchParams({ locale: getCurrentLocale() });
-  const token = anonymous ? undefined : getAccessToken();
-  if (token) params.set('token', token);
+  if (ticket) params.set('ticket', ticket);
   return `${path}?${params}`;
 }
 
-export const downloadUrlOf = (versionId: number, anonymous = false) =>
-  linkWithToken(downloadPathOf(versionId), anonymous);
+/** Asks the server for a ticket (POST `ticketPath` under /api); a refusal keeps its reason. */
+async function ticketFrom(ticketPath: string): Promise<string> {
+  try {
+    return (await apiRequest('POST', ticketPath, ticketSchema, { quiet: true })).ticket;
+  } catch (error) {
+    throw new DownloadRefused(error instanceof ApiError ? error.message : i18n.t('catalog:download.failed'));
+  }
+}
+
+/**
+ * The link of one version's file, or of another file of it (`path`: SHA256SUMS, its signature,
+ * the version manifest); anonymous readers (the public pages) get a plain link.
+ */
+export async function versionLink(
+  versionId: number,
+  path = downloadPathOf(versionId),
+  anonymous = false,
+): Promise<string> {
+  if (anonymous || !getAccessToken()) return plainLink(path);
+  return plainLink(path, await ticketFrom(`/downloads/${versionId}/ticket`));
+}
+
+/** The link of my finished task's result file. */
+export async function taskResultLink(taskId: number): Promise<string> {
+  return plainLink(`/api/tasks/${taskId}/result`, await ticketFrom(`/tasks/${taskId}/result/ticket`));
+}
 
 /** The envelope message of a refused GET, or the generic 'Download failed'. */
 async function refusalMessage(url: string): Promise<string> {
@@ -39,10 +68,10 @@ async function refusalMessage(url: string): Promise<string> {
  * the server's translated reason ('File does not exist', no permission, ...).
  */
 export async function startDownload(versionId: number, anonymous = false): Promise<void> {
-  await startLinkDownload(downloadUrlOf(versionId, anonymous));
+  await startLinkDownload(await versionLink(versionId, downloadPathOf(versionId), anonymous));
 }
 
-/** The same for any download link of the portal (a task's result, for one). */
+/** The same for any download link of the portal (a task's result, a checksum list). */
 export async function startLinkDownload(url: string): Promise<void> {
   let allowed: boolean;
   try {

@@ -4,7 +4,7 @@ import { Alert, App, Button, Space, Table, type TableColumnsType, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import { linkWithToken, startLinkDownload } from '@/features/catalog/utils/start-download';
+import { startLinkDownload, taskResultLink } from '@/features/catalog/utils/start-download';
 import { type TaskPageParams, useRetryTask, useTasks } from '../api/tasks-api';
 import { TaskLogModal } from './task-log-modal';
 import { TaskStatusTag } from './task-status-tag';
@@ -26,9 +26,11 @@ export function TasksTable() {
     onError: (error) => void message.error(error.message),
   });
   const download = (task: Task) =>
-    startLinkDownload(linkWithToken(`/api/tasks/${task.id}/result`)).catch(
-      (error: unknown) => void message.error(error instanceof Error ? error.message : t('result.failed')),
-    );
+    taskResultLink(task.id)
+      .then(startLinkDownload)
+      .catch(
+        (error: unknown) => void message.error(error instanceof Error ? error.message : t('result.failed')),
+      );
   // The open log follows the polled list, so it grows while the task runs.
   const shown = tasks.data?.rows.find((task) => task.id === shownId) ?? null;
 
