@@ -9,7 +9,13 @@ describe('staff outbox in Chromium', () => {
   it('shows staff the code mail a visitor asked for, with the code masked, in both languages', async () => {
     const address = `outbox-${Date.now()}@example.com`;
     const since = suite.portal.mails().length;
-    const asked = await fetch(`${suite.portal.url}/api/auth/emailCode?email=${encodeURIComponent(address)}`);
+    // A visitor with a captcha answer (its cookie binds the answer to this client).
+    const image = await fetch(`${suite.portal.url}/api/captcha.jpg`);
+    const cookie = image.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const asked = await fetch(
+      `${suite.portal.url}/api/auth/emailCode?email=${encodeURIComponent(address)}&code=${suite.portal.latestCaptcha()}`,
+      { headers: { cookie } },
+    );
     expect(asked.status).toBe(200);
     const code = codeIn(await nextMailTo(suite.portal, address, since));
 

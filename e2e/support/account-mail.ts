@@ -35,8 +35,12 @@ export async function latestSmsCode(portal: Portal, phone: string): Promise<stri
   return codeIn(sms.body);
 }
 
-/** Waits until the captcha image on the page has loaded, so the recorded answer is the one shown. */
-export async function captchaAnswer(page: Page, portal: Portal): Promise<string> {
+/**
+ * Waits until the captcha image on the page has loaded, so the recorded answer is the one shown;
+ * with `spent`, until a new image replaced the one whose answer that was.
+ */
+export async function captchaAnswer(page: Page, portal: Portal, spent?: string): Promise<string> {
+  if (spent !== undefined) await expect.poll(() => portal.latestCaptcha()).not.toBe(spent);
   await page.getByTestId('captcha-image').waitFor();
   await page.waitForFunction(() => {
     const img = document.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
@@ -59,7 +63,11 @@ export async function registerThroughApi(portal: Portal, account: string, email:
   const visitor = await playwrightRequest.newContext();
   try {
     const since = portal.mails().length;
-    await visitor.get(`${portal.url}/api/auth/emailCode?email=${encodeURIComponent(email)}`);
+    // Every code needs a captcha answer of its own, and so does the registration.
+    await visitor.get(`${portal.url}/api/captcha.jpg`);
+    await visitor.get(
+      `${portal.url}/api/auth/emailCode?email=${encodeURIComponent(email)}&code=${portal.latestCaptcha()}`,
+    );
     const emailCode = codeIn(await nextMailTo(portal, email, since));
     await visitor.get(`${portal.url}/api/captcha.jpg`);
     const answer = await visitor.post(`${portal.url}/api/auth/register?code=${portal.latestCaptcha()}`, {

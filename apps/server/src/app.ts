@@ -50,6 +50,7 @@ import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { createServices } from './services';
 import { requestLogSerializer } from './lib/log-redaction';
+import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
 
 export type AppOptions = {
@@ -99,7 +100,11 @@ export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count as proxy-addr reads it (Fastify's types take no number): the last `hops` hops.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -131,8 +136,13 @@ export async function buildApp(options: AppOptions) {
       options.captchaText,
     ),
   );
-  if (config.TASK_WORKERS > 0) app.addHook('onReady', async () => app.services.worker.start());
+  if (config.TASK_WORKERS > 0)
+    app.addHook('onReady', async () => {
+      app.services.worker.start();
+      app.services.orphanSweep.start();
+    });
   app.addHook('onClose', async () => {
+    await app.services.orphanSweep.stop();
     await app.services.worker.stop(config.SHUTDOWN_GRACE_MS);
     await app.services.recovery.drain();
     app.services.mail.close();
@@ -149,6 +159,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database so that a limit holds across every process behind a load balancer.
+    store: databaseRateLimitStore(app.services.rateCounters),
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', { params: { seconds: Math.ceil(context.ttl / 1000) } }),
   });

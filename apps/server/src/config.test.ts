@@ -13,14 +13,38 @@ describe('configuration', () => {
       PORT: '9000',
       CAPTCHA: 'off',
       DATABASE_URL: 'postgres://u@h/db',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
       PORT: 9000,
       CAPTCHA: false,
       DATABASE_URL: 'postgres://u@h/db',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 2,
     });
+  });
+
+  it('reads the origins a token link may go to, and refuses anything but origins', () => {
+    expect(loadConfig({}).TOKEN_LINK_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ TOKEN_LINK_ORIGINS: 'https://bi.example.com, http://10.0.0.9:8080' }).TOKEN_LINK_ORIGINS,
+    ).toEqual(['https://bi.example.com', 'http://10.0.0.9:8080']);
+    expect(() => loadConfig({ TOKEN_LINK_ORIGINS: 'https://bi.example.com/path' })).toThrow(
+      /TOKEN_LINK_ORIGINS/,
+    );
+    expect(() => loadConfig({ TOKEN_LINK_ORIGINS: 'javascript:alert(1)' })).toThrow(/TOKEN_LINK_ORIGINS/);
+  });
+
+  it('trusts a hop count or a list of proxies for X-Forwarded-For, never every hop', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be off, a hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow(/TRUST_PROXY/);
   });
 
   it('names every invalid variable in one message', () => {

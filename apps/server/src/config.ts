@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './lib/server-root';
@@ -7,6 +8,39 @@ const onOff = z
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): `off`, a hop count (`1`: the
+ * one load balancer in front), or a comma-separated list of proxy addresses/CIDRs. `on` means
+ * one hop. Never "every hop": a client could then name any address and slip past the limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['off', 'false', '0'].includes(value)) return false;
+    if (['on', 'true'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 16) return hops;
+    }
+    const list = value.split(',').map((entry) => entry.trim());
+    if (list.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0)) return list;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be off, a hop count (1-16) or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads; documented in the README table. */
 const envSchema = z.object({
@@ -31,7 +65,26 @@ const envSchema = z.object({
   DOWNLOAD_TICKET_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   CAPTCHA: z.preprocess(emptyToUndefined, onOff.default(true)),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, onOff.default(false)),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy.default(false)),
+  /**
+   * Origins (comma-separated, `https://bi.example.com`) a menu link with `token=` may send the
+   * user's session token to; none by default besides the portal itself.
+   */
+  TOKEN_LINK_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().refine(isOrigin, 'must be origins like https://bi.example.com, comma-separated')),
+      )
+      .default([]),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
@@ -87,6 +140,8 @@ const envSchema = z.object({
   TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
   /** How long a task's result file stays downloadable. */
   TASK_RESULT_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  /** Stored files no row references, and `.part` files of cut-off uploads, are removed once this old. */
+  FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   /** The ISO writer of PACKAGE_LIVE_CD tasks. */
   XORRISO_PATH: z.string().min(1).default('xorriso'),
 });

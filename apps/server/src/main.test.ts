@@ -124,7 +124,9 @@ describe('the server process', () => {
       const ticket = (await (
         await fetch(url(`/api/downloads/${id}/ticket`), { method: 'POST', headers: auth })
       ).json()) as { data: { ticket: string; url: string } };
-      await (await fetch(url(`${ticket.data.url}?ticket=${ticket.data.ticket}`))).arrayBuffer();
+      const viaTicket = await fetch(url(ticket.data.url));
+      expect(viaTicket.status).toBe(200);
+      await viaTicket.arrayBuffer();
       expect((await fetch(url(`/api/downloads/${id}?token=${token}`))).status).toBe(400);
       await fetch(url('/api/auth/recover'), {
         method: 'POST',

@@ -5,6 +5,7 @@ import { type Config, publicUrlOf } from './config';
 import type { FileStore } from './lib/file-store/file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
+import { RateCounters } from './lib/rate-limit/counters';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
@@ -36,6 +37,7 @@ import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
 import { FileService } from './modules/files/file.service';
+import { OrphanSweep } from './modules/files/orphan-sweep.service';
 import { MailService } from './modules/mail/mail.service';
 import { NoticeService } from './modules/notice/notice.service';
 import { ProfileService } from './modules/profile/profile.service';
@@ -70,6 +72,8 @@ export type Services = {
   files: FileService;
   /** Where uploaded and published files live (local folder or object storage). */
   store: FileStore;
+  /** Removes stored files no row references; started by buildApp when TASK_WORKERS > 0. */
+  orphanSweep: OrphanSweep;
   catalog: CatalogService;
   pcie: PcieLookupService;
   publishItems: PublishItemService;
@@ -87,6 +91,8 @@ export type Services = {
   entitlementAdmin: EntitlementAdminService;
   downloads: DownloadService;
   downloadTickets: DownloadTicketService;
+  /** Rate-limit counters in the database, shared by every portal process. */
+  rateCounters: RateCounters;
   manifests: ManifestService;
   jobs: JobQueue;
   /** Runs queued jobs; started by buildApp when TASK_WORKERS > 0 (tests call runUntilIdle). */
@@ -112,6 +118,7 @@ export function createServices(
     | 'TASK_WORKERS'
     | 'TASK_LEASE_SECONDS'
     | 'TASK_RESULT_TTL_HOURS'
+    | 'FILE_SWEEP_GRACE_HOURS'
     | 'XORRISO_PATH'
   >,
   database: Database,
@@ -124,6 +131,7 @@ export function createServices(
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
   const mail = new MailService(db, clock, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const codes = new VerifyCodeService(db, clock);
+  const rateCounters = new RateCounters(db, clock);
   const sms = new SmsService(db, clock, log, createSmsGateway(config.SMS_DRIVER, log));
   const serials = new SerialService(db, clock);
   const publicUrl = publicUrlOf(config);
@@ -142,10 +150,10 @@ export function createServices(
     (manifestSigner ??= loadOrCreateSigner(
       config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
     ));
-  const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl);
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const access = new AccessService(db);
   const audit = new AuditService(db);
+  const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl, audit);
   const downloads = new DownloadService(db, clock, catalog, store, log);
   const jobs = new JobQueue(db, clock);
   const tasks = new TaskService(db, clock, jobs, catalogAccess, store);
@@ -179,6 +187,9 @@ export function createServices(
     profile: new ProfileService(db, codes, mail, sms, publicUrl),
     files: new FileService(db, clock, store, log),
     store,
+    orphanSweep: new OrphanSweep(db, clock, store, log, {
+      graceMs: config.FILE_SWEEP_GRACE_HOURS * 3_600_000,
+    }),
     catalog,
     pcie: new PcieLookupService(db, catalogAccess),
     mail,
@@ -187,14 +198,14 @@ export function createServices(
     database,
     clock,
     sessions,
-    login: new LoginService(db, clock, sessions, audit),
+    login: new LoginService(db, clock, sessions, rateCounters, audit),
     captcha: new CaptchaService(db, clock, captchaText),
     access,
     notices: new NoticeService(db, clock),
     publishItems: new PublishItemService(db),
     publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs),
     editorImages: new EditorImageService(db, clock, store, log),
-    releaseNoteAdmin: new ReleaseNoteAdminService(db),
+    releaseNoteAdmin: new ReleaseNoteAdminService(db, { audit }),
     accountCodes,
     audit,
     dashboard: new DashboardService(db, clock, () => tasks.backlog()),
@@ -214,6 +225,7 @@ export function createServices(
     entitlementAdmin: new EntitlementAdminService(db),
     downloads,
     downloadTickets: new DownloadTicketService(db, clock, config.DOWNLOAD_TICKET_TTL_SECONDS),
+    rateCounters,
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
     jobs,
     worker,

@@ -21,6 +21,11 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const publicConfigSchema = z.object({
   captchaEnabled: z.boolean(),
   portalName: z.string(),
+  /**
+   * Origins besides the portal's own that a menu link may hand the user's token to (spec 2's
+   * `token=` links): TOKEN_LINK_ORIGINS. A link to any other origin gets no token.
+   */
+  tokenLinkOrigins: z.array(z.string()).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

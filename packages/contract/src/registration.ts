@@ -51,8 +51,12 @@ export const registerResultSchema = z.object({
 export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 /** Where a verification code should go (registration, or binding a new address to an account). */
-export const emailCodeQuerySchema = z.object({ email: text(254) });
-export const smsCodeQuerySchema = z.object({ phone: text(32) });
+/**
+ * Where a code goes; `code` is the captcha answer the anonymous registration endpoints require
+ * (a signed-in session is the proof elsewhere), so the portal cannot spam arbitrary addresses.
+ */
+export const emailCodeQuerySchema = z.object({ email: text(254), code: z.string().max(16).optional() });
+export const smsCodeQuerySchema = z.object({ phone: text(32), code: z.string().max(16).optional() });
 
 /** Password recovery: a single-use link mailed to the account's address. */
 export const recoverBodySchema = z.object({

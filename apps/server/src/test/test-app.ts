@@ -65,6 +65,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     app,
     clock,
     dataDir,
+    database,
     db: database.db,
     close: async () => {
       await app.close();

@@ -131,6 +131,29 @@ describe('token links', () => {
     expect(screen.getByTestId('download-1')).toBeTruthy();
   });
 
+  it.each([
+    ['token-link-keep', 'mine'],
+    ['token-link-accept', 'link-token'],
+  ] as const)(
+    'asks before a link switches a signed-in reader to another session (%s)',
+    async (button, kept) => {
+      setAccessToken('mine');
+      stubFetch({
+        ...consoleApi(user),
+        '/api/catalog/tools/uKits': () =>
+          envelopeResponse({ code: ErrorCode.CATALOG_NOT_VISIBLE, message: 'gone' }, 404),
+      });
+      const app = openApp('/tools/toolsdownload?token=link-token&locale=en&tool=uKits');
+      await screen.findByTestId('token-link-switch');
+      // Nothing changed before the reader chose.
+      expect(getAccessToken()).toBe('mine');
+      screen.getByTestId(button).click();
+      await waitFor(() => expect(app.currentUrl()).toBe('/tools_download'));
+      expect(getAccessToken()).toBe(kept);
+      expect(readStored('requestTool')).toBe('uKits');
+    },
+  );
+
   it('sends an empty token to sign-in, returning to the software download page', async () => {
     stubFetch({ '/api/config': configAnswer });
     const app = openApp('/homePage?token=&tool=uKits');

@@ -58,6 +58,10 @@ const DRIVERS: Driver[] = [
         stat: (key) => store.stat(`${prefix}/${key}`),
         remove: (key) => store.remove(`${prefix}/${key}`),
         presignedDownloadUrl: (key, o) => store.presignedDownloadUrl(`${prefix}/${key}`, o),
+        list: async function* (under) {
+          for await (const object of store.list(`${prefix}/${under}`))
+            yield { ...object, key: object.key.slice(prefix.length + 1) };
+        },
       };
       return {
         store: prefixed,
@@ -127,6 +131,32 @@ describe.each(DRIVERS)('FileStore contract on the $name driver', (driver) => {
     await expect(env.store.put('broken.bin', failing)).rejects.toThrow('connection reset');
     expect(await env.keys()).toEqual([]);
   }, 60_000);
+
+  it('lists the objects under a prefix with their modification time', async () => {
+    const before = Date.now() - 2_000;
+    const small = () => Readable.from([Buffer.from('x')]);
+    for (const key of ['a/one.bin', 'a/b/two.bin', 'ab/three.bin', 'other/four.bin'])
+      await env.store.put(key, small());
+    const listed = async (prefix: string) => {
+      const found = [];
+      for await (const object of env.store.list(prefix)) found.push(object);
+      return found.sort((x, y) => x.key.localeCompare(y.key));
+    };
+    const under = await listed('a/');
+    expect(under.map((object) => object.key)).toEqual(['a/b/two.bin', 'a/one.bin']);
+    for (const object of under) {
+      expect(object.partial).toBe(false);
+      expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(object.modifiedAt.getTime()).toBeLessThan(Date.now() + 2_000);
+    }
+    expect((await listed('a')).map((object) => object.key)).toEqual([
+      'a/b/two.bin',
+      'a/one.bin',
+      'ab/three.bin',
+    ]);
+    expect(await listed('none/')).toEqual([]);
+    // (Listing over several pages: s3-file-store-list.test.ts.)
+  });
 
   it('answers a missing object as absent', async () => {
     expect(await env.store.stat('nope.bin')).toBeNull();

@@ -6,6 +6,15 @@ export type StoredObject = { size: number; sha256: string };
 /** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
 export type ByteRange = { start: number; end: number };
 
+/** One entry of {@link FileStore.list}. */
+export type ListedObject = {
+  key: string;
+  /** When its bytes were last written (object storage: when the upload began). */
+  modifiedAt: Date;
+  /** The temporary file of a write that has not finished (or was cut off by a crash). */
+  partial: boolean;
+};
+
 /**
  * Where uploaded bytes live. `put` is atomic: a reader never sees a partial
  * object, and a failed or aborted upload leaves nothing behind. The local
@@ -28,6 +37,11 @@ export interface FileStore {
   /** The object's size, or null when it does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (e.g. `avatars/`), in no set order, temporary
+   * files of unfinished writes included (their keys can be passed to `remove`). For the orphan sweep.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
   /**
    * Object storage only: a short-lived URL the client fetches the bytes from
    * directly (called only after the portal's own access check). The URL makes

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +39,28 @@ describe('LocalFileStore', () => {
     });
     await expect(store.put('broken.bin', failing)).rejects.toThrow('connection reset');
     expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('lists files under a prefix, marking the .part files of unfinished writes', async () => {
+    await store.put('a/b/done.bin', Readable.from([Buffer.from('x')]));
+    await store.put('ab.bin', Readable.from([Buffer.from('x')]));
+    mkdirSync(path.join(root, 'a/c'), { recursive: true });
+    const part = 'a/c/next.bin.0b6f1c2e-4a5d-4e6f-8a9b-0c1d2e3f4a5b.part';
+    writeFileSync(path.join(root, part), 'half');
+    const listed = async (prefix: string) => {
+      const found: { key: string; partial: boolean }[] = [];
+      for await (const { key, partial } of store.list(prefix)) found.push({ key, partial });
+      return found.sort((x, y) => x.key.localeCompare(y.key));
+    };
+    expect(await listed('a/')).toEqual([
+      { key: 'a/b/done.bin', partial: false },
+      { key: part, partial: true },
+    ]);
+    expect((await listed('a')).map((entry) => entry.key)).toEqual(['a/b/done.bin', part, 'ab.bin']);
+    expect(await listed('missing/')).toEqual([]);
+    await store.remove(part);
+    expect(readdirSync(path.join(root, 'a'))).toEqual(['b']);
+    await expect(listed('../')).rejects.toThrow('invalid storage key');
   });
 
   it('refuses keys that would leave its folder', async () => {

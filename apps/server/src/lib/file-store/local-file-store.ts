@@ -1,13 +1,14 @@
 import { once } from 'node:events';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type ByteRange,
   type FileStore,
+  type ListedObject,
   ObjectNotFoundError,
   ObjectTooLargeError,
   type StoredObject,
@@ -17,6 +18,14 @@ import {
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** The temporary name `put` writes to: `<target>.<uuid>.part`. */
+const PART_SUFFIX = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
+
+const isGone = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
 
 /** Files under a root folder; writes go to a temporary name and are renamed into place. */
 export class LocalFileStore implements FileStore {
@@ -103,6 +112,37 @@ export class LocalFileStore implements FileStore {
     const target = this.pathOf(key);
     await rm(target, { force: true });
     await this.pruneEmptyFolders(path.dirname(target), this.root);
+  }
+
+  /** Files under the root whose key starts with `prefix`, `.part` files of unfinished writes included. */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    yield* this.walk(folder ? this.pathOf(folder.slice(0, -1)) : this.root, folder, prefix);
+  }
+
+  /** Depth first; a file or folder removed meanwhile (by a sweep or a put that failed) is skipped. */
+  private async *walk(dir: string, keyPrefix: string, wanted: string): AsyncGenerator<ListedObject> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (isGone(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (`${key}/`.startsWith(wanted) || wanted.startsWith(`${key}/`))
+          yield* this.walk(path.join(dir, entry.name), `${key}/`, wanted);
+        continue;
+      }
+      if (!entry.isFile() || !key.startsWith(wanted)) continue;
+      const info = await stat(path.join(dir, entry.name)).catch((error: unknown) => {
+        if (isGone(error)) return null;
+        throw error;
+      });
+      if (info) yield { key, modifiedAt: info.mtime, partial: PART_SUFFIX.test(entry.name) };
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
@@ -14,6 +15,7 @@ import { attachmentDisposition } from '../content-disposition';
 import {
   type ByteRange,
   type FileStore,
+  type ListedObject,
   ObjectNotFoundError,
   ObjectTooLargeError,
   type StoredObject,
@@ -160,6 +162,24 @@ export class S3FileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  /**
+   * The bucket's objects under `prefix`, a page (up to 1,000) at a time. Uploads cut off by a crash
+   * are not objects and are not listed: the bucket's `AbortIncompleteMultipartUpload` lifecycle
+   * rule removes their parts.
+   */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key && object.LastModified)
+          yield { key: object.Key, modifiedAt: object.LastModified, partial: false };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   presignedDownloadUrl(

@@ -96,8 +96,28 @@ export class VerifyCodeService {
     return code;
   }
 
+  /**
+   * Checks that the code matches without spending it (a wrong guess counts all the same): for
+   * a form that must prove the code before it may tell more (registration: a taken name).
+   */
+  async verify(purpose: CodePurpose, destination: string, code: string): Promise<void> {
+    await this.matching(purpose, destination, code);
+  }
+
   /** Consumes the code when it matches; a wrong guess counts, and the limit ends the code. */
   async consume(purpose: CodePurpose, destination: string, code: string): Promise<void> {
+    const row = await this.matching(purpose, destination, code);
+    const consumed = await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: this.clock.now() })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    // Two requests racing with the same code: only one wins.
+    if (consumed.length === 0) throw new AppError('VERIFY_CODE_WRONG');
+  }
+
+  /** The live code row of (purpose, destination) when `code` is it; a wrong guess is counted. */
+  private async matching(purpose: CodePurpose, destination: string, code: string) {
     const now = this.clock.now();
     const [row] = await this.db
       .select()
@@ -120,12 +140,6 @@ export class VerifyCodeService {
         .where(eq(verificationCodes.id, row.id));
       throw new AppError('VERIFY_CODE_WRONG');
     }
-    const consumed = await this.db
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    // Two requests racing with the same code: only one wins.
-    if (consumed.length === 0) throw new AppError('VERIFY_CODE_WRONG');
+    return row;
   }
 }

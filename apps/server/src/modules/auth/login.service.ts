@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { insertLoginRecord } from './login-record.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
+import type { RateCounters } from '../../lib/rate-limit/counters';
 import type { AuditService } from '../audit/audit.service';
 import type { SessionService } from './session.service';
 
@@ -37,6 +38,8 @@ export class LoginService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
+    /** Where failures at accounts that do not exist are counted (see `unknownAccountFailure`). */
+    private readonly counters: RateCounters,
     /** Failed sign-ins also go to the staff audit log (the user's own history is login_records). */
     private readonly audit?: AuditService,
   ) {}
@@ -90,15 +93,32 @@ export class LoginService {
 
   private async checkCredentials(account: string, password: string): Promise<UserRow> {
     const [user] = await this.db.select().from(users).where(eq(users.account, account)).limit(1);
-    if (!user) {
-      await verifyPassword(await decoyPasswordHash(), password);
-      throw wrongPassword();
-    }
+    if (!user) throw await this.unknownAccountFailure(account, password);
     const now = this.clock.now();
     if (user.lockedUntil && user.lockedUntil > now) throw this.lockedError(user.lockedUntil);
+    if (!(await verifyPassword(user.passwordHash, password))) throw await this.registerFailure(user, now);
+    // Only the right password learns that the account is frozen.
     if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
-    if (await verifyPassword(user.passwordHash, password)) return user;
-    throw await this.registerFailure(user, now);
+    return user;
+  }
+
+  /**
+   * An account that does not exist answers as one that does: a wrong password (after hashing
+   * as long), and after the fifth failure in a row the same lock for the same minutes. So
+   * neither the answer nor its timing tells which account names are real.
+   */
+  private async unknownAccountFailure(account: string, password: string): Promise<AppError> {
+    const key = `login-unknown:${account}`;
+    const lock = await this.counters.peek(`${key}:locked`);
+    if (lock) return this.lockedError(lock.expiresAt);
+    await verifyPassword(await decoyPasswordHash(), password);
+    // Failures of a real account are counted until a success; a day is as good here.
+    const failures = await this.counters.hit(key, 24 * 3_600_000);
+    if (failures.count < LOGIN_MAX_FAILURES) return wrongPassword();
+    const lockedUntil = new Date(this.clock.now().getTime() + LOGIN_LOCK_MS);
+    await this.counters.set(`${key}:locked`, 1, lockedUntil);
+    await this.counters.clear(key);
+    return this.lockedError(lockedUntil);
   }
 
   /** Counts the failure atomically; the fifth one in a row locks the account. */

@@ -58,6 +58,37 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
     expect(record).toMatchObject({ success: 0, code: ErrorCode.ACCOUNT_FROZEN });
   });
 
+  it('answers a locked account and an unknown one the same, at every attempt (issue 16 §3)', async () => {
+    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const answersOf = async (account: string) => {
+      const answers = [];
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++) {
+        const answer = await login(t.app, account, 'Wrong#Pass1', '?locale=en-US');
+        answers.push({ status: answer.status, body: answer.body });
+      }
+      return answers;
+    };
+    const real = await answersOf(user.account);
+    const unknown = await answersOf('nobody-at-all');
+    expect(real.at(-1)?.body.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(unknown).toEqual(real);
+    // Both locks run out alike.
+    t.clock.advance(LOGIN_LOCK_MS);
+    const [realAfter, unknownAfter] = [
+      await login(t.app, user.account, 'Wrong#Pass1'),
+      await login(t.app, 'nobody-at-all', 'Wrong#Pass1'),
+    ];
+    expect(unknownAfter.body).toEqual(realAfter.body);
+    expect(realAfter.body.code).toBe(ErrorCode.ACCOUNT_PASSWORD_WRONG);
+  });
+
+  it('tells that an account is frozen only to the one who knows its password', async () => {
+    const user = await createUser(t.db, { frozen: true, roleCodes: ['customer'] });
+    const guess = await login(t.app, user.account, 'Wrong#Pass1', '?locale=en-US');
+    const unknown = await login(t.app, 'nobody-frozen', 'Wrong#Pass1', '?locale=en-US');
+    expect(guess.body).toEqual(unknown.body);
+  });
+
   it('locks the account after 5 failures for 5 minutes, then lets the right password in', async () => {
     const user = await createUser(t.db, { roleCodes: ['customer'] });
     for (let i = 1; i < LOGIN_MAX_FAILURES; i++) {

@@ -8,7 +8,7 @@ import { sendBodyWithSendfile, sendfileSocketFd } from './sendfile-body';
 
 /**
  * Answers GET or HEAD for a file the viewer may download: a 302 to object storage
- * when the store presigns, else the bytes streamed from the store (Range, If-Range,
+ * when the store presigns (and the client sent no Authorization header), else the bytes streamed from the store (Range, If-Range,
  * ETag; sent by the kernel when it can), recording every GET once the response finishes
  * or the client goes away.
  */
@@ -47,7 +47,10 @@ export async function sendDownload(
         countsAsDownload: rangeHeader === undefined,
       });
   };
-  const redirect = await downloads.redirectUrl(target);
+  // A client that sent an Authorization header (wget --header, aria2c --header, scripts) sends
+  // it again after a redirect, and object storage refuses a request carrying two kinds of
+  // authentication: those get the bytes from the portal. Links (tickets, public) redirect.
+  const redirect = request.headers.authorization === undefined ? await downloads.redirectUrl(target) : null;
   if (redirect !== null) {
     recordHandOver();
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();

@@ -36,7 +36,7 @@ export async function recoveryRoutes(app: FastifyInstance, config: Config) {
     },
     async (request, reply) => {
       await requireCaptcha(app, config.CAPTCHA, request, reply, request.query.code);
-      return ok(request, await recovery.request(request.body.account, request.locale));
+      return ok(request, await recovery.request(request.body.account, request.locale, request.ip));
     },
   );
 
@@ -66,7 +66,7 @@ export async function recoveryRoutes(app: FastifyInstance, config: Config) {
       config: { rateLimit: { max: 10, timeWindow: QUARTER_HOUR } },
     },
     async (request) => {
-      await recovery.reset(request.body);
+      await recovery.reset(request.body, request.ip);
       return ok(request, null);
     },
   );

@@ -7,6 +7,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n/messages';
+import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { SessionService } from '../auth/session.service';
 import type { MailService } from '../mail/mail.service';
@@ -36,9 +37,15 @@ export class RecoveryService {
     private readonly mail: MailService,
     private readonly sessions: SessionService,
     private readonly publicUrl: string,
+    /** Mailed links and passwords set with them go to the staff audit log (never the link itself). */
+    private readonly audit: AuditService,
   ) {}
 
-  async request(accountOrEmail: string, locale: Locale): Promise<{ linkValidMinutes: number }> {
+  /**
+   * `ip` is the requester's address when someone asks through the recovery page; the mailed link
+   * is then audited as the account's. Staff asking for a user (no `ip`) audit it themselves.
+   */
+  async request(accountOrEmail: string, locale: Locale, ip?: string): Promise<{ linkValidMinutes: number }> {
     const key = accountOrEmail.trim().toLowerCase();
     const [user] = key
       ? await this.db
@@ -48,7 +55,7 @@ export class RecoveryService {
           .limit(1)
       : [];
     if (user?.email && !user.frozen) {
-      const work = this.sendLink(user as { id: number; account: string; email: string }, locale)
+      const work = this.sendLink(user as { id: number; account: string; email: string }, locale, ip)
         .catch((error: unknown) =>
           this.log.error({ err: error, userId: user.id }, 'password reset mail failed'),
         )
@@ -68,8 +75,11 @@ export class RecoveryService {
     return row ? { valid: true, account: maskAccount(row.account) } : { valid: false, account: null };
   }
 
-  /** Sets the new password, spends the link (and every other link of the user), ends every session. */
-  async reset(body: ResetPasswordBody): Promise<void> {
+  /**
+   * Sets the new password, spends the link (and every other link of the user), ends every session.
+   * Audited as the account itself, from `ip`, with neither the link nor the password.
+   */
+  async reset(body: ResetPasswordBody, ip: string | null = null): Promise<void> {
     if (!meetsPasswordRule(body.password)) throw new AppError('PASSWORD_WEAK');
     if (body.password !== body.confirm) throw new AppError('PASSWORD_MISMATCH');
     const row = await this.usable(body.token);
@@ -92,6 +102,13 @@ export class RecoveryService {
         .update(users)
         .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
         .where(eq(users.id, row.userId));
+      await this.audit.record(
+        { userId: row.userId, account: row.account, ip },
+        'user.recoverPassword',
+        { type: 'user', id: row.userId },
+        {},
+        tx,
+      );
     });
     await this.sessions.revokeAllForUser(row.userId);
   }
@@ -114,7 +131,8 @@ export class RecoveryService {
     return row;
   }
 
-  private async sendLink(user: { id: number; account: string; email: string }, locale: Locale) {
+  /** Runs after the answer, so the audit row (only for a link really mailed) does not show in its timing. */
+  private async sendLink(user: { id: number; account: string; email: string }, locale: Locale, ip?: string) {
     const now = this.clock.now();
     const [recent] = await this.db
       .select({ createdAt: passwordResetTokens.createdAt })
@@ -140,5 +158,12 @@ export class RecoveryService {
         link,
       }),
     });
+    if (ip !== undefined)
+      await this.audit.record(
+        { userId: user.id, account: user.account, ip },
+        'user.requestRecovery',
+        { type: 'user', id: user.id },
+        { linkValidMinutes: RESET_LINK_TTL_MS / 60_000 },
+      );
   }
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@portal/contract';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { passwordResetTokens, users } from '../../db/schema';
+import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { mailText, startSmtpReceiver } from '../../test/smtp-receiver';
@@ -125,6 +125,56 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
       .where(isNull(passwordResetTokens.consumedAt));
     expect(first).not.toBe(second);
     expect(open?.n ?? 0).toBe(0);
+  });
+
+  it('audits the mailed link and the reset as the account, with its IP and never the link or password', async () => {
+    const user = await createUser(t.db, { account: 'audrey', email: 'audrey@example.com' });
+    await requestLink('audrey', 'en-US', '10.4.4.4');
+    const token = linkInLastMail();
+    // Refused attempts leave no entry.
+    expect((await reset(token, 'weak', 'weak')).status).toBe(400);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/recover/reset?locale=en-US',
+      payload: { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      remoteAddress: '10.5.5.5',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await reset(token, 'Another#Pass9')).status).toBe(410);
+
+    const rows = await t.db.select().from(auditLog).orderBy(auditLog.id);
+    expect(rows.map((row) => row.action)).toEqual(['user.requestRecovery', 'user.recoverPassword']);
+    expect(rows[0]).toMatchObject({
+      actorId: user.id,
+      actorAccount: 'audrey',
+      targetType: 'user',
+      targetId: String(user.id),
+      ip: '10.4.4.4',
+    });
+    expect(rows[1]).toMatchObject({
+      actorId: user.id,
+      actorAccount: 'audrey',
+      targetType: 'user',
+      targetId: String(user.id),
+      ip: '10.5.5.5',
+    });
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(NEW_PASSWORD);
+    expect(stored).not.toContain(user.password);
+
+    // A link staff send for a user is theirs to audit (user.resetPassword), not the account's.
+    t.clock.advance(61_000);
+    await t.app.services.recovery.request('audrey', 'en-US');
+    await t.app.services.recovery.drain();
+    expect(smtp.received).toHaveLength(2);
+    expect(await t.db.select().from(auditLog)).toHaveLength(2);
+  });
+
+  it('audits nothing for unknown accounts or links that do not work', async () => {
+    await requestLink('nobody_here');
+    expect((await reset('not-a-real-token')).status).toBe(410);
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
   });
 
   it('clears a sign-in lockout with the new password', async () => {

@@ -43,13 +43,17 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Mail a registration code to an address (same answer whether or not it is registered)',
+        summary:
+          'Mail a registration code to an address (captcha answer in `code`; same answer whether or not it is registered)',
         querystring: emailCodeQuerySchema,
         response: responses(verifyCodeSentSchema, [400, 429, 502]),
       },
       config: { rateLimit: { max: 10, timeWindow: HOUR } },
     },
-    async (request) => ok(request, await registration.sendEmailCode(request.query.email, request.locale)),
+    async (request, reply) => {
+      await requireCaptcha(app, config.CAPTCHA, request, reply, request.query.code);
+      return ok(request, await registration.sendEmailCode(request.query.email, request.locale));
+    },
   );
 
   routes.get(
@@ -57,13 +61,17 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Send a registration code by SMS (through the configured SMS driver)',
+        summary:
+          'Send a registration code by SMS (captcha answer in `code`; through the configured SMS driver)',
         querystring: smsCodeQuerySchema,
         response: responses(verifyCodeSentSchema, [400, 429, 502]),
       },
       config: { rateLimit: { max: 10, timeWindow: HOUR } },
     },
-    async (request) => ok(request, await registration.sendSmsCode(request.query.phone, request.locale)),
+    async (request, reply) => {
+      await requireCaptcha(app, config.CAPTCHA, request, reply, request.query.code);
+      return ok(request, await registration.sendSmsCode(request.query.phone, request.locale));
+    },
   );
 
   routes.get(

@@ -110,6 +110,11 @@ export class RegistrationService {
     checkRegistration(body, industries);
     const email = normaliseEmail(body.email);
     const phone = normalisePhone(body.phone);
+    // The codes prove the caller owns the address and the phone; only then may they learn
+    // that the account name or the address is taken. They are spent once all else holds, so a
+    // taken name costs no new code.
+    await this.codes.verify('register-email', email, body.emailCode);
+    if (phone) await this.codes.verify('register-sms', phone, body.smsCode);
     const [taken] = await this.db
       .select({ id: users.id })
       .from(users)
@@ -118,8 +123,6 @@ export class RegistrationService {
     if (taken) throw new AppError('ACCOUNT_EXISTS');
     const serials = body.sn ? await this.serials.validate(body.sn) : [];
     if (serials.length > 1) throw new AppError('SN_LIMIT', { params: { max: 1, total: 1 } });
-    // The codes prove the caller owns the address and the phone; only then may they
-    // learn that the address is taken (which the code mail already told its owner).
     await this.codes.consume('register-email', email, body.emailCode);
     if (phone) await this.codes.consume('register-sms', phone, body.smsCode);
     const passwordHash = await hashPassword(body.password);

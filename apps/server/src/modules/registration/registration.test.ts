@@ -119,12 +119,18 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(created?.n).toBe(2); // admin and demo only
   });
 
-  it('refuses a taken account (any case) and a wrong or reused email code', async () => {
-    const taken = await register(form({ account: 'DEMO', emailCode: '000000' }));
-    expect(taken).toMatchObject({ status: 409, body: { code: ErrorCode.ACCOUNT_EXISTS } });
+  it('tells a taken account (any case) only after the code is proven, and refuses a wrong or reused code', async () => {
+    // Without the code, a taken name answers as a free one: account names cannot be probed.
+    const probe = await register(form({ account: 'DEMO', emailCode: '000000' }));
+    const free = await register(form({ account: 'free_name', emailCode: '000000' }));
+    expect(probe.body).toEqual(free.body);
+    expect(probe.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
     const code = await emailCode('nora@example.com');
+    const taken = await register(form({ account: 'DEMO', emailCode: code }));
+    expect(taken).toMatchObject({ status: 409, body: { code: ErrorCode.ACCOUNT_EXISTS } });
     const wrong = await register(form({ emailCode: code === '111111' ? '222222' : '111111' }));
     expect(wrong.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
+    // The taken name did not spend the code.
     expect((await register(form({ emailCode: code }))).status).toBe(200);
     const again = await register(form({ account: 'second_one', emailCode: code }));
     expect(again.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);

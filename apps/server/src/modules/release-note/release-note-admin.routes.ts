@@ -4,7 +4,7 @@ import {
   releaseNoteAdminInputSchema,
   releaseNoteAdminSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -19,7 +19,8 @@ export async function releaseNoteAdminRoutes(app: FastifyInstance) {
   await requireSession(app);
   app.addHook('onRequest', requirePermission(app, PUBLISH_PERMISSION_CODE));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { releaseNoteAdmin } = app.services;
+  const { releaseNoteAdmin, audit } = app.services;
+  const staff = (request: FastifyRequest) => audit.actorOf(request);
 
   routes.get(
     '/api/releaseNote/manage',
@@ -45,7 +46,7 @@ export async function releaseNoteAdminRoutes(app: FastifyInstance) {
         response: responses(releaseNoteAdminSchema, [400, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await releaseNoteAdmin.create(request.body)),
+    async (request) => ok(request, await releaseNoteAdmin.create(await staff(request), request.body)),
   );
 
   routes.put(
@@ -60,7 +61,8 @@ export async function releaseNoteAdminRoutes(app: FastifyInstance) {
         response: responses(releaseNoteAdminSchema, [400, 404, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await releaseNoteAdmin.update(request.params.id, request.body)),
+    async (request) =>
+      ok(request, await releaseNoteAdmin.update(await staff(request), request.params.id, request.body)),
   );
 
   routes.delete(
@@ -75,7 +77,7 @@ export async function releaseNoteAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await releaseNoteAdmin.remove(request.params.id);
+      await releaseNoteAdmin.remove(await staff(request), request.params.id);
       return ok(request, null);
     },
   );

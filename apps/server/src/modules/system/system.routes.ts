@@ -43,6 +43,7 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
     async (request) =>
       ok(request, {
         captchaEnabled: config.CAPTCHA,
+        tokenLinkOrigins: config.TOKEN_LINK_ORIGINS,
         portalName:
           request.locale === 'zh-CN' ? '服务器固件与软件下载门户' : 'Server Firmware & Software Portal',
       }),

@@ -19,6 +19,7 @@ describe('health, public config and OpenAPI', () => {
     expect(response.json().data).toEqual({
       captchaEnabled: true,
       portalName: 'Server Firmware & Software Portal',
+      tokenLinkOrigins: [],
     });
   });
 

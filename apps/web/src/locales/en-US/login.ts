@@ -17,4 +17,9 @@ export const login: TranslationsOf<typeof reference> = {
   'welcome.morning': 'Good morning, welcome back',
   'welcome.afternoon': 'Good afternoon, welcome back',
   'welcome.evening': 'Good evening, welcome back',
+  'tokenLink.switch.title': 'You are already signed in',
+  'tokenLink.switch.text':
+    'This link signs in with another session. Keep your current account, or sign in with the link? Choose the link only if you opened it yourself from a system you trust.',
+  'tokenLink.switch.keep': 'Keep my current account',
+  'tokenLink.switch.accept': 'Sign in with the link',
 };

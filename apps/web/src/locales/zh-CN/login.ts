@@ -14,4 +14,9 @@ export const login = {
   'welcome.morning': '早上好，欢迎回来',
   'welcome.afternoon': '下午好，欢迎回来',
   'welcome.evening': '晚上好，欢迎回来',
+  'tokenLink.switch.title': '您已登录',
+  'tokenLink.switch.text':
+    '此链接将使用另一个会话登录。保留当前账号，还是使用链接登录？仅当链接是您自己从信任的系统打开时，才选择使用链接登录。',
+  'tokenLink.switch.keep': '保留当前账号',
+  'tokenLink.switch.accept': '使用链接登录',
 };

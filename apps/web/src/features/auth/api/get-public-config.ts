@@ -11,6 +11,7 @@ import type { QueryConfig } from '@/lib/query-client';
 const publicConfigSchema = z.object({
   captchaEnabled: z.boolean(),
   portalName: z.string(),
+  tokenLinkOrigins: z.optional(z.array(z.string())),
 }) satisfies z.ZodMiniType<PublicConfig>;
 
 export function getPublicConfig(signal?: AbortSignal) {

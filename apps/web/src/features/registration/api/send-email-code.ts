@@ -1,20 +1,14 @@
 import { verifyCodeSentSchema } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
 
 /**
- * GET /auth/emailCode mails a registration code to `email`. A mutation: every call sends a
+ * GET /auth/emailCode?code=<captcha answer> mails a registration code to `email`. A mutation: every call sends a
  * mail. `quiet` because the form shows the failure (429 included) beside the field.
  */
-export function sendEmailCode(email: string) {
+export function sendEmailCode(email: string, captcha?: string) {
   return apiClient.get('/auth/emailCode', verifyCodeSentSchema, {
-    query: { email },
+    query: { email, code: captcha },
     anonymous: true,
     quiet: true,
   });
-}
-
-export function useSendEmailCode(config: MutationConfig<typeof sendEmailCode> = {}) {
-  return useMutation({ ...config, mutationFn: sendEmailCode });
 }

@@ -11,8 +11,11 @@ type Rules = ReturnType<typeof useRegisterRules>;
 /** Email with its mailed code, the optional phone with its SMS code, and the company. */
 export function ContactFields({
   rules,
+  captcha,
 }: {
   rules: Pick<Rules, 'email' | 'emailCode' | 'phone' | 'smsCode' | 'company'>;
+  /** Set when each code needs a captcha answer (see SendCodeField). */
+  captcha?: { renew: () => void };
 }) {
   const { t } = useTranslation('register');
   const phone: string | undefined = Form.useWatch('phone');
@@ -27,6 +30,7 @@ export function ContactFields({
         label={t('register.emailCode.label')}
         rules={rules.emailCode}
         send={sendEmailCode}
+        captcha={captcha}
       />
       <Form.Item name="phone" label={t('register.phone.label')} rules={rules.phone}>
         <Input data-testid="phone-input" type="tel" autoComplete="tel" maxLength={32} />
@@ -37,7 +41,8 @@ export function ContactFields({
           target="phone"
           label={t('register.smsCode.label')}
           rules={rules.smsCode}
-          send={(destination) => sendSmsCode(normalizePhone(destination))}
+          send={(destination, answer) => sendSmsCode(normalizePhone(destination), answer)}
+          captcha={captcha}
         />
       )}
       <Form.Item name="company" label={t('register.company.label')} rules={rules.company}>

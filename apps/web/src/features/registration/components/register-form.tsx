@@ -66,7 +66,7 @@ export function RegisterForm() {
       autoComplete="on"
     >
       <IdentityFields rules={rules} />
-      <ContactFields rules={rules} />
+      <ContactFields rules={rules} captcha={captchaEnabled ? { renew: refreshCaptcha } : undefined} />
       <IndustrySelect rules={rules.industry} />
       <SerialNumberField rules={rules.sn} />
       {captchaEnabled && <CaptchaField nonce={captchaNonce} onRefresh={refreshCaptcha} />}

@@ -20,9 +20,9 @@ const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(
 const sent = (destination: string) => ({ destination, expiresInSeconds: 600, resendAfterSeconds: 60 });
 
 /** Renders the form and lets fake time run until it shows (the router renders asynchronously). */
-async function renderForm(extra: Record<string, FetchRoute>) {
+async function renderForm(extra: Record<string, FetchRoute>, captchaEnabled = false) {
   const fetchStub = stubFetch({
-    '/api/config': () => okResponse({ captchaEnabled: false, portalName: 'Portal' }),
+    '/api/config': () => okResponse({ captchaEnabled, portalName: 'Portal' }),
     '/api/auth/industries': () => okResponse([]),
     ...extra,
   });
@@ -43,6 +43,28 @@ afterEach(() => {
 });
 
 describe('verification codes of the registration', () => {
+  it('sends a code only with the captcha answer, then shows a new image and clears the answer', async () => {
+    const fetchStub = await renderForm(
+      { '/api/auth/emailCode': () => okResponse(sent('n***@example.com')) },
+      true,
+    );
+    const image = () => screen.getByTestId<HTMLImageElement>('captcha-image').src;
+    const firstImage = image();
+    type('email-input', 'nina@example.com');
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+    expect(fetchedPaths(fetchStub)).not.toContain('/api/auth/emailCode');
+    expect(screen.getByText('Please enter the verification code')).toBeTruthy();
+
+    fireEvent.change(document.querySelector('#register_captcha')!, { target: { value: '4821' } });
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+    const call = fetchStub.mock.calls.find(([input]) => String(input).includes('/api/auth/emailCode'));
+    expect(new URL(String(call?.[0]), 'http://localhost').searchParams.get('code')).toBe('4821');
+    expect(image()).not.toBe(firstImage);
+    expect(document.querySelector<HTMLInputElement>('#register_captcha')?.value).toBe('');
+  });
+
   it('checks the address first, then mails the code and counts the resend interval down every second', async () => {
     const fetchStub = await renderForm({ '/api/auth/emailCode': () => okResponse(sent('n***@example.com')) });
 

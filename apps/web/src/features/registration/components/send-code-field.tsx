@@ -1,4 +1,4 @@
-import { VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
+import { ErrorCode, VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, type FormRule, Input, Space } from 'antd';
 import { useState } from 'react';
@@ -14,8 +14,16 @@ interface SendCodeFieldProps {
   target: Extract<RegisterField, 'email' | 'phone'>;
   label: string;
   rules: FormRule[];
-  send: (destination: string) => Promise<VerifyCodeSent>;
+  send: (destination: string, captcha?: string) => Promise<VerifyCodeSent>;
+  /**
+   * When the server wants a captcha answer with every code (anonymous forms): the form's
+   * `captcha` field is checked and sent along, and `renew` shows a new image afterwards (the
+   * server spends an answer on every try).
+   */
+  captcha?: { renew: () => void };
 }
+
+type CodeRequest = { destination: string; captcha?: string };
 
 const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 
@@ -24,20 +32,32 @@ const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
  * field, then waits out the server's resend interval counting down the seconds. A refusal
  * (429, bad address, gateway down) shows on the field it concerns.
  */
-export function SendCodeField({ name, target, label, rules, send }: SendCodeFieldProps) {
+export function SendCodeField({ name, target, label, rules, send, captcha }: SendCodeFieldProps) {
   const { t } = useTranslation('register');
   const form = Form.useFormInstance();
   const countdown = useCountdown();
   const [sent, setSent] = useState<VerifyCodeSent>();
+  const renewCaptcha = () => {
+    if (!captcha) return;
+    captcha.renew();
+    form.setFieldValue('captcha', '');
+  };
   const sendCode = useMutation({
-    mutationFn: send,
+    mutationFn: (request: CodeRequest) => send(request.destination, request.captcha),
     onSuccess: (answer) => {
+      renewCaptcha();
       countdown.start(answer.resendAfterSeconds);
       setSent(answer);
       form.setFields([{ name, errors: [] }]);
     },
     onError: (error: ApiError) => {
+      renewCaptcha();
       setSent(undefined);
+      if (error.code === ErrorCode.CAPTCHA_WRONG) {
+        form.setFields([{ name: 'captcha', errors: [error.message] }]);
+        form.scrollToField('captcha', { block: 'center' });
+        return;
+      }
       // Asked too soon (429): the button counts down the server's Retry-After.
       if (error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
       const listed = fieldErrorsOf(error).filter((fieldError) => fieldError.field === target);
@@ -52,7 +72,15 @@ export function SendCodeField({ name, target, label, rules, send }: SendCodeFiel
   const requestCode = async () => {
     const values: Record<string, string | undefined> = await form.validateFields([target]).catch(() => ({}));
     const destination = values[target]?.trim();
-    if (destination) sendCode.mutate(destination);
+    if (!destination) return;
+    if (!captcha) return sendCode.mutate({ destination });
+    // The captcha is the form's last field: say there what is missing.
+    const answer: string | undefined = await form
+      .validateFields(['captcha'])
+      .then((checked: Record<string, string | undefined>) => checked.captcha?.trim())
+      .catch(() => undefined);
+    if (answer) sendCode.mutate({ destination, captcha: answer });
+    else form.scrollToField('captcha', { block: 'center' });
   };
 
   const inputId = `${name}-input`;
