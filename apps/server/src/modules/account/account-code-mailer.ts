@@ -1,5 +1,6 @@
 import {
   type Locale,
+  matchLocale,
   VERIFY_CODE_RESEND_MS,
   VERIFY_CODE_TTL_MS,
   type VerifyCodeSent,
@@ -29,14 +30,16 @@ export class AccountCodeMailer {
     private readonly mail: MailService,
   ) {}
 
+  /** In the account's stored language; `locale` (the request's) only stands in for none. */
   async send(purpose: CodePurpose, userId: number, locale: Locale): Promise<VerifyCodeSent> {
-    const email = await this.emailOf(userId);
+    const { email, locale: stored } = await this.recipient(userId);
     const code = await this.codes.issue(purpose, email, userId);
     const minutes = VERIFY_CODE_TTL_MS / 60_000;
+    const language = matchLocale(stored) ?? locale;
     await this.mail.send({
       to: email,
-      subject: translate(locale, 'MAIL_VERIFY_CODE_SUBJECT'),
-      text: translate(locale, 'MAIL_VERIFY_CODE_TEXT', { code, minutes }),
+      subject: translate(language, 'MAIL_VERIFY_CODE_SUBJECT'),
+      text: translate(language, 'MAIL_VERIFY_CODE_TEXT', { code, minutes }),
     });
     return {
       destination: maskEmail(email),
@@ -47,16 +50,16 @@ export class AccountCodeMailer {
 
   /** Uses up the code; refuses (1012004) when it is wrong, used or expired. */
   async consume(purpose: CodePurpose, userId: number, code: string): Promise<void> {
-    await this.codes.consume(purpose, await this.emailOf(userId), code);
+    await this.codes.consume(purpose, (await this.recipient(userId)).email, code);
   }
 
-  private async emailOf(userId: number): Promise<string> {
+  private async recipient(userId: number): Promise<{ email: string; locale: string }> {
     const [user] = await this.db
-      .select({ email: users.email })
+      .select({ email: users.email, locale: users.locale })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     if (!user?.email) throw new AppError('NO_EMAIL_BOUND');
-    return user.email;
+    return user;
   }
 }

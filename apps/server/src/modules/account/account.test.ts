@@ -5,10 +5,11 @@ import {
   type SessionInfo,
   VERIFY_CODE_TTL_MS,
 } from '@portal/contract';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
+import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { startSmtpReceiver } from '../../test/smtp-receiver';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -30,6 +31,8 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
 
   async function userWithEmail() {
     const user = await createUser(t.db, { roleCodes: ['customer'], email: 'anna@example.com' });
+    // Anna reads English: her code mails are in English whatever page she asks from.
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, user.id));
     return { ...user, token: await tokenFor(t.app, user.account, user.password) };
   }
   const getCode = (token: string) =>
@@ -37,6 +40,19 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
   const codeFromMail = () => smtp.received.at(-1)?.raw.match(/code is (\d{6})/)?.[1] ?? '';
   const modify = (token: string, body: object) =>
     withToken(t.app, token, { method: 'POST', url: '/api/sysUser/modifyPwd?locale=en-US', payload: body });
+
+  it("mails the code in the account's stored language, not the page's", async () => {
+    const user = await userWithEmail();
+    await withToken(t.app, user.token, { url: '/api/sysUser/getVerifyCode?locale=zh-CN' });
+    expect(codeFromMail()).toMatch(/^\d{6}$/);
+    expect((await lastMailTo(t.db, 'anna@example.com'))?.subject).toBe('Your verification code');
+
+    const li = await createUser(t.db, { roleCodes: ['customer'], email: 'li@example.com' });
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, li.id));
+    const token = await tokenFor(t.app, li.account, li.password);
+    await withToken(t.app, token, { url: '/api/sysUser/getVerifyCode?locale=en-US' });
+    expect((await lastMailTo(t.db, 'li@example.com'))?.subject).toBe('您的验证码');
+  });
 
   it('mails a code through SMTP, changes the password with it and signs out the other sessions', async () => {
     const user = await userWithEmail();

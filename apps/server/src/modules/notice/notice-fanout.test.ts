@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notices, userSerials } from '../../db/schema';
+import { mailOutbox, notices, userSerials, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -71,6 +71,8 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     const active = await createUser(t.db, { roleCodes: ['customer'], email: 'active@example.test' });
     const frozen = await createUser(t.db, { roleCodes: ['customer'], frozen: true });
     const quiet = await createUser(t.db, { roleCodes: ['customer'], email: 'quiet@example.test' });
+    const english = await createUser(t.db, { roleCodes: ['customer'], email: 'english@example.test' });
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, english.id));
     const quietToken = await tokenFor(t.app, quiet.account, quiet.password);
     const settings = await withToken(t.app, quietToken, {
       method: 'PUT',
@@ -93,6 +95,11 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
       .where(eq(mailOutbox.subject, '安全公告：M7 测试 BMC 9.9.2'));
     expect(mails.map((m) => m.to)).toContain('active@example.test');
     expect(mails.map((m) => m.to)).not.toContain('quiet@example.test');
+    const [inEnglish] = await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'english@example.test'));
+    expect(inEnglish?.subject).toBe(title);
   });
 
   it('a recall reaches exactly the users who downloaded that version', async () => {

@@ -3,6 +3,7 @@ import {
   type DisplayPreferences,
   INDUSTRY_DICT_CODE,
   type Locale,
+  matchLocale,
   type NotificationSettings,
   notificationSettingsSchema,
   type Profile,
@@ -79,21 +80,25 @@ export class ProfileService {
     return toProfile(user);
   }
 
-  /** A code to a new address; an address of another account gets a warning instead (same answer). */
+  /**
+   * A code to a new address (in the caller's language); an address of another account gets a
+   * warning instead, in its owner's language (same answer).
+   */
   async sendEmailCode(userId: number, rawEmail: string, locale: Locale): Promise<VerifyCodeSent> {
     const email = normaliseEmail(rawEmail);
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const user = await this.user(userId);
     const code = await this.codes.issue('bind-email', email, userId);
     const [owner] = await this.db
-      .select({ account: users.account })
+      .select({ account: users.account, locale: users.locale })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
       .limit(1);
+    const ownerLocale = matchLocale(owner?.locale) ?? locale;
     const mail = owner
       ? {
-          subject: translate(locale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
-          text: translate(locale, 'MAIL_REGISTER_EXISTING_TEXT', {
+          subject: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
+          text: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_TEXT', {
             account: owner.account,
             link: `${this.publicUrl}/user/recover`,
           }),

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo, lastSmsTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
@@ -79,10 +79,13 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
     });
     expect(bound.body.data.email).toBe('new.demo@example.com');
 
-    await createUser(t.db, { account: 'taken', email: 'taken@example.com' });
+    // The owner of the address is warned in the owner's language, not the caller's (en-US).
+    const taken = await createUser(t.db, { account: 'taken', email: 'taken@example.com' });
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, taken.id));
     await call('GET', '/api/sysUser/emailCode?email=taken@example.com');
     const warning = await lastMailTo(t.db, 'taken@example.com');
-    expect(warning?.subject).toBe('Someone tried to register with your address');
+    expect(warning?.subject).toBe('有人尝试使用您的邮箱注册');
+    expect(warning?.body).toContain('该邮箱已属于账号 taken');
     expect(codeIn(warning?.body)).toBe('');
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Locale, meetsPasswordRule, type ResetPasswordBody } from '@portal/contract';
+import { type Locale, matchLocale, meetsPasswordRule, type ResetPasswordBody } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -44,18 +44,30 @@ export class RecoveryService {
   /**
    * `ip` is the requester's address when someone asks through the recovery page; the mailed link
    * is then audited as the account's. Staff asking for a user (no `ip`) audit it themselves.
+   * The mail is in the account's stored language; `locale` (the requester's) only stands in for
+   * an account without one.
    */
   async request(accountOrEmail: string, locale: Locale, ip?: string): Promise<{ linkValidMinutes: number }> {
     const key = accountOrEmail.trim().toLowerCase();
     const [user] = key
       ? await this.db
-          .select({ id: users.id, account: users.account, email: users.email, frozen: users.frozen })
+          .select({
+            id: users.id,
+            account: users.account,
+            email: users.email,
+            frozen: users.frozen,
+            locale: users.locale,
+          })
           .from(users)
           .where(or(sql`lower(${users.account}) = ${key}`, sql`lower(${users.email}) = ${key}`))
           .limit(1)
       : [];
     if (user?.email && !user.frozen) {
-      const work = this.sendLink(user as { id: number; account: string; email: string }, locale, ip)
+      const work = this.sendLink(
+        user as { id: number; account: string; email: string },
+        matchLocale(user.locale) ?? locale,
+        ip,
+      )
         .catch((error: unknown) =>
           this.log.error({ err: error, userId: user.id }, 'password reset mail failed'),
         )

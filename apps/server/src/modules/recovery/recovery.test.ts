@@ -3,6 +3,7 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
+import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { mailText, startSmtpReceiver } from '../../test/smtp-receiver';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -59,6 +60,7 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
       email: 'rita@example.com',
       account: 'rita',
     });
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, user.id));
     const session = await tokenFor(t.app, 'rita', user.password);
     const answer = await requestLink('RITA@example.com');
     expect(answer.body).toMatchObject({ success: true, data: { linkValidMinutes: 30 } });
@@ -84,15 +86,29 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
     expect(second.body.message).toBe('The password link has expired or has already been used');
   });
 
-  it('expires the link after 30 minutes and mails in the requested language', async () => {
-    await createUser(t.db, { email: 'li@example.com', account: 'lilei' });
-    await requestLink('lilei', 'zh-CN');
+  it("expires the link after 30 minutes and mails in the account's language, not the page's", async () => {
+    const li = await createUser(t.db, { email: 'li@example.com', account: 'lilei' });
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, li.id));
+    await requestLink('lilei', 'en-US');
     const text = mailText(smtp.received.at(-1)?.raw ?? '');
     expect(text).toContain('30 分钟内打开此链接');
+    expect((await lastMailTo(t.db, 'li@example.com'))?.subject).toBe('重置密码');
     const token = linkInLastMail();
     t.clock.advance(30 * 60_000 + 1000);
     expect((await check(token)).data.valid).toBe(false);
     expect((await reset(token)).body.code).toBe(ErrorCode.RESET_LINK_INVALID);
+  });
+
+  it("mails an English reader in English from a Chinese page, and uses the page's language only for an account without one", async () => {
+    const emma = await createUser(t.db, { email: 'emma@example.com', account: 'emma' });
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, emma.id));
+    await requestLink('emma', 'zh-CN');
+    expect((await lastMailTo(t.db, 'emma@example.com'))?.subject).toBe('Reset your password');
+
+    const blank = await createUser(t.db, { email: 'blank@example.com', account: 'blank' });
+    await t.db.update(users).set({ locale: '' }).where(eq(users.id, blank.id));
+    await requestLink('blank', 'en-US', '10.3.0.1');
+    expect((await lastMailTo(t.db, 'blank@example.com'))?.subject).toBe('Reset your password');
   });
 
   it('answers the same for unknown accounts, accounts without email and frozen ones, and mails nothing', async () => {

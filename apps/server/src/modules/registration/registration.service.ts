@@ -1,6 +1,7 @@
 import {
   INDUSTRY_DICT_CODE,
   type Locale,
+  matchLocale,
   type RegisterBody,
   type RegisterResult,
   VERIFY_CODE_RESEND_MS,
@@ -59,21 +60,23 @@ export class RegistrationService {
   /**
    * Mails a registration code. When the address already has an account, its owner
    * gets a "you already have an account" mail instead, and the answer is the same:
-   * nobody learns through this form which addresses are registered.
+   * nobody learns through this form which addresses are registered. The code goes out in the
+   * caller's language, the warning in the owner's.
    */
   async sendEmailCode(rawEmail: string, locale: Locale): Promise<VerifyCodeSent> {
     const email = normaliseEmail(rawEmail);
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const code = await this.codes.issue('register-email', email, null);
     const [owner] = await this.db
-      .select({ account: users.account })
+      .select({ account: users.account, locale: users.locale })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
+    const ownerLocale = matchLocale(owner?.locale) ?? locale;
     const mail = owner
       ? {
-          subject: translate(locale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
-          text: translate(locale, 'MAIL_REGISTER_EXISTING_TEXT', {
+          subject: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
+          text: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_TEXT', {
             account: owner.account,
             link: `${this.publicUrl}/user/recover`,
           }),
@@ -126,6 +129,8 @@ export class RegistrationService {
     await this.codes.consume('register-email', email, body.emailCode);
     if (phone) await this.codes.consume('register-sms', phone, body.smsCode);
     const passwordHash = await hashPassword(body.password);
+    // The language the account keeps, and so the one its welcome mail is in.
+    const userLocale = body.locale ?? locale;
 
     let userId = 0;
     try {
@@ -142,7 +147,7 @@ export class RegistrationService {
             phone,
             company: body.company,
             industry: body.industry,
-            locale: body.locale ?? locale,
+            locale: userLocale,
             sourceType: '01',
             adminType: '2',
           })
@@ -172,8 +177,8 @@ export class RegistrationService {
     await this.mail
       .send({
         to: email,
-        subject: translate(locale, 'MAIL_WELCOME_SUBJECT'),
-        text: translate(locale, 'MAIL_WELCOME_TEXT', {
+        subject: translate(userLocale, 'MAIL_WELCOME_SUBJECT'),
+        text: translate(userLocale, 'MAIL_WELCOME_TEXT', {
           account: body.account,
           link: `${this.publicUrl}/user/login`,
         }),

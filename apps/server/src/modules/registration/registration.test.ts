@@ -87,6 +87,17 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect((await login(t.app, 'new_customer', PASSWORD)).body.success).toBe(true);
   });
 
+  it('welcomes the new user in the language the account keeps, not the page it was sent from', async () => {
+    const code = await emailCode('nora@example.com');
+    const answer = await register(form({ emailCode: code, locale: 'zh-CN' }), 'en-US');
+    expect(answer.status).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.account, 'new_customer'));
+    expect(user?.locale).toBe('zh-CN');
+    const welcome = await lastMailTo(t.db, 'nora@example.com');
+    expect(welcome?.subject).toBe('欢迎使用下载门户');
+    expect(welcome?.body).toContain('您的账号 new_customer 已创建');
+  });
+
   it('answers each rule with its own message, in the reader language', async () => {
     const naming = await register(form({ account: 'bad name!' }));
     expect(naming.body.code).toBe(ErrorCode.ACCOUNT_NAMING);
@@ -136,14 +147,26 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(again.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
   });
 
-  it('does not reveal registered addresses: the owner is warned, the caller cannot pass the code step', async () => {
+  it('does not reveal registered addresses: the owner is warned (in their language), the caller cannot pass the code step', async () => {
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.account, 'demo'));
     const sent = await get<VerifyCodeSent>('/api/auth/emailCode?email=demo@example.com&locale=en-US');
     expect(sent.status).toBe(200);
     expect(sent.body.data.destination).toBe('d***@example.com');
     const mail = await lastMailTo(t.db, 'demo@example.com');
-    expect(mail?.subject).toBe('Someone tried to register with your address');
-    expect(mail?.body).toContain('account demo');
+    expect(mail?.subject).toBe('有人尝试使用您的邮箱注册');
+    expect(mail?.body).toContain('该邮箱已属于账号 demo');
     expect(codeIn(mail?.body)).toBe('');
+
+    // The reverse: an English owner, a caller on the Chinese page.
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.account, 'demo'));
+    t.clock.advance(61_000);
+    await get('/api/auth/emailCode?email=demo@example.com&locale=zh-CN', '10.6.0.1');
+    const english = await lastMailTo(t.db, 'demo@example.com');
+    expect(english?.subject).toBe('Someone tried to register with your address');
+    expect(english?.body).toContain('account demo');
+    // A new address has no owner: its code follows the caller's page.
+    await get('/api/auth/emailCode?email=fresh@example.com&locale=zh-CN', '10.6.0.2');
+    expect((await lastMailTo(t.db, 'fresh@example.com'))?.subject).toBe('您的注册验证码');
     const attempt = await register(form({ email: 'demo@example.com', emailCode: '123456' }));
     expect(attempt.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
   });

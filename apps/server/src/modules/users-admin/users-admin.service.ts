@@ -185,7 +185,8 @@ export class UsersAdminService {
     const target = await this.target(staff, id);
     if (!target.email) throw new AppError('NO_EMAIL_BOUND');
     if (target.frozen) throw new AppError('ACCOUNT_FROZEN');
-    await this.deps.recovery.request(target.account, target.locale === 'en-US' ? 'en-US' : locale);
+    // The mail goes out in the user's stored language; the staff member's only stands in for none.
+    await this.deps.recovery.request(target.account, locale);
     await this.deps.audit.record(
       staff,
       'user.resetPassword',

@@ -177,6 +177,30 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
     );
   });
 
+  it("mails the reset link in the user's stored language, not the staff member's", async () => {
+    const zh = await createUser(t.db, { roleCodes: ['customer'], email: 'zh.user@example.com' });
+    const en = await createUser(t.db, { roleCodes: ['customer'], email: 'en.user@example.com' });
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, zh.id));
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, en.id));
+
+    // Staff working in English, user reading Chinese.
+    expect((await call(admin, 'POST', `/api/sysUser/${zh.id}/resetPwd`)).status).toBe(200);
+    // Staff working in Chinese, user reading English.
+    const zhStaff = await withToken(t.app, admin, {
+      method: 'POST',
+      url: `/api/sysUser/${en.id}/resetPwd?locale=zh-CN`,
+    });
+    expect(zhStaff.status).toBe(200);
+    await t.app.services.recovery.drain();
+
+    const toZh = await lastMailTo(t.db, 'zh.user@example.com');
+    expect(toZh?.subject).toBe('重置密码');
+    expect(toZh?.body).toContain('30 分钟内打开此链接');
+    const toEn = await lastMailTo(t.db, 'en.user@example.com');
+    expect(toEn?.subject).toBe('Reset your password');
+    expect(toEn?.body).toContain('within 30 minutes');
+  });
+
   it('stops staff from granting more than they hold or touching super admins', async () => {
     const [helpdeskRole] = await t.db
       .insert(roles)
