@@ -4,6 +4,69 @@ import { pageOf, pageQuerySchema } from './paging';
 /** Staff permission to read the audit log (application `system`). */
 export const AUDIT_PERMISSION = 'sysAudit:page';
 
+/** Every action the audit log records: the console names each in both languages. */
+export const AUDIT_ACTIONS = [
+  'login.failure',
+  'menu.create',
+  'menu.update',
+  'menu.delete',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.grant',
+  'user.create',
+  'user.update',
+  'user.freeze',
+  'user.unfreeze',
+  'user.unlock',
+  'user.grantRoles',
+  'user.resetPassword',
+  'user.requestRecovery',
+  'user.recoverPassword',
+  'user.bindSerials',
+  'user.unbindSerial',
+  'user.assignOrganisation',
+  'releaseNote.create',
+  'releaseNote.update',
+  'releaseNote.delete',
+  'dict.type.create',
+  'dict.type.update',
+  'dict.type.delete',
+  'dict.value.create',
+  'dict.value.update',
+  'dict.value.delete',
+  'entitlement.create',
+  'entitlement.update',
+  'entitlement.delete',
+  'item.create',
+  'item.update',
+  'outbox.read',
+  'version.upload',
+  'version.publish',
+  'version.recall',
+  'version.notes',
+  'version.preRelease',
+  'version.deleteDraft',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit entry is about. */
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'user',
+  'role',
+  'menu',
+  'dictType',
+  'dictValue',
+  'entitlement',
+  'item',
+  'version',
+  'outbox',
+  'releaseNote',
+  'notice',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 /** GET /api/sysAudit/page: newest first; every filter optional. */
 export const auditQuerySchema = pageQuerySchema.extend({
   /** Actor account, action or target id containing this text. */

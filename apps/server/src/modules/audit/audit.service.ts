@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery, Page } from '@portal/contract';
+import type { AuditAction, AuditEntry, AuditQuery, AuditTargetType, Page } from '@portal/contract';
 import { auditQuerySchema } from '@portal/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema';
 
 /** Who acts: the signed-in staff member (or nobody, for a failed sign-in) and from where. */
 export type AuditActor = { userId: number | null; account: string; ip: string | null };
-export type AuditTarget = { type: string; id: string | number };
+export type AuditTarget = { type: AuditTargetType; id: string | number };
 type Executor = Pick<Db, 'insert'>;
 
 /**
@@ -27,7 +27,7 @@ export class AuditService {
 
   async record(
     actor: AuditActor,
-    action: string,
+    action: AuditAction,
     target: AuditTarget,
     detail: Record<string, unknown> = {},
     tx: Executor = this.db,
@@ -95,7 +95,7 @@ export class AuditService {
 export async function auditRequest(
   app: { services: { audit: AuditService } },
   request: { auth: { userId: number } | null; ip: string },
-  action: string,
+  action: AuditAction,
   target: AuditTarget,
   detail: Record<string, unknown> = {},
 ): Promise<void> {

@@ -16,9 +16,15 @@ export function AuditPage({ title }: { title: string }) {
     {
       title: t('audit.action'),
       dataIndex: 'action',
-      render: (_, row) => <Typography.Text code>{row.action}</Typography.Text>,
+      // An action this page does not know yet shows as recorded rather than not at all.
+      render: (_, row) => t(`audit.actions.${row.action}`, { defaultValue: row.action }),
     },
-    { title: t('audit.target'), key: 'target', render: (_, row) => `${row.targetType} #${row.targetId}` },
+    {
+      title: t('audit.target'),
+      key: 'target',
+      render: (_, row) =>
+        `${t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType })} #${row.targetId}`,
+    },
     {
       title: t('audit.detail'),
       dataIndex: 'detail',
