@@ -48,6 +48,7 @@ import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
+import { editorImageRoutes } from './modules/publishing/editor-image.routes';
 import { createServices } from './services';
 import { requestLogSerializer } from './lib/log-redaction';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(entitlementAdminRoutes);
   await app.register(pcieRoutes);
   await app.register(publishingRoutes, config);
+  await app.register(editorImageRoutes);
   await app.register(releaseNoteAdminRoutes);
   await app.register(downloadRoutes, config);
   await app.register(downloadRecordRoutes);

@@ -36,7 +36,13 @@ export const EDITOR_MAX_IMAGES_PER_UPLOAD = 5;
 export const EDITOR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** Where editor images are served (signed-in users); the sanitiser keeps only these image sources. */
-export const EDITOR_IMAGE_URL_PREFIX = '/api/sysFileInfo/preview?id=';
+/**
+ * Where a release-notes image is served: a public, immutable address (its id is 128 random bits,
+ * known only to whoever reads the notes), so readers' browsers load it without a session.
+ */
+export const EDITOR_IMAGE_URL_PREFIX = '/api/editor-images/';
+/** The address editor images had before (signed-in only); notes saved with it are rewritten. */
+export const LEGACY_EDITOR_IMAGE_URL_PREFIX = '/api/sysFileInfo/preview?id=';
 
 /** True when the file name ends with an allowed archive extension (case-insensitive). */
 export function isPublishableFileName(name: string): boolean {

@@ -229,12 +229,20 @@ export const downloadRecords = pgTable(
     userAgent: varchar('user_agent', { length: 500 }),
     /** 'complete', 'partial' (client stopped early) or 'redirect' (sent to object storage). */
     status: varchar('status', { length: 16 }).notNull(),
+    /**
+     * This record is a download: it delivered the file's end, the first to do so for this user
+     * (or address) and file within the counting window, and not a probe (DownloadService.write).
+     */
+    counted: boolean('counted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     // The id too: the personal center orders by (created_at, id), and records can share a time.
     index('download_records_user_idx').on(t.userId, t.createdAt, t.id),
     index('download_records_version_idx').on(t.versionId, t.createdAt),
+    index('download_records_counted_idx')
+      .on(t.createdAt)
+      .where(sql`${t.counted}`),
   ],
 );
 

@@ -62,7 +62,11 @@ export class DashboardService {
         eq(loginRecords.success, success),
       );
     const [downloads, signIns, failed, top, [userCount], [published], backlog] = await Promise.all([
-      perDay(downloadRecords.createdAt, downloadRecords, and(gte(downloadRecords.createdAt, since))),
+      perDay(
+        downloadRecords.createdAt,
+        downloadRecords,
+        and(gte(downloadRecords.createdAt, since), eq(downloadRecords.counted, true)),
+      ),
       perDay(loginRecords.createdAt, loginRecords, signIn(1)),
       perDay(loginRecords.createdAt, loginRecords, signIn(0)),
       this.db
@@ -75,7 +79,7 @@ export class DashboardService {
         .from(downloadRecords)
         .innerJoin(catalogVersions, eq(catalogVersions.id, downloadRecords.versionId))
         .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-        .where(gte(downloadRecords.createdAt, since))
+        .where(and(gte(downloadRecords.createdAt, since), eq(downloadRecords.counted, true)))
         .groupBy(catalogItems.code, catalogItems.nameZh, catalogItems.nameEn)
         .orderBy(desc(count()), catalogItems.code)
         .limit(TOP_ITEMS),

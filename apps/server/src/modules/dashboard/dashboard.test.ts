@@ -27,11 +27,14 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
       range: '',
       status: 'complete',
       ip: '127.0.0.1',
+      counted: true,
       createdAt: at(daysAgo),
     });
     await t.db.insert(downloadRecords).values([
       record(first.id, 0),
       record(first.id, 0),
+      // Another connection of a download: a record, not a download.
+      { ...record(first.id, 0), range: 'bytes=0-4', counted: false },
       record(second.id, 2),
       record(first.id, 40), // outside a 30-day window
     ]);

@@ -32,6 +32,7 @@ export async function sendDownload(
   const outcome = {
     userId,
     versionId: target.versionId,
+    fileSize: target.size,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
   };

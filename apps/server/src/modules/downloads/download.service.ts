@@ -1,5 +1,5 @@
 import type { DownloadRecord, DownloadRecordStatus, Locale, Page } from '@portal/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection';
 import { catalogItems, catalogVersions, downloadRecordCounts, downloadRecords } from '../../db/schema';
@@ -10,6 +10,11 @@ import type { Viewer } from '../catalog/catalog-access';
 import { localName } from '../catalog/catalog-rows';
 import type { CatalogService } from '../catalog/catalog.service';
 import { ChunkBudget } from './chunk-budget';
+
+/** Records of one user (or address) and file this close together are one download. */
+export const DOWNLOAD_COUNT_WINDOW_MS = 30 * 60_000;
+/** A request (with those before it in the window) sending less than this is a probe. */
+export const PROBE_BYTES = 64 * 1024;
 
 /** How long a presigned object-storage URL stays valid (a redirect is followed at once). */
 export const PRESIGNED_URL_SECONDS = 300;
@@ -33,8 +38,13 @@ export type DownloadOutcome = {
   /** The Range answered, as `bytes=start-end`, or '' for the whole file. */
   range: string;
   status: DownloadRecordStatus;
-  /** The response delivered the file's last byte (a whole file or the end of a resumed one). */
+  /**
+   * The response delivered the file's last byte (a whole file, the end of a resumed one, or
+   * a redirect for the whole file): it may count as a download (see `write`).
+   */
   countsAsDownload: boolean;
+  /** The file's size: tells a download's end from a probe of a few bytes. */
+  fileSize: number;
   ip: string | null;
   userAgent: string | null;
 };
@@ -111,7 +121,8 @@ export class DownloadService {
     page: { pageNo: number; pageSize: number },
     locale: Locale,
   ): Promise<Page<DownloadRecord>> {
-    const mine = eq(downloadRecords.userId, userId);
+    // Downloads, not connections: one row per counted download (the same rule as every count).
+    const mine = and(eq(downloadRecords.userId, userId), eq(downloadRecords.counted, true));
     const [rows, [total]] = await Promise.all([
       this.db
         .select({
@@ -154,9 +165,18 @@ export class DownloadService {
     };
   }
 
+  /**
+   * One download counts once (issue 17 §3), however many connections or resumes carry it: a
+   * record counts when it or one before it in the window delivered the file's end, no record of the same user (or, signed
+   * out, address) and file counted within DOWNLOAD_COUNT_WINDOW_MS, and the bytes sent in that
+   * window reach min(size, PROBE_BYTES), so `Range: bytes=-1` probes never count. The
+   * version's count, the dashboard and the personal center all read `counted`.
+   */
   private async write(outcome: DownloadOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
+      const counted = await this.startsDownload(tx as unknown as Db, outcome);
       await tx.insert(downloadRecords).values({
+        counted,
         userId: outcome.userId,
         versionId: outcome.versionId,
         bytes: outcome.bytes,
@@ -166,11 +186,41 @@ export class DownloadService {
         userAgent: outcome.userAgent?.slice(0, 500) ?? null,
         createdAt: this.clock.now(),
       });
-      if (outcome.countsAsDownload)
+      if (counted)
         await tx
           .update(catalogVersions)
           .set({ downloadCount: sql`${catalogVersions.downloadCount} + 1` })
           .where(eq(catalogVersions.id, outcome.versionId));
     });
+  }
+
+  private async startsDownload(tx: Db, outcome: DownloadOutcome): Promise<boolean> {
+    const who =
+      outcome.userId !== null
+        ? eq(downloadRecords.userId, outcome.userId)
+        : and(isNull(downloadRecords.userId), eq(downloadRecords.ip, outcome.ip?.slice(0, 64) ?? ''));
+    // Connections of one download finish together: one at a time decides (per user and file).
+    await tx.execute(sql`select pg_advisory_xact_lock(${outcome.versionId}, ${outcome.userId ?? 0})`);
+    const [window] = await tx
+      .select({
+        bytes: sql<string>`coalesce(sum(${downloadRecords.bytes}), 0)`,
+        counted: sql<boolean>`coalesce(bool_or(${downloadRecords.counted}), false)`,
+        // Connections of one download end in any order: the one that sent the end may be
+        // recorded before the others have sent enough.
+        reachedEnd: sql<boolean>`coalesce(bool_or((${downloadRecords.status} = 'complete' and (${downloadRecords.range} = '' or ${downloadRecords.range} like ${`%-${outcome.fileSize - 1}`})) or (${downloadRecords.status} = 'redirect' and ${downloadRecords.range} = '')), false)`,
+      })
+      .from(downloadRecords)
+      .where(
+        and(
+          eq(downloadRecords.versionId, outcome.versionId),
+          who,
+          gt(downloadRecords.createdAt, new Date(this.clock.now().getTime() - DOWNLOAD_COUNT_WINDOW_MS)),
+        ),
+      );
+    if (window?.counted || !(outcome.countsAsDownload || window?.reachedEnd)) return false;
+    // A hand-over to object storage for the whole file is the whole file.
+    const sent =
+      outcome.status === 'redirect' ? outcome.fileSize : Number(window?.bytes ?? 0) + outcome.bytes;
+    return sent >= Math.min(outcome.fileSize, PROBE_BYTES);
   }
 }

@@ -6,6 +6,7 @@ import {
   EDITOR_MAX_IMAGES_PER_UPLOAD,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +18,7 @@ import { sniffImageType } from '../files/image-type';
 export const EDITOR_IMAGE_PURPOSE = 'editor-image';
 
 export type EditorImage = { bytes: Buffer; truncated: boolean };
+type StoredFile = typeof storedFiles.$inferSelect;
 
 function sniffEditorImage(head: Buffer): string | null {
   const known = sniffImageType(head);
@@ -73,6 +75,22 @@ export class EditorImageService {
       throw error;
     }
     return checked.map((image) => `${EDITOR_IMAGE_URL_PREFIX}${image.id}`);
+  }
+
+  /** An editor image by id, for anyone who knows it (it is in the notes they read). */
+  async open(id: string): Promise<{ file: StoredFile; body: Readable }> {
+    const [file] = await this.db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.id, id), eq(storedFiles.purpose, EDITOR_IMAGE_PURPOSE)))
+      .limit(1);
+    if (!file) throw new AppError('FILE_NOT_FOUND');
+    try {
+      return { file, body: await this.store.open(file.storageKey) };
+    } catch (error) {
+      this.log.error({ err: error, fileId: id }, 'editor image is missing');
+      throw new AppError('FILE_NOT_FOUND');
+    }
   }
 
   tooLarge(): AppError {

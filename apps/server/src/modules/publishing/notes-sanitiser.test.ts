@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitiseNotesHtml } from './notes-sanitiser';
 
-const OWN_IMAGE = '/api/sysFileInfo/preview?id=0123456789abcdef0123456789abcdef';
+const OWN_IMAGE = '/api/editor-images/0123456789abcdef0123456789abcdef';
 
 describe('release-notes sanitiser', () => {
   it('strips scripts, event handlers, styles and javascript: URLs', () => {
@@ -45,10 +45,17 @@ describe('release-notes sanitiser', () => {
       '//evil.example/x.png',
       'data:image/png;base64,AAAA',
       '/api/sysFileInfo/preview?id=../../etc',
+      '/api/editor-images/../../etc',
       `${OWN_IMAGE}&x=1`,
       `https://portal.example${OWN_IMAGE}`,
     ])
       expect(sanitiseNotesHtml(`<p>x<img src="${src}"></p>`), src).toBe('<p>x</p>');
+  });
+
+  it('rewrites an image of the old signed-in address to its public one', () => {
+    expect(
+      sanitiseNotesHtml('<p><img src="/api/sysFileInfo/preview?id=0123456789abcdef0123456789abcdef"></p>'),
+    ).toBe(`<p><img src="${OWN_IMAGE}" /></p>`);
   });
 
   it('stores an empty editor document as empty text', () => {

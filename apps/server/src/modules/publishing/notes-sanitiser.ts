@@ -1,7 +1,7 @@
-import { EDITOR_IMAGE_URL_PREFIX } from '@portal/contract';
+import { EDITOR_IMAGE_URL_PREFIX, LEGACY_EDITOR_IMAGE_URL_PREFIX } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 
-/** Editor images this portal stored itself: `/api/sysFileInfo/preview?id=<hex id>`. */
+/** Editor images this portal stored itself: `/api/editor-images/<hex id>`. */
 const isOwnImageUrl = (src: string) =>
   src.startsWith(EDITOR_IMAGE_URL_PREFIX) &&
   /^[0-9a-f]{16,64}$/.test(src.slice(EDITOR_IMAGE_URL_PREFIX.length));
@@ -49,6 +49,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h2: 'h3',
     h5: 'h4',
     h6: 'h4',
+    // Notes written before images became public name them by their old, signed-in address.
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(attribs.src?.startsWith(LEGACY_EDITOR_IMAGE_URL_PREFIX)
+          ? { src: EDITOR_IMAGE_URL_PREFIX + attribs.src.slice(LEGACY_EDITOR_IMAGE_URL_PREFIX.length) }
+          : {}),
+      },
+    }),
     a: (tagName, attribs) => ({
       tagName,
       attribs: {

@@ -1,0 +1,42 @@
+import { EDITOR_IMAGE_URL_PREFIX } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const editorImageParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{16,64}$/) });
+
+/**
+ * Release-notes images, public and immutable: readers' browsers load an `<img>` without the
+ * bearer header, and the id (128 random bits) is known only from the notes that show it.
+ */
+export async function editorImageRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { editorImages } = app.services;
+  routes.get(
+    `${EDITOR_IMAGE_URL_PREFIX}:id`,
+    {
+      schema: {
+        tags: ['publishing'],
+        summary: 'An image of release notes (public, immutable; its address is in the notes)',
+        params: editorImageParamsSchema,
+        produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      },
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { file, body } = await editorImages.open(request.params.id);
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('content-type', file.contentType)
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline');
+      if (request.headers['if-none-match'] === etag) {
+        body.destroy();
+        return reply.code(304).send();
+      }
+      return reply.header('content-length', String(file.size)).send(body);
+    },
+  );
+}
