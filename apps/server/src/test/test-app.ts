@@ -48,7 +48,9 @@ export type TestAppOptions = {
 export async function createTestApp(driver: Driver, options: TestAppOptions = {}) {
   const database = await openTestDatabase(driver);
   await database.migrate();
-  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+  const clock = new ManualClock(new Date());
+  // The demo's dates are computed from the test clock's day.
+  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD }, clock.now());
   // Uploaded files of one test stay in a folder of their own, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
@@ -56,11 +58,10 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, TASK_WORKERS: '0' }),
     ...options.config,
   };
-  const clock = new ManualClock(new Date());
   const app = await buildApp({ config, database, clock, captchaText: options.captchaText, logger: false });
   await app.ready();
   // The demo catalogue writes files: only the tests that need it pay for it.
-  if (options.catalog) await seedCatalog(database.db, app.services.store);
+  if (options.catalog) await seedCatalog(database.db, app.services.store, clock.now());
   return {
     app,
     clock,

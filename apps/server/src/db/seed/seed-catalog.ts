@@ -13,7 +13,7 @@ import {
   catalogVersions,
   serverModels,
 } from '../schema';
-import { CATALOG_ITEMS, type ItemSeed, type VersionSeed } from './catalog-seed-data';
+import { demoCatalogItems, type ItemSeed, type VersionSeed } from './catalog-seed-data';
 import { tarGzOf, zipOf } from './demo-archives';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -55,10 +55,14 @@ export function demoPayload(
   return { fileName, bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
 }
 
-/** Writes the demo catalogue once (files into the store, rows into the database). */
-export async function seedCatalog(db: Db, store: FileStore): Promise<void> {
+/**
+ * Writes the demo catalogue once (files into the store, rows into the database), its release
+ * dates counted back from the day of `now`.
+ */
+export async function seedCatalog(db: Db, store: FileStore, now: Date = new Date()): Promise<void> {
   const existing = await db.select({ id: catalogItems.id }).from(catalogItems).limit(1);
   if (existing.length > 0) return;
+  const items = demoCatalogItems(now);
   const models = await db.select({ id: serverModels.id, code: serverModels.code }).from(serverModels);
   const modelId = (code: string) => {
     const model = models.find((m) => m.code === code);
@@ -70,7 +74,7 @@ export async function seedCatalog(db: Db, store: FileStore): Promise<void> {
     string,
     ReturnType<typeof demoPayload> & { key: string; sha256: string; md5: string }
   >();
-  for (const item of CATALOG_ITEMS)
+  for (const item of items)
     for (const version of item.versions) {
       const payload = demoPayload(item, version);
       const key = `catalog/${item.code}/${version.version}/${payload.fileName}`;
@@ -85,7 +89,7 @@ export async function seedCatalog(db: Db, store: FileStore): Promise<void> {
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    for (const [sort, item] of CATALOG_ITEMS.entries()) {
+    for (const [sort, item] of items.entries()) {
       const [row] = await t
         .insert(catalogItems)
         .values({

@@ -1,5 +1,7 @@
 /** Demo and reference data written on first start. Titles in both languages. */
 
+import { daysFrom, seedDay, startOfDay, yearsFrom } from './seed-dates';
+
 export const APPLICATIONS = [
   { code: 'mirror', nameZh: '下载中心', nameEn: 'Downloads', sort: 1 },
   { code: 'system', nameZh: '系统管理', nameEn: 'System', sort: 2 },
@@ -266,15 +268,15 @@ export const INDUSTRIES: [string, string, string][] = [
 
 type ReleaseSeed = {
   version: string;
-  releasedAt: string;
+  releasedAt: Date;
   items: [kind: '1' | '2' | '3', zh: string, en: string][];
 };
 
-/** The portal's own version history, for the release-notes dialog. */
-export const RELEASE_NOTES: ReleaseSeed[] = [
+/** The portal's own version history, for the release-notes dialog: released days before seeding. */
+const RELEASE_NOTE_SEEDS: (Omit<ReleaseSeed, 'releasedAt'> & { releasedDaysAgo: number })[] = [
   {
     version: 'v1.0.0',
-    releasedAt: '2026-11-01T00:00:00Z',
+    releasedDaysAgo: 24,
     items: [
       [
         '1',
@@ -286,7 +288,7 @@ export const RELEASE_NOTES: ReleaseSeed[] = [
   },
   {
     version: 'v1.1.0',
-    releasedAt: '2026-11-20T00:00:00Z',
+    releasedDaysAgo: 5,
     items: [
       [
         '1',
@@ -298,6 +300,15 @@ export const RELEASE_NOTES: ReleaseSeed[] = [
     ],
   },
 ];
+
+/** The portal's release notes as seeded on the day of `now` (midnight UTC, in the past). */
+export function demoReleaseNotes(now: Date = new Date()): ReleaseSeed[] {
+  const today = seedDay(now);
+  return RELEASE_NOTE_SEEDS.map(({ releasedDaysAgo, ...release }) => ({
+    ...release,
+    releasedAt: startOfDay(daysFrom(today, -releasedDaysAgo)),
+  }));
+}
 
 export const WELCOME_NOTICE = {
   title: { zh: '欢迎使用服务器固件与软件下载门户', en: 'Welcome to the Server Firmware & Software Portal' },
@@ -323,21 +334,35 @@ export type SerialSeed = {
   sn: string;
   model: string;
   customer: string;
+  /** YYYY-MM-DD, computed from the day of seeding. */
   shipDate: string;
+  /** Last day of maintenance (YYYY-MM-DD): `maintenanceYears` after shipping. */
   maintenanceEnd: string;
   pcieParts: string[];
   /** Firmware installed at shipping: kind or PCIe part number -> version. */
   installedFirmware?: Record<string, string>;
 };
 
-/** Shipped servers: two to the demo customer's company, the others to other customers. */
-export const SERIAL_NUMBERS: SerialSeed[] = [
+type SerialDates = {
+  /** Shipped this many days before the day of seeding. */
+  shippedDaysAgo: number;
+  /** Maintenance runs this many years from the ship date (its last day is the day before). */
+  maintenanceYears: number;
+};
+
+/**
+ * Shipped servers: two to the demo customer's company, the others to other customers. Whenever
+ * it is seeded, the demo customer's M7 is under maintenance (about 112 days left) and its M6's
+ * maintenance ended about a year and a half ago; Northwind's and Contoso's run for years, and
+ * Fabrikam's ended some 10 weeks ago.
+ */
+const SERIAL_SEEDS: (Omit<SerialSeed, 'shipDate' | 'maintenanceEnd'> & SerialDates)[] = [
   {
     sn: 'M7S2U24000101',
     model: 'M7-2U',
     customer: DEMO_COMPANY,
-    shipDate: '2024-03-18',
-    maintenanceEnd: '2027-03-17',
+    shippedDaysAgo: 982,
+    maintenanceYears: 3,
     pcieParts: ['PN-NIC-25G-2P', 'PN-RAID-9560-8I'],
     installedFirmware: { BMC: '4.0.1', BIOS: '6.0.1', PSU: '1.0.1' },
   },
@@ -345,8 +370,8 @@ export const SERIAL_NUMBERS: SerialSeed[] = [
     sn: 'M6S1U22000417',
     model: 'M6-1U',
     customer: DEMO_COMPANY,
-    shipDate: '2022-06-02',
-    maintenanceEnd: '2025-06-01',
+    shippedDaysAgo: 1637,
+    maintenanceYears: 3,
     pcieParts: ['PN-NIC-10G-2P'],
     installedFirmware: { BMC: '3.0.1', BIOS: '5.0.1' },
   },
@@ -354,33 +379,49 @@ export const SERIAL_NUMBERS: SerialSeed[] = [
     sn: 'A7S2U25000033',
     model: 'A7-2U',
     customer: 'Northwind Data Center',
-    shipDate: '2025-01-09',
-    maintenanceEnd: '2030-01-08',
+    shippedDaysAgo: 685,
+    maintenanceYears: 5,
     pcieParts: ['PN-NIC-100G-2P', 'PN-HBA-9500-16I'],
   },
   {
     sn: 'M7S4U24000877',
     model: 'M7-4U',
     customer: 'Contoso Research Institute',
-    shipDate: '2024-11-20',
-    maintenanceEnd: '2027-11-19',
+    shippedDaysAgo: 735,
+    maintenanceYears: 3,
     pcieParts: ['PN-GPU-A-80G', 'PN-NIC-200G-1P'],
   },
   {
     sn: 'M6S2U21001290',
     model: 'M6-2U',
     customer: 'Fabrikam Bank',
-    shipDate: '2021-09-14',
-    maintenanceEnd: '2026-09-13',
+    shippedDaysAgo: 1898,
+    maintenanceYears: 5,
     pcieParts: ['PN-RAID-9460-16I'],
   },
 ];
+
+/** The shipped servers as seeded on the day of `now`. */
+export function demoSerialNumbers(now: Date = new Date()): SerialSeed[] {
+  const today = seedDay(now);
+  return SERIAL_SEEDS.map(({ shippedDaysAgo, maintenanceYears, ...serial }) => {
+    const shipDate = daysFrom(today, -shippedDaysAgo);
+    return { ...serial, shipDate, maintenanceEnd: daysFrom(yearsFrom(shipDate, maintenanceYears), -1) };
+  });
+}
+
+/**
+ * The shipped servers as seeded today (for tests that read the demo data; a portal seeded
+ * today holds exactly these). The seed itself uses {@link demoSerialNumbers} with its `now`.
+ */
+export const SERIAL_NUMBERS: SerialSeed[] = demoSerialNumbers();
 
 export type EntitlementSeed = {
   contractNo: string;
   customerName: string;
   product: string;
   authorisedNodes: number;
+  /** The maintenance end of the server it covers (the first of `serials`). */
   maintenanceEnd: string;
   trial?: boolean;
   trialDays?: number;
@@ -388,21 +429,20 @@ export type EntitlementSeed = {
 };
 
 /** Licences of the management platform ('ims-platform'): the demo customer can activate at once. */
-export const ENTITLEMENTS: EntitlementSeed[] = [
+const ENTITLEMENT_SEEDS: Omit<EntitlementSeed, 'maintenanceEnd'>[] = [
   {
     contractNo: 'DEMO-IMS-2024-001',
     customerName: DEMO_COMPANY,
     product: 'ims-platform',
     authorisedNodes: 50,
-    maintenanceEnd: '2027-03-17',
     serials: ['M7S2U24000101'],
   },
   {
+    // Its server's maintenance has ended: activation answers "maintenance expired".
     contractNo: 'DEMO-IMS-2022-007',
     customerName: DEMO_COMPANY,
     product: 'ims-platform',
     authorisedNodes: 10,
-    maintenanceEnd: '2025-06-01',
     serials: ['M6S1U22000417'],
   },
   {
@@ -410,7 +450,6 @@ export const ENTITLEMENTS: EntitlementSeed[] = [
     customerName: DEMO_COMPANY,
     product: 'ims-platform',
     authorisedNodes: 100,
-    maintenanceEnd: '2027-03-17',
     trial: true,
     trialDays: 30,
     serials: ['M7S2U24000101'],
@@ -420,7 +459,16 @@ export const ENTITLEMENTS: EntitlementSeed[] = [
     customerName: 'Northwind Data Center',
     product: 'ims-platform',
     authorisedNodes: 200,
-    maintenanceEnd: '2030-01-08',
     serials: ['A7S2U25000033'],
   },
 ];
+
+/** The entitlements as seeded on the day of `now`: maintenance ends with their server's. */
+export function demoEntitlements(now: Date = new Date()): EntitlementSeed[] {
+  const serials = demoSerialNumbers(now);
+  return ENTITLEMENT_SEEDS.map((entitlement) => {
+    const server = serials.find((serial) => serial.sn === entitlement.serials[0]);
+    if (!server) throw new Error(`entitlement ${entitlement.contractNo} covers no seeded server`);
+    return { ...entitlement, maintenanceEnd: server.maintenanceEnd };
+  });
+}

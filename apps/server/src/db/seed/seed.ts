@@ -30,12 +30,12 @@ import {
   MENUS,
   type MenuSeed,
   PERMISSIONS,
-  RELEASE_NOTES,
   ROLES,
-  SERIAL_NUMBERS,
-  ENTITLEMENTS,
   SERVER_MODELS,
   WELCOME_NOTICE,
+  demoEntitlements,
+  demoReleaseNotes,
+  demoSerialNumbers,
 } from './seed-data';
 
 export type SeedPasswords = { admin?: string; demo?: string };
@@ -83,13 +83,21 @@ async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: numb
   return ids;
 }
 
-/** Writes reference and demo data once: does nothing when applications already exist. */
-export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promise<SeedResult> {
+/**
+ * Writes reference and demo data once: does nothing when applications already exist. The demo's
+ * dates (ship dates, maintenance ends, releases) are computed from the day of `now`.
+ */
+export async function seedDatabase(
+  db: Db,
+  passwords: SeedPasswords = {},
+  now: Date = new Date(),
+): Promise<SeedResult> {
   const existing = await db.select({ id: applications.id }).from(applications).limit(1);
   if (existing.length > 0) return { seeded: false };
   const adminPassword = passwords.admin ?? generatePassword();
   const demoPassword = passwords.demo ?? generatePassword();
   const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
+  const serialSeeds = demoSerialNumbers(now);
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -137,10 +145,10 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       })),
     );
 
-    for (const release of RELEASE_NOTES) {
+    for (const release of demoReleaseNotes(now)) {
       const [note] = await t
         .insert(releaseNotes)
-        .values({ version: release.version, releasedAt: new Date(release.releasedAt) })
+        .values({ version: release.version, releasedAt: release.releasedAt })
         .returning();
       if (!note) throw new Error(`release ${release.version} was not inserted`);
       await t.insert(releaseNoteItems).values(
@@ -164,7 +172,7 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
       return model.id;
     };
     await t.insert(serialNumbers).values(
-      SERIAL_NUMBERS.map((serial) => ({
+      serialSeeds.map((serial) => ({
         sn: serial.sn,
         modelId: modelId(serial.model),
         customerName: serial.customer,
@@ -178,7 +186,7 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
     const seededOrganisations = await t
       .insert(organisations)
       .values(
-        [...new Map(SERIAL_NUMBERS.map((s) => [normaliseCompany(s.customer), s.customer])).entries()].map(
+        [...new Map(serialSeeds.map((s) => [normaliseCompany(s.customer), s.customer])).entries()].map(
           ([normalisedName, name]) => ({ name, normalisedName }),
         ),
       )
@@ -186,7 +194,7 @@ export async function seedDatabase(db: Db, passwords: SeedPasswords = {}): Promi
     const demoOrganisation = seededOrganisations.find(
       (o) => o.normalisedName === normaliseCompany(DEMO_COMPANY),
     );
-    for (const { serials, ...entitlement } of ENTITLEMENTS) {
+    for (const { serials, ...entitlement } of demoEntitlements(now)) {
       const [row] = await t
         .insert(entitlements)
         .values({ ...entitlement, remainingNodes: entitlement.authorisedNodes })

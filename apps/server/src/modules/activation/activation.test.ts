@@ -2,7 +2,8 @@ import { type Activation, type ActivationRequest, ErrorCode, type Page } from '@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activations, entitlements } from '../../db/schema';
-import { DEMO_COMPANY } from '../../db/seed/seed-data';
+import { daysFrom } from '../../db/seed/seed-dates';
+import { DEMO_COMPANY, demoSerialNumbers } from '../../db/seed/seed-data';
 import { verifyLicence } from '../../lib/licence/licence';
 import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo } from '../../test/outbox';
@@ -19,6 +20,10 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     t = await createTestApp(driver);
   });
   afterEach(() => t.close());
+
+  /** A server's last day of maintenance as the demo was seeded (on the test clock's day). */
+  const maintenanceEndOf = (sn: string) =>
+    demoSerialNumbers(t.clock.now()).find((serial) => serial.sn === sn)?.maintenanceEnd ?? '?';
 
   let sequence = 0;
   /** A customer of the demo company (holds its servers) with a mailbox of their own. */
@@ -75,7 +80,8 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       clusterNodes: 8,
       trial: false,
     });
-    expect(issued.expiresAt).toBe('2027-03-18T00:00:00.000Z');
+    // Valid through the last day of maintenance.
+    expect(issued.expiresAt).toBe(`${daysFrom(maintenanceEndOf(OWN_SN), 1)}T00:00:00.000Z`);
 
     const key = await t.app.inject({ url: '/api/activation/public-key.pem' });
     expect(key.statusCode).toBe(200);
@@ -181,7 +187,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const ended = await generate(user.token, request({ sn: EXPIRED_SN, verifyCode: code }));
     expect(ended.body).toMatchObject({
       code: ErrorCode.MAINTENANCE_EXPIRED,
-      message: `The maintenance period of serial number ${EXPIRED_SN} ended on 2025-06-01`,
+      message: `The maintenance period of serial number ${EXPIRED_SN} ended on ${maintenanceEndOf(EXPIRED_SN)}`,
     });
     const tooMany = await generate(user.token, request({ quantity: '51', verifyCode: code }));
     expect(tooMany.status).toBe(409);
@@ -203,10 +209,10 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       message: 'Failed to query maintenance remain time',
     });
     const own = (await maintenance(OWN_SN.toLowerCase())).body.data;
-    expect(own.maintenanceEnd).toBe('2027-03-17');
+    expect(own.maintenanceEnd).toBe(maintenanceEndOf(OWN_SN));
     const today = t.clock.now();
     const expected = Math.round(
-      (Date.parse('2027-03-17T00:00:00Z') -
+      (Date.parse(`${maintenanceEndOf(OWN_SN)}T00:00:00Z`) -
         Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
         86_400_000,
     );
