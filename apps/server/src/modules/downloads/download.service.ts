@@ -132,6 +132,7 @@ export class DownloadService {
           nameEn: catalogItems.nameEn,
           version: catalogVersions.version,
           fileName: catalogVersions.fileName,
+          fileSize: catalogVersions.fileSize,
         })
         .from(downloadRecords)
         .innerJoin(catalogVersions, eq(catalogVersions.id, downloadRecords.versionId))
@@ -154,8 +155,9 @@ export class DownloadService {
         itemName: localName(locale, row),
         version: row.version,
         fileName: row.fileName,
-        bytes: record.bytes,
-        range: record.range,
+        // A row is a download (however many requests carried it): the whole file, no range.
+        bytes: row.fileSize,
+        range: '',
         status: record.status as DownloadRecordStatus,
         ip: record.ip,
         createTime: record.createdAt.toISOString(),
