@@ -128,7 +128,12 @@ describe('staff publishing in Chromium', () => {
       const notes = JSON.stringify(await detail.json());
       expect(notes).toContain('Update the BMC first.');
       expect(notes).toContain('Fixes boot on some boards');
-      expect(notes).toMatch(/<img src=\\"\/api\/sysFileInfo\/preview\?id=/);
+      // The image is a public, immutable asset: a reader's browser loads it without a session.
+      const image = /<img src=\\"(\/api\/editor-images\/[0-9a-f]+)\\"/.exec(notes)?.[1];
+      expect(image).toBeDefined();
+      const loaded = await fetch(`${suite.portal.url}${image}`);
+      expect(loaded.status).toBe(200);
+      expect(loaded.headers.get('content-type')).toBe('image/png');
 
       // Recalled: the history stays for staff, the file is gone for customers.
       await row.getByRole('button', { name: 'Recall' }).click();
