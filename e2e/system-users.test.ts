@@ -49,7 +49,9 @@ describe('staff users, audit log and dashboard in Chromium', () => {
     await page.goto(`${suite.portal.url}/system/audit`);
     await page.getByTestId('audit-search').locator('input').fill('user.freeze');
     await page.getByTestId('audit-search').locator('input').press('Enter');
-    await page.getByTestId('audit-table').getByText('user.freeze').waitFor();
+    // The action is named in the reader's language, never by its code.
+    await page.getByTestId('audit-table').getByText('User frozen').waitFor();
+    expect(await page.getByTestId('audit-table').innerText()).not.toContain('user.freeze');
     expect(await page.getByTestId('audit-table').innerText()).toContain('admin');
   });
 
