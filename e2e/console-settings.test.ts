@@ -160,13 +160,25 @@ describe('display settings in Chromium', () => {
     const page = await suite.openConsole('demo', '/welcome');
     const header = page.getByTestId('global-header');
     const hidden = () => header.getAttribute('data-hidden');
-    // Room to scroll: a tall block at the end of the page content.
-    await page.getByTestId('page-content').evaluate((content) => {
-      const spacer = document.createElement('div');
-      spacer.style.height = '4000px';
-      content.append(spacer);
-    });
-    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.getByTestId('welcome-page').waitFor();
+    // Room to scroll: a tall block at the end of the page content, put back if a render of the
+    // page (still loading under a busy CI run) dropped it; each scroll is retried until it holds.
+    const scrollTo = (y: number) =>
+      expect
+        .poll(async () => {
+          await page.evaluate((top) => {
+            const content = document.querySelector('[data-testid="page-content"]');
+            if (content && !document.getElementById('e2e-spacer')) {
+              const spacer = document.createElement('div');
+              spacer.id = 'e2e-spacer';
+              spacer.style.height = '4000px';
+              content.append(spacer);
+            }
+            window.scrollTo({ top, behavior: 'instant' });
+          }, y);
+          return page.evaluate(() => window.scrollY);
+        })
+        .toBe(y);
 
     // Off by default: scrolling leaves the header alone.
     await scrollTo(1000);
