@@ -23,14 +23,18 @@ describe.each(DRIVERS)('release-notes images on %s', (driver) => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const upload = async () => {
-    const body = multipartBody([{ name: 'file', filename: 'shot.png', content: PNG }]);
-    const answer = await t.app.inject({
+  /** A multipart upload of PNG as `filename` to `url`, with `token`'s session. */
+  const post = (url: string, token: string, filename: string) => {
+    const body = multipartBody([{ name: 'file', filename, content: PNG }]);
+    return t.app.inject({
       method: 'POST',
-      url: '/api/publishing/editor/images',
+      url,
       payload: body.payload,
-      headers: { authorization: `Bearer ${staff}`, 'content-type': body.contentType },
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
     });
+  };
+  const upload = async () => {
+    const answer = await post('/api/publishing/editor/images', staff, 'shot.png');
     expect(answer.statusCode).toBe(200);
     return (answer.json() as { url: string }).url;
   };
@@ -56,13 +60,7 @@ describe.each(DRIVERS)('release-notes images on %s', (driver) => {
     // An avatar is a stored file too, but never public.
     const user = await createUser(t.db, { roleCodes: ['customer'] });
     const token = await tokenFor(t.app, user.account, user.password);
-    const body = multipartBody([{ name: 'file', filename: 'me.png', content: PNG }]);
-    const avatar = await t.app.inject({
-      method: 'POST',
-      url: '/api/sysFileInfo/uploadAvatar',
-      payload: body.payload,
-      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
-    });
+    const avatar = await post('/api/sysFileInfo/uploadAvatar', token, 'me.png');
     expect(avatar.statusCode).toBe(200);
     const avatarId = (avatar.json() as { data: { id: string } }).data.id;
     expect((await t.app.inject({ url: `/api/editor-images/${avatarId}` })).statusCode).toBe(404);
