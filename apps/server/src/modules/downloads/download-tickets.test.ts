@@ -131,5 +131,8 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
       url: '/api/tasks/999999/result/ticket',
     });
     expect(answer.status).toBe(404);
+    // Without a session there is no ticket, for a task or the full manifest.
+    for (const url of ['/api/tasks/1/result/ticket', '/api/downloads/manifest.json/ticket'])
+      expect((await t.app.inject({ method: 'POST', url })).statusCode, url).toBe(401);
   });
 });
