@@ -67,7 +67,7 @@ try {
   });
   const app = await buildApp({ config, database, logger: false });
   const { db } = database;
-  const { store, tasks, worker } = app.services;
+  const { store, tasks, jobs } = app.services;
   await seedCatalog(db, store);
 
   // Realistic file sizes: every firmware version (server and PCIe) gets a FIRMWARE_MB file.
@@ -102,7 +102,7 @@ try {
   const baselineRssMb = Math.round(process.memoryUsage.rss() / MiB);
   const mirror = await measure(async () => {
     const task = await tasks.createMirror(userId, 'sn', sns, 'en-US');
-    await worker.runUntilIdle();
+    await jobs.runUntilIdle();
     return tasks.get(userId, task.id, 'en-US');
   });
   if (mirror.value.status !== 'SUCCESS') throw new Error(`mirror task ${mirror.value.status}`);
@@ -125,7 +125,7 @@ try {
       { baseVersionId: base!.id, componentVersionIds: firmware.slice(0, 2).map((v) => v.id) },
       'en-US',
     );
-    await worker.runUntilIdle();
+    await jobs.runUntilIdle();
     return tasks.get(userId, task.id, 'en-US');
   });
   if (livecd.value.status !== 'SUCCESS') throw new Error(`livecd task ${livecd.value.status}`);

@@ -137,14 +137,19 @@ export async function buildApp(options: AppOptions) {
       options.captchaText,
     ),
   );
-  if (config.TASK_WORKERS > 0)
-    app.addHook('onReady', async () => {
-      app.services.worker.start();
+  app.addHook('onReady', async () => {
+    // Every process sends jobs, so every process needs the queue's schema and queues.
+    await app.services.jobs.start();
+    if (config.TASK_WORKERS > 0) {
+      await app.services.tasks.adoptJobless();
+      app.services.housekeeping.start();
       app.services.orphanSweep.start();
-    });
+    }
+  });
   app.addHook('onClose', async () => {
     await app.services.orphanSweep.stop();
-    await app.services.worker.stop(config.SHUTDOWN_GRACE_MS);
+    await app.services.housekeeping.stop();
+    await app.services.jobs.stop(config.SHUTDOWN_GRACE_MS);
     await app.services.recovery.drain();
     app.services.mail.close();
   });

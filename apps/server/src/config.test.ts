@@ -47,6 +47,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads task time limits: defaults per type, one number for all, or TYPE=seconds pairs', () => {
+    expect(loadConfig({}).TASK_TIMEOUT_SECONDS).toEqual({
+      LIST_MIRROR_SN: 900,
+      LIST_MIRROR_PN: 900,
+      PACKAGE_LIVE_CD: 3600,
+    });
+    expect(loadConfig({ TASK_TIMEOUT_SECONDS: '120' }).TASK_TIMEOUT_SECONDS).toEqual({
+      LIST_MIRROR_SN: 120,
+      LIST_MIRROR_PN: 120,
+      PACKAGE_LIVE_CD: 120,
+    });
+    expect(
+      loadConfig({ TASK_TIMEOUT_SECONDS: 'PACKAGE_LIVE_CD=7200, LIST_MIRROR_SN=600' }).TASK_TIMEOUT_SECONDS,
+    ).toEqual({ LIST_MIRROR_SN: 600, LIST_MIRROR_PN: 900, PACKAGE_LIVE_CD: 7200 });
+    for (const bad of ['0', 'NOPE=10', 'PACKAGE_LIVE_CD=abc', 'PACKAGE_LIVE_CD=999999'])
+      expect(() => loadConfig({ TASK_TIMEOUT_SECONDS: bad }), bad).toThrow(/TASK_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '5' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
+  });
+
   it('names every invalid variable in one message', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA: 'maybe' });
     expect(attempt).toThrow(ConfigError);

@@ -9,6 +9,43 @@ const onOff = z
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+export const TASK_TYPES_TIMED = ['LIST_MIRROR_SN', 'LIST_MIRROR_PN', 'PACKAGE_LIVE_CD'] as const;
+type TimedTaskType = (typeof TASK_TYPES_TIMED)[number];
+const DEFAULT_TASK_TIMEOUTS: Record<TimedTaskType, number> = {
+  LIST_MIRROR_SN: 900,
+  LIST_MIRROR_PN: 900,
+  PACKAGE_LIVE_CD: 3600,
+};
+const MAX_TASK_TIMEOUT = 24 * 3600;
+
+/** TASK_TIMEOUT_SECONDS: `600` (every type) or `PACKAGE_LIVE_CD=7200,LIST_MIRROR_SN=600`. */
+const taskTimeouts = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const timeouts = { ...DEFAULT_TASK_TIMEOUTS };
+    if (value === undefined) return timeouts;
+    const seconds = (text: string) => {
+      const n = Number(text);
+      return Number.isInteger(n) && n >= 1 && n <= MAX_TASK_TIMEOUT ? n : null;
+    };
+    const all = seconds(value.trim());
+    if (all !== null) return Object.fromEntries(TASK_TYPES_TIMED.map((t) => [t, all])) as typeof timeouts;
+    for (const pair of value.split(',')) {
+      const [type, text] = pair.split('=').map((part) => part.trim());
+      const n = seconds(text ?? '');
+      if (!TASK_TYPES_TIMED.includes(type as TimedTaskType) || n === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected seconds (1-${MAX_TASK_TIMEOUT}) or TYPE=seconds pairs of ${TASK_TYPES_TIMED.join(', ')}; got "${pair}"`,
+        });
+        return z.NEVER;
+      }
+      timeouts[type as TimedTaskType] = n;
+    }
+    return timeouts;
+  });
+
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -136,8 +173,18 @@ const envSchema = z.object({
     .default(8 * 1024 ** 3),
   /** Background jobs (tasks, notice fan-out) this process runs at once; 0 runs none (another process does). */
   TASK_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  /** A running job renews its lease; a job whose lease ran this long without renewal is retried or failed. */
-  TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /**
+   * A task's time limit, in seconds: one number for every type, or `TYPE=seconds` pairs
+   * (`LIST_MIRROR_SN=600,PACKAGE_LIVE_CD=7200`) over the defaults (bundles 15 minutes,
+   * ISO builds an hour). A task past its limit fails and its ISO writer is killed.
+   */
+  TASK_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, taskTimeouts),
+  /** A running job's worker reports this often; a job silent for this long (its process died) is retried or failed. */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How often each process looks for timed-out jobs, lost heartbeats and old jobs to delete. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Finished background jobs are kept this long for inspection, then deleted. */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** How long a task's result file stays downloadable. */
   TASK_RESULT_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   /** Stored files no row references, and `.part` files of cut-off uploads, are removed once this old. */

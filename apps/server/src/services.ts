@@ -14,8 +14,9 @@ import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { createBoss } from './lib/jobs/boss';
 import { JobQueue } from './lib/jobs/job-queue';
-import { JobWorker } from './lib/jobs/job-worker';
+import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
@@ -94,9 +95,9 @@ export type Services = {
   /** Rate-limit counters in the database, shared by every portal process. */
   rateCounters: RateCounters;
   manifests: ManifestService;
+  /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
-  /** Runs queued jobs; started by buildApp when TASK_WORKERS > 0 (tests call runUntilIdle). */
-  worker: JobWorker;
+  housekeeping: Housekeeping;
   tasks: TaskService;
 };
 
@@ -116,7 +117,10 @@ export function createServices(
     | 'LICENCE_KEY_FILE'
     | 'SIGNING_KEY_FILE'
     | 'TASK_WORKERS'
-    | 'TASK_LEASE_SECONDS'
+    | 'TASK_TIMEOUT_SECONDS'
+    | 'JOB_HEARTBEAT_SECONDS'
+    | 'JOB_SUPERVISE_SECONDS'
+    | 'JOB_RETENTION_DAYS'
     | 'TASK_RESULT_TTL_HOURS'
     | 'FILE_SWEEP_GRACE_HOURS'
     | 'XORRISO_PATH'
@@ -155,29 +159,31 @@ export function createServices(
   const audit = new AuditService(db);
   const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl, audit);
   const downloads = new DownloadService(db, clock, catalog, store, log);
-  const jobs = new JobQueue(db, clock);
-  const tasks = new TaskService(db, clock, jobs, catalogAccess, store);
-  const notifier = new Notifier(clock, mail, log);
-  const worker = new JobWorker(db, jobs, log, {
-    concurrency: Math.max(1, config.TASK_WORKERS),
-    leaseMs: config.TASK_LEASE_SECONDS * 1000,
-    pollMs: 500,
-    sweepMs: 15_000,
-    periodic: {
-      everyMs: 10 * 60_000,
-      run: async () => {
-        await tasks.removeExpiredResults();
-        await removeStaleScratch();
-      },
+  const jobs = new JobQueue(
+    createBoss(database, { superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS, poolSize: 3 }),
+    db,
+    log,
+    {
+      concurrency: config.TASK_WORKERS,
+      retentionSeconds: config.JOB_RETENTION_DAYS * 86_400,
+      heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
+      pollSeconds: 2,
     },
-  });
-  worker.register(
+  );
+  const tasks = new TaskService(db, clock, jobs, catalogAccess, store, config.TASK_TIMEOUT_SECONDS);
+  const notifier = new Notifier(clock, mail, log);
+  jobs.register(
     new TaskRunner(db, clock, store, catalogAccess, new MirrorResolver(db, catalogAccess), notifier, log, {
       resultTtlMs: config.TASK_RESULT_TTL_HOURS * 3_600_000,
       xorriso: config.XORRISO_PATH,
     }),
   );
-  worker.register(new NoticeFanout(db, catalogAccess, notifier));
+  jobs.register(new NoticeFanout(db, catalogAccess, notifier));
+  // Expired task results and stale ISO scratch folders, in processes that run jobs.
+  const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
+    await tasks.removeExpiredResults();
+    await removeStaleScratch();
+  });
   return {
     sms,
     outbox: new OutboxService(db),
@@ -228,7 +234,7 @@ export function createServices(
     rateCounters,
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
     jobs,
-    worker,
+    housekeeping,
     tasks,
   };
 }

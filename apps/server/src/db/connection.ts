@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** What the job queue (pg-boss) connects with: the same PGlite instance, or the same server. */
+  queueConnection: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    queueConnection: { driver: 'postgres', url },
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: () => answers(() => pool.query('select 1')),
     close: () => pool.end(),
@@ -69,6 +72,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    queueConnection: { driver: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),

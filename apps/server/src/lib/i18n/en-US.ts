@@ -131,6 +131,7 @@ export const enUS = {
     'The ISO writer (xorriso) is not installed on the server; please contact support',
   TASK_LOG_ISO_FAILED: 'The ISO writer failed; please retry or contact support',
   TASK_LOG_INTERNAL_ERROR: 'The attempt failed because of a server error',
+  TASK_LOG_TIMED_OUT: 'Stopped: the task ran longer than its limit of {minutes} min',
   TASK_LOG_WORKER_LOST: 'The server running the task stopped before it finished',
   TASK_LOG_RETRYING: 'Will try again (attempt {attempt} of {max} failed)',
   TASK_LOG_FAILED: 'Failed; you can retry the task',

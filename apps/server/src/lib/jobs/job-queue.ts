@@ -1,156 +1,214 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, type Job, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { Db } from '../../db/connection';
-import { jobs } from '../../db/schema';
-import type { Clock } from '../clock';
+import { runAttempt } from './job-attempt';
+import type { FailureReason, JobHandler, QueueSpec } from './job-types';
 
-export type Job = typeof jobs.$inferSelect;
-
-export type EnqueueOptions = {
+export type SendOptions = {
   /** The caller's transaction: the job exists exactly when the caller's change commits. */
-  tx?: Db;
-  maxAttempts?: number;
-  /** Run no earlier than this. */
-  runAfter?: Date;
+  tx: Db;
+  /** This job's time limit, when it differs from its queue's. */
+  timeoutSeconds?: number;
 };
 
-/** What became of jobs whose worker stopped renewing its lease (the process died). */
-export type ExpiredJob = { job: Job; willRetry: boolean };
+export type QueueRuntimeOptions = {
+  /** Jobs run at once in this process, per queue; 0 = this process only sends. */
+  concurrency: number;
+  /** How long finished jobs are kept (pg-boss deletes them afterwards). */
+  retentionSeconds: number;
+  /** A running job's worker must be heard from this often, or the job is failed (its worker died). */
+  heartbeatSeconds: number;
+  pollSeconds: number;
+};
+
+const DEAD = '.dead';
+type AnyHandler = JobHandler<Record<string, unknown>>;
 
 /**
- * A durable queue in the portal's own database, so a job is enqueued in the same
- * transaction as the change that calls for it and survives restarts. Claims use
- * `FOR UPDATE SKIP LOCKED`: any number of workers in any number of processes share
- * the rows and never take one twice. A claimed job carries a lease its worker renews;
- * completion is accepted only from the worker holding the lease.
+ * The portal's background jobs on pg-boss, in the portal's own database (PostgreSQL, or
+ * PGlite in-process): jobs are sent in the caller's transaction, claimed with SKIP LOCKED by
+ * any number of processes, retried with exponential backoff, failed after their time limit
+ * (their signal aborted so the handler kills its children), failed when their worker stops
+ * sending heartbeats, kept for `retentionSeconds`, and dead-lettered when their attempts are
+ * spent. A dead letter calls the handler's `onFailure`, so nothing stays RUNNING forever.
  */
 export class JobQueue {
+  private readonly handlers = new Map<string, AnyHandler>();
+  private started: Promise<void> | null = null;
+
   constructor(
+    private readonly boss: PgBoss,
     private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
-
-  async enqueue(queue: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<Job> {
-    const now = this.clock.now();
-    const [job] = await (options.tx ?? this.db)
-      .insert(jobs)
-      .values({
-        queue,
-        payload,
-        maxAttempts: options.maxAttempts ?? 3,
-        runAfter: options.runAfter ?? now,
-        createdAt: now,
-      })
-      .returning();
-    if (!job) throw new Error('job not stored');
-    return job;
+    private readonly log: FastifyBaseLogger,
+    private readonly options: QueueRuntimeOptions,
+  ) {
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   }
 
-  /** Takes the oldest ready job of `queues` for `workerId`, or null when none is ready. */
-  async claim(queues: string[], workerId: string, leaseMs: number): Promise<Job | null> {
-    const now = this.clock.now();
-    const next = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.state, 'queued'), lte(jobs.runAfter, now), inArray(jobs.queue, queues)))
-      .orderBy(asc(jobs.runAfter), asc(jobs.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [job] = await this.db
-      .update(jobs)
-      .set({
-        state: 'active',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: workerId,
-        lockedUntil: new Date(now.getTime() + leaseMs),
-      })
-      // A scalar subquery runs once (an InitPlan); `id IN (subquery)` may be re-run per row,
-      // and with SKIP LOCKED each run finds another row: one claim would take several jobs.
-      .where(and(eq(jobs.id, sql`(${next})`), eq(jobs.state, 'queued')))
-      .returning();
-    return job ?? null;
+  register<T extends Record<string, unknown>>(handler: JobHandler<T>): void {
+    this.handlers.set(handler.spec.name, handler as unknown as AnyHandler);
   }
 
-  /** Extends the lease; false when the worker no longer holds it (it expired and was re-queued). */
-  async renew(job: Job, leaseMs: number): Promise<boolean> {
-    const until = new Date(this.clock.now().getTime() + leaseMs);
-    const rows = await this.db
-      .update(jobs)
-      .set({ lockedUntil: until })
-      .where(this.held(job))
-      .returning({ id: jobs.id });
-    return rows.length === 1;
+  /** Installs or migrates pg-boss's schema, creates the queues, and (concurrency > 0) starts working. */
+  start(): Promise<void> {
+    this.started ??= this.open();
+    return this.started;
   }
 
-  /** Marks the job done; false (and nothing changed) when its lease was lost. Pass `tx` to commit with the result. */
-  async complete(job: Job, tx?: Db): Promise<boolean> {
-    const rows = await (tx ?? this.db)
-      .update(jobs)
-      .set({ state: 'done', finishedAt: this.clock.now(), lockedBy: null, lockedUntil: null })
-      .where(this.held(job))
-      .returning({ id: jobs.id });
-    return rows.length === 1;
+  async stop(graceMs: number): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, timeout: Math.max(1_000, graceMs), close: true });
+  }
+
+  async send(queue: string, data: Record<string, unknown>, options: SendOptions): Promise<string> {
+    await this.start();
+    const id = await this.boss.send(queue, data, {
+      db: fromDrizzle(options.tx as never, sql as never),
+      ...(options.timeoutSeconds ? { expireInSeconds: options.timeoutSeconds } : {}),
+    });
+    if (!id) throw new Error(`job not stored in ${queue}`);
+    return id;
+  }
+
+  /** A job's state ('created', 'retry', 'active', 'completed', 'cancelled', 'failed'), or null when gone. */
+  async state(queue: string, id: string): Promise<string | null> {
+    await this.start();
+    return (await this.boss.getJobById(queue, id))?.state ?? null;
   }
 
   /**
-   * A failed attempt: queued again after `retryDelayMs` while attempts remain (and
-   * `retry` is true), else failed for good. Returns what happened, or null when the
-   * lease was lost.
+   * Runs every ready job (dead letters included) in this call, one after another, until none
+   * is ready: for tests and scripts that decide when work happens. Retries waiting out their
+   * backoff are not ready.
    */
-  async fail(
-    job: Job,
-    error: string,
-    options: { retry: boolean; retryDelayMs: number; tx?: Db },
-  ): Promise<'retry' | 'failed' | null> {
-    const now = this.clock.now();
-    const retry = options.retry && job.attempts < job.maxAttempts;
-    const rows = await (options.tx ?? this.db)
-      .update(jobs)
-      .set({
-        state: retry ? 'queued' : 'failed',
-        lastError: error.slice(0, 2000),
-        runAfter: retry ? new Date(now.getTime() + options.retryDelayMs) : job.runAfter,
-        finishedAt: retry ? null : now,
-        lockedBy: null,
-        lockedUntil: null,
-      })
-      .where(this.held(job))
-      .returning({ id: jobs.id });
-    if (rows.length === 0) return null;
-    return retry ? 'retry' : 'failed';
+  async runUntilIdle(): Promise<number> {
+    await this.start();
+    let ran = 0;
+    for (let progressed = true; progressed;) {
+      progressed = false;
+      for (const [name, handler] of this.handlers) {
+        for (const [queue, dead] of [
+          [name, false],
+          [name + DEAD, true],
+        ] as const) {
+          const [job] = await this.boss.fetch<Record<string, unknown>>(queue, { includeMetadata: true });
+          if (!job) continue;
+          progressed = true;
+          ran += 1;
+          if (dead) {
+            await this.closeDeadLetter(handler, job);
+            await this.boss.complete(queue, job.id);
+            continue;
+          }
+          // No pg-boss timer here: the attempt keeps its own time limit.
+          const controller = new AbortController();
+          const timer = setTimeout(() => controller.abort(), job.expireInSeconds * 1000);
+          try {
+            await runAttempt(this.boss, this.db, handler, { ...job, signal: controller.signal }, this.log);
+            await this.boss.complete(queue, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            await this.boss.fail(queue, { id: job.id, retryCount: job.retryCount }, toOutput(error));
+          } finally {
+            clearTimeout(timer);
+          }
+        }
+      }
+    }
+    return ran;
   }
 
-  /**
-   * Jobs whose lease ran out: their worker died. Queued again while attempts remain,
-   * failed otherwise. Safe to run from every process at once (row locks decide).
-   */
-  async reclaimExpired(): Promise<ExpiredJob[]> {
-    const now = this.clock.now();
-    const rows = await this.db
-      .update(jobs)
-      .set({
-        state: sql`case when ${jobs.attempts} < ${jobs.maxAttempts} then 'queued' else 'failed' end`,
-        lastError: 'lease expired: the worker stopped (process ended or hung)',
-        runAfter: now,
-        finishedAt: sql`case when ${jobs.attempts} < ${jobs.maxAttempts} then null else ${now.toISOString()}::timestamptz end`,
-        lockedBy: null,
-        lockedUntil: null,
-      })
-      .where(and(eq(jobs.state, 'active'), lt(jobs.lockedUntil, now)))
-      .returning();
-    return rows.map((job) => ({ job, willRetry: job.state === 'queued' }));
+  private async open(): Promise<void> {
+    await this.boss.start();
+    for (const handler of this.handlers.values()) await this.createQueues(handler.spec);
+    if (this.options.concurrency <= 0) return;
+    const work = {
+      includeMetadata: true as const,
+      localConcurrency: this.options.concurrency,
+      pollingIntervalSeconds: this.options.pollSeconds,
+      // NOTIFY wakes workers at once; polling stays at its pace all the same, because a
+      // notification can be missed (on PGlite, sends inside our transactions woke no worker in tests).
+      notifyPollingIntervalSeconds: this.options.pollSeconds,
+    };
+    for (const handler of this.handlers.values()) {
+      await this.boss.work(
+        handler.spec.name,
+        work,
+        async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
+          if (job) await runAttempt(this.boss, this.db, handler, job, this.log);
+        },
+      );
+      await this.boss.work(
+        handler.spec.name + DEAD,
+        work,
+        async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
+          if (job) await this.closeDeadLetter(handler, job);
+        },
+      );
+    }
   }
 
-  async get(id: number): Promise<Job | null> {
-    const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
-    return job ?? null;
+  private async createQueues(spec: QueueSpec): Promise<void> {
+    const dead = spec.name + DEAD;
+    const options = {
+      retryLimit: spec.maxAttempts - 1,
+      retryDelay: spec.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: spec.retryDelayMaxSeconds,
+      expireInSeconds: spec.timeoutSeconds,
+      heartbeatSeconds: this.options.heartbeatSeconds,
+      deleteAfterSeconds: this.options.retentionSeconds,
+      notify: true,
+    };
+    // Queues are created once and updated on every start, so a changed setting takes effect.
+    for (const [name, queueOptions] of [
+      [dead, { ...options, retryLimit: 5, retryDelay: 10 }],
+      [spec.name, { ...options, deadLetter: dead }],
+    ] as const) {
+      if (await this.boss.getQueue(name)) {
+        const {
+          deadLetter: _fixed,
+          notify: _n,
+          ...changeable
+        } = queueOptions as typeof options & {
+          deadLetter?: string;
+        };
+        await this.boss.updateQueue(name, changeable);
+      } else await this.boss.createQueue(name, queueOptions);
+    }
   }
 
-  private held(job: Job) {
-    return and(
-      eq(jobs.id, job.id),
-      eq(jobs.state, 'active'),
-      eq(jobs.lockedBy, job.lockedBy ?? randomUUID()),
+  private async closeDeadLetter(handler: AnyHandler, job: JobWithMetadata<Record<string, unknown>>) {
+    const output = job.sourceOutput as { message?: string; reason?: FailureReason } | null;
+    // Failures pg-boss made itself carry no reason of ours: a time limit it enforced, or a
+    // worker that stopped sending heartbeats (its process died).
+    const reason: FailureReason =
+      output?.reason ??
+      (output?.message?.includes('exceeded')
+        ? { kind: 'timeout', seconds: handler.spec.timeoutSeconds }
+        : { kind: 'worker-lost' });
+    await handler.onFailure?.(
+      {
+        id: job.sourceId ?? job.id,
+        queue: handler.spec.name,
+        data: job.data,
+        attempt: (job.sourceRetryCount ?? 0) + 1,
+        maxAttempts: handler.spec.maxAttempts,
+        timeoutSeconds: handler.spec.timeoutSeconds,
+      },
+      reason,
+      'failed',
     );
   }
+}
+
+export type { Job };
+
+/** What a failed job keeps as its output: the message, and our reason when we know it. */
+export function toOutput(error: unknown): { message: string; reason?: FailureReason } {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = (error as { reason?: FailureReason } | null)?.reason;
+  return reason ? { message, reason } : { message };
 }

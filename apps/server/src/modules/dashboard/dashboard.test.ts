@@ -70,7 +70,7 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     const backlog = async () =>
       (await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats' })).body.data.taskBacklog;
     expect(await backlog()).toEqual({ pending: 2, running: 0, failed: 0 });
-    await t.app.services.worker.runUntilIdle();
+    await t.app.services.jobs.runUntilIdle();
     expect(await backlog()).toEqual({ pending: 0, running: 0, failed: 1 });
 
     const wide = await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats?days=60' });

@@ -61,7 +61,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     const everyone = [owner.id, pending.id, stranger.id];
     // Nothing is posted inside the publishing request: the queued job does it.
     expect(await noticesOf(everyone, title)).toEqual([]);
-    expect(await t.app.services.worker.runUntilIdle()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.jobs.runUntilIdle()).toBeGreaterThanOrEqual(1);
     expect(await noticesOf(everyone, title)).toEqual([{ userId: owner.id }]);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'owner@example.test'));
     expect(mail?.body).toContain('M7S2U24000101');
@@ -85,7 +85,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     });
     expect(settings.status).toBe(200);
     await publish('9.9.2', ['CVE-2026-0001']);
-    await t.app.services.worker.runUntilIdle();
+    await t.app.services.jobs.runUntilIdle();
     const title = 'Security advisory: M7 test BMC 9.9.2';
     expect(await noticesOf([active.id, frozen.id, quiet.id], title)).toEqual([{ userId: active.id }]);
     // Mail goes out in the recipient's language (zh-CN unless they chose English).
@@ -116,7 +116,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
       expect(download.statusCode).toBe(200);
     }
     await t.app.services.downloads.drain();
-    await t.app.services.worker.runUntilIdle();
+    await t.app.services.jobs.runUntilIdle();
     const recalled = await withToken<{ notified: number }>(t.app, admin, {
       method: 'POST',
       url: `/api/publishing/versions/${id}/recall`,
@@ -124,7 +124,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     });
     expect(recalled.status).toBe(200);
     expect(recalled.body.data.notified).toBe(2);
-    await t.app.services.worker.runUntilIdle();
+    await t.app.services.jobs.runUntilIdle();
     const got = await noticesOf([first!.id, second!.id, bystander!.id], 'Recalled: M7 test BMC 9.9.3');
     expect(got.map((n) => n.userId).sort()).toEqual([first!.id, second!.id].sort());
   });

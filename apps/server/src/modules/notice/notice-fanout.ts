@@ -10,8 +10,8 @@ import {
   userSerials,
   users,
 } from '../../db/schema';
-import type { Job, JobQueue } from '../../lib/jobs/job-queue';
-import type { JobContext, JobHandler } from '../../lib/jobs/job-worker';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import type { JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import type { Notifier, PendingMail } from './notifier';
 
@@ -22,7 +22,7 @@ export type FanoutEvent =
 
 /** Enqueues the fan-out in the caller's transaction: the notices go out only if the change commits. */
 export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
-  return queue.enqueue(FANOUT_QUEUE, event, { tx, maxAttempts: 5 });
+  return queue.send(FANOUT_QUEUE, event, { tx });
 }
 
 /**
@@ -34,9 +34,15 @@ export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
  * - published otherwise: users with a verified server of a model the version supports.
  * Recipients who may no longer see the item get nothing.
  */
-export class NoticeFanout implements JobHandler {
-  readonly queue = FANOUT_QUEUE;
-  readonly retryDelayMs = 10_000;
+export class NoticeFanout implements JobHandler<FanoutEvent> {
+  /** A database hiccup is worth retrying: up to 5 attempts, 10 s doubling to 10 min. */
+  readonly spec = {
+    name: FANOUT_QUEUE,
+    maxAttempts: 5,
+    retryDelaySeconds: 10,
+    retryDelayMaxSeconds: 600,
+    timeoutSeconds: 600,
+  };
 
   constructor(
     private readonly db: Db,
@@ -44,8 +50,8 @@ export class NoticeFanout implements JobHandler {
     private readonly notifier: Notifier,
   ) {}
 
-  async run(job: Job, context: JobContext): Promise<void> {
-    const event = job.payload as FanoutEvent;
+  async run(job: QueuedJob<FanoutEvent>, context: JobContext): Promise<void> {
+    const event = job.data;
     const [version] = await this.db
       .select({
         id: catalogVersions.id,

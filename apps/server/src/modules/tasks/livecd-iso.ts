@@ -70,7 +70,18 @@ async function writeIsoInto(
   args: string[],
   signal: AbortSignal,
 ) {
-  const child = spawn(command, [...args], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  // A process group of its own, killed whole: a writer that is a script would otherwise leave
+  // its children holding stdout open, and the task (and its worker) would wait forever.
+  const child = spawn(command, [...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const kill = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  signal.addEventListener('abort', kill, { once: true });
+  if (signal.aborted) kill();
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -81,7 +92,9 @@ async function writeIsoInto(
       reject(error.code === 'ENOENT' ? new TaskError('TASK_LOG_ISO_TOOL_MISSING') : error);
     });
     child.on('close', (code) => {
-      if (code === 0) resolve();
+      signal.removeEventListener('abort', kill);
+      if (signal.aborted) reject(signal.reason ?? new Error('aborted'));
+      else if (code === 0) resolve();
       else reject(Object.assign(new TaskError('TASK_LOG_ISO_FAILED'), { detail: stderr }));
     });
   });

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../lib/i18n/messages';
-import { PermanentJobError } from '../../lib/jobs/job-worker';
+import { PermanentJobError } from '../../lib/jobs/job-types';
 
 /** A task failure the user can read (a task-log message key); retrying would not help. */
 export class TaskError extends PermanentJobError {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/connection';
-import { catalogItems, catalogVersions, jobs, tasks } from '../../db/schema';
+import { catalogItems, catalogVersions, tasks } from '../../db/schema';
 import { ADMIN_PASSWORD, createPostgresDatabase, DEMO_PASSWORD } from '../../test/test-app';
 import { sha256 } from './bundle-check';
 
@@ -27,7 +27,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 /**
  * A real restart: the portal runs as its own process, a custom LiveCD task is RUNNING in it
  * (its ISO writer is slowed down), the process is killed with SIGKILL, and another portal
- * on the same database and files takes the task over once the dead worker's lease ran out.
+ * on the same database and files takes the task over once pg-boss sees the dead worker's heartbeat stop.
  */
 describe('a task interrupted by a server restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-restart-'));
@@ -58,7 +58,8 @@ describe('a task interrupted by a server restart', () => {
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
-      TASK_LEASE_SECONDS: '5',
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_SUPERVISE_SECONDS: '1',
       XORRISO_PATH: slowWriter,
     };
     // Node itself with tsx's loader (not the tsx wrapper, which would outlive a kill of its child),
@@ -104,24 +105,29 @@ describe('a task interrupted by a server restart', () => {
     process.kill(-(child.pid ?? 0), 'SIGKILL');
     await exited;
 
-    // Another server on the same database and files, with the real ISO writer.
+    // Another server on the same database and files, with the real ISO writer: once the dead
+    // worker's heartbeat is overdue, pg-boss fails the attempt and this server runs the retry.
     const config = loadConfig({
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
       WEB_DIST_DIR: '/nonexistent',
-      TASK_WORKERS: '0',
-      TASK_LEASE_SECONDS: '5',
+      TASK_WORKERS: '1',
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_SUPERVISE_SECONDS: '1',
     });
     const app = await buildApp({ config, database, logger: false });
+    await app.ready();
     try {
-      await until('the dead worker lease to run out', async () => {
-        const [job] = await db.select().from(jobs).where(eq(jobs.queue, 'task.run'));
-        return job?.lockedUntil && job.lockedUntil.getTime() < Date.now() ? true : undefined;
-      });
-      await app.services.worker.runUntilIdle();
       const userId = (await db.select({ userId: tasks.userId }).from(tasks).where(eq(tasks.id, taskId)))[0]
         ?.userId;
-      const task = await app.services.tasks.get(userId ?? 0, taskId, 'en-US');
+      const task = await until(
+        'the task to finish on the second server',
+        async () => {
+          const read = await app.services.tasks.get(userId ?? 0, taskId, 'en-US');
+          return read.status === 'SUCCESS' || read.status === 'FAILED' ? read : undefined;
+        },
+        90_000,
+      );
       expect(task.status, JSON.stringify(task.log)).toBe('SUCCESS');
       expect(task.log.map((entry) => entry.message)).toEqual(
         expect.arrayContaining([

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection';
 import { tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore, StoredObject } from '../../lib/file-store/file-store';
 import { type MessageKey, translate } from '../../lib/i18n/messages';
-import type { Job } from '../../lib/jobs/job-queue';
-import { type JobContext, type JobHandler, LeaseLostError } from '../../lib/jobs/job-worker';
+import {
+  ClaimLostError,
+  type FailureOutcome,
+  type FailureReason,
+  type JobContext,
+  type JobHandler,
+  type QueuedJob,
+} from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import type { Notifier, PendingMail } from '../notice/notifier';
 import { writeBundle } from './bundle-writer';
 import { writeLivecdIso } from './livecd-iso';
 import type { MirrorResolver, TaskLogger } from './mirror-resolve';
 import { TaskError } from './task-error';
-import { appendLog, type LivecdParams, logEntry, type MirrorParams, TASK_QUEUE } from './task.service';
+import { appendLog, type LivecdParams, logEntry, type MirrorParams, TASK_QUEUE_SPEC } from './task.service';
 
 type TaskRow = typeof tasks.$inferSelect;
+type TaskJob = Omit<QueuedJob<{ taskId?: unknown }>, 'signal'>;
 
 export type TaskRunnerOptions = {
   /** How long a result stays downloadable. */
@@ -31,9 +38,8 @@ export type TaskRunnerOptions = {
  * store), then SUCCESS with the result, the job's completion and the owner's notice
  * in one transaction. Failed attempts and dead workers come back through onFailure.
  */
-export class TaskRunner implements JobHandler {
-  readonly queue = TASK_QUEUE;
-  readonly retryDelayMs = 5_000;
+export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
+  readonly spec = TASK_QUEUE_SPEC;
 
   constructor(
     private readonly db: Db,
@@ -46,16 +52,27 @@ export class TaskRunner implements JobHandler {
     private readonly options: TaskRunnerOptions,
   ) {}
 
-  async run(job: Job, context: JobContext): Promise<void> {
+  async run(job: QueuedJob<{ taskId?: unknown }>, context: JobContext): Promise<void> {
     const task = await this.task(job);
-    if (!task || task.status === 'SUCCESS' || task.jobId !== job.id) return;
+    // Finished (a timed-out attempt already failed it), or carried by a newer job now.
+    if (!task || task.status === 'SUCCESS' || task.status === 'FAILED' || task.jobId !== job.id) return;
+    const now = this.clock.now();
+    // Still RUNNING at a later attempt: the worker of the previous one died without a word.
+    const lost =
+      task.status === 'RUNNING' && job.attempt > 1
+        ? [
+            logEntry(now, 'TASK_LOG_WORKER_LOST', {}, 'warn'),
+            logEntry(now, 'TASK_LOG_RETRYING', { attempt: job.attempt - 1, max: job.maxAttempts }, 'warn'),
+          ]
+        : [];
     await this.db
       .update(tasks)
       .set({
         status: 'RUNNING',
-        startedAt: this.clock.now(),
+        startedAt: now,
         log: appendLog([
-          logEntry(this.clock.now(), 'TASK_LOG_STARTED', { attempt: job.attempts, max: job.maxAttempts }),
+          ...lost,
+          logEntry(now, 'TASK_LOG_STARTED', { attempt: job.attempt, max: job.maxAttempts }),
         ]),
       })
       .where(eq(tasks.id, task.id));
@@ -68,17 +85,19 @@ export class TaskRunner implements JobHandler {
     const key = `tasks/${task.id}/${randomUUID()}`;
     let result: StoredObject & { name: string };
     try {
-      result = await this.produce(task, key, context.signal, log);
+      result = await this.produce(task, key, job.signal, log);
     } catch (error) {
+      // Stopped from outside (time limit, lost claim): the failure handler says why.
+      if (job.signal.aborted || error instanceof ClaimLostError) throw error;
       if (error instanceof TaskError) await log(error.key, error.params, 'error');
-      else if (!(error instanceof LeaseLostError) && !context.signal.aborted) {
+      else {
         this.log.error({ err: error, taskId: task.id }, 'task attempt failed');
         await log('TASK_LOG_INTERNAL_ERROR', {}, 'error');
       }
       throw error;
     }
-    const now = this.clock.now();
-    const expires = new Date(now.getTime() + this.options.resultTtlMs);
+    const finishedAt = this.clock.now();
+    const expires = new Date(finishedAt.getTime() + this.options.resultTtlMs);
     let mails: PendingMail[] = [];
     try {
       await context.finish(async (tx) => {
@@ -86,13 +105,13 @@ export class TaskRunner implements JobHandler {
           .update(tasks)
           .set({
             status: 'SUCCESS',
-            endedAt: now,
+            endedAt: finishedAt,
             resultKey: key,
             resultName: result.name,
             resultSize: result.size,
             resultSha256: result.sha256,
             resultExpiresAt: expires,
-            log: appendLog([logEntry(now, 'TASK_LOG_SUCCESS', { expires: expires.toISOString() })]),
+            log: appendLog([logEntry(finishedAt, 'TASK_LOG_SUCCESS', { expires: expires.toISOString() })]),
           })
           .where(eq(tasks.id, task.id));
         ({ mails } = await this.notifier.post(tx, [task.userId], 'taskFinished', {
@@ -113,29 +132,35 @@ export class TaskRunner implements JobHandler {
     await this.notifier.send(mails);
   }
 
-  async onFailure(job: Job, reason: string, outcome: 'retry' | 'failed'): Promise<void> {
+  async onFailure(job: TaskJob, reason: FailureReason, outcome: FailureOutcome): Promise<void> {
     const task = await this.task(job);
     if (!task || task.jobId !== job.id) return;
     const now = this.clock.now();
     const entries = [
-      ...(reason.startsWith('lease expired') ? [logEntry(now, 'TASK_LOG_WORKER_LOST', {}, 'warn')] : []),
+      ...(reason.kind === 'worker-lost' ? [logEntry(now, 'TASK_LOG_WORKER_LOST', {}, 'warn')] : []),
+      ...(reason.kind === 'timeout'
+        ? [logEntry(now, 'TASK_LOG_TIMED_OUT', { minutes: Math.ceil(reason.seconds / 60) }, 'error')]
+        : []),
       outcome === 'retry'
-        ? logEntry(now, 'TASK_LOG_RETRYING', { attempt: job.attempts, max: job.maxAttempts }, 'warn')
+        ? logEntry(now, 'TASK_LOG_RETRYING', { attempt: job.attempt, max: job.maxAttempts }, 'warn')
         : logEntry(now, 'TASK_LOG_FAILED', {}, 'error'),
     ];
     if (outcome === 'retry') {
       await this.db
         .update(tasks)
         .set({ status: 'PENDING', log: appendLog(entries) })
-        .where(eq(tasks.id, task.id));
+        .where(and(eq(tasks.id, task.id), eq(tasks.jobId, job.id), eq(tasks.status, 'RUNNING')));
       return;
     }
     const mails = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      await tx
+      // Once only: the failing attempt and the dead letter may both report the same end.
+      const [ended] = await tx
         .update(tasks)
         .set({ status: 'FAILED', endedAt: now, log: appendLog(entries) })
-        .where(eq(tasks.id, task.id));
+        .where(and(eq(tasks.id, task.id), eq(tasks.jobId, job.id), inArray(tasks.status, ['PENDING', 'RUNNING'])))
+        .returning({ id: tasks.id });
+      if (!ended) return [];
       return (
         await this.notifier.post(tx, [task.userId], 'taskFinished', {
           title: 'TASK_NOTICE_FAILED_TITLE',
@@ -192,8 +217,8 @@ export class TaskRunner implements JobHandler {
     return { id: task.id, type: translateType(locale, type) };
   }
 
-  private async task(job: Job): Promise<TaskRow | null> {
-    const taskId = Number((job.payload as { taskId?: unknown }).taskId);
+  private async task(job: TaskJob): Promise<TaskRow | null> {
+    const taskId = Number(job.data.taskId);
     if (!Number.isInteger(taskId)) return null;
     const [task] = await this.db.select().from(tasks).where(eq(tasks.id, taskId));
     return task ?? null;

@@ -8,7 +8,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '@portal/contract';
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { catalogItems, catalogVersions, tasks, users } from '../../db/schema';
@@ -17,12 +17,22 @@ import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { type MessageKey, isMessageKey, translate } from '../../lib/i18n/messages';
 import type { JobQueue } from '../../lib/jobs/job-queue';
+import type { QueueSpec } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import { localName } from '../catalog/catalog-rows';
 
 export const TASK_QUEUE = 'task.run';
 /** Attempts per run (a retry by the user starts a new run). */
 export const TASK_MAX_ATTEMPTS = 2;
+
+/** How task jobs run: one retry after a short backoff; each task's own time limit comes with its job. */
+export const TASK_QUEUE_SPEC: QueueSpec = {
+  name: TASK_QUEUE,
+  maxAttempts: TASK_MAX_ATTEMPTS,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 300,
+  timeoutSeconds: 3600,
+};
 
 type TaskRow = typeof tasks.$inferSelect;
 export type LogEntry = {
@@ -62,6 +72,8 @@ export class TaskService {
     private readonly queue: JobQueue,
     private readonly access: CatalogAccess,
     private readonly store: FileStore,
+    /** Each task type's time limit (TASK_TIMEOUT_SECONDS). */
+    private readonly timeouts: Record<TaskType, number>,
   ) {}
 
   async createMirror(userId: number, by: 'sn' | 'pn', values: string[], locale: Locale): Promise<Task> {
@@ -120,15 +132,42 @@ export class TaskService {
         .values({ userId, type, params, createdAt: now, log: [logEntry(now, 'TASK_LOG_CREATED')] })
         .returning({ id: tasks.id });
       if (!row) throw new Error('task not stored');
-      const job = await this.queue.enqueue(
-        TASK_QUEUE,
-        { taskId: row.id },
-        { tx, maxAttempts: TASK_MAX_ATTEMPTS },
-      );
-      await tx.update(tasks).set({ jobId: job.id }).where(eq(tasks.id, row.id));
+      await this.enqueue(tx, row.id, type);
       return row.id;
     });
     return this.get(userId, id, locale);
+  }
+
+  /** The task's job, sent in the caller's transaction (a rolled-back request leaves no job). */
+  private async enqueue(tx: Db, taskId: number, type: TaskType): Promise<void> {
+    const jobId = await this.queue.send(TASK_QUEUE, { taskId }, { tx, timeoutSeconds: this.timeouts[type] });
+    await tx.update(tasks).set({ jobId }).where(eq(tasks.id, taskId));
+  }
+
+  /**
+   * Open tasks that have no job (left by the queue that came before pg-boss, whose jobs the
+   * upgrade dropped) get one. Safe from several processes at once: the row lock decides.
+   */
+  async adoptJobless(): Promise<number> {
+    const orphans = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(inArray(tasks.status, ['PENDING', 'RUNNING']), isNull(tasks.jobId)));
+    let adopted = 0;
+    for (const { id } of orphans) {
+      adopted += await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const [row] = await tx
+          .update(tasks)
+          .set({ status: 'PENDING' })
+          .where(and(eq(tasks.id, id), inArray(tasks.status, ['PENDING', 'RUNNING']), isNull(tasks.jobId)))
+          .returning({ type: tasks.type });
+        if (!row) return 0;
+        await this.enqueue(tx, id, row.type as TaskType);
+        return 1;
+      });
+    }
+    return adopted;
   }
 
   async list(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Task>> {
@@ -166,14 +205,9 @@ export class TaskService {
           log: appendLog([logEntry(now, 'TASK_LOG_RETRY_REQUESTED')]),
         })
         .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.status, 'FAILED')))
-        .returning({ id: tasks.id });
+        .returning({ id: tasks.id, type: tasks.type });
       if (!row) throw new AppError('TASK_NOT_RETRYABLE');
-      const job = await this.queue.enqueue(
-        TASK_QUEUE,
-        { taskId: id },
-        { tx, maxAttempts: TASK_MAX_ATTEMPTS },
-      );
-      await tx.update(tasks).set({ jobId: job.id }).where(eq(tasks.id, id));
+      await this.enqueue(tx, id, row.type as TaskType);
     });
     return this.get(userId, id, locale);
   }

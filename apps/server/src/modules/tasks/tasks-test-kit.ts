@@ -1,5 +1,8 @@
 import type { Task, TaskCreated } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import { expect } from 'vitest';
+import { createBoss } from '../../lib/jobs/boss';
 import { withToken } from '../../test/requests';
 import type { TestApp } from '../../test/test-app';
 
@@ -29,4 +32,17 @@ export async function downloadResult(t: TestApp, token: string, id: number): Pro
   const response = await t.app.inject({ url: ticket.body.data.url });
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
+}
+
+/** Lets retries waiting out their backoff run now (the backoff itself is pg-boss's, tested there). */
+export async function skipBackoff(t: TestApp): Promise<void> {
+  await t.db.execute(sql`update pgboss.job set start_after = now() where state = 'retry'`);
+}
+
+/** pg-boss as another portal process on the same database would run it. */
+export async function otherProcessQueue(t: TestApp): Promise<PgBoss> {
+  const boss = createBoss(t.database, { superviseIntervalSeconds: 3600, poolSize: 2 });
+  boss.on('error', () => undefined);
+  await boss.start();
+  return boss;
 }

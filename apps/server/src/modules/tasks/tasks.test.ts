@@ -14,7 +14,16 @@ import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 import { seededVersion } from '../downloads/downloads-test-kit';
 import { filesUnder } from '../publishing/publishing-test-kit';
-import { createMirrorTask, downloadResult, getTask, readTar, sha256, verifySums } from './tasks-test-kit';
+import {
+  createMirrorTask,
+  downloadResult,
+  getTask,
+  otherProcessQueue,
+  readTar,
+  sha256,
+  skipBackoff,
+  verifySums,
+} from './tasks-test-kit';
 
 describe.each(DRIVERS)('background tasks on %s', (driver) => {
   let t: TestApp;
@@ -25,7 +34,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const run = () => t.app.services.worker.runUntilIdle();
+  const run = () => t.app.services.jobs.runUntilIdle();
 
   it('LIST_MIRROR_SN bundles the newest firmware of every kind and PCIe card the user may see, with SHA256SUMS and manifests', async () => {
     const created = await createMirrorTask(t, demo, 'sn', 'm7s2u24000101, NOSUCHSN1');
@@ -317,43 +326,55 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('a task whose worker died is retried, and fails clearly once its attempts are spent', async () => {
-    const { jobs, worker } = t.app.services;
-    const created = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
-    const id = created.body.data.task.id;
-    // A worker in another process takes the job and dies without finishing.
-    const taken = await jobs.claim(['task.run'], 'dead-worker', 60_000);
-    expect(taken?.payload).toEqual({ taskId: id });
-    await t.db.update(tasks).set({ status: 'RUNNING' }).where(eq(tasks.id, id));
-    expect(await worker.runUntilIdle()).toBe(0);
-    t.clock.advance(61_000);
-    await worker.runUntilIdle();
-    const task = await getTask(t, demo, id);
-    expect(task.status).toBe('SUCCESS');
-    expect(task.log.map((e) => e.message)).toEqual(
-      expect.arrayContaining([
-        'The server running the task stopped before it finished',
-        'Will try again (attempt 1 of 2 failed)',
-        'Started (attempt 2 of 2)',
-      ]),
-    );
-    // The dead worker cannot complete a job it no longer holds.
-    expect(await jobs.complete(taken!)).toBe(false);
+    // Another process's worker takes the job and dies; pg-boss fails the job for its lost
+    // heartbeat (here the failure is written as pg-boss's supervisor writes it).
+    const other = await otherProcessQueue(t);
+    try {
+      const created = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+      const id = created.body.data.task.id;
+      const [taken] = await other.fetch<{ taskId: number }>('task.run');
+      expect(taken?.data).toEqual({ taskId: id });
+      await t.db.update(tasks).set({ status: 'RUNNING' }).where(eq(tasks.id, id));
+      expect(await run()).toBe(0);
+      await other.fail('task.run', { id: taken!.id, retryCount: 0 }, { message: 'heartbeat lost' });
+      // Not before its backoff ...
+      expect(await run()).toBe(0);
+      await skipBackoff(t);
+      await run();
+      const task = await getTask(t, demo, id);
+      expect(task.status).toBe('SUCCESS');
+      expect(task.log.map((e) => e.message)).toEqual(
+        expect.arrayContaining([
+          'The server running the task stopped before it finished',
+          'Will try again (attempt 1 of 2 failed)',
+          'Started (attempt 2 of 2)',
+        ]),
+      );
+      // The dead worker cannot complete an attempt it no longer holds.
+      const late = await other.complete('task.run', { id: taken!.id, retryCount: 0 });
+      expect((late as { affected?: number }).affected).toBe(0);
 
-    const second = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect(await jobs.claim(['task.run'], `dead-${attempt}`, 60_000)).not.toBeNull();
-      t.clock.advance(61_000);
-      await worker.sweep();
+      // Twice taken, twice lost: its attempts are spent, the dead letter fails it for good.
+      const second = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        await skipBackoff(t);
+        const [job] = await other.fetch<{ taskId: number }>('task.run');
+        expect(job?.data).toEqual({ taskId: second.body.data.task.id });
+        await other.fail('task.run', { id: job!.id, retryCount: attempt }, { message: 'heartbeat lost' });
+      }
+      await run();
+      const failed = await getTask(t, demo, second.body.data.task.id);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.endTime).not.toBeNull();
+      expect(failed.log.at(-1)?.message).toBe('Failed; you can retry the task');
+      const sent = await t.db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.titleEn, `Task #${failed.id} failed: Firmware bundle by PN`)));
+      expect(sent).toHaveLength(1);
+    } finally {
+      await other.stop({ graceful: false, close: true });
     }
-    const failed = await getTask(t, demo, second.body.data.task.id);
-    expect(failed.status).toBe('FAILED');
-    expect(failed.endTime).not.toBeNull();
-    expect(failed.log.at(-1)?.message).toBe('Failed; you can retry the task');
-    const [notice] = await t.db
-      .select()
-      .from(notices)
-      .where(and(eq(notices.titleEn, `Task #${failed.id} failed: Firmware bundle by PN`)));
-    expect(notice).toBeDefined();
   });
 
   it('stops at a stored file whose bytes no longer match its SHA256 and leaves no partial bundle', async () => {
@@ -425,7 +446,7 @@ describe('a custom LiveCD without the ISO writer', () => {
         url: '/api/tasks/livecd',
         payload: { baseVersionId: base.id },
       });
-      await t.app.services.worker.runUntilIdle();
+      await t.app.services.jobs.runUntilIdle();
       const task = await getTask(t, demo, created.body.data.task.id);
       expect(task.status).toBe('FAILED');
       expect(task.log.map((e) => e.message)).toContain(

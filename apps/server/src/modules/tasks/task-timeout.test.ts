@@ -1,0 +1,114 @@
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Task } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { tokenFor, withToken } from '../../test/requests';
+import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { seededVersion } from '../downloads/downloads-test-kit';
+import { createMirrorTask, getTask } from './tasks-test-kit';
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One worker (TASK_WORKERS=1) and an ISO writer that hangs: the LiveCD task fails at its
+ * time limit, the writer and its children are killed, and the bundle sent after it runs.
+ */
+describe.each(DRIVERS)('a task that hangs, on %s', (driver) => {
+  let t: TestApp;
+  let demo: string;
+  let pidFile: string;
+  beforeAll(async () => {
+    // Every process stamps a task's time limit on the job it sends: both apps share the setting.
+    const limits = loadConfig({ TASK_TIMEOUT_SECONDS: 'PACKAGE_LIVE_CD=3' }).TASK_TIMEOUT_SECONDS;
+    t = await createTestApp(driver, { catalog: true, config: { TASK_TIMEOUT_SECONDS: limits } });
+    // The writer lives in the test's data folder, so it is made after the app; a second app
+    // on the same database runs the jobs with it (the first one only sends).
+    pidFile = path.join(t.dataDir, 'writer.pid');
+    const hangingWriter = path.join(t.dataDir, 'hanging-xorriso.sh');
+    writeFileSync(hangingWriter, `#!/bin/sh\necho $$ > ${pidFile}\nsleep 600\n`);
+    chmodSync(hangingWriter, 0o755);
+    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    worker = await buildApp({
+      config: {
+        ...loadConfig({
+          CAPTCHA: 'off',
+          WEB_DIST_DIR: '/nonexistent',
+          DATA_DIR: t.dataDir,
+          TASK_WORKERS: '1',
+          TASK_TIMEOUT_SECONDS: 'PACKAGE_LIVE_CD=3',
+          XORRISO_PATH: hangingWriter,
+        }),
+      },
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
+    await worker.ready();
+  }, 60_000);
+  let worker: Awaited<ReturnType<typeof buildApp>>;
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('fails at its time limit, kills the writer, and the bundle behind it succeeds', async () => {
+    const base = await seededVersion(t, 'livecd-x86');
+    const livecd = await withToken<{ task: Task }>(t.app, demo, {
+      method: 'POST',
+      url: '/api/tasks/livecd?locale=en-US',
+      payload: { baseVersionId: base.id },
+    });
+    expect(livecd.status).toBe(200);
+    const bundle = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+    const started = Date.now();
+
+    const hung = await until('the LiveCD task to end', async () => {
+      const task = await getTask(t, demo, livecd.body.data.task.id);
+      return task.status === 'FAILED' || task.status === 'SUCCESS' ? task : undefined;
+    });
+    expect(hung.status).toBe('FAILED');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
+    expect(hung.log.map((entry) => entry.message)).toEqual(
+      expect.arrayContaining([
+        'Stopped: the task ran longer than its limit of 1 min',
+        'Failed; you can retry the task',
+      ]),
+    );
+    // The writer (a shell leading its own process group) and its child (sleep) are gone.
+    const writerGroup = -Number(readFileSync(pidFile, 'utf8'));
+    await until(
+      'the writer and its children to die',
+      async () => (alive(writerGroup) ? undefined : true),
+      5_000,
+    );
+
+    const next = await until('the bundle behind it', async () => {
+      const task = await getTask(t, demo, bundle.body.data.task.id);
+      return task.status === 'SUCCESS' || task.status === 'FAILED' ? task : undefined;
+    });
+    expect(next.status, JSON.stringify(next.log)).toBe('SUCCESS');
+
+    // The timed-out task stays failed (pg-boss's retry of the timed-out job does nothing).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await getTask(t, demo, livecd.body.data.task.id)).status).toBe('FAILED');
+  }, 90_000);
+});

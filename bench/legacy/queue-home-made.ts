@@ -1,0 +1,120 @@
+// The queue benchmark (bench/queue.ts) for the table-based queue the portal had before
+// pg-boss. It runs only in a checkout of commit 0b52587 (the last one with that queue):
+//   git worktree add /tmp/before 0b52587 && ln -s $PWD/node_modules /tmp/before/node_modules
+//   cp bench/legacy/queue-home-made.ts /tmp/before/bench/ && (cd /tmp/before && npx tsx bench/queue-home-made.ts)
+// It is kept out of the type check (bench/tsconfig.json) since its API is gone here.
+// - throughput: BENCH_JOBS jobs sent first, then worked off with 1 and with 4 workers (jobs/s);
+// - latency: one job at a time sent to idle workers, time from the send's commit until the
+//   handler starts (what a user sees as PENDING -> RUNNING), p50 / p95 / max of BENCH_SAMPLES.
+
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import type { Db } from '../apps/server/src/db/connection';
+import { type Database, openDatabase } from '../apps/server/src/db/connection';
+import { systemClock } from '../apps/server/src/lib/clock';
+import { JobQueue } from '../apps/server/src/lib/jobs/job-queue';
+import { JobWorker } from '../apps/server/src/lib/jobs/job-worker';
+import { startPostgres } from '../apps/server/src/test/postgres-server';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const log = pino({ level: 'warn' });
+
+type Row = { driver: string; workers: number; jobsPerSecond: number; p50: number; p95: number; max: number };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+// As services.ts built it: poll every 500 ms, 60 s leases, sweep every 15 s.
+function workerOf(database: Database, queue: JobQueue, workers: number, onRun: (data: Record<string, unknown>) => void) {
+  const worker = new JobWorker(database.db, queue, log, {
+    concurrency: workers,
+    leaseMs: 60_000,
+    pollMs: 500,
+    sweepMs: 15_000,
+  });
+  worker.register({
+    queue: 'bench.empty',
+    async run(job) {
+      onRun(job.payload as Record<string, unknown>);
+    },
+  });
+  return worker;
+}
+
+const send = (database: Database, queue: JobQueue, data: Record<string, unknown>) =>
+  database.db.transaction((tx) => queue.enqueue('bench.empty', data, { tx: tx as unknown as Db }));
+
+async function measure(driver: string, open: () => Promise<Database>, workers: number): Promise<Row> {
+  const database = await open();
+  await database.migrate();
+  let done = 0;
+  const started = new Map<number, number>();
+  let allDone: () => void = () => undefined;
+  const sender = new JobQueue(database.db, systemClock);
+  for (let i = 0; i < JOBS; i += 1) await send(database, sender, { i });
+  const finished = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
+  const t0 = performance.now();
+  const worker = workerOf(database, sender, workers, (data) => {
+    if (typeof data.sample === 'number') started.set(data.sample, performance.now());
+    else if (++done === JOBS) allDone();
+  });
+  worker.start();
+  await finished;
+  const jobsPerSecond = JOBS / ((performance.now() - t0) / 1000);
+
+  const latencies: number[] = [];
+  for (let sample = 0; sample < SAMPLES; sample += 1) {
+    // Idle workers, at a random point of their polling cycle.
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 1000));
+    await send(database, sender, { sample });
+    const sent = performance.now();
+    while (!started.has(sample)) await new Promise((resolve) => setTimeout(resolve, 2));
+    latencies.push((started.get(sample) ?? sent) - sent);
+  }
+  await worker.stop(2_000);
+  await database.close();
+  return {
+    driver,
+    workers,
+    jobsPerSecond: Math.round(jobsPerSecond),
+    p50: Math.round(percentile(latencies, 50)),
+    p95: Math.round(percentile(latencies, 95)),
+    max: Math.round(Math.max(...latencies)),
+  };
+}
+
+async function main() {
+  const postgres = await startPostgres();
+  let n = 0;
+  const openPostgres = async () => {
+    const name = `bench_queue_${process.pid}_${(n += 1)}`;
+    const admin = await openDatabase({ databaseUrl: postgres.url, poolSize: 1 });
+    await admin.db.execute(sql.raw(`create database ${name}`)); // a generated name
+    await admin.close();
+    return openDatabase({ databaseUrl: postgres.url.replace(/\/postgres$/, `/${name}`), poolSize: 10 });
+  };
+  const rows: Row[] = [];
+  try {
+    for (const workers of [1, 4]) {
+      rows.push(await measure('pglite', () => openDatabase({}), workers));
+      rows.push(await measure('postgres', openPostgres, workers));
+    }
+  } finally {
+    postgres.stop();
+  }
+  console.log(`\nqueue (home-made, before pg-boss), ${JOBS} empty jobs, ${SAMPLES} latency samples, Node ${process.version}`);
+  console.log('| database | workers | jobs/s | submit -> running p50 | p95 | max |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(`| ${r.driver} | ${r.workers} | ${r.jobsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
