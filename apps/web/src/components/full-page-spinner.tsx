@@ -8,7 +8,7 @@ import styles from './full-page-spinner.module.css';
 export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
-    <div className={styles.page} role="status" aria-live="polite">
+    <div className={styles.page} role="status" aria-live="polite" data-testid="full-page-spinner">
       <span className={styles.dots} aria-hidden="true">
         <i />
         <i />

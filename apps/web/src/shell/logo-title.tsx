@@ -2,6 +2,7 @@ import { CloudServerOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { LOGO_TITLE_MAX_WIDTH } from '@/config/console';
 import { paths } from '@/config/paths';
 import { ellipsisByWidth } from '@/lib/format';
@@ -15,7 +16,11 @@ interface LogoTitleProps {
   dark?: boolean;
 }
 
-/** Logo and portal name, leading to the console home; a cut title shows in full in a tooltip. */
+/**
+ * Logo and portal name, leading to the console home; a cut title shows in full in a tooltip.
+ * The link is named by its text, the full title (hidden on screen), not by an aria-label: a
+ * label that differs from the visible text confuses speech input (WCAG 2.5.3).
+ */
 export function LogoTitle({ topMenu, collapsed = false, dark = false }: LogoTitleProps) {
   const { t } = useTranslation();
   const fullTitle = t('app.name');
@@ -24,18 +29,14 @@ export function LogoTitle({ topMenu, collapsed = false, dark = false }: LogoTitl
     topMenu ? LOGO_TITLE_MAX_WIDTH.topMenu : LOGO_TITLE_MAX_WIDTH.sideMenu,
   );
   const title = (
-    <span className={styles.logoText} data-testid="logo-title">
+    <span className={styles.logoText} data-testid="logo-title" aria-hidden>
       {text}
     </span>
   );
   return (
-    <Link
-      to={paths.welcome}
-      className={`${styles.logo} ${dark ? styles.logoDark : ''}`}
-      aria-label={fullTitle}
-      data-testid="logo"
-    >
-      <CloudServerOutlined className={styles.logoMark} />
+    <Link to={paths.welcome} className={`${styles.logo} ${dark ? styles.logoDark : ''}`} data-testid="logo">
+      <CloudServerOutlined className={styles.logoMark} aria-hidden />
+      <VisuallyHidden>{fullTitle}</VisuallyHidden>
       {!collapsed && (truncated ? <Tooltip title={fullTitle}>{title}</Tooltip> : title)}
     </Link>
   );

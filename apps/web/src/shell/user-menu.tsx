@@ -40,8 +40,9 @@ export function UserMenu({ userName, avatarSrc, accountSettingsPath, onLogout, l
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" aria-label={t('user.menu')} loading={loggingOut}>
-        <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} data-testid="user-avatar" />
+      {/* Named by the user's name it shows, not by a different label (WCAG 2.5.3). */}
+      <Button type="text" data-testid="user-menu" aria-haspopup="menu" loading={loggingOut}>
+        <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} data-testid="user-avatar" aria-hidden />
         <span className={styles.userName} data-testid="current-user">
           {userName}
         </span>

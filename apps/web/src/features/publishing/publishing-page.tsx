@@ -79,6 +79,7 @@ export function PublishingPage({ title }: { title: string }) {
         <Select
           allowClear
           placeholder={t('item.kind')}
+          aria-label={t('item.kind')}
           style={{ width: 180 }}
           options={PUBLISH_ITEM_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
           onChange={(kind) => setParams((current) => ({ ...current, kind, pageNo: FIRST_PAGE }))}

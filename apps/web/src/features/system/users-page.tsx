@@ -175,6 +175,7 @@ export function UsersPage({ title }: { title: string }) {
         <Select
           allowClear
           placeholder={t('users.status')}
+          aria-label={t('users.status')}
           style={{ width: 150 }}
           options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
           onChange={(status) => setParams((current) => ({ ...current, status, pageNo: FIRST_PAGE }))}
@@ -182,6 +183,7 @@ export function UsersPage({ title }: { title: string }) {
         <Select
           allowClear
           placeholder={t('users.roles')}
+          aria-label={t('users.roles')}
           style={{ width: 160 }}
           options={(roleOptions.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
           onChange={(role: string | undefined) =>

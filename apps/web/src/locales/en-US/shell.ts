@@ -11,7 +11,6 @@ export const shell: TranslationsOf<typeof reference> = {
   'apps.dialog.title': 'Switch application',
   'apps.dialog.current': 'Current',
   'apps.switchFailed': 'Application switching exception',
-  'user.menu': 'User menu',
   'user.center': 'Personal center',
   'user.settings': 'Account settings',
   'user.individual': 'Individual account',

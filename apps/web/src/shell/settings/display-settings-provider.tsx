@@ -1,5 +1,6 @@
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { consoleTheme } from '@/config/theme';
 import { applySettingsRules, DEFAULT_DISPLAY_SETTINGS, type DisplaySettings } from './display-settings';
 import { DisplaySettingsContext, type DisplaySettingsValue } from './display-settings-context';
 import { type PreferencesRemote, serverPreferences } from './preferences-remote';
@@ -66,10 +67,7 @@ export function DisplaySettingsProvider({
     return () => root.classList.remove(COLOR_WEAK_CLASS);
   }, [settings.colorWeak]);
 
-  const theme = useMemo<ThemeConfig>(
-    () => ({ token: { colorPrimary: settings.primaryColor } }),
-    [settings.primaryColor],
-  );
+  const theme = useMemo(() => consoleTheme(settings.primaryColor), [settings.primaryColor]);
   const value = useMemo<DisplaySettingsValue>(
     () => ({
       settings,

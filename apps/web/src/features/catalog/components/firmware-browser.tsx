@@ -1,5 +1,6 @@
 import { PUBLISH_SEVERITIES, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { Flex, Segmented, Select, Space, Switch, Typography } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModels } from '../api/get-models';
 import { useUrlFilters } from '../hooks/use-url-filters';
@@ -25,6 +26,7 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
   const { t } = useTranslation('catalog');
   const [list, setList] = useUrlFilters(firmwareListCodec);
   const models = useModels().data;
+  const latestLabel = useId();
   const { kind, severity, latest, q } = list.filters;
   const model = knownModel(list.filters.model, models);
   // The next change also writes the model as understood, so an unknown one leaves the address.
@@ -55,6 +57,7 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
           allowClear
           style={{ minWidth: 180 }}
           placeholder={t('filter.severity')}
+          aria-label={t('filter.severity')}
           value={[...severity]}
           onChange={(next) => filter({ severity: next })}
           data-testid="firmware-severity"
@@ -62,11 +65,12 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
         />
         <Space>
           <Switch
+            aria-labelledby={latestLabel}
             checked={latest}
             onChange={(next) => filter({ latest: next })}
             data-testid="firmware-latest"
           />
-          <Typography.Text>{t('filter.latest')}</Typography.Text>
+          <Typography.Text id={latestLabel}>{t('filter.latest')}</Typography.Text>
         </Space>
         <FirmwareSearch submitted={q} onSearch={(next) => filter({ q: next })} />
       </Flex>

@@ -29,6 +29,7 @@ export function ModelTreeSelect({ value, onChange }: { value?: string; onChange:
       treeDefaultExpandAll
       loading={models.isPending}
       placeholder={t('filter.model')}
+      aria-label={t('filter.model')}
       treeData={treeData}
       value={value}
       onChange={(next?: string) => onChange(next || undefined)}

@@ -1,0 +1,210 @@
+import type { LoginUser, MenuNode } from '@portal/contract';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../apps/web/src/config/paths';
+import {
+  type Account,
+  chooseLanguage,
+  type UiLocale,
+  useConsoleSuite,
+  waitForConsole,
+} from './support/console';
+
+/** Issue 18 §1: WCAG 2.1 A and AA, as axe-core tags them. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+/** Chinese first: a first visit from a Chinese browser, then the header's switch to English. */
+const LOCALES: readonly UiLocale[] = ['zh-CN', 'en-US'];
+
+/** The pages reachable signed out (the sign-in type pages and the error pages). */
+const PUBLIC_PAGES = [
+  paths.login,
+  paths.register,
+  paths.registerResult,
+  paths.recover,
+  paths.passwordLinkExpired,
+  paths.overseasDownload,
+  paths.overseasDownloadImsCli,
+  paths.forbidden,
+  paths.notFound,
+  paths.serverError,
+];
+
+/** The header buttons that open a dialog or drawer, and that popup. */
+const HEADER_POPUPS = [
+  { opener: 'settings-button', popup: '[data-testid="setting-copy"]' },
+  { opener: 'release-notes-button', popup: '[data-testid="release-notes-modal"]' },
+  { opener: 'app-switch-button', popup: '[data-testid="app-switch-dialog"]' },
+] as const;
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core on the current document; only the serious and critical violations. */
+async function blockingViolations(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ tags, impacts }) => {
+      const { axe: injected } = window as unknown as { axe: typeof axe };
+      const { violations } = await injected.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return violations
+        .filter((violation) => impacts.includes(violation.impact ?? ''))
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact ?? '',
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        }));
+    },
+    { tags: WCAG_TAGS, impacts: [...BLOCKING_IMPACTS] },
+  );
+}
+
+/** Waits until the page stopped loading: no spinner or skeleton, and antd's motions are over. */
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
+  );
+  await page.waitForTimeout(250);
+}
+
+/**
+ * Collects the findings of a tour as readable lines (language, path, rule, targets), so a
+ * failing run names every violation at once instead of stopping at the first page.
+ */
+function createReport() {
+  const lines: string[] = [];
+  return {
+    lines,
+    async check(page: Page, locale: UiLocale, route: string) {
+      await settle(page);
+      expect(await page.locator('html').getAttribute('lang'), `<html lang> on ${route}`).toBe(locale);
+      for (const { id, impact, help, targets } of await blockingViolations(page)) {
+        lines.push(`[${locale}] ${route}: ${id} (${impact}, ${help}) at ${targets.join(' | ')}`);
+      }
+    },
+  };
+}
+
+/**
+ * Client-side navigation (as a menu click does), so a tour does not reload the console per page.
+ * The router keeps the previous page on screen while the next one's code loads, so this waits
+ * until the document title is the menu title of the address (after any redirect).
+ */
+async function navigate(page: Page, path: string, menus: readonly MenuNode[]) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // Empty once the page is there; meanwhile what shows instead (named in a failure).
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.evaluate(() => ({ path: location.pathname, title: document.title }));
+        const menuTitle = menus.find((menu) => menu.path === shown.path)?.meta.title;
+        if (menuTitle === undefined || shown.title.startsWith(`${menuTitle} - `)) return '';
+        return `${shown.path} titled "${shown.title}", not "${menuTitle}"`;
+      },
+      // A page's code loads on its first visit, which takes seconds on a busy machine.
+      { message: `the page of ${path} is shown`, timeout: 20_000 },
+    )
+    .toBe('');
+  await waitForConsole(page);
+}
+
+/** The signed-in user as the API answers it in `locale` (menus of the active application). */
+async function loginUser(page: Page, portalUrl: string, locale: UiLocale): Promise<LoginUser> {
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('portal.accessToken');
+    return stored === null ? '' : (JSON.parse(stored) as { value: string }).value;
+  });
+  const answer = await page.context().request.get(`${portalUrl}/api/getLoginUser`, {
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': locale },
+  });
+  return ((await answer.json()) as { data: LoginUser }).data;
+}
+
+/** Every route of a menu list, hidden ones included; external links are other sites. */
+const menuPaths = (menus: readonly MenuNode[]) => [
+  ...new Set(menus.filter((menu) => !menu.meta.target).map((menu) => menu.path)),
+];
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violation)', () => {
+  const suite = useConsoleSuite();
+
+  it('public pages in Chinese and English', { timeout: 120_000 }, async () => {
+    const report = createReport();
+    const page = await suite.newPage({ locale: 'zh-CN' });
+    for (const locale of LOCALES) {
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${suite.portal.url}${path}`);
+        if (locale !== 'zh-CN' && path === paths.login) await chooseLanguage(page, locale);
+        await report.check(page, locale, path);
+      }
+    }
+    expect(report.lines).toEqual([]);
+  });
+
+  it.each<Account>(['demo', 'admin'])(
+    'every menu route of every application of %s, in Chinese and English',
+    { timeout: 240_000 },
+    async (account) => {
+      const report = createReport();
+      const page = await suite.openConsole(account, paths.home, { locale: 'zh-CN' });
+      const { apps } = await loginUser(page, suite.portal.url, 'zh-CN');
+      expect(apps.length, 'applications of the user').toBeGreaterThan(0);
+      for (const locale of LOCALES) {
+        if (locale !== 'zh-CN') await chooseLanguage(page, locale);
+        for (const app of apps) {
+          await page.getByTestId(`app-tab-${app.code}`).click();
+          await expect
+            .poll(async () => (await loginUser(page, suite.portal.url, locale)).apps)
+            .toContainEqual(expect.objectContaining({ code: app.code, active: true }));
+          const { menus } = await loginUser(page, suite.portal.url, locale);
+          const routes = menuPaths(menus);
+          expect(routes.length, `routes of ${app.code}`).toBeGreaterThan(0);
+          for (const route of routes) {
+            await navigate(page, route, menus);
+            await report.check(page, locale, `${app.code} ${route}`);
+          }
+        }
+      }
+      expect(report.lines).toEqual([]);
+    },
+  );
+
+  it('shows keyboard focus, checks the header popups and gives the focus back when they close', async () => {
+    const report = createReport();
+    const page = await suite.openConsole('admin', paths.welcome, { locale: 'en-US' });
+    for (const { opener, popup } of HEADER_POPUPS) {
+      const button = page.getByTestId(opener);
+      await button.focus();
+      const focusRing = await button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return (
+          element.matches(':focus-visible') && style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
+        );
+      });
+      expect(focusRing, `focus ring on ${opener}`).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.locator(popup).waitFor();
+      await report.check(page, 'en-US', `${opener} popup`);
+      await page.keyboard.press('Escape');
+      await page.locator(popup).waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), {
+          message: `focus back on ${opener}`,
+        })
+        .toBe(opener);
+    }
+    expect(report.lines).toEqual([]);
+  });
+});
