@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // bench/legacy runs only in an old checkout (its imports are gone here).
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/server/drizzle/**', 'bench/legacy/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.tmp/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'bench/legacy/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

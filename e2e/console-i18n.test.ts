@@ -27,7 +27,7 @@ const TEXTS = {
       '/erp_tool': 'ERP 工具',
     },
     center: '个人中心',
-    settings: '账户设置',
+    settings: '账号设置',
     notice: WELCOME_NOTICE.title.zh,
     versionInfo: '版本信息',
     notFound: '页面不存在',

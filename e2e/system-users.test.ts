@@ -53,6 +53,10 @@ describe('staff users, audit log and dashboard in Chromium', () => {
     await page.getByTestId('audit-table').getByText('User frozen').waitFor();
     expect(await page.getByTestId('audit-table').innerText()).not.toContain('user.freeze');
     expect(await page.getByTestId('audit-table').innerText()).toContain('admin');
+    // The detail is labelled fields, not JSON (issue 18 §3).
+    const detail = await page.getByTestId('audit-detail').first().innerText();
+    expect(detail).toContain(`Account: ${account}`);
+    expect(detail).not.toContain('{');
   });
 
   it('draws the dashboard charts from the records, in both languages', async () => {

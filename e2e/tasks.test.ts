@@ -22,7 +22,7 @@ describe('background tasks in Chromium', () => {
     });
     const created = page.getByTestId('task-created');
     await created.waitFor();
-    expect(await created.innerText()).toContain('You can check it later under Individual Center > Tasks.');
+    expect(await created.innerText()).toContain('You can check it later under Personal center > Tasks.');
     await created.getByRole('link').click();
 
     // The personal center's Tasks tab: the status changes by itself, without a reload.

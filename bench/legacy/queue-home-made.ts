@@ -28,7 +28,12 @@ const percentile = (values: number[], p: number) => {
 };
 
 // As services.ts built it: poll every 500 ms, 60 s leases, sweep every 15 s.
-function workerOf(database: Database, queue: JobQueue, workers: number, onRun: (data: Record<string, unknown>) => void) {
+function workerOf(
+  database: Database,
+  queue: JobQueue,
+  workers: number,
+  onRun: (data: Record<string, unknown>) => void,
+) {
   const worker = new JobWorker(database.db, queue, log, {
     concurrency: workers,
     leaseMs: 60_000,
@@ -107,11 +112,15 @@ async function main() {
   } finally {
     postgres.stop();
   }
-  console.log(`\nqueue (home-made, before pg-boss), ${JOBS} empty jobs, ${SAMPLES} latency samples, Node ${process.version}`);
+  console.log(
+    `\nqueue (home-made, before pg-boss), ${JOBS} empty jobs, ${SAMPLES} latency samples, Node ${process.version}`,
+  );
   console.log('| database | workers | jobs/s | submit -> running p50 | p95 | max |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.driver} | ${r.workers} | ${r.jobsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms |`);
+    console.log(
+      `| ${r.driver} | ${r.workers} | ${r.jobsPerSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms |`,
+    );
 }
 
 main().catch((error: unknown) => {

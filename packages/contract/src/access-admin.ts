@@ -77,6 +77,9 @@ export const roleRowSchema = z.object({
   nameEn: z.string(),
   /** The name in the reader's language. */
   name: z.string(),
+  descriptionZh: z.string(),
+  descriptionEn: z.string(),
+  /** The description in the reader's language. */
   description: z.string(),
   /** Seeded roles the portal relies on (registration gives `customer`): never deleted, code fixed. */
   builtIn: z.boolean(),
@@ -92,7 +95,8 @@ export const roleInputSchema = z.object({
   code: text(50).min(1),
   nameZh: text(100).min(1),
   nameEn: text(100).min(1),
-  description: text(500).default(''),
+  descriptionZh: text(500).default(''),
+  descriptionEn: text(500).default(''),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 

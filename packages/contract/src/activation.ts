@@ -71,6 +71,8 @@ export const activationSchema = z.object({
   clusterNodes: z.number().int(),
   nodes: z.number().int(),
   product: z.string(),
+  /** The product as the reader calls it (its catalogue item's name); the code when none has it. */
+  productName: z.string(),
   version: z.string(),
   customerName: z.string(),
   contacts: z.string(),
@@ -126,6 +128,8 @@ export const entitlementSchema = z.object({
   contractNo: z.string(),
   customerName: z.string(),
   product: z.string(),
+  /** The product as the reader calls it (its catalogue item's name); the code when none has it. */
+  productName: z.string(),
   versionFrom: z.string(),
   versionTo: z.string(),
   authorisedNodes: z.number().int(),

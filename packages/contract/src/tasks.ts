@@ -85,7 +85,7 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 export const taskPageSchema = pageOf(taskSchema);
 
-/** The answer to creating a task; the page shows `message` (check it later under Individual Center > Tasks). */
+/** The answer to creating a task; the page shows `message` (check it later under Personal center > Tasks). */
 export const taskCreatedSchema = z.object({ task: taskSchema, message: z.string() });
 export type TaskCreated = z.infer<typeof taskCreatedSchema>;
 

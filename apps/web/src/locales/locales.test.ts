@@ -83,4 +83,20 @@ describe('locale files', () => {
     );
     expect(mismatched).toEqual([]);
   });
+
+  // Issue 18 §3: the server's menus and messages use the same names (seed data, server i18n).
+  it('call each page by one name: 个人中心 / 账号设置, Personal center / Account settings', () => {
+    const other = {
+      'zh-CN': /个人设置|账户设置|用户中心/,
+      'en-US': /Individual Center|Personal Center|Account Settings/,
+    };
+    const offending = (['zh-CN', 'en-US'] as const).flatMap((locale) =>
+      [...(catalogues.get(locale) ?? [])].flatMap(([ns, keys]) =>
+        [...keys]
+          .filter(([, value]) => typeof value === 'string' && other[locale].test(value))
+          .map(([key]) => `${locale}/${ns}:${key}`),
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
 });

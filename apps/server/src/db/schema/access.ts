@@ -51,7 +51,8 @@ export const roles = pgTable('roles', {
   code: varchar('code', { length: 50 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 100 }).notNull(),
   nameEn: varchar('name_en', { length: 100 }).notNull(),
-  description: varchar('description', { length: 500 }).notNull().default(''),
+  descriptionZh: varchar('description_zh', { length: 500 }).notNull().default(''),
+  descriptionEn: varchar('description_en', { length: 500 }).notNull().default(''),
   /** Seeded roles the portal relies on (registration gives `customer`): never deleted, code fixed. */
   builtIn: boolean('built_in').notNull().default(false),
 });

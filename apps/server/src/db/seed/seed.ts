@@ -117,7 +117,8 @@ export async function seedDatabase(
           code: role.code,
           nameZh: role.nameZh,
           nameEn: role.nameEn,
-          description: role.description,
+          descriptionZh: role.descriptionZh,
+          descriptionEn: role.descriptionEn,
           builtIn: true,
         })
         .returning();

@@ -13,6 +13,17 @@ describe('server messages', () => {
     }
   });
 
+  // Issue 18 §3: the server knows no reader's time zone, so its texts never carry a clock time
+  // (that was UTC); they say how long, and the browser shows instants from structured fields.
+  it('names no clock time and uses one name per page', () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      for (const [key, text] of Object.entries(catalogues[locale])) {
+        expect(text, key).not.toMatch(/\{(until|expires|expiresAt|time|at)\}/);
+        expect(text, key).not.toMatch(/Individual Center|个人设置|账户设置/);
+      }
+    }
+  });
+
   it('fills placeholders and resolves the language', () => {
     expect(translate('en-US', 'URL_NOT_FOUND', { path: '/x' })).toBe('URL does not exist: /x');
     expect(resolveLocale('en', undefined)).toBe('en-US');

@@ -12,14 +12,15 @@ const columns = {
   code: roles.code,
   nameZh: roles.nameZh,
   nameEn: roles.nameEn,
-  description: roles.description,
+  descriptionZh: roles.descriptionZh,
+  descriptionEn: roles.descriptionEn,
   builtIn: roles.builtIn,
   userCount: counted('user_roles'),
   menuCount: counted('role_menus'),
   permissionCount: counted('role_permissions'),
 };
 
-type Selected = Omit<RoleRow, 'name'>;
+type Selected = Omit<RoleRow, 'name' | 'description'>;
 
 /** Role rows as staff list them: with how many users hold each and how much each grants. */
 export class RolesAdminRepository {
@@ -46,7 +47,11 @@ export class RolesAdminRepository {
   }
 
   private named(row: Selected, zh: boolean): RoleRow {
-    return { ...row, name: zh ? row.nameZh : row.nameEn };
+    return {
+      ...row,
+      name: zh ? row.nameZh : row.nameEn,
+      description: zh ? row.descriptionZh : row.descriptionEn,
+    };
   }
 
   private matching(q: string | undefined): SQL | undefined {

@@ -111,7 +111,8 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
       code: 'auditor',
       nameZh: '审计员',
       nameEn: 'Auditor',
-      description: 'Reads the audit log',
+      descriptionZh: '查看审计日志',
+      descriptionEn: 'Reads the audit log',
     });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
@@ -130,12 +131,20 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
     ]);
 
     const found = await call<Page<RoleRow>>(admin, 'GET', '/api/sysRole/page?q=audit', undefined, 'zh-CN');
-    expect(found.body.data.rows.map((row) => [row.code, row.name])).toEqual([['auditor', '审计员']]);
+    expect(found.body.data.rows.map((row) => [row.code, row.name, row.description])).toEqual([
+      ['auditor', '审计员', '查看审计日志'],
+    ]);
     const all = await call<Page<RoleRow>>(admin, 'GET', '/api/sysRole/page');
     expect(all.body.data.rows.find((row) => row.code === 'customer')).toMatchObject({
       builtIn: true,
       userCount: 1,
+      description: 'Given to every registered account: downloads and activation codes',
     });
+    // Seeded roles are described in both languages, not in English alone.
+    const allZh = await call<Page<RoleRow>>(admin, 'GET', '/api/sysRole/page', undefined, 'zh-CN');
+    expect(allZh.body.data.rows.find((row) => row.code === 'customer')?.description).toBe(
+      '每个注册账号都有：下载与生成激活码',
+    );
 
     const id = created.body.data.id;
     const edited = await call<RoleRow>(admin, 'PUT', `/api/sysRole/${id}`, {
@@ -143,7 +152,13 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
       nameZh: '审计员',
       nameEn: 'Auditors',
     });
-    expect(edited.body.data).toMatchObject({ code: 'auditors', name: 'Auditors', description: '' });
+    expect(edited.body.data).toMatchObject({
+      code: 'auditors',
+      name: 'Auditors',
+      descriptionZh: '',
+      descriptionEn: '',
+      description: '',
+    });
     const clash = await call(admin, 'PUT', `/api/sysRole/${id}`, { code: 'staff', nameZh: 'a', nameEn: 'a' });
     expect(clash.body.code).toBe(ErrorCode.ROLE_CODE_EXISTS);
 

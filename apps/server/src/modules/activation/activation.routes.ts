@@ -7,6 +7,7 @@ import {
   entitlementQuerySchema,
   entitlementSchema,
   LICENCE_PUBLIC_KEY_PATH,
+  type Locale,
   maintenanceRemainSchema,
   remainingNodesSchema,
   trialRequestSchema,
@@ -42,9 +43,14 @@ export async function activationRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requirePermission(app, ACTIVATION_PERMISSION));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { activation } = app.services;
-  const requester = (request: { auth: { userId: number; sessionId: number } | null; ip: string }) => ({
+  const requester = (request: {
+    auth: { userId: number; sessionId: number } | null;
+    ip: string;
+    locale: Locale;
+  }) => ({
     userId: sessionOf(request).userId,
     ip: request.ip,
+    locale: request.locale,
   });
 
   routes.get(
@@ -109,7 +115,12 @@ export async function activationRoutes(app: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await activation.history(sessionOf(request).userId, request.query.pageNo, request.query.pageSize),
+        await activation.history(
+          sessionOf(request).userId,
+          request.query.pageNo,
+          request.query.pageSize,
+          request.locale,
+        ),
       ),
   );
 
@@ -123,7 +134,7 @@ export async function activationRoutes(app: FastifyInstance) {
         response: responses(z.array(entitlementSchema), AUTH_ERRORS),
       },
     },
-    async (request) => ok(request, await activation.entitlements(sessionOf(request).userId)),
+    async (request) => ok(request, await activation.entitlements(sessionOf(request).userId, request.locale)),
   );
 
   routes.get(

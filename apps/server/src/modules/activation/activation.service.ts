@@ -6,6 +6,7 @@ import {
   type Entitlement,
   LICENCE_FORMAT,
   type LicencePayload,
+  type Locale,
   MACHINE_CODE_PATTERN,
   type MaintenanceRemain,
   MAX_APPLICATION_QUANTITY,
@@ -25,6 +26,7 @@ import { signLicence } from '../../lib/licence/licence';
 import { uniqueViolation } from '../../lib/pg-errors';
 import type { AccountCodeMailer } from '../account/account-code-mailer';
 import { daysUntil, endOfDay } from './entitlement-match';
+import { withProductNames } from './product-names';
 import {
   coveringEntitlements,
   type EntitlementRow,
@@ -32,7 +34,7 @@ import {
   userHoldsSerial,
 } from './entitlement-lookup';
 
-type Requester = { userId: number; ip: string | null };
+type Requester = { userId: number; ip: string | null; locale: Locale };
 type ActivationRow = typeof activations.$inferSelect;
 
 /** A whole number within [1, max] typed as text, or null (spec 5: "numeric"). */
@@ -42,7 +44,7 @@ function wholeNumber(text: string, max: number): number | null {
   return value >= 1 && value <= max ? value : null;
 }
 
-export function activationOf(row: ActivationRow): Activation {
+export function activationOf(row: ActivationRow): Omit<Activation, 'productName'> {
   return {
     id: row.id,
     licenceId: row.licenceId,
@@ -62,7 +64,7 @@ export function activationOf(row: ActivationRow): Activation {
   };
 }
 
-export function entitlementOf(row: EntitlementRow, serials: string[]): Entitlement {
+export function entitlementOf(row: EntitlementRow, serials: string[]): Omit<Entitlement, 'productName'> {
   return {
     id: row.id,
     contractNo: row.contractNo,
@@ -147,7 +149,7 @@ export class ActivationService {
     );
   }
 
-  async history(userId: number, pageNo: number, pageSize: number): Promise<Page<Activation>> {
+  async history(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Activation>> {
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -158,7 +160,11 @@ export class ActivationService {
         .offset((pageNo - 1) * pageSize),
       this.db.select({ value: count() }).from(activations).where(eq(activations.userId, userId)),
     ]);
-    return { rows: rows.map(activationOf), totalRows: total?.value ?? 0, pageNo };
+    return {
+      rows: await withProductNames(this.db, rows.map(activationOf), locale),
+      totalRows: total?.value ?? 0,
+      pageNo,
+    };
   }
 
   /** The code as a file; someone else's activation answers like a missing one. */
@@ -198,8 +204,13 @@ export class ActivationService {
     };
   }
 
-  async entitlements(userId: number): Promise<Entitlement[]> {
-    return (await entitlementsOfUser(this.db, userId)).map(({ row, serials }) => entitlementOf(row, serials));
+  async entitlements(userId: number, locale: Locale): Promise<Entitlement[]> {
+    const held = await entitlementsOfUser(this.db, userId);
+    return withProductNames(
+      this.db,
+      held.map(({ row, serials }) => entitlementOf(row, serials)),
+      locale,
+    );
   }
 
   async publicKeyPem(): Promise<string> {
@@ -314,7 +325,9 @@ export class ActivationService {
           })
           .returning();
         if (!row) throw new Error('activation not stored');
-        return activationOf(row);
+        const [named] = await withProductNames(tx, [activationOf(row)], requester.locale);
+        if (!named) throw new Error('activation not named');
+        return named;
       });
     } catch (error) {
       if (trial && uniqueViolation(error) === 'activations_trial_machine_idx')

@@ -1,7 +1,13 @@
-import { type Activation, type ActivationRequest, ErrorCode, type Page } from '@portal/contract';
+import {
+  type Activation,
+  type ActivationRequest,
+  type Entitlement,
+  ErrorCode,
+  type Page,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activations, entitlements } from '../../db/schema';
+import { activations, catalogItems, entitlements } from '../../db/schema';
 import { daysFrom } from '../../db/seed/seed-dates';
 import { DEMO_COMPANY, demoSerialNumbers } from '../../db/seed/seed-data';
 import { verifyLicence } from '../../lib/licence/licence';
@@ -100,6 +106,24 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const history = await withToken<Page<Activation>>(t.app, user.token, { url: '/api/activation/history' });
     expect(history.body.data.totalRows).toBe(1);
     expect(history.body.data.rows[0]?.activationCode).toBe(issued.activationCode);
+    // The product reads as its catalogue name in the reader's language, not as its code (issue 18 §3);
+    // a product no catalogue item carries keeps its code.
+    expect(history.body.data.rows[0]?.productName).toBe('ims-platform');
+    await t.db.insert(catalogItems).values({
+      code: 'ims-platform',
+      kind: 'SOFTWARE',
+      nameZh: '数据中心管理平台',
+      nameEn: 'Data-center management platform',
+    });
+    const named = await withToken<Page<Activation>>(t.app, user.token, { url: '/api/activation/history' });
+    expect(named.body.data.rows[0]?.productName).toBe('数据中心管理平台');
+    const held = await withToken<Entitlement[]>(t.app, user.token, {
+      url: '/api/activation/entitlements?locale=en-US',
+    });
+    expect(held.body.data.map((e) => [e.product, e.productName])).toContainEqual([
+      'ims-platform',
+      'Data-center management platform',
+    ]);
 
     const raw = await t.app.inject({
       url: `/api/activation/${issued.id}/file`,

@@ -36,7 +36,15 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await entitlementAdmin.page(request.query.q, request.query.pageNo, request.query.pageSize)),
+      ok(
+        request,
+        await entitlementAdmin.page(
+          request.query.q,
+          request.query.pageNo,
+          request.query.pageSize,
+          request.locale,
+        ),
+      ),
   );
 
   routes.post(
@@ -51,7 +59,11 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const entitlement = await entitlementAdmin.create(request.body, sessionOf(request).userId);
+      const entitlement = await entitlementAdmin.create(
+        request.body,
+        sessionOf(request).userId,
+        request.locale,
+      );
       await auditRequest(
         app,
         request,
@@ -76,7 +88,7 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const entitlement = await entitlementAdmin.update(request.params.id, request.body);
+      const entitlement = await entitlementAdmin.update(request.params.id, request.body, request.locale);
       await auditRequest(
         app,
         request,

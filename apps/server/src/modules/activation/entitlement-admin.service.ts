@@ -1,10 +1,17 @@
-import { type Entitlement, type EntitlementInput, entitlementInputSchema, type Page } from '@portal/contract';
+import {
+  type Entitlement,
+  type EntitlementInput,
+  entitlementInputSchema,
+  type Locale,
+  type Page,
+} from '@portal/contract';
 import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { activations, entitlementSerials, entitlements, serialNumbers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { entitlementOf } from './activation.service';
+import { withProductNames } from './product-names';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -12,7 +19,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export class EntitlementAdminService {
   constructor(private readonly db: Db) {}
 
-  async page(q: string | undefined, pageNo: number, pageSize: number): Promise<Page<Entitlement>> {
+  async page(
+    q: string | undefined,
+    pageNo: number,
+    pageSize: number,
+    locale: Locale,
+  ): Promise<Page<Entitlement>> {
     const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = pattern
       ? or(
@@ -40,13 +52,17 @@ export class EntitlementAdminService {
     ]);
     const serials = await this.serialsOf(rows.map((row) => row.id));
     return {
-      rows: rows.map((row) => entitlementOf(row, serials.get(row.id) ?? [])),
+      rows: await withProductNames(
+        this.db,
+        rows.map((row) => entitlementOf(row, serials.get(row.id) ?? [])),
+        locale,
+      ),
       totalRows: total?.value ?? 0,
       pageNo,
     };
   }
 
-  async create(input: EntitlementInput, staffId: number): Promise<Entitlement> {
+  async create(input: EntitlementInput, staffId: number, locale: Locale): Promise<Entitlement> {
     const data = entitlementInputSchema.parse(input);
     const sns = await this.knownSerials(data.serials);
     return this.unique(data.contractNo, () =>
@@ -57,7 +73,7 @@ export class EntitlementAdminService {
           .returning();
         if (!row) throw new Error('entitlement not stored');
         await this.replaceSerials(tx, row.id, sns);
-        return entitlementOf(row, sns);
+        return this.named(tx, entitlementOf(row, sns), locale);
       }),
     );
   }
@@ -66,7 +82,7 @@ export class EntitlementAdminService {
    * Changing the authorised nodes keeps what was issued: remaining = new total - issued, in one
    * guarded UPDATE so a code issued meanwhile is counted too. Fewer than issued is refused.
    */
-  async update(id: number, input: EntitlementInput): Promise<Entitlement> {
+  async update(id: number, input: EntitlementInput, locale: Locale): Promise<Entitlement> {
     const data = entitlementInputSchema.parse(input);
     const sns = await this.knownSerials(data.serials);
     return this.unique(data.contractNo, () =>
@@ -86,9 +102,15 @@ export class EntitlementAdminService {
           });
         }
         await this.replaceSerials(tx, id, sns);
-        return entitlementOf(row, sns);
+        return this.named(tx, entitlementOf(row, sns), locale);
       }),
     );
+  }
+
+  private async named(tx: Pick<Db, 'select'>, entitlement: Omit<Entitlement, 'productName'>, locale: Locale) {
+    const [named] = await withProductNames(tx, [entitlement], locale);
+    if (!named) throw new Error('entitlement not named');
+    return named;
   }
 
   /** Refused once codes were issued: those licences name the entitlement. */

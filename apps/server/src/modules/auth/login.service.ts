@@ -28,10 +28,6 @@ function wrongPassword(): AppError {
   });
 }
 
-function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 /** Password sign-in with the spec's lockout (5 failures -> 5 minutes) and a record of every attempt. */
 export class LoginService {
   constructor(
@@ -142,9 +138,14 @@ export class LoginService {
     return wrongPassword();
   }
 
+  /**
+   * The text says how long to wait, not until when: the server does not know the reader's time
+   * zone. `lockedUntil` lets the browser show the time in the reader's own zone.
+   */
   private lockedError(until: Date): AppError {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - this.clock.now().getTime()) / 60_000));
     return new AppError('ACCOUNT_LOCKED', {
-      params: { until: formatUtc(until) },
+      params: { minutes },
       data: { lockedUntil: until.toISOString() },
     });
   }

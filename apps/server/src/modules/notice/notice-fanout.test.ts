@@ -65,6 +65,8 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     expect(await noticesOf(everyone, title)).toEqual([{ userId: owner.id }]);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'owner@example.test'));
     expect(mail?.body).toContain('M7S2U24000101');
+    // The severity reads as a word of the reader's language, not as its code (issue 18 §3).
+    expect(mail?.body).toContain('重要程度：推荐');
   });
 
   it('a version with CVE ids is a security advisory for every active user, mailed per their settings', async () => {

@@ -10,6 +10,7 @@ import {
   userSerials,
   users,
 } from '../../db/schema';
+import { isMessageKey, translate } from '../../lib/i18n/messages';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
@@ -19,6 +20,12 @@ export const FANOUT_QUEUE = 'notice.fanout';
 
 export type FanoutEvent =
   { event: 'recall'; versionId: number; reason: string } | { event: 'published'; versionId: number };
+
+/** The severity as a reader calls it; one the catalogue does not know stays as stored. */
+export function severityName(locale: Locale, severity: string): string {
+  const key = `SEVERITY_${severity.toUpperCase()}`;
+  return isMessageKey(key) ? translate(locale, key) : severity;
+}
 
 /** Enqueues the fan-out in the caller's transaction: the notices go out only if the change commits. */
 export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
@@ -128,7 +135,7 @@ export class NoticeFanout implements JobHandler<FanoutEvent> {
               item: item(locale),
               version: version.version,
               cves: version.cves.join(', ') || '-',
-              severity: version.severity,
+              severity: severityName(locale, version.severity),
             }),
           }));
           return;
@@ -142,7 +149,7 @@ export class NoticeFanout implements JobHandler<FanoutEvent> {
               item: item(locale),
               version: version.version,
               date: version.releaseDate,
-              severity: version.severity,
+              severity: severityName(locale, version.severity),
               ...posted(userId),
             }),
           });

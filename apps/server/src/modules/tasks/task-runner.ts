@@ -120,7 +120,7 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
           params: (locale) => ({
             ...this.noticeParams(task, locale),
             file: result.name,
-            expires: expires.toISOString(),
+            hours: Math.round(this.options.resultTtlMs / 3_600_000),
           }),
         }));
       });
@@ -158,7 +158,9 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
       const [ended] = await tx
         .update(tasks)
         .set({ status: 'FAILED', endedAt: now, log: appendLog(entries) })
-        .where(and(eq(tasks.id, task.id), eq(tasks.jobId, job.id), inArray(tasks.status, ['PENDING', 'RUNNING'])))
+        .where(
+          and(eq(tasks.id, task.id), eq(tasks.jobId, job.id), inArray(tasks.status, ['PENDING', 'RUNNING'])),
+        )
         .returning({ id: tasks.id });
       if (!ended) return [];
       return (

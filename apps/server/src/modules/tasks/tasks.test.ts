@@ -39,7 +39,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   it('LIST_MIRROR_SN bundles the newest firmware of every kind and PCIe card the user may see, with SHA256SUMS and manifests', async () => {
     const created = await createMirrorTask(t, demo, 'sn', 'm7s2u24000101, NOSUCHSN1');
     expect(created.status).toBe(200);
-    expect(created.body.data.message).toMatch(/Individual Center > Tasks/);
+    expect(created.body.data.message).toMatch(/Personal center > Tasks/);
     const id = created.body.data.task.id;
     expect(created.body.data.task).toMatchObject({
       type: 'LIST_MIRROR_SN',

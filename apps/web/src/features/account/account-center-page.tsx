@@ -12,7 +12,7 @@ const isCenterTab = (value: string | null): value is CenterTab => TABS.some((tab
 
 /**
  * /account/center (spec 2): download records, login records and tasks. The open tab lives in
- * `?tab=` so links such as "check it later under Individual Center > Tasks" can point at it.
+ * `?tab=` so links such as "check it later under Personal center > Tasks" can point at it.
  */
 export function AccountCenterPage() {
   const { t } = useTranslation('pages');

@@ -49,7 +49,7 @@ export function EntitlementsPage({ title }: { title: string }) {
     {
       title: t('field.product'),
       key: 'product',
-      render: (_, row) => `${row.product} ${row.versionFrom || '*'} – ${row.versionTo || '*'}`,
+      render: (_, row) => `${row.productName} ${row.versionFrom || '*'} – ${row.versionTo || '*'}`,
     },
     { title: t('entitlement.serials'), key: 'serials', render: (_, row) => row.serials.join(', ') },
     {

@@ -1,9 +1,10 @@
 import { Button, Card, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useVersions } from '@/features/catalog/api/get-versions';
 import { SeverityTag } from '@/features/catalog/components/severity-tag';
+import { versionPath } from './version-path';
 
 /** The home page's newest releases the reader may download, with the way to the download pages. */
 export function NewestReleases() {
@@ -32,7 +33,11 @@ export function NewestReleases() {
         renderItem={(row) => (
           <List.Item key={row.versionId} extra={<SeverityTag severity={row.severity} />}>
             <List.Item.Meta
-              title={`${row.itemName} ${row.version}`}
+              title={
+                <Link to={versionPath(row)} data-testid={`home-newest-${row.versionId}`}>
+                  {row.itemName} {row.version}
+                </Link>
+              }
               description={<Typography.Text type="secondary">{row.releaseDate}</Typography.Text>}
             />
           </List.Item>

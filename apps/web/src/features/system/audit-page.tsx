@@ -1,9 +1,10 @@
 import { type AuditEntry, DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
-import { Alert, Card, DatePicker, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Card, DatePicker, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { type AuditParams, useAuditLog } from './api/audit-and-dashboard';
+import { AuditDetail } from './components/audit-detail';
 
 /** /system/audit: who did what to which record, when and from where; searchable, read-only. */
 export function AuditPage({ title }: { title: string }) {
@@ -28,15 +29,7 @@ export function AuditPage({ title }: { title: string }) {
     {
       title: t('audit.detail'),
       dataIndex: 'detail',
-      render: (_, row) => (
-        <Typography.Text
-          type="secondary"
-          ellipsis={{ tooltip: JSON.stringify(row.detail) }}
-          style={{ maxWidth: 360 }}
-        >
-          {JSON.stringify(row.detail)}
-        </Typography.Text>
-      ),
+      render: (_, row) => <AuditDetail entry={row} />,
     },
     { title: 'IP', dataIndex: 'ip', render: (_, row) => row.ip ?? '-' },
   ];

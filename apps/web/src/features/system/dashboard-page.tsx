@@ -90,7 +90,12 @@ export function DashboardPage({ title }: { title: string }) {
                 <>
                   <BarChart
                     title={t('dashboard.topItems')}
-                    points={topItems.map((item) => ({ label: item.itemCode, value: item.value }))}
+                    // Bars are numbered like the list below, which names the items in full.
+                    points={topItems.map((item, index) => ({
+                      label: String(index + 1),
+                      name: item.name,
+                      value: item.value,
+                    }))}
                     testId="chart-top"
                   />
                   <ol style={{ margin: 0, paddingInlineStart: 20 }} data-testid="top-items">

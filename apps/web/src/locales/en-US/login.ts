@@ -13,6 +13,7 @@ export const login: TranslationsOf<typeof reference> = {
   'pages.login.captcha.alt': 'Verification code image',
   'pages.login.captcha.refresh': 'Hard to read? Click for a new code',
   'pages.login.submit': 'Sign in',
+  'pages.login.lockedUntil': 'Too many failed sign-ins: the account is locked until {{time}}',
   'welcome.title': 'Welcome',
   'welcome.morning': 'Good morning, welcome back',
   'welcome.afternoon': 'Good afternoon, welcome back',

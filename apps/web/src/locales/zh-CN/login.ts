@@ -9,6 +9,7 @@ export const login = {
   'pages.login.captcha.required': '请输入验证码',
   'pages.login.captcha.alt': '验证码图片',
   'pages.login.captcha.refresh': '看不清？点击换一张',
+  'pages.login.lockedUntil': '登录失败次数过多，账号已锁定至 {{time}}',
   'pages.login.submit': '登录',
   'welcome.title': '欢迎',
   'welcome.morning': '早上好，欢迎回来',

@@ -4,6 +4,7 @@ export const notices = {
   'popover.title': '通知',
   'popover.markAllRead': '全部已读',
   'popover.empty': '暂无通知',
+  'detail.postedAt': '发布于 {{time}}',
   'popover.loadFailed': '通知加载失败',
   'mirror.versionInfo': '版本信息',
   'releaseNotes.releasedAt': '发布时间：{{time}}',

@@ -16,7 +16,7 @@ export function ActivationHistory() {
     { title: t('history.time'), dataIndex: 'createTime', render: (_, row) => formatDateTime(row.createTime) },
     { title: t('field.sn'), dataIndex: 'sn' },
     { title: t('field.machineCode'), dataIndex: 'machineCode' },
-    { title: t('field.product'), key: 'product', render: (_, row) => `${row.product} ${row.version}` },
+    { title: t('field.product'), key: 'product', render: (_, row) => `${row.productName} ${row.version}` },
     {
       title: t('history.nodes'),
       dataIndex: 'nodes',

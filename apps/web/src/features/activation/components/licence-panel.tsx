@@ -14,7 +14,7 @@ function EntitlementOverview({ entitlements }: { entitlements: Entitlement[] }) 
   const { t } = useTranslation('activation');
   const columns: TableColumnsType<Entitlement> = [
     { title: t('entitlement.contractNo'), dataIndex: 'contractNo' },
-    { title: t('field.product'), dataIndex: 'product' },
+    { title: t('field.product'), dataIndex: 'productName' },
     { title: t('entitlement.serials'), dataIndex: 'serials', render: (_, row) => row.serials.join(', ') },
     {
       title: t('entitlement.nodes'),
@@ -52,7 +52,11 @@ function MaintenanceView({ entitlements }: { entitlements: Entitlement[] }) {
   const { t } = useTranslation('activation');
   const paid = entitlements.filter((entitlement) => !entitlement.trial);
   const pairs = paid.flatMap((entitlement) =>
-    entitlement.serials.map((sn) => ({ sn, product: entitlement.product })),
+    entitlement.serials.map((sn) => ({
+      sn,
+      product: entitlement.product,
+      productName: entitlement.productName,
+    })),
   );
   const unique = [...new Map(pairs.map((pair) => [`${pair.sn}|${pair.product}`, pair])).values()];
   const [chosen, setChosen] = useState(unique[0]);
@@ -65,7 +69,7 @@ function MaintenanceView({ entitlements }: { entitlements: Entitlement[] }) {
         onChange={(value: string) => setChosen(unique.find((pair) => `${pair.sn}|${pair.product}` === value))}
         options={unique.map((pair) => ({
           value: `${pair.sn}|${pair.product}`,
-          label: `${pair.sn} · ${pair.product}`,
+          label: `${pair.sn} · ${pair.productName}`,
         }))}
         placeholder={t('status.choose')}
       />

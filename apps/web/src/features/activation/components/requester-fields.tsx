@@ -14,8 +14,11 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
   const form = Form.useFormInstance();
   const sn = Form.useWatch<string | undefined>('sn', form);
   const serials = [...new Set(entitlements.flatMap((entitlement) => entitlement.serials))];
+  // The code is what the server checks; the name is what the reader knows the product by.
   const products = [
-    ...new Set(entitlements.filter((e) => !sn || e.serials.includes(sn)).map((e) => e.product)),
+    ...new Map(
+      entitlements.filter((e) => !sn || e.serials.includes(sn)).map((e) => [e.product, e.productName]),
+    ),
   ];
   const required = (message: string) => ({ required: true, whitespace: true, message });
 
@@ -38,7 +41,7 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
         <Form.Item name="product" label={t('field.product')} rules={[required(t('field.productRequired'))]}>
           <Select
             data-testid="activation-product"
-            options={products.map((value) => ({ value, label: value }))}
+            options={products.map(([value, label]) => ({ value, label }))}
           />
         </Form.Item>
       </Col>

@@ -17,6 +17,7 @@ import { LoginField } from './login-field';
 import styles from './login-form.module.css';
 import { CloseCircleFilledIcon, LoadingIcon } from './login-icons';
 import { PasswordField } from './password-field';
+import { signInFailureMessage } from '../utils/sign-in-failure';
 
 interface LoginFormProps {
   /** A message to show before any attempt, e.g. why the previous session ended. */
@@ -48,7 +49,7 @@ export function LoginForm({ initialError }: LoginFormProps) {
       welcome();
     },
     onError: (error) => {
-      setServerError(error.message);
+      setServerError(signInFailureMessage(error, t));
       // A 1012001 answer names the offending fields: mark them, not only the banner.
       fields.showServerErrors(fieldErrorsOf(error));
       // The server may have spent or expired the answer: always start over with a new image.

@@ -143,6 +143,22 @@ describe('NoticeIcon', () => {
     expect(badgeCount()).toBe('0');
   });
 
+  it('shows a clicked notice whole in a dialog, a recall reason on its own line (issue 18 §3)', async () => {
+    const content =
+      'You downloaded BMC 2.1. It has been recalled.\nReason: bricks the board on M7\nPlease stop.';
+    stubNoticeApi([buildNotice({ id: 9, title: 'Recalled: BMC 2.1', content })]);
+    await renderAndOpen();
+
+    fireEvent.click(screen.getByTestId('notice-item'));
+    await advance(0);
+
+    const body = screen.getByTestId('notice-detail-body');
+    expect(body.textContent).toContain(content);
+    expect(body.textContent).toContain('Posted ');
+    expect(screen.getAllByText('Recalled: BMC 2.1').length).toBeGreaterThan(0);
+    expect(badgeCount()).toBe('0');
+  });
+
   it('says so when there are no notices', async () => {
     stubNoticeApi([]);
     await renderAndOpen();

@@ -5,8 +5,8 @@ import styles from './notice-popover.module.css';
 
 interface NoticeListProps {
   notices: Notice[];
-  /** Called for an unread notice the user clicks; read ones need no request. */
-  onOpenNotice: (id: number) => void;
+  /** Called for the notice the user clicks, to read it whole. */
+  onOpenNotice: (notice: Notice) => void;
 }
 
 export function NoticeList({ notices, onOpenNotice }: NoticeListProps) {
@@ -19,9 +19,7 @@ export function NoticeList({ notices, onOpenNotice }: NoticeListProps) {
             className={notice.read ? styles.item : `${styles.item} ${styles.unread}`}
             data-testid="notice-item"
             data-read={notice.read}
-            onClick={() => {
-              if (!notice.read) onOpenNotice(notice.id);
-            }}
+            onClick={() => onOpenNotice(notice)}
           >
             <Typography.Text className={styles.title} ellipsis={{ tooltip: notice.title }}>
               {notice.title}

@@ -1,4 +1,4 @@
-import type { NoticePage } from '@portal/contract';
+import type { Notice, NoticePage } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,11 @@ interface NoticePopoverContentProps {
   /** The spinner the spec asks for on every open (see useLoadingOnOpen). */
   loading: boolean;
   notices: UseQueryResult<NoticePage, ApiError>;
+  /** Shows a clicked notice whole (it is marked read here). */
+  onShowNotice: (notice: Notice) => void;
 }
 
-export function NoticePopoverContent({ loading, notices }: NoticePopoverContentProps) {
+export function NoticePopoverContent({ loading, notices, onShowNotice }: NoticePopoverContentProps) {
   const { t } = useTranslation('notices');
   const markRead = useMarkNoticesRead();
   const page = notices.data;
@@ -31,7 +33,12 @@ export function NoticePopoverContent({ loading, notices }: NoticePopoverContentP
     if (page.rows.length === 0) {
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('popover.empty')} />;
     }
-    return <NoticeList notices={page.rows} onOpenNotice={(id) => markRead.mutate({ ids: [id] })} />;
+    const open = (notice: Notice) => {
+      // A read notice needs no request.
+      if (!notice.read) markRead.mutate({ ids: [notice.id] });
+      onShowNotice(notice);
+    };
+    return <NoticeList notices={page.rows} onOpenNotice={open} />;
   };
 
   return (

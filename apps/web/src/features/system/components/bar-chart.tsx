@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 
-export type BarPoint = { label: string; value: number };
+/** `label` goes under the bar; `name` (the whole name, when the label is short for it) in its tooltip. */
+export type BarPoint = { label: string; value: number; name?: string };
 
 type Props = {
   points: BarPoint[];
@@ -45,7 +46,7 @@ export function BarChart({ points, title, height = 180, labelEvery = 1, testId }
                 fill={token.colorPrimary}
                 rx={2}
               >
-                <title>{`${point.label}: ${point.value}`}</title>
+                <title>{`${point.name ?? point.label}: ${point.value}`}</title>
               </rect>
               {index % labelEvery === 0 && (
                 <text

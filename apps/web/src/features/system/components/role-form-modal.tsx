@@ -34,7 +34,7 @@ export function RoleFormModal({ role, onClose }: Props) {
       <Form<RoleInput>
         form={form}
         layout="vertical"
-        initialValues={role ?? { description: '' }}
+        initialValues={role ?? { descriptionZh: '', descriptionEn: '' }}
         onFinish={(input) =>
           role ? update.mutate({ id: role.id, input }, callbacks) : create.mutate(input, callbacks)
         }
@@ -53,8 +53,11 @@ export function RoleFormModal({ role, onClose }: Props) {
         <Form.Item name="nameEn" label={t('roles.nameEn')} rules={[required]}>
           <Input maxLength={100} data-testid="role-name-en" />
         </Form.Item>
-        <Form.Item name="description" label={t('roles.description')}>
-          <Input.TextArea maxLength={500} rows={3} />
+        <Form.Item name="descriptionZh" label={t('roles.descriptionZh')}>
+          <Input.TextArea maxLength={500} rows={2} data-testid="role-description-zh" />
+        </Form.Item>
+        <Form.Item name="descriptionEn" label={t('roles.descriptionEn')}>
+          <Input.TextArea maxLength={500} rows={2} data-testid="role-description-en" />
         </Form.Item>
       </Form>
     </Modal>

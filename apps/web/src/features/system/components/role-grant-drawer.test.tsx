@@ -13,6 +13,8 @@ const ROLE: RoleRow = {
   nameZh: '技术支持',
   nameEn: 'Support',
   name: 'Support',
+  descriptionZh: '',
+  descriptionEn: '',
   description: '',
   builtIn: false,
   userCount: 0,

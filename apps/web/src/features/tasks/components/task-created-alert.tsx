@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The server's "check it later under Individual Center > Tasks" with a link there. */
+/** The server's "check it later under Personal center > Tasks" with a link there. */
 export function TaskCreatedAlert({ created }: { created: TaskCreated | undefined }) {
   const { t } = useTranslation('tasks');
   if (!created) return null;

@@ -1,0 +1,118 @@
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '@/lib/format';
+
+/** Every key the server writes into an audit entry's detail; each has a label in both languages. */
+export const AUDIT_DETAIL_FIELDS = [
+  'account',
+  'adminType',
+  'after',
+  'appCode',
+  'before',
+  'changed',
+  'code',
+  'company',
+  'component',
+  'contractNo',
+  'createTime',
+  'descriptionEn',
+  'descriptionZh',
+  'email',
+  'fileName',
+  'from',
+  'grants',
+  'hideChildren',
+  'icon',
+  'id',
+  'industry',
+  'itemId',
+  'items',
+  'lines',
+  'link',
+  'linkValidMinutes',
+  'menuIds',
+  'name',
+  'nameEn',
+  'nameZh',
+  'nickName',
+  'nodes',
+  'notified',
+  'pageNo',
+  'path',
+  'permissionCodes',
+  'phone',
+  'pid',
+  'preRelease',
+  'reason',
+  'redirect',
+  'roles',
+  'rows',
+  'serials',
+  'sha256',
+  'show',
+  'size',
+  'sn',
+  'sort',
+  'target',
+  'titleEn',
+  'titleZh',
+  'to',
+  'typeId',
+  'verify',
+  'version',
+  'visibility',
+] as const;
+
+/** Why a sign-in failed, as the server records it (its message key). */
+export const AUDIT_LOGIN_FAILURE_REASONS = [
+  'ACCOUNT_PASSWORD_WRONG',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_FROZEN',
+  'CAPTCHA_WRONG',
+] as const;
+
+export interface AuditDetailLine {
+  key: string;
+  label: string;
+  value: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * An audit entry's detail as labelled lines in the reader's language: field names, yes/no,
+ * local times and known codes read as words; `before` and `after` become one line each.
+ */
+export function auditDetailLines(
+  action: string,
+  detail: Record<string, unknown>,
+  t: TFunction<'system'>,
+): AuditDetailLine[] {
+  const label = (key: string) => t(`audit.fields.${key}`, { defaultValue: key });
+  const text = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '-';
+    if (typeof value === 'boolean') return value ? t('admin.yes') : t('admin.no');
+    if (Array.isArray(value)) {
+      const items =
+        key === 'changed' ? value.map((field) => label(String(field))) : value.map((v) => text('', v));
+      return items.length > 0 ? items.join(', ') : '-';
+    }
+    if (typeof value === 'object') {
+      return Object.entries(value as Record<string, unknown>)
+        .map(([inner, v]) => `${label(inner)}: ${text(inner, v)}`)
+        .join('; ');
+    }
+    const plain = String(value);
+    if (key === 'reason' && action === 'login.failure')
+      return t(`audit.reasons.${plain}`, { defaultValue: plain });
+    if (key === 'adminType') return t(`users.adminType.${plain}`, { defaultValue: plain });
+    if (key === 'visibility') return t(`audit.visibility.${plain}`, { defaultValue: plain });
+    if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime(value) || plain;
+    return plain;
+  };
+  return (
+    Object.entries(detail)
+      // A failed sign-in's numeric code says what its reason already says in words.
+      .filter(([key]) => !(action === 'login.failure' && key === 'code' && 'reason' in detail))
+      .map(([key, value]) => ({ key, label: label(key), value: text(key, value) }))
+  );
+}
