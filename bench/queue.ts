@@ -34,7 +34,7 @@ function queueOf(database: Database, workers: number, onRun: (data: Record<strin
       concurrency: workers,
       retentionSeconds: 7 * 86_400,
       heartbeatSeconds: 30,
-      pollSeconds: 2,
+      pollSeconds: 0.5,
     },
   );
   queue.register({

@@ -167,7 +167,7 @@ export function createServices(
       concurrency: config.TASK_WORKERS,
       retentionSeconds: config.JOB_RETENTION_DAYS * 86_400,
       heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
-      pollSeconds: 2,
+      pollSeconds: 0.5,
     },
   );
   const tasks = new TaskService(db, clock, jobs, catalogAccess, store, config.TASK_TIMEOUT_SECONDS);

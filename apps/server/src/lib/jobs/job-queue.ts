@@ -126,23 +126,32 @@ export class JobQueue {
     if (this.options.concurrency <= 0) return;
     const work = {
       includeMetadata: true as const,
-      localConcurrency: this.options.concurrency,
       pollingIntervalSeconds: this.options.pollSeconds,
       // NOTIFY wakes workers at once; polling stays at its pace all the same, because a
-      // notification can be missed (on PGlite, sends inside our transactions woke no worker in tests).
+      // notification can be missed.
       notifyPollingIntervalSeconds: this.options.pollSeconds,
     };
     for (const handler of this.handlers.values()) {
-      await this.boss.work(
-        handler.spec.name,
-        work,
-        async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
-          if (job) await runAttempt(this.boss, this.db, handler, job, this.log);
-        },
-      );
+      // One pg-boss worker per slot, so each knows its id: after a job it asks to fetch again at
+      // once (a backlog drains without a poll interval between jobs); an empty fetch waits.
+      for (let slot = 0; slot < this.options.concurrency; slot += 1) {
+        let workerId = '';
+        workerId = await this.boss.work(
+          handler.spec.name,
+          work,
+          async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
+            try {
+              if (job) await runAttempt(this.boss, this.db, handler, job, this.log);
+            } finally {
+              this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+      }
+      // Dead letters are rare: one slot, a slower poll.
       await this.boss.work(
         handler.spec.name + DEAD,
-        work,
+        { ...work, pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 },
         async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
           if (job) await this.closeDeadLetter(handler, job);
         },
