@@ -7,6 +7,7 @@ import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createBoss } from './boss';
 import { JobQueue } from './job-queue';
 import { type FailureReason, type JobHandler, PermanentJobError, type QueueSpec } from './job-types';
+import { until } from '../../test/until';
 
 const silent = pino({ level: 'silent' });
 
@@ -18,16 +19,6 @@ const spec = (name: string, more: Partial<QueueSpec> = {}): QueueSpec => ({
   timeoutSeconds: 60,
   ...more,
 });
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(DRIVERS)('the job queue (pg-boss) on %s', (driver) => {
   let t: TestApp;

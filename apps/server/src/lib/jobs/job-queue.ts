@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, type Job, type JobWithMetadata, type PgBoss } from 'pg-boss';
+import { fromDrizzle, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { Db } from '../../db/connection';
 import { runAttempt } from './job-attempt';
 import type { FailureReason, JobHandler, QueueSpec } from './job-types';
@@ -212,8 +212,6 @@ export class JobQueue {
     );
   }
 }
-
-export type { Job };
 
 /** What a failed job keeps as its output: the message, and our reason when we know it. */
 export function toOutput(error: unknown): { message: string; reason?: FailureReason } {

@@ -2,6 +2,7 @@ import type { Locale } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { catalogItems } from '../../db/schema';
+import { localName } from '../catalog/catalog-rows';
 
 /**
  * Adds each row's product as a reader calls it: the name of the catalogue item with that code,
@@ -19,6 +20,6 @@ export async function withProductNames<T extends { product: string }>(
         .from(catalogItems)
         .where(inArray(catalogItems.code, codes))
     : [];
-  const names = new Map(items.map((item) => [item.code, locale === 'zh-CN' ? item.nameZh : item.nameEn]));
+  const names = new Map(items.map((item) => [item.code, localName(locale, item)]));
   return rows.map((row) => ({ ...row, productName: names.get(row.product) || row.product }));
 }

@@ -11,18 +11,9 @@ import { type Database, openDatabase } from '../../db/connection';
 import { catalogItems, catalogVersions, tasks } from '../../db/schema';
 import { ADMIN_PASSWORD, createPostgresDatabase, DEMO_PASSWORD } from '../../test/test-app';
 import { sha256 } from './bundle-check';
+import { until } from '../../test/until';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../main.ts');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * A real restart: the portal runs as its own process, a custom LiveCD task is RUNNING in it

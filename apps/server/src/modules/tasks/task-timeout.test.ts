@@ -8,16 +8,7 @@ import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 import { seededVersion } from '../downloads/downloads-test-kit';
 import { createMirrorTask, getTask } from './tasks-test-kit';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+import { until } from '../../test/until';
 
 const alive = (pid: number) => {
   try {

@@ -3,6 +3,7 @@ import type { Notice } from '@portal/contract';
 import { Badge, Button, Popover } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { NOTICE_POPOVER } from '@/config/console';
 import { useNotices } from '../api/get-notices';
 import { useLoadingOnOpen } from '../hooks/use-loading-on-open';
@@ -46,9 +47,9 @@ export function NoticeIcon() {
           </Badge>
           {/* antd's Badge animates a change by rendering a column of digits, so its text is not a
             dependable reading of the count; this plain copy is what tests read. */}
-          <span className={styles.visuallyHidden} data-testid="notice-badge-count" aria-hidden>
+          <VisuallyHidden data-testid="notice-badge-count" aria-hidden>
             {unread}
-          </span>
+          </VisuallyHidden>
         </Button>
       </Popover>
       <NoticeDetailModal notice={shown} onClose={() => setShown(null)} />
