@@ -46,6 +46,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
+import { metricsPlugin } from './plugins/metrics';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { editorImageRoutes } from './modules/publishing/editor-image.routes';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions) {
       new AppError('TOO_MANY_REQUESTS', { params: { seconds: Math.ceil(context.ttl / 1000) } }),
   });
   await app.register(swaggerPlugin);
+  await app.register(metricsPlugin, config);
 
   await app.register(systemRoutes, config);
   await app.register(captchaRoutes);

@@ -137,6 +137,11 @@ const envSchema = z.object({
   /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
   SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Bearer token a Prometheus scraper sends to GET /api/metrics (at least 24 characters); the
+   * endpoint answers 404 while it is unset, so metrics are never public by accident.
+   */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(24).max(256).optional()),
   /** Ed25519 private key (PKCS#8 PEM) that signs activation codes; created on first use when absent. Default DATA_DIR/keys/licence-ed25519.pem. */
   LICENCE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Ed25519 private key (PKCS#8 PEM) that signs release manifests and SHA256SUMS; created on first use when absent. Default DATA_DIR/keys/release-ed25519.pem. */

@@ -16,6 +16,7 @@ import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { createBoss } from './lib/jobs/boss';
 import { JobQueue } from './lib/jobs/job-queue';
+import { PortalMetrics } from './lib/metrics/portal-metrics';
 import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { Notifier } from './modules/notice/notifier';
@@ -99,6 +100,8 @@ export type Services = {
   jobs: JobQueue;
   housekeeping: Housekeeping;
   tasks: TaskService;
+  /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
+  metrics: PortalMetrics;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -158,7 +161,11 @@ export function createServices(
   const access = new AccessService(db);
   const audit = new AuditService(db);
   const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl, audit);
-  const downloads = new DownloadService(db, clock, catalog, store, log);
+  // The queue's depth is read when metrics are scraped, long after `jobs` below exists.
+  const metrics = new PortalMetrics({ database, queueDepth: () => jobs.depth() });
+  const downloads = new DownloadService(db, clock, catalog, store, log, (outcome) =>
+    metrics.download(outcome.status, outcome.bytes),
+  );
   const jobs = new JobQueue(
     createBoss(database, { superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS, poolSize: 3 }),
     db,
@@ -179,6 +186,7 @@ export function createServices(
     }),
   );
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
+  jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
   // Expired task results and stale ISO scratch folders, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
     await tasks.removeExpiredResults();
@@ -236,6 +244,7 @@ export function createServices(
     jobs,
     housekeeping,
     tasks,
+    metrics,
   };
 }
 

@@ -22,6 +22,8 @@ export interface Database {
   queueConnection: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** The request pool's connections (PostgreSQL); null for PGlite, which has no pool. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     queueConnection: { driver: 'postgres', url },
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: () => answers(() => pool.query('select 1')),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }
@@ -75,6 +83,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     queueConnection: { driver: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => answers(() => client.query('select 1')),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

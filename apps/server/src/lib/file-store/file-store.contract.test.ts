@@ -55,6 +55,7 @@ const DRIVERS: Driver[] = [
       const prefixed: FileStore = {
         put: (key, body, o) => store.put(`${prefix}/${key}`, body, o),
         open: (key, range) => store.open(`${prefix}/${key}`, range),
+        ping: () => store.ping(),
         stat: (key) => store.stat(`${prefix}/${key}`),
         remove: (key) => store.remove(`${prefix}/${key}`),
         presignedDownloadUrl: (key, o) => store.presignedDownloadUrl(`${prefix}/${key}`, o),
@@ -158,6 +159,10 @@ describe.each(DRIVERS)('FileStore contract on the $name driver', (driver) => {
     // (Listing over several pages: s3-file-store-list.test.ts.)
   });
 
+  it('answers the readiness probe while it can be written to', async () => {
+    expect(await env.store.ping()).toBe(true);
+  });
+
   it('answers a missing object as absent', async () => {
     expect(await env.store.stat('nope.bin')).toBeNull();
     await expect(env.store.open('nope.bin')).rejects.toBeInstanceOf(ObjectNotFoundError);
@@ -183,5 +188,25 @@ describe.each(DRIVERS)('FileStore contract on the $name driver', (driver) => {
       "filename*=UTF-8''%E5%9B%BA%E4%BB%B6%20v1.tar",
     );
     // (s3rver checks neither presigned signatures nor expiry; AWS S3 and MinIO do.)
+  });
+});
+
+describe('FileStore readiness probe when the storage is unreachable', () => {
+  it('local folder: false when the root cannot be a folder (a file is in the way)', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'store-ping-'));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(parent, 'blocked'), 'not a folder');
+    try {
+      expect(await new LocalFileStore(path.join(parent, 'blocked', 'files')).ping()).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('object storage: false for a wrong bucket and for a server that does not answer', async () => {
+    if (!s3) throw new Error('s3rver did not start');
+    expect(await new S3FileStore({ ...s3.options, bucket: 'no-such-bucket' }).ping()).toBe(false);
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused.
+    expect(await new S3FileStore({ ...s3.options, endpoint: 'http://127.0.0.1:9' }).ping()).toBe(false);
   });
 });

@@ -34,6 +34,8 @@ export interface FileStore {
    * kernel with sendfile(2) instead of being read through JavaScript. Rejects like `open`.
    */
   openHandle?(key: string): Promise<FileHandle>;
+  /** True when the store answers and can be written to (readiness probes); never throws. */
+  ping(): Promise<boolean>;
   /** The object's size, or null when it does not exist. */
   stat(key: string): Promise<{ size: number } | null>;
   remove(key: string): Promise<void>;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent, constants as fsConstants } from 'node:fs';
+import { access, type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -95,6 +95,16 @@ export class LocalFileStore implements FileStore {
     } catch (error) {
       await handle.close();
       throw error;
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, fsConstants.W_OK);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -3,6 +3,7 @@ import { type Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
@@ -56,6 +57,8 @@ function limitBytes(source: Readable, bytes: number): Readable {
 /** Multipart part size: 8 MiB keeps memory at partSize x queueSize per upload. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARALLEL_PARTS = 2;
+/** A readiness probe that waits longer than this counts the store as down. */
+const PING_TIMEOUT_MS = 2_000;
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -147,6 +150,18 @@ export class S3FileStore implements FileStore {
     } catch (error) {
       if (isMissing(error)) throw new ObjectNotFoundError(key);
       throw error;
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      // HeadBucket needs the bucket and the credentials to be right, not only the server up.
+      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+        abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS),
+      });
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -29,7 +29,7 @@ export async function runAttempt(
   handler: JobHandler<Record<string, unknown>>,
   job: JobWithMetadata<Record<string, unknown>>,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<'completed' | 'failed' | 'timeout'> {
   const queue = handler.spec.name;
   const attempt: QueuedJob = {
     id: job.id,
@@ -58,6 +58,7 @@ export async function runAttempt(
   };
   try {
     await handler.run(attempt, context);
+    return 'completed';
   } catch (error) {
     const timedOut =
       job.signal.aborted && Date.now() - started >= attempt.timeoutSeconds * 1000 - TIMER_SLACK_MS;
@@ -73,7 +74,7 @@ export async function runAttempt(
     else if (timedOut) log.warn({ jobId: job.id, queue, seconds: attempt.timeoutSeconds }, 'job timed out');
     const outcome = permanent || attempt.attempt >= attempt.maxAttempts ? 'failed' : 'retry';
     await handler.onFailure?.(attempt, reason, outcome);
-    if (permanent) return;
+    if (permanent) return timedOut ? 'timeout' : 'failed';
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reason });
   }
 }

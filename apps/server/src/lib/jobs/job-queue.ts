@@ -23,6 +23,17 @@ export type QueueRuntimeOptions = {
 };
 
 const DEAD = '.dead';
+
+/**
+ * How an attempt ended, for metrics: done, failed for good (an error a retry cannot fix),
+ * past its time limit, an error (retried after its backoff, or dead-lettered when its attempts
+ * are spent), claim lost (another worker holds it now), or a
+ * dead letter closed (its attempts spent, or its worker died).
+ */
+export type JobOutcome = 'completed' | 'failed' | 'timeout' | 'error' | 'lost' | 'dead';
+
+/** Jobs of one queue now, as pg-boss counts them. */
+export type QueueDepth = { queue: string; queued: number; active: number; deferred: number };
 type AnyHandler = JobHandler<Record<string, unknown>>;
 
 /**
@@ -36,6 +47,7 @@ type AnyHandler = JobHandler<Record<string, unknown>>;
 export class JobQueue {
   private readonly handlers = new Map<string, AnyHandler>();
   private started: Promise<void> | null = null;
+  private observe: (queue: string, outcome: JobOutcome) => void = () => undefined;
 
   constructor(
     private readonly boss: PgBoss,
@@ -45,6 +57,37 @@ export class JobQueue {
   ) {
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
+  }
+
+  /** Called after every attempt this process runs (metrics). */
+  onOutcome(observe: (queue: string, outcome: JobOutcome) => void): void {
+    this.observe = observe;
+  }
+
+  /**
+   * Queued (ready or waiting out a backoff), running and deferred jobs per queue, dead-letter
+   * queues included, counted now in the shared database (pg-boss's own counts are a cache
+   * refreshed every monitor pass, too stale for an alert on a stuck queue).
+   */
+  async depth(): Promise<QueueDepth[]> {
+    const names = [...this.handlers.keys()].flatMap((name) => [name, name + DEAD]);
+    if (!this.started) return [];
+    await this.started;
+    type Row = { name: string; queued: number; active: number; deferred: number };
+    const result = await this.db.execute(sql`
+      select name,
+             count(*) filter (where state in ('created', 'retry'))::int as queued,
+             count(*) filter (where state = 'active')::int as active,
+             count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred
+        from pgboss.job
+       where name in ${names} and state in ('created', 'retry', 'active')
+       group by name`);
+    // Both drivers answer raw SQL with `{ rows }`; Drizzle's shared type does not say so.
+    const { rows } = result as unknown as { rows: Row[] };
+    return names.map((queue) => {
+      const row = rows.find((candidate) => candidate.name === queue);
+      return { queue, queued: row?.queued ?? 0, active: row?.active ?? 0, deferred: row?.deferred ?? 0 };
+    });
   }
 
   register<T extends Record<string, unknown>>(handler: JobHandler<T>): void {
@@ -101,15 +144,24 @@ export class JobQueue {
           if (dead) {
             await this.closeDeadLetter(handler, job);
             await this.boss.complete(queue, job.id);
+            this.observe(name, 'dead');
             continue;
           }
           // No pg-boss timer here: the attempt keeps its own time limit.
           const controller = new AbortController();
           const timer = setTimeout(() => controller.abort(), job.expireInSeconds * 1000);
           try {
-            await runAttempt(this.boss, this.db, handler, { ...job, signal: controller.signal }, this.log);
+            const outcome = await runAttempt(
+              this.boss,
+              this.db,
+              handler,
+              { ...job, signal: controller.signal },
+              this.log,
+            );
             await this.boss.complete(queue, { id: job.id, retryCount: job.retryCount });
+            this.observe(name, outcome);
           } catch (error) {
+            this.observe(name, (error as { reason?: unknown }).reason ? 'error' : 'lost');
             await this.boss.fail(queue, { id: job.id, retryCount: job.retryCount }, toOutput(error));
           } finally {
             clearTimeout(timer);
@@ -141,7 +193,11 @@ export class JobQueue {
           work,
           async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
             try {
-              if (job) await runAttempt(this.boss, this.db, handler, job, this.log);
+              if (job)
+                this.observe(handler.spec.name, await runAttempt(this.boss, this.db, handler, job, this.log));
+            } catch (error) {
+              this.observe(handler.spec.name, (error as { reason?: unknown }).reason ? 'error' : 'lost');
+              throw error;
             } finally {
               this.boss.notifyWorker(workerId);
             }
@@ -153,7 +209,9 @@ export class JobQueue {
         handler.spec.name + DEAD,
         { ...work, pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 },
         async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
-          if (job) await this.closeDeadLetter(handler, job);
+          if (!job) return;
+          await this.closeDeadLetter(handler, job);
+          this.observe(handler.spec.name, 'dead');
         },
       );
     }

@@ -64,6 +64,8 @@ export class DownloadService {
     private readonly catalog: CatalogService,
     private readonly store: FileStore,
     private readonly log: FastifyBaseLogger,
+    /** Told of every ended download request (metrics); the record is written regardless. */
+    private readonly observe: (outcome: DownloadOutcome) => void = () => undefined,
   ) {}
 
   viewerOf(userId: number | null): Promise<Viewer> {
@@ -105,6 +107,7 @@ export class DownloadService {
 
   /** Writes the record (and bumps the count) in the background; failures are logged, never sent. */
   record(outcome: DownloadOutcome): void {
+    this.observe(outcome);
     const task = this.write(outcome)
       .catch((error: unknown) => this.log.error({ err: error, outcome }, 'download record not written'))
       .finally(() => this.pending.delete(task));

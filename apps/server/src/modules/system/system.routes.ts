@@ -1,4 +1,4 @@
-import { healthSchema, publicConfigSchema } from '@portal/contract';
+import { healthSchema, publicConfigSchema, readinessSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -7,27 +7,64 @@ import { responses } from '../../lib/route-schemas';
 
 const startedAt = Date.now();
 
-/** Public, unauthenticated endpoints: health for probes, config for the sign-in page. */
+/**
+ * Public, unauthenticated endpoints: liveness and readiness for probes and load balancers,
+ * config for the sign-in page. Liveness answers 200 while the process serves at all (restarting
+ * a process does not bring a database back); readiness answers 503 while the database or the
+ * file store is unreachable or the process is draining, so traffic goes to the others.
+ */
 export async function systemRoutes(app: FastifyInstance, config: Config) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  let draining = false;
+  // preClose runs before the server stops taking connections: from then on, readiness fails.
+  app.addHook('preClose', () => {
+    draining = true;
+  });
 
   routes.get(
     '/api/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: responses(healthSchema, [503]),
+        summary: 'Liveness: 200 while the process serves (the database state is information only)',
+        response: responses(healthSchema),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const databaseUp = await app.services.database.ping();
-      const data = {
+      return ok(request, {
         status: databaseUp ? ('ok' as const) : ('degraded' as const),
         database: databaseUp ? ('up' as const) : ('down' as const),
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      });
+    },
+  );
+
+  routes.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: 503 while the database or the file store is unreachable, or while draining',
+        response: responses(readinessSchema, [503]),
+      },
+    },
+    async (request, reply) => {
+      const [databaseUp, storageUp] = await Promise.all([
+        app.services.database.ping(),
+        app.services.store.ping(),
+      ]);
+      const ready = databaseUp && storageUp && !draining;
+      const data = {
+        ready,
+        database: databaseUp ? ('up' as const) : ('down' as const),
+        storage: storageUp ? ('up' as const) : ('down' as const),
+        draining,
       };
-      return reply.code(databaseUp ? 200 : 503).send({ ...ok(request, data), success: databaseUp });
+      return reply
+        .code(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ ...ok(request, data), success: ready });
     },
   );
 

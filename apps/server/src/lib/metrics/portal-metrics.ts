@@ -1,0 +1,103 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/connection';
+import type { JobOutcome, QueueDepth } from '../jobs/job-queue';
+
+export type MetricsSources = {
+  database: Pick<Database, 'poolStats' | 'driver'>;
+  queueDepth(): Promise<QueueDepth[]>;
+};
+
+/** Seconds: a catalogue list answers in milliseconds, a large download takes minutes. */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
+
+/**
+ * The portal's Prometheus metrics, one registry per app (tests build several apps in one
+ * process; prom-client's global registry would mix them). Names follow Prometheus practice:
+ * `_total` counters, `_seconds` and `_bytes` units, labels of bounded cardinality only (the
+ * route's pattern, never its URL; no user ids).
+ */
+export class PortalMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly requestSeconds: Histogram<'method' | 'route'>;
+  private readonly downloads: Counter<'status'>;
+  private readonly downloadBytes: Counter;
+  private readonly jobs: Counter<'queue' | 'outcome'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'portal_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time from request to the last byte of the answer, by method and route pattern',
+      labelNames: ['method', 'route'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.downloads = new Counter({
+      name: 'portal_downloads_total',
+      help: 'Download requests ended, by how they ended (success, partial, aborted, failed)',
+      labelNames: ['status'],
+      registers,
+    });
+    this.downloadBytes = new Counter({
+      name: 'portal_download_bytes_total',
+      help: 'Bytes of published files sent by this process (presigned redirects not included)',
+      registers,
+    });
+    this.jobs = new Counter({
+      name: 'portal_job_attempts_total',
+      help: 'Background job attempts run by this process, by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      registers,
+    });
+    new Gauge({
+      name: 'portal_job_queue_jobs',
+      help: 'Jobs in the shared queue now, by queue and state (queued, active, deferred)',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const depth of await sources.queueDepth()) {
+          this.set({ queue: depth.queue, state: 'queued' }, depth.queued);
+          this.set({ queue: depth.queue, state: 'active' }, depth.active);
+          this.set({ queue: depth.queue, state: 'deferred' }, depth.deferred);
+        }
+      },
+    });
+    new Gauge({
+      name: 'portal_db_pool_connections',
+      help: 'Connections of the PostgreSQL request pool by state (total, idle, waiting clients, max); absent on PGlite',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const stats = sources.database.poolStats();
+        if (!stats) return;
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+        this.set({ state: 'max' }, stats.max);
+      },
+    });
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.requestSeconds.observe({ method, route }, seconds);
+  }
+
+  download(status: string, bytes: number): void {
+    this.downloads.inc({ status });
+    if (bytes > 0) this.downloadBytes.inc(bytes);
+  }
+
+  job(queue: string, outcome: JobOutcome): void {
+    this.jobs.inc({ queue, outcome });
+  }
+}
