@@ -24,7 +24,8 @@ describe('activation codes in Chromium', () => {
   const suite = useConsoleSuite();
 
   it('activates a machine, downloads the code file that the shipped verifier accepts, and the nodes drop', async () => {
-    const page = await suite.openConsole('demo', '/tools/activate');
+    // A reader in UTC+8 (issue 18 §3): the licence's last day reads as the maintenance end, not the next day.
+    const page = await suite.openConsole('demo', '/tools/activate', { timezoneId: 'Asia/Shanghai' });
     await page.getByTestId('my-entitlements').getByText('DEMO-IMS-2024-001').waitFor();
     const form = page.getByTestId('activation-form-code');
     await chooseOption(page, 'activation-sn', OWN_SN);
@@ -35,12 +36,13 @@ describe('activation codes in Chromium', () => {
 
     await form.getByTestId('activation-version').fill('6.1.0');
     await form.getByTestId('activation-machine-code').fill('E2EMACHINE1');
-    await form.getByTestId('activation-cluster-nodes').fill('4');
     await form.getByTestId('activation-contacts').fill('Li Lei');
     await form.getByTestId('activation-contact-info').fill('+86 138 0000 0000');
 
-    // More nodes than are left: the server's message, nothing issued.
-    await form.getByTestId('activation-quantity').fill('60');
+    // One node field; more nodes than are left: the server's message, nothing issued.
+    expect(await form.getByTestId('activation-quantity').count()).toBe(0);
+    expect(await form.getByTestId('activation-cluster-nodes').count()).toBe(0);
+    await form.getByTestId('activation-nodes').fill('60');
     const since = suite.portal.mails().length;
     await form.getByTestId('get-code-button').click();
     const code = codeIn(await nextMailTo(suite.portal, 'demo@example.com', since));
@@ -51,12 +53,13 @@ describe('activation codes in Chromium', () => {
       .getByText('Not enough authorized nodes: 60 requested, 50 remaining')
       .waitFor();
 
-    await form.getByTestId('activation-quantity').fill('3');
+    await form.getByTestId('activation-nodes').fill('3');
     await form.getByTestId('activation-submit-code').click();
     const issued = page.getByTestId('activation-code');
     await issued.waitFor();
     const shown = (await issued.innerText()).trim();
     expect(shown).toMatch(/^PL1\./);
+    await page.getByText(`Licenses 3 nodes, valid through ${OWN_MAINTENANCE_END}`).waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -96,7 +99,9 @@ describe('activation codes in Chromium', () => {
     await page.getByRole('button', { name: 'Request another' }).click();
     await expect.poll(() => form.getByTestId('remaining-nodes').innerText()).toBe('47 of 50');
     await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByTestId('activation-history').getByText('E2EMACHINE1').waitFor();
+    const historyRow = page.getByTestId('activation-history').locator('tr', { hasText: 'E2EMACHINE1' });
+    await historyRow.waitFor();
+    expect(await historyRow.innerText()).toContain(OWN_MAINTENANCE_END);
 
     // The same subpages live under the platform on the software download page.
     await page.goto(`${suite.portal.url}/tools/toolsdownload?tab=platform&sub=maintenance`);

@@ -20,6 +20,7 @@ export const ACTIVATION_PERMISSION = 'license:generate';
 /** Spec 5: uppercase letters, or uppercase letters plus digits (at least one letter). */
 export const MACHINE_CODE_PATTERN = /^(?=.*[A-Z])[A-Z0-9]+$/;
 export const MACHINE_CODE_MAX_LENGTH = 128;
+/** @deprecated The second node field is gone (issue 18 §3); nodes are at most MAX_APPLICATION_QUANTITY. */
 export const MAX_CLUSTER_NODES = 100_000;
 
 export const licencePayloadSchema = z.object({
@@ -35,6 +36,10 @@ export const licencePayloadSchema = z.object({
   trial: z.boolean(),
   /** ISO 8601. */
   issuedAt: z.string(),
+  /**
+   * ISO 8601: the licence is valid before this instant. A licence bound to a day (maintenance
+   * end) expires when that day has ended everywhere (00:00 of the next day at UTC-12).
+   */
   expiresAt: z.string(),
 });
 export type LicencePayload = z.infer<typeof licencePayloadSchema>;
@@ -42,14 +47,31 @@ export type LicencePayload = z.infer<typeof licencePayloadSchema>;
 /** Numeric text fields: the form sends what the user typed; the server decides (spec 5 messages). */
 const numericText = z.union([z.string().trim().max(12), z.number()]).transform(String);
 
-/** POST /api/activation/generate. */
-export const activationRequestSchema = z.object({
+/**
+ * The one node field (issue 18 §3): how many nodes the code licenses, taken from the
+ * entitlement's pool (numeric, 1..{@link MAX_APPLICATION_QUANTITY}); for a trial, how many the
+ * trial licenses. Clients from before it sent two fields, `quantity` (codes) and `clusterNodes`
+ * (trials, and a number of the cluster's nodes that licensed nothing): either, sent alone, is
+ * still read as `nodes`.
+ */
+const nodeFields = {
+  nodes: numericText.optional(),
+  /** @deprecated Send `nodes`. */
+  quantity: numericText.optional(),
+  /** @deprecated Send `nodes`. */
+  clusterNodes: numericText.optional(),
+};
+
+/** Reads the old node fields as `nodes` ('' when none is sent: the server's "numeric" message). */
+function oneNodeField<T extends { nodes?: string; quantity?: string; clusterNodes?: string }>(request: T) {
+  const { nodes, quantity, clusterNodes, ...rest } = request;
+  return { ...rest, nodes: nodes ?? quantity ?? clusterNodes ?? '' };
+}
+
+const activationRequestFields = z.object({
   sn: z.string().trim().min(1).max(64),
   machineCode: z.string().trim().max(MACHINE_CODE_MAX_LENGTH),
-  /** Number of nodes of the cluster (numeric). */
-  clusterNodes: numericText,
-  /** Application quantity: nodes to license with this code (numeric, 1..1000). */
-  quantity: numericText,
+  ...nodeFields,
   verifyCode: z.string().trim().max(16),
   product: z.string().trim().min(1).max(64),
   version: z.string().trim().min(1).max(64),
@@ -57,10 +79,13 @@ export const activationRequestSchema = z.object({
   contacts: z.string().trim().min(1).max(64),
   contactInfo: z.string().trim().min(1).max(128),
 });
+
+/** POST /api/activation/generate. */
+export const activationRequestSchema = activationRequestFields.transform(oneNodeField);
 export type ActivationRequest = z.input<typeof activationRequestSchema>;
 
 /** POST /api/activation/trial: a time-limited licence within the trial rules staff set. */
-export const trialRequestSchema = activationRequestSchema.omit({ quantity: true, verifyCode: true });
+export const trialRequestSchema = activationRequestFields.omit({ verifyCode: true }).transform(oneNodeField);
 export type TrialRequest = z.input<typeof trialRequestSchema>;
 
 export const activationSchema = z.object({
@@ -68,7 +93,7 @@ export const activationSchema = z.object({
   licenceId: z.string(),
   sn: z.string(),
   machineCode: z.string(),
-  clusterNodes: z.number().int(),
+  /** Nodes the licence covers. */
   nodes: z.number().int(),
   product: z.string(),
   /** The product as the reader calls it (its catalogue item's name); the code when none has it. */
@@ -78,6 +103,12 @@ export const activationSchema = z.object({
   contacts: z.string(),
   contactInfo: z.string(),
   trial: z.boolean(),
+  /**
+   * YYYY-MM-DD: the last day the licence is valid, inclusive. A calendar day, shown as it is in
+   * every time zone (issue 18 §3); the licence is valid through the end of that day everywhere.
+   */
+  validThrough: z.iso.date(),
+  /** ISO 8601 instant the licence stops being valid: the end of `validThrough` in the last time zone (UTC-12). */
   expiresAt: z.string(),
   createTime: z.string(),
   /** The activation code (the signed licence). */

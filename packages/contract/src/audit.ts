@@ -87,6 +87,12 @@ export const auditEntrySchema = z.object({
   targetType: z.string(),
   targetId: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /**
+   * What the codes and ids in `detail` are called in the reader's language, by detail key:
+   * `roles` and a role's `code` (role codes), `permissionCodes`, `menuIds` (issue 18 §3: names,
+   * never codes like `license:manage`). A code no longer known keeps no name.
+   */
+  names: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   ip: z.string().nullable(),
   createTime: z.string(),
 });

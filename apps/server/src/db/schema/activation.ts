@@ -77,7 +77,10 @@ export const activations = pgTable(
       .references(() => entitlements.id),
     sn: varchar('sn', { length: 64 }).notNull(),
     machineCode: varchar('machine_code', { length: 128 }).notNull(),
-    /** Nodes of the customer's cluster, as they told us. */
+    /**
+     * Nodes of the customer's cluster as a second form field told us, before issue 18 §3 made it
+     * one field; since then the same as `nodes`. Kept for the rows written before.
+     */
     clusterNodes: integer('cluster_nodes').notNull(),
     /** Nodes licensed by this code (the application quantity), taken from the entitlement. */
     nodes: integer('nodes').notNull(),

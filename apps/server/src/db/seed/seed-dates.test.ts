@@ -153,7 +153,7 @@ describe.each(DRIVERS)('the demo seeded two years from now on %s', (driver) => {
       payload: {
         sn: OWN_SN,
         machineCode: 'FUTURE1',
-        clusterNodes: '4',
+        nodes: '4',
         product: 'ims-platform',
         version: '6.1.0',
         customerName: 'Demo Cloud Co., Ltd.',
@@ -162,7 +162,7 @@ describe.each(DRIVERS)('the demo seeded two years from now on %s', (driver) => {
       },
     });
     expect(trial.status).toBe(200);
-    expect(Date.parse(trial.body.data.expiresAt)).toBe(now.getTime() + 30 * DAY_MS);
+    expect(trial.body.data.validThrough).toBe(daysFrom(today, 30));
 
     // Ship dates, portal releases and catalogue releases all lie before the day of seeding.
     const ships = await database.db.select({ day: serialNumbers.shipDate }).from(serialNumbers);

@@ -49,8 +49,7 @@ describe.each(DRIVERS)('activation routes under attack, on %s', (driver) => {
       payload: {
         sn: OWN_SN,
         machineCode: 'ABC123XYZ',
-        clusterNodes: '2',
-        quantity: '1',
+        nodes: '1',
         verifyCode: codeIn((await lastMailTo(t.db, email))?.body),
         product: 'ims-platform',
         version: '6.1.0',

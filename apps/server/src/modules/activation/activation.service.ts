@@ -10,7 +10,6 @@ import {
   MACHINE_CODE_PATTERN,
   type MaintenanceRemain,
   MAX_APPLICATION_QUANTITY,
-  MAX_CLUSTER_NODES,
   type Page,
   type RemainingNodes,
   type TrialRequest,
@@ -25,7 +24,7 @@ import type { Ed25519Signer } from '../../lib/signing/ed25519-signer';
 import { signLicence } from '../../lib/licence/licence';
 import { uniqueViolation } from '../../lib/pg-errors';
 import type { AccountCodeMailer } from '../account/account-code-mailer';
-import { daysUntil, endOfDay } from './entitlement-match';
+import { dayAfter, daysUntil, endOfDay, lastDayOf } from './entitlement-match';
 import { withProductNames } from './product-names';
 import {
   coveringEntitlements,
@@ -50,7 +49,6 @@ export function activationOf(row: ActivationRow): Omit<Activation, 'productName'
     licenceId: row.licenceId,
     sn: row.sn,
     machineCode: row.machineCode,
-    clusterNodes: row.clusterNodes,
     nodes: row.nodes,
     product: row.product,
     version: row.version,
@@ -58,6 +56,7 @@ export function activationOf(row: ActivationRow): Omit<Activation, 'productName'
     contacts: row.contacts,
     contactInfo: row.contactInfo,
     trial: row.trial,
+    validThrough: lastDayOf(row.expiresAt),
     expiresAt: row.expiresAt.toISOString(),
     createTime: row.createdAt.toISOString(),
     activationCode: row.licence,
@@ -97,33 +96,27 @@ export class ActivationService {
 
   async generate(requester: Requester, input: ActivationRequest): Promise<Activation> {
     const request = activationRequestSchema.parse(input);
-    const { machineCode, clusterNodes, sn } = this.checkCommon(request);
-    const quantity = wholeNumber(request.quantity, MAX_APPLICATION_QUANTITY);
-    if (quantity === null)
-      throw new AppError('APPLICATION_QUANTITY_INVALID', { params: { max: MAX_APPLICATION_QUANTITY } });
+    const { machineCode, nodes, sn } = this.checkCommon(request);
     const candidates = await this.candidates(requester.userId, { ...request, sn }, false);
-    const fitting = candidates.find((row) => row.remainingNodes >= quantity);
+    const fitting = candidates.find((row) => row.remainingNodes >= nodes);
     if (!fitting) {
       const remaining = Math.max(0, ...candidates.map((row) => row.remainingNodes));
-      throw new AppError('NODES_EXCEEDED', { params: { requested: quantity, remaining } });
+      throw new AppError('NODES_EXCEEDED', { params: { requested: nodes, remaining } });
     }
     // The code is used up only by a request that could succeed.
     await this.codes.consume('activation', requester.userId, request.verifyCode);
+    // Valid through the last day of maintenance, inclusive.
     const expiresAt = endOfDay(fitting.maintenanceEnd);
-    return this.issue(
-      requester,
-      fitting,
-      { ...request, sn, machineCode, clusterNodes },
-      quantity,
-      expiresAt,
-      false,
-    );
+    return this.issue(requester, fitting, { ...request, sn, machineCode }, nodes, expiresAt, false);
   }
 
-  /** A time-limited licence from a trial entitlement: `trialDays` days, one per machine and product. */
+  /**
+   * A time-limited licence from a trial entitlement, one per machine and product: valid through
+   * the day `trialDays` days from today, or the last day of maintenance when that comes first.
+   */
   async trial(requester: Requester, input: TrialRequest): Promise<Activation> {
     const request = trialRequestSchema.parse(input);
-    const { machineCode, clusterNodes, sn } = this.checkCommon(request);
+    const { machineCode, nodes, sn } = this.checkCommon(request);
     const candidates = await this.candidates(requester.userId, { ...request, sn }, true).catch(
       (error: unknown) => {
         if (error instanceof AppError && error.messageKey === 'ENTITLEMENT_NOT_FOUND')
@@ -131,22 +124,15 @@ export class ActivationService {
         throw error;
       },
     );
-    const fitting = candidates.find((row) => row.remainingNodes >= clusterNodes);
+    const fitting = candidates.find((row) => row.remainingNodes >= nodes);
     if (!fitting) {
       const remaining = Math.max(0, ...candidates.map((row) => row.remainingNodes));
-      throw new AppError('NODES_EXCEEDED', { params: { requested: clusterNodes, remaining } });
+      throw new AppError('NODES_EXCEEDED', { params: { requested: nodes, remaining } });
     }
-    const trialEnd = new Date(this.clock.now().getTime() + fitting.trialDays * 86_400_000);
-    const maintenanceEnd = endOfDay(fitting.maintenanceEnd);
-    const expiresAt = trialEnd < maintenanceEnd ? trialEnd : maintenanceEnd;
-    return this.issue(
-      requester,
-      fitting,
-      { ...request, sn, machineCode, clusterNodes },
-      clusterNodes,
-      expiresAt,
-      true,
-    );
+    const trialEnd = dayAfter(this.clock.now(), fitting.trialDays);
+    // Both YYYY-MM-DD: the earlier day sorts first.
+    const lastDay = trialEnd < fitting.maintenanceEnd ? trialEnd : fitting.maintenanceEnd;
+    return this.issue(requester, fitting, { ...request, sn, machineCode }, nodes, endOfDay(lastDay), true);
   }
 
   async history(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Activation>> {
@@ -217,13 +203,13 @@ export class ActivationService {
     return (await this.signer()).publicKeyPem;
   }
 
-  /** Spec 5 rules shared by codes and trials, in the order of the form. */
-  private checkCommon(request: { sn: string; machineCode: string; clusterNodes: string }) {
+  /** Spec 5 rules shared by codes and trials, in the order of the form: one node field for both. */
+  private checkCommon(request: { sn: string; machineCode: string; nodes: string }) {
     if (!MACHINE_CODE_PATTERN.test(request.machineCode)) throw new AppError('MACHINE_CODE_INVALID');
-    const clusterNodes = wholeNumber(request.clusterNodes, MAX_CLUSTER_NODES);
-    if (clusterNodes === null)
-      throw new AppError('CLUSTER_NODES_INVALID', { params: { max: MAX_CLUSTER_NODES } });
-    return { machineCode: request.machineCode, clusterNodes, sn: request.sn.toUpperCase() };
+    const nodes = wholeNumber(request.nodes, MAX_APPLICATION_QUANTITY);
+    if (nodes === null)
+      throw new AppError('CLUSTER_NODES_INVALID', { params: { max: MAX_APPLICATION_QUANTITY } });
+    return { machineCode: request.machineCode, nodes, sn: request.sn.toUpperCase() };
   }
 
   /** Entitlements of this user that cover the request and whose maintenance has not ended. */
@@ -264,7 +250,7 @@ export class ActivationService {
   private async issue(
     requester: Requester,
     entitlement: EntitlementRow,
-    request: Omit<ReturnType<typeof trialRequestSchema.parse>, 'clusterNodes'> & { clusterNodes: number },
+    request: Omit<ReturnType<typeof trialRequestSchema.parse>, 'nodes'>,
     nodes: number,
     expiresAt: Date,
     trial: boolean,
@@ -310,7 +296,8 @@ export class ActivationService {
             entitlementId: entitlement.id,
             sn: request.sn,
             machineCode: request.machineCode,
-            clusterNodes: request.clusterNodes,
+            // One node field since issue 18 §3: the column keeps the licensed nodes.
+            clusterNodes: nodes,
             nodes,
             product: request.product,
             version: request.version,

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activations, catalogItems, entitlements } from '../../db/schema';
-import { daysFrom } from '../../db/seed/seed-dates';
+import { daysFrom, seedDay } from '../../db/seed/seed-dates';
 import { DEMO_COMPANY, demoSerialNumbers } from '../../db/seed/seed-data';
 import { verifyLicence } from '../../lib/licence/licence';
 import { createUser } from '../../test/factories';
@@ -47,8 +47,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
   const request = (overrides: Partial<ActivationRequest> = {}): ActivationRequest => ({
     sn: OWN_SN,
     machineCode: 'ABC123XYZ',
-    clusterNodes: '8',
-    quantity: '5',
+    nodes: '5',
     verifyCode: '',
     product: 'ims-platform',
     version: '6.1.0',
@@ -83,11 +82,13 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       sn: OWN_SN,
       machineCode: 'ABC123XYZ',
       nodes: 5,
-      clusterNodes: 8,
       trial: false,
     });
-    // Valid through the last day of maintenance.
-    expect(issued.expiresAt).toBe(`${daysFrom(maintenanceEndOf(OWN_SN), 1)}T00:00:00.000Z`);
+    // One node field (issue 18 §3): the answer has no second one.
+    expect(issued).not.toHaveProperty('clusterNodes');
+    // Valid through the last day of maintenance, wherever the machine is (it ends at UTC-12).
+    expect(issued.validThrough).toBe(maintenanceEndOf(OWN_SN));
+    expect(issued.expiresAt).toBe(`${daysFrom(maintenanceEndOf(OWN_SN), 1)}T12:00:00.000Z`);
 
     const key = await t.app.inject({ url: '/api/activation/public-key.pem' });
     expect(key.statusCode).toBe(200);
@@ -148,7 +149,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     });
   });
 
-  it('checks machine code, nodes and quantity with the spec messages, in both languages', async () => {
+  it('checks machine code and nodes with the spec messages, in both languages', async () => {
     const user = await customer();
     const cases: [Partial<ActivationRequest>, number, string][] = [
       [
@@ -167,25 +168,26 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
         'The machine code must be uppercase letters, or uppercase letters and digits',
       ],
       [
-        { clusterNodes: 'ten' },
+        { nodes: 'ten' },
         ErrorCode.CLUSTER_NODES_INVALID,
-        'The number of nodes must be a number from 1 to 100000',
+        'The number of nodes must be a number from 1 to 1000',
       ],
       [
-        { quantity: '1001' },
-        ErrorCode.APPLICATION_QUANTITY_INVALID,
-        'The application quantity must be a number from 1 to 1000',
+        { nodes: '1001' },
+        ErrorCode.CLUSTER_NODES_INVALID,
+        'The number of nodes must be a number from 1 to 1000',
       ],
       [
-        { quantity: '0' },
-        ErrorCode.APPLICATION_QUANTITY_INVALID,
-        'The application quantity must be a number from 1 to 1000',
+        { nodes: '0' },
+        ErrorCode.CLUSTER_NODES_INVALID,
+        'The number of nodes must be a number from 1 to 1000',
       ],
       [
-        { quantity: '2.5' },
-        ErrorCode.APPLICATION_QUANTITY_INVALID,
-        'The application quantity must be a number from 1 to 1000',
+        { nodes: '2.5' },
+        ErrorCode.CLUSTER_NODES_INVALID,
+        'The number of nodes must be a number from 1 to 1000',
       ],
+      [{ nodes: '' }, ErrorCode.CLUSTER_NODES_INVALID, 'The number of nodes must be a number from 1 to 1000'],
     ];
     for (const [overrides, code, message] of cases) {
       const answer = await generate(user.token, request({ verifyCode: '000000', ...overrides }));
@@ -213,7 +215,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       code: ErrorCode.MAINTENANCE_EXPIRED,
       message: `The maintenance period of serial number ${EXPIRED_SN} ended on ${maintenanceEndOf(EXPIRED_SN)}`,
     });
-    const tooMany = await generate(user.token, request({ quantity: '51', verifyCode: code }));
+    const tooMany = await generate(user.token, request({ nodes: '51', verifyCode: code }));
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toBe('Not enough authorized nodes: 51 requested, 50 remaining');
     // None of these used the code up.
@@ -254,7 +256,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const codes = await Promise.all(users.map(verifyCode));
     const answers = await Promise.all(
       users.map((user, i) =>
-        generate(user.token, request({ quantity: '3', machineCode: `NODE${i}`, verifyCode: codes[i] ?? '' })),
+        generate(user.token, request({ nodes: '3', machineCode: `NODE${i}`, verifyCode: codes[i] ?? '' })),
       ),
     );
     const granted = answers.filter((answer) => answer.status === 200);
@@ -277,17 +279,88 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
         url: '/api/activation/trial?locale=en-US',
         payload: body,
       });
-    const { quantity: _q, verifyCode: _v, ...base } = request({ clusterNodes: '4', machineCode: 'TRIAL1' });
+    const { verifyCode: _v, ...base } = request({ nodes: '4', machineCode: 'TRIAL1' });
     const first = await trial(base);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ trial: true, nodes: 4 });
-    expect(Date.parse(first.body.data.expiresAt)).toBe(t.clock.now().getTime() + 30 * 86_400_000);
+    // Thirty days: valid through the day 30 days from today, to its end everywhere.
+    const lastDay = daysFrom(seedDay(t.clock.now()), 30);
+    expect(first.body.data.validThrough).toBe(lastDay);
+    expect(first.body.data.expiresAt).toBe(`${daysFrom(lastDay, 1)}T12:00:00.000Z`);
     expect((await trial(base)).body.code).toBe(ErrorCode.TRIAL_ALREADY_ISSUED);
     expect((await trial({ ...base, sn: EXPIRED_SN, machineCode: 'TRIAL2' })).body.code).toBe(
       ErrorCode.TRIAL_NOT_AVAILABLE,
     );
     // The paid pool is untouched by trials.
     expect((await remaining(user.token)).body.data.remainingNodes).toBe(50);
+  });
+
+  it('reads the old two node fields of an earlier client as the one node field', async () => {
+    const user = await customer();
+    const code = await verifyCode(user);
+    // Before issue 18 §3 the form sent the cluster's nodes and the quantity; the quantity licensed.
+    const { nodes: _nodes, ...old } = request({ verifyCode: code });
+    const answer = await generate(user.token, { ...old, clusterNodes: '8', quantity: '5' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.nodes).toBe(5);
+    expect((await remaining(user.token)).body.data.remainingNodes).toBe(45);
+    const [row] = await t.db.select().from(activations).where(eq(activations.id, answer.body.data.id));
+    expect(row).toMatchObject({ nodes: 5, clusterNodes: 5 });
+    // An old trial request sent only the cluster's nodes.
+    const { verifyCode: _v, ...trialRequest } = old;
+    const trial = await withToken<Activation>(t.app, user.token, {
+      method: 'POST',
+      url: '/api/activation/trial?locale=en-US',
+      payload: { ...trialRequest, machineCode: 'OLDTRIAL', clusterNodes: '3' },
+    });
+    expect(trial.status).toBe(200);
+    expect(trial.body.data.nodes).toBe(3);
+  });
+
+  it('keeps a maintenance end picked as a day that day, and licenses all of it in every time zone', async () => {
+    const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
+    const staff = await tokenFor(t.app, staffUser.account, staffUser.password);
+    // What the entitlement form sends for a day picked in UTC+8: the day, not an instant.
+    const lastDay = daysFrom(seedDay(t.clock.now()), 40);
+    const saved = await withToken<Entitlement>(t.app, staff, {
+      method: 'POST',
+      url: '/api/activation/manage/entitlements?locale=en-US',
+      payload: {
+        contractNo: 'C-TZ-1',
+        customerName: DEMO_COMPANY,
+        product: 'tz-product',
+        authorisedNodes: 10,
+        maintenanceEnd: lastDay,
+        serials: [OWN_SN],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.maintenanceEnd).toBe(lastDay);
+
+    const user = await customer();
+    const held = await withToken<Entitlement[]>(t.app, user.token, { url: '/api/activation/entitlements' });
+    expect(held.body.data.find((e) => e.contractNo === 'C-TZ-1')?.maintenanceEnd).toBe(lastDay);
+    const answer = await generate(
+      user.token,
+      request({ product: 'tz-product', nodes: '2', verifyCode: await verifyCode(user) }),
+    );
+    expect(answer.status).toBe(200);
+    const issued = answer.body.data;
+    // Shown as the day itself, in any zone: no instant to convert (and shift) in the browser.
+    expect(issued.validThrough).toBe(lastDay);
+    const history = await withToken<Page<Activation>>(t.app, user.token, { url: '/api/activation/history' });
+    expect(history.body.data.rows[0]?.validThrough).toBe(lastDay);
+
+    const key = (await t.app.inject({ url: '/api/activation/public-key.pem' })).body;
+    const at = (instant: string) => verifyLicence(issued.activationCode, key, new Date(instant)).valid;
+    const next = daysFrom(lastDay, 1);
+    // The last second of the day in Shanghai (UTC+8), in UTC, in New York (UTC-5), at UTC-12: valid.
+    expect(at(`${lastDay}T23:59:59+08:00`)).toBe(true);
+    expect(at(`${lastDay}T23:59:59Z`)).toBe(true);
+    expect(at(`${lastDay}T23:59:59-05:00`)).toBe(true);
+    expect(at(`${lastDay}T23:59:59-12:00`)).toBe(true);
+    // Once the day is over everywhere: expired.
+    expect(at(`${next}T00:00:00-12:00`)).toBe(false);
   });
 
   it('lets only staff with license:manage run entitlements, and keeps issued nodes when editing', async () => {
@@ -326,7 +399,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
 
     // Version 7.2 falls in the new contract's range only.
     const code = await verifyCode(user);
-    const issued = await generate(user.token, request({ version: '7.2', quantity: '4', verifyCode: code }));
+    const issued = await generate(user.token, request({ version: '7.2', nodes: '4', verifyCode: code }));
     expect(issued.status).toBe(200);
     const [row] = await t.db.select().from(entitlements).where(eq(entitlements.id, created.body.data.id));
     expect(row?.remainingNodes).toBe(6);

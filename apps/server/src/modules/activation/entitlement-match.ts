@@ -19,5 +19,27 @@ export function daysUntil(lastDay: string, today: Date): number {
   return Math.round((Date.parse(`${lastDay}T00:00:00Z`) - startOfToday) / 86_400_000);
 }
 
-/** A licence bound to a maintenance end is valid through that whole day (UTC). */
-export const endOfDay = (lastDay: string) => new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The instant a licence valid through `lastDay` (YYYY-MM-DD, inclusive) expires: when that day
+ * has ended in every time zone, i.e. 00:00 of the next day at UTC-12. A day is a calendar day
+ * wherever the licensed machine is: staff in UTC+8 who pick 2026-12-31 mean the machine runs all
+ * of 2026-12-31, in its zone too (issue 18 §3). Before, a licence expired at the end of the day in
+ * UTC, 19:00 of its last day in UTC-5.
+ */
+export const endOfDay = (lastDay: string) => new Date(Date.parse(`${lastDay}T00:00:00Z`) + DAY + 12 * HOUR);
+
+/**
+ * The last day (YYYY-MM-DD) a stored expiry covers: the inverse of {@link endOfDay}, and right
+ * for the licences issued before it too (which expired at the end of the day in UTC).
+ */
+export const lastDayOf = (expiresAt: Date) =>
+  new Date(expiresAt.getTime() - 12 * HOUR - 1).toISOString().slice(0, 10);
+
+/** The UTC calendar day `days` days after the day of `now`. */
+export const dayAfter = (now: Date, days: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY)
+    .toISOString()
+    .slice(0, 10);

@@ -20,6 +20,6 @@ export async function auditRoutes(app: FastifyInstance) {
         response: responses(auditPageSchema, [400, ...AUTH_ERRORS]),
       },
     },
-    async (request) => ok(request, await app.services.audit.page(request.query)),
+    async (request) => ok(request, await app.services.audit.page(request.query, request.locale)),
   );
 }

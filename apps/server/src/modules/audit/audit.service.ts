@@ -1,8 +1,30 @@
-import type { AuditAction, AuditEntry, AuditQuery, AuditTargetType, Page } from '@portal/contract';
+import type { AuditAction, AuditEntry, AuditQuery, AuditTargetType, Locale, Page } from '@portal/contract';
 import { auditQuerySchema } from '@portal/contract';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, menus, permissions, roles, users } from '../../db/schema';
+
+type Detail = Record<string, unknown>;
+/** The detail keys whose values are codes or ids with a name, and what they name. */
+type Named = 'role' | 'permission' | 'menu';
+
+/** What the values under `key` of an entry's detail name (a role's own `code` is the role). */
+function namedBy(targetType: string, key: string): Named | null {
+  if (key === 'roles') return 'role';
+  if (key === 'code' && targetType === 'role') return 'role';
+  if (key === 'permissionCodes') return 'permission';
+  if (key === 'menuIds') return 'menu';
+  return null;
+}
+
+/** Every [key, value] of a detail, nested ones (before/after) too; arrays give one pair per item. */
+function* detailValues(detail: Detail): Generator<[string, string]> {
+  for (const [key, value] of Object.entries(detail)) {
+    if (Array.isArray(value)) for (const item of value) yield [key, String(item)];
+    else if (value !== null && typeof value === 'object') yield* detailValues(value as Detail);
+    else if (typeof value === 'string' || typeof value === 'number') yield [key, String(value)];
+  }
+}
 
 /** Who acts: the signed-in staff member (or nobody, for a failed sign-in) and from where. */
 export type AuditActor = { userId: number | null; account: string; ip: string | null };
@@ -43,7 +65,7 @@ export class AuditService {
     });
   }
 
-  async page(query: AuditQuery): Promise<Page<AuditEntry>> {
+  async page(query: AuditQuery, locale: Locale = 'en-US'): Promise<Page<AuditEntry>> {
     const { pageNo, pageSize, q, action, targetType, from, to } = auditQuerySchema.parse(query);
     const conditions: SQL[] = [];
     if (q) {
@@ -70,6 +92,7 @@ export class AuditService {
         .offset((pageNo - 1) * pageSize),
       this.db.select({ value: count() }).from(auditLog).where(where),
     ]);
+    const names = await this.namesOf(rows, locale);
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -78,12 +101,62 @@ export class AuditService {
         action: row.action,
         targetType: row.targetType,
         targetId: row.targetId,
-        detail: row.detail as Record<string, unknown>,
+        detail: row.detail as Detail,
+        names: names(row.targetType, row.detail as Detail),
         ip: row.ip,
         createTime: row.createdAt.toISOString(),
       })),
       totalRows: total?.value ?? 0,
       pageNo,
+    };
+  }
+
+  /**
+   * The names, in `locale`, of the roles, permissions and menus the entries' details mention by
+   * code or id (three queries for the page): a function giving one entry's names by detail key.
+   */
+  private async namesOf(rows: { targetType: string; detail: unknown }[], locale: Locale) {
+    const wanted: Record<Named, Set<string>> = { role: new Set(), permission: new Set(), menu: new Set() };
+    for (const row of rows)
+      for (const [key, value] of detailValues(row.detail as Detail)) {
+        const kind = namedBy(row.targetType, key);
+        if (kind) wanted[kind].add(value);
+      }
+    const zh = locale === 'zh-CN';
+    const menuIds = [...wanted.menu].map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+    const [roleRows, permissionRows, menuRows] = await Promise.all([
+      wanted.role.size === 0
+        ? []
+        : this.db
+            .select({ code: roles.code, zh: roles.nameZh, en: roles.nameEn })
+            .from(roles)
+            .where(inArray(roles.code, [...wanted.role])),
+      wanted.permission.size === 0
+        ? []
+        : this.db
+            .select({ code: permissions.code, zh: permissions.nameZh, en: permissions.nameEn })
+            .from(permissions)
+            .where(inArray(permissions.code, [...wanted.permission])),
+      menuIds.length === 0
+        ? []
+        : this.db
+            .select({ id: menus.id, zh: menus.titleZh, en: menus.titleEn })
+            .from(menus)
+            .where(inArray(menus.id, menuIds)),
+    ]);
+    const known: Record<Named, Map<string, string>> = {
+      role: new Map(roleRows.map((row) => [row.code, zh ? row.zh : row.en])),
+      permission: new Map(permissionRows.map((row) => [row.code, zh ? row.zh : row.en])),
+      menu: new Map(menuRows.map((row) => [String(row.id), zh ? row.zh : row.en])),
+    };
+    return (targetType: string, detail: Detail): Record<string, Record<string, string>> => {
+      const names: Record<string, Record<string, string>> = {};
+      for (const [key, value] of detailValues(detail)) {
+        const kind = namedBy(targetType, key);
+        const name = kind ? known[kind].get(value) : undefined;
+        if (name !== undefined) (names[key] ??= {})[value] = name;
+      }
+      return names;
     };
   }
 }

@@ -1,7 +1,7 @@
 import { type AuditEntry, ErrorCode, type Page } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, menus } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -52,6 +52,59 @@ describe.each(DRIVERS)('audit log on %s', (driver) => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
+  });
+
+  it("names the roles, permissions and menus a detail mentions by code, in the reader's language", async () => {
+    const { audit } = t.app.services;
+    const [menu] = await t.db.select().from(menus).where(eq(menus.path, '/account/settings'));
+    await audit.record(
+      actor,
+      'role.grant',
+      { type: 'role', id: 2 },
+      { code: 'staff', menuIds: [menu?.id ?? 0], permissionCodes: ['license:manage', 'gone:code'] },
+    );
+    await audit.record(
+      actor,
+      'user.grantRoles',
+      { type: 'user', id: 9 },
+      { account: 'x', roles: ['customer'] },
+    );
+    await audit.record(
+      actor,
+      'role.update',
+      { type: 'role', id: 1 },
+      { before: { code: 'customer', nameEn: 'Customer' }, after: { code: 'customer', nameEn: 'Client' } },
+    );
+    const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
+    const staff = await tokenFor(t.app, staffUser.account, staffUser.password);
+    const names = async (locale: string) =>
+      (
+        await withToken<Page<AuditEntry>>(t.app, staff, { url: `/api/sysAudit/page?locale=${locale}` })
+      ).body.data.rows.map((row) => [row.action, row.names]);
+    expect(await names('zh-CN')).toEqual([
+      ['role.update', { code: { customer: '客户' } }],
+      ['user.grantRoles', { roles: { customer: '客户' } }],
+      [
+        'role.grant',
+        {
+          code: { staff: '员工' },
+          menuIds: { [String(menu?.id)]: '账号设置' },
+          permissionCodes: { 'license:manage': '管理授权' },
+        },
+      ],
+    ]);
+    expect(await names('en-US')).toEqual([
+      ['role.update', { code: { customer: 'Customer' } }],
+      ['user.grantRoles', { roles: { customer: 'Customer' } }],
+      [
+        'role.grant',
+        {
+          code: { staff: 'Staff' },
+          menuIds: { [String(menu?.id)]: 'Account settings' },
+          permissionCodes: { 'license:manage': 'Manage entitlements' },
+        },
+      ],
+    ]);
   });
 
   it('cannot be rewritten or deleted, even by the database owner', async () => {

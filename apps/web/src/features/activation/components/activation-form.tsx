@@ -1,6 +1,5 @@
 import type { Activation, ActivationRequest, Entitlement } from '@portal/contract';
-import { MAX_APPLICATION_QUANTITY } from '@portal/contract';
-import { App, Button, Col, Form, Input, Row } from 'antd';
+import { App, Button, Col, Form, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerifyCodeField } from '@/components/verify-code/verify-code-field';
@@ -50,11 +49,11 @@ export function ActivationForm({ mode, entitlements }: Props) {
       form={form}
       layout="vertical"
       data-testid={`activation-form-${mode}`}
-      initialValues={{ version: '', quantity: '1', clusterNodes: '1' }}
+      initialValues={{ version: '', nodes: '1' }}
       onFinish={(values) => {
         if (mode === 'code') generate.mutate(values);
         else {
-          const { quantity: _quantity, verifyCode: _code, ...request } = values;
+          const { verifyCode: _code, ...request } = values;
           trial.mutate(request);
         }
       }}
@@ -63,25 +62,6 @@ export function ActivationForm({ mode, entitlements }: Props) {
       <RequesterFields entitlements={usable} />
       {mode === 'code' && (
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="quantity"
-              label={t('field.quantity')}
-              extra={t('field.quantityHint', { max: MAX_APPLICATION_QUANTITY })}
-              rules={[
-                { required: true, message: t('field.numberRequired') },
-                {
-                  validator: async (_, value: string) => {
-                    const number = Number(value);
-                    if (!/^\d+$/.test(value ?? '') || number < 1 || number > MAX_APPLICATION_QUANTITY)
-                      throw new Error(t('field.quantityInvalid', { max: MAX_APPLICATION_QUANTITY }));
-                  },
-                },
-              ]}
-            >
-              <Input inputMode="numeric" maxLength={4} data-testid="activation-quantity" />
-            </Form.Item>
-          </Col>
           <Col xs={24} md={12}>
             <VerifyCodeField
               name="verifyCode"

@@ -25,8 +25,8 @@ export function ActivationHistory() {
     },
     {
       title: t('history.expires'),
-      dataIndex: 'expiresAt',
-      render: (_, row) => formatDateTime(row.expiresAt),
+      // The last day as a day: converting the expiry instant to the reader's zone shifts it.
+      dataIndex: 'validThrough',
     },
     {
       title: t('issued.code'),

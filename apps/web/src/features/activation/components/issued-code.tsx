@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { Activation } from '@portal/contract';
 import { App, Button, Descriptions, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 import { downloadActivationFile } from '../api/download-activation-file';
 
 /** The code just issued: copy it or download it as a file, with what it licenses. */
@@ -17,7 +16,8 @@ export function IssuedCode({ activation, onDone }: { activation: Activation; onD
       title={activation.trial ? t('issued.trialTitle') : t('issued.title')}
       subTitle={t('issued.subTitle', {
         nodes: activation.nodes,
-        expires: formatDateTime(activation.expiresAt),
+        // The last day as a day: converting the expiry instant to the reader's zone shifts it.
+        expires: activation.validThrough,
       })}
       extra={[
         <Button

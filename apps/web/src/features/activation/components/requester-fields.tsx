@@ -1,13 +1,16 @@
-import { MACHINE_CODE_MAX_LENGTH, MACHINE_CODE_PATTERN, type Entitlement } from '@portal/contract';
+import {
+  MACHINE_CODE_MAX_LENGTH,
+  MACHINE_CODE_PATTERN,
+  MAX_APPLICATION_QUANTITY,
+  type Entitlement,
+} from '@portal/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const NUMERIC = /^\d+$/;
-
 /**
  * The fields an activation and a trial share (spec section 3): the server, the product and
- * version, the machine, the cluster's nodes and who asks. Checked here for a quick answer and
- * again on the server, which has the final word.
+ * version, the machine, the nodes to license (one field, issue 18 §3) and who asks. Checked
+ * here for a quick answer and again on the server, which has the final word.
  */
 export function RequesterFields({ entitlements }: { entitlements: Entitlement[] }) {
   const { t } = useTranslation('activation');
@@ -65,11 +68,22 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
       </Col>
       <Col xs={24} md={12}>
         <Form.Item
-          name="clusterNodes"
-          label={t('field.clusterNodes')}
-          rules={[required(t('field.numberRequired')), { pattern: NUMERIC, message: t('field.numeric') }]}
+          name="nodes"
+          label={t('field.nodes')}
+          extra={t('field.nodesHint', { max: MAX_APPLICATION_QUANTITY })}
+          rules={[
+            required(t('field.numberRequired')),
+            {
+              validator: async (_, value: string | undefined) => {
+                if (!value) return; // the required rule says so
+                const number = Number(value);
+                if (!/^\d+$/.test(value) || number < 1 || number > MAX_APPLICATION_QUANTITY)
+                  throw new Error(t('field.nodesInvalid', { max: MAX_APPLICATION_QUANTITY }));
+              },
+            },
+          ]}
         >
-          <Input inputMode="numeric" maxLength={6} data-testid="activation-cluster-nodes" />
+          <Input inputMode="numeric" maxLength={4} data-testid="activation-nodes" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

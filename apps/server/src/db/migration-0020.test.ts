@@ -1,0 +1,113 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DRIVERS, openTestDatabase } from '../test/test-app';
+import type { Database } from './connection';
+import { menus, roles } from './schema';
+import { serverRoot } from '../lib/server-root';
+
+const ALL_MIGRATIONS = path.join(serverRoot, 'drizzle');
+
+/** A copy of the migrations folder whose journal stops at `lastTag` (the database as it was then). */
+function migrationsUpTo(lastTag: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(ALL_MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Runs the migrations of `folder` that the database has not had yet, on either driver. */
+async function migrateWith(database: Database, folder: string) {
+  // Both drivers' drizzle instances are what Database.migrate() passes to its migrator.
+  if (database.driver === 'pglite')
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: folder,
+    });
+  else
+    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+}
+
+const OLD_CUSTOMER = 'Given to every registered account: downloads and activation codes';
+const OLD_STAFF = 'Vendor staff: the downloads and the system application';
+
+describe.each(DRIVERS)('migration 0020 (native text) on %s', (driver) => {
+  let database: Database;
+  let upTo0019: ReturnType<typeof migrationsUpTo>;
+  beforeEach(async () => {
+    database = await openTestDatabase(driver);
+    upTo0019 = migrationsUpTo('0019_pg_boss');
+  });
+  afterEach(async () => {
+    upTo0019.remove();
+    await database.close();
+  });
+
+  it('translates the seeded role descriptions and renames the 个人设置 menu of a database from before it', async () => {
+    await migrateWith(database, upTo0019.folder);
+    // The rows as a database seeded before 0020 had them: one description column, in English.
+    await database.db.execute(sql`
+      insert into roles (code, name_zh, name_en, description, built_in) values
+        ('customer', '客户', 'Customer', ${OLD_CUSTOMER}, true),
+        ('staff', '员工', 'Staff', ${OLD_STAFF}, true),
+        ('support', '支持', 'Support', 'Answers tickets', false),
+        ('reseller', '代理商', 'Reseller', '', false)`);
+    // Staff rewrote the staff role's description: theirs is kept (in both languages).
+    await database.db.execute(sql`update roles set description = 'Our own words' where code = 'staff'`);
+    await database.db.execute(sql`
+      insert into applications (code, name_zh, name_en) values ('mirror', '镜像站', 'Mirror')`);
+    await database.db.execute(sql`
+      insert into menus (app_code, pid, name, path, component, title_zh, title_en) values
+        ('mirror', 0, 'settings', '/account/settings', 'account/settings', '个人设置', 'Account settings'),
+        ('mirror', 0, 'center', '/account/center', 'account/center', '个人中心', 'Personal center')`);
+
+    await database.migrate();
+
+    const described = await database.db
+      .select({ code: roles.code, zh: roles.descriptionZh, en: roles.descriptionEn })
+      .from(roles)
+      .orderBy(asc(roles.code));
+    expect(described).toEqual([
+      { code: 'customer', zh: '每个注册账号都有：下载与生成激活码', en: OLD_CUSTOMER },
+      { code: 'reseller', zh: '', en: '' },
+      { code: 'staff', zh: 'Our own words', en: 'Our own words' },
+      { code: 'support', zh: 'Answers tickets', en: 'Answers tickets' },
+    ]);
+
+    const titles = await database.db
+      .select({ path: menus.path, zh: menus.titleZh, en: menus.titleEn })
+      .from(menus)
+      .orderBy(asc(menus.path));
+    expect(titles).toEqual([
+      { path: '/account/center', zh: '个人中心', en: 'Personal center' },
+      { path: '/account/settings', zh: '账号设置', en: 'Account settings' },
+    ]);
+  });
+
+  it('translates the staff description as seeded too, and a menu staff renamed stays as they named it', async () => {
+    await migrateWith(database, upTo0019.folder);
+    await database.db.execute(sql`
+      insert into roles (code, name_zh, name_en, description, built_in) values
+        ('staff', '员工', 'Staff', ${OLD_STAFF}, true)`);
+    await database.db.execute(sql`
+      insert into applications (code, name_zh, name_en) values ('mirror', '镜像站', 'Mirror')`);
+    await database.db.execute(sql`
+      insert into menus (app_code, pid, name, path, component, title_zh, title_en) values
+        ('mirror', 0, 'settings', '/account/settings', 'account/settings', '我的设置', 'Account settings')`);
+
+    await database.migrate();
+
+    const [staff] = await database.db.select().from(roles).where(eq(roles.code, 'staff'));
+    expect(staff).toMatchObject({ descriptionZh: '厂商员工：下载与系统管理应用', descriptionEn: OLD_STAFF });
+    const [menu] = await database.db.select().from(menus).where(eq(menus.path, '/account/settings'));
+    expect(menu?.titleZh).toBe('我的设置');
+  });
+});
