@@ -9,8 +9,9 @@ import { sendBodyWithSendfile, sendfileSocketFd } from './sendfile-body';
 /**
  * Answers GET or HEAD for a file the viewer may download: a 302 to object storage
  * when the store presigns (and the client sent no Authorization header), else the bytes streamed from the store (Range, If-Range,
- * ETag; sent by the kernel when it can), recording every GET once the response finishes
- * or the client goes away.
+ * ETag; sent by the kernel when it can). Every GET leaves a record: written before the first
+ * byte (or before a hand-over answer), completed once the response finishes or the client
+ * goes away.
  */
 export async function sendDownload(
   request: FastifyRequest,
@@ -38,9 +39,9 @@ export async function sendDownload(
   };
 
   // Someone else serves the bytes (object storage, or nginx in front): a request without Range is a whole download.
-  const recordHandOver = () => {
+  const recordHandOver = async () => {
     if (isGet)
-      downloads.record({
+      await downloads.recordNow({
         ...outcome,
         bytes: 0,
         range: (rangeHeader ?? '').slice(0, 128),
@@ -53,12 +54,12 @@ export async function sendDownload(
   // authentication: those get the bytes from the portal. Links (tickets, public) redirect.
   const redirect = request.headers.authorization === undefined ? await downloads.redirectUrl(target) : null;
   if (redirect !== null) {
-    recordHandOver();
+    await recordHandOver();
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   }
   const etag = `"${target.sha256}"`;
   if (offloadPrefix !== null) {
-    recordHandOver();
+    await recordHandOver();
     // nginx answers Range and If-Range itself and keeps Content-Type and Content-Disposition.
     return reply
       .header('x-accel-redirect', `${offloadPrefix}${target.storageKey}`)
@@ -98,12 +99,14 @@ export async function sendDownload(
   if (!isGet) return reply.send();
 
   const partialRange = decision.kind === 'partial' ? `bytes=${range.start}-${range.end}` : '';
+  const recordId = await downloads.begin({ ...outcome, range: partialRange });
   let recorded = false;
   const record = (complete: boolean, bytes: number) => {
     if (recorded) return;
     recorded = true;
     downloads.record({
       ...outcome,
+      recordId,
       bytes: complete ? length : Math.max(0, Math.min(length, bytes)),
       range: partialRange,
       status: complete ? 'complete' : 'partial',

@@ -47,7 +47,12 @@ export type DownloadOutcome = {
   fileSize: number;
   ip: string | null;
   userAgent: string | null;
+  /** The row `begin` wrote for this request, completed by `record`; none: `record` inserts one. */
+  recordId?: number;
 };
+
+/** Status of a row written before the first byte and not (yet) completed: its end is unconfirmed. */
+export const DOWNLOAD_STARTED = 'started';
 
 /**
  * Downloads of catalogue files: the access check (the catalogue's own visibility
@@ -105,7 +110,40 @@ export class DownloadService {
     });
   }
 
-  /** Writes the record (and bumps the count) in the background; failures are logged, never sent. */
+  /**
+   * Writes this request's row before its first byte is sent, so that a process killed in the
+   * middle of a download (or just after it) leaves a row, never none. `record` completes it;
+   * a row left 'started' is a download whose end nobody confirmed. Not counted, not listed.
+   */
+  async begin(outcome: Omit<DownloadOutcome, 'bytes' | 'status' | 'countsAsDownload'>): Promise<number> {
+    const [row] = await this.db
+      .insert(downloadRecords)
+      .values({
+        counted: false,
+        userId: outcome.userId,
+        versionId: outcome.versionId,
+        bytes: 0,
+        range: outcome.range,
+        status: DOWNLOAD_STARTED,
+        ip: outcome.ip?.slice(0, 64) ?? null,
+        userAgent: outcome.userAgent?.slice(0, 500) ?? null,
+        createdAt: this.clock.now(),
+      })
+      .returning({ id: downloadRecords.id });
+    if (!row) throw new Error('download record not inserted');
+    return row.id;
+  }
+
+  /**
+   * Writes a hand-over's record (a redirect, X-Accel-Redirect) before the answer goes out:
+   * once the client has the address, the record exists.
+   */
+  async recordNow(outcome: DownloadOutcome): Promise<void> {
+    this.observe(outcome);
+    await this.write(outcome);
+  }
+
+  /** Completes the record (and bumps the count) in the background; failures are logged, never sent. */
   record(outcome: DownloadOutcome): void {
     this.observe(outcome);
     const task = this.write(outcome)
@@ -180,7 +218,7 @@ export class DownloadService {
   private async write(outcome: DownloadOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
       const counted = await this.startsDownload(tx as unknown as Db, outcome);
-      await tx.insert(downloadRecords).values({
+      const row = {
         counted,
         userId: outcome.userId,
         versionId: outcome.versionId,
@@ -189,8 +227,11 @@ export class DownloadService {
         status: outcome.status,
         ip: outcome.ip?.slice(0, 64) ?? null,
         userAgent: outcome.userAgent?.slice(0, 500) ?? null,
+        // The end of the request: the counting window runs from the end of the last connection.
         createdAt: this.clock.now(),
-      });
+      };
+      if (outcome.recordId === undefined) await tx.insert(downloadRecords).values(row);
+      else await tx.update(downloadRecords).set(row).where(eq(downloadRecords.id, outcome.recordId));
       if (counted)
         await tx
           .update(catalogVersions)

@@ -109,3 +109,34 @@ describe('graceful shutdown drains what is in flight', () => {
     }
   }, 60_000);
 });
+
+describe('a process killed in the middle of a download', () => {
+  it("leaves the download's record (written before the first byte), never none", async () => {
+    const t = await createTestApp('pglite', { catalog: true });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const version = await addVersion(t, {
+        itemCode: 'livecd-x86',
+        fileName: 'killed.iso',
+        size: 24_000_000,
+      });
+      let response: http.IncomingMessage | undefined;
+      const request = http.get(`http://127.0.0.1:${port}/api/downloads/${version.id}`, (answer) => {
+        response = answer;
+        answer.pause();
+      });
+      request.on('error', () => undefined);
+      await until('the download to start', async () => response ?? undefined);
+      // Like kill -9 for this request: no 'finish', no 'close' handler gets to write anything
+      // after this point that was not written already.
+      const rows = await t.db.select().from(downloadRecords).where(eq(downloadRecords.versionId, version.id));
+      expect(rows.map((row) => ({ status: row.status, counted: row.counted }))).toEqual([
+        { status: 'started', counted: false },
+      ]);
+      request.destroy();
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  }, 60_000);
+});
