@@ -137,6 +137,8 @@ const envSchema = z.object({
   /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
   SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Embedded database only: PGlite's buffer pool in MiB (memory vs. fewer reads from the page cache). */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   /**
    * Bearer token a Prometheus scraper sends to GET /api/metrics (at least 24 characters); the
    * endpoint answers 404 while it is unset, so metrics are never public by accident.

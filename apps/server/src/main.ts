@@ -29,7 +29,11 @@ function firstStartBanner(generated: { admin?: string; demo?: string }): string 
 /** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   await database.migrate();
   const seed = await seedDatabase(database.db, { admin: config.ADMIN_PASSWORD, demo: config.DEMO_PASSWORD });
   const app = await buildApp({ config, database, logger: defaultLoggerOptions(config) });

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { serverRoot } from '../lib/server-root';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,12 +42,25 @@ async function answers(probe: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** PGlite's shared_buffers in MiB (its page cache inside the WebAssembly heap). */
+  pgliteSharedBuffersMb?: number;
+};
+
+/**
+ * PGlite keeps PostgreSQL's default 128 MB of shared buffers inside its WebAssembly heap, which
+ * never shrinks: most of the embedded portal's memory. Its files sit in the operating system's
+ * page cache anyway, so a small buffer pool costs little speed (bench/README.md: memory).
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
 
 /** PostgreSQL when a URL is given, otherwise an embedded PGlite in dataDir (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -66,15 +82,49 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb grows
+ * WebAssembly memory that a process never gives back: done here, it would stay in the portal's
+ * memory for good (about 190 MiB more on a first start).
+ */
+async function initialiseInChildProcess(dir: string): Promise<void> {
+  if (
+    await fs.stat(path.join(dir, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+    const db = new PGlite({ dataDir: process.argv[1] }); await db.waitReady; await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite initdb failed (${code}): ${errors.slice(0, 2000)}`)),
+    );
+  });
+}
+
+async function openPglite(dataDir: string | undefined, sharedBuffersMb: number): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
+    await initialiseInChildProcess(dir);
   }
   // pg_trgm backs the catalogue search index (migration 0006), as on PostgreSQL.
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
