@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   integer,
   pgTable,
@@ -126,3 +127,9 @@ export const dictValues = pgTable(
   },
   (t) => [uniqueIndex('dict_values_type_code_idx').on(t.typeId, t.code)],
 );
+
+/** One row: bumped by triggers whenever what users may reach changes (migration 0021). */
+export const accessVersion = pgTable('access_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

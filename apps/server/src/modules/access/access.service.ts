@@ -1,7 +1,7 @@
 import type { AppEntry, Locale, LoginUser, MenuNode } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { users } from '../../db/schema';
+import { accessVersion, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { AccessRepository, type Grantee } from './access.repository';
 import { menuPermissionCode, toMenuNode } from './menu-mapper';
@@ -9,17 +9,58 @@ import { menuPermissionCode, toMenuNode } from './menu-mapper';
 const localName = (row: { nameZh: string; nameEn: string }, locale: Locale) =>
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
 
-/** Builds the signed-in user's view (getLoginUser) and switches the active application. */
+type Reach = Pick<LoginUser, 'apps' | 'roles' | 'permissions' | 'menus'>;
+
+/** Users whose reach one process keeps; beyond it the oldest entries go. */
+const CACHE_ENTRIES = 10_000;
+
+/**
+ * Builds the signed-in user's view (getLoginUser) and switches the active application.
+ *
+ * What a user may reach (apps, menus, roles, permissions) takes six queries to compute and
+ * changes rarely: each process keeps it per user, active application and language under the
+ * database's access version, which triggers bump in the transaction of any change to roles,
+ * grants, menus, applications or permissions (migration 0021). A request reads the user and
+ * the version in one query, so a change is seen by every process on its next request.
+ */
 export class AccessService {
   private readonly repo: AccessRepository;
+  private readonly cache = new Map<string, Reach | string[]>();
+  private cachedVersion = -1;
+  private readonly userWithVersion;
 
   constructor(private readonly db: Db) {
     this.repo = new AccessRepository(db);
+    this.userWithVersion = db
+      .select({ user: users, version: accessVersion.version })
+      .from(users)
+      .innerJoin(accessVersion, eq(accessVersion.id, 1))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('user_with_access_version');
   }
 
-  async loginUser(userId: number, locale: Locale): Promise<LoginUser> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw new AppError('NO_LOGIN_USER');
+  /** The user row and the access version now; an older version empties the cache. */
+  private async userAndVersion(userId: number) {
+    const [row] = await this.userWithVersion.execute({ userId });
+    if (row && row.version !== this.cachedVersion) {
+      this.cache.clear();
+      this.cachedVersion = row.version;
+    }
+    return row?.user;
+  }
+
+  private remember<T extends Reach | string[]>(key: string, value: T): T {
+    if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(key, value);
+    return value;
+  }
+
+  private async reachOf(user: typeof users.$inferSelect, locale: Locale): Promise<Reach> {
+    const key = `reach|${user.id}|${user.adminType}|${user.activeApp ?? ''}|${locale}`;
+    const cached = this.cache.get(key) as Reach | undefined;
+    if (cached) return cached;
+    const version = this.cachedVersion;
     const allMenus = await this.repo.menusOf(user);
     const [apps, roles, buttons] = await Promise.all([
       this.appsOf(user, allMenus, locale),
@@ -31,6 +72,29 @@ export class AccessService {
       .filter((menu) => menu.appCode === active?.code)
       .map((menu) => toMenuNode(menu, locale));
     const menuCodes = allMenus.map((menu) => menuPermissionCode(menu.path)).filter(Boolean);
+    const reach = {
+      apps,
+      roles: roles.map((role) => ({ id: role.id, code: role.code, name: localName(role, locale) })),
+      permissions: [...new Set([...buttons, ...menuCodes])],
+      menus,
+    };
+    // Computed from an older version than the cache now holds: answer it, do not keep it.
+    return version === this.cachedVersion ? this.remember(key, reach) : reach;
+  }
+
+  private async buttonsOf(user: typeof users.$inferSelect): Promise<string[]> {
+    const key = `buttons|${user.id}|${user.adminType}`;
+    const cached = this.cache.get(key) as string[] | undefined;
+    if (cached) return cached;
+    const version = this.cachedVersion;
+    const buttons = await this.repo.buttonPermissionsOf(user);
+    return version === this.cachedVersion ? this.remember(key, buttons) : buttons;
+  }
+
+  async loginUser(userId: number, locale: Locale): Promise<LoginUser> {
+    const user = await this.userAndVersion(userId);
+    if (!user) throw new AppError('NO_LOGIN_USER');
+    const reach = await this.reachOf(user, locale);
     return {
       id: user.id,
       account: user.account,
@@ -44,24 +108,21 @@ export class AccessService {
       locale,
       lastLoginIp: user.lastLoginIp,
       lastLoginTime: user.lastLoginTime?.toISOString() ?? null,
-      apps,
-      roles: roles.map((role) => ({ id: role.id, code: role.code, name: localName(role, locale) })),
-      permissions: [...new Set([...buttons, ...menuCodes])],
-      menus,
+      ...reach,
     };
   }
 
   /** Every button permission the user holds (adminType 1 holds every one). */
   async permissionsOf(userId: number): Promise<string[]> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    return user ? this.repo.buttonPermissionsOf(user) : [];
+    const user = await this.userAndVersion(userId);
+    return user ? this.buttonsOf(user) : [];
   }
 
   /** Whether the user holds a button permission (adminType 1 holds every one). */
   async hasPermission(userId: number, code: string): Promise<boolean> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const user = await this.userAndVersion(userId);
     if (!user) return false;
-    return (await this.repo.buttonPermissionsOf(user)).includes(code);
+    return (await this.buttonsOf(user)).includes(code);
   }
 
   /** Menus of `application` for this user; it becomes the stored active application. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -96,6 +97,27 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
     expect((await b.inject({ url: '/api/logout', headers: bearer })).statusCode).toBe(200);
     for (const app of [a, b])
       expect((await app.inject({ url: '/api/getLoginUser', headers: bearer })).statusCode).toBe(401);
+  });
+
+  it('what a user may reach, cached by each process, changes in every process at once', async () => {
+    const token = (await signIn(a, await captchaFrom(a))).json().data.token as string;
+    const bearer = { authorization: `Bearer ${token}` };
+    const menuPaths = async (app: FastifyInstance) =>
+      (
+        (await app.inject({ url: '/api/getLoginUser', headers: bearer })).json().data.menus as Array<{
+          path: string;
+        }>
+      ).map((menu) => menu.path);
+    const before = await menuPaths(a);
+    expect(before.length).toBeGreaterThan(1);
+    expect(await menuPaths(a)).toEqual(before); // now served from process a's cache
+    // Staff (through process b's database connection) take one menu away from the demo's roles.
+    const removed = before[before.length - 1];
+    await databases[1]?.db.execute(
+      sql`delete from role_menus where menu_id = (select id from menus where path = ${removed} limit 1)`,
+    );
+    expect(await menuPaths(a)).not.toContain(removed);
+    expect(await menuPaths(b)).not.toContain(removed);
   });
 
   it('the sign-in limit is one limit across the processes, not one each', async () => {
