@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, type UiLocale, useConsoleSuite } from './support/console';
+import { openSystemPage } from './support/system-app';
 
 /** Artifacts, not committed (.tmp/ is ignored by git). */
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/screenshots');
@@ -24,6 +25,26 @@ function pngSize(file: string) {
     throw new Error(`${file} is not a PNG`);
   }
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** An error page (403, 404, 500, failure result) or an error alert anywhere on the page. */
+const ERROR_SHOWN = '.ant-result-error, .ant-result-403, .ant-result-404, .ant-result-500, .ant-alert-error';
+
+/** The page shows `heading` in its header, has finished loading and shows no error. */
+async function expectShown(page: Page, heading: string) {
+  await expect.poll(() => page.getByTestId('page-header').innerText()).toContain(heading);
+  await expect.poll(() => page.locator('.ant-spin-spinning').filter({ visible: true }).count()).toBe(0);
+  expect(await page.locator(ERROR_SHOWN).count(), `an error on ${page.url()}`).toBe(0);
+}
+
+/** Saves the window as `name`.png and checks it is a PNG of the window's size with content. */
+async function saveScreenshot(page: Page, name: string) {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  expect(pngSize(file)).toEqual(page.viewportSize());
+  // A blank or half-drawn page compresses to a few kB.
+  expect(statSync(file).size).toBeGreaterThan(10_000);
 }
 
 /** Waits until the console home is complete: data loaded, no spinner, fonts ready. */
@@ -51,10 +72,55 @@ describe('screenshots of the signed-in console in Chromium', () => {
     await waitForLoadedHome(page, locale);
     expect(await page.locator('html').getAttribute('lang')).toBe(locale);
 
-    const file = path.join(SCREENSHOT_DIR, `console-${locale}-${device}.png`);
-    await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-    expect(pngSize(file)).toEqual(options.viewport);
-    // A blank or half-drawn page compresses to a few kB; the console home is far richer.
-    expect(statSync(file).size).toBeGreaterThan(10_000);
+    await expectShown(page, CONSOLE_TITLE[locale]);
+    expect(await page.getByTestId('welcome-page').innerText()).not.toBe('');
+    await saveScreenshot(page, `console-${locale}-${device}`);
+  });
+
+  it.each([
+    ['desktop', DESKTOP.width],
+    ['mobile', MOBILE.width],
+  ] as const)(
+    'saves the tasks tab and the firmware list on %s, with what each shows',
+    async (device, width) => {
+      const page = await suite.openConsole('demo', '/account/center?tab=tasks', DEVICES[device]);
+      await expectShown(page, 'Personal center');
+      const tasks = page.getByTestId('tasks-table');
+      await tasks.getByRole('columnheader', { name: 'Task type' }).waitFor();
+      expect(await tasks.innerText()).toContain('Status');
+      await saveScreenshot(page, `tasks-en-US-${device}`);
+
+      await page.goto(`${suite.portal.url}/mirror/custmirrordownload`);
+      const firmware = page.getByTestId('firmware-table');
+      await firmware.locator('tbody tr.ant-table-row').first().waitFor();
+      await expectShown(page, 'Firmware');
+      expect(await firmware.innerText()).toContain('M7 BMC firmware');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await saveScreenshot(page, `firmware-en-US-${device}`);
+    },
+  );
+
+  it('saves each staff list page with its title and rows, and no error', async () => {
+    const page = await openSystemPage(suite, 'admin', '/system/user');
+    const pages = [
+      { path: '/system/user', title: 'Users', testId: 'users-page', shows: 'demo' },
+      { path: '/system/role', title: 'Roles', testId: 'roles-page', shows: 'Code' },
+      { path: '/system/menu', title: 'Menus', testId: 'menus-page', shows: '/welcome' },
+      { path: '/system/dict', title: 'Dictionaries', testId: 'dicts-page', shows: 'Code' },
+      // A fresh portal has no audit entries yet: the empty table with its headers.
+      { path: '/system/audit', title: 'Audit log', testId: 'audit-page', shows: 'No data', empty: true },
+      { path: '/system/publishing', title: 'Publishing', testId: 'publishing-page', shows: 'BMC' },
+    ];
+    for (const shown of pages) {
+      if (new URL(page.url()).pathname !== shown.path) await page.goto(`${suite.portal.url}${shown.path}`);
+      const content = page.getByTestId(shown.testId);
+      await content
+        .locator(shown.empty ? '.ant-table-placeholder' : 'tbody tr.ant-table-row')
+        .first()
+        .waitFor();
+      await expectShown(page, shown.title);
+      expect(await content.innerText(), shown.path).toContain(shown.shows);
+      await saveScreenshot(page, `system${shown.path.replaceAll('/', '-')}`);
+    }
   });
 });

@@ -1,8 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PUBLISH_ITEM_KINDS, type PublishItem } from '@portal/contract';
-import { Alert, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { PUBLISH_ITEM_KINDS, type PublishItem } from '@portal/contract';
+import { Button, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction } from '@/components/crud-page/row-action';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { type PublishItemsParams, usePublishItems } from './api/get-publish-items';
 import { ItemFormDrawer } from './components/item-form-drawer';
 import { VersionsDrawer } from './components/versions-drawer';
@@ -15,10 +19,7 @@ const VISIBILITY_COLOURS = { public: 'green', signed_in: 'blue', restricted: 'or
  */
 export function PublishingPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('publishing');
-  const [params, setParams] = useState<PublishItemsParams>({
-    pageNo: FIRST_PAGE,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
+  const { params, filter, page } = usePagedParams<PublishItemsParams>();
   const items = usePublishItems(params);
   const [editing, setEditing] = useState<{ item?: PublishItem } | null>(null);
   const [opened, setOpened] = useState<PublishItem | null>(null);
@@ -50,72 +51,57 @@ export function PublishingPage({ title }: { title: string }) {
       key: 'actions',
       render: (_, item) => (
         <Space size="small">
-          <Button
-            size="small"
-            type="link"
-            onClick={() => setOpened(item)}
-            data-testid={`item-versions-${item.code}`}
-          >
+          <RowAction onClick={() => setOpened(item)} testId={`item-versions-${item.code}`}>
             {t('action.versions')}
-          </Button>
-          <Button size="small" type="link" onClick={() => setEditing({ item })}>
-            {t('action.edit')}
-          </Button>
+          </RowAction>
+          <RowAction onClick={() => setEditing({ item })}>{t('action.edit')}</RowAction>
         </Space>
       ),
     },
   ];
 
   return (
-    <Card title={title} data-testid="publishing-page">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('item.search')}
-          style={{ width: 260 }}
-          onSearch={(q) => setParams((current) => ({ ...current, q, pageNo: FIRST_PAGE }))}
-          data-testid="item-search"
-        />
-        <Select
-          allowClear
-          placeholder={t('item.kind')}
-          aria-label={t('item.kind')}
-          style={{ width: 180 }}
-          options={PUBLISH_ITEM_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
-          onChange={(kind) => setParams((current) => ({ ...current, kind, pageNo: FIRST_PAGE }))}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="item-new">
-          {t('action.newItem')}
-        </Button>
-      </Space>
-      {items.isError && (
-        <Alert type="error" showIcon title={items.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<PublishItem>
-        data-testid="items-table"
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={items.isFetching}
-        dataSource={items.data?.rows ?? []}
+    <CrudPage
+      title={title}
+      testId="publishing-page"
+      search={{
+        placeholder: t('item.search'),
+        onSearch: (q) => filter({ q }),
+        testId: 'item-search',
+        width: 260,
+      }}
+      toolbar={
+        <>
+          <Select
+            allowClear
+            placeholder={t('item.kind')}
+            aria-label={t('item.kind')}
+            style={{ width: 180 }}
+            options={PUBLISH_ITEM_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+            onChange={(kind) => filter({ kind })}
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({})}
+            data-testid="item-new"
+          >
+            {t('action.newItem')}
+          </Button>
+        </>
+      }
+    >
+      <PagedTable<PublishItem>
+        testId="items-table"
+        query={items}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        locale={{ emptyText: t('item.empty') }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: items.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('total', { from, to, total }),
-          onChange: (pageNo, pageSize) =>
-            setParams((current) => ({
-              ...current,
-              pageNo: pageSize === current.pageSize ? pageNo : FIRST_PAGE,
-              pageSize,
-            })),
-        }}
+        emptyText={t('item.empty')}
+        totalText={(range) => t('total', range)}
       />
       <ItemFormDrawer open={editing !== null} item={editing?.item} onClose={() => setEditing(null)} />
       {opened && <VersionsDrawer item={opened} onClose={() => setOpened(null)} />}
-    </Card>
+    </CrudPage>
   );
 }

@@ -1,22 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ReleaseNoteAdmin, ReleaseNoteAdminInput } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { App, DatePicker, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction } from '@/components/crud-page/row-action';
+import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteReleaseNote, useReleaseNotesAdmin, useSaveReleaseNote } from './api/release-notes-admin';
 import { NoteLinesField } from './components/note-lines-field';
@@ -27,7 +16,7 @@ type FormValues = Omit<ReleaseNoteAdminInput, 'createTime'> & { createTime: Dayj
 /** /system/release-notes: the portal's own release notes, shown to everyone in the header dialog. */
 export function ReleaseNotesPage({ title }: { title: string }) {
   const { t } = useTranslation('publishing');
-  const { message } = App.useApp();
+  const feedback = useActionFeedback();
   const notes = useReleaseNotesAdmin();
   const remove = useDeleteReleaseNote();
   const [editing, setEditing] = useState<{ note?: ReleaseNoteAdmin } | null>(null);
@@ -45,40 +34,26 @@ export function ReleaseNotesPage({ title }: { title: string }) {
       key: 'actions',
       render: (_, note) => (
         <Space size="small">
-          <Button size="small" type="link" onClick={() => setEditing({ note })}>
-            {t('action.edit')}
-          </Button>
-          <Popconfirm
-            title={t('releaseNote.deleteConfirm', { version: note.version })}
-            onConfirm={() =>
-              remove.mutate(note.id, { onError: (error) => void message.error(error.message) })
-            }
+          <RowAction onClick={() => setEditing({ note })}>{t('action.edit')}</RowAction>
+          <RowAction
+            danger
+            confirm={t('releaseNote.deleteConfirm', { version: note.version })}
+            onClick={() => remove.mutate(note.id, feedback())}
           >
-            <Button size="small" type="link" danger>
-              {t('action.delete')}
-            </Button>
-          </Popconfirm>
+            {t('action.delete')}
+          </RowAction>
         </Space>
       ),
     },
   ];
 
   return (
-    <Card
+    <CrudPage
       title={title}
-      data-testid="release-notes-page"
-      extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({})}
-          data-testid="release-note-new"
-        >
-          {t('releaseNote.new')}
-        </Button>
-      }
+      testId="release-notes-page"
+      create={{ label: t('releaseNote.new'), onClick: () => setEditing({}), testId: 'release-note-new' }}
+      error={notes.error}
     >
-      {notes.isError && <Alert type="error" showIcon title={notes.error.message} />}
       <Table<ReleaseNoteAdmin>
         rowKey="id"
         size="middle"
@@ -88,7 +63,7 @@ export function ReleaseNotesPage({ title }: { title: string }) {
         pagination={false}
       />
       {editing && <ReleaseNoteModal note={editing.note} onClose={() => setEditing(null)} />}
-    </Card>
+    </CrudPage>
   );
 }
 

@@ -1,7 +1,9 @@
-import { type AuditEntry, DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
-import { Alert, Card, DatePicker, Input, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { AuditEntry } from '@portal/contract';
+import { DatePicker, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
 import { type AuditParams, useAuditLog } from './api/audit-and-dashboard';
 import { AuditDetail } from './components/audit-detail';
@@ -9,7 +11,7 @@ import { AuditDetail } from './components/audit-detail';
 /** /system/audit: who did what to which record, when and from where; searchable, read-only. */
 export function AuditPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
-  const [params, setParams] = useState<AuditParams>({ pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, filter, page } = usePagedParams<AuditParams>();
   const log = useAuditLog(params);
   const columns: TableColumnsType<AuditEntry> = [
     { title: t('audit.time'), dataIndex: 'createTime', render: (_, row) => formatDateTime(row.createTime) },
@@ -34,44 +36,26 @@ export function AuditPage({ title }: { title: string }) {
     { title: 'IP', dataIndex: 'ip', render: (_, row) => row.ip ?? '-' },
   ];
   return (
-    <Card title={title} data-testid="audit-page">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('audit.search')}
-          style={{ width: 280 }}
-          onSearch={(q) => setParams((current) => ({ ...current, q, pageNo: FIRST_PAGE }))}
-          data-testid="audit-search"
-        />
+    <CrudPage
+      title={title}
+      testId="audit-page"
+      search={{ placeholder: t('audit.search'), onSearch: (q) => filter({ q }), testId: 'audit-search' }}
+      toolbar={
         <DatePicker.RangePicker
           onChange={(range) =>
-            setParams((current) => ({
-              ...current,
-              pageNo: FIRST_PAGE,
-              from: range?.[0]?.format('YYYY-MM-DD'),
-              to: range?.[1]?.format('YYYY-MM-DD'),
-            }))
+            filter({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
           }
         />
-      </Space>
-      {log.isError && <Alert type="error" showIcon title={log.error.message} style={{ marginBottom: 16 }} />}
-      <Table<AuditEntry>
-        data-testid="audit-table"
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={log.isFetching}
-        dataSource={log.data?.rows ?? []}
+      }
+    >
+      <PagedTable<AuditEntry>
+        testId="audit-table"
+        query={log}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: log.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('outbox.total', { from, to, total }),
-          onChange: (pageNo, pageSize) => setParams((current) => ({ ...current, pageNo, pageSize })),
-        }}
+        totalText={(range) => t('outbox.total', range)}
       />
-    </Card>
+    </CrudPage>
   );
 }

@@ -6,21 +6,12 @@ import {
   type DictTypeRow,
   type DictValueRow,
 } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Popconfirm,
-  Row,
-  Space,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Col, Empty, Row, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction, RowActions } from '@/components/crud-page/row-action';
+import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
 import { Authorized } from '@/lib/access';
 import { useDeleteDictType, useDeleteDictValue, useDictTypes, useDictValues } from './api/dicts';
 import { DictFormModal, type DictEditing } from './components/dict-form-modal';
@@ -28,7 +19,6 @@ import { DictFormModal, type DictEditing } from './components/dict-form-modal';
 /** /system/dict: dictionary types on the left, the chosen type's values on the right. */
 export function DictsPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('system');
-  const { message } = App.useApp();
   const types = useDictTypes();
   const [typeId, setTypeId] = useState<number>();
   const chosen = types.data?.find((type) => type.id === typeId);
@@ -37,10 +27,8 @@ export function DictsPage({ title }: { title: string }) {
   const removeValue = useDeleteDictValue();
   const [editing, setEditing] = useState<DictEditing | null>(null);
   const zh = i18n.resolvedLanguage === 'zh-CN';
-  const done = {
-    onSuccess: () => void message.success(t('admin.deleted')),
-    onError: (error: Error) => void message.error(error.message),
-  };
+  const feedback = useActionFeedback();
+  const done = feedback(t('admin.deleted'));
 
   const common = [
     { title: t('dicts.code'), dataIndex: 'code' },
@@ -55,11 +43,9 @@ export function DictsPage({ title }: { title: string }) {
     title: t('admin.actions'),
     key: 'actions',
     render: (_, row) => (
-      <Space size={0} data-testid={`dict-${kind}-actions-${row.code}`} onClick={(e) => e.stopPropagation()}>
+      <RowActions testId={`dict-${kind}-actions-${row.code}`}>
         <Authorized code={DICT_EDIT_PERMISSION}>
-          <Button
-            size="small"
-            type="link"
+          <RowAction
             onClick={() =>
               setEditing(
                 kind === 'type' ? { kind, type: row as DictTypeRow } : { kind, value: row as DictValueRow },
@@ -67,21 +53,20 @@ export function DictsPage({ title }: { title: string }) {
             }
           >
             {t('admin.edit')}
-          </Button>
+          </RowAction>
         </Authorized>
         <Authorized code={DICT_DELETE_PERMISSION}>
-          <Popconfirm
-            title={t(kind === 'type' ? 'dicts.deleteTypeConfirm' : 'dicts.deleteValueConfirm', {
+          <RowAction
+            danger
+            confirm={t(kind === 'type' ? 'dicts.deleteTypeConfirm' : 'dicts.deleteValueConfirm', {
               code: row.code,
             })}
-            onConfirm={() => onDelete(row)}
+            onClick={() => onDelete(row)}
           >
-            <Button size="small" type="link" danger>
-              {t('admin.delete')}
-            </Button>
-          </Popconfirm>
+            {t('admin.delete')}
+          </RowAction>
         </Authorized>
-      </Space>
+      </RowActions>
     ),
   });
 
@@ -103,10 +88,7 @@ export function DictsPage({ title }: { title: string }) {
   );
 
   return (
-    <Card title={title} data-testid="dicts-page">
-      {types.isError && (
-        <Alert type="error" showIcon title={types.error.message} style={{ marginBottom: 16 }} />
-      )}
+    <CrudPage title={title} testId="dicts-page" error={types.error}>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card
@@ -165,6 +147,6 @@ export function DictsPage({ title }: { title: string }) {
         </Col>
       </Row>
       {editing && <DictFormModal editing={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </CrudPage>
   );
 }

@@ -1,24 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   MENU_ADD_PERMISSION,
   MENU_DELETE_PERMISSION,
   MENU_EDIT_PERMISSION,
   type MenuAdminRow,
 } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Popconfirm,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Segmented, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction, RowActions } from '@/components/crud-page/row-action';
+import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
 import { Authorized } from '@/lib/access';
 import { useDeleteMenu, useMenuApps, useMenuList } from './api/menus';
 import { MenuFormDrawer } from './components/menu-form-drawer';
@@ -29,7 +20,7 @@ type Editing = { menu?: MenuAdminRow; pid: number };
 /** /system/menu: each application's menu tree, edited node by node. */
 export function MenusPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('system');
-  const { message } = App.useApp();
+  const feedback = useActionFeedback();
   const apps = useMenuApps();
   const [chosen, setChosen] = useState<string>();
   const application = chosen ?? apps.data?.[0]?.code;
@@ -59,70 +50,48 @@ export function MenusPage({ title }: { title: string }) {
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0} wrap data-testid={`menu-actions-${row.name}`}>
+        <RowActions testId={`menu-actions-${row.name}`}>
           <Authorized code={MENU_ADD_PERMISSION}>
-            <Button size="small" type="link" onClick={() => setEditing({ pid: row.id })}>
-              {t('menus.addChild')}
-            </Button>
+            <RowAction onClick={() => setEditing({ pid: row.id })}>{t('menus.addChild')}</RowAction>
           </Authorized>
           <Authorized code={MENU_EDIT_PERMISSION}>
-            <Button size="small" type="link" onClick={() => setEditing({ menu: row, pid: row.pid })}>
-              {t('admin.edit')}
-            </Button>
+            <RowAction onClick={() => setEditing({ menu: row, pid: row.pid })}>{t('admin.edit')}</RowAction>
           </Authorized>
           <Authorized code={MENU_DELETE_PERMISSION}>
-            <Popconfirm
-              title={t('menus.deleteConfirm', { title: titleOf(row) })}
-              onConfirm={() =>
-                remove.mutate(row.id, {
-                  onSuccess: () => void message.success(t('admin.deleted')),
-                  onError: (error) => void message.error(error.message),
-                })
-              }
+            <RowAction
+              danger
+              confirm={t('menus.deleteConfirm', { title: titleOf(row) })}
+              onClick={() => remove.mutate(row.id, feedback(t('admin.deleted')))}
             >
-              <Button size="small" type="link" danger>
-                {t('admin.delete')}
-              </Button>
-            </Popconfirm>
+              {t('admin.delete')}
+            </RowAction>
           </Authorized>
-        </Space>
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <Card
+    <CrudPage
       title={title}
-      data-testid="menus-page"
-      extra={
-        <Authorized code={MENU_ADD_PERMISSION}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={!application}
-            onClick={() => setEditing({ pid: 0 })}
-            data-testid="menu-new"
-          >
-            {t('menus.new')}
-          </Button>
-        </Authorized>
-      }
-    >
-      <Segmented
-        style={{ marginBottom: 16 }}
-        value={application}
-        onChange={(code) => setChosen(code)}
-        options={(apps.data ?? []).map((app) => ({ value: app.code, label: app.name }))}
-        data-testid="menu-apps"
-      />
-      {(apps.isError || list.isError) && (
-        <Alert
-          type="error"
-          showIcon
-          title={(apps.error ?? list.error)?.message}
-          style={{ marginBottom: 16 }}
+      testId="menus-page"
+      create={{
+        label: t('menus.new'),
+        onClick: () => setEditing({ pid: 0 }),
+        testId: 'menu-new',
+        permission: MENU_ADD_PERMISSION,
+        disabled: !application,
+      }}
+      toolbar={
+        <Segmented
+          value={application}
+          onChange={(code) => setChosen(code)}
+          options={(apps.data ?? []).map((app) => ({ value: app.code, label: app.name }))}
+          data-testid="menu-apps"
         />
-      )}
+      }
+      error={apps.error ?? list.error}
+    >
       {/* Keyed by application so that the tree opens fully expanded for each one. */}
       <Table<TreeOf<MenuAdminRow>>
         key={`${application}-${tree.length > 0}`}
@@ -145,6 +114,6 @@ export function MenusPage({ title }: { title: string }) {
           onClose={() => setEditing(null)}
         />
       )}
-    </Card>
+    </CrudPage>
   );
 }

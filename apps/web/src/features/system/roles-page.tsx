@@ -1,16 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
   ROLE_ADD_PERMISSION,
   ROLE_DELETE_PERMISSION,
   ROLE_EDIT_PERMISSION,
   ROLE_GRANT_PERMISSION,
   type RoleRow,
 } from '@portal/contract';
-import { Alert, App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction, RowActions } from '@/components/crud-page/row-action';
+import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { Authorized } from '@/lib/access';
 import { type RoleListParams, useDeleteRole, useRoles } from './api/roles';
 import { RoleFormModal } from './components/role-form-modal';
@@ -19,8 +21,8 @@ import { RoleGrantDrawer } from './components/role-grant-drawer';
 /** /system/role: roles, what each grants, and who may change them (spec 6 actions per button). */
 export function RolesPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
-  const [params, setParams] = useState<RoleListParams>({ pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const feedback = useActionFeedback();
+  const { params, filter, page } = usePagedParams<RoleListParams>();
   const list = useRoles(params);
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<{ role?: RoleRow } | null>(null);
@@ -50,89 +52,51 @@ export function RolesPage({ title }: { title: string }) {
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0} wrap data-testid={`role-actions-${row.code}`}>
+        <RowActions testId={`role-actions-${row.code}`}>
           <Authorized code={ROLE_EDIT_PERMISSION}>
-            <Button size="small" type="link" onClick={() => setEditing({ role: row })}>
-              {t('admin.edit')}
-            </Button>
+            <RowAction onClick={() => setEditing({ role: row })}>{t('admin.edit')}</RowAction>
           </Authorized>
           <Authorized code={ROLE_GRANT_PERMISSION}>
-            <Button size="small" type="link" onClick={() => setGranting(row)}>
-              {t('roles.grant')}
-            </Button>
+            <RowAction onClick={() => setGranting(row)}>{t('roles.grant')}</RowAction>
           </Authorized>
           <Authorized code={ROLE_DELETE_PERMISSION}>
-            <Popconfirm
-              title={t('roles.deleteConfirm', { code: row.code })}
+            <RowAction
+              danger
               disabled={row.builtIn}
-              onConfirm={() =>
-                remove.mutate(row.id, {
-                  onSuccess: () => void message.success(t('admin.deleted')),
-                  onError: (error) => void message.error(error.message),
-                })
-              }
+              hint={row.builtIn ? t('roles.builtInHint') : undefined}
+              confirm={t('roles.deleteConfirm', { code: row.code })}
+              onClick={() => remove.mutate(row.id, feedback(t('admin.deleted')))}
             >
-              <Button
-                size="small"
-                type="link"
-                danger
-                disabled={row.builtIn}
-                title={row.builtIn ? t('roles.builtInHint') : undefined}
-              >
-                {t('admin.delete')}
-              </Button>
-            </Popconfirm>
+              {t('admin.delete')}
+            </RowAction>
           </Authorized>
-        </Space>
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <Card
+    <CrudPage
       title={title}
-      data-testid="roles-page"
-      extra={
-        <Authorized code={ROLE_ADD_PERMISSION}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({})}
-            data-testid="role-new"
-          >
-            {t('roles.new')}
-          </Button>
-        </Authorized>
-      }
+      testId="roles-page"
+      create={{
+        label: t('roles.new'),
+        onClick: () => setEditing({}),
+        testId: 'role-new',
+        permission: ROLE_ADD_PERMISSION,
+      }}
+      search={{ placeholder: t('roles.search'), onSearch: (q) => filter({ q }), testId: 'role-search' }}
     >
-      <Input.Search
-        allowClear
-        placeholder={t('roles.search')}
-        style={{ width: 280, marginBottom: 16 }}
-        onSearch={(q) => setParams((current) => ({ ...current, q, pageNo: FIRST_PAGE }))}
-        data-testid="role-search"
-      />
-      {list.isError && (
-        <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<RoleRow>
-        data-testid="roles-table"
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
+      <PagedTable<RoleRow>
+        testId="roles-table"
+        query={list}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: list.data?.totalRows ?? 0,
-          showTotal: (total, [from, to]) => t('outbox.total', { from, to, total }),
-          onChange: (pageNo, pageSize) => setParams((current) => ({ ...current, pageNo, pageSize })),
-        }}
+        totalText={(range) => t('outbox.total', range)}
       />
       {editing && <RoleFormModal role={editing.role} onClose={() => setEditing(null)} />}
       {granting && <RoleGrantDrawer role={granting} onClose={() => setGranting(null)} />}
-    </Card>
+    </CrudPage>
   );
 }

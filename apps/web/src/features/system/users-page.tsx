@@ -1,21 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, USER_STATUSES, type UserAdminRow } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { USER_STATUSES, type UserAdminRow } from '@portal/contract';
+import { App, Modal, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { RowAction, RowActions } from '@/components/crud-page/row-action';
+import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
 import {
@@ -36,7 +27,7 @@ const EDIT = 'sysUser:edit';
 export function UsersPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
-  const [params, setParams] = useState<UserListParams>({ pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, filter, page } = usePagedParams<UserListParams>();
   const list = useUsers(params);
   const roleOptions = useRoleOptions();
   const freeze = useFreezeUser();
@@ -46,10 +37,7 @@ export function UsersPage({ title }: { title: string }) {
   const [editing, setEditing] = useState<{ user?: UserAdminRow } | null>(null);
   const [viewing, setViewing] = useState<UserAdminRow | null>(null);
   const [granting, setGranting] = useState<{ user: UserAdminRow; roles: string[] } | null>(null);
-  const callbacks = (success: string) => ({
-    onSuccess: () => void message.success(success),
-    onError: (error: Error) => void message.error(error.message),
-  });
+  const callbacks = useActionFeedback();
 
   const columns: TableColumnsType<UserAdminRow> = [
     { title: t('users.account'), dataIndex: 'account' },
@@ -92,124 +80,80 @@ export function UsersPage({ title }: { title: string }) {
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0} wrap data-testid={`user-actions-${row.account}`}>
-          <Button size="small" type="link" onClick={() => setViewing(row)}>
-            {t('users.detail')}
-          </Button>
+        <RowActions testId={`user-actions-${row.account}`}>
+          <RowAction onClick={() => setViewing(row)}>{t('users.detail')}</RowAction>
           <Authorized code={EDIT}>
-            <Button size="small" type="link" onClick={() => setEditing({ user: row })}>
-              {t('users.edit')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
-              onClick={() => setGranting({ user: row, roles: row.roles.map((role) => role.code) })}
-            >
+            <RowAction onClick={() => setEditing({ user: row })}>{t('users.edit')}</RowAction>
+            <RowAction onClick={() => setGranting({ user: row, roles: row.roles.map((role) => role.code) })}>
               {t('users.grant')}
-            </Button>
-            <Popconfirm
-              title={
+            </RowAction>
+            <RowAction
+              danger={!row.frozen}
+              confirm={
                 row.frozen
                   ? t('users.unfreezeConfirm', { account: row.account })
                   : t('users.freezeConfirm', { account: row.account })
               }
-              onConfirm={() =>
+              onClick={() =>
                 freeze.mutate(
                   { id: row.id, frozen: !row.frozen },
                   callbacks(row.frozen ? t('users.unfrozen') : t('users.frozen')),
                 )
               }
             >
-              <Button size="small" type="link" danger={!row.frozen}>
-                {row.frozen ? t('users.unfreeze') : t('users.freeze')}
-              </Button>
-            </Popconfirm>
+              {row.frozen ? t('users.unfreeze') : t('users.freeze')}
+            </RowAction>
             {row.lockedUntil && (
-              <Button
-                size="small"
-                type="link"
-                onClick={() => unlock.mutate(row.id, callbacks(t('users.unlocked')))}
-              >
+              <RowAction onClick={() => unlock.mutate(row.id, callbacks(t('users.unlocked')))}>
                 {t('users.unlock')}
-              </Button>
+              </RowAction>
             )}
-            <Popconfirm
-              title={t('users.resetConfirm', { account: row.account })}
-              onConfirm={() => reset.mutate(row.id, callbacks(t('users.resetSent')))}
+            <RowAction
+              confirm={t('users.resetConfirm', { account: row.account })}
+              onClick={() => reset.mutate(row.id, callbacks(t('users.resetSent')))}
             >
-              <Button size="small" type="link">
-                {t('users.reset')}
-              </Button>
-            </Popconfirm>
+              {t('users.reset')}
+            </RowAction>
           </Authorized>
-        </Space>
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <Card
+    <CrudPage
       title={title}
-      data-testid="users-page"
-      extra={
-        <Authorized code={EDIT}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({})}
-            data-testid="user-new"
-          >
-            {t('users.new')}
-          </Button>
-        </Authorized>
+      testId="users-page"
+      create={{ label: t('users.new'), onClick: () => setEditing({}), testId: 'user-new', permission: EDIT }}
+      search={{ placeholder: t('users.search'), onSearch: (q) => filter({ q }), testId: 'user-search' }}
+      toolbar={
+        <>
+          <Select
+            allowClear
+            placeholder={t('users.status')}
+            aria-label={t('users.status')}
+            style={{ width: 150 }}
+            options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
+            onChange={(status) => filter({ status })}
+          />
+          <Select
+            allowClear
+            placeholder={t('users.roles')}
+            aria-label={t('users.roles')}
+            style={{ width: 160 }}
+            options={(roleOptions.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
+            onChange={(role: string | undefined) => filter({ role })}
+          />
+        </>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('users.search')}
-          style={{ width: 280 }}
-          onSearch={(q) => setParams((current) => ({ ...current, q, pageNo: FIRST_PAGE }))}
-          data-testid="user-search"
-        />
-        <Select
-          allowClear
-          placeholder={t('users.status')}
-          aria-label={t('users.status')}
-          style={{ width: 150 }}
-          options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
-          onChange={(status) => setParams((current) => ({ ...current, status, pageNo: FIRST_PAGE }))}
-        />
-        <Select
-          allowClear
-          placeholder={t('users.roles')}
-          aria-label={t('users.roles')}
-          style={{ width: 160 }}
-          options={(roleOptions.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
-          onChange={(role: string | undefined) =>
-            setParams((current) => ({ ...current, role, pageNo: FIRST_PAGE }))
-          }
-        />
-      </Space>
-      {list.isError && (
-        <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<UserAdminRow>
-        data-testid="users-table"
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
+      <PagedTable<UserAdminRow>
+        testId="users-table"
+        query={list}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: list.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('outbox.total', { from, to, total }),
-          onChange: (pageNo, pageSize) => setParams((current) => ({ ...current, pageNo, pageSize })),
-        }}
+        totalText={(range) => t('outbox.total', range)}
       />
       {editing && <UserFormDrawer user={editing.user} onClose={() => setEditing(null)} />}
       {viewing && <UserDetailDrawer user={viewing} onClose={() => setViewing(null)} />}
@@ -242,6 +186,6 @@ export function UsersPage({ title }: { title: string }) {
           />
         </Modal>
       )}
-    </Card>
+    </CrudPage>
   );
 }

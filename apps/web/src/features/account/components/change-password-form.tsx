@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
 import { getVerifyCode } from '../api/get-verify-code';
 import { useModifyPassword } from '../api/modify-password';
-import { useNewPasswordRules } from '../hooks/use-new-password-rules';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from '@/components/password-field/new-password-fields';
 import { VerifyCodeField } from '@/components/verify-code/verify-code-field';
 
 interface ChangePasswordValues {
@@ -32,8 +31,6 @@ export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
   const [form] = Form.useForm<ChangePasswordValues>();
-  const newPassword = Form.useWatch('newPassword', form);
-  const rules = useNewPasswordRules('newPassword');
   const [failure, setFailure] = useState<Failure>();
   const [codeSentTo, setCodeSentTo] = useState<string>();
 
@@ -93,30 +90,15 @@ export function ChangePasswordForm() {
             maxLength={LOGIN_PASSWORD_MAX_LENGTH}
           />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="newPassword"
-          label={t('password.new.label')}
-          extra={newPassword ? <PasswordStrengthMeter password={newPassword} /> : t('password.new.hint')}
-          rules={rules.newPassword}
-        >
-          <Input.Password
-            data-testid="new-password"
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('password.confirm.label')}
-          dependencies={['newPassword']}
-          rules={rules.confirm}
-        >
-          <Input.Password
-            data-testid="confirm-password"
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
+          labels={{
+            password: t('password.new.label'),
+            confirm: t('password.confirm.label'),
+            hint: t('password.new.hint'),
+          }}
+          testIds={{ password: 'new-password', confirm: 'confirm-password' }}
+        />
         <VerifyCodeField
           name="code"
           inputId={`${FORM_NAME}_code`}

@@ -1,7 +1,8 @@
-import { DEFAULT_PAGE_SIZE, type DownloadRecord, FIRST_PAGE } from '@portal/contract';
-import { Alert, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import type { DownloadRecord } from '@portal/contract';
+import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { type DownloadRecordsParams, useDownloadRecords } from '../api/get-download-records';
 
@@ -10,10 +11,7 @@ const STATUS_COLOURS = { complete: 'success', partial: 'warning', redirect: 'pro
 /** Personal center: what the user downloaded (content, time), paged on the server, newest first. */
 export function DownloadRecordsTable() {
   const { t } = useTranslation('catalog');
-  const [params, setParams] = useState<DownloadRecordsParams>({
-    pageNo: FIRST_PAGE,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
+  const { params, page } = usePagedParams<DownloadRecordsParams>();
   const records = useDownloadRecords(params);
 
   const columns: TableColumnsType<DownloadRecord> = [
@@ -42,37 +40,15 @@ export function DownloadRecordsTable() {
   ];
 
   return (
-    <div data-testid="download-records-table">
-      {records.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('records.loadFailed')}
-          description={records.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<DownloadRecord>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={records.isFetching}
-        dataSource={records.data?.rows ?? []}
-        columns={columns}
-        locale={{ emptyText: t('records.empty') }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: records.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('records.total', { from, to, total }),
-          onChange: (pageNo, pageSize) =>
-            setParams((current) => ({
-              pageNo: pageSize === current.pageSize ? pageNo : FIRST_PAGE,
-              pageSize,
-            })),
-        }}
-      />
-    </div>
+    <PagedTable<DownloadRecord>
+      testId="download-records-table"
+      query={records}
+      paging={params}
+      onPagingChange={page}
+      columns={columns}
+      errorTitle={t('records.loadFailed')}
+      emptyText={t('records.empty')}
+      totalText={(range) => t('records.total', range)}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { setAccessToken } from '@/lib/session';
 import { loginUserQueryKey } from '../api/get-login-user';
 import { usePublicConfig } from '../api/get-public-config';
 import { useLogin } from '../api/login';
-import { useCaptchaNonce } from '../hooks/use-captcha-nonce';
+import { useCaptchaNonce } from '@/components/captcha-field/use-captcha-nonce';
 import { useLoginFields } from '../hooks/use-login-fields';
 import { useWelcomeNotification } from '../hooks/use-welcome-notification';
 import { LoginCaptchaField } from './login-captcha-field';

@@ -1,5 +1,5 @@
 import type { PcieLookupResult } from '@portal/contract';
-import { Alert, Button, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Grid, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PcieRow, pcieRowsOf } from '../utils/pcie-rows';
 import { DownloadButton } from './download-button';
@@ -13,6 +13,8 @@ type PcieResultsProps = {
 export function PcieResults({ result, onOpen }: PcieResultsProps) {
   const { t } = useTranslation('catalog');
   const rows = pcieRowsOf(result);
+  // On a phone a fixed actions column would cover the firmware and its version.
+  const phone = Grid.useBreakpoint().xs === true;
   const columns: TableColumnsType<PcieRow> = [
     ...(result.by === 'sn'
       ? [
@@ -60,7 +62,7 @@ export function PcieResults({ result, onOpen }: PcieResultsProps) {
     {
       title: t('column.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_, { latest }) =>
         latest && (
           <Space size="small">

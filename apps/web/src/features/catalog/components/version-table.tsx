@@ -1,5 +1,15 @@
 import { type CatalogSortField, type CatalogVersionRow, FIRST_PAGE } from '@portal/contract';
-import { Alert, Button, Descriptions, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Grid,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tag,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
@@ -77,9 +87,18 @@ export function VersionTable({
     return field ? { sorter: true, sortOrder: sortOrderOf(field) } : {};
   };
   const has = (column: OptionalColumn) => optional.includes(column);
+  // Phones (< 576 px) keep name, version, severity and actions in view; the rest moves to the
+  // expanded row. Else the fixed actions column covered all but the start of the version ("4.").
+  const phone = Grid.useBreakpoint().xs === true;
 
   const columns: TableColumnsType<CatalogVersionRow> = [
-    { title: t('column.name'), dataIndex: 'itemName', ...sortable('itemName') },
+    {
+      title: t('column.name'),
+      dataIndex: 'itemName',
+      ...sortable('itemName'),
+      // On a phone long names wrap, so that the version beside them is in view without scrolling.
+      render: (_, row) => (phone ? <div style={{ maxWidth: 120 }}>{row.itemName}</div> : row.itemName),
+    },
     {
       title: t('column.version'),
       dataIndex: 'version',
@@ -97,7 +116,7 @@ export function VersionTable({
         </Space>
       ),
     },
-    { title: t('column.releaseDate'), dataIndex: 'releaseDate', ...sortable('releaseDate') },
+    { title: t('column.releaseDate'), dataIndex: 'releaseDate', hidden: phone, ...sortable('releaseDate') },
     ...(has('severity')
       ? [
           {
@@ -117,6 +136,7 @@ export function VersionTable({
           {
             title: t('column.models'),
             dataIndex: 'models',
+            hidden: phone,
             render: (_: unknown, row: CatalogVersionRow) => row.models.join(', '),
           },
         ]
@@ -126,20 +146,22 @@ export function VersionTable({
           {
             title: t('column.parts'),
             dataIndex: 'parts',
+            hidden: phone,
             render: (_: unknown, row: CatalogVersionRow) => row.parts.join(', '),
           },
         ]
       : []),
     ...(has('platform')
       ? [
-          { title: t('column.os'), dataIndex: 'os' },
-          { title: t('column.arch'), dataIndex: 'arch' },
+          { title: t('column.os'), dataIndex: 'os', hidden: phone },
+          { title: t('column.arch'), dataIndex: 'arch', hidden: phone },
         ]
       : []),
-    { title: t('column.fileName'), dataIndex: 'fileName' },
+    { title: t('column.fileName'), dataIndex: 'fileName', hidden: phone },
     {
       title: t('column.size'),
       dataIndex: 'fileSize',
+      hidden: phone,
       ...sortable('fileSize'),
       render: (_, { fileSize }) => formatSize(fileSize),
     },
@@ -148,6 +170,7 @@ export function VersionTable({
           {
             title: t('column.downloads'),
             dataIndex: 'downloadCount',
+            hidden: phone,
             ...sortable('downloadCount'),
             render: (_: unknown, row: CatalogVersionRow) => formatNumber(row.downloadCount),
           },
@@ -156,7 +179,8 @@ export function VersionTable({
     {
       title: t('column.actions'),
       key: 'actions',
-      fixed: 'right',
+      // Fixed on wider screens so downloading needs no scrolling; on a phone it would cover the rest.
+      fixed: phone ? undefined : 'right',
       render: (_, row) => (
         <Space size="small">
           {onOpen && (
@@ -210,6 +234,13 @@ export function VersionTable({
         expandable={{
           expandedRowRender: (row) => (
             <Descriptions size="small" column={1} bordered>
+              {phone && (
+                <Descriptions.Item label={t('column.releaseDate')}>{row.releaseDate}</Descriptions.Item>
+              )}
+              {phone && <Descriptions.Item label={t('column.fileName')}>{row.fileName}</Descriptions.Item>}
+              {phone && (
+                <Descriptions.Item label={t('column.size')}>{formatSize(row.fileSize)}</Descriptions.Item>
+              )}
               <Descriptions.Item label="SHA256">
                 <ChecksumText value={row.sha256} testId={`row-sha256-${row.versionId}`} />
               </Descriptions.Item>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/features/auth/api/get-public-config';
-import { CaptchaField } from '@/features/auth/components/captcha-field';
-import { useCaptchaNonce } from '@/features/auth/hooks/use-captcha-nonce';
+import { CaptchaField } from '@/components/captcha-field/captcha-field';
+import { useCaptchaNonce } from '@/components/captcha-field/use-captcha-nonce';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { useRequestRecovery } from '../api/request-recovery';
 

@@ -1,11 +1,10 @@
-import { ErrorCode, LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { ErrorCode } from '@portal/contract';
+import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { PasswordStrengthMeter } from '@/features/account/components/password-strength-meter';
-import { useNewPasswordRules } from '@/features/account/hooks/use-new-password-rules';
+import { NewPasswordFields } from '@/components/password-field/new-password-fields';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { useResetPassword } from '../api/reset-password';
 
@@ -34,8 +33,6 @@ export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
   const { t } = useTranslation('register');
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetPasswordValues>();
-  const password = Form.useWatch('password', form);
-  const rules = useNewPasswordRules('password');
   const [serverError, setServerError] = useState<string>();
 
   const reset = useResetPassword({
@@ -86,30 +83,15 @@ export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
         layout="vertical"
         onFinish={submit}
       >
-        <Form.Item
+        <NewPasswordFields
           name="password"
-          label={t('recover.reset.password.label')}
-          rules={rules.newPassword}
-          extra={password ? <PasswordStrengthMeter password={password} /> : t('register.password.hint')}
-        >
-          <Input.Password
-            data-testid="reset-password"
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('recover.reset.confirm.label')}
-          dependencies={['password']}
-          rules={rules.confirm}
-        >
-          <Input.Password
-            data-testid="reset-confirm"
-            autoComplete="new-password"
-            maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-          />
-        </Form.Item>
+          labels={{
+            password: t('recover.reset.password.label'),
+            confirm: t('recover.reset.confirm.label'),
+            hint: t('register.password.hint'),
+          }}
+          testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
+        />
         {serverError && (
           <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} />
         )}

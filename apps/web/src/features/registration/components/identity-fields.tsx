@@ -1,8 +1,7 @@
-import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract';
+import { ACCOUNT_MAX_LENGTH } from '@portal/contract';
 import { Form, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthMeter } from '@/features/account/components/password-strength-meter';
-import { useNewPasswordRules } from '@/features/account/hooks/use-new-password-rules';
+import { NewPasswordFields } from '@/components/password-field/new-password-fields';
 import type { useRegisterRules } from '../hooks/use-register-rules';
 
 type Rules = ReturnType<typeof useRegisterRules>;
@@ -10,8 +9,6 @@ type Rules = ReturnType<typeof useRegisterRules>;
 /** Account name, password with its strength meter and confirmation, nickname and name. */
 export function IdentityFields({ rules }: { rules: Pick<Rules, 'account' | 'nickName' | 'name'> }) {
   const { t } = useTranslation('register');
-  const passwordRules = useNewPasswordRules('password');
-  const password: string | undefined = Form.useWatch('password');
   const text = (name: 'nickName' | 'name', fieldRules: FormRule[]) => (
     <Form.Item name={name} label={t(`register.${name}.label`)} rules={fieldRules}>
       <Input
@@ -31,30 +28,15 @@ export function IdentityFields({ rules }: { rules: Pick<Rules, 'account' | 'nick
           placeholder={t('register.account.placeholder')}
         />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="password"
-        label={t('register.password.label')}
-        rules={passwordRules.newPassword}
-        extra={password ? <PasswordStrengthMeter password={password} /> : t('register.password.hint')}
-      >
-        <Input.Password
-          data-testid="password-input"
-          autoComplete="new-password"
-          maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('register.confirm.label')}
-        dependencies={['password']}
-        rules={passwordRules.confirm}
-      >
-        <Input.Password
-          data-testid="confirm-input"
-          autoComplete="new-password"
-          maxLength={LOGIN_PASSWORD_MAX_LENGTH}
-        />
-      </Form.Item>
+        labels={{
+          password: t('register.password.label'),
+          confirm: t('register.confirm.label'),
+          hint: t('register.password.hint'),
+        }}
+        testIds={{ password: 'password-input', confirm: 'confirm-input' }}
+      />
       {text('nickName', rules.nickName)}
       {text('name', rules.name)}
     </>

@@ -1,7 +1,8 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type OutboxEntry } from '@portal/contract';
-import { Alert, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import type { OutboxEntry } from '@portal/contract';
+import { Alert, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
 import { type OutboxChannel, type OutboxParams, useOutbox } from '../api/get-outbox';
 
@@ -14,11 +15,7 @@ const STATUS_COLOURS: Record<string, string> = { sent: 'success', logged: 'proce
  */
 export function OutboxTable() {
   const { t } = useTranslation('system');
-  const [params, setParams] = useState<OutboxParams>({
-    channel: 'mail',
-    pageNo: FIRST_PAGE,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
+  const { params, filter, page } = usePagedParams<OutboxParams>({ channel: 'mail' });
   const outbox = useOutbox(params);
   const statusText = (status: string) =>
     status in STATUS_COLOURS ? t(`outbox.status.${status as 'sent' | 'logged' | 'failed'}`) : status;
@@ -46,25 +43,16 @@ export function OutboxTable() {
         style={{ marginBottom: 16 }}
         value={params.channel}
         options={CHANNELS.map((channel) => ({ value: channel, label: t(`outbox.channel.${channel}`) }))}
-        onChange={(channel) => setParams((current) => ({ ...current, channel, pageNo: FIRST_PAGE }))}
+        onChange={(channel) => filter({ channel })}
       />
-      {outbox.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('outbox.loadFailed')}
-          description={outbox.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<OutboxEntry>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={outbox.isFetching}
-        dataSource={outbox.data?.rows ?? []}
+      <PagedTable<OutboxEntry>
+        query={outbox}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        locale={{ emptyText: t('outbox.empty') }}
+        errorTitle={t('outbox.loadFailed')}
+        emptyText={t('outbox.empty')}
+        totalText={(range) => t('outbox.total', range)}
         expandable={{
           expandedRowRender: (entry) => (
             <div data-testid="outbox-entry">
@@ -74,19 +62,6 @@ export function OutboxTable() {
               </Typography.Paragraph>
             </div>
           ),
-        }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: outbox.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('outbox.total', { from, to, total }),
-          onChange: (pageNo, pageSize) =>
-            setParams((current) => ({
-              ...current,
-              pageNo: pageSize === current.pageSize ? pageNo : FIRST_PAGE,
-              pageSize,
-            })),
         }}
       />
     </div>

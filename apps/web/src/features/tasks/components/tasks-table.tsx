@@ -1,8 +1,10 @@
 import { DownloadOutlined, FileTextOutlined, RedoOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type Task } from '@portal/contract';
-import { Alert, App, Button, Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { Task } from '@portal/contract';
+import { App, Button, Grid, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
 import { startLinkDownload, taskResultLink } from '@/features/catalog/utils/start-download';
 import { type TaskPageParams, useRetryTask, useTasks } from '../api/tasks-api';
@@ -18,7 +20,7 @@ const dateOrDash = (value: string | null) => (value ? formatDateTime(value) : '-
 export function TasksTable() {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
-  const [params, setParams] = useState<TaskPageParams>({ pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, page } = usePagedParams<TaskPageParams>();
   const [shownId, setShownId] = useState<number | null>(null);
   const tasks = useTasks(params);
   const retry = useRetryTask({
@@ -31,17 +33,19 @@ export function TasksTable() {
       .catch(
         (error: unknown) => void message.error(error instanceof Error ? error.message : t('result.failed')),
       );
+  // Phones keep type, content, status and actions in view; the times are in the log.
+  const phone = Grid.useBreakpoint().xs === true;
   // The open log follows the polled list, so it grows while the task runs.
   const shown = tasks.data?.rows.find((task) => task.id === shownId) ?? null;
 
   const columns: TableColumnsType<Task> = [
-    { title: t('column.id'), dataIndex: 'id', width: 70 },
+    { title: t('column.id'), dataIndex: 'id', width: 70, hidden: phone },
     { title: t('column.type'), dataIndex: 'type', render: (_, task) => t(`type.${task.type}`) },
     {
       title: t('column.summary'),
       dataIndex: 'summary',
       render: (_, task) => (
-        <Typography.Text ellipsis={{ tooltip: task.summary }} style={{ maxWidth: 260 }}>
+        <Typography.Text ellipsis={{ tooltip: task.summary }} style={{ maxWidth: phone ? 160 : 260 }}>
           {task.summary}
         </Typography.Text>
       ),
@@ -54,13 +58,26 @@ export function TasksTable() {
     {
       title: t('column.createTime'),
       dataIndex: 'createTime',
+      hidden: phone,
       render: (_, task) => formatDateTime(task.createTime),
     },
-    { title: t('column.startTime'), dataIndex: 'startTime', render: (_, task) => dateOrDash(task.startTime) },
-    { title: t('column.endTime'), dataIndex: 'endTime', render: (_, task) => dateOrDash(task.endTime) },
+    {
+      title: t('column.startTime'),
+      dataIndex: 'startTime',
+      hidden: phone,
+      render: (_, task) => dateOrDash(task.startTime),
+    },
+    {
+      title: t('column.endTime'),
+      dataIndex: 'endTime',
+      hidden: phone,
+      render: (_, task) => dateOrDash(task.endTime),
+    },
     {
       title: t('column.actions'),
       key: 'actions',
+      // Always in view on wider screens, however long the content; on a phone it would cover it.
+      fixed: phone ? undefined : 'right',
       render: (_, task) => (
         <Space size="small" wrap>
           <Button
@@ -101,35 +118,16 @@ export function TasksTable() {
 
   return (
     <div data-testid="tasks-table">
-      {tasks.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          description={tasks.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<Task>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
+      <PagedTable<Task>
+        query={tasks}
+        // Only the first load: the list is polled while a task runs, and rows must not flicker.
         loading={tasks.isLoading}
-        dataSource={tasks.data?.rows ?? []}
+        paging={params}
+        onPagingChange={page}
         columns={columns}
-        locale={{ emptyText: t('empty') }}
-        pagination={{
-          current: params.pageNo,
-          pageSize: params.pageSize,
-          total: tasks.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (pageNo, pageSize) =>
-            setParams((current) => ({
-              pageNo: pageSize === current.pageSize ? pageNo : FIRST_PAGE,
-              pageSize,
-            })),
-        }}
+        errorTitle={t('loadFailed')}
+        emptyText={t('empty')}
+        totalText={({ total }) => t('total', { total })}
       />
       <TaskLogModal task={shown} onClose={() => setShownId(null)} />
     </div>

@@ -1,0 +1,57 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { NewPasswordFields } from './new-password-fields';
+
+beforeEach(async () => {
+  await act(() => changeLocale('en-US'));
+});
+
+function renderFields(onFinish = vi.fn()) {
+  render(
+    <Form onFinish={onFinish}>
+      <NewPasswordFields
+        name="newPassword"
+        labels={{ password: 'New password', confirm: 'Confirm', hint: 'Make it long' }}
+        testIds={{ password: 'pw', confirm: 'pw-confirm' }}
+      />
+      <button type="submit">Save</button>
+    </Form>,
+  );
+  return onFinish;
+}
+
+const fillIn = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('NewPasswordFields', () => {
+  it('shows the hint, then the strength meter once typed', async () => {
+    renderFields();
+    expect(screen.getByText('Make it long')).toBeTruthy();
+    expect(screen.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
+    fillIn('pw', 'abc');
+    expect((await screen.findByTestId('password-strength')).dataset.level).toBe('low');
+    expect(screen.queryByText('Make it long')).toBeNull();
+  });
+
+  it('refuses a weak password and a confirmation that differs', async () => {
+    const onFinish = renderFields();
+    fillIn('pw', 'weakpass');
+    fillIn('pw-confirm', 'other');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Insufficient password strength')).toBeTruthy();
+    expect(await screen.findByText('Password inconsistency')).toBeTruthy();
+    expect(onFinish).not.toHaveBeenCalled();
+  });
+
+  it('hands over a strong password confirmed alike', async () => {
+    const onFinish = renderFields();
+    fillIn('pw', 'New#Pass4567');
+    fillIn('pw-confirm', 'New#Pass4567');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onFinish).toHaveBeenCalledWith({ newPassword: 'New#Pass4567', confirm: 'New#Pass4567' }),
+    );
+  });
+});
