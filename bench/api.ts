@@ -1,15 +1,18 @@
-// Benchmark: requests per second and p99 latency of GET /api/getLoginUser with a
-// valid token, against the embedded PGlite and a real PostgreSQL. See bench/README.md.
+// Benchmark: requests per second and p50/p99 latency of the hot paths (GET /api/getLoginUser,
+// called on every page load, and the catalogue version list) with a valid token, against the
+// embedded PGlite and a real PostgreSQL, as ratios to a bare Fastify route and /api/health in
+// the same run. See bench/README.md.
 
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Fastify from 'fastify';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startBenchPortal } from './support/portal';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 type AutocannonResult = {
   requests: { average: number };
@@ -22,30 +25,72 @@ type AutocannonResult = {
 async function loadFromAnotherProcess(url: string, token: string): Promise<AutocannonResult> {
   const cli = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
   const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
-  args.push('-H', `authorization=Bearer ${token}`, '-H', 'accept-language=en-US', url);
+  if (token) args.push('-H', `authorization=Bearer ${token}`);
+  args.push('-H', 'accept-language=en-US', url);
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout) as AutocannonResult;
 }
 
-async function measure(driver: 'pglite' | 'postgres', databaseUrl?: string) {
-  const portal = await startBenchPortal({ databaseUrl });
-  const result = await loadFromAnotherProcess(`${portal.url}/api/getLoginUser`, portal.token);
-  await portal.close();
+type Row = {
+  target: string;
+  'req/s': number;
+  'x bare': string;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+};
+
+function row(target: string, result: AutocannonResult, bare: number): Row {
+  const rps = Math.round(result.requests.average);
   return {
-    driver,
-    'req/s (avg)': Math.round(result.requests.average),
+    target,
+    'req/s': rps,
+    'x bare': bare ? (rps / bare).toFixed(3) : '1',
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    errors: result.errors + result.non2xx,
   };
+}
+
+/** A Fastify app with one route and nothing else: the ceiling of this machine and Node. */
+async function bareRequestsPerSecond(): Promise<Row> {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ success: true }));
+  const url = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const result = await loadFromAnotherProcess(`${url}/bare`, '');
+  await bare.close();
+  return row('bare Fastify route', result, 0);
+}
+
+async function measure(driver: 'pglite' | 'postgres', bare: number, databaseUrl?: string) {
+  const portal = await startBenchPortal({ databaseUrl });
+  try {
+    const targets = [
+      ['/api/health', '/api/health'],
+      ['getLoginUser', '/api/getLoginUser'],
+      ['catalogue list', '/api/catalog/versions?pageNo=1&pageSize=20'],
+    ] as const;
+    const rows: Row[] = [];
+    for (const [name, path] of targets)
+      rows.push(
+        row(`${name} (${driver})`, await loadFromAnotherProcess(`${portal.url}${path}`, portal.token), bare),
+      );
+    return rows;
+  } finally {
+    await portal.close();
+  }
 }
 
 const postgres = await startPostgres();
 try {
-  const rows = [await measure('pglite'), await measure('postgres', postgres.url)];
+  const bare = await bareRequestsPerSecond();
+  const rows = [
+    bare,
+    ...(await measure('pglite', bare['req/s'])),
+    ...(await measure('postgres', bare['req/s'], postgres.url)),
+  ];
   console.log(
-    `GET /api/getLoginUser, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`,
+    `${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`,
   );
   console.table(rows);
 } finally {
