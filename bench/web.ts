@@ -1,6 +1,8 @@
 // Benchmark: initial JavaScript (gzip) and Lighthouse performance (mobile and desktop
-// presets) of the sign-in page and the signed-in console home, served the way
-// `npm start` serves them (built app, precompressed assets). See bench/README.md.
+// presets) of the sign-in page and the signed-in console home, and the time until the
+// public pages show their first content (the sign-in form, the overseas download list's
+// first row), served the way `npm start` serves them (built app, precompressed assets).
+// See bench/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +11,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { startBenchPortal } from './support/portal';
 
-const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
+/** `BENCH_WEB_DIST`: another build to measure (e.g. a copy of an earlier one, for before/after). */
+const webDist = path.resolve(
+  process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
+);
 const DEBUG_PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -26,6 +31,51 @@ const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const LIST_FILES = process.env.BENCH_LIST_FILES === '1';
 /** `BENCH_LIGHTHOUSE=0` measures the scripts only (a few seconds instead of a minute). */
 const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+/** `BENCH_RUNS`: cold loads per page for the first-content timing (median reported). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+/** Public pages timed from navigation start until what the visitor came for is visible. */
+const FIRST_CONTENT = [
+  { name: '/user/login (form)', path: '/user/login', selector: 'form input[type="password"]' },
+  {
+    name: '/user/outseadownload (first row)',
+    path: '/user/outseadownload',
+    selector: '[data-testid="overseas-table"] tbody tr.ant-table-row',
+  },
+  {
+    name: '/user/outseadownloadimscli (first row)',
+    path: '/user/outseadownloadimscli',
+    selector: '[data-testid="overseas-table"] tbody tr.ant-table-row',
+  },
+];
+
+/**
+ * Runs in the page before its own scripts: records `performance.now()` (milliseconds since
+ * navigation start) at the first DOM change after which `selector` matches a laid-out element,
+ * so the figure does not depend on how often the test driver polls. (A string: bench/ is
+ * compiled without the DOM types.)
+ */
+const watchFirstContent = (selector: string) => `(() => {
+  const visible = () => {
+    const element = document.querySelector(${JSON.stringify(selector)});
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__firstContent === undefined && visible()) {
+      window.__firstContent = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})()`;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 async function main() {
   if (!fs.existsSync(path.join(webDist, 'index.html')))
@@ -37,11 +87,18 @@ async function main() {
     args: [...FLAGS, ...NETWORK_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`],
   });
   const storeToken = `localStorage.setItem('portal.accessToken', JSON.stringify({ value: ${JSON.stringify(portal.token)}, expiresAt: null }))`;
+  // `usable`: what shows once the page can be used (the sign-in form, the home's content).
   const pages = [
-    { name: '/user/login', path: '/user/login', signedIn: false },
-    { name: 'console home (/welcome)', path: '/welcome', signedIn: true },
+    { name: '/user/login', path: '/user/login', signedIn: false, usable: 'form input[type="password"]' },
+    {
+      name: 'console home (/welcome)',
+      path: '/welcome',
+      signedIn: true,
+      usable: '[data-testid="welcome-page"]',
+    },
   ];
   const rows = [];
+  const firstContent = [];
   try {
     for (const target of pages) {
       const page = await context.newPage();
@@ -53,8 +110,20 @@ async function main() {
         const url = new URL(response.url());
         if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
       });
+      await page.addInitScript(watchFirstContent(target.usable));
       await page.goto(`${portal.url}${target.path}`, { waitUntil: 'networkidle' });
       const initialJs = [...scripts].reduce((sum, script) => sum + gzipBytes(script), 0);
+      // The scripts that had arrived when the page became usable (the rest load after it).
+      const beforeUsable: string[] = await page.evaluate(() => {
+        const usableAt = (globalThis as { __firstContent?: number }).__firstContent ?? Infinity;
+        return (
+          performance.getEntriesByType('resource') as unknown as { name: string; responseEnd: number }[]
+        )
+          .filter((entry) => entry.responseEnd <= usableAt)
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith('.js'));
+      });
+      const usableJs = beforeUsable.reduce((sum, script) => sum + gzipBytes(script), 0);
       if (LIST_FILES) {
         console.log(`${target.name}:`);
         const sizes = [...scripts].map((script) => ({ script, kB: kB(gzipBytes(script)) }));
@@ -77,10 +146,52 @@ async function main() {
       }
       rows.push({
         page: target.name,
-        'initial JS files': scripts.size,
-        'initial JS gzip kB': kB(initialJs),
+        'JS files until usable': beforeUsable.length,
+        'JS gzip kB until usable': kB(usableJs),
+        'JS files until idle': scripts.size,
+        'JS gzip kB until idle': kB(initialJs),
         'Lighthouse mobile': scores.mobile,
         'Lighthouse desktop': scores.desktop,
+      });
+    }
+
+    // First content of the public pages, signed out, with an empty HTTP cache each time, the
+    // pages taken in turn so that a burst of load on the machine falls on all of them.
+    const timings = new Map<string, { ms: number[]; scripts: number[] }>(
+      FIRST_CONTENT.map((target) => [target.name, { ms: [], scripts: [] }]),
+    );
+    for (let run = 0; run < RUNS; run++) {
+      for (const target of FIRST_CONTENT) {
+        const page = await context.newPage();
+        await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
+        await page.evaluate('localStorage.clear()');
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.clearBrowserCache');
+        await page.addInitScript(watchFirstContent(target.selector));
+        let scriptCount = 0;
+        page.on('response', (response) => {
+          if (new URL(response.url()).pathname.endsWith('.js')) scriptCount++;
+        });
+        await page.goto(`${portal.url}${target.path}`);
+        const handle = await page.waitForFunction(
+          () => (globalThis as { __firstContent?: number }).__firstContent,
+          undefined,
+          { timeout: 30_000 },
+        );
+        const timing = timings.get(target.name);
+        timing?.ms.push(Number(await handle.jsonValue()));
+        timing?.scripts.push(scriptCount);
+        await cdp.detach();
+        await page.close();
+      }
+    }
+    for (const [name, { ms, scripts }] of timings) {
+      firstContent.push({
+        page: name,
+        'median ms': Math.round(median(ms)),
+        'min ms': Math.round(Math.min(...ms)),
+        'max ms': Math.round(Math.max(...ms)),
+        'JS files before it': median(scripts),
       });
     }
   } finally {
@@ -90,6 +201,8 @@ async function main() {
   }
   console.log(`Built web app served by the portal, ${os.cpus().length} cores, Node ${process.version}`);
   console.table(rows);
+  console.log(`First content, cold cache, no throttling, median of ${RUNS} loads:`);
+  console.table(firstContent);
 }
 
 await main();

@@ -11,16 +11,31 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
  */
 const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
+  {
+    // What every antd page needs whichever components it shows: the CSS-in-JS runtime and theme,
+    // the config provider, popup positioning, motion and the form context. One chunk instead of a
+    // dozen small ones, which a page (the overseas lists above all) would otherwise fetch in
+    // rounds of six over HTTP/1.1. The sign-in page uses no antd and never loads it.
+    name: 'antd-core',
+    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|trigger|portal|resize-observer|form|async-validator|context)|antd[\\/]es[\\/](_util|style|config-provider|theme|locale|form[\\/]context|app|spin)|stylis|@emotion|@babel[\\/]runtime|react-is|classnames|clsx)[\\/]/,
+    priority: 30,
+  },
 ];
 
 const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
+/**
+ * Initialisers that may hold schema-building calls: calls, and the object and array literals
+ * that group schemas (`const fields = { nodes: numericText.optional() }`), whose calls would
+ * otherwise stay in every chunk that imports the module, and zod with them.
+ */
+const WRAPPED_INITIALISERS = new Set(['CallExpression', 'ObjectExpression', 'ArrayExpression']);
 
 /**
  * Lets the bundler drop the contract's schemas that a chunk does not use. Every module-level
  * `const x = z.object(...)` of packages/contract is a call the bundler must assume has side
  * effects, so importing one constant (say LOCALES) used to pull in every schema and all of zod.
- * Building a zod schema has no side effects, so each such initialiser is wrapped in an IIFE
- * marked pure. Applies to the web build only; the server and the tests run the source as is.
+ * Building a zod schema has no side effects, so each such initialiser (and each object or array
+ * literal, which may group schemas) is wrapped in an IIFE marked pure. Applies to the web build only; the server and the tests run the source as is.
  */
 function pureContractSchemas(): Plugin {
   return {
@@ -35,12 +50,12 @@ function pureContractSchemas(): Plugin {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
         if (declaration?.type !== 'VariableDeclaration') continue;
         for (const { init } of declaration.declarations) {
-          if (init?.type === 'CallExpression') initialisers.push(init);
+          if (init && WRAPPED_INITIALISERS.has(init.type)) initialisers.push(init);
         }
       }
       let result = code;
       for (const { start, end } of initialisers.reverse()) {
-        result = `${result.slice(0, start)}/* @__PURE__ */ (() => ${result.slice(start, end)})()${result.slice(end)}`;
+        result = `${result.slice(0, start)}/* @__PURE__ */ (() => (${result.slice(start, end)}))()${result.slice(end)}`;
       }
       return { code: result, map: null };
     },

@@ -1,10 +1,15 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { isPublicPath, loginPathFor, paths } from '@/config/paths';
 import { afterSignInPath } from '@/lib/safe-redirect';
 import { getAccessToken } from '@/lib/session';
 import { parseTokenLink } from './token-link';
-import { TokenLinkLanding } from './token-link-landing';
+
+/** Loaded only when a token link arrives: its account-switch question uses antd. */
+const TokenLinkLanding = lazy(() =>
+  import('./token-link-landing').then((m) => ({ default: m.TokenLinkLanding })),
+);
 
 /**
  * Decides, on every navigation, whether the wanted page may render (spec 4, Session):
@@ -25,7 +30,13 @@ export function RouteGuard() {
   // Read on each render: sign-in and session end change it outside React.
   const token = getAccessToken();
 
-  if (tokenLink) return <TokenLinkLanding link={tokenLink} />;
+  if (tokenLink) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <TokenLinkLanding link={tokenLink} />
+      </Suspense>
+    );
+  }
   if (!token) {
     return isPublicPath(pathname) ? <Outlet /> : <Navigate to={loginPathFor(wanted)} replace />;
   }

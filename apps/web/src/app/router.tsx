@@ -1,11 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
-import type { OverseasList } from '@/features/catalog/pages/overseas-download-page';
-import type { PublicPage } from '@/features/pages/public-placeholder-page';
-import { loadConsoleTranslations } from '@/lib/i18n';
 import { BlankLayout } from '@/shell/blank-layout';
 import { UserLayout } from '@/shell/user-layout';
+import { loadConsole, loadOverseasPage, OVERSEAS_PAGES } from './early-loads';
 import { lazyElement } from './lazy-element';
 import { RootRoute } from './root-route';
 import { RouteGuard } from './route-guard';
@@ -13,17 +11,11 @@ import type { RouteHandle } from './route-handle';
 
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 const errors = () => import('./error-pages');
-/** The console's code and, at the same time, its texts in the UI language. */
-const consoleChunk = () =>
-  Promise.all([import('./routes/console-route'), loadConsoleTranslations()]).then(([chunk]) => chunk);
 
 /** The overseas download lists: public items, no sign-in. */
-const overseasPage = (path: string, page: PublicPage, list: OverseasList): RouteObject => ({
+const overseasPage = ({ path, page, list }: (typeof OVERSEAS_PAGES)[number]): RouteObject => ({
   path,
-  element: lazyElement(
-    () => import('@/features/catalog/pages/overseas-download-page').then((m) => m.OverseasDownloadPage),
-    { list },
-  ),
+  element: lazyElement(() => loadOverseasPage(list), { list }),
   handle: titled((t) => t(`pages:public.${page}.title`)),
 });
 
@@ -107,16 +99,15 @@ export const routes: RouteObject[] = [
             ],
           },
           // Public like the pages above, but a table needs more room than their narrow card.
-          overseasPage(paths.overseasDownload, 'overseasDownload', 'all'),
-          overseasPage(paths.overseasDownloadImsCli, 'overseasDownloadImsCli', 'imsCli'),
+          ...OVERSEAS_PAGES.map(overseasPage),
           // Every other path is the signed-in console; its routes come from the server menus
           // (see routes/build-menu-routes.tsx), `/` and unknown paths included.
           {
-            element: lazyElement(() => consoleChunk().then((m) => m.default), {}),
+            element: lazyElement(() => loadConsole().then((m) => m.default), {}),
             children: [
               {
                 path: '*',
-                element: lazyElement(() => consoleChunk().then((m) => m.MenuRoutes), {}),
+                element: lazyElement(() => loadConsole().then((m) => m.MenuRoutes), {}),
               },
             ],
           },

@@ -1,8 +1,13 @@
 import { SwapOutlined } from '@ant-design/icons';
 import type { AppEntry } from '@portal/contract';
-import { Button, List, Modal, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from './opened-once';
+import { useIdle } from './use-idle';
+
+/** The dialog's code (modal, list) loads once the browser is idle after the page, or on opening. */
+const AppSwitchModal = lazy(() => import('./app-switch-modal').then((m) => ({ default: m.AppSwitchModal })));
 
 interface AppSwitchDialogProps {
   apps: readonly AppEntry[];
@@ -18,6 +23,7 @@ interface AppSwitchDialogProps {
 export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSwitchDialogProps) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
+  const idle = useIdle();
   const choose = (code: string) => {
     setOpen(false);
     if (code !== activeCode) onSwitch(code);
@@ -34,25 +40,17 @@ export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSw
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <Modal open={open} title={t('apps.dialog.title')} footer={null} onCancel={() => setOpen(false)}>
-        <List
-          data-testid="app-switch-dialog"
-          dataSource={[...apps]}
-          renderItem={(app) => (
-            <List.Item
-              actions={app.code === activeCode ? [<Tag key="current">{t('apps.dialog.current')}</Tag>] : []}
-            >
-              <Button
-                type={app.code === activeCode ? 'primary' : 'default'}
-                data-testid={`app-switch-option-${app.code}`}
-                onClick={() => choose(app.code)}
-              >
-                {app.name}
-              </Button>
-            </List.Item>
-          )}
-        />
-      </Modal>
+      <OpenedOnce open={open} mountEarly={idle}>
+        {(shown) => (
+          <AppSwitchModal
+            open={shown}
+            apps={apps}
+            activeCode={activeCode}
+            onChoose={choose}
+            onClose={() => setOpen(false)}
+          />
+        )}
+      </OpenedOnce>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Drawer, Layout } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, type ReactNode, useState } from 'react';
 import { SIDE_MENU_WIDTH_PX } from '@/config/console';
 import type { MenuRoute } from '@/lib/menu-tree';
 import styles from './basic-layout.module.css';
@@ -8,7 +8,13 @@ import { LayoutFooter } from './layout-footer';
 import { LogoTitle } from './logo-title';
 import { NavMenu } from './nav-menu';
 import { useDevice, useDisplaySettings } from './settings';
+import { OpenedOnce } from './opened-once';
 import { useSiderCollapsed } from './use-sider-collapsed';
+
+/** The phone menu's drawer loads when it is first opened. */
+const MobileMenuDrawer = lazy(() =>
+  import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })),
+);
 
 interface BasicLayoutProps {
   /** The visible menu tree of the active application. */
@@ -65,24 +71,16 @@ export function BasicLayout({
         </Layout.Sider>
       )}
       {isMobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={SIDE_MENU_WIDTH_PX.expanded}
-          closable={false}
-          styles={{ body: { padding: 0 } }}
-        >
-          <div data-testid="mobile-menu-drawer" className={dark ? styles.drawerDark : undefined}>
-            <LogoTitle topMenu={false} dark={dark} />
-            <NavMenu
+        <OpenedOnce open={drawerOpen}>
+          {(open) => (
+            <MobileMenuDrawer
               menu={menu}
-              mode="inline"
-              theme={settings.navTheme}
-              onNavigate={() => setDrawerOpen(false)}
+              open={open}
+              onClose={() => setDrawerOpen(false)}
+              navTheme={settings.navTheme}
             />
-          </div>
-        </Drawer>
+          )}
+        </OpenedOnce>
       )}
       <Layout>
         <GlobalHeader

@@ -1,16 +1,21 @@
 import type { LoginUser } from '@portal/contract';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { type RouteObject, useLocation } from 'react-router';
 import { findMenuTrail, type MenuRoute, visibleMenu } from '@/lib/menu-tree';
 import { AppTabs } from '@/shell/app-tabs';
 import { BasicLayout } from '@/shell/basic-layout';
-import { KeepAliveOutlet, MultiTabBar, MultiTabProvider } from '@/shell/multi-tab';
+import { KeepAliveOutlet, MultiTabProvider } from '@/shell/multi-tab';
 import { PageHeader } from '@/shell/page-header';
 import { useDisplaySettings } from '@/shell/settings';
 import { resolveMenuPath } from './build-menu-routes';
 import { activeAppCode } from './first-load-target';
 import { HeaderActions } from './header-actions';
 import { useAppSwitch } from './use-app-switch';
+
+/** The multi-tab bar (tabs, their right-click menu) loads only when that mode is on. */
+const MultiTabBar = lazy(() =>
+  import('@/shell/multi-tab/multi-tab-bar').then((m) => ({ default: m.MultiTabBar })),
+);
 
 interface ConsoleFrameProps {
   user: LoginUser;
@@ -57,7 +62,13 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
             accountSettingsPath={resolveMenuPath(routes, '/account/settings')}
           />
         }
-        tabBar={settings.multiTab ? <MultiTabBar getTitle={titleOf} /> : undefined}
+        tabBar={
+          settings.multiTab ? (
+            <Suspense fallback={null}>
+              <MultiTabBar getTitle={titleOf} />
+            </Suspense>
+          ) : undefined
+        }
         pageHeader={<PageHeader crumbs={crumbs} />}
       >
         <KeepAliveOutlet enabled={settings.multiTab} />

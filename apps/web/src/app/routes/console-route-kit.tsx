@@ -1,7 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { MenuComponent } from '@portal/contract';
 import { Outlet } from 'react-router';
-import { NotFoundPage } from '@/features/errors/not-found-page';
 import type { MenuRoute } from '@/lib/menu-tree';
 import type { PageFactory, RouteKit } from './build-menu-routes';
 import { FirstLoadRedirect } from './first-load-redirect';
@@ -14,6 +13,7 @@ function lazyNamed<Props extends object>(load: () => Promise<ComponentType<Props
   return lazy(async () => ({ default: await load() }));
 }
 
+const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page').then((m) => m.NotFoundPage));
 const HomeRoute = lazyNamed(() => import('./home-route').then((m) => m.HomeRoute));
 const WelcomeRoute = lazyNamed(() => import('./welcome-route').then((m) => m.WelcomeRoute));
 const AccountSettingsRoute = lazyNamed(() =>

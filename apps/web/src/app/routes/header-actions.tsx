@@ -1,17 +1,27 @@
-import { HistoryOutlined } from '@ant-design/icons';
+import { BellOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type LoginUser, SOURCE_TYPE_REGISTERED } from '@portal/contract';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useAvatarUrl } from '@/features/account/api/get-avatar-preview';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { displayNameOf } from '@/features/auth/utils/display-name';
-import { NoticeIcon } from '@/features/notices';
-import { ReleaseNotesModal } from '@/features/release-notes';
 import { AppSwitchDialog } from '@/shell/app-switch-dialog';
 import { SettingsButton } from '@/shell/settings';
+import { useIdle } from '@/shell/use-idle';
+import { OpenedOnce } from '@/shell/opened-once';
 import { UserMenu } from '@/shell/user-menu';
+
+/*
+ * The notices (badge, popover, list, detail dialog) and the release notes (modal, paged list)
+ * are chunks of their own, so the console home does not wait for them: both load once the
+ * browser is idle after the page (or the release notes when opened before that).
+ */
+const NoticeIcon = lazy(() => import('@/features/notices').then((m) => ({ default: m.NoticeIcon })));
+const ReleaseNotesModal = lazy(() =>
+  import('@/features/release-notes').then((m) => ({ default: m.ReleaseNotesModal })),
+);
 
 interface HeaderActionsProps {
   user: LoginUser;
@@ -33,12 +43,19 @@ export function HeaderActions({
   const { t } = useTranslation('shell');
   const signOut = useSignOut();
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
+  const idle = useIdle();
   const avatarSrc = useAvatarUrl(user.avatar);
 
   return (
     <>
       <AppSwitchDialog apps={user.apps} activeCode={activeCode} onSwitch={onSwitch} switching={switching} />
-      <NoticeIcon />
+      {idle ? (
+        <Suspense fallback={<NoticeIconPlaceholder />}>
+          <NoticeIcon />
+        </Suspense>
+      ) : (
+        <NoticeIconPlaceholder />
+      )}
       <Tooltip title={t('header.releaseNotes')}>
         <Button
           type="text"
@@ -48,7 +65,9 @@ export function HeaderActions({
           onClick={() => setReleaseNotesOpen(true)}
         />
       </Tooltip>
-      <ReleaseNotesModal open={releaseNotesOpen} onClose={() => setReleaseNotesOpen(false)} />
+      <OpenedOnce open={releaseNotesOpen} mountEarly={idle}>
+        {(open) => <ReleaseNotesModal open={open} onClose={() => setReleaseNotesOpen(false)} />}
+      </OpenedOnce>
       <SettingsButton />
       <LanguageSwitch />
       <UserMenu
@@ -60,4 +79,9 @@ export function HeaderActions({
       />
     </>
   );
+}
+
+/** Holds the bell's place (same size, no layout shift) while its code loads. */
+function NoticeIconPlaceholder() {
+  return <Button type="text" icon={<BellOutlined />} disabled aria-hidden tabIndex={-1} />;
 }

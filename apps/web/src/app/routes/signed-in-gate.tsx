@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { loginPathFor } from '@/config/paths';
@@ -13,8 +13,11 @@ import { clearSession } from '@/lib/session';
 export function SignedInGate({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const user = useLoginUser();
+  // The whole console renders once the user is there: as a deferred update, which React renders
+  // in slices, yielding to the browser, rather than in one long task when the answer arrives.
+  const loaded = useDeferredValue(user.data !== undefined);
   // Cached data wins over a failed background refetch: a network blip must not sign anyone out.
-  if (user.data) return children;
+  if (user.data && loaded) return children;
   if (user.isError) return <EndSession redirectTo={loginPathFor(`${pathname}${search}${hash}`)} />;
   return <FullPageSpinner />;
 }

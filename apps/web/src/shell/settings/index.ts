@@ -9,7 +9,6 @@ export {
 export { useDisplaySettings, type DisplaySettingsValue } from './display-settings-context';
 export { DisplaySettingsProvider } from './display-settings-provider';
 export { SettingsButton } from './settings-button';
-export { SettingsDrawer } from './settings-drawer';
 export { useAutoHideHeader } from './use-auto-hide-header';
 export { type PreferencesSyncStatus } from './use-preferences-sync';
 export { type Device, useDevice } from './use-device';

@@ -1,0 +1,105 @@
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
+import { isPublicPath, paths } from '@/config/paths';
+import type { OverseasList } from '@/features/catalog/pages/overseas-download-page';
+import type { PublicPage } from '@/features/pages/public-placeholder-page';
+import { detectInitialLocale } from '@/lib/locale-detection';
+import { getAccessToken } from '@/lib/session';
+import { readStored } from '@/lib/storage';
+
+/*
+ * The loads a page waits for, started together instead of one after the other. Everything
+ * heavy is imported dynamically: ./preload.ts runs this module first, before the rest of the
+ * app's entry (React, the router, the sign-in page) is evaluated, so it must stay light.
+ */
+
+/**
+ * The console's texts in the UI language (the catalogue's namespace is one of them). i18next
+ * asks for them once the app's entry has run; the file itself is requested at once, in the
+ * language lib/i18n.ts will pick, so that request no longer waits for the entry.
+ */
+function loadConsoleTranslations(): Promise<void> {
+  const locale = detectInitialLocale(readStored('locale'), window.navigator.language);
+  void (locale === 'zh-CN' ? import('@/locales/console-zh-CN') : import('@/locales/console-en-US'));
+  return import('@/lib/i18n').then((m) => m.loadConsoleTranslations());
+}
+
+/** antd's providers, which every lazily loaded page renders in (app/lazy-element.tsx). */
+const loadAntdProvider = () => import('./antd-provider');
+
+/** The console's code and, at the same time, its texts in the UI language. */
+export const loadConsole = () =>
+  Promise.all([import('./routes/console-route'), loadConsoleTranslations()]).then(([chunk]) => chunk);
+
+/** What each overseas page lists (the filters its table starts with). */
+const OVERSEAS_FILTERS: Record<OverseasList, { kind?: string[]; section?: string }> = {
+  all: {},
+  imsCli: { kind: ['SOFTWARE'], section: 'cli' },
+};
+
+export const OVERSEAS_PAGES: ReadonlyArray<{ path: string; page: PublicPage; list: OverseasList }> = [
+  { path: paths.overseasDownload, page: 'overseasDownload', list: 'all' },
+  { path: paths.overseasDownloadImsCli, page: 'overseasDownloadImsCli', list: 'imsCli' },
+];
+
+/**
+ * Asks for the first page of an overseas list with the key the page's table uses
+ * (features/catalog/api/get-versions.ts), so the rows travel while the page's code loads.
+ */
+async function prefetchOverseasRows(list: OverseasList): Promise<void> {
+  const [{ getVersions }, { CATALOG_KEY }, { queryClient }, { i18n }] = await Promise.all([
+    import('@/features/catalog/api/get-versions'),
+    import('@/features/catalog/api/catalog-keys'),
+    import('@/lib/query-client'),
+    import('@/lib/i18n'),
+  ]);
+  const query = { ...OVERSEAS_FILTERS[list], pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE };
+  await queryClient.prefetchQuery({
+    queryKey: [...CATALOG_KEY, 'versions', true, query, i18n.resolvedLanguage],
+    queryFn: ({ signal }) => getVersions(query, true, signal),
+  });
+}
+
+/** An overseas page's code, its texts and its first rows, all at once. */
+export function loadOverseasPage(list: OverseasList) {
+  void prefetchOverseasRows(list);
+  void loadAntdProvider();
+  return Promise.all([
+    import('@/features/catalog/pages/overseas-download-page'),
+    loadConsoleTranslations(),
+  ]).then(([m]) => m.OverseasDownloadPage);
+}
+
+/** The console's home pages, whose code can be fetched before the menus say where they are. */
+const CONSOLE_HOME_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {
+  [paths.welcome]: () => import('./routes/welcome-route'),
+  [paths.home]: () => import('./routes/home-route'),
+};
+
+async function prefetchLoginUser(): Promise<void> {
+  const [{ getLoginUserQueryOptions }, { queryClient }] = await Promise.all([
+    import('@/features/auth/api/get-login-user'),
+    import('@/lib/query-client'),
+  ]);
+  await queryClient.prefetchQuery(getLoginUserQueryOptions());
+}
+
+/**
+ * Starts what the page at `location` will wait for: an overseas page's code, texts and rows
+ * (a link from another site is the usual way in); for a signed-in console page, the console's
+ * code and texts, the signed-in user and, for the home pages, the page's code. The lazy routes
+ * ask for the same modules and queries later and get these loads (module map, query cache).
+ */
+export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+  const path = pathname.replace(/\/+$/, '') || paths.root;
+  const overseas = OVERSEAS_PAGES.find((page) => page.path === path);
+  if (overseas) {
+    void loadOverseasPage(overseas.list);
+    return;
+  }
+  // A token link signs in first (app/token-link-landing.tsx): the stored token may be replaced.
+  if (!getAccessToken() || isPublicPath(path) || new URLSearchParams(search).has('token')) return;
+  void loadConsole();
+  void loadAntdProvider();
+  void prefetchLoginUser();
+  void CONSOLE_HOME_PAGES[path]?.();
+}
