@@ -80,6 +80,20 @@ describe('console navigation in Chromium', () => {
     expect(await storedActiveApps(page)).toEqual(['mirror']);
   });
 
+  it("opens a deep link to another application's page by switching to that application", async () => {
+    // The admin's active application is the downloads one (the test above ends there).
+    const page = await suite.openConsole('admin', '/homePage');
+    await page.getByTestId('nav-menu-horizontal').getByRole('link', { name: 'Home Page' }).waitFor();
+    await page.goto(`${suite.portal.url}/system/role`);
+    await page.getByTestId('page-header').getByText('Roles').first().waitFor();
+    expect(pathOf(page)).toBe('/system/role');
+    const activeTab = page.getByTestId('app-tabs').locator('.ant-tabs-tab-active');
+    expect(await activeTab.innerText()).toBe('System');
+    // A path no application has still goes to the home page of the active one (spec 2).
+    await page.goto(`${suite.portal.url}/no/such/page`);
+    await page.waitForURL(/\/system\/user$|\/homePage$/);
+  });
+
   it.each([
     ['403', /no permission to access this page/i],
     ['404', /does not exist or is still under development/i],

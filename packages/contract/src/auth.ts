@@ -55,5 +55,10 @@ export const loginUserSchema = z.object({
   roles: z.array(roleEntrySchema),
   permissions: z.array(z.string()),
   menus: z.array(menuNodeSchema),
+  /**
+   * The application of every menu path the user may open, in all their applications: a link
+   * to a page of another application switches to it instead of falling back to the home page.
+   */
+  appOfPath: z.record(z.string(), z.string()).optional(),
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;

@@ -9,7 +9,7 @@ import { menuPermissionCode, toMenuNode } from './menu-mapper';
 const localName = (row: { nameZh: string; nameEn: string }, locale: Locale) =>
   locale === 'zh-CN' ? row.nameZh : row.nameEn;
 
-type Reach = Pick<LoginUser, 'apps' | 'roles' | 'permissions' | 'menus'>;
+type Reach = Pick<LoginUser, 'apps' | 'roles' | 'permissions' | 'menus' | 'appOfPath'>;
 
 /** Users whose reach one process keeps; beyond it the oldest entries go. */
 const CACHE_ENTRIES = 10_000;
@@ -77,6 +77,9 @@ export class AccessService {
       roles: roles.map((role) => ({ id: role.id, code: role.code, name: localName(role, locale) })),
       permissions: [...new Set([...buttons, ...menuCodes])],
       menus,
+      appOfPath: Object.fromEntries(
+        allMenus.filter((menu) => menu.path.startsWith('/')).map((menu) => [menu.path, menu.appCode]),
+      ),
     };
     // Computed from an older version than the cache now holds: answer it, do not keep it.
     return version === this.cachedVersion ? this.remember(key, reach) : reach;

@@ -14,6 +14,11 @@ export interface RouteKit {
   frame: (route: MenuRoute, link: string) => ReactElement;
   /** The root path: picks the first page of the menu (spec 2, first load). */
   firstLoad: () => ReactElement;
+  /**
+   * A path no route of the active application matches: switches to the application it belongs
+   * to, or goes to `fallback` (spec 2: /homePage). Without it, unknown paths redirect at once.
+   */
+  elsewhere?: (fallback: string | undefined) => ReactElement;
 }
 
 /**
@@ -109,6 +114,14 @@ export function buildMenuRoutes(tree: readonly MenuRoute[], kit: RouteKit): Rout
     ...top,
     ...hoisted,
     { path: paths.root, element: kit.firstLoad(), handle: outsideLayout },
-    fallback ? { path: '*', ...redirectTo(fallback) } : { path: '*', element: kit.notFound() },
+    kit.elsewhere
+      ? {
+          path: '*',
+          element: kit.elsewhere(fallback),
+          handle: fallback ? { outsideLayout: true, redirectTo: fallback } : outsideLayout,
+        }
+      : fallback
+        ? { path: '*', ...redirectTo(fallback) }
+        : { path: '*', element: kit.notFound() },
   ];
 }

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import type { MenuRoute } from '@/lib/menu-tree';
 import type { PageFactory, RouteKit } from './build-menu-routes';
 import { FirstLoadRedirect } from './first-load-redirect';
+import { OtherAppRedirect } from './other-app-redirect';
 
 /**
  * Each page is its own chunk, loaded when first opened: the console shell stays small and the
@@ -106,4 +107,5 @@ export const consoleRouteKit: RouteKit = {
   notFound: () => <NotFoundPage />,
   frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
   firstLoad: () => <FirstLoadRedirect />,
+  elsewhere: (fallback) => <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} />,
 };

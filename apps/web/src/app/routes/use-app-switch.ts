@@ -12,9 +12,10 @@ import { markActive } from './first-load-target';
 /**
  * Switches the active application (spec 4): the server answers the new menus, which replace
  * the cached user's (so the menu and routes rebuild), only that application is marked active,
- * also in the stored list, and the console opens the application's first page.
+ * also in the stored list, and the console opens the application's first page (or, with
+ * `keepPath`, stays on the address that asked for the switch).
  */
-export function useAppSwitch() {
+export function useAppSwitch(options: { keepPath?: boolean } = {}) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -27,7 +28,8 @@ export function useAppSwitch() {
         current ? { ...current, menus, apps: markActive(current.apps, application) } : current,
       );
       if (user) writeStored('apps', user.apps);
-      navigate(firstRouteOf(buildMenuTree(menus))?.path ?? paths.root);
+      // A deep link that needed the switch stays where it points; the routes rebuild under it.
+      if (!options.keepPath) navigate(firstRouteOf(buildMenuTree(menus))?.path ?? paths.root);
     },
     onError: () => void message.error(t('apps.switchFailed')),
   });
