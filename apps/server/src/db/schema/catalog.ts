@@ -263,3 +263,9 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+/** One row: bumped by triggers whenever what catalogue lists show changes (migration 0022). */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -25,6 +25,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { type CatalogAccess, type Viewer } from './catalog-access';
+import { CatalogListCache } from './catalog-list-cache';
 import { CatalogListRepository, type ListScope } from './catalog-list.repository';
 import { localName, toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
 
@@ -50,6 +51,7 @@ function notVisible(): AppError {
  */
 export class CatalogService {
   private readonly lists: CatalogListRepository;
+  private readonly listCache: CatalogListCache;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +59,7 @@ export class CatalogService {
     private readonly store: FileStore,
   ) {
     this.lists = new CatalogListRepository(db);
+    this.listCache = new CatalogListCache(db);
   }
 
   viewerOf(userId: number | null): Promise<Viewer> {
@@ -78,7 +81,9 @@ export class CatalogService {
   list(viewer: Viewer, filters: CatalogVersionFilters, locale: Locale): Promise<Page<CatalogVersionRow>> {
     // Tables show published versions unless a publisher asks for drafts or recalled ones.
     const wanted = filters.status?.length ? filters.status : PUBLISHED;
-    return this.lists.page(filters, this.scopeOf(viewer, wanted), locale);
+    return this.listCache.page(viewer, filters, locale, () =>
+      this.lists.page(filters, this.scopeOf(viewer, wanted), locale),
+    );
   }
 
   async item(viewer: Viewer, code: string, locale: Locale): Promise<CatalogItemDetail> {
