@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
 import { isPublicPath, paths } from '@/config/paths';
-import type { OverseasList } from '@/features/catalog/pages/overseas-download-page';
+import { OVERSEAS_FILTERS, type OverseasList } from '@/features/catalog/utils/overseas-lists';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
 import { detectInitialLocale } from '@/lib/locale-detection';
 import { getAccessToken } from '@/lib/session';
@@ -29,12 +29,6 @@ const loadAntdProvider = () => import('./antd-provider');
 /** The console's code and, at the same time, its texts in the UI language. */
 export const loadConsole = () =>
   Promise.all([import('./routes/console-route'), loadConsoleTranslations()]).then(([chunk]) => chunk);
-
-/** What each overseas page lists (the filters its table starts with). */
-const OVERSEAS_FILTERS: Record<OverseasList, { kind?: string[]; section?: string }> = {
-  all: {},
-  imsCli: { kind: ['SOFTWARE'], section: 'cli' },
-};
 
 export const OVERSEAS_PAGES: ReadonlyArray<{ path: string; page: PublicPage; list: OverseasList }> = [
   { path: paths.overseasDownload, page: 'overseasDownload', list: 'all' },

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { SearchableVersionList } from '../components/searchable-version-list';
+import { OVERSEAS_FILTERS, type OverseasList } from '../utils/overseas-lists';
 import styles from './overseas-download-page.module.css';
-
-export type OverseasList = 'all' | 'imsCli';
 
 /**
  * /user/outseadownload and /user/outseadownloadimscli: the public items, no sign-in; the IMS CLI
@@ -28,7 +27,7 @@ export function OverseasDownloadPage({ list }: { list: OverseasList }) {
           <SearchableVersionList
             anonymous
             testId="overseas-table"
-            filters={list === 'imsCli' ? { kind: ['SOFTWARE'], section: 'cli' } : {}}
+            filters={OVERSEAS_FILTERS[list]}
             columns={['platform']}
           />
           <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
