@@ -47,6 +47,9 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
 import { metricsPlugin } from './plugins/metrics';
+import { apiTokenAuthPlugin } from './plugins/api-token-auth';
+import { apiTokenLoginRoutes, apiTokenRoutes } from './modules/api-tokens/api-token.routes';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { editorImageRoutes } from './modules/publishing/editor-image.routes';
@@ -162,6 +165,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, config);
   await app.register(inputGuardPlugin);
+  // Before any route is added: it marks the routes taking tokens in OpenAPI (onRoute).
+  await app.register(apiTokenAuthPlugin);
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
@@ -207,6 +212,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(downloadRecordRoutes);
   await app.register(downloadTicketRoutes);
   await app.register(taskRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(apiTokenLoginRoutes);
+  await app.register(fleetRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -198,6 +198,18 @@ const envSchema = z.object({
   FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   /** The ISO writer of PACKAGE_LIVE_CD tasks. */
   XORRISO_PATH: z.string().min(1).default('xorriso'),
+  /** Requests a personal access token may make per minute (docs/AUTOMATION.md). */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Requests all tokens of one account may make per minute together. */
+  API_ACCOUNT_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Bytes one account may download with tokens per day (rolling from its first download). */
+  API_ACCOUNT_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 ** 3),
+  /** Allows webhooks to loopback and private addresses: for tests and closed networks only. */
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, onOff.default(false)),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -6,6 +6,9 @@ import type { FileStore } from './lib/file-store/file-store';
 import type { Database } from './db/connection';
 import type { Clock } from './lib/clock';
 import { RateCounters } from './lib/rate-limit/counters';
+import { ApiQuota } from './modules/api-tokens/api-quota';
+import { ApiTokenService } from './modules/api-tokens/api-token.service';
+import { FleetService } from './modules/fleet/fleet.service';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
@@ -102,6 +105,11 @@ export type Services = {
   tasks: TaskService;
   /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
   metrics: PortalMetrics;
+  /** Personal access tokens and their quotas (issue 20). */
+  apiTokens: ApiTokenService;
+  apiQuota: ApiQuota;
+  /** The fleet resolve call: SN -> model -> newest firmware per kind. */
+  fleet: FleetService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -127,6 +135,9 @@ export function createServices(
     | 'TASK_RESULT_TTL_HOURS'
     | 'FILE_SWEEP_GRACE_HOURS'
     | 'XORRISO_PATH'
+    | 'API_TOKEN_REQUESTS_PER_MINUTE'
+    | 'API_ACCOUNT_REQUESTS_PER_MINUTE'
+    | 'API_ACCOUNT_BYTES_PER_DAY'
   >,
   database: Database,
   clock: Clock,
@@ -245,6 +256,9 @@ export function createServices(
     housekeeping,
     tasks,
     metrics,
+    apiTokens: new ApiTokenService(db, clock),
+    apiQuota: new ApiQuota(rateCounters, config),
+    fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
   };
 }
 

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'user.bindSerials',
   'user.unbindSerial',
   'user.assignOrganisation',
+  'user.revokeApiToken',
   'releaseNote.create',
   'releaseNote.update',
   'releaseNote.delete',

@@ -109,6 +109,18 @@ export const ErrorCode = {
   TOKEN_IN_URL: 1025001,
   /** A download ticket that is unknown, expired, for another file, or whose session ended. */
   DOWNLOAD_TICKET_INVALID: 1025002,
+  /** Automation (issue 20): personal access tokens, quotas, feeds, webhooks. */
+  API_TOKEN_NOT_ACCEPTED: 1026001,
+  API_TOKEN_SCOPE_MISSING: 1026002,
+  API_TOKEN_INVALID: 1026003,
+  API_TOKEN_NOT_FOUND: 1026004,
+  API_TOKEN_LIMIT: 1026005,
+  QUOTA_REQUESTS: 1026006,
+  QUOTA_BYTES: 1026007,
+  FEED_TOKEN_INVALID: 1026008,
+  WEBHOOK_NOT_FOUND: 1026009,
+  WEBHOOK_URL_REFUSED: 1026010,
+  WEBHOOK_LIMIT: 1026011,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -198,6 +210,17 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ORGANISATION_UNKNOWN]: 404,
   [ErrorCode.TOKEN_IN_URL]: 400,
   [ErrorCode.DOWNLOAD_TICKET_INVALID]: 401,
+  [ErrorCode.API_TOKEN_NOT_ACCEPTED]: 403,
+  [ErrorCode.API_TOKEN_SCOPE_MISSING]: 403,
+  [ErrorCode.API_TOKEN_INVALID]: 401,
+  [ErrorCode.API_TOKEN_NOT_FOUND]: 404,
+  [ErrorCode.API_TOKEN_LIMIT]: 409,
+  [ErrorCode.QUOTA_REQUESTS]: 429,
+  [ErrorCode.QUOTA_BYTES]: 429,
+  [ErrorCode.FEED_TOKEN_INVALID]: 404,
+  [ErrorCode.WEBHOOK_NOT_FOUND]: 404,
+  [ErrorCode.WEBHOOK_URL_REFUSED]: 400,
+  [ErrorCode.WEBHOOK_LIMIT]: 409,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

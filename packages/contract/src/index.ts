@@ -24,3 +24,4 @@ export * from './dashboard';
 export * from './tasks';
 export * from './access-admin';
 export * from './version-order';
+export * from './automation';

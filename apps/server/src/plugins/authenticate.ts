@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /** Registered inside the protected scope: every route below needs a live session. */
 export async function requireSession(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
+    // A personal access token was already checked against the route's scope (api-token-auth).
+    if (request.auth?.tokenId !== undefined) return;
     request.auth = await app.services.sessions.authenticate(request.headers.authorization);
   });
 }

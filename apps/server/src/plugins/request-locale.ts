@@ -16,7 +16,10 @@ export const requestLocalePlugin = fp(async (app: FastifyInstance) => {
 declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
-    /** Set by the requireSession hook on protected routes. */
-    auth: { userId: number; sessionId: number } | null;
+    /**
+     * Set by the requireSession hook on protected routes, or by apiTokenAuthPlugin for a
+     * personal access token (then `tokenId` is set and `sessionId` is 0: no session row has it).
+     */
+    auth: { userId: number; sessionId: number; tokenId?: number } | null;
   }
 }

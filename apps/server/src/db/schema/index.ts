@@ -10,3 +10,4 @@ export * from './activation';
 export * from './audit';
 export * from './tasks';
 export * from './security';
+export * from './automation';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sessions } from './sessions';
 import { users } from './users';
 
@@ -32,7 +32,8 @@ export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
     key: text('key').primaryKey(),
-    count: integer('count').notNull(),
+    /** bigint: also counts the bytes of a daily download quota. */
+    count: bigint('count', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],

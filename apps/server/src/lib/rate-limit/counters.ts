@@ -24,17 +24,25 @@ export class RateCounters {
 
   /** Counts one hit of `key` in a window of `windowMs`; answers the count and the window's end. */
   async hit(key: string, windowMs: number): Promise<CounterState> {
+    return this.add(key, 1, windowMs);
+  }
+
+  /**
+   * Adds `amount` (bytes of a quota, or a negative amount to give back) to `key` in a window of
+   * `windowMs`; a window that is over starts again with `amount`.
+   */
+  async add(key: string, amount: number, windowMs: number): Promise<CounterState> {
     const now = this.clock.now();
     const end = new Date(now.getTime() + windowMs);
     const nowParam = sql`${now.toISOString()}::timestamptz`;
     const expired = sql`${rateLimitCounters.expiresAt} <= ${nowParam}`;
     const [row] = await this.db
       .insert(rateLimitCounters)
-      .values({ key, count: 1, expiresAt: end })
+      .values({ key, count: amount, expiresAt: end })
       .onConflictDoUpdate({
         target: rateLimitCounters.key,
         set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+          count: sql`CASE WHEN ${expired} THEN ${amount}::bigint ELSE ${rateLimitCounters.count} + ${amount}::bigint END`,
           expiresAt: sql`CASE WHEN ${expired} THEN ${end.toISOString()}::timestamptz ELSE ${rateLimitCounters.expiresAt} END`,
         },
       })
@@ -43,7 +51,7 @@ export class RateCounters {
       this.hitsSinceSweep = 0;
       await this.sweep();
     }
-    return row ?? { count: 1, expiresAt: end };
+    return row ?? { count: amount, expiresAt: end };
   }
 
   /** The live state of `key`, or none when it never counted or its window is over. */

@@ -62,7 +62,7 @@ export async function activationRoutes(app: FastifyInstance) {
         security,
         response: responses(verifyCodeSentSchema, [400, 429, ...AUTH_ERRORS]),
       },
-      config: { rateLimit: { max: 10, timeWindow: 3_600_000 } },
+      config: { tokenScope: 'licences', rateLimit: { max: 10, timeWindow: 3_600_000 } },
     },
     async (request) =>
       ok(
@@ -81,7 +81,7 @@ export async function activationRoutes(app: FastifyInstance) {
         body: activationRequestSchema,
         response: responses(activationSchema, [400, 404, 409, 429, ...AUTH_ERRORS]),
       },
-      config: { rateLimit: { max: 60, timeWindow: 3_600_000 } },
+      config: { tokenScope: 'licences', rateLimit: { max: 60, timeWindow: 3_600_000 } },
     },
     async (request) => ok(request, await activation.generate(requester(request), request.body)),
   );
@@ -104,6 +104,7 @@ export async function activationRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activation/history',
     {
+      config: { tokenScope: 'licences' },
       schema: {
         tags,
         summary: 'My activation codes, newest first',
@@ -127,6 +128,7 @@ export async function activationRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activation/entitlements',
     {
+      config: { tokenScope: 'licences' },
       schema: {
         tags,
         summary: 'Entitlements covering servers I hold',
@@ -140,6 +142,7 @@ export async function activationRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activation/remaining',
     {
+      config: { tokenScope: 'licences' },
       schema: {
         tags,
         summary: 'Remaining authorised nodes of a product on one of my servers',
@@ -158,6 +161,7 @@ export async function activationRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activation/maintenance',
     {
+      config: { tokenScope: 'licences' },
       schema: {
         tags,
         summary: 'Maintenance time remaining of a product on one of my servers',
@@ -175,7 +179,10 @@ export async function activationRoutes(app: FastifyInstance) {
 
   routes.get(
     '/api/activation/:id/file',
-    { schema: { tags, summary: 'One of my activation codes as a file', security, params: idParams } },
+    {
+      schema: { tags, summary: 'One of my activation codes as a file', security, params: idParams },
+      config: { tokenScope: 'licences' },
+    },
     async (request, reply) => {
       const file = await activation.file(sessionOf(request).userId, request.params.id);
       return reply

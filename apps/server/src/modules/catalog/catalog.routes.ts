@@ -30,6 +30,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/models',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: 'Server models with their family, names in the reader language',
@@ -43,6 +44,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/versions',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: 'Firmware and software versions I may see: filters, search, sort, paging',
@@ -57,6 +59,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/items/:code',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: 'One item with the history of the versions I may see and their release notes',
@@ -72,6 +75,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/versions/:id',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: 'One version: checksums, release notes, compatibility, the item other versions',

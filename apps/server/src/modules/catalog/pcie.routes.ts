@@ -34,6 +34,7 @@ export async function pcieRoutes(app: FastifyInstance) {
   routes.post(
     '/api/catalog/pcie/lookup',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: `PCIe firmware by SN (installed cards) or by PN; at most ${PCIE_LOOKUP_MAX_VALUES} comma-separated values`,
@@ -61,7 +62,7 @@ export async function pcieRoutes(app: FastifyInstance) {
         querystring: pcieUploadQuerySchema,
         response: responses(pcieLookupResultSchema, [400, 413, 415, ...AUTH_ERRORS]),
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { tokenScope: 'catalog:read', rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request) => {
       const { by } = request.query;
@@ -74,6 +75,7 @@ export async function pcieRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/pcie/lookup/export',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags,
         summary: 'The lookup result as CSV (UTF-8 with BOM for Excel), every SN included',

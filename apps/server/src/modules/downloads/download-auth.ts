@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { TicketTarget } from './download-ticket.service';
 
-export type TicketRequest = Pick<FastifyRequest, 'headers'> & { query: { token?: string; ticket?: string } };
+export type TicketRequest = Pick<FastifyRequest, 'headers' | 'auth'> & {
+  query: { token?: string; ticket?: string };
+};
 
 /**
  * The signed-in user of a download request, or null for an anonymous one: from
@@ -16,6 +18,8 @@ export async function optionalUserId(
   target: TicketTarget,
 ): Promise<number | null> {
   if (request.query.token !== undefined) throw new AppError('TOKEN_IN_URL');
+  // A personal access token with the `download` scope (checked by api-token-auth).
+  if (request.auth?.tokenId !== undefined) return request.auth.userId;
   const header = request.headers.authorization;
   if (header !== undefined) return (await app.services.sessions.authenticate(header)).userId;
   const ticket = request.query.ticket;

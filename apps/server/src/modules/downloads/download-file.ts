@@ -25,6 +25,8 @@ export async function sendDownload(
     offloadPrefix: string | null;
     /** DOWNLOAD_SENDFILE=auto: local files go out with sendfile(2) when the connection allows it. */
     sendfile: boolean;
+    /** Reserves the bytes of a GET against a quota (token downloads); throws when they do not fit. */
+    chargeBytes?: (bytes: number) => Promise<void>;
   },
 ) {
   const { userId, target, store, downloads, offloadPrefix } = context;
@@ -59,6 +61,7 @@ export async function sendDownload(
   }
   const etag = `"${target.sha256}"`;
   if (offloadPrefix !== null) {
+    if (isGet) await context.chargeBytes?.(bytesAsked(rangeHeader, target.size));
     await recordHandOver();
     // nginx answers Range and If-Range itself and keeps Content-Type and Content-Disposition.
     return reply
@@ -97,6 +100,7 @@ export async function sendDownload(
   if (decision.kind === 'partial')
     reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
   if (!isGet) return reply.send();
+  await context.chargeBytes?.(length);
 
   const partialRange = decision.kind === 'partial' ? `bytes=${range.start}-${range.end}` : '';
   const recordId = await downloads.begin({ ...outcome, range: partialRange });
@@ -181,4 +185,10 @@ async function streamBody(
 
 function firstOf(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** What a GET for `rangeHeader` of a file of `size` bytes will send (when nginx does the sending). */
+function bytesAsked(rangeHeader: string | undefined, size: number): number {
+  const decision = decideRange(rangeHeader, size);
+  return decision.kind === 'partial' ? decision.range.end - decision.range.start + 1 : size;
 }

@@ -57,6 +57,7 @@ export async function downloadRoutes(
   routes.route({
     method: ['GET', 'HEAD'],
     url: `${DOWNLOAD_PATH_PREFIX}/:versionId`,
+    config: { tokenScope: 'download' },
     schema: {
       tags,
       summary:
@@ -77,6 +78,11 @@ export async function downloadRoutes(
         downloads,
         offloadPrefix,
         sendfile: config.DOWNLOAD_SENDFILE === 'auto',
+        // Downloads made with a personal access token count against the account's daily bytes.
+        chargeBytes:
+          request.auth?.tokenId !== undefined && userId !== null
+            ? (bytes) => app.services.apiQuota.chargeBytes(userId, bytes)
+            : undefined,
       });
     },
   });
@@ -86,6 +92,7 @@ export async function downloadRoutes(
     routes.get(
       `${DOWNLOAD_PATH_PREFIX}/:versionId/${SHA256SUMS_FILE_NAME}${suffix}`,
       {
+        config: { tokenScope: 'download' },
         schema: {
           tags,
           summary: detached
@@ -108,6 +115,7 @@ export async function downloadRoutes(
     routes.get(
       `${DOWNLOAD_PATH_PREFIX}/${MANIFEST_FILE_NAME}${suffix}`,
       {
+        config: { tokenScope: 'download' },
         schema: {
           tags,
           summary: detached
@@ -125,6 +133,7 @@ export async function downloadRoutes(
     routes.get(
       `${DOWNLOAD_PATH_PREFIX}/:versionId/${MANIFEST_FILE_NAME}${suffix}`,
       {
+        config: { tokenScope: 'download' },
         schema: {
           tags,
           summary: detached
@@ -149,6 +158,7 @@ export async function downloadRoutes(
   routes.get(
     SIGNING_KEY_PATH,
     {
+      config: { tokenScope: 'download' },
       schema: { tags, summary: 'The Ed25519 public key (SPKI PEM) manifests and SHA256SUMS are signed with' },
     },
     async (_request, reply) =>

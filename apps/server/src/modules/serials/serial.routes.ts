@@ -16,6 +16,7 @@ export async function serialRoutes(app: FastifyInstance) {
   routes.get(
     '/api/auth/verification',
     {
+      config: { tokenScope: 'catalog:read' },
       schema: {
         tags: ['serial numbers'],
         summary: 'My bound serial numbers and their verification state',

@@ -38,6 +38,7 @@ async function taskResultRoute(app: FastifyInstance) {
   routes.route({
     method: ['GET', 'HEAD'],
     url: '/api/tasks/:id/result',
+    config: { tokenScope: 'tasks' },
     schema: {
       tags,
       summary: 'The result file of my finished task (Range, If-Range, ETag); Bearer or `?ticket=`',
@@ -91,6 +92,7 @@ async function taskApiRoutes(app: FastifyInstance) {
   routes.post(
     '/api/tasks/mirror',
     {
+      config: { tokenScope: 'tasks' },
       schema: {
         tags,
         summary: `LIST_MIRROR_SN / LIST_MIRROR_PN from at most ${TASK_MIRROR_MAX_VALUES} comma-separated values`,
@@ -133,6 +135,7 @@ async function taskApiRoutes(app: FastifyInstance) {
   routes.post(
     '/api/tasks/livecd',
     {
+      config: { tokenScope: 'tasks' },
       schema: {
         tags,
         summary: 'PACKAGE_LIVE_CD: an ISO 9660 image of a LiveCD image and chosen components',
@@ -148,6 +151,7 @@ async function taskApiRoutes(app: FastifyInstance) {
   routes.get(
     '/api/tasks',
     {
+      config: { tokenScope: 'tasks' },
       schema: {
         tags,
         summary: 'My tasks, newest first',
@@ -166,6 +170,7 @@ async function taskApiRoutes(app: FastifyInstance) {
   routes.get(
     '/api/tasks/:id',
     {
+      config: { tokenScope: 'tasks' },
       schema: {
         tags,
         summary: 'One of my tasks with its log',
@@ -180,6 +185,7 @@ async function taskApiRoutes(app: FastifyInstance) {
   routes.post(
     '/api/tasks/:id/retry',
     {
+      config: { tokenScope: 'tasks' },
       schema: {
         tags,
         summary: 'Runs a FAILED task again',

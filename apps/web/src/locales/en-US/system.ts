@@ -95,6 +95,7 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.actions.role.grant': 'Role permissions changed',
   'audit.actions.user.create': 'User created',
   'audit.actions.user.update': 'User changed',
+  'audit.actions.user.revokeApiToken': 'Access token revoked',
   'audit.actions.user.freeze': 'User frozen',
   'audit.actions.user.unfreeze': 'User unfrozen',
   'audit.actions.user.unlock': 'User unlocked',

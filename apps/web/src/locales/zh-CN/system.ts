@@ -93,6 +93,7 @@ export const system = {
   'audit.actions.role.grant': '修改角色权限',
   'audit.actions.user.create': '新建用户',
   'audit.actions.user.update': '修改用户',
+  'audit.actions.user.revokeApiToken': '撤销访问令牌',
   'audit.actions.user.freeze': '冻结用户',
   'audit.actions.user.unfreeze': '解冻用户',
   'audit.actions.user.unlock': '解锁用户',

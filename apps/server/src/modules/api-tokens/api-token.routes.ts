@@ -1,0 +1,162 @@
+import {
+  type ApiTokenCreated,
+  apiTokenCreatedSchema,
+  apiTokenLoginSchema,
+  apiTokenCreateSchema,
+  apiTokenListSchema,
+  apiTokenParamsSchema,
+  apiTokenSchema,
+  USER_EDIT_PERMISSION,
+  USER_PAGE_PERMISSION,
+  userTokenParamsSchema,
+  userTokensParamsSchema,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+import { auditRequest } from '../audit/audit.service';
+
+const security = [{ bearer: [] }];
+const tags = ['api tokens'];
+
+/**
+ * Account settings -> API tokens: the owner creates (shown once), lists and revokes them; staff
+ * holding sysUser:page see and (with sysUser:edit) revoke the tokens of users they administer.
+ * All with a console session: no token can create or see tokens.
+ */
+export async function apiTokenRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { apiTokens } = app.services;
+
+  routes.get(
+    '/api/sysUser/apiTokens',
+    {
+      schema: {
+        tags,
+        summary: 'My personal access tokens, newest first (never the secret)',
+        security,
+        response: responses(apiTokenListSchema, AUTH_ERRORS),
+      },
+    },
+    async (request) => ok(request, await apiTokens.list(sessionOf(request).userId)),
+  );
+
+  routes.post(
+    '/api/sysUser/apiTokens',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create a personal access token: name, scopes, expiry (at most 365 days); the token is answered once',
+        security,
+        body: apiTokenCreateSchema,
+        response: responses(apiTokenCreatedSchema, [400, 409, 429, ...AUTH_ERRORS]),
+      },
+      config: { rateLimit: { max: 30, timeWindow: 3_600_000 } },
+    },
+    async (request) => ok(request, await apiTokens.create(sessionOf(request).userId, request.body)),
+  );
+
+  routes.delete(
+    '/api/sysUser/apiTokens/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one of my tokens (it stops working at once, in every process)',
+        security,
+        params: apiTokenParamsSchema,
+        response: responses(apiTokenSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) =>
+      ok(request, await apiTokens.revoke(sessionOf(request).userId, request.params.id, 'owner')),
+  );
+
+  routes.get(
+    '/api/sysUser/:userId/apiTokens',
+    {
+      schema: {
+        tags,
+        summary: "Staff: a user's personal access tokens (sysUser:page)",
+        security,
+        params: userTokensParamsSchema,
+        response: responses(apiTokenListSchema, [400, ...AUTH_ERRORS]),
+      },
+      onRequest: requirePermission(app, USER_PAGE_PERMISSION),
+    },
+    async (request) => ok(request, await apiTokens.list(request.params.userId)),
+  );
+
+  routes.delete(
+    '/api/sysUser/:userId/apiTokens/:id',
+    {
+      schema: {
+        tags,
+        summary: "Staff: revoke a user's personal access token (sysUser:edit); audited",
+        security,
+        params: userTokenParamsSchema,
+        response: responses(apiTokenSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: requirePermission(app, USER_EDIT_PERMISSION),
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      const token = await apiTokens.revoke(userId, id, 'staff');
+      await auditRequest(
+        app,
+        request,
+        'user.revokeApiToken',
+        { type: 'user', id: userId },
+        {
+          tokenId: id,
+          name: token.name,
+          prefix: token.prefix,
+        },
+      );
+      return ok(request, token);
+    },
+  );
+}
+
+/**
+ * Sign-in of a command-line client (`fwportal login --password-stdin`): account and password
+ * buy a personal access token, never a console session. Same lockout, records and audit as the
+ * console's sign-in; no captcha, which a script cannot answer, so a tighter per-address limit.
+ */
+export async function apiTokenLoginRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { apiTokens, login } = app.services;
+  routes.post(
+    '/api/apiTokens/login',
+    {
+      schema: {
+        tags,
+        summary:
+          'Exchange account + password for a new personal access token (for command-line clients); answered once',
+        body: apiTokenLoginSchema,
+        response: responses(apiTokenCreatedSchema, [400, 401, 403, 409, 423, 429]),
+      },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const { account, password, ...token } = request.body;
+      let created: ApiTokenCreated | undefined;
+      await login.login({
+        account,
+        password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        locale: request.locale,
+        issue: async (userId) => {
+          created = await apiTokens.create(userId, token);
+          return created.token;
+        },
+      });
+      if (!created) throw new Error('sign-in succeeded without a token');
+      return ok(request, created);
+    },
+  );
+}

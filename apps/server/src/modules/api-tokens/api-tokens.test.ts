@@ -1,0 +1,269 @@
+import type { ApiTokenCreated } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { tokenFor, withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let session: string;
+  let staffSession: string;
+
+  const create = async (body: object, as = session) =>
+    withToken<ApiTokenCreated>(t.app, as, { method: 'POST', url: '/api/sysUser/apiTokens', payload: body });
+  const newToken = async (scopes: string[], name = 'ci') => {
+    const answer = await create({ name, scopes, expiresInDays: 30 });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, {
+      catalog: true,
+      config: {
+        API_TOKEN_REQUESTS_PER_MINUTE: 5,
+        API_ACCOUNT_REQUESTS_PER_MINUTE: 8,
+        API_ACCOUNT_BYTES_PER_DAY: 1024,
+      },
+    });
+    owner = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Token Co' });
+    session = await tokenFor(t.app, owner.account, owner.password);
+    const staff = await createUser(t.db, { adminType: '1' });
+    staffSession = await tokenFor(t.app, staff.account, staff.password);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('is shown once, stored as a digest, listed with its prefix and without the secret', async () => {
+    const created = await newToken(['catalog:read']);
+    expect(created.token).toMatch(/^fwp_[A-Za-z0-9_-]{43}$/);
+    expect(created.token.startsWith(created.prefix)).toBe(true);
+    const list = await withToken<unknown[]>(t.app, session, { url: '/api/sysUser/apiTokens' });
+    expect(JSON.stringify(list.body.data)).not.toContain(created.token);
+    expect(list.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.id, state: 'active' })]),
+    );
+    const stored = await t.database.db.execute<{ token_hash: string }>(
+      // Only the SHA-256 digest is kept.
+      `select token_hash from api_tokens where id = ${created.id}` as never,
+    );
+    expect(JSON.stringify(stored)).not.toContain(created.token);
+  });
+
+  it('refuses bad input with a 400 naming the field, and an expiry over a year', async () => {
+    for (const body of [
+      { name: '', scopes: ['download'], expiresInDays: 30 },
+      { name: 'x', scopes: [], expiresInDays: 30 },
+      { name: 'x', scopes: ['admin'], expiresInDays: 30 },
+      { name: 'x', scopes: ['download', 'download'], expiresInDays: 30 },
+      { name: 'x', scopes: ['download'], expiresInDays: 366 },
+      { name: 'x'.repeat(65), scopes: ['download'], expiresInDays: 30 },
+    ]) {
+      const answer = await create(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('authenticates the routes naming its scope, and nothing else: never the console, never staff pages', async () => {
+    const { token } = await newToken(['catalog:read']);
+    const list = await withToken(t.app, token, { url: '/api/catalog/versions?pageNo=1&pageSize=5' });
+    expect(list.status).toBe(200);
+    // Another scope's route: 403 naming the missing scope.
+    const tasks = await withToken(t.app, token, { url: '/api/tasks' });
+    expect(tasks.status).toBe(403);
+    expect(tasks.body.code).toBe(1026002);
+    // The console (the user's menus), account settings, token management, staff pages: refused.
+    for (const url of [
+      '/api/getLoginUser',
+      '/api/sysUser/apiTokens',
+      '/api/sysUser/page',
+      '/api/sysAudit/page',
+    ]) {
+      const answer = await withToken(t.app, token, { url });
+      expect(answer.status, url).toBe(403);
+      expect(answer.body.code, url).toBe(1026001);
+    }
+    // A token cannot make another token.
+    const more = await create({ name: 'y', scopes: ['download'], expiresInDays: 1 }, token);
+    expect(more.status).toBe(403);
+  });
+
+  it('is useless after revocation, expiry, a password change and a freeze', async () => {
+    const revoked = await newToken(['catalog:read']);
+    const gone = await withToken(t.app, session, {
+      method: 'DELETE',
+      url: `/api/sysUser/apiTokens/${revoked.id}`,
+    });
+    expect(gone.status).toBe(200);
+    expect((await withToken(t.app, revoked.token, { url: '/api/catalog/models' })).body.code).toBe(1026003);
+
+    const expiring = await withToken<ApiTokenCreated>(t.app, session, {
+      method: 'POST',
+      url: '/api/sysUser/apiTokens',
+      payload: { name: 'day', scopes: ['catalog:read'], expiresInDays: 1 },
+    });
+    t.clock.advance(86_400_000 + 1);
+    expect((await withToken(t.app, expiring.body.data.token, { url: '/api/catalog/models' })).status).toBe(
+      401,
+    );
+    session = await tokenFor(t.app, owner.account, owner.password);
+
+    const beforePassword = await newToken(['catalog:read']);
+    const [{ passwordHash } = { passwordHash: '' }] = await t.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, owner.id));
+    // Whatever path changes the password (change, mailed reset, staff reset) writes this column.
+    await t.db.update(users).set({ passwordHash: 'changed' }).where(eq(users.id, owner.id));
+    const afterPassword = await withToken(t.app, beforePassword.token, { url: '/api/catalog/models' });
+    expect(afterPassword.status).toBe(401);
+    const list = await withToken<{ id: number; revokedReason: string }[]>(t.app, session, {
+      url: '/api/sysUser/apiTokens',
+    });
+    expect(list.body.data.find((row) => row.id === beforePassword.id)?.revokedReason).toBe('password');
+
+    await t.db.update(users).set({ passwordHash }).where(eq(users.id, owner.id));
+
+    // Frozen by staff (through the users page, as support would): revoked, and stays revoked after unfreezing.
+    const beforeFreeze = await newToken(['catalog:read']);
+    const freeze = await withToken(t.app, staffSession, {
+      method: 'POST',
+      url: `/api/sysUser/${owner.id}/freeze`,
+      payload: { frozen: true },
+    });
+    expect(freeze.status).toBe(200);
+    expect((await withToken(t.app, beforeFreeze.token, { url: '/api/catalog/models' })).status).toBe(401);
+    await withToken(t.app, staffSession, {
+      method: 'POST',
+      url: `/api/sysUser/${owner.id}/freeze`,
+      payload: { frozen: false },
+    });
+    expect((await withToken(t.app, beforeFreeze.token, { url: '/api/catalog/models' })).status).toBe(401);
+    session = await tokenFor(t.app, owner.account, owner.password);
+  });
+
+  it('another user cannot see or revoke my token (404, as for none); staff can, and it is audited', async () => {
+    const other = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Other Co' });
+    const otherSession = await tokenFor(t.app, other.account, other.password);
+    const mine = await newToken(['download'], 'mine');
+    const steal = await withToken(t.app, otherSession, {
+      method: 'DELETE',
+      url: `/api/sysUser/apiTokens/${mine.id}`,
+    });
+    expect(steal.status).toBe(404);
+    const peek = await withToken(t.app, otherSession, { url: `/api/sysUser/${owner.id}/apiTokens` });
+    expect(peek.status).toBe(403);
+
+    const staffList = await withToken<{ id: number }[]>(t.app, staffSession, {
+      url: `/api/sysUser/${owner.id}/apiTokens`,
+    });
+    expect(staffList.body.data.map((row) => row.id)).toContain(mine.id);
+    expect(JSON.stringify(staffList.body.data)).not.toContain(mine.token);
+    const revoke = await withToken(t.app, staffSession, {
+      method: 'DELETE',
+      url: `/api/sysUser/${owner.id}/apiTokens/${mine.id}`,
+    });
+    expect(revoke.status).toBe(200);
+    const audit = await withToken<{ rows: { action: string }[] }>(t.app, staffSession, {
+      url: '/api/sysAudit/page?action=user.revokeApiToken',
+    });
+    expect(audit.body.data.rows.length).toBeGreaterThan(0);
+    expect((await withToken(t.app, mine.token, { url: '/api/downloads/manifest.json' })).status).toBe(401);
+  });
+
+  it('counts requests per token and per account: RateLimit headers, then 429 with Retry-After', async () => {
+    const a = await newToken(['catalog:read'], 'a');
+    const b = await newToken(['catalog:read'], 'b');
+    const first = await withToken(t.app, a.token, { url: '/api/catalog/models' });
+    expect(first.headers['ratelimit-limit']).toBe('5');
+    expect(first.headers['ratelimit-remaining']).toBe('4');
+    expect(first.headers['ratelimit-policy']).toBe('5;w=60');
+    for (let i = 0; i < 4; i++) await withToken(t.app, a.token, { url: '/api/catalog/models' });
+    const over = await withToken(t.app, a.token, { url: '/api/catalog/models' });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe(1026006);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // The account's 8 a minute: b has 5 of its own, but the account has 2 left.
+    expect((await withToken(t.app, b.token, { url: '/api/catalog/models' })).status).toBe(200);
+    expect((await withToken(t.app, b.token, { url: '/api/catalog/models' })).status).toBe(200);
+    const account = await withToken(t.app, b.token, { url: '/api/catalog/models' });
+    expect(account.status).toBe(429);
+    t.clock.advance(61_000);
+    expect((await withToken(t.app, b.token, { url: '/api/catalog/models' })).status).toBe(200);
+  });
+
+  it('counts downloaded bytes per account and day: a download that does not fit is refused before a byte', async () => {
+    t.clock.advance(61_000);
+    const { token } = await newToken(['download', 'catalog:read'], 'bytes');
+    const versions = await withToken<{ rows: { versionId: number; fileSize: number }[] }>(t.app, token, {
+      url: '/api/catalog/versions?pageNo=1&pageSize=50',
+    });
+    const big = versions.body.data.rows.find((row) => row.fileSize > 1024);
+    expect(big).toBeDefined();
+    const small = await t.app.inject({
+      url: `/api/downloads/${big!.versionId}`,
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=0-511' },
+    });
+    expect(small.statusCode).toBe(206);
+    const whole = await t.app.inject({
+      url: `/api/downloads/${big!.versionId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(whole.statusCode).toBe(429);
+    expect(whole.json().code).toBe(1026007);
+    expect(Number(whole.headers['retry-after'])).toBeGreaterThan(3600);
+    // 512 left today: exactly that much is still allowed, one byte more is not.
+    const rest = await t.app.inject({
+      url: `/api/downloads/${big!.versionId}`,
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=512-1023' },
+    });
+    expect(rest.statusCode).toBe(206);
+    const oneMore = await t.app.inject({
+      url: `/api/downloads/${big!.versionId}`,
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=0-0' },
+    });
+    expect(oneMore.statusCode).toBe(429);
+  });
+
+  it('signs a command-line client in with account and password: a token, never a session; wrong passwords lock', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/apiTokens/login',
+      payload: {
+        account: owner.account,
+        password: 'changed-later',
+        name: 'cli',
+        scopes: ['download'],
+        expiresInDays: 7,
+      },
+    });
+    expect(answer.statusCode).toBe(401);
+    const fresh = await createUser(t.db, { roleCodes: ['customer'] });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/apiTokens/login',
+      payload: {
+        account: fresh.account,
+        password: fresh.password,
+        name: 'cli',
+        scopes: ['download'],
+        expiresInDays: 7,
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json().data.token as string;
+    expect(token.startsWith('fwp_')).toBe(true);
+    expect((await withToken(t.app, token, { url: '/api/getLoginUser' })).status).toBe(403);
+  });
+
+  it('OpenAPI documents the token scheme on the routes that take it', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const resolve = doc.paths['/api/fleet/resolve'].post;
+    expect(resolve.security).toEqual(expect.arrayContaining([{ accessToken: [] }]));
+    expect(resolve.description).toContain('catalog:read');
+    expect(JSON.stringify(doc.paths['/api/sysUser/page'])).not.toContain('accessToken');
+  });
+});
