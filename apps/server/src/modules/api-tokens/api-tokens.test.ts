@@ -90,6 +90,31 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
     expect(more.status).toBe(403);
   });
 
+  it('each scope opens its own operations: tasks, licences, PCIe lookups, my SNs, downloads', async () => {
+    t.clock.advance(61_000);
+    const cases: [string, { method?: 'GET' | 'POST'; url: string; payload?: object }][] = [
+      ['tasks', { url: '/api/tasks' }],
+      ['licences', { url: '/api/activation/history' }],
+      [
+        'catalog:read',
+        { method: 'POST', url: '/api/catalog/pcie/lookup', payload: { by: 'pn', values: 'X' } },
+      ],
+      ['catalog:read', { url: '/api/auth/verification' }],
+      ['catalog:read', { method: 'POST', url: '/api/fleet/resolve', payload: { sns: ['NOPE-1'] } }],
+      ['download', { url: '/api/downloads/manifest.json' }],
+    ];
+    for (const [scope, request] of cases) {
+      const { token } = await newToken([scope], `scope-${scope}`);
+      const allowed = await withToken(t.app, token, request);
+      expect(allowed.status, `${scope} ${request.url}`).not.toBeGreaterThanOrEqual(401);
+      const other = scope === 'tasks' ? 'licences' : 'tasks';
+      const { token: wrong } = await newToken([other], `wrong-${scope}`);
+      const refused = await withToken(t.app, wrong, request);
+      expect(refused.status, `${other} ${request.url}`).toBe(403);
+      expect(refused.body.code).toBe(1026002);
+    }
+  });
+
   it('is useless after revocation, expiry, a password change and a freeze', async () => {
     const revoked = await newToken(['catalog:read']);
     const gone = await withToken(t.app, session, {

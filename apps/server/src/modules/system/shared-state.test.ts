@@ -41,6 +41,7 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
         DATA_DIR: dataDir,
         TASK_WORKERS: '0',
         LOGIN_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        API_TOKEN_REQUESTS_PER_MINUTE: String(LIMIT),
       });
       const app = await buildApp({
         config,
@@ -134,5 +135,39 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
       if (answer.statusCode !== 429) accepted += 1;
     }
     expect(accepted).toBe(LIMIT);
+  });
+
+  it('a personal access token is one quota across the processes, and its revocation holds in both at once', async () => {
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/apiTokens/login',
+      remoteAddress: '203.0.113.10',
+      payload: {
+        account: 'demo',
+        password: DEMO_PASSWORD,
+        name: 'fleet',
+        scopes: ['catalog:read'],
+        expiresInDays: 1,
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const { token, id } = created.json().data as { token: string; id: number };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < LIMIT * 2; attempt += 1) {
+      const answer = await (attempt % 2 === 0 ? a : b).inject({
+        url: '/api/catalog/models',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(LIMIT);
+    // Revoked through process b's database connection: process a refuses it on the next request.
+    await databases[1]?.db.execute(sql`update api_tokens set revoked_at = now() where id = ${id}`);
+    const after = await a.inject({
+      url: '/api/catalog/models',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
   });
 });

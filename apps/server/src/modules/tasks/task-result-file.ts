@@ -22,8 +22,12 @@ export async function sendTaskResult(
   reply: FastifyReply,
   store: FileStore,
   target: ResultTarget,
+  /** Reserves the bytes of a GET against a quota (token downloads); throws when they do not fit. */
+  chargeBytes?: (bytes: number) => Promise<void>,
 ) {
-  if (store.presignedDownloadUrl) {
+  // A client sending Authorization (scripts with a token) would send it to object storage too,
+  // which refuses two kinds of authentication: it gets the bytes from the portal.
+  if (store.presignedDownloadUrl && request.headers.authorization === undefined) {
     const url = await store.presignedDownloadUrl(target.storageKey, {
       fileName: target.fileName,
       expiresInSeconds: 300,
@@ -53,6 +57,7 @@ export async function sendTaskResult(
   if (decision.kind === 'partial')
     reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
   if (request.method === 'HEAD') return reply.send();
+  await chargeBytes?.(target.size === 0 ? 0 : range.end - range.start + 1);
   const source = await store
     .open(target.storageKey, decision.kind === 'partial' ? range : undefined)
     .catch((error: unknown) => {

@@ -51,7 +51,12 @@ async function taskResultRoute(app: FastifyInstance) {
       const userId = await optionalUserId(app, request, { kind: 'task', id: request.params.id });
       if (userId === null) throw new AppError('TOKEN_EMPTY');
       const target = await app.services.tasks.resultTarget(userId, request.params.id);
-      return sendTaskResult(request, reply, app.services.store, target);
+      // Results fetched with a personal access token count against the account's daily bytes.
+      const chargeBytes =
+        request.auth?.tokenId !== undefined
+          ? (bytes: number) => app.services.apiQuota.chargeBytes(userId, bytes)
+          : undefined;
+      return sendTaskResult(request, reply, app.services.store, target, chargeBytes);
     },
   });
 }
