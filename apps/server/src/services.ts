@@ -169,6 +169,7 @@ export function createServices(
       config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
     ));
   const accountHistory = new AccountHistoryService(db, clock, sessions);
+  const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
   const audit = new AuditService(db);
   const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl, audit);
@@ -245,6 +246,7 @@ export function createServices(
       serials,
       history: accountHistory,
       downloads,
+      apiTokens,
     }),
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
@@ -256,7 +258,7 @@ export function createServices(
     housekeeping,
     tasks,
     metrics,
-    apiTokens: new ApiTokenService(db, clock),
+    apiTokens,
     apiQuota: new ApiQuota(rateCounters, config),
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
   };

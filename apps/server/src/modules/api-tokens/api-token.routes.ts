@@ -11,12 +11,11 @@ import {
   userTokenParamsSchema,
   userTokensParamsSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
-import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['api tokens'];
@@ -29,7 +28,7 @@ const tags = ['api tokens'];
 export async function apiTokenRoutes(app: FastifyInstance) {
   await requireSession(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { apiTokens } = app.services;
+  const { apiTokens, usersAdmin } = app.services;
 
   routes.get(
     '/api/sysUser/apiTokens',
@@ -75,19 +74,25 @@ export async function apiTokenRoutes(app: FastifyInstance) {
       ok(request, await apiTokens.revoke(sessionOf(request).userId, request.params.id, 'owner')),
   );
 
+  const staff = async (request: FastifyRequest) => ({
+    ...(await app.services.audit.actorOf(request)),
+    userId: sessionOf(request).userId,
+  });
+
   routes.get(
     '/api/sysUser/:userId/apiTokens',
     {
       schema: {
         tags,
-        summary: "Staff: a user's personal access tokens (sysUser:page)",
+        summary:
+          "Staff: a user's personal access tokens (sysUser:page; a super admin's only for super admins)",
         security,
         params: userTokensParamsSchema,
-        response: responses(apiTokenListSchema, [400, ...AUTH_ERRORS]),
+        response: responses(apiTokenListSchema, [400, 404, ...AUTH_ERRORS]),
       },
       onRequest: requirePermission(app, USER_PAGE_PERMISSION),
     },
-    async (request) => ok(request, await apiTokens.list(request.params.userId)),
+    async (request) => ok(request, await usersAdmin.apiTokens(await staff(request), request.params.userId)),
   );
 
   routes.delete(
@@ -104,19 +109,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, id } = request.params;
-      const token = await apiTokens.revoke(userId, id, 'staff');
-      await auditRequest(
-        app,
-        request,
-        'user.revokeApiToken',
-        { type: 'user', id: userId },
-        {
-          tokenId: id,
-          name: token.name,
-          prefix: token.prefix,
-        },
-      );
-      return ok(request, token);
+      return ok(request, await usersAdmin.revokeApiToken(await staff(request), userId, id));
     },
   );
 }

@@ -87,8 +87,14 @@ export class ApiTokenService {
   }
 
   /** Revokes one token of `userId`; 404 for a token of anyone else, as for one that never existed. */
-  async revoke(userId: number, tokenId: number, reason: ApiTokenRevokeReason): Promise<ApiToken> {
-    const [row] = await this.db
+  async revoke(
+    userId: number,
+    tokenId: number,
+    reason: ApiTokenRevokeReason,
+    /** A transaction to join (staff revocations are audited in the same one). */
+    tx: Pick<Db, 'update'> = this.db,
+  ): Promise<ApiToken> {
+    const [row] = await tx
       .update(apiTokens)
       .set({
         revokedAt: sql`coalesce(${apiTokens.revokedAt}, ${this.clock.now().toISOString()}::timestamptz)`,

@@ -198,7 +198,37 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
     expect((await withToken(t.app, mine.token, { url: '/api/downloads/manifest.json' })).status).toBe(401);
   });
 
-  it('counts requests per token and per account: RateLimit headers, then 429 with Retry-After', async () => {
+  it("staff below super admin cannot see or revoke a super admin's tokens; an unknown user is 404", async () => {
+    const superAdmin = await createUser(t.db, { adminType: '1' });
+    const superToken = await t.app.services.apiTokens.create(superAdmin.id, {
+      name: 'root',
+      scopes: ['catalog:read'],
+      expiresInDays: 1,
+    });
+    const support = await createUser(t.db, { roleCodes: ['staff'] });
+    const supportSession = await tokenFor(t.app, support.account, support.password);
+    const list = await withToken(t.app, supportSession, { url: `/api/sysUser/${superAdmin.id}/apiTokens` });
+    expect(list.status).toBe(403);
+    const revoke = await withToken(t.app, supportSession, {
+      method: 'DELETE',
+      url: `/api/sysUser/${superAdmin.id}/apiTokens/${superToken.id}`,
+    });
+    expect(revoke.status).toBe(403);
+    expect((await withToken(t.app, superToken.token, { url: '/api/catalog/models' })).status).toBe(200);
+    // A token id of another user, named under this user: nothing happens.
+    const customerToken = await newToken(['catalog:read'], 'elsewhere');
+    const crossed = await withToken(t.app, supportSession, {
+      method: 'DELETE',
+      url: `/api/sysUser/${support.id}/apiTokens/${customerToken.id}`,
+    });
+    expect(crossed.status).toBe(404);
+    expect((await withToken(t.app, customerToken.token, { url: '/api/catalog/models' })).status).toBe(200);
+    const unknown = await withToken(t.app, supportSession, { url: '/api/sysUser/999999/apiTokens' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('counts requests per token and per account: RateLimit-* headers, then 429 with Retry-After', async () => {
+    t.clock.advance(61_000); // a fresh minute for the account
     const a = await newToken(['catalog:read'], 'a');
     const b = await newToken(['catalog:read'], 'b');
     const first = await withToken(t.app, a.token, { url: '/api/catalog/models' });

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PATTERN,
+  type ApiToken,
   type AssignOrganisation,
   type Organisation,
   type Locale,
@@ -30,6 +31,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/pg-errors';
 import type { AccessService } from '../access/access.service';
 import type { AccountHistoryService } from '../account/account-history.service';
+import type { ApiTokenService } from '../api-tokens/api-token.service';
 import type { AuditActor, AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { SessionService } from '../auth/session.service';
@@ -60,6 +62,7 @@ export class UsersAdminService {
       serials: SerialService;
       history: AccountHistoryService;
       downloads: DownloadService;
+      apiTokens: ApiTokenService;
     },
   ) {
     this.repo = new UsersAdminRepository(db);
@@ -310,6 +313,23 @@ export class UsersAdminService {
   private profile(data: ReturnType<typeof userAdminEditSchema.parse>) {
     const { nickName, name, email, phone, company, industry, adminType } = data;
     return { nickName, name, email, phone, company, industry, adminType };
+  }
+
+  /** A user's personal access tokens (never their secrets); a super admin's only for super admins. */
+  async apiTokens(staff: Staff, id: number): Promise<ApiToken[]> {
+    await this.target(staff, id);
+    return this.deps.apiTokens.list(id);
+  }
+
+  /** Revokes a user's token (support ending a leaked one); audited. */
+  async revokeApiToken(staff: Staff, id: number, tokenId: number): Promise<ApiToken> {
+    await this.target(staff, id);
+    return this.db.transaction(async (tx) => {
+      const token = await this.deps.apiTokens.revoke(id, tokenId, 'staff', tx);
+      const detail = { tokenId, name: token.name, prefix: token.prefix };
+      await this.deps.audit.record(staff, 'user.revokeApiToken', { type: 'user', id }, detail, tx);
+      return token;
+    });
   }
 
   private async row(id: number, locale: Locale): Promise<UserAdminRow> {
