@@ -80,7 +80,8 @@ const trustProxy = z
   });
 
 /** Every environment variable the server reads; documented in the README table. */
-const envSchema = z.object({
+/** Every environment variable the portal reads (the README's table lists the same; a test checks). */
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
