@@ -6,7 +6,7 @@ import { createBoss } from '../../lib/jobs/boss';
 import { withToken } from '../../test/requests';
 import type { TestApp } from '../../test/test-app';
 
-export { readTar, sha256, verifySums } from './bundle-check';
+export { readIso, readTar, sha256, verifySums } from './bundle-check';
 
 export async function createMirrorTask(t: TestApp, token: string, by: 'sn' | 'pn', values: string) {
   return withToken<TaskCreated>(t.app, token, {
