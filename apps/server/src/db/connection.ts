@@ -67,7 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema });
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'postgres',
     queueConnection: { driver: 'postgres', url },
     migrate: () => migratePg(db, { migrationsFolder }),
@@ -128,7 +128,7 @@ async function openPglite(dataDir: string | undefined, sharedBuffersMb: number):
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'pglite',
     queueConnection: { driver: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder }),

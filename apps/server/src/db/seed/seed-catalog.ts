@@ -88,7 +88,7 @@ export async function seedCatalog(db: Db, store: FileStore, now: Date = new Date
     }
 
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     for (const [sort, item] of items.entries()) {
       const [row] = await t
         .insert(catalogItems)

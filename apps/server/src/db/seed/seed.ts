@@ -100,7 +100,7 @@ export async function seedDatabase(
   const serialSeeds = demoSerialNumbers(now);
 
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t.insert(applications).values(APPLICATIONS);
     const menuIdsByApp = new Map<string, number[]>();
     for (const [appCode, seeds] of Object.entries(MENUS))

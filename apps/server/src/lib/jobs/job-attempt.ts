@@ -44,7 +44,7 @@ export async function runAttempt(
   const context: JobContext = {
     finish: async (write) => {
       await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         // Completing this very attempt (id + retry count) in the result's transaction: if the
         // job was failed or taken over meanwhile, nothing of this attempt is written.
         const done = await boss.complete(queue, { id: job.id, retryCount: job.retryCount }, undefined, {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/connection';
 import { notices } from '../../db/schema';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createBoss } from './boss';
@@ -37,7 +36,7 @@ describe.each(DRIVERS)('the job queue (pg-boss) on %s', (driver) => {
     return queue;
   };
   const send = (queue: JobQueue, name: string, data: Record<string, unknown>, timeoutSeconds?: number) =>
-    t.db.transaction((tx) => queue.send(name, data, { tx: tx as unknown as Db, timeoutSeconds }));
+    t.db.transaction((tx) => queue.send(name, data, { tx, timeoutSeconds }));
 
   beforeAll(async () => {
     t = await createTestApp(driver);
@@ -80,7 +79,7 @@ describe.each(DRIVERS)('the job queue (pg-boss) on %s', (driver) => {
     let sent = '';
     await expect(
       t.db.transaction(async (tx) => {
-        sent = await queue.send('test.rollback', {}, { tx: tx as unknown as Db });
+        sent = await queue.send('test.rollback', {}, { tx });
         throw new Error('the request failed');
       }),
     ).rejects.toThrow('the request failed');

@@ -217,7 +217,7 @@ export class DownloadService {
    */
   private async write(outcome: DownloadOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const counted = await this.startsDownload(tx as unknown as Db, outcome);
+      const counted = await this.startsDownload(tx, outcome);
       const row = {
         counted,
         userId: outcome.userId,

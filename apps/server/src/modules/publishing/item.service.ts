@@ -93,7 +93,7 @@ export class PublishItemService {
   private async write(input: ItemInput, save: (tx: Db) => Promise<number>): Promise<number> {
     try {
       return await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const id = await save(tx);
         const grants = uniqueGrants(input.grants);
         if (grants.length > 0)

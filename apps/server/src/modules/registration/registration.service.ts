@@ -135,7 +135,7 @@ export class RegistrationService {
     let userId = 0;
     try {
       await this.db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t: Db = tx;
         const [user] = await t
           .insert(users)
           .values({

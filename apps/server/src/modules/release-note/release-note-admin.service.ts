@@ -142,7 +142,7 @@ export class ReleaseNoteAdminService {
     let id: number;
     try {
       id = await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const noteId = await write(tx);
         if (input.items.length > 0)
           await tx

@@ -141,7 +141,7 @@ export class SerialService {
   async bind(userId: number, input: string | string[], locale: Locale): Promise<Verification> {
     const serials = await this.validate(input);
     await this.db.transaction(async (tx) => {
-      await this.bindValidated(tx as unknown as Db, userId, serials);
+      await this.bindValidated(tx, userId, serials);
     });
     return this.verification(userId, locale);
   }

@@ -153,7 +153,7 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
       return;
     }
     const mails = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       // Once only: the failing attempt and the dead letter may both report the same end.
       const [ended] = await tx
         .update(tasks)

@@ -118,7 +118,7 @@ export class TaskService {
   private async create(userId: number, type: TaskType, params: MirrorParams | LivecdParams, locale: Locale) {
     const now = this.clock.now();
     const id = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       // The user's row serialises concurrent creations, so the limit holds under a burst.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [open] = await tx
@@ -156,7 +156,7 @@ export class TaskService {
     let adopted = 0;
     for (const { id } of orphans) {
       adopted += await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const [row] = await tx
           .update(tasks)
           .set({ status: 'PENDING' })
@@ -195,7 +195,7 @@ export class TaskService {
     await this.own(userId, id);
     const now = this.clock.now();
     await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const [row] = await tx
         .update(tasks)
         .set({

@@ -241,7 +241,7 @@ export class UsersAdminService {
   async assignOrganisation(staff: Staff, id: number, input: AssignOrganisation, locale: Locale) {
     const target = await this.target(staff, id);
     await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       let organisationId: number | null;
       if ('name' in input) {
         const normalisedName = normaliseCompany(input.name);
@@ -280,7 +280,7 @@ export class UsersAdminService {
     await this.target(staff, id);
     const valid = await this.deps.serials.validate(serials);
     await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t: Db = tx;
       await this.deps.serials.bindValidated(t, id, valid);
       if (verify)
         await t
