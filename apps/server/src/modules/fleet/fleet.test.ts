@@ -1,7 +1,12 @@
 import type { FleetResolve } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
-import { catalogVersions, userSerials } from '../../db/schema';
+import {
+  bindSerial,
+  createItem,
+  createModel,
+  createServer,
+  createVersion,
+} from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -9,16 +14,58 @@ import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 describe.each(DRIVERS)('fleet resolve on %s', (driver) => {
   let t: TestApp;
   let token: string;
+  const versionIds: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    const owner = await createUser(t.db, { roleCodes: ['customer'] });
-    const now = t.clock.now();
-    await t.db.insert(userSerials).values([
-      { userId: owner.id, sn: 'M7S2U24000101', state: 'verified', boundAt: now, verifiedAt: now },
-      // Bound but not verified by staff: gives nothing.
-      { userId: owner.id, sn: 'M6S1U22000417', state: 'pending', boundAt: now },
-    ]);
+    t = await createTestApp(driver);
+    const { db } = t;
+    const store = t.app.services.store;
+    const model = await createModel(db, { code: 'FLEET-2U' });
+    const otherModel = await createModel(db, { code: 'OTHER-1U' });
+    const owner = await createUser(db, { roleCodes: ['customer'] });
+    const mine = await createServer(db, {
+      sn: 'FLEET0001',
+      modelId: model.id,
+      pcieParts: ['PN-NIC-1'],
+      installed: { BMC: '1.2.0', 'PN-NIC-1': '3.0' },
+    });
+    const pending = await createServer(db, { sn: 'FLEET0002', modelId: model.id });
+    await createServer(db, { sn: 'FOREIGN01', modelId: model.id, customer: 'Another Company' });
+    await bindSerial(db, owner.id, mine.sn);
+    await bindSerial(db, owner.id, pending.sn, 'pending');
+
+    const bmc = await createItem(db, { kind: 'BMC' });
+    // Version order, not release date: 1.10.0 is newer than 1.9.0 released later.
+    for (const [version, extra] of [
+      ['1.2.0', {}],
+      ['1.10.0', { releaseDate: '2026-01-01' }],
+      ['1.9.0', { releaseDate: '2026-09-01' }],
+      ['2.0.0-rc.1', { preRelease: true }],
+      ['1.11.0', { status: 'recalled' as const }],
+      ['1.12.0', { status: 'draft' as const }],
+    ] as const) {
+      const created = await createVersion(db, store, {
+        itemId: bmc.id,
+        version,
+        modelIds: [model.id],
+        ...extra,
+      });
+      versionIds[`BMC ${version}`] = created.id;
+    }
+    const bios = await createItem(db, { kind: 'BIOS' });
+    versionIds['BIOS 5.0'] = (
+      await createVersion(db, store, { itemId: bios.id, version: '5.0', modelIds: [model.id] })
+    ).id;
+    // Firmware of another model is not offered.
+    await createVersion(db, store, { itemId: bios.id, version: '9.0', modelIds: [otherModel.id] });
+    const nic = await createItem(db, { kind: 'PCIE' });
+    versionIds['NIC 3.1'] = (
+      await createVersion(db, store, { itemId: nic.id, version: '3.1', parts: ['PN-NIC-1'] })
+    ).id;
+    // A restricted item nobody granted this customer: not offered.
+    const secret = await createItem(db, { kind: 'CPLD', visibility: 'restricted' });
+    await createVersion(db, store, { itemId: secret.id, version: '1.0', modelIds: [model.id] });
+
     token = (
       await t.app.services.apiTokens.create(owner.id, {
         name: 'fleet',
@@ -32,38 +79,39 @@ describe.each(DRIVERS)('fleet resolve on %s', (driver) => {
   const resolve = (sns: unknown) =>
     withToken<FleetResolve>(t.app, token, { method: 'POST', url: '/api/fleet/resolve', payload: { sns } });
 
-  it('answers my verified server with its model and the newest released firmware per kind, in the order asked', async () => {
-    const answer = await resolve(['nope-0', ' m7s2u24000101 ', 'A7S2U25000033', 'M6S1U22000417']);
+  it('answers my server with its model, the newest release per kind by version order and its PCIe cards', async () => {
+    const answer = await resolve([' fleet0001 ']);
     expect(answer.status).toBe(200);
-    const [unknown, mine, foreign, pending] = answer.body.data.servers;
-    expect(mine).toMatchObject({ sn: 'M7S2U24000101', found: true, model: expect.stringMatching(/^M7/) });
-    expect(mine!.firmware.length).toBeGreaterThan(0);
-    const kinds = mine!.firmware.filter((line) => line.component !== 'PCIE').map((line) => line.component);
-    expect(new Set(kinds).size).toBe(kinds.length); // one newest per kind
-    for (const line of mine!.firmware) {
+    const [server] = answer.body.data.servers;
+    expect(server).toMatchObject({ sn: 'FLEET0001', found: true, model: 'FLEET-2U' });
+    const offered = Object.fromEntries(server!.firmware.map((line) => [line.component, line]));
+    expect(Object.keys(offered).sort()).toEqual(['BIOS', 'BMC', 'PCIE']);
+    // Not the pre-release, the recalled or the draft; not 1.9.0 for being released later.
+    expect(offered.BMC).toMatchObject({
+      version: '1.10.0',
+      current: '1.2.0',
+      versionId: versionIds['BMC 1.10.0'],
+    });
+    expect(offered.BIOS).toMatchObject({ version: '5.0', versionId: versionIds['BIOS 5.0'] });
+    expect(offered.PCIE).toMatchObject({ pn: 'PN-NIC-1', version: '3.1', current: '3.0' });
+    for (const line of server!.firmware) {
       expect(line.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(line.downloadPath).toBe(`/api/downloads/${line.versionId}`);
     }
-    // Another company's server, a pending one and one never shipped answer alike.
-    for (const server of [unknown, foreign, pending])
-      expect(server).toMatchObject({ found: false, model: '', firmware: [] });
   });
 
-  it('offers only published releases, never a pre-release or a recalled version', async () => {
-    const answer = await resolve(['M7S2U24000101']);
-    const ids = answer.body.data.servers[0]!.firmware.map((line) => line.versionId);
-    const rows = await t.db
-      .select({ status: catalogVersions.status, preRelease: catalogVersions.preRelease })
-      .from(catalogVersions)
-      .where(inArray(catalogVersions.id, ids));
-    expect(rows).toHaveLength(ids.length);
-    for (const row of rows) expect(row).toEqual({ status: 'published', preRelease: false });
+  it('answers a pending, a foreign and an unknown SN alike, in the order asked', async () => {
+    const answer = await resolve(['NOPE-0', 'FLEET0001', 'FOREIGN01', 'FLEET0002']);
+    const servers = answer.body.data.servers;
+    expect(servers.map((server) => server.sn)).toEqual(['NOPE-0', 'FLEET0001', 'FOREIGN01', 'FLEET0002']);
+    for (const server of [servers[0], servers[2], servers[3]])
+      expect(server).toEqual({ sn: server!.sn, found: false, model: '', firmware: [] });
   });
 
   it('refuses bad input with 400, never 500', async () => {
     for (const sns of [
       [],
-      'M7S2U24000101',
+      'FLEET0001',
       Array.from({ length: 501 }, (_, n) => `SN${n}`),
       ['x'.repeat(65)],
       [null],
