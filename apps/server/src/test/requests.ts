@@ -43,3 +43,21 @@ export async function withToken<T = unknown>(
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request as `token` with the answer in `locale` (English unless said), as the admin pages' tests make them. */
+export function callAs<T = unknown>(
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: object,
+  locale = 'en-US',
+): Promise<Answer<T>> {
+  return withToken<T>(app, token, {
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`,
+    payload,
+  });
+}

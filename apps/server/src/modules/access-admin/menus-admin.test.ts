@@ -9,10 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { roleMenus, roles } from '../../db/schema';
-import { tokenFor, withToken } from '../../test/requests';
+import { tokenFor, callAs, type Method, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Fields = { field: string; message: string }[];
 
 describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
@@ -24,18 +23,8 @@ describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
   });
   afterEach(() => t.close());
 
-  const call = <T = unknown>(
-    token: string,
-    method: Method,
-    url: string,
-    payload?: object,
-    locale = 'en-US',
-  ) =>
-    withToken<T>(t.app, token, {
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`,
-      payload,
-    });
+  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
+    callAs<T>(t.app, token, method, url, payload, locale);
   const list = async (application: string) =>
     (await call<MenuAdminRow[]>(admin, 'GET', `/api/sysMenu/list?application=${application}`)).body.data;
   const byPath = async (application: string, path: string) => {

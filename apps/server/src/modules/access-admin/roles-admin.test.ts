@@ -11,10 +11,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rolePermissions, roles } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { tokenFor, withToken } from '../../test/requests';
+import { tokenFor, callAs, type Method, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(DRIVERS)('roles administration on %s', (driver) => {
   let t: TestApp;
@@ -25,18 +23,8 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
   });
   afterEach(() => t.close());
 
-  const call = <T = unknown>(
-    token: string,
-    method: Method,
-    url: string,
-    payload?: object,
-    locale = 'en-US',
-  ) =>
-    withToken<T>(t.app, token, {
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`,
-      payload,
-    });
+  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
+    callAs<T>(t.app, token, method, url, payload, locale);
   const audit = async (action: string) =>
     (await call<Page<AuditEntry>>(admin, 'GET', `/api/sysAudit/page?action=${action}&pageSize=50`)).body.data
       .rows;

@@ -7,10 +7,9 @@ import {
   type Page,
 } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tokenFor, withToken } from '../../test/requests';
+import { tokenFor, callAs, type Method } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Fields = { field: string; message: string }[];
 
 describe.each(DRIVERS)('dictionary administration on %s', (driver) => {
@@ -22,18 +21,8 @@ describe.each(DRIVERS)('dictionary administration on %s', (driver) => {
   });
   afterEach(() => t.close());
 
-  const call = <T = unknown>(
-    token: string,
-    method: Method,
-    url: string,
-    payload?: object,
-    locale = 'en-US',
-  ) =>
-    withToken<T>(t.app, token, {
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`,
-      payload,
-    });
+  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
+    callAs<T>(t.app, token, method, url, payload, locale);
   const types = async () => (await call<DictTypeRow[]>(admin, 'GET', '/api/sysDictType/list')).body.data;
   const tree = async (token: string) =>
     (await call<DictNode[]>(token, 'GET', '/api/sysDictType/tree')).body.data;

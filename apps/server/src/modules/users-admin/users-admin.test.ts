@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
-import { login, tokenFor, withToken } from '../../test/requests';
+import { login, tokenFor, callAs, type Method, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const STRONG = 'Strong#Pass1';
@@ -25,17 +25,8 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
   afterEach(() => t.close());
 
-  const call = <T = unknown>(
-    token: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) =>
-    withToken<T>(t.app, token, {
-      method,
-      url: `${url}${url.includes('?') ? '&' : '?'}locale=en-US`,
-      payload,
-    });
+  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object) =>
+    callAs<T>(t.app, token, method, url, payload);
   const auditActions = async () =>
     (await call<Page<AuditEntry>>(admin, 'GET', '/api/sysAudit/page?pageSize=50')).body.data.rows.map(
       (row) => row.action,
