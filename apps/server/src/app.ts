@@ -50,6 +50,8 @@ import { metricsPlugin } from './plugins/metrics';
 import { apiTokenAuthPlugin } from './plugins/api-token-auth';
 import { apiTokenLoginRoutes, apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
+import { feedRoutes, feedTokenRoutes } from './modules/feeds/feed.routes';
+import { webhookRoutes } from './modules/webhooks/webhook.routes';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
 import { editorImageRoutes } from './modules/publishing/editor-image.routes';
@@ -215,6 +217,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiTokenRoutes);
   await app.register(apiTokenLoginRoutes);
   await app.register(fleetRoutes);
+  await app.register(feedRoutes);
+  await app.register(feedTokenRoutes);
+  await app.register(webhookRoutes);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {

@@ -9,6 +9,12 @@ import { RateCounters } from './lib/rate-limit/counters';
 import { ApiQuota } from './modules/api-tokens/api-quota';
 import { ApiTokenService } from './modules/api-tokens/api-token.service';
 import { FleetService } from './modules/fleet/fleet.service';
+import { FeedService } from './modules/feeds/feed.service';
+import { FeedTokenService } from './modules/feeds/feed-token.service';
+import { WebhookDelivery } from './modules/webhooks/webhook-delivery';
+import { WebhookFanout } from './modules/webhooks/webhook-fanout';
+import { WebhookSender } from './modules/webhooks/webhook-sender';
+import { WebhookService } from './modules/webhooks/webhook.service';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
@@ -110,6 +116,11 @@ export type Services = {
   apiQuota: ApiQuota;
   /** The fleet resolve call: SN -> model -> newest firmware per kind. */
   fleet: FleetService;
+  /** Atom feeds of releases and recalls, and the private feed tokens (issue 20). */
+  feeds: FeedService;
+  feedTokens: FeedTokenService;
+  /** Webhooks of accounts; their events are fanned out and delivered by queued jobs. */
+  webhooks: WebhookService;
 };
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -138,6 +149,7 @@ export function createServices(
     | 'API_TOKEN_REQUESTS_PER_MINUTE'
     | 'API_ACCOUNT_REQUESTS_PER_MINUTE'
     | 'API_ACCOUNT_BYTES_PER_DAY'
+    | 'WEBHOOK_ALLOW_PRIVATE'
   >,
   database: Database,
   clock: Clock,
@@ -198,6 +210,9 @@ export function createServices(
     }),
   );
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
+  const webhookAddresses = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
+  jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses)));
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
   // Expired task results and stale ISO scratch folders, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
@@ -261,6 +276,9 @@ export function createServices(
     apiTokens,
     apiQuota: new ApiQuota(rateCounters, config),
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
+    feeds: new FeedService(db, catalogAccess, publicUrl),
+    feedTokens: new FeedTokenService(db, clock, publicUrl),
+    webhooks: new WebhookService(db, clock, jobs, webhookAddresses),
   };
 }
 

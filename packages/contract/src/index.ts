@@ -25,3 +25,5 @@ export * from './tasks';
 export * from './access-admin';
 export * from './version-order';
 export * from './automation';
+export * from './feeds';
+export * from './webhooks';

@@ -207,4 +207,16 @@ export const enUS = {
   FIELD_MENU_UNKNOWN: 'contains an unknown menu',
   FIELD_DICT_BUILT_IN: 'cannot change: the portal looks this dictionary up by its code',
   FIELD_DUPLICATE: 'is already used',
+  FEED_TITLE: 'Firmware releases',
+  FEED_SUBTITLE: 'New and recalled firmware and software releases',
+  FEED_FILTERED_TITLE: 'Firmware releases: {filters}',
+  FEED_ENTRY_RECALLED: 'Recalled: {item} {version}',
+  FEED_SUMMARY_RELEASED: 'Severity: {severity}. Released on {date}.',
+  FEED_SUMMARY_RECALLED: 'Severity: {severity}. Recalled: {reason}',
+  FEED_LINK_DOWNLOAD: 'Download {file}',
+  WEBHOOK_URL_SCHEME:
+    'The webhook address must start with http:// or https:// and carry no user name or password',
+  WEBHOOK_URL_PRIVATE:
+    'The webhook address {host} is a loopback, private, link-local or otherwise non-public address',
+  WEBHOOK_URL_UNRESOLVED: 'The webhook host {host} could not be resolved',
 } as const;

@@ -27,6 +27,7 @@ import type { Clock } from '../../lib/clock';
 import { type FileStore, ObjectTooLargeError } from '../../lib/file-store/file-store';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { enqueueFanout } from '../notice/notice-fanout';
+import { enqueueWebhookEvent } from '../webhooks/webhook-queues';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { ArchiveCorruptError } from './archive-check';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
@@ -132,7 +133,7 @@ export class PublishVersionService {
     const md5 = inspector.md5Hex();
     try {
       const id = await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const { meta } = pending;
         const [row] = await tx
           .insert(catalogVersions)
@@ -228,7 +229,7 @@ export class PublishVersionService {
   /** Draft -> published: customers may see and download it from now on. */
   async publish(id: number): Promise<PublishVersion> {
     const published = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const [row] = await tx
         .update(catalogVersions)
         .set({ status: 'published', publishedAt: this.clock.now() })
@@ -236,6 +237,7 @@ export class PublishVersionService {
         .returning({ id: catalogVersions.id });
       // New-firmware and security-advisory notices are fanned out by a queued job.
       if (row) await enqueueFanout(this.jobs, tx, { event: 'published', versionId: id });
+      if (row) await enqueueWebhookEvent(this.jobs, tx, { event: 'release.published', versionId: id });
       return row;
     });
     if (!published) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
@@ -249,13 +251,15 @@ export class PublishVersionService {
   async recall(id: number, input: RecallInput): Promise<{ version: PublishVersion; notified: number }> {
     const now = this.clock.now();
     const notified = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const [row] = await tx
         .update(catalogVersions)
         .set({ status: 'recalled', recalledAt: now, recallReason: input.reason })
         .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'published')))
         .returning();
       if (!row) throw await this.stateError(id, 'PUBLISH_NOT_PUBLISHED');
+      // Webhooks subscribed to recalls hear of it whether or not staff chose to post notices.
+      await enqueueWebhookEvent(this.jobs, tx, { event: 'version.recalled', versionId: id });
       if (!input.notifyDownloaders) return 0;
       // The notices go out from a queued job; the answer says how many users it will reach.
       const [downloaders] = await tx
@@ -295,7 +299,7 @@ export class PublishVersionService {
   /** Replaces the NEW / OPTIMIZE / HOTFIX lists and the sanitised rich-text bodies (never the file). */
   async replaceNotes(id: number, input: NotesInput): Promise<PublishVersionDetail> {
     await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const [row] = await tx
         .update(catalogVersions)
         .set({

@@ -1,0 +1,307 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type Page,
+  WEBHOOK_MAX_ATTEMPTS,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookPayload,
+  type WebhookVersionData,
+} from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSerials } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { tokenFor, withToken } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { createItem, publishVersion, recallVersion } from '../feeds/release-test-kit';
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+
+/** A webhook receiver on 127.0.0.1: answers each path with its scripted statuses (then 200). */
+class Receiver {
+  readonly received: Received[] = [];
+  private readonly scripts = new Map<string, number[]>();
+  private server!: Server;
+
+  async start() {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        this.received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
+        response.statusCode = this.scripts.get(path)?.shift() ?? 200;
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  url(path: string, statuses: number[] = []) {
+    this.scripts.set(path, statuses);
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  at(path: string) {
+    return this.received.filter((entry) => entry.path === path);
+  }
+
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let itemId: number;
+  const receiver = new Receiver();
+
+  /** A customer with a verified server `sn` and a webhook to `path`; their session and webhook. */
+  async function subscriber(
+    sn: string | null,
+    path: string,
+    statuses: number[] = [],
+    events = ['release.published'],
+  ) {
+    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const now = t.clock.now();
+    if (sn)
+      await t.db
+        .insert(userSerials)
+        .values({ userId: user.id, sn, state: 'verified', boundAt: now, verifiedAt: now });
+    const session = await tokenFor(t.app, user.account, user.password);
+    const hook = await withToken<WebhookCreated>(t.app, session, {
+      method: 'POST',
+      url: '/api/sysUser/webhooks',
+      payload: { url: receiver.url(path, statuses), events },
+    });
+    expect(hook.status).toBe(200);
+    return { user, session, hook: hook.body.data };
+  }
+
+  const deliveriesOf = async (session: string, hookId: number) =>
+    (
+      await withToken<Page<WebhookDelivery>>(t.app, session, {
+        url: `/api/sysUser/webhooks/${hookId}/deliveries`,
+      })
+    ).body.data;
+
+  /** The retry of a delivery job waiting out its backoff: how long it waits, from now, in seconds. */
+  async function retryWait(): Promise<number[]> {
+    const result = (await t.db.execute(
+      sql`select extract(epoch from start_after - now())::float as wait from pgboss.job
+           where name = 'webhook.deliver' and state = 'retry'`,
+    )) as unknown as { rows: { wait: number }[] };
+    return result.rows.map((row) => row.wait);
+  }
+  /** Ends every backoff now (the test decides when time passes). */
+  const skipBackoff = () =>
+    t.db.execute(
+      sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'webhook.deliver' and state = 'retry'`,
+    );
+
+  beforeAll(async () => {
+    await receiver.start();
+    t = await createTestApp(driver, { config: { WEBHOOK_ALLOW_PRIVATE: true } });
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    itemId = await createItem(t, admin, { code: 'hook-bmc', nameEn: 'Hook BMC', nameZh: '钩子 BMC' });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+
+  it("delivers release.published, signed, to the owner of a server of the version's model only", async () => {
+    const owner = await subscriber('M7S2U24000101', '/owner');
+    const stranger = await subscriber('M6S1U22000417', '/stranger');
+    const versionId = await publishVersion(t, admin, itemId, { version: '5.0.0', models: ['M7-2U'] });
+    // Nothing is sent inside the publishing request.
+    expect(receiver.at('/owner')).toHaveLength(0);
+    await t.app.services.jobs.runUntilIdle();
+    const [got] = receiver.at('/owner');
+    expect(got).toBeDefined();
+    expect(receiver.at('/stranger')).toHaveLength(0);
+    expect(got!.headers['content-type']).toBe('application/json');
+    expect(got!.headers['user-agent']).toBe('FirmwarePortal-Webhook/1');
+    expect(got!.headers['x-portal-event']).toBe('release.published');
+    const timestamp = String(got!.headers['x-portal-timestamp']);
+    expect(Math.abs(Number(timestamp) - t.clock.now().getTime() / 1000)).toBeLessThan(5);
+    const expected = createHmac('sha256', owner.hook.secret)
+      .update(`${timestamp}.${got!.body}`)
+      .digest('hex');
+    expect(got!.headers['x-portal-signature']).toBe(`v1=${expected}`);
+    const payload = JSON.parse(got!.body) as WebhookPayload;
+    expect(payload.id).toBe(got!.headers['x-portal-delivery']);
+    expect(payload.event).toBe('release.published');
+    expect(new Date(payload.createdAt).toISOString()).toBe(payload.createdAt);
+    const data = payload.data as WebhookVersionData;
+    expect(data).toMatchObject({
+      versionId,
+      itemCode: 'hook-bmc',
+      kind: 'BMC',
+      version: '5.0.0',
+      status: 'published',
+      models: ['M7-2U'],
+      servers: ['M7S2U24000101'],
+      itemName: { 'en-US': 'Hook BMC', 'zh-CN': '钩子 BMC' },
+    });
+    expect(data.downloadUrl).toMatch(new RegExp(`/api/downloads/${versionId}$`));
+
+    const [logged] = await deliveriesOf(owner.session, owner.hook.id).then((page) => page.rows);
+    expect(logged).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, lastError: null });
+    expect(logged!.deliveredAt).not.toBeNull();
+    expect(logged!.payload).toEqual(payload);
+    expect((await deliveriesOf(stranger.session, stranger.hook.id)).totalRows).toBe(0);
+    const list = await withToken<Webhook[]>(t.app, owner.session, { url: '/api/sysUser/webhooks' });
+    expect(list.body.data[0]!.lastDelivery).toMatchObject({
+      event: 'release.published',
+      status: 'delivered',
+    });
+
+    // The fan-out raised again (a re-run) adds no second delivery.
+    await t.db.transaction(async (tx) => {
+      const { enqueueWebhookEvent } = await import('./webhook-queues');
+      await enqueueWebhookEvent(t.app.services.jobs, tx as never, { event: 'release.published', versionId });
+    });
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/owner')).toHaveLength(1);
+    await withToken(t.app, owner.session, {
+      method: 'DELETE',
+      url: `/api/sysUser/webhooks/${owner.hook.id}`,
+    });
+  });
+
+  it('a PCIe version reaches the owner of a server carrying a card of its part number', async () => {
+    const nic = await createItem(t, admin, { code: 'hook-raid', kind: 'PCIE', nameEn: 'Hook RAID' });
+    const owner = await subscriber('M6S2U21001290', '/pcie');
+    await publishVersion(t, admin, nic, { version: '1.2.3', models: [], parts: ['PN-RAID-9460-16I'] });
+    await t.app.services.jobs.runUntilIdle();
+    const [got] = receiver.at('/pcie');
+    expect((JSON.parse(got!.body) as WebhookPayload).data).toMatchObject({
+      parts: ['PN-RAID-9460-16I'],
+      servers: ['M6S2U21001290'],
+    });
+    await withToken(t.app, owner.session, {
+      method: 'DELETE',
+      url: `/api/sysUser/webhooks/${owner.hook.id}`,
+    });
+  });
+
+  it('retries a 500 with growing backoff; the log shows the attempts, then delivered', async () => {
+    const owner = await subscriber('A7S2U25000033', '/flaky', [500, 500]);
+    await publishVersion(t, admin, itemId, { version: '5.1.0', models: ['A7-2U'] });
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/flaky')).toHaveLength(1);
+    let [delivery] = (await deliveriesOf(owner.session, owner.hook.id)).rows;
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: 500,
+      lastError: 'HTTP 500',
+    });
+    const [firstWait] = await retryWait();
+    // 30 s doubling, with jitter: 30-60 s before the second attempt.
+    expect(firstWait).toBeGreaterThan(25);
+    expect(firstWait).toBeLessThanOrEqual(61);
+    // Not before its time.
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/flaky')).toHaveLength(1);
+
+    await skipBackoff();
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/flaky')).toHaveLength(2);
+    [delivery] = (await deliveriesOf(owner.session, owner.hook.id)).rows;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 2, responseStatus: 500 });
+    const [secondWait] = await retryWait();
+    expect(secondWait).toBeGreaterThan(55);
+    expect(secondWait).toBeLessThanOrEqual(121);
+
+    await skipBackoff();
+    await t.app.services.jobs.runUntilIdle();
+    [delivery] = (await deliveriesOf(owner.session, owner.hook.id)).rows;
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      responseStatus: 200,
+      lastError: null,
+    });
+    // Every attempt carried the same delivery id and body.
+    const bodies = receiver.at('/flaky');
+    expect(new Set(bodies.map((b) => b.body)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.headers['x-portal-delivery'])).size).toBe(1);
+    await withToken(t.app, owner.session, {
+      method: 'DELETE',
+      url: `/api/sysUser/webhooks/${owner.hook.id}`,
+    });
+  });
+
+  it(`gives up after ${WEBHOOK_MAX_ATTEMPTS} attempts: the delivery is failed`, async () => {
+    const owner = await subscriber('M7S4U24000877', '/down', new Array<number>(50).fill(503));
+    await publishVersion(t, admin, itemId, { version: '5.2.0', models: ['M7-4U'] });
+    await t.app.services.jobs.runUntilIdle();
+    for (let attempt = 2; attempt <= WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
+      await skipBackoff();
+      await t.app.services.jobs.runUntilIdle();
+    }
+    expect(receiver.at('/down')).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+    const [delivery] = (await deliveriesOf(owner.session, owner.hook.id)).rows;
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: WEBHOOK_MAX_ATTEMPTS,
+      responseStatus: 503,
+      lastError: 'HTTP 503',
+      deliveredAt: null,
+    });
+    expect(await retryWait()).toEqual([]);
+    await skipBackoff();
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/down')).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+    await withToken(t.app, owner.session, {
+      method: 'DELETE',
+      url: `/api/sysUser/webhooks/${owner.hook.id}`,
+    });
+  });
+
+  it('delivers version.recalled to those who downloaded the version, and a ping on request', async () => {
+    const versionId = await publishVersion(t, admin, itemId, { version: '5.3.0', models: ['M6-2U'] });
+    await t.app.services.jobs.runUntilIdle();
+    const downloader = await subscriber(null, '/recall', [], ['version.recalled']);
+    const bystander = await subscriber(null, '/bystander', [], ['version.recalled']);
+    const download = await t.app.inject({
+      url: `/api/downloads/${versionId}`,
+      headers: { authorization: `Bearer ${downloader.session}` },
+    });
+    expect(download.statusCode).toBe(200);
+    await t.app.services.downloads.drain();
+    await recallVersion(t, admin, versionId, 'Bricks the BMC');
+    await t.app.services.jobs.runUntilIdle();
+    const [got] = receiver.at('/recall');
+    expect(got!.headers['x-portal-event']).toBe('version.recalled');
+    expect((JSON.parse(got!.body) as WebhookPayload).data).toMatchObject({
+      versionId,
+      status: 'recalled',
+      recallReason: 'Bricks the BMC',
+      servers: [],
+    });
+    expect(receiver.at('/bystander')).toHaveLength(0);
+
+    const ping = await withToken<WebhookDelivery>(t.app, bystander.session, {
+      method: 'POST',
+      url: `/api/sysUser/webhooks/${bystander.hook.id}/ping`,
+    });
+    expect(ping.status).toBe(200);
+    await t.app.services.jobs.runUntilIdle();
+    const [pinged] = receiver.at('/bystander');
+    expect(pinged!.headers['x-portal-event']).toBe('ping');
+    expect(JSON.parse(pinged!.body)).toMatchObject({
+      event: 'ping',
+      data: { ping: true, webhookId: bystander.hook.id },
+    });
+    const [logged] = (await deliveriesOf(bystander.session, bystander.hook.id)).rows;
+    expect(logged).toMatchObject({ event: 'ping', status: 'delivered', attempts: 1 });
+  });
+});

@@ -1,0 +1,22 @@
+import type { WebhookEvent } from '@portal/contract';
+import type { Db } from '../../db/connection';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+
+export const WEBHOOK_FANOUT_QUEUE = 'webhook.fanout';
+export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
+
+export type WebhookEventJob = { event: WebhookEvent; versionId: number };
+export type WebhookDeliveryJob = { deliveryId: number };
+
+/**
+ * Raises a webhook event in the caller's transaction: deliveries are worked out by a queued job,
+ * and exist only if the change that raised the event commits.
+ */
+export function enqueueWebhookEvent(queue: JobQueue, tx: Db, event: WebhookEventJob) {
+  return queue.send(WEBHOOK_FANOUT_QUEUE, event, { tx });
+}
+
+/** Queues one delivery's attempts, in the transaction that stored the delivery. */
+export function enqueueDelivery(queue: JobQueue, tx: Db, deliveryId: number) {
+  return queue.send(WEBHOOK_DELIVER_QUEUE, { deliveryId } satisfies WebhookDeliveryJob, { tx });
+}

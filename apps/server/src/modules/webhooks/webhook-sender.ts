@@ -1,0 +1,114 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_SECONDS, WEBHOOK_USER_AGENT } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
+import {
+  hostOf,
+  parseWebhookUrl,
+  publicAddressesOf,
+  type ResolvedAddress,
+  type Resolver,
+} from './address-guard';
+import { signWebhook } from './webhook-signature';
+
+export type WebhookRequest = {
+  url: string;
+  secret: string;
+  event: string;
+  deliveryId: number;
+  body: string;
+  /** Unix seconds, signed with the body. */
+  timestamp: number;
+  signal?: AbortSignal;
+};
+
+/** How one attempt ended: an answer (any status), or no answer and why. */
+export type SendResult =
+  | { kind: 'answered'; status: number }
+  | { kind: 'refused'; message: string }
+  | { kind: 'error'; message: string };
+
+/** Answers are read only this far: the status is all that matters, and a receiver may be hostile. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * POSTs one signed delivery. The host is resolved and checked here, and the connection goes to
+ * exactly the addresses checked (a pinned lookup), so a name cannot turn private between the
+ * check and the connect. Redirects are not followed: a 3xx is an answer like any other.
+ */
+export class WebhookSender {
+  constructor(private readonly options: { allowPrivate: boolean; resolve?: Resolver }) {}
+
+  async send(request: WebhookRequest): Promise<SendResult> {
+    let url: URL;
+    let addresses: ResolvedAddress[];
+    try {
+      url = parseWebhookUrl(request.url);
+      addresses = await publicAddressesOf(hostOf(url), this.options);
+    } catch (error) {
+      if (error instanceof AppError) return { kind: 'refused', message: refusalOf(error, request.url) };
+      throw error;
+    }
+    return this.post(url, addresses, request);
+  }
+
+  private post(url: URL, addresses: ResolvedAddress[], request: WebhookRequest): Promise<SendResult> {
+    const pinned: LookupFunction = (_host, options, callback) => {
+      const all = (options as { all?: boolean }).all === true;
+      if (all) (callback as unknown as (e: null, list: ResolvedAddress[]) => void)(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    };
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(request.body),
+      'user-agent': WEBHOOK_USER_AGENT,
+      [WEBHOOK_HEADERS.event]: request.event,
+      [WEBHOOK_HEADERS.delivery]: String(request.deliveryId),
+      [WEBHOOK_HEADERS.timestamp]: String(request.timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(request.secret, request.timestamp, request.body),
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<SendResult>((resolve) => {
+      const timeout = setTimeout(
+        () => finish({ kind: 'error', message: `timed out after ${WEBHOOK_TIMEOUT_SECONDS} s` }),
+        WEBHOOK_TIMEOUT_SECONDS * 1000,
+      );
+      const onAbort = () => finish({ kind: 'error', message: 'aborted' });
+      let done = false;
+      const finish = (result: SendResult) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timeout);
+        request.signal?.removeEventListener('abort', onAbort);
+        outgoing.destroy();
+        resolve(result);
+      };
+      const outgoing = client.request(
+        url,
+        { method: 'POST', headers, lookup: pinned, agent: false },
+        (answer) => {
+          let read = 0;
+          answer.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_ANSWER_BYTES) finish({ kind: 'answered', status: answer.statusCode ?? 0 });
+          });
+          answer.on('end', () => finish({ kind: 'answered', status: answer.statusCode ?? 0 }));
+          answer.on('error', () => finish({ kind: 'answered', status: answer.statusCode ?? 0 }));
+        },
+      );
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        finish({ kind: 'error', message: error.code ?? error.message }),
+      );
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+      outgoing.end(request.body);
+    });
+  }
+}
+
+function refusalOf(error: AppError, url: string): string {
+  if (error.messageKey === 'WEBHOOK_URL_PRIVATE')
+    return `address refused: ${error.params.host} is not public`;
+  if (error.messageKey === 'WEBHOOK_URL_UNRESOLVED') return `host not resolved: ${error.params.host}`;
+  return `address refused: ${url.slice(0, 200)}`;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { localeSchema } from './locale';
+import { pageOf } from './paging';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './limits';
+import { PUBLISH_VERSION_STATUSES } from './publishing';
+
+/**
+ * Webhooks (issue 20): the portal POSTs signed JSON to an account's URLs when something concerns
+ * that account. Receivers check `X-Portal-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + body)>`
+ * (timestamp = `X-Portal-Timestamp`, unix seconds) and reject old timestamps; `X-Portal-Delivery`
+ * (also the body's `id`) stays the same across retries of one delivery.
+ */
+
+/** What a webhook may subscribe to. */
+export const WEBHOOK_EVENTS = ['release.published', 'version.recalled'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** What a delivery may carry: the subscribed events, and the test event sent on request. */
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'ping'] as const;
+export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const WEBHOOKS_PER_ACCOUNT = 10;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** The first attempt and its retries; then the delivery is 'failed'. */
+export const WEBHOOK_MAX_ATTEMPTS = 10;
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+export const WEBHOOK_USER_AGENT = 'FirmwarePortal-Webhook/1';
+export const WEBHOOK_HEADERS = {
+  event: 'x-portal-event',
+  delivery: 'x-portal-delivery',
+  timestamp: 'x-portal-timestamp',
+  signature: 'x-portal-signature',
+} as const;
+export const WEBHOOK_SIGNATURE_VERSION = 'v1';
+
+const eventList = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1)
+  .max(WEBHOOK_EVENTS.length)
+  .refine((events) => new Set(events).size === events.length, { message: 'FIELD_DUPLICATE' });
+
+export const webhookCreateSchema = z.object({
+  /** http(s) to a public host; refused for loopback, private, link-local and similar addresses. */
+  url: z.string().trim().min(1).max(WEBHOOK_URL_MAX),
+  events: eventList,
+  active: z.boolean().default(true),
+});
+export type WebhookCreate = z.output<typeof webhookCreateSchema>;
+
+export const webhookUpdateSchema = z
+  .object({ events: eventList.optional(), active: z.boolean().optional() })
+  .refine((body) => body.events !== undefined || body.active !== undefined, { message: 'FIELD_REQUIRED' });
+export type WebhookUpdate = z.output<typeof webhookUpdateSchema>;
+
+export const webhookParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** The newest delivery of a webhook, so a list can say at a glance whether it works. */
+export const webhookLastDeliverySchema = z.object({
+  event: z.enum(WEBHOOK_DELIVERY_EVENTS),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  createdAt: z.string(),
+});
+
+/** A webhook as its owner sees it: never the secret. */
+export const webhookSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  active: z.boolean(),
+  createdAt: z.string(),
+  lastDelivery: webhookLastDeliverySchema.nullable(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookListSchema = z.array(webhookSchema);
+/** Answered once, at creation: the only time the signing secret is shown. */
+export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() });
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
+
+export const webhookDeliveryQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(FIRST_PAGE),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+});
+
+/** One entry of the delivery log, newest first. */
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  webhookId: z.number().int(),
+  event: z.enum(WEBHOOK_DELIVERY_EVENTS),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  /** Attempts made so far, of at most `maxAttempts`. */
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  /** The receiver's HTTP status of the last attempt (null: no answer, e.g. a timeout). */
+  responseStatus: z.number().int().nullable(),
+  /** Why the last attempt failed, as the portal saw it (e.g. "HTTP 500", "timed out after 10 s"). */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** The JSON body sent (the same on every attempt). */
+  payload: z.record(z.string(), z.unknown()),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryPageSchema = pageOf(webhookDeliverySchema);
+
+/** `data` of release.published and version.recalled: the version as the receiver needs it. */
+export const webhookVersionDataSchema = z.object({
+  versionId: z.number().int(),
+  itemCode: z.string(),
+  kind: z.string(),
+  itemName: z.record(localeSchema, z.string()),
+  version: z.string(),
+  status: z.enum(PUBLISH_VERSION_STATUSES),
+  releaseDate: z.string(),
+  severity: z.string(),
+  cves: z.array(z.string()),
+  securityFix: z.boolean(),
+  preRelease: z.boolean(),
+  models: z.array(z.string()),
+  parts: z.array(z.string()),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  sha256: z.string(),
+  publishedAt: z.string().nullable(),
+  recalledAt: z.string().nullable(),
+  recallReason: z.string().nullable(),
+  /** The version in the console, and its file (GET with a session or an access token). */
+  consoleUrl: z.string(),
+  downloadUrl: z.string(),
+  /** release.published: my servers (SNs) the version is for; version.recalled: empty. */
+  servers: z.array(z.string()),
+});
+export type WebhookVersionData = z.infer<typeof webhookVersionDataSchema>;
+export const webhookPingDataSchema = z.object({ webhookId: z.number().int(), ping: z.literal(true) });
+
+/** The JSON body of every delivery. */
+export const webhookPayloadSchema = z.object({
+  id: z.string(),
+  event: z.enum(WEBHOOK_DELIVERY_EVENTS),
+  createdAt: z.string(),
+  data: z.union([webhookVersionDataSchema, webhookPingDataSchema]),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
