@@ -1,0 +1,52 @@
+import type { Context } from '../context.ts';
+import type { ExitCode } from '../exit-codes.ts';
+import type { MessageKey } from '../i18n.ts';
+import { download } from './download.ts';
+import { licence } from './licence.ts';
+import { login, logout } from './login.ts';
+import type { OptionName } from './options.ts';
+import { resolve } from './resolve.ts';
+import { search } from './search.ts';
+import { verify } from './verify.ts';
+
+export type Command = {
+  run: (ctx: Context) => Promise<ExitCode>;
+  /** Options of its own, besides the global ones. */
+  options: OptionName[];
+  /** One line of `fwportal help`. */
+  summary: MessageKey;
+};
+
+export const COMMANDS: Record<string, Command> = {
+  login: {
+    run: login,
+    options: ['account', 'password-stdin', 'token-stdin', 'scopes', 'expires-days'],
+    summary: 'help.login',
+  },
+  logout: { run: logout, options: [], summary: 'help.logout' },
+  search: { run: search, options: ['kind', 'page', 'page-size'], summary: 'help.search' },
+  resolve: { run: resolve, options: ['sn', 'sn-file'], summary: 'help.resolve' },
+  download: {
+    run: download,
+    options: ['sn', 'sn-file', 'version-id', 'out', 'parallel', 'key'],
+    summary: 'help.download',
+  },
+  verify: { run: verify, options: ['key'], summary: 'help.verify' },
+  licence: {
+    run: licence,
+    options: [
+      'sn',
+      'machine-code',
+      'product',
+      'version',
+      'nodes',
+      'customer',
+      'contacts',
+      'contact-info',
+      'verify-code',
+      'out',
+      'page',
+    ],
+    summary: 'help.licence',
+  },
+};

@@ -1,0 +1,113 @@
+import os from 'node:os';
+import { CliError } from '../cli-error.ts';
+import { removeConfig, writeConfig } from '../config-store.ts';
+import { type Context, listOption, printJson, say, stringOption } from '../context.ts';
+import { EXIT, type ExitCode } from '../exit-codes.ts';
+import {
+  API_PATHS,
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
+  type ApiTokenCreated,
+  type ApiTokenScope,
+  SIGNING_KEY_PATH,
+} from '../portal-api.ts';
+import { ask, firstLineOfStdin } from '../prompt.ts';
+import { clientFor, normaliseUrl } from '../session.ts';
+import { keyIdOf, publicKeyOf } from '../signing-key.ts';
+import { maskToken } from '../token-mask.ts';
+
+export const DEFAULT_SCOPES: ApiTokenScope[] = ['catalog:read', 'download', 'licences', 'tasks'];
+export const DEFAULT_EXPIRES_DAYS = 90;
+
+function scopesOf(ctx: Context): ApiTokenScope[] {
+  const asked = listOption(ctx, 'scopes');
+  if (asked.length === 0) return DEFAULT_SCOPES;
+  for (const scope of asked)
+    if (!(API_TOKEN_SCOPES as readonly string[]).includes(scope))
+      throw new CliError(EXIT.usage, 'usage.badScope', { scope, scopes: API_TOKEN_SCOPES.join(', ') });
+  return [...new Set(asked)] as ApiTokenScope[];
+}
+
+function expiresDaysOf(ctx: Context): number {
+  const text = stringOption(ctx, 'expires-days');
+  if (text === undefined) return DEFAULT_EXPIRES_DAYS;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS)
+    throw new CliError(EXIT.usage, 'usage.badExpiresDays', { max: API_TOKEN_MAX_DAYS });
+  return days;
+}
+
+/** A value from the command line, else asked on the terminal, else a usage error. */
+async function valueOrAsk(ctx: Context, given: string | undefined, question: string, missing: string) {
+  if (given) return given;
+  if (!ctx.stdin.isTTY) throw new CliError(EXIT.usage, 'usage.missingOption', { option: missing });
+  const answer = await ask(ctx, question);
+  if (!answer) throw new CliError(EXIT.usage, 'usage.missingOption', { option: missing });
+  return answer;
+}
+
+async function askPassword(ctx: Context): Promise<string> {
+  if (!ctx.stdin.isTTY) throw new CliError(EXIT.usage, 'usage.missingOption', { option: '--password-stdin' });
+  return ask(ctx, ctx.t('prompt.password'), true);
+}
+
+/**
+ * `fwportal login`: buys a token with account + password (or takes an existing one), pins the
+ * portal's signing key and stores both for this user only.
+ */
+export async function login(ctx: Context): Promise<ExitCode> {
+  const passwordStdin = ctx.values['password-stdin'] === true;
+  const tokenStdin = ctx.values['token-stdin'] === true;
+  if (passwordStdin && tokenStdin) throw new CliError(EXIT.usage, 'usage.passwordOrToken');
+  const scopes = scopesOf(ctx);
+  const expiresInDays = expiresDaysOf(ctx);
+  const url = normaliseUrl(
+    await valueOrAsk(ctx, stringOption(ctx, 'url') ?? ctx.env.FWPORTAL_URL, ctx.t('prompt.url'), '--url'),
+  );
+  const client = clientFor(ctx, url);
+
+  let token: string;
+  let account: string | undefined;
+  let expiresAt: string | undefined;
+  if (tokenStdin) {
+    token = (await firstLineOfStdin(ctx)).trim();
+    if (!token.startsWith(API_TOKEN_PREFIX)) throw new CliError(EXIT.usage, 'usage.notAToken');
+  } else {
+    account = await valueOrAsk(ctx, stringOption(ctx, 'account'), ctx.t('prompt.account'), '--account');
+    const password = passwordStdin ? await firstLineOfStdin(ctx) : await askPassword(ctx);
+    const created = await client.json<ApiTokenCreated>(API_PATHS.tokenLogin, {
+      method: 'POST',
+      auth: false,
+      body: { account, password, name: tokenName(), scopes, expiresInDays },
+    });
+    token = created.token;
+    expiresAt = created.expiresAt;
+  }
+
+  // Pinned now: every later download is checked against this key, not one fetched with the file.
+  const signingKey = (await client.bytes(SIGNING_KEY_PATH, { auth: false })).toString('utf8');
+  const keyId = keyIdOf(publicKeyOf(signingKey));
+  const file = await writeConfig(ctx.configDir, { url, token, signingKey, account, expiresAt });
+  const shown = { url, account: account ?? '', token: maskToken(token), expiresAt: expiresAt ?? '', keyId };
+  if (ctx.json) printJson(ctx, { ...shown, configFile: file });
+  else {
+    say(ctx, 'login.done', shown);
+    say(ctx, 'login.saved', { file, keyId });
+  }
+  return EXIT.ok;
+}
+
+/** Names the token in the portal's token list, so the owner knows which machine holds it. */
+function tokenName(): string {
+  return `fwportal@${os.hostname()}`.slice(0, API_TOKEN_NAME_MAX);
+}
+
+/** `fwportal logout`: forgets the stored token (revoke it in the console to end it for good). */
+export async function logout(ctx: Context): Promise<ExitCode> {
+  const removed = await removeConfig(ctx.configDir);
+  if (ctx.json) printJson(ctx, { removed });
+  else say(ctx, removed ? 'logout.done' : 'logout.nothing');
+  return EXIT.ok;
+}

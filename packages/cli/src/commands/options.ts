@@ -1,0 +1,39 @@
+import type { ParseArgsOptionsConfig } from 'node:util';
+
+/** Accepted by every command. */
+export const GLOBAL_OPTIONS = ['url', 'lang', 'json', 'help'] as const;
+
+/**
+ * Every option of every command, parsed in one pass (so global options may come before or after
+ * the command); each command then refuses the ones that are not its own.
+ */
+export const ALL_OPTIONS = {
+  url: { type: 'string' },
+  lang: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  account: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+  'token-stdin': { type: 'boolean' },
+  scopes: { type: 'string' },
+  'expires-days': { type: 'string' },
+  kind: { type: 'string' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
+  sn: { type: 'string', multiple: true },
+  'sn-file': { type: 'string' },
+  'version-id': { type: 'string', multiple: true },
+  out: { type: 'string', short: 'o' },
+  parallel: { type: 'string', short: 'j' },
+  key: { type: 'string' },
+  'machine-code': { type: 'string' },
+  product: { type: 'string' },
+  version: { type: 'string' },
+  nodes: { type: 'string' },
+  customer: { type: 'string' },
+  contacts: { type: 'string' },
+  'contact-info': { type: 'string' },
+  'verify-code': { type: 'string' },
+} as const satisfies ParseArgsOptionsConfig;
+
+export type OptionName = keyof typeof ALL_OPTIONS;

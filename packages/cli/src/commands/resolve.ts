@@ -1,0 +1,47 @@
+import { CliError } from '../cli-error.ts';
+import { type Context, printJson } from '../context.ts';
+import { EXIT, type ExitCode } from '../exit-codes.ts';
+import { resolveFleet } from '../fleet.ts';
+import type { FleetServer } from '../portal-api.ts';
+import { openSession } from '../session.ts';
+import { serialNumbersOf } from '../sn-input.ts';
+import { formatTable } from '../table.ts';
+
+function rowsOf(ctx: Context, server: FleetServer): string[][] {
+  if (!server.found) return [[server.sn, ctx.t('resolve.notFound'), '-', '-', '-', '-']];
+  if (server.firmware.length === 0) return [[server.sn, server.model, '-', '-', '-', '-']];
+  return server.firmware.map((firmware) => [
+    server.sn,
+    server.model,
+    firmware.pn ? `${firmware.component} ${firmware.pn}` : firmware.component,
+    firmware.current || '-',
+    firmware.version,
+    firmware.releaseDate,
+  ]);
+}
+
+/** `fwportal resolve`: each SN's model and the newest firmware per component; exit 5 when some SN is unknown. */
+export async function resolve(ctx: Context): Promise<ExitCode> {
+  const sns = await serialNumbersOf(ctx);
+  if (sns.length === 0) throw new CliError(EXIT.usage, 'usage.noSerials');
+  const { client } = await openSession(ctx);
+  const servers = await resolveFleet(client, sns);
+  const notFound = servers.filter((server) => !server.found).map((server) => server.sn);
+  if (ctx.json) printJson(ctx, { servers, notFound });
+  else {
+    const header = ['sn', 'model', 'component', 'current', 'newest', 'date'].map((column) =>
+      ctx.t(`resolve.column.${column}` as Parameters<typeof ctx.t>[0]),
+    );
+    ctx.stdout.write(
+      formatTable(
+        header,
+        servers.flatMap((server) => rowsOf(ctx, server)),
+      ),
+    );
+  }
+  if (notFound.length === 0) return EXIT.ok;
+  ctx.stderr.write(
+    `${ctx.t('resolve.someNotFound', { count: notFound.length, sns: notFound.join(', ') })}\n`,
+  );
+  return EXIT.partial;
+}

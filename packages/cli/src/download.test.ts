@@ -1,0 +1,214 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogItems, catalogVersions, downloadRecords } from '../../../apps/server/src/db/schema';
+import { EXIT } from './exit-codes.ts';
+import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
+import { startTamperProxy } from './test/tamper-proxy.ts';
+
+const BIG_FILE_BYTES = 24 * 1024 * 1024;
+
+let portal: FleetPortal;
+let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
+let home: string;
+let env: NodeJS.ProcessEnv;
+let bigVersionId: number;
+const work = () => path.join(home, `out-${randomBytes(4).toString('hex')}`);
+
+/** A published version of the seeded M7 BMC item whose file is `bytes` (like an upload). */
+async function publishVersion(bytes: Buffer, fileName: string): Promise<number> {
+  const { t } = portal;
+  const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'm7-bmc'));
+  const storageKey = `cli-test/${fileName}`;
+  await t.app.services.store.put(storageKey, Readable.from([bytes]));
+  const [version] = await t.db
+    .insert(catalogVersions)
+    .values({
+      itemId: item?.id ?? 0,
+      version: `99.0.${bytes.length}`,
+      status: 'published',
+      releaseDate: '2020-01-01',
+      fileCategory: 'firmware',
+      fileName,
+      fileSize: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      md5: createHash('md5').update(bytes).digest('hex'),
+      storageKey,
+      publishedAt: new Date(),
+    })
+    .returning();
+  return version?.id ?? 0;
+}
+
+beforeAll(async () => {
+  portal = await startFleetPortal();
+  proxy = await startTamperProxy(portal.url);
+  home = newConfigHome();
+  env = cliEnv(home);
+  const { customer, url } = portal;
+  const login = await runCli(
+    ['login', '--url', url, '--account', customer.account, '--password-stdin'],
+    env,
+    `${customer.password}\n`,
+  );
+  expect(login.code).toBe(EXIT.ok);
+  bigVersionId = await publishVersion(randomBytes(BIG_FILE_BYTES), 'm7-bmc-big.bin');
+});
+afterAll(async () => {
+  await proxy?.close();
+  await portal?.close();
+});
+
+type Downloaded = { versionId: number; path: string; status: string; sha256: string };
+
+describe('fwportal download + verify', () => {
+  let out: string;
+
+  it('downloads the newest firmware of ten servers once per file, each verified', async () => {
+    out = work();
+    const run = await runCli(['download', '--sn', portal.sns.join(','), '--out', out, '--json'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    const { files, failed } = JSON.parse(run.stdout) as { files: Downloaded[]; failed: unknown[] };
+    expect(failed).toEqual([]);
+    expect(files).toHaveLength(7);
+    for (const file of files) {
+      expect(file.status).toBe('downloaded');
+      expect(createHash('sha256').update(readFileSync(file.path)).digest('hex')).toBe(file.sha256);
+      const dir = path.dirname(file.path);
+      expect(readdirSync(dir).sort()).toEqual(
+        [
+          path.basename(file.path),
+          'SHA256SUMS',
+          'SHA256SUMS.sig',
+          'manifest.json',
+          'manifest.json.sig',
+        ].sort(),
+      );
+    }
+    const again = await runCli(['download', '--sn', portal.sns.join(','), '--out', out, '--json'], env);
+    expect(JSON.parse(again.stdout).files.map((f: Downloaded) => f.status)).toEqual(Array(7).fill('present'));
+  });
+
+  it('verify checks the folder offline; a flipped byte exits 4', async () => {
+    const ok = await runCli(['verify', out], env);
+    expect(ok.code).toBe(EXIT.ok);
+    expect(ok.stdout.trim().split('\n')).toHaveLength(7);
+    const dir = path.join(out, readdirSync(out)[0] ?? '');
+    const victim = readdirSync(dir).find((name) => !/^(SHA256SUMS|manifest\.json)/.test(name));
+    const file = path.join(dir, victim ?? '');
+    const bytes = readFileSync(file);
+    bytes[10] = (bytes[10] ?? 0) ^ 1;
+    writeFileSync(file, bytes);
+    const bad = await runCli(['verify', out, '--lang', 'zh-CN'], env);
+    expect(bad.code).toBe(EXIT.verification);
+    expect(bad.stdout).toContain(`失败    ${file}`);
+    expect(bad.stdout.match(/通过/g)).toHaveLength(6);
+  });
+
+  it('verify with another key (--key) fails on the signatures', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const other = path.join(home, 'other.pem');
+    writeFileSync(other, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+    const run = await runCli(['verify', out, '--key', other, '--json'], env);
+    expect(run.code).toBe(EXIT.verification);
+    const report = JSON.parse(run.stdout) as { verified: unknown[]; failed: { reason: string }[] };
+    expect(report.verified).toEqual([]);
+    expect(report.failed[0]?.reason).toContain('SHA256SUMS signature');
+  });
+});
+
+describe('a download killed half way', () => {
+  it('resumes from the .part with Range + If-Range and verifies', async () => {
+    const out = work();
+    // Through the slow proxy, with the token in the environment and the pinned key as a file.
+    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
+    const key = path.join(home, 'pinned.pem');
+    writeFileSync(key, config.signingKey);
+    const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token };
+    const args = [
+      'download',
+      '--version-id',
+      String(bigVersionId),
+      '--out',
+      out,
+      '--url',
+      proxy.url,
+      '--key',
+      key,
+    ];
+    proxy.mode.bytesPerSecond = 4 * 1024 * 1024;
+    const child = spawnCli(args, proxied);
+    child.stdin?.end();
+    const part = path.join(out, String(bigVersionId), 'm7-bmc-big.bin.part');
+    for (let i = 0; i < 200 && !(existsSync(part) && statSync(part).size > 1024 * 1024); i += 1)
+      await sleep(50);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('close', resolve));
+    const kept = statSync(part).size;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(BIG_FILE_BYTES);
+
+    proxy.mode.bytesPerSecond = 0;
+    const run = await runCli([...args, '--json'], proxied);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    const [file] = JSON.parse(run.stdout).files as (Downloaded & { resumedFrom: number })[];
+    expect(file?.status).toBe('resumed');
+    expect(file?.resumedFrom).toBeGreaterThanOrEqual(kept);
+    expect(existsSync(part)).toBe(false);
+    expect((await runCli(['verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
+
+    await portal.t.app.services.downloads.drain();
+    const records = await portal.t.db
+      .select({ range: downloadRecords.range, bytes: downloadRecords.bytes })
+      .from(downloadRecords)
+      .where(eq(downloadRecords.versionId, bigVersionId));
+    // The portal records the range it answered: from where the part ended to the file's end.
+    const resumed = records.find(
+      (record) => record.range === `bytes=${file?.resumedFrom}-${BIG_FILE_BYTES - 1}`,
+    );
+    expect(resumed?.bytes).toBe(BIG_FILE_BYTES - (file?.resumedFrom ?? 0));
+  });
+});
+
+describe('a tampered download', () => {
+  it('is deleted and fails with exit 4', async () => {
+    const out = work();
+    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
+    const key = path.join(home, 'pinned.pem');
+    writeFileSync(key, config.signingKey);
+    proxy.mode.tamper = true;
+    try {
+      const run = await runCli(
+        ['download', '--sn', portal.sns[0] ?? '', '--out', out, '--url', proxy.url, '--key', key, '--json'],
+        { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token },
+      );
+      expect(run.code).toBe(EXIT.verification);
+      const report = JSON.parse(run.stdout) as { files: unknown[]; failed: { message: string }[] };
+      expect(report.files).toEqual([]);
+      expect(report.failed).toHaveLength(7);
+      expect(report.failed[0]?.message).toContain('does not match its signed SHA-256');
+      for (const dir of readdirSync(out)) expect(readdirSync(path.join(out, dir))).toEqual([]);
+    } finally {
+      proxy.mode.tamper = false;
+    }
+  });
+
+  it('a file changed in the portal store after publishing is caught too', async () => {
+    const bytes = randomBytes(300_000);
+    const id = await publishVersion(bytes, 'changed-later.bin');
+    bytes[1000] = (bytes[1000] ?? 0) ^ 1;
+    await portal.t.app.services.store.put('cli-test/changed-later.bin', Readable.from([bytes]));
+    const out = work();
+    const run = await runCli(['download', '--version-id', String(id), '--out', out], env);
+    expect(run.code).toBe(EXIT.verification);
+    expect(run.stderr).toContain('changed-later.bin does not match its signed SHA-256');
+    expect(readdirSync(path.join(out, String(id)))).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import type { KeyObject } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
+import type { PortalClient } from '../portal-client.ts';
+import { sha256OfFile, sizeOf } from './file-hash.ts';
+import { transferFile } from './file-transfer.ts';
+import type { Progress } from './progress.ts';
+import {
+  checkSignedSet,
+  type ExpectedFile,
+  fetchSignedSet,
+  type SignedSet,
+  writeSignedSet,
+} from './signed-set.ts';
+
+/** A dropped connection is resumed from the `.part` this many times before the file fails. */
+export const TRANSFER_ATTEMPTS = 3;
+
+export type PlannedVersion = { expected: ExpectedFile; set: SignedSet; dir: string };
+export type DownloadedVersion = ExpectedFile & {
+  path: string;
+  /** 'present': already there and verified; 'resumed': continued from an earlier run's `.part`. */
+  status: 'downloaded' | 'resumed' | 'present';
+  resumedFrom: number;
+};
+
+/** Step 1: the version's signed files, checked against the pinned key before any byte of the file is fetched. */
+export async function planVersion(
+  client: PortalClient,
+  key: KeyObject,
+  outDir: string,
+  versionId: number,
+): Promise<PlannedVersion> {
+  const set = await fetchSignedSet(client, versionId);
+  const expected = checkSignedSet(set, key, String(versionId));
+  if (expected.versionId !== versionId)
+    throw new CliError(EXIT.verification, 'verify.badSignedSet', {
+      file: String(versionId),
+      reason: 'manifest.json versionId',
+    });
+  return { expected, set, dir: path.join(outDir, String(versionId)) };
+}
+
+/**
+ * Step 2: the file, into `<out>/<versionId>/<file name>` next to its signed SHA256SUMS and
+ * manifest (kept for `fwportal verify`). A file already there and matching is not fetched again.
+ */
+export async function downloadVersion(
+  client: PortalClient,
+  plan: PlannedVersion,
+  progress: Progress,
+  onRetry: (file: string, attempt: number) => void,
+): Promise<DownloadedVersion> {
+  const { expected, dir } = plan;
+  await mkdir(dir, { recursive: true });
+  const target = path.join(dir, expected.fileName);
+  let counted = 0;
+  const onBytes = (count: number) => {
+    counted += count;
+    progress.add(count);
+  };
+  let status: DownloadedVersion['status'] = 'present';
+  let resumedFrom = 0;
+  const present =
+    (await sizeOf(target)) === expected.size && (await sha256OfFile(target, onBytes)) === expected.sha256;
+  if (!present) {
+    progress.add(-counted);
+    counted = 0;
+    await rm(target, { force: true });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        ({ resumedFrom } = await transferFile(client, expected, dir, onBytes));
+        status = resumedFrom > 0 ? 'resumed' : 'downloaded';
+        break;
+      } catch (error) {
+        // Refusals and mismatches are final; a broken connection is resumed from the part.
+        if (error instanceof CliError || attempt >= TRANSFER_ATTEMPTS) throw error;
+        progress.add(-counted);
+        counted = 0;
+        onRetry(expected.fileName, attempt);
+      }
+    }
+  }
+  await writeSignedSet(dir, plan.set);
+  progress.fileDone();
+  return { ...expected, path: target, status, resumedFrom };
+}

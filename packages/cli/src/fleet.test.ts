@@ -1,0 +1,163 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from './exit-codes.ts';
+import type { FleetServer } from './portal-api.ts';
+import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
+
+let portal: FleetPortal;
+let home: string;
+let env: NodeJS.ProcessEnv;
+let token: string;
+
+beforeAll(async () => {
+  portal = await startFleetPortal();
+  home = newConfigHome();
+  env = cliEnv(home);
+});
+afterAll(async () => portal?.close());
+
+describe('fwportal login --password-stdin', () => {
+  it('stores url, token and the pinned key for this user only, and never prints the token', async () => {
+    const { customer, url } = portal;
+    const run = await runCli(
+      ['login', '--url', url, '--account', customer.account, '--password-stdin'],
+      env,
+      `${customer.password}\n`,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    const file = path.join(home, 'fwportal', 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      url: string;
+      token: string;
+      signingKey: string;
+    };
+    token = stored.token;
+    expect(stored.url).toBe(url);
+    expect(token).toMatch(/^fwp_/);
+    expect(stored.signingKey).toContain('BEGIN PUBLIC KEY');
+    expect(run.stdout).toContain(`${token.slice(0, 8)}…`);
+    expect(run.stdout + run.stderr).not.toContain(token);
+  });
+
+  it('a wrong password exits 3 with the server message in the asked language', async () => {
+    const { customer, url } = portal;
+    const home2 = newConfigHome();
+    const run = await runCli(
+      ['login', '--url', url, '--account', customer.account, '--password-stdin', '--lang', 'zh-CN'],
+      cliEnv(home2),
+      'Wrong#Pass9\n',
+    );
+    expect(run.code).toBe(EXIT.auth);
+    expect(run.stderr).toMatch(/[\u4e00-\u9fff]/);
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('fwportal resolve', () => {
+  it('lists the newest firmware of ten servers; another customer’s SN is not found (exit 5)', async () => {
+    const run = await runCli(['resolve', '--sn', [...portal.sns, portal.otherSn].join(',')], env);
+    expect(run.code).toBe(EXIT.partial);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^SN\s+MODEL\s+COMPONENT\s+CURRENT\s+NEWEST\s+DATE$/);
+    for (const sn of portal.sns) {
+      const rows = lines.filter((line) => line.startsWith(sn));
+      expect(rows.length).toBeGreaterThanOrEqual(7);
+      expect(rows.some((row) => /M7-2U\s+BMC\s+4\.0\.1\s+4\.1\.2/.test(row))).toBe(true);
+    }
+    expect(lines.find((line) => line.startsWith(portal.otherSn))).toMatch(/not found/);
+    expect(run.stderr).toContain(portal.otherSn);
+  });
+
+  it('--json: one JSON document on stdout, nothing else', async () => {
+    const run = await runCli(['resolve', '--json', '--sn', portal.sns.join(',')], env);
+    expect(run.code).toBe(EXIT.ok);
+    const answer = JSON.parse(run.stdout) as { servers: FleetServer[]; notFound: string[] };
+    expect(answer.notFound).toEqual([]);
+    expect(answer.servers.map((server) => server.sn)).toEqual(portal.sns);
+    for (const server of answer.servers) {
+      expect(server).toMatchObject({ found: true, model: 'M7-2U' });
+      expect(server.firmware.map((f) => f.component).sort()).toEqual(
+        ['BIOS', 'BMC', 'CPLD', 'DISK', 'NIC', 'PSU', 'RAID'].sort(),
+      );
+    }
+  });
+
+  it('--sn-file and zh-CN output', async () => {
+    const file = path.join(home, 'sns.txt');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, `# rack 1\n${portal.sns.slice(0, 3).join('\n')}\n${portal.otherSn}\n`);
+    const run = await runCli(['resolve', '--sn-file', file, '--lang', 'zh-CN'], env);
+    expect(run.code).toBe(EXIT.partial);
+    expect(run.stdout.split('\n')[0]).toMatch(/^序列号\s+机型\s+部件\s+当前版本\s+最新版本\s+发布日期$/);
+    expect(run.stdout).toContain('未找到');
+    expect(run.stderr).toContain('1 个序列号未找到');
+  });
+});
+
+describe('fwportal search', () => {
+  it('finds catalogue versions by keyword and kind', async () => {
+    const run = await runCli(['search', 'M7', '--kind', 'BMC', '--json'], env);
+    expect(run.code).toBe(EXIT.ok);
+    const page = JSON.parse(run.stdout) as { rows: { kind: string; itemName: string }[]; totalRows: number };
+    expect(page.totalRows).toBeGreaterThan(0);
+    expect(page.rows.every((row) => row.kind === 'BMC')).toBe(true);
+    const table = await runCli(['search', 'M7 BMC', '--lang', 'zh-CN'], env);
+    expect(table.code).toBe(EXIT.ok);
+    expect(table.stdout).toMatch(/^ID\s+名称\s+类型\s+版本/);
+  });
+});
+
+describe('fwportal licence', () => {
+  it('lists my activation codes (none yet) with the licences scope', async () => {
+    const run = await runCli(['licence', 'list', '--json'], env);
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toMatchObject({ rows: [], totalRows: 0 });
+  });
+
+  it('mails the code for generating activation codes', async () => {
+    const run = await runCli(['licence', 'code', '--json'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toMatchObject({ destination: expect.stringContaining('@') });
+  });
+});
+
+describe('tokens and usage', () => {
+  it('a token without the scope is refused with exit 3, an unknown one too', async () => {
+    const home2 = newConfigHome();
+    const env2 = cliEnv(home2);
+    const { customer, url } = portal;
+    const login = await runCli(
+      ['login', '--url', url, '--account', customer.account, '--password-stdin', '--scopes', 'download'],
+      env2,
+      `${customer.password}\n`,
+    );
+    expect(login.code).toBe(EXIT.ok);
+    const run = await runCli(['resolve', '--sn', portal.sns[0] ?? ''], env2);
+    expect(run.code).toBe(EXIT.auth);
+    expect(run.stderr).toContain('1026002');
+    const bogus = await runCli(['resolve', '--sn', 'X'], { ...env2, FWPORTAL_TOKEN: 'fwp_notarealtoken' });
+    expect(bogus.code).toBe(EXIT.auth);
+    expect(bogus.stderr).toContain('1026003');
+  });
+
+  it('the stored token is never sent to another portal', async () => {
+    const run = await runCli(['resolve', '--sn', 'X', '--url', 'http://127.0.0.1:9'], env);
+    expect(run.code).toBe(EXIT.auth);
+    expect(run.stderr).toContain(portal.url);
+  });
+
+  it('usage errors exit 2; logout forgets the token', async () => {
+    expect((await runCli(['resolve'], env)).code).toBe(EXIT.usage);
+    expect((await runCli(['resolve', '--out', 'x', '--sn', 'A'], env)).code).toBe(EXIT.usage);
+    expect((await runCli(['frobnicate'], env)).code).toBe(EXIT.usage);
+    const logout = await runCli(['logout'], env);
+    expect(logout.code).toBe(EXIT.ok);
+    expect((await runCli(['resolve', '--sn', 'A'], env)).code).toBe(EXIT.auth);
+  });
+});

@@ -1,0 +1,25 @@
+import { enUS } from './locales/en-US.ts';
+import { zhCN } from './locales/zh-CN.ts';
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type MessageKey = keyof typeof enUS;
+export type MessageParams = Record<string, string | number>;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
+
+/** `--lang` first, then the POSIX order LC_ALL, LC_MESSAGES, LANG; any zh* reads Chinese. */
+export function localeOf(flag: string | undefined, env: NodeJS.ProcessEnv): Locale | undefined {
+  if (flag !== undefined) return (LOCALES as readonly string[]).includes(flag) ? (flag as Locale) : undefined;
+  const system = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return system.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+export function translator(locale: Locale): Translate {
+  const messages = MESSAGES[locale];
+  return (key, params = {}) =>
+    messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    );
+}

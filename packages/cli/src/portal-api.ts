@@ -1,0 +1,49 @@
+/**
+ * The portal's API as the CLI uses it. Types come from @portal/contract (erased at build); the
+ * few runtime constants are repeated here because the published CLI cannot ship the private
+ * contract package. portal-api.test.ts fails when they drift apart.
+ */
+export type {
+  Activation,
+  ApiTokenCreated,
+  ApiTokenScope,
+  CatalogVersionRow,
+  FleetResolve,
+  FleetServer,
+  Page,
+  SignedManifest,
+  VerifyCodeSent,
+} from '@portal/contract';
+
+export const API_TOKEN_PREFIX = 'fwp_';
+export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences'] as const;
+export const API_TOKEN_MAX_DAYS = 365;
+export const API_TOKEN_NAME_MAX = 64;
+export const FLEET_RESOLVE_MAX_SNS = 500;
+export const MANIFEST_FORMAT = 'portal-manifest/1';
+export const MANIFEST_FILE_NAME = 'manifest.json';
+export const SHA256SUMS_FILE_NAME = 'SHA256SUMS';
+export const SIGNATURE_SUFFIX = '.sig';
+export const SIGNING_KEY_PATH = '/api/catalog/signing-key.pem';
+export const MAX_PAGE_SIZE = 100;
+
+/** Error codes the CLI treats specially. */
+export const ERROR_CODES = {
+  API_TOKEN_SCOPE_MISSING: 1026002,
+  API_TOKEN_INVALID: 1026003,
+  QUOTA_REQUESTS: 1026006,
+  QUOTA_BYTES: 1026007,
+} as const;
+
+export const API_PATHS = {
+  tokenLogin: '/api/apiTokens/login',
+  catalogVersions: '/api/catalog/versions',
+  fleetResolve: '/api/fleet/resolve',
+  download: (versionId: number) => `/api/downloads/${versionId}`,
+  sha256Sums: (versionId: number) => `/api/downloads/${versionId}/${SHA256SUMS_FILE_NAME}`,
+  manifest: (versionId: number) => `/api/downloads/${versionId}/${MANIFEST_FILE_NAME}`,
+  licenceVerifyCode: '/api/activation/verifyCode',
+  licenceGenerate: '/api/activation/generate',
+  licenceHistory: '/api/activation/history',
+  licenceFile: (id: number) => `/api/activation/${id}/file`,
+} as const;

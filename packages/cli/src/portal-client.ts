@@ -1,0 +1,119 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CliError } from './cli-error.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
+import type { Locale } from './i18n.ts';
+
+/** A 429 is waited out this many times per request at most... */
+export const MAX_RATE_LIMIT_RETRIES = 5;
+/** ...and only when the portal asks for at most this long (the daily byte quota asks for hours). */
+export const MAX_RETRY_AFTER_SECONDS = 120;
+
+type Envelope<T> = { success: boolean; code: number; message: string; data: T };
+
+export type PortalClientOptions = {
+  url: string;
+  token?: string;
+  locale: Locale;
+  /** Told about each wait on a 429 (stderr). */
+  onRateLimited?: (seconds: number) => void;
+};
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send the token (default true); the signing key and the login go without. */
+  auth?: boolean;
+};
+
+/** The portal over HTTP: envelopes unwrapped, errors as CliError with the server's own message. */
+export class PortalClient {
+  private readonly options: PortalClientOptions;
+
+  constructor(options: PortalClientOptions) {
+    this.options = options;
+  }
+
+  get url(): string {
+    return this.options.url;
+  }
+
+  /** The `data` of a JSON envelope. */
+  async json<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await this.request(path, options);
+    const envelope = (await response.json()) as Envelope<T>;
+    return envelope.data;
+  }
+
+  /** The whole body of a successful answer. */
+  async bytes(path: string, options: RequestOptions = {}): Promise<Buffer> {
+    const response = await this.request(path, options);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  /** A successful (2xx) answer, its body unread; 429 waited out, anything else thrown. */
+  async request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const url = new URL(path, this.options.url);
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = {
+      'accept-language': this.options.locale,
+      'user-agent': 'fwportal',
+      ...options.headers,
+    };
+    if (options.auth !== false && this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }).catch((error: Error) => {
+        throw new CliError(EXIT.error, 'error.network', { url: url.origin, reason: reasonOf(error) });
+      });
+      if (response.ok) return response;
+      const seconds = retryAfterSeconds(response);
+      if (response.status === 429 && seconds !== null && attempt < MAX_RATE_LIMIT_RETRIES) {
+        await response.body?.cancel();
+        this.options.onRateLimited?.(seconds);
+        await sleep(seconds * 1000);
+        continue;
+      }
+      throw await errorOf(response);
+    }
+  }
+}
+
+/** Retry-After in seconds when it is one we are willing to wait for, else null. */
+function retryAfterSeconds(response: Response): number | null {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value >= 0 && value <= MAX_RETRY_AFTER_SECONDS ? Math.ceil(value) : null;
+}
+
+function exitCodeOf(status: number): ExitCode {
+  return status === 401 || status === 403 ? EXIT.auth : EXIT.error;
+}
+
+/** The server's message (already in the user's language) and code; the HTTP status when there is none. */
+async function errorOf(response: Response): Promise<CliError> {
+  const text = await response.text().catch(() => '');
+  let envelope: Partial<Envelope<unknown>> = {};
+  try {
+    envelope = JSON.parse(text) as Partial<Envelope<unknown>>;
+  } catch {
+    // not JSON (a proxy's error page): the status says enough
+  }
+  const exitCode = exitCodeOf(response.status);
+  if (typeof envelope.message === 'string' && envelope.message)
+    return new CliError(exitCode, 'error.server', {
+      message: envelope.message,
+      code: envelope.code ?? response.status,
+    });
+  return new CliError(exitCode, 'error.http', { status: response.status });
+}
+
+function reasonOf(error: Error): string {
+  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? error.message;
+}

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const FILE_PATH = /^\/api\/downloads\/\d+(\?.*)?$/;
+const SLICE = 64 * 1024;
+
+export type ProxyMode = {
+  /** Files (not their signed companions) trickle at this rate; 0 = full speed. */
+  bytesPerSecond: number;
+  /** Flip one byte of every file body: a man in the middle, or a corrupted mirror. */
+  tamper: boolean;
+};
+
+/** A reverse proxy in front of the portal that can slow file bodies down or corrupt them. */
+export async function startTamperProxy(target: string) {
+  const mode: ProxyMode = { bytesPerSecond: 0, tamper: false };
+  const server = http.createServer((request, response) => {
+    const upstream = http.request(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: { ...request.headers, host: new URL(target).host } },
+      async (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        const isFile = FILE_PATH.test(request.url ?? '');
+        let flipped = false;
+        try {
+          for await (const chunk of answer as AsyncIterable<Buffer>) {
+            if (isFile && mode.tamper && !flipped && chunk.length > 0) {
+              chunk[0] = (chunk[0] ?? 0) ^ 0xff;
+              flipped = true;
+            }
+            for (let start = 0; start < chunk.length; start += SLICE) {
+              if (!response.write(chunk.subarray(start, start + SLICE)))
+                await new Promise((resolve) => response.once('drain', resolve));
+              if (isFile && mode.bytesPerSecond > 0) await sleep((SLICE / mode.bytesPerSecond) * 1000);
+            }
+          }
+          response.end();
+        } catch {
+          response.destroy();
+        }
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    response.on('close', () => upstream.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    mode,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
