@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_KINDS } from './catalog';
-import { PUBLISH_SEVERITIES } from './publishing';
+import { PUBLISH_SERVER_FIRMWARE_KINDS, PUBLISH_SEVERITIES } from './publishing';
 
 /**
  * Atom feeds of new and recalled releases (issue 20). Anyone may read the public feed; the same
@@ -15,23 +15,16 @@ export const FEED_TOKEN_PREFIX = 'fwf_';
 /** Entries per feed: the newest releases and recalls. */
 export const FEED_MAX_ENTRIES = 50;
 
-/** Console pages a feed entry links to; the page opens the version named by `versionId`. */
+/**
+ * Where a person reads one version: the download page of its kind with the version's detail
+ * drawer open (the pages keep the open version in `?version=`). Feeds, webhooks and the console
+ * home link there.
+ */
 export const CONSOLE_FIRMWARE_PATH = '/mirror/custmirrordownload';
 export const CONSOLE_SOFTWARE_PATH = '/tools/toolsdownload';
-const FIRMWARE_PAGE_KINDS: readonly string[] = [
-  'BMC',
-  'BIOS',
-  'PSU',
-  'DISK',
-  'NIC',
-  'CPLD',
-  'RAID',
-  'PCIE',
-  'LIVECD',
-  'CONFIG',
-];
+const FIRMWARE_PAGE_KINDS: readonly string[] = [...PUBLISH_SERVER_FIRMWARE_KINDS, 'PCIE'];
 export const consoleVersionPathOf = (kind: string, versionId: number) =>
-  `${FIRMWARE_PAGE_KINDS.includes(kind) ? CONSOLE_FIRMWARE_PATH : CONSOLE_SOFTWARE_PATH}?versionId=${versionId}`;
+  `${FIRMWARE_PAGE_KINDS.includes(kind) ? CONSOLE_FIRMWARE_PATH : CONSOLE_SOFTWARE_PATH}?version=${versionId}`;
 
 const code = z
   .string()

@@ -11,6 +11,8 @@ declare module 'fastify' {
      * tokens (403 1026001): the console, staff pages and account settings take sessions only.
      */
     tokenScope?: ApiTokenScope;
+    /** Answers everyone alike (a public key, the public feed): a token sent along is not looked at. */
+    publicRoute?: boolean;
   }
 }
 
@@ -37,6 +39,7 @@ export const apiTokenAuthPlugin = fp(async (app: FastifyInstance) => {
     const token = BEARER_API_TOKEN.exec(request.headers.authorization ?? '')?.[1];
     // An address no route answers stays a 404, whatever it carries.
     if (token === undefined || !isApiToken(token) || request.is404) return;
+    if (request.routeOptions.config?.publicRoute) return;
     const scope = request.routeOptions.config?.tokenScope;
     if (!scope) throw new AppError('API_TOKEN_NOT_ACCEPTED');
     const { apiTokens, apiQuota } = app.services;

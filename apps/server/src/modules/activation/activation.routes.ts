@@ -28,7 +28,10 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 export async function licenceKeyRoutes(app: FastifyInstance) {
   app.get(
     LICENCE_PUBLIC_KEY_PATH,
-    { schema: { tags, summary: 'Public key (SPKI PEM) that verifies activation codes' } },
+    {
+      schema: { tags, summary: 'Public key (SPKI PEM) that verifies activation codes' },
+      config: { publicRoute: true },
+    },
     async (_request, reply) =>
       reply
         .type('application/x-pem-file')

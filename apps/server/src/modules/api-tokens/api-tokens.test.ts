@@ -85,6 +85,15 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
       expect(answer.status, url).toBe(403);
       expect(answer.body.code, url).toBe(1026001);
     }
+    // Public addresses answer as to anyone: the token is not looked at (not even a revoked one).
+    for (const url of [
+      '/api/catalog/signing-key.pem',
+      '/api/public/catalog/versions',
+      '/api/feeds/releases.atom',
+    ]) {
+      const answer = await t.app.inject({ url, headers: { authorization: `Bearer fwp_${'x'.repeat(43)}` } });
+      expect(answer.statusCode, url).toBe(200);
+    }
     // A token cannot make another token.
     const more = await create({ name: 'y', scopes: ['download'], expiresInDays: 1 }, token);
     expect(more.status).toBe(403);

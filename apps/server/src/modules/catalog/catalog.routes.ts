@@ -132,7 +132,7 @@ export async function publicCatalogRoutes(app: FastifyInstance) {
         querystring: catalogVersionQuerySchema,
         response: responses(catalogVersionPageSchema, [400]),
       },
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      config: { publicRoute: true, rateLimit: { max: 600, timeWindow: 60_000 } },
     },
     async (request) => ok(request, await catalog.list(ANONYMOUS, request.query, request.locale)),
   );

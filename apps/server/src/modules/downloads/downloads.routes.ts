@@ -158,7 +158,7 @@ export async function downloadRoutes(
   routes.get(
     SIGNING_KEY_PATH,
     {
-      config: { tokenScope: 'download' },
+      config: { publicRoute: true },
       schema: { tags, summary: 'The Ed25519 public key (SPKI PEM) manifests and SHA256SUMS are signed with' },
     },
     async (_request, reply) =>

@@ -33,7 +33,7 @@ export async function feedRoutes(app: FastifyInstance) {
         querystring: feedQuerySchema,
         produces: ['application/atom+xml'],
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { publicRoute: true, rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { token, model, kind, pn } = request.query;

@@ -132,7 +132,7 @@ describe.each(DRIVERS)('Atom feeds of releases on %s', (driver) => {
     const rels = (entry: AtomEntry) => entry.link.map((link) => link['@_rel']);
     expect(rels(release!)).toEqual(['alternate', 'enclosure']);
     expect(release!.link[1]!['@_href']).toMatch(/\/api\/downloads\/\d+$/);
-    expect(release!.link[0]!['@_href']).toMatch(/\/mirror\/custmirrordownload\?versionId=\d+$/);
+    expect(release!.link[0]!['@_href']).toMatch(/\/mirror\/custmirrordownload\?version=\d+$/);
     // A recalled file can no longer be downloaded: no enclosure.
     expect(rels(recall!)).toEqual(['alternate']);
     expect(recall!.category.map((c) => c['@_term'])).toContain('recalled');

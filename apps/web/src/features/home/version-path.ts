@@ -1,13 +1,6 @@
-import { PUBLISH_SERVER_FIRMWARE_KINDS } from '@portal/contract';
-import { paths } from '@/config/paths';
+import { consoleVersionPathOf } from '@portal/contract';
 
-const FIRMWARE_PAGE_KINDS: readonly string[] = [...PUBLISH_SERVER_FIRMWARE_KINDS, 'PCIE'];
-
-/**
- * Where one version is read: the download page of its kind with the version's detail drawer
- * open (the pages keep the open version in `?version=`).
- */
+/** Where one version is read (the same address feeds and webhooks link to). */
 export function versionPath(version: { versionId: number; kind: string }): string {
-  const page = FIRMWARE_PAGE_KINDS.includes(version.kind) ? paths.firmwareDownload : paths.softwareDownload;
-  return `${page}?${new URLSearchParams({ version: String(version.versionId) })}`;
+  return consoleVersionPathOf(version.kind, version.versionId);
 }
