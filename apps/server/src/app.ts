@@ -1,4 +1,3 @@
-import { taskRoutes } from './modules/tasks/tasks.routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -8,38 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
-import { accountRoutes } from './modules/account/account.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
-import { menusAdminRoutes } from './modules/access-admin/menus-admin.routes';
-import { rolesAdminRoutes } from './modules/access-admin/roles-admin.routes';
-import { dictAdminRoutes } from './modules/dict/dict-admin.routes';
-import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
-import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
-import { accessRoutes } from './modules/access/access.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { captchaRoutes } from './modules/captcha/captcha.routes';
 import type { CaptchaTextSource } from './modules/captcha/captcha.service';
-import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
-import { pcieRoutes } from './modules/catalog/pcie.routes';
-import { dictRoutes } from './modules/dict/dict.routes';
-import {
-  downloadRecordRoutes,
-  downloadRoutes,
-  downloadTicketRoutes,
-} from './modules/downloads/downloads.routes';
-import { fileRoutes } from './modules/files/file.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { recoveryRoutes } from './modules/recovery/recovery.routes';
-import { registrationRoutes } from './modules/registration/registration.routes';
-import { serialRoutes } from './modules/serials/serial.routes';
-import { outboxRoutes } from './modules/sms/outbox.routes';
-import { noticeRoutes } from './modules/notice/notice.routes';
-import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
-import { releaseNoteAdminRoutes } from './modules/release-note/release-note-admin.routes';
-import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { systemRoutes } from './modules/system/system.routes';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { requestLocalePlugin } from './plugins/request-locale';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -48,14 +16,10 @@ import { registerWeb } from './plugins/static-web';
 import { swaggerPlugin } from './plugins/swagger';
 import { metricsPlugin } from './plugins/metrics';
 import { apiTokenAuthPlugin } from './plugins/api-token-auth';
-import { apiTokenLoginRoutes, apiTokenRoutes } from './modules/api-tokens/api-token.routes';
-import { fleetRoutes } from './modules/fleet/fleet.routes';
-import { feedRoutes, feedTokenRoutes } from './modules/feeds/feed.routes';
-import { webhookRoutes } from './modules/webhooks/webhook.routes';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
-import { editorImageRoutes } from './modules/publishing/editor-image.routes';
 import { createServices } from './services';
+import { featureRoutes } from './routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
@@ -132,6 +96,18 @@ export async function buildApp(options: AppOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as it is added, for the structure test (app-structure.test.ts) and diagnostics.
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routeList.push({
+        method,
+        url: route.url,
+        tokenScope: route.config?.tokenScope,
+        hidden: route.schema?.hide === true,
+      });
+  });
   app.decorate(
     'services',
     createServices(
@@ -163,11 +139,16 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
 
+  // Cross-cutting plugins, in this order, each for a reason:
+  // the reader's language first (every later hook may answer an error in it), then the one
+  // error handler, security headers, the input guard (before any handler reads input), token
+  // authentication (before any route's own hooks; onRoute marks token routes in OpenAPI),
+  // cookies, compression (onRoute: per-route opt-out), rate limits (onRoute: per-route
+  // limits), OpenAPI (onRoute: documents each route) and metrics (labels by route pattern).
   await app.register(requestLocalePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, config);
   await app.register(inputGuardPlugin);
-  // Before any route is added: it marks the routes taking tokens in OpenAPI (onRoute).
   await app.register(apiTokenAuthPlugin);
   await app.register(cookie);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
@@ -181,45 +162,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerPlugin);
   await app.register(metricsPlugin, config);
 
-  await app.register(systemRoutes, config);
-  await app.register(captchaRoutes);
-  await app.register(authRoutes, config);
-  await app.register(accessRoutes);
-  await app.register(dictRoutes);
-  await app.register(noticeRoutes);
-  await app.register(releaseNoteRoutes);
-  await app.register(accountRoutes);
-  await app.register(registrationRoutes, config);
-  await app.register(recoveryRoutes, config);
-  await app.register(serialRoutes);
-  await app.register(profileRoutes);
-  await app.register(fileRoutes);
-  await app.register(outboxRoutes);
-  await app.register(publicCatalogRoutes);
-  await app.register(catalogRoutes);
-  await app.register(licenceKeyRoutes);
-  await app.register(auditRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(usersAdminRoutes);
-  await app.register(rolesAdminRoutes);
-  await app.register(menusAdminRoutes);
-  await app.register(dictAdminRoutes);
-  await app.register(activationRoutes);
-  await app.register(entitlementAdminRoutes);
-  await app.register(pcieRoutes);
-  await app.register(publishingRoutes, config);
-  await app.register(editorImageRoutes);
-  await app.register(releaseNoteAdminRoutes);
-  await app.register(downloadRoutes, config);
-  await app.register(downloadRecordRoutes);
-  await app.register(downloadTicketRoutes);
-  await app.register(taskRoutes);
-  await app.register(apiTokenRoutes);
-  await app.register(apiTokenLoginRoutes);
-  await app.register(fleetRoutes);
-  await app.register(feedRoutes);
-  await app.register(feedTokenRoutes);
-  await app.register(webhookRoutes);
+  // Feature routes come after every plugin above: those watch each route as it is added
+  // (onRoute: rate limits, OpenAPI, token scopes, compression settings), so a route added
+  // earlier would silently miss them; app-structure.test.ts checks that none did. Among
+  // themselves the order does not matter: each plugin keeps its hooks (requireSession,
+  // permissions) to its own routes.
+  for (const register of featureRoutes(config)) await register(app);
 
   const spaFallback = await registerWeb(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {
@@ -229,4 +177,13 @@ export async function buildApp(options: AppOptions) {
     return sendError(request, reply, new AppError('URL_NOT_FOUND', { params: { path } }));
   });
   return app;
+}
+
+/** A route as buildApp saw it being added. */
+export type RouteEntry = { method: string; url: string; tokenScope?: string; hidden: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RouteEntry[];
+  }
 }

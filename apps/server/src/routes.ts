@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { accessRoutes } from './modules/access/access.routes';
+import { menusAdminRoutes } from './modules/access-admin/menus-admin.routes';
+import { rolesAdminRoutes } from './modules/access-admin/roles-admin.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
+import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
+import { apiTokenLoginRoutes, apiTokenRoutes } from './modules/api-tokens/api-token.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
+import { pcieRoutes } from './modules/catalog/pcie.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dictAdminRoutes } from './modules/dict/dict-admin.routes';
+import { dictRoutes } from './modules/dict/dict.routes';
+import {
+  downloadRecordRoutes,
+  downloadRoutes,
+  downloadTicketRoutes,
+} from './modules/downloads/downloads.routes';
+import { feedRoutes, feedTokenRoutes } from './modules/feeds/feed.routes';
+import { fileRoutes } from './modules/files/file.routes';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { editorImageRoutes } from './modules/publishing/editor-image.routes';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { releaseNoteAdminRoutes } from './modules/release-note/release-note-admin.routes';
+import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
+import { serialRoutes } from './modules/serials/serial.routes';
+import { outboxRoutes } from './modules/sms/outbox.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { taskRoutes } from './modules/tasks/tasks.routes';
+import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
+import { webhookRoutes } from './modules/webhooks/webhook.routes';
+
+/** Registers one route plugin (with its options) on the app. */
+export type RouteModule = (app: FastifyInstance) => PromiseLike<unknown>;
+
+/**
+ * Every feature's routes, by area. buildApp registers them after the cross-cutting plugins;
+ * their order among themselves does not matter (see app.ts). A new module adds its line here.
+ */
+export function featureRoutes(config: Config): RouteModule[] {
+  return [
+    // Operations: health, readiness.
+    (app) => app.register(systemRoutes, config),
+    // Signing in and out, access tokens, what the console shows a user.
+    (app) => app.register(captchaRoutes),
+    (app) => app.register(authRoutes, config),
+    (app) => app.register(apiTokenLoginRoutes),
+    (app) => app.register(accessRoutes),
+    (app) => app.register(dictRoutes),
+    (app) => app.register(noticeRoutes),
+    (app) => app.register(releaseNoteRoutes),
+    // The user's own account.
+    (app) => app.register(accountRoutes),
+    (app) => app.register(registrationRoutes, config),
+    (app) => app.register(recoveryRoutes, config),
+    (app) => app.register(serialRoutes),
+    (app) => app.register(profileRoutes),
+    (app) => app.register(fileRoutes),
+    (app) => app.register(apiTokenRoutes),
+    (app) => app.register(feedTokenRoutes),
+    (app) => app.register(webhookRoutes),
+    // The catalogue, downloads, tasks, licences and fleet automation.
+    (app) => app.register(publicCatalogRoutes),
+    (app) => app.register(catalogRoutes),
+    (app) => app.register(pcieRoutes),
+    (app) => app.register(downloadRoutes, config),
+    (app) => app.register(downloadRecordRoutes),
+    (app) => app.register(downloadTicketRoutes),
+    (app) => app.register(taskRoutes),
+    (app) => app.register(licenceKeyRoutes),
+    (app) => app.register(activationRoutes),
+    (app) => app.register(fleetRoutes),
+    (app) => app.register(feedRoutes),
+    // Staff: the system application and publishing.
+    (app) => app.register(outboxRoutes),
+    (app) => app.register(auditRoutes),
+    (app) => app.register(dashboardRoutes),
+    (app) => app.register(usersAdminRoutes),
+    (app) => app.register(rolesAdminRoutes),
+    (app) => app.register(menusAdminRoutes),
+    (app) => app.register(dictAdminRoutes),
+    (app) => app.register(entitlementAdminRoutes),
+    (app) => app.register(publishingRoutes, config),
+    (app) => app.register(editorImageRoutes),
+    (app) => app.register(releaseNoteAdminRoutes),
+  ];
+}
