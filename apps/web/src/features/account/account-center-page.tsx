@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DownloadRecordsTable } from './components/download-records-table';
 import { LoginRecordsTable } from './components/login-records-table';
-import { TasksTable } from '@/features/tasks/components/tasks-table';
+import { TasksTable } from '@/features/tasks';
 
 const TABS = ['downloads', 'logins', 'tasks'] as const;
 type CenterTab = (typeof TABS)[number];

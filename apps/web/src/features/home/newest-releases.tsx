@@ -2,8 +2,7 @@ import { Button, Card, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useVersions } from '@/features/catalog/api/get-versions';
-import { SeverityTag } from '@/features/catalog/components/severity-tag';
+import { SeverityTag, useVersions } from '@/features/catalog';
 import { versionPath } from './version-path';
 
 /** The home page's newest releases the reader may download, with the way to the download pages. */

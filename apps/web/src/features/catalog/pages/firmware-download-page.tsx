@@ -5,8 +5,7 @@ import { FirmwareBrowser } from '../components/firmware-browser';
 import { PcieLookup } from '../components/pcie-lookup';
 import { useTabParam } from '../hooks/use-tab-param';
 import { useVersionDrawer } from '../hooks/use-version-drawer';
-import { BundleTaskForm } from '@/features/tasks/components/bundle-task-form';
-import { LivecdTaskForm } from '@/features/tasks/components/livecd-task-form';
+import { BundleTaskForm, LivecdTaskForm } from '@/features/tasks';
 
 const TABS = ['server', 'pcie', 'config', 'bundle', 'livecd'] as const;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/features/auth/api/get-public-config';
+import { usePublicConfig } from '@/features/auth';
 import { CaptchaField } from '@/components/captcha-field/captcha-field';
 import { useCaptchaNonce } from '@/components/captcha-field/use-captcha-nonce';
 import { getCurrentLocale } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
+import { loginUserQueryKey } from '@/features/auth';
 import { SYSTEM_KEY, useSystemMutation } from './system-keys';
 
 describe('useSystemMutation', () => {

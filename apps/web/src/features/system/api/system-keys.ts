@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
+import { loginUserQueryKey } from '@/features/auth';
 import type { MutationConfig } from '@/lib/query-client';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 

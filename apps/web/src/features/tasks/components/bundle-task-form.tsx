@@ -3,7 +3,7 @@ import { PCIE_LOOKUP_MAX_VALUES, PCIE_UPLOAD_MAX_VALUES, type TaskCreated } from
 import { App, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SnPnListInput } from '@/features/catalog/components/sn-pn-list-input';
+import { SnPnListInput } from '@/features/catalog';
 import { useCreateMirrorTask, useUploadMirrorTaskList } from '../api/tasks-api';
 import { TaskCreatedAlert } from './task-created-alert';
 

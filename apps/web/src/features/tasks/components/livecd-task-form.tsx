@@ -3,7 +3,7 @@ import { LIVECD_MAX_COMPONENTS, type TaskCreated } from '@portal/contract';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVersions } from '@/features/catalog/api/get-versions';
+import { useVersions } from '@/features/catalog';
 import { useCreateLivecdTask } from '../api/tasks-api';
 import { TaskCreatedAlert } from './task-created-alert';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
-import { startLinkDownload, taskResultLink } from '@/features/catalog/utils/start-download';
+import { startLinkDownload, taskResultLink } from '@/features/catalog';
 import { type TaskPageParams, useRetryTask, useTasks } from '../api/tasks-api';
 import { TaskLogModal } from './task-log-modal';
 import { TaskStatusTag } from './task-status-tag';
