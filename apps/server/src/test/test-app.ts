@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
+import { tokenFor } from './requests';
 import { seedCatalog } from '../db/seed/seed-catalog';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
@@ -77,3 +78,16 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A fresh portal for every test of the block, the seeded super admin signed in: the admin
+ * pages' tests. `use` receives each new app and the admin's session token.
+ */
+export function freshAppPerTest(driver: Driver, use: (app: TestApp, admin: string) => void) {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    current = await createTestApp(driver);
+    use(current, await tokenFor(current.app, 'admin', ADMIN_PASSWORD));
+  });
+  afterEach(() => current?.close());
+}

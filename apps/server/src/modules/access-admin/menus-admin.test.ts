@@ -7,21 +7,19 @@ import {
   type Page,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleMenus, roles } from '../../db/schema';
 import { tokenFor, callAs, type Method, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { freshAppPerTest, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
 
 type Fields = { field: string; message: string }[];
 
 describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+  freshAppPerTest(driver, (app, token) => {
+    [t, admin] = [app, token];
   });
-  afterEach(() => t.close());
 
   const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
     callAs<T>(t.app, token, method, url, payload, locale);

@@ -1,20 +1,18 @@
 import { ErrorCode, type ReleaseNoteAdmin, type ReleaseNoteAdminInput } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
-import { tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+import { freshAppPerTest, DRIVERS, type TestApp } from '../../test/test-app';
 
 const SECRET_TEXT = 'A very long rich text line that must not end up in the audit log';
 
 describe.each(DRIVERS)('release note administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+  freshAppPerTest(driver, (app, token) => {
+    [t, admin] = [app, token];
   });
-  afterEach(() => t.close());
 
   const call = async <T = unknown>(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const response = await t.app.inject({

@@ -7,23 +7,21 @@ import {
   type UserAdminRow,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rolePermissions, roles, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, callAs, type Method, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { freshAppPerTest, DRIVERS, type TestApp } from '../../test/test-app';
 
 const STRONG = 'Strong#Pass1';
 
 describe.each(DRIVERS)('users administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  beforeEach(async () => {
-    t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+  freshAppPerTest(driver, (app, token) => {
+    [t, admin] = [app, token];
   });
-  afterEach(() => t.close());
 
   const call = <T = unknown>(token: string, method: Method, url: string, payload?: object) =>
     callAs<T>(t.app, token, method, url, payload);
