@@ -45,6 +45,7 @@ export const MENU_COMPONENTS = [
   'account/settings/custom',
   'account/settings/binding',
   'account/settings/notification',
+  'account/settings/apiTokens',
   'system/user',
   'system/audit',
   'system/dashboard',

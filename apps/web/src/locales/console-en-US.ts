@@ -1,6 +1,7 @@
 /* The en-US texts of the signed-in console, one chunk fetched with the console (see index.ts). */
 export { account } from './en-US/account';
 export { activation } from './en-US/activation';
+export { automation } from './en-US/automation';
 export { catalog } from './en-US/catalog';
 export { home } from './en-US/home';
 export { menu } from './en-US/menu';

@@ -1,6 +1,7 @@
 /* The zh-CN texts of the signed-in console, one chunk fetched with the console (see index.ts). */
 export { account } from './zh-CN/account';
 export { activation } from './zh-CN/activation';
+export { automation } from './zh-CN/automation';
 export { catalog } from './zh-CN/catalog';
 export { home } from './zh-CN/home';
 export { menu } from './zh-CN/menu';

@@ -50,6 +50,7 @@ export const CONSOLE_NAMESPACES = [
   'activation',
   'catalog',
   'tasks',
+  'automation',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

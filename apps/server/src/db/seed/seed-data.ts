@@ -26,11 +26,16 @@ const SETTINGS_PAGES: [key: string, titleZh: string, titleEn: string][] = [
   ['custom', '个性化', 'Personalisation'],
   ['binding', '账户绑定', 'Account binding'],
   ['notification', '新消息通知', 'New message notification'],
+  // Automation (issue 20): the sections of feeds and webhooks go beside this one.
+  ['apiTokens', 'API 令牌', 'API tokens'],
 ];
+
+/** The address of a section: its key in kebab case (apiTokens -> api-tokens). */
+const settingsSlug = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 const SETTINGS_CHILDREN: MenuSeed[] = SETTINGS_PAGES.map(([key, titleZh, titleEn]) => ({
   name: `settings-${key}`,
-  path: `/account/settings/${key}`,
+  path: `/account/settings/${settingsSlug(key)}`,
   component: `account/settings/${key}`,
   titleZh,
   titleEn,

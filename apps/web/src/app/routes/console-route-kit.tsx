@@ -1,6 +1,9 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { MenuComponent } from '@portal/contract';
+import { Spin } from 'antd';
 import { Outlet } from 'react-router';
+import type { SettingsSectionKey } from '@/features/account/settings-section-page';
+import type { AutomationSectionKey } from '@/features/automation/automation-section-page';
 import type { MenuRoute } from '@/lib/menu-tree';
 import type { PageFactory, RouteKit } from './build-menu-routes';
 import { FirstLoadRedirect } from './first-load-redirect';
@@ -29,6 +32,12 @@ const AccountCenterPage = lazyNamed(() =>
 );
 const SettingsSectionPage = lazyNamed(() =>
   import('@/features/account/settings-section-page').then((m) => m.SettingsSectionPage),
+);
+const AutomationSectionPage = lazyNamed(() =>
+  import('@/features/automation/automation-section-page').then((m) => m.AutomationSectionPage),
+);
+const UserApiTokens = lazyNamed(() =>
+  import('@/features/automation/components/user-api-tokens').then((m) => m.UserApiTokens),
 );
 
 const PublishingPage = lazyNamed(() =>
@@ -64,8 +73,11 @@ const DictsPage = lazyNamed(() => systemPages().then((m) => m.DictsPage));
 const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
-  (section: 'base' | 'security' | 'custom' | 'binding' | 'notification'): PageFactory =>
+  (section: SettingsSectionKey): PageFactory =>
   (route) => <SettingsSectionPage section={section} title={route.meta.title} />;
+const automationSection =
+  (section: AutomationSectionKey): PageFactory =>
+  (route) => <AutomationSectionPage section={section} title={route.meta.title} />;
 
 /**
  * Server `component` strings (see the seed's menus) and the page each one renders. The contract's
@@ -88,9 +100,19 @@ export const CONSOLE_PAGES = {
   'account/settings/custom': settingsSection('custom'),
   'account/settings/binding': settingsSection('binding'),
   'account/settings/notification': settingsSection('notification'),
+  'account/settings/apiTokens': automationSection('apiTokens'),
   // A menu group: its children render in its place.
   RouteView: () => <Outlet />,
-  'system/user': (route) => <UsersPage title={route.meta.title} />,
+  'system/user': (route) => (
+    <UsersPage
+      title={route.meta.title}
+      renderApiTokens={(user) => (
+        <Suspense fallback={<Spin />}>
+          <UserApiTokens userId={user.id} />
+        </Suspense>
+      )}
+    />
+  ),
   'system/audit': (route) => <AuditPage title={route.meta.title} />,
   'system/dashboard': (route) => <DashboardPage title={route.meta.title} />,
   'system/role': (route) => <RolesPage title={route.meta.title} />,

@@ -1,5 +1,5 @@
-import { Spin, Typography } from 'antd';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy } from 'react';
+import { SettingsSection } from '@/components/settings-section';
 
 export const SETTINGS_SECTIONS = ['base', 'security', 'custom', 'binding', 'notification'] as const;
 export type SettingsSectionKey = (typeof SETTINGS_SECTIONS)[number];
@@ -19,11 +19,8 @@ const SECTIONS: Record<SettingsSectionKey, ComponentType> = {
 export function SettingsSectionPage({ section, title }: { section: SettingsSectionKey; title: string }) {
   const Section = SECTIONS[section];
   return (
-    <div data-testid={`settings-section-${section}`}>
-      <Typography.Title level={4}>{title}</Typography.Title>
-      <Suspense fallback={<Spin />}>
-        <Section />
-      </Suspense>
-    </div>
+    <SettingsSection section={section} title={title}>
+      <Section />
+    </SettingsSection>
   );
 }

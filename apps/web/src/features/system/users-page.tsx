@@ -1,6 +1,6 @@
 import { USER_STATUSES, type UserAdminRow } from '@portal/contract';
 import { App, Modal, Select, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '@/components/crud-page/crud-page';
 import { RowAction, RowActions } from '@/components/crud-page/row-action';
@@ -23,8 +23,17 @@ import { UserFormDrawer } from './components/user-form-drawer';
 
 const EDIT = 'sysUser:edit';
 
-/** /system/user: find users and run their accounts (spec 6 actions; controls follow permissions). */
-export function UsersPage({ title }: { title: string }) {
+/**
+ * /system/user: find users and run their accounts (spec 6 actions; controls follow permissions).
+ * `renderApiTokens` shows a user's personal access tokens in the detail (another feature's part).
+ */
+export function UsersPage({
+  title,
+  renderApiTokens,
+}: {
+  title: string;
+  renderApiTokens?: (user: UserAdminRow) => ReactNode;
+}) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const { params, filter, page } = usePagedParams<UserListParams>();
@@ -156,7 +165,9 @@ export function UsersPage({ title }: { title: string }) {
         totalText={(range) => t('outbox.total', range)}
       />
       {editing && <UserFormDrawer user={editing.user} onClose={() => setEditing(null)} />}
-      {viewing && <UserDetailDrawer user={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <UserDetailDrawer user={viewing} onClose={() => setViewing(null)} renderApiTokens={renderApiTokens} />
+      )}
       {granting && (
         <Modal
           open

@@ -1,5 +1,6 @@
 import { account } from './account';
 import { activation } from './activation';
+import { automation } from './automation';
 import { catalog } from './catalog';
 import { common } from './common';
 import { errors } from './errors';
@@ -34,4 +35,5 @@ export const translations = {
   catalog,
   activation,
   tasks,
+  automation,
 };

@@ -13,15 +13,22 @@ import {
   Tabs,
   Tag,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
 import { useBindUserSerials, useUnbindUserSerial, useUserDetail } from '../api/users';
 import { OrganisationAssign } from './organisation-assign';
 
-/** What support looks at for one user: sessions, sign-ins, downloads and bound servers. */
-export function UserDetailDrawer({ user, onClose }: { user: UserAdminRow; onClose: () => void }) {
+interface UserDetailDrawerProps {
+  user: UserAdminRow;
+  onClose: () => void;
+  /** The user's personal access tokens (from the automation feature); no tab without it. */
+  renderApiTokens?: (user: UserAdminRow) => ReactNode;
+}
+
+/** What support looks at for one user: sessions, sign-ins, downloads, bound servers and API tokens. */
+export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailDrawerProps) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const detail = useUserDetail(user.id);
@@ -170,6 +177,9 @@ export function UserDetailDrawer({ user, onClose }: { user: UserAdminRow; onClos
               </>
             ),
           },
+          ...(renderApiTokens
+            ? [{ key: 'apiTokens', label: t('users.detail.apiTokens'), children: renderApiTokens(user) }]
+            : []),
         ]}
       />
     );

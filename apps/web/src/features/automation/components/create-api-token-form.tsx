@@ -1,0 +1,125 @@
+import {
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
+  type ApiTokenCreate,
+  type ApiTokenCreated,
+  type ApiTokenScope,
+} from '@portal/contract';
+import { App, Button, Checkbox, Flex, Form, Input, Radio, Typography } from 'antd';
+import type { CheckboxGroupProps } from 'antd/es/checkbox';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { showFailure } from '@/lib/show-failure';
+import { useCreateApiToken } from '../api/create-api-token';
+import { SCOPE_KEYS } from '../utils/scope-keys';
+
+/** The lifetimes offered; the contract allows any up to API_TOKEN_MAX_DAYS (the last one). */
+export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 180, 365] as const;
+const DEFAULT_EXPIRY = 90;
+
+type Values = ApiTokenCreate;
+
+/** Name, scopes and lifetime of a new token; `onCreated` receives the secret, sent only this once. */
+export function CreateApiTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) => void }) {
+  const { t } = useTranslation('automation');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const expiresInDays = Form.useWatch('expiresInDays', form) ?? DEFAULT_EXPIRY;
+  const create = useCreateApiToken({
+    onSuccess: (token) => {
+      form.resetFields();
+      onCreated(token);
+    },
+    onError: (error) => showFailure(error, message, form),
+  });
+
+  return (
+    <Form<Values>
+      form={form}
+      name="createApiToken"
+      layout="vertical"
+      data-testid="api-token-form"
+      initialValues={{ name: '', scopes: [], expiresInDays: DEFAULT_EXPIRY }}
+      onFinish={(values) => create.mutate({ ...values, name: values.name.trim() })}
+      style={{ maxWidth: 640 }}
+    >
+      <Form.Item
+        name="name"
+        label={t('apiTokens.create.name')}
+        extra={t('apiTokens.create.nameHint')}
+        rules={[{ required: true, whitespace: true, message: t('apiTokens.create.nameRequired') }]}
+      >
+        <Input
+          data-testid="api-token-name"
+          maxLength={API_TOKEN_NAME_MAX}
+          placeholder={t('apiTokens.create.namePlaceholder')}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item
+        name="scopes"
+        label={t('apiTokens.create.scopes')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('apiTokens.create.scopesRequired') }]}
+      >
+        <ScopeCheckboxes label={t('apiTokens.create.scopes')} />
+      </Form.Item>
+      <Form.Item
+        name="expiresInDays"
+        label={t('apiTokens.create.expiry')}
+        extra={
+          <span data-testid="api-token-expires-on">
+            {t('apiTokens.create.expiresOn', { date: formatDateTime(dayjs().add(expiresInDays, 'day')) })}
+          </span>
+        }
+      >
+        <Radio.Group
+          data-testid="api-token-expiry"
+          aria-label={t('apiTokens.create.expiry')}
+          optionType="button"
+          options={API_TOKEN_EXPIRY_CHOICES.map((days) => ({
+            value: days,
+            label: t('apiTokens.create.days', { count: days }),
+          }))}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="api-token-create">
+        {t('apiTokens.create.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+type ScopeCheckboxesProps = Omit<CheckboxGroupProps<ApiTokenScope>, 'aria-required'> & {
+  label: string;
+  'aria-required'?: unknown;
+};
+
+/**
+ * One checkbox per scope with what it allows. A group may not carry aria-required (which the
+ * form item adds to its control), so it is dropped: the label's mark and the message say it.
+ */
+function ScopeCheckboxes({ label, 'aria-required': _required, ...props }: ScopeCheckboxesProps) {
+  const { t } = useTranslation('automation');
+  return (
+    <Checkbox.Group<ApiTokenScope>
+      {...props}
+      data-testid="api-token-scopes"
+      role="group"
+      aria-label={label}
+      style={{ width: '100%' }}
+    >
+      <Flex vertical gap="small">
+        {API_TOKEN_SCOPES.map((scope) => (
+          <Checkbox key={scope} value={scope} data-testid={`api-token-scope-${scope}`}>
+            <Typography.Text strong>{t(`apiTokens.scope.${SCOPE_KEYS[scope]}`)}</Typography.Text>
+            <Typography.Text type="secondary">
+              {' - '}
+              {t(`apiTokens.scope.${SCOPE_KEYS[scope]}.help`)}
+            </Typography.Text>
+          </Checkbox>
+        ))}
+      </Flex>
+    </Checkbox.Group>
+  );
+}

@@ -1,0 +1,206 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseLanguage,
+  DESKTOP,
+  expectMessage,
+  MOBILE,
+  PASSWORDS,
+  type Portal,
+  type UiLocale,
+  useConsoleSuite,
+} from './support/console';
+import { signInThroughApi } from './support/session';
+import { openSystemPage } from './support/system-app';
+
+const SECTION_PATH = '/account/settings/api-tokens';
+/** Artifacts, not committed (.tmp/ is ignored by git). */
+const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/screenshots');
+
+/** The two widths the section is looked at: 1440 px and 390 px. */
+const VIEWPORTS = {
+  desktop: { viewport: DESKTOP },
+  phone: { viewport: MOBILE, isMobile: true, hasTouch: true },
+} as const;
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings inside `selector` (as e2e/accessibility.test.ts judges pages). */
+async function accessibilityFindings(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async (include) => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const { violations } = await injected.run(include, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+      );
+  }, selector);
+}
+
+/** A request with the token, as a script would send it; answers the HTTP status. */
+async function statusWith(portal: Portal, token: string, apiPath: string): Promise<number> {
+  const answer = await fetch(`${portal.url}${apiPath}`, { headers: { Authorization: `Bearer ${token}` } });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+const tokenRow = (scope: Page | Locator, name: string) =>
+  scope.locator(`[data-testid="api-token-row"][data-name="${name}"]`);
+
+/** Confirms the open "Revoke?" popup. */
+async function confirmRevoke(page: Page) {
+  await page.getByTestId('api-token-revoke-confirm').filter({ visible: true }).click();
+}
+
+/** Creates a token through the form of the section and answers the modal that shows it. */
+async function createInForm(page: Page, name: string, scopeLabel: string) {
+  await page.getByTestId('api-token-name').fill(name);
+  await page.getByRole('checkbox', { name: scopeLabel }).check();
+  await page.getByTestId('api-token-create').click();
+  const modal = page.getByRole('dialog');
+  await modal.getByTestId('api-token-secret').waitFor();
+  // Its opening motion is over (screenshots, focus).
+  await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+  return modal;
+}
+
+describe('API tokens in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it('creates a token shown once, which works for its scope only until revoked in the UI', async () => {
+    const page = await suite.openConsole('demo', SECTION_PATH, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await page.getByTestId('settings-section-apiTokens').waitFor();
+    // Reached through the settings menu like its sibling sections.
+    expect(
+      await page.getByTestId('account-settings-menu').locator(`a[href="${SECTION_PATH}"]`).innerText(),
+    ).toBe('API tokens');
+    await page.getByTestId('api-tokens-list').getByText('No tokens yet').waitFor();
+
+    await page.getByTestId('api-token-expiry').getByText('30 days').click();
+    const modal = await createInForm(page, 'Rack A script', 'Read the catalog');
+    expect(await modal.getByRole('alert').innerText()).toContain('It will not be shown again');
+    expect(await accessibilityFindings(page, '.ant-modal')).toEqual([]);
+    const token = await modal.getByTestId('api-token-secret').inputValue();
+    expect(token).toMatch(/^fwp_[\w-]{20,}$/);
+    expect(await modal.getByTestId('api-token-example-curl').innerText()).toContain(
+      `Authorization: Bearer ${token}`,
+    );
+    expect(await modal.getByTestId('api-token-example-cli').innerText()).toContain(
+      `fwportal login --url ${suite.portal.url} --token-stdin`,
+    );
+    await modal.getByRole('button', { name: 'Copy token' }).click();
+    await expectMessage(page, 'Copied to the clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+
+    // The catalog scope opens the catalog; the console never accepts a token.
+    expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(200);
+    expect(await statusWith(suite.portal, token, '/api/getLoginUser')).toBe(403);
+
+    await modal.getByRole('button', { name: 'I have saved the token' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    // The focus goes back to where it was before the dialog opened.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('api-token-create');
+    // Shown once: the list has its first characters, never the secret.
+    const row = tokenRow(page, 'Rack A script');
+    await expect.poll(() => row.innerText()).toContain('Read the catalog');
+    expect(await row.innerText()).toContain(`${token.slice(0, 8)}…`);
+    expect(await page.locator('body').innerText()).not.toContain(token);
+    // Forgotten once closed, not merely hidden.
+    await expect.poll(() => page.getByTestId('api-token-secret').count()).toBe(0);
+    await page.reload();
+    await row.getByTestId('api-token-state').waitFor();
+    // Its last use (the request above) with the address it came from.
+    expect(await row.getByTestId('api-token-last-used').innerText()).toContain('127.0.0.1');
+
+    await row.getByRole('button', { name: 'Revoke token Rack A script' }).click();
+    await page.getByText('Revoke the token "Rack A script"?').waitFor();
+    await confirmRevoke(page);
+    await expectMessage(page, 'Token revoked');
+    await expect.poll(() => row.getByTestId('api-token-state').innerText()).toBe('Revoked');
+    expect(await row.getByTestId('api-token-revoked-reason').innerText()).toContain('Revoked by you');
+    expect(await row.getByTestId('api-token-revoke').count()).toBe(0);
+    expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(401);
+  });
+
+  it("lets staff see a customer's token in the users page and revoke it", async () => {
+    const request = (await suite.newPage()).context().request;
+    const session = await signInThroughApi(request, suite.portal, 'demo', PASSWORDS.demo);
+    const created = await request.post(`${suite.portal.url}/api/sysUser/apiTokens`, {
+      headers: { Authorization: `Bearer ${session}` },
+      data: { name: 'Leaked on a wiki', scopes: ['download'], expiresInDays: 7 },
+    });
+    const { token } = ((await created.json()) as { data: { token: string } }).data;
+    expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(403);
+
+    const page = await openSystemPage(suite, 'admin', '/system/user');
+    await page.getByTestId('user-search').locator('input').fill('demo');
+    await page.getByTestId('user-search').locator('input').press('Enter');
+    await page.getByTestId('user-actions-demo').getByRole('button', { name: 'Detail' }).click();
+    const drawer = page.locator('.ant-drawer-section').filter({ visible: true });
+    await drawer.getByRole('tab', { name: 'API tokens' }).click();
+    const row = tokenRow(drawer, 'Leaked on a wiki');
+    await expect.poll(() => row.innerText()).toContain('Download');
+    expect(await row.getByTestId('api-token-state').innerText()).toBe('Active');
+    expect(await drawer.innerText()).not.toContain(token);
+    expect(await accessibilityFindings(page, '.ant-drawer-section')).toEqual([]);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-tokens-staff-en-US-desktop.png') });
+
+    await row.getByRole('button', { name: 'Revoke token Leaked on a wiki' }).click();
+    await confirmRevoke(page);
+    await expectMessage(page, 'Token revoked');
+    await expect
+      .poll(() => row.getByTestId('api-token-revoked-reason').innerText())
+      .toContain('Revoked by support staff');
+    expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(401);
+
+    // The owner reads why it stopped.
+    const owner = await suite.openConsole('demo', SECTION_PATH);
+    await expect
+      .poll(() => tokenRow(owner, 'Leaked on a wiki').innerText())
+      .toContain('Revoked by support staff');
+  });
+
+  it.each<[UiLocale, keyof typeof VIEWPORTS]>([
+    ['en-US', 'desktop'],
+    ['en-US', 'phone'],
+    ['zh-CN', 'desktop'],
+    ['zh-CN', 'phone'],
+  ])('fits the window in %s on a %s (no sideways scrolling of the page)', async (locale, device) => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const page = await suite.openConsole('demo', SECTION_PATH, VIEWPORTS[device]);
+    if (locale !== 'en-US') await chooseLanguage(page, locale);
+    await page.getByTestId('api-token-form').waitFor();
+    const modal = await createInForm(
+      page,
+      `Screens ${locale} ${device}`,
+      locale === 'en-US' ? 'Tasks' : '任务',
+    );
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `api-tokens-modal-${locale}-${device}.png`) });
+    expect(
+      await modal.boundingBox().then((box) => (box?.width ?? 0) <= VIEWPORTS[device].viewport.width),
+    ).toBe(true);
+    await modal.getByTestId('api-token-created-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await tokenRow(page, `Screens ${locale} ${device}`).waitFor();
+    expect(await fits(), 'the page is not wider than the window').toBe(true);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `api-tokens-${locale}-${device}.png`),
+      fullPage: true,
+    });
+  });
+});
