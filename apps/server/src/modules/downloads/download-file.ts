@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type ByteRange, type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
-import { decideRange, ifRangeHolds, type RangeDecision } from './byte-range';
+import { decideRange } from './byte-range';
+import { writeFileHead } from './file-answer-head';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import type { DownloadService, DownloadTarget } from './download.service';
 import { sendBodyWithSendfile, sendfileSocketFd } from './sendfile-body';
@@ -59,7 +60,6 @@ export async function sendDownload(
     await recordHandOver();
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   }
-  const etag = `"${target.sha256}"`;
   if (offloadPrefix !== null) {
     if (isGet) await context.chargeBytes?.(bytesAsked(rangeHeader, target.size));
     await recordHandOver();
@@ -72,37 +72,13 @@ export async function sendDownload(
       .send();
   }
 
-  const decision: RangeDecision = ifRangeHolds(
-    firstOf(request.headers['if-range']),
-    etag,
-    target.lastModified,
-  )
-    ? decideRange(rangeHeader, target.size)
-    : { kind: 'full' };
-  if (decision.kind === 'unsatisfiable')
-    throw new AppError('RANGE_NOT_SATISFIABLE', {
-      params: { size: target.size },
-      headers: { 'content-range': `bytes */${target.size}` },
-    });
-
-  const range = decision.kind === 'partial' ? decision.range : { start: 0, end: target.size - 1 };
-  const length = target.size === 0 ? 0 : range.end - range.start + 1;
-  reply
-    .code(decision.kind === 'partial' ? 206 : 200)
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('content-type', 'application/octet-stream')
-    .header('content-disposition', attachmentDisposition(target.fileName))
-    .header('content-length', String(length))
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff');
-  if (target.lastModified) reply.header('last-modified', target.lastModified.toUTCString());
-  if (decision.kind === 'partial')
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
+  const head = writeFileHead(request, reply, target);
+  const range = head.range ?? { start: 0, end: target.size - 1 };
+  const { length } = head;
   if (!isGet) return reply.send();
   await context.chargeBytes?.(length);
 
-  const partialRange = decision.kind === 'partial' ? `bytes=${range.start}-${range.end}` : '';
+  const partialRange = head.range ? `bytes=${range.start}-${range.end}` : '';
   const recordId = await downloads.begin({ ...outcome, range: partialRange });
   let recorded = false;
   const record = (complete: boolean, bytes: number) => {
@@ -132,7 +108,7 @@ export async function sendDownload(
   return streamBody(
     request,
     reply,
-    { store, target, range: decision.kind === 'partial' ? range : undefined },
+    { store, target, range: head.range },
     {
       chunks: downloads.chunks,
       openFailed,
@@ -181,10 +157,6 @@ async function streamBody(
     return reply.hijack();
   }
   return reply.send(source);
-}
-
-function firstOf(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** What a GET for `rangeHeader` of a file of `size` bytes will send (when nginx does the sending). */

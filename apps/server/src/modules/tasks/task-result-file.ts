@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { attachmentDisposition } from '../../lib/content-disposition';
 import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
-import { decideRange, ifRangeHolds } from '../downloads/byte-range';
+import { writeFileHead } from '../downloads/file-answer-head';
 
 export type ResultTarget = {
   storageKey: string;
@@ -34,35 +33,12 @@ export async function sendTaskResult(
     });
     return reply.code(302).header('location', url).header('cache-control', 'no-store').send();
   }
-  const etag = `"${target.sha256}"`;
-  const ifRange = request.headers['if-range'];
-  const decision = ifRangeHolds(Array.isArray(ifRange) ? ifRange[0] : ifRange, etag, target.lastModified)
-    ? decideRange(request.headers.range, target.size)
-    : ({ kind: 'full' } as const);
-  if (decision.kind === 'unsatisfiable')
-    throw new AppError('RANGE_NOT_SATISFIABLE', {
-      params: { size: target.size },
-      headers: { 'content-range': `bytes */${target.size}` },
-    });
-  const range = decision.kind === 'partial' ? decision.range : { start: 0, end: target.size - 1 };
-  reply
-    .code(decision.kind === 'partial' ? 206 : 200)
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('content-type', 'application/octet-stream')
-    .header('content-disposition', attachmentDisposition(target.fileName))
-    .header('content-length', String(target.size === 0 ? 0 : range.end - range.start + 1))
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff');
-  if (decision.kind === 'partial')
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
+  const { range, length } = writeFileHead(request, reply, target);
   if (request.method === 'HEAD') return reply.send();
-  await chargeBytes?.(target.size === 0 ? 0 : range.end - range.start + 1);
-  const source = await store
-    .open(target.storageKey, decision.kind === 'partial' ? range : undefined)
-    .catch((error: unknown) => {
-      if (error instanceof ObjectNotFoundError) throw new AppError('TASK_RESULT_GONE');
-      throw error;
-    });
+  await chargeBytes?.(length);
+  const source = await store.open(target.storageKey, range).catch((error: unknown) => {
+    if (error instanceof ObjectNotFoundError) throw new AppError('TASK_RESULT_GONE');
+    throw error;
+  });
   return reply.send(source);
 }
