@@ -2,6 +2,7 @@ import type { ApiTokenCreated } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { createItem, createVersion } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -22,7 +23,6 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, {
-      catalog: true,
       config: {
         API_TOKEN_REQUESTS_PER_MINUTE: 5,
         API_ACCOUNT_REQUESTS_PER_MINUTE: 8,
@@ -261,18 +261,19 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
   it('counts downloaded bytes per account and day: a download that does not fit is refused before a byte', async () => {
     t.clock.advance(61_000);
     const { token } = await newToken(['download', 'catalog:read'], 'bytes');
-    const versions = await withToken<{ rows: { versionId: number; fileSize: number }[] }>(t.app, token, {
-      url: '/api/catalog/versions?pageNo=1&pageSize=50',
+    const item = await createItem(t.db, { kind: 'BMC' });
+    const big = await createVersion(t.db, t.app.services.store, {
+      itemId: item.id,
+      version: '1.0.0',
+      size: 4096,
     });
-    const big = versions.body.data.rows.find((row) => row.fileSize > 1024);
-    expect(big).toBeDefined();
     const small = await t.app.inject({
-      url: `/api/downloads/${big!.versionId}`,
+      url: `/api/downloads/${big.id}`,
       headers: { authorization: `Bearer ${token}`, range: 'bytes=0-511' },
     });
     expect(small.statusCode).toBe(206);
     const whole = await t.app.inject({
-      url: `/api/downloads/${big!.versionId}`,
+      url: `/api/downloads/${big.id}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(whole.statusCode).toBe(429);
@@ -280,12 +281,12 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
     expect(Number(whole.headers['retry-after'])).toBeGreaterThan(3600);
     // 512 left today: exactly that much is still allowed, one byte more is not.
     const rest = await t.app.inject({
-      url: `/api/downloads/${big!.versionId}`,
+      url: `/api/downloads/${big.id}`,
       headers: { authorization: `Bearer ${token}`, range: 'bytes=512-1023' },
     });
     expect(rest.statusCode).toBe(206);
     const oneMore = await t.app.inject({
-      url: `/api/downloads/${big!.versionId}`,
+      url: `/api/downloads/${big.id}`,
       headers: { authorization: `Bearer ${token}`, range: 'bytes=0-0' },
     });
     expect(oneMore.statusCode).toBe(429);
