@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -66,24 +66,22 @@ export class SessionService {
 
   /** Ends one session; with `userId` only when it belongs to that user. Answers how many ended (0 or 1). */
   async revoke(sessionId: number, userId?: number): Promise<number> {
-    const open = and(eq(sessions.id, sessionId), isNull(sessions.revokedAt));
-    const target = userId === undefined ? open : and(open, eq(sessions.userId, userId));
-    const ended = await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(target)
-      .returning({ id: sessions.id });
-    return ended.length;
+    const one = eq(sessions.id, sessionId);
+    return this.end(userId === undefined ? one : and(one, eq(sessions.userId, userId)));
   }
 
   /** Used when a password changes or an account is frozen: every other token stops working. */
   async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<number> {
-    const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-    const target = exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId));
+    const all = eq(sessions.userId, userId);
+    return this.end(exceptSessionId === undefined ? all : and(all, ne(sessions.id, exceptSessionId)));
+  }
+
+  /** Ends the open sessions `which` selects; answers how many. */
+  private async end(which: SQL | undefined): Promise<number> {
     const ended = await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
-      .where(target)
+      .where(and(which, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return ended.length;
   }
