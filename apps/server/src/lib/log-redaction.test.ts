@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { captureLog } from '../test/log-capture';
 import { buildApp, defaultLoggerOptions } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../test/test-app';
@@ -16,13 +16,7 @@ describe('log redaction', () => {
   });
 
   it('never writes a download token to the request log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const database = await openTestDatabase('pglite');
     await database.migrate();
     const config = loadConfig({

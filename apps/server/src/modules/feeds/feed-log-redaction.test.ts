@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { FEED_TOKEN_PREFIX } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { captureLog } from '../../test/log-capture';
 import { buildApp, defaultLoggerOptions } from '../../app';
 import { loadConfig } from '../../config';
 import { seedDatabase } from '../../db/seed/seed';
@@ -12,13 +12,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, openTestDatabase } from '../../test/test
 
 describe('the private feed token in request logs', () => {
   it('is logged as [redacted], whatever the feed answers', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const database = await openTestDatabase('pglite');
     await database.migrate();
     const clock = new ManualClock(new Date());
