@@ -3,7 +3,6 @@ import {
   type DisplayPreferences,
   INDUSTRY_DICT_CODE,
   type Locale,
-  matchLocale,
   type NotificationSettings,
   notificationSettingsSchema,
   type Profile,
@@ -13,7 +12,7 @@ import {
   VERIFY_CODE_TTL_MS,
   type VerifyCodeSent,
 } from '@portal/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -22,6 +21,7 @@ import { uniqueViolation } from '../../lib/pg-errors';
 import { maskEmail } from '../account/password-change.service';
 import type { VerifyCodeService } from '../account/verify-code.service';
 import { dictValuesOf } from '../dict/dict.service';
+import { mailCodeOrOwnerWarning } from '../mail/code-mail';
 import type { MailService } from '../mail/mail.service';
 import { maskPhone } from '../registration/registration.service';
 import {
@@ -89,33 +89,18 @@ export class ProfileService {
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const user = await this.user(userId);
     const code = await this.codes.issue('bind-email', email, userId);
-    const [owner] = await this.db
-      .select({ account: users.account, locale: users.locale })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
-      .limit(1);
-    const ownerLocale = matchLocale(owner?.locale) ?? locale;
-    const mail = owner
-      ? {
-          subject: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
-          text: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_TEXT', {
-            account: owner.account,
-            link: `${this.publicUrl}/user/recover`,
-          }),
-        }
-      : {
-          subject: translate(locale, 'MAIL_BIND_CODE_SUBJECT'),
-          text: translate(locale, 'MAIL_BIND_CODE_TEXT', {
-            account: user.account,
-            code,
-            minutes: CODE_MINUTES,
-          }),
-        };
-    try {
-      await this.mail.send({ to: email, ...mail });
-    } catch {
-      throw new AppError('VERIFY_CODE_SEND_FAILED');
-    }
+    await mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
+      locale,
+      exceptUserId: userId,
+      codeMail: (language) => ({
+        subject: translate(language, 'MAIL_BIND_CODE_SUBJECT'),
+        text: translate(language, 'MAIL_BIND_CODE_TEXT', {
+          account: user.account,
+          code,
+          minutes: CODE_MINUTES,
+        }),
+      }),
+    });
     return codeSent(maskEmail(email));
   }
 

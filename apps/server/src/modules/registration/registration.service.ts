@@ -1,7 +1,6 @@
 import {
   INDUSTRY_DICT_CODE,
   type Locale,
-  matchLocale,
   type RegisterBody,
   type RegisterResult,
   VERIFY_CODE_RESEND_MS,
@@ -19,6 +18,7 @@ import type { VerifyCodeService } from '../account/verify-code.service';
 import { maskEmail } from '../account/password-change.service';
 import { hashPassword } from '../auth/password';
 import { dictValuesOf } from '../dict/dict.service';
+import { mailCodeOrOwnerWarning } from '../mail/code-mail';
 import type { MailService } from '../mail/mail.service';
 import type { SerialService } from '../serials/serial.service';
 import type { SmsService } from '../sms/sms.service';
@@ -67,29 +67,13 @@ export class RegistrationService {
     const email = normaliseEmail(rawEmail);
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const code = await this.codes.issue('register-email', email, null);
-    const [owner] = await this.db
-      .select({ account: users.account, locale: users.locale })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`)
-      .limit(1);
-    const ownerLocale = matchLocale(owner?.locale) ?? locale;
-    const mail = owner
-      ? {
-          subject: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_SUBJECT'),
-          text: translate(ownerLocale, 'MAIL_REGISTER_EXISTING_TEXT', {
-            account: owner.account,
-            link: `${this.publicUrl}/user/recover`,
-          }),
-        }
-      : {
-          subject: translate(locale, 'MAIL_REGISTER_CODE_SUBJECT'),
-          text: translate(locale, 'MAIL_REGISTER_CODE_TEXT', { code, minutes: CODE_MINUTES }),
-        };
-    try {
-      await this.mail.send({ to: email, ...mail });
-    } catch {
-      throw new AppError('VERIFY_CODE_SEND_FAILED');
-    }
+    await mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
+      locale,
+      codeMail: (language) => ({
+        subject: translate(language, 'MAIL_REGISTER_CODE_SUBJECT'),
+        text: translate(language, 'MAIL_REGISTER_CODE_TEXT', { code, minutes: CODE_MINUTES }),
+      }),
+    });
     return codeSent(maskEmail(email));
   }
 
