@@ -1,16 +1,16 @@
 import { once } from 'node:events';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Dirent, constants as fsConstants } from 'node:fs';
 import { access, type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { uploadMeter } from './upload-meter';
 import {
   type ByteRange,
   type FileStore,
   type ListedObject,
   ObjectNotFoundError,
-  ObjectTooLargeError,
   type StoredObject,
 } from './file-store';
 
@@ -35,17 +35,7 @@ export class LocalFileStore implements FileStore {
     const target = this.pathOf(key);
     const firstCreated = await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.part`;
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (options.maxBytes !== undefined && size > options.maxBytes)
-          return callback(new ObjectTooLargeError(options.maxBytes));
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const { stream: meter, stored } = uploadMeter(options.maxBytes);
     const file = createWriteStream(temporary, { flags: 'wx' });
     try {
       await pipeline(body, meter, file);
@@ -59,7 +49,7 @@ export class LocalFileStore implements FileStore {
       if (firstCreated) await this.pruneEmptyFolders(path.dirname(target), path.dirname(firstCreated));
       throw error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return stored();
   }
 
   async open(key: string, range?: ByteRange, options: { chunkBytes?: () => number } = {}): Promise<Readable> {

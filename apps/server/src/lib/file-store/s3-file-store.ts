@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -13,12 +12,12 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from '../content-disposition';
+import { uploadMeter } from './upload-meter';
 import {
   type ByteRange,
   type FileStore,
   type ListedObject,
   ObjectNotFoundError,
-  ObjectTooLargeError,
   type StoredObject,
 } from './file-store';
 
@@ -88,17 +87,7 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (options.maxBytes !== undefined && size > options.maxBytes)
-          return callback(new ObjectTooLargeError(options.maxBytes));
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const { stream: meter, stored } = uploadMeter(options.maxBytes);
     // A failing source must fail the upload too (pipe() alone would leave the meter waiting).
     let failure: unknown;
     body.on('error', (error) => {
@@ -127,7 +116,7 @@ export class S3FileStore implements FileStore {
       await this.remove(key);
       throw failure;
     }
-    return { size, sha256: hash.digest('hex') };
+    return stored();
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
