@@ -64,19 +64,8 @@ const fileColumns = {
   releaseDate: catalogVersions.releaseDate,
 };
 
-type FileRecord = {
-  versionId: number;
-  nameZh: string;
-  nameEn: string;
-  kind: string;
-  version: string;
-  severity: string;
-  fileName: string;
-  fileSize: number;
-  sha256: string;
-  storageKey: string;
-  releaseDate: string;
-};
+/** A row selected with `fileColumns`. */
+type FileRecord = { [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data'] };
 
 /**
  * Decides what goes into a LIST_MIRROR_SN / LIST_MIRROR_PN bundle: for each server
@@ -236,16 +225,6 @@ export class MirrorResolver {
 }
 
 function toFile(row: FileRecord, locale: Locale): BundleFile {
-  return {
-    versionId: row.versionId,
-    itemName: localName(locale, row),
-    kind: row.kind,
-    version: row.version,
-    severity: row.severity,
-    fileName: row.fileName,
-    fileSize: row.fileSize,
-    sha256: row.sha256,
-    storageKey: row.storageKey,
-    releaseDate: row.releaseDate,
-  };
+  const { nameZh: _zh, nameEn: _en, ...file } = row;
+  return { ...file, itemName: localName(locale, row) };
 }
