@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
 import { tokenFor } from './requests';
+import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
@@ -88,6 +89,32 @@ export function freshAppPerTest(driver: Driver, use: (app: TestApp, admin: strin
   beforeEach(async () => {
     current = await createTestApp(driver);
     use(current, await tokenFor(current.app, 'admin', ADMIN_PASSWORD));
+  });
+  afterEach(() => current?.close());
+}
+
+export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+/**
+ * A real SMTP receiver for the whole block and a fresh portal mailing to it for every test
+ * (its inbox emptied between tests): the tests of flows that mail codes and links.
+ */
+export function freshAppWithMail(
+  driver: Driver,
+  config: Partial<Config>,
+  use: (app: TestApp, smtp: SmtpReceiver) => void,
+) {
+  let smtp: SmtpReceiver | undefined;
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+  });
+  afterAll(() => smtp?.close());
+  beforeEach(async () => {
+    if (!smtp) throw new Error('the SMTP receiver did not start');
+    smtp.received.length = 0;
+    current = await createTestApp(driver, { config: { SMTP_URL: smtp.url, ...config } });
+    use(current, smtp);
   });
   afterEach(() => current?.close());
 }

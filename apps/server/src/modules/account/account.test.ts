@@ -6,28 +6,28 @@ import {
   VERIFY_CODE_TTL_MS,
 } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
-import { startSmtpReceiver } from '../../test/smtp-receiver';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+import {
+  createTestApp,
+  DRIVERS,
+  freshAppWithMail,
+  type SmtpReceiver,
+  type TestApp,
+} from '../../test/test-app';
 
 const NEW_PASSWORD = 'Brand#New22';
 
 describe.each(DRIVERS)('password change and account history on %s', (driver) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let smtp: SmtpReceiver;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
+  freshAppWithMail(driver, {}, (app, receiver) => {
+    [t, smtp] = [app, receiver];
   });
-  afterAll(() => smtp.close());
-  beforeEach(async () => {
-    smtp.received.length = 0;
-    t = await createTestApp(driver, { config: { SMTP_URL: smtp.url } });
-  });
-  afterEach(() => t.close());
 
   async function userWithEmail() {
     const user = await createUser(t.db, { roleCodes: ['customer'], email: 'anna@example.com' });

@@ -1,29 +1,21 @@
 import { ErrorCode } from '@portal/contract';
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
-import { mailText, startSmtpReceiver } from '../../test/smtp-receiver';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { mailText } from '../../test/smtp-receiver';
+import { DRIVERS, freshAppWithMail, type SmtpReceiver, type TestApp } from '../../test/test-app';
 
 const NEW_PASSWORD = 'Recovered#77';
 
 describe.each(DRIVERS)('password recovery on %s', (driver) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let smtp: SmtpReceiver;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
+  freshAppWithMail(driver, { PUBLIC_URL: 'https://portal.example.com' }, (app, receiver) => {
+    [t, smtp] = [app, receiver];
   });
-  afterAll(() => smtp.close());
-  beforeEach(async () => {
-    smtp.received.length = 0;
-    t = await createTestApp(driver, {
-      config: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.com' },
-    });
-  });
-  afterEach(() => t.close());
 
   const requestLink = async (account: string, locale = 'en-US', remoteAddress = '127.0.0.1') => {
     const response = await t.app.inject({
