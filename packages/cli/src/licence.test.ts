@@ -1,0 +1,132 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../../../apps/server/src/db/seed/seed-data';
+import { createUser } from '../../../apps/server/src/test/factories';
+import { codeIn, lastMailTo } from '../../../apps/server/src/test/outbox';
+import { EXIT } from './exit-codes.ts';
+import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
+
+/** The demo entitlement of the seeded catalogue: ims-platform on this server of the demo company. */
+const ENTITLED_SN = 'M7S2U24000101';
+
+describe('fwportal licence generate and file', () => {
+  let portal: FleetPortal;
+  let env: NodeJS.ProcessEnv;
+  let home: string;
+  const email = 'licences@example.com';
+
+  beforeAll(async () => {
+    portal = await startFleetPortal();
+    // Staff assigned this customer to the company the server was shipped to: the entitlement is theirs.
+    const customer = await createUser(portal.t.db, {
+      roleCodes: ['customer'],
+      organisation: DEMO_COMPANY,
+      email,
+    });
+    home = newConfigHome();
+    env = cliEnv(home);
+    const login = await runCli(
+      [
+        'login',
+        '--url',
+        portal.url,
+        '--account',
+        customer.account,
+        '--password-stdin',
+        '--scopes',
+        'licences',
+      ],
+      env,
+      `${customer.password}\n`,
+    );
+    expect(login.code).toBe(EXIT.ok);
+  });
+  afterAll(async () => portal?.close());
+
+  it('mails the code, generates an activation code with it into a private file, lists it and fetches it again', async () => {
+    expect((await runCli(['licence', 'code'], env)).code).toBe(EXIT.ok);
+    const code = codeIn((await lastMailTo(portal.t.db, email))?.body);
+    expect(code).toMatch(/^\d{6}$/);
+    const out = path.join(home, 'licence.txt');
+    const generated = await runCli(
+      [
+        'licence',
+        'generate',
+        '--sn',
+        ENTITLED_SN,
+        '--machine-code',
+        'ABC123XYZ',
+        '--product',
+        'ims-platform',
+        '--version',
+        '6.1.0',
+        '--nodes',
+        '2',
+        '--customer',
+        DEMO_COMPANY,
+        '--contacts',
+        'Li Lei',
+        '--contact-info',
+        '+86 138 0000 0000',
+        '--verify-code',
+        code,
+        '--out',
+        out,
+        '--json',
+      ],
+      env,
+    );
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(EXIT.ok);
+    const activation = JSON.parse(generated.stdout) as { id: number; activationCode: string; nodes: number };
+    expect(activation.nodes).toBe(2);
+    expect(readFileSync(out, 'utf8').trim()).toBe(activation.activationCode);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+
+    const listed = await runCli(['licence', 'list', '--json'], env);
+    expect(JSON.parse(listed.stdout)).toMatchObject({
+      totalRows: 1,
+      rows: [{ id: activation.id, sn: ENTITLED_SN }],
+    });
+    const again = path.join(home, 'again.lic');
+    const file = await runCli(['licence', 'file', String(activation.id), '--out', again], env);
+    expect(file.code).toBe(EXIT.ok);
+    expect(readFileSync(again, 'utf8')).toContain(activation.activationCode);
+  });
+
+  it('a used or wrong code is refused with the portal message, and nothing is written', async () => {
+    const out = path.join(home, 'refused.txt');
+    const refused = await runCli(
+      [
+        'licence',
+        'generate',
+        '--sn',
+        ENTITLED_SN,
+        '--machine-code',
+        'ABC123XYZ',
+        '--product',
+        'ims-platform',
+        '--version',
+        '6.1.0',
+        '--nodes',
+        '1',
+        '--customer',
+        DEMO_COMPANY,
+        '--contacts',
+        'Li Lei',
+        '--contact-info',
+        '+86 138 0000 0000',
+        '--verify-code',
+        '000000',
+        '--out',
+        out,
+      ],
+      env,
+    );
+    expect(refused.code).not.toBe(EXIT.ok);
+    expect(refused.stderr.length).toBeGreaterThan(0);
+    expect(() => statSync(out)).toThrow();
+  });
+});
