@@ -93,7 +93,9 @@ export async function login(ctx: Context): Promise<ExitCode> {
   const shown = { url, account: account ?? '', token: maskToken(token), expiresAt: expiresAt ?? '', keyId };
   if (ctx.json) printJson(ctx, { ...shown, configFile: file });
   else {
-    say(ctx, 'login.done', shown);
+    // People read the expiry as a date and time of their own zone, scripts (--json) as ISO.
+    const expires = expiresAt ? new Date(expiresAt).toLocaleString(ctx.locale) : '';
+    say(ctx, 'login.done', { ...shown, expiresAt: expires });
     say(ctx, 'login.saved', { file, keyId });
   }
   return EXIT.ok;
