@@ -42,7 +42,18 @@ const MENU_TOUR = [
   { entry: 0, path: '/homePage', ready: 'user-apps' },
   { entry: 1, path: '/welcome', ready: 'welcome-page' },
 ] as const;
-const SETTINGS_SECTIONS = ['base', 'security', 'custom', 'binding', 'notification'];
+const SETTINGS_SECTIONS = [
+  'base',
+  'security',
+  'custom',
+  'binding',
+  'notification',
+  'apiTokens',
+  'feeds',
+  'webhooks',
+];
+/** The address of a section: its key in kebab case (apiTokens -> api-tokens), as the seed makes it. */
+const settingsSlug = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 describe('English and Chinese console in Chromium', () => {
   const suite = useConsoleSuite();
@@ -91,7 +102,7 @@ describe('English and Chinese console in Chromium', () => {
       for (const section of SETTINGS_SECTIONS) {
         await page
           .getByTestId('account-settings-menu')
-          .locator(`a[href="/account/settings/${section}"]`)
+          .locator(`a[href="/account/settings/${settingsSlug(section)}"]`)
           .click();
         await page.getByTestId(`settings-section-${section}`).waitFor();
         await checkpoint(`settings ${section}`);

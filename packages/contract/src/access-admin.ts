@@ -46,6 +46,8 @@ export const MENU_COMPONENTS = [
   'account/settings/binding',
   'account/settings/notification',
   'account/settings/apiTokens',
+  'account/settings/feeds',
+  'account/settings/webhooks',
   'system/user',
   'system/audit',
   'system/dashboard',

@@ -26,8 +26,11 @@ const SETTINGS_PAGES: [key: string, titleZh: string, titleEn: string][] = [
   ['custom', '个性化', 'Personalisation'],
   ['binding', '账户绑定', 'Account binding'],
   ['notification', '新消息通知', 'New message notification'],
-  // Automation (issue 20): the sections of feeds and webhooks go beside this one.
+  // Automation (issue 20). Databases seeded before these get them from migration 0024, which
+  // names them as here: change both together.
   ['apiTokens', 'API 令牌', 'API tokens'],
+  ['feeds', '订阅源', 'Feeds'],
+  ['webhooks', 'Webhook', 'Webhooks'],
 ];
 
 /** The address of a section: its key in kebab case (apiTokens -> api-tokens). */

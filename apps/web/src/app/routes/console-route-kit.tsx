@@ -101,6 +101,8 @@ export const CONSOLE_PAGES = {
   'account/settings/binding': settingsSection('binding'),
   'account/settings/notification': settingsSection('notification'),
   'account/settings/apiTokens': automationSection('apiTokens'),
+  'account/settings/feeds': automationSection('feeds'),
+  'account/settings/webhooks': automationSection('webhooks'),
   // A menu group: its children render in its place.
   RouteView: () => <Outlet />,
   'system/user': (route) => (

@@ -1,4 +1,4 @@
-import type { ApiToken, ApiTokenCreated } from '@portal/contract';
+import type { ApiToken, ApiTokenCreated, Webhook, WebhookDelivery } from '@portal/contract';
 
 /** A token as the list answers it: active, never used, unless overridden. */
 export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
@@ -21,4 +21,41 @@ export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
 /** The creation answer: the token and, this once, its secret. */
 export function buildCreatedApiToken(overrides: Partial<ApiTokenCreated> = {}): ApiTokenCreated {
   return { ...buildApiToken(), token: 'fwp_ab12cdefghijklmnopqrstuvwxyz0123456789', ...overrides };
+}
+
+/** A webhook as the list answers it: both events, active, never delivered, unless overridden. */
+export function buildWebhook(overrides: Partial<Webhook> = {}): Webhook {
+  return {
+    id: 1,
+    url: 'https://hooks.example.com/firmware',
+    events: ['release.published', 'version.recalled'],
+    active: true,
+    createdAt: '2026-03-01T08:00:00.000Z',
+    lastDelivery: null,
+    ...overrides,
+  };
+}
+
+/** A delivery of the log: a delivered ping unless overridden. */
+export function buildWebhookDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
+  return {
+    id: 7,
+    webhookId: 1,
+    event: 'ping',
+    status: 'delivered',
+    attempts: 1,
+    maxAttempts: 10,
+    responseStatus: 204,
+    lastError: null,
+    createdAt: '2026-03-02T09:00:00.000Z',
+    lastAttemptAt: '2026-03-02T09:00:01.000Z',
+    deliveredAt: '2026-03-02T09:00:01.000Z',
+    payload: {
+      id: '7',
+      event: 'ping',
+      createdAt: '2026-03-02T09:00:00.000Z',
+      data: { webhookId: 1, ping: true },
+    },
+    ...overrides,
+  };
 }

@@ -1,0 +1,174 @@
+import type { Webhook } from '@portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { WebhookStatusTag } from './webhook-status-tag';
+
+// antd types onRow's answer as plain HTML attributes, which have no data-* keys.
+const rowAttributes = (webhook: Webhook): HTMLAttributes<HTMLElement> =>
+  ({ 'data-testid': 'webhook-row', 'data-url': webhook.url }) as HTMLAttributes<HTMLElement>;
+
+export interface WebhookActions {
+  onToggle: (webhook: Webhook, active: boolean) => void;
+  onEdit: (webhook: Webhook) => void;
+  onPing: (webhook: Webhook) => void;
+  onLog: (webhook: Webhook) => void;
+  onDelete: (webhook: Webhook) => void;
+}
+
+interface WebhookTableProps extends WebhookActions {
+  webhooks: UseQueryResult<Webhook[], ApiError>;
+  /** The webhooks whose switch, test event or deletion is on its way (their controls spin). */
+  busy: { toggling?: number; pinging?: number; deleting?: number };
+}
+
+/** My webhooks: address, events, on or off, how the last delivery went, and what can be done. */
+export function WebhookTable({
+  webhooks,
+  busy,
+  onToggle,
+  onEdit,
+  onPing,
+  onLog,
+  onDelete,
+}: WebhookTableProps) {
+  const { t } = useTranslation('automation');
+
+  const columns: TableColumnsType<Webhook> = [
+    {
+      title: t('webhooks.column.url'),
+      key: 'url',
+      render: (_, webhook) => (
+        <Typography.Text
+          data-testid="webhook-row-url"
+          style={{ display: 'block', maxWidth: 260, overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+        >
+          {webhook.url}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('webhooks.column.events'),
+      key: 'events',
+      render: (_, webhook) => (
+        <Flex gap={4} wrap>
+          {webhook.events.map((event) => (
+            <Tag key={event}>{t(`webhooks.event.${event}`)}</Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      title: t('webhooks.column.active'),
+      key: 'active',
+      render: (_, webhook) => (
+        <Switch
+          size="small"
+          checked={webhook.active}
+          loading={busy.toggling === webhook.id}
+          aria-label={t('webhooks.activeLabel', { url: webhook.url })}
+          data-testid="webhook-row-active"
+          onChange={(checked) => onToggle(webhook, checked)}
+        />
+      ),
+    },
+    {
+      title: t('webhooks.column.lastDelivery'),
+      key: 'lastDelivery',
+      render: (_, { lastDelivery }) =>
+        lastDelivery ? (
+          <Flex vertical gap={2} align="start" data-testid="webhook-last-delivery">
+            <Flex gap={4} wrap align="center">
+              <WebhookStatusTag status={lastDelivery.status} />
+              <span>{t(`webhooks.event.${lastDelivery.event}`)}</span>
+            </Flex>
+            <Typography.Text type="secondary">{formatDateTime(lastDelivery.createdAt)}</Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary" data-testid="webhook-last-delivery">
+            {t('webhooks.lastDelivery.none')}
+          </Typography.Text>
+        ),
+    },
+    {
+      title: t('webhooks.column.actions'),
+      key: 'actions',
+      render: (_, webhook) => (
+        <Flex gap={4} wrap style={{ minWidth: 180 }}>
+          <Button
+            size="small"
+            data-testid="webhook-ping"
+            aria-label={t('webhooks.pingLabel', { url: webhook.url })}
+            loading={busy.pinging === webhook.id}
+            onClick={() => onPing(webhook)}
+          >
+            {t('webhooks.ping')}
+          </Button>
+          <Button
+            size="small"
+            data-testid="webhook-log"
+            aria-label={t('webhooks.logLabel', { url: webhook.url })}
+            onClick={() => onLog(webhook)}
+          >
+            {t('webhooks.log')}
+          </Button>
+          <Button
+            size="small"
+            data-testid="webhook-edit"
+            aria-label={t('webhooks.editLabel', { url: webhook.url })}
+            onClick={() => onEdit(webhook)}
+          >
+            {t('webhooks.edit')}
+          </Button>
+          <Popconfirm
+            title={t('webhooks.deleteConfirm')}
+            okText={t('webhooks.deleteOk')}
+            cancelText={t('webhooks.deleteCancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'webhook-delete-confirm' }}
+            onConfirm={() => onDelete(webhook)}
+          >
+            <Button
+              size="small"
+              danger
+              data-testid="webhook-delete"
+              aria-label={t('webhooks.deleteLabel', { url: webhook.url })}
+              loading={busy.deleting === webhook.id}
+            >
+              {t('webhooks.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {webhooks.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('webhooks.list.loadFailed')}
+          description={webhooks.error.message}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<Webhook>
+        data-testid="webhooks-list"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        loading={webhooks.isPending && !webhooks.isError}
+        dataSource={webhooks.data ?? []}
+        columns={columns}
+        onRow={rowAttributes}
+        locale={{ emptyText: t('webhooks.list.empty') }}
+      />
+    </>
+  );
+}
