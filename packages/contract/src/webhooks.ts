@@ -34,6 +34,25 @@ export const WEBHOOK_HEADERS = {
   signature: 'x-portal-signature',
 } as const;
 export const WEBHOOK_SIGNATURE_VERSION = 'v1';
+/**
+ * Why a delivery attempt failed, stored as `kind` or `kind:detail`: the receiver answered with
+ * a non-2xx status (detail: the status), did not answer in time, the connection failed (detail:
+ * the system's error code), the address is private or does not resolve (detail: the host), the
+ * webhook was switched off, or the job itself was stopped.
+ */
+export const WEBHOOK_ERROR_KINDS = [
+  'http',
+  'timeout',
+  'network',
+  'private-address',
+  'unresolved',
+  'refused',
+  'disabled',
+  'aborted',
+  'attempt-timeout',
+  'worker-stopped',
+] as const;
+export type WebhookErrorKind = (typeof WEBHOOK_ERROR_KINDS)[number];
 
 const eventList = z
   .array(z.enum(WEBHOOK_EVENTS))
@@ -100,8 +119,8 @@ export const webhookDeliverySchema = z.object({
   maxAttempts: z.number().int(),
   /** The receiver's HTTP status of the last attempt (null: no answer, e.g. a timeout). */
   responseStatus: z.number().int().nullable(),
-  /** Why the last attempt failed, as the portal saw it (e.g. "HTTP 500", "timed out after 10 s"). */
-  lastError: z.string().nullable(),
+  /** Why the last attempt failed: a kind the console names in the reader's language, and its detail. */
+  lastError: z.object({ kind: z.enum(WEBHOOK_ERROR_KINDS), detail: z.string() }).nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

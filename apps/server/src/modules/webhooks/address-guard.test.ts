@@ -66,6 +66,6 @@ describe('webhook address guard', () => {
       body: '{}',
       timestamp: 1,
     });
-    expect(result).toEqual({ kind: 'refused', message: 'address refused: hooks.example is not public' });
+    expect(result).toEqual({ kind: 'refused', message: 'private-address:hooks.example' });
   });
 });

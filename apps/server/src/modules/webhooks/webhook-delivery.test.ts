@@ -201,7 +201,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
       status: 'pending',
       attempts: 1,
       responseStatus: 500,
-      lastError: 'HTTP 500',
+      lastError: { kind: 'http', detail: '500' },
     });
     const [firstWait] = await retryWait();
     // 30 s doubling, with jitter: 30-60 s before the second attempt.
@@ -253,7 +253,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
       status: 'failed',
       attempts: WEBHOOK_MAX_ATTEMPTS,
       responseStatus: 503,
-      lastError: 'HTTP 503',
+      lastError: { kind: 'http', detail: '503' },
       deliveredAt: null,
     });
     expect(await retryWait()).toEqual([]);

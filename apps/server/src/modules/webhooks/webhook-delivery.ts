@@ -50,9 +50,7 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
     if (!row || row.delivery.status !== 'pending') return;
     const now = this.clock.now();
     if (!row.active && row.delivery.event !== 'ping') {
-      await context.finish((tx) =>
-        this.settle(tx, id, { status: 'failed', lastError: 'webhook switched off' }, false),
-      );
+      await context.finish((tx) => this.settle(tx, id, { status: 'failed', lastError: 'disabled' }, false));
       return;
     }
     const result = await this.sender.send({
@@ -87,7 +85,7 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
       );
       return;
     }
-    const lastError = result.kind === 'answered' ? `HTTP ${result.status}` : result.message;
+    const lastError = result.kind === 'answered' ? `http:${result.status}` : result.message;
     await this.settle(this.db, id, {
       responseStatus: result.kind === 'answered' ? result.status : null,
       lastError,
@@ -104,7 +102,7 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
   ): Promise<void> {
     if (outcome !== 'failed') return;
     const why =
-      reason.kind === 'error' ? null : reason.kind === 'timeout' ? 'attempt timed out' : 'worker stopped';
+      reason.kind === 'error' ? null : reason.kind === 'timeout' ? 'attempt-timeout' : 'worker-stopped';
     await this.db
       .update(webhookDeliveries)
       .set({ status: 'failed', lastError: sql`coalesce(${webhookDeliveries.lastError}, ${why})` })

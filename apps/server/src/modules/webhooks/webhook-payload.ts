@@ -1,8 +1,10 @@
 import {
+  WEBHOOK_ERROR_KINDS,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookDelivery,
   type WebhookDeliveryEvent,
   type WebhookDeliveryStatus,
+  type WebhookErrorKind,
   type WebhookPayload,
 } from '@portal/contract';
 import type { webhookDeliveries } from '../../db/schema';
@@ -31,10 +33,20 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
     attempts: row.attempts,
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
     responseStatus: row.responseStatus,
-    lastError: row.lastError,
+    lastError: errorOf(row.lastError),
     createdAt: row.createdAt.toISOString(),
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     payload: payloadOf(row),
   };
+}
+
+/** `kind` or `kind:detail` as stored -> what the console translates; an unknown kind (an older row) reads as a network failure. */
+function errorOf(stored: string | null): WebhookDelivery['lastError'] {
+  if (stored === null) return null;
+  const [kind = '', ...rest] = stored.split(':');
+  const known = (WEBHOOK_ERROR_KINDS as readonly string[]).includes(kind);
+  return known
+    ? { kind: kind as WebhookErrorKind, detail: rest.join(':') }
+    : { kind: 'network', detail: stored };
 }

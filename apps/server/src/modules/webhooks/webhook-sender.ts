@@ -71,7 +71,7 @@ export class WebhookSender {
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<SendResult>((resolve) => {
       const timeout = setTimeout(
-        () => finish({ kind: 'error', message: `timed out after ${WEBHOOK_TIMEOUT_SECONDS} s` }),
+        () => finish({ kind: 'error', message: 'timeout' }),
         WEBHOOK_TIMEOUT_SECONDS * 1000,
       );
       const onAbort = () => finish({ kind: 'error', message: 'aborted' });
@@ -98,7 +98,7 @@ export class WebhookSender {
         },
       );
       outgoing.on('error', (error: NodeJS.ErrnoException) =>
-        finish({ kind: 'error', message: error.code ?? error.message }),
+        finish({ kind: 'error', message: `network:${(error.code ?? error.message).slice(0, 100)}` }),
       );
       request.signal?.addEventListener('abort', onAbort, { once: true });
       outgoing.end(request.body);
@@ -107,8 +107,7 @@ export class WebhookSender {
 }
 
 function refusalOf(error: AppError, url: string): string {
-  if (error.messageKey === 'WEBHOOK_URL_PRIVATE')
-    return `address refused: ${error.params.host} is not public`;
-  if (error.messageKey === 'WEBHOOK_URL_UNRESOLVED') return `host not resolved: ${error.params.host}`;
-  return `address refused: ${url.slice(0, 200)}`;
+  if (error.messageKey === 'WEBHOOK_URL_PRIVATE') return `private-address:${error.params.host}`;
+  if (error.messageKey === 'WEBHOOK_URL_UNRESOLVED') return `unresolved:${error.params.host}`;
+  return `refused:${url.slice(0, 200)}`;
 }

@@ -2,6 +2,7 @@ import type { Webhook, WebhookDelivery } from '@portal/contract';
 import { Button, Drawer, Flex, Grid, type TableColumnsType, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deliveryErrorText } from '../utils/delivery-error';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
@@ -147,8 +148,8 @@ function DeliveryAnswer({ delivery }: { delivery: WebhookDelivery }) {
     );
   if (delivery.lastError)
     return (
-      <Typography.Text type="danger" code data-testid="webhook-delivery-answer">
-        {delivery.lastError}
+      <Typography.Text type="danger" data-testid="webhook-delivery-answer">
+        {deliveryErrorText(t, delivery.lastError)}
       </Typography.Text>
     );
   return (

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from '@portal/contract';
 import { Button, Descriptions, Flex, Modal, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deliveryErrorText } from '../utils/delivery-error';
 import { formatDateTime } from '@/lib/format';
 import { WebhookStatusTag } from './webhook-status-tag';
 
@@ -65,7 +66,7 @@ export function WebhookDeliveryDetail({
                   {
                     key: 'error',
                     label: t('webhooks.delivery.error'),
-                    children: <Typography.Text code>{delivery.lastError}</Typography.Text>,
+                    children: deliveryErrorText(t, delivery.lastError),
                   },
                 ]
               : []),

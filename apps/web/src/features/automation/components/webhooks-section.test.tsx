@@ -220,7 +220,7 @@ describe('WebhooksSection', () => {
           status: 'failed',
           attempts: 10,
           responseStatus: null,
-          lastError: 'timed out after 10 s',
+          lastError: { kind: 'timeout', detail: '' },
           deliveredAt: null,
         }),
         buildWebhookDelivery({
@@ -228,7 +228,7 @@ describe('WebhooksSection', () => {
           status: 'pending',
           attempts: 2,
           responseStatus: 500,
-          lastError: 'HTTP 500',
+          lastError: { kind: 'http', detail: '500' },
           deliveredAt: null,
         }),
         buildWebhookDelivery(),
@@ -246,7 +246,7 @@ describe('WebhooksSection', () => {
     expect(failed.textContent).toContain('Release published');
     expect(failed.textContent).toContain('Failed');
     expect(failed.textContent).toContain('10 / 10');
-    expect(failed.textContent).toContain('timed out after 10 s');
+    expect(failed.textContent).toContain('No answer within 10 seconds');
     expect(pending.textContent).toContain('Pending');
     expect(pending.textContent).toContain('HTTP 500');
     expect(delivered.textContent).toContain('Test event');
