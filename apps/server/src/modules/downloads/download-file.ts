@@ -61,7 +61,8 @@ export async function sendDownload(
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   }
   if (offloadPrefix !== null) {
-    if (isGet) await context.chargeBytes?.(bytesAsked(rangeHeader, target.size));
+    if (isGet)
+      await context.chargeBytes?.(bytesNginxSends(rangeHeader, request.headers['if-range'], target.size));
     await recordHandOver();
     // nginx answers Range and If-Range itself and keeps Content-Type and Content-Disposition.
     return reply
@@ -159,8 +160,17 @@ async function streamBody(
   return reply.send(source);
 }
 
-/** What a GET for `rangeHeader` of a file of `size` bytes will send (when nginx does the sending). */
-function bytesAsked(rangeHeader: string | undefined, size: number): number {
+/** One range in the only form nginx reads (`bytes=a-b`, `bytes=a-`, `bytes=-n`). */
+const NGINX_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
+
+/**
+ * What nginx will send for a GET the portal hands over: the range asked, when nginx reads it
+ * as the portal does (one range in its strict form, no If-Range: nginx's ETag is not ours, so
+ * any If-Range gets the whole file), else the whole file. A quota charged less than this
+ * could be drained for free with a range nginx ignores.
+ */
+function bytesNginxSends(rangeHeader: string | undefined, ifRange: unknown, size: number): number {
+  if (rangeHeader === undefined || ifRange !== undefined || !NGINX_RANGE.test(rangeHeader)) return size;
   const decision = decideRange(rangeHeader, size);
   return decision.kind === 'partial' ? decision.range.end - decision.range.start + 1 : size;
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
+import { createUser } from '../../test/factories';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { addVersion, seededVersion } from './downloads-test-kit';
 
@@ -10,7 +11,11 @@ describe.each(DRIVERS)('downloads offloaded to nginx (X-Accel-Redirect) on %s', 
   beforeAll(async () => {
     t = await createTestApp(driver, {
       catalog: true,
-      config: { DOWNLOAD_OFFLOAD: 'x-accel', DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/' },
+      config: {
+        DOWNLOAD_OFFLOAD: 'x-accel',
+        DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/',
+        API_ACCOUNT_BYTES_PER_DAY: 10_000,
+      },
     });
   }, 60_000);
   afterAll(() => t.close());
@@ -43,5 +48,29 @@ describe.each(DRIVERS)('downloads offloaded to nginx (X-Accel-Redirect) on %s', 
     const refused = await t.app.inject({ url: `/api/downloads/${hidden.id}` });
     expect(refused.json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
     expect(refused.headers['x-accel-redirect']).toBeUndefined();
+  });
+
+  it('charges a token the bytes nginx will send, not a range nginx would ignore', async () => {
+    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'big.iso', size: 4000 });
+    const owner = await createUser(t.db, { roleCodes: ['customer'] });
+    const { token } = await t.app.services.apiTokens.create(owner.id, {
+      name: 'offload',
+      scopes: ['download'],
+      expiresInDays: 1,
+    });
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({
+        url: `/api/downloads/${version.id}`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    // nginx ignores "bytes =0-0" (space) and answers a mismatching If-Range with the whole file:
+    // each is charged the whole 4,000 bytes, so the third of them no longer fits in 10,000.
+    expect((await get({ range: 'bytes =0-0' })).statusCode).toBe(200);
+    expect((await get({ range: 'bytes=0-0', 'if-range': '"x"' })).statusCode).toBe(200);
+    expect((await get({ range: 'bytes =0-0' })).statusCode).toBe(429);
+    // A range in nginx's own form is charged as asked: 1,000 of the 2,000 left.
+    expect((await get({ range: 'bytes=0-999' })).statusCode).toBe(200);
+    expect((await get({ range: 'bytes=0-999' })).statusCode).toBe(200);
+    expect((await get({ range: 'bytes=0-0' })).statusCode).toBe(429);
   });
 });
