@@ -233,7 +233,8 @@ function nginxConfig(state: ClusterState): string {
       `upstream portal {\n    least_conn;\n${servers}\n    keepalive 64;\n}`,
     )
     .replace('listen 80;', `listen 127.0.0.1:${state.nginxPort} reuseport backlog=4096;`)
-    .replace('server_name downloads.example.com;', 'server_name localhost;');
+    .replace('server_name downloads.example.com;', 'server_name localhost;')
+    .replace(/access_log \/var\/log\/nginx\/\S+ portal_no_query;/, 'access_log off;');
   const prefix = path.join(state.dir, 'nginx');
   return `worker_processes 2;
 pid ${prefix}/nginx.pid;

@@ -13,6 +13,10 @@ describe('log redaction', () => {
     expect(redactUrl('/user/recover?locale=zh&token=xyz')).toBe('/user/recover?locale=zh&token=[redacted]');
     expect(redactUrl('/api/login?code=1234')).toBe('/api/login?code=[redacted]');
     expect(redactUrl('/api/catalog/versions?q=token')).toBe('/api/catalog/versions?q=token');
+    // The server decodes parameter names before it reads them, so the log must as well.
+    expect(redactUrl('/api/feeds/releases.atom?%74oken=fwf_secret')).not.toContain('fwf_secret');
+    expect(redactUrl('/api/downloads/7?TICKET=abc&%74%69cket=def')).not.toMatch(/abc|def/);
+    expect(redactUrl('/user/recover?token=a%26b&locale=en')).toBe('/user/recover?token=[redacted]&locale=en');
   });
 
   it('never writes a download token to the request log', async () => {

@@ -5,10 +5,32 @@ import type { FastifyRequest } from 'fastify';
  * password-reset tokens (/user/recover?token=) and captcha answers (?code=). Logged URLs keep
  * the parameter's name but not its value.
  */
-const SECRET_QUERY = /([?&](?:token|ticket|code|access_token|password)=)[^&#]*/gi;
+const SECRET_KEYS = new Set(['token', 'ticket', 'code', 'access_token', 'password']);
+
+/** A query key as the server reads it (decoded, any case), so `%74oken` is `token` here too. */
+function keyOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    // Undecodable: not a key the server would read as a secret's, but say nothing of its value.
+    return 'token';
+  }
+}
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const hashAt = url.indexOf('#', queryAt);
+  const query = url.slice(queryAt + 1, hashAt < 0 ? undefined : hashAt);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const key = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && SECRET_KEYS.has(keyOf(key)) ? `${key}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryAt + 1)}${redacted}${hashAt < 0 ? '' : url.slice(hashAt)}`;
 }
 
 /** Fastify's request log line, with the URL redacted. */
