@@ -53,25 +53,30 @@ export class ApiTokenService {
 
   async create(userId: number, input: ApiTokenCreate): Promise<ApiTokenCreated> {
     const now = this.clock.now();
-    const [active] = await this.db
-      .select({ n: count() })
-      .from(apiTokens)
-      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)));
-    if ((active?.n ?? 0) >= API_TOKENS_PER_ACCOUNT)
-      throw new AppError('API_TOKEN_LIMIT', { params: { max: API_TOKENS_PER_ACCOUNT } });
     const token = API_TOKEN_PREFIX + generateToken();
-    const [row] = await this.db
-      .insert(apiTokens)
-      .values({
-        userId,
-        name: input.name,
-        tokenHash: hashToken(token),
-        prefix: token.slice(0, API_TOKEN_PREFIX.length + 4),
-        scopes: [...input.scopes],
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
-      })
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      // The owner's row is locked so that concurrent creations count one after the other.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [active] = await tx
+        .select({ n: count() })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)));
+      if ((active?.n ?? 0) >= API_TOKENS_PER_ACCOUNT)
+        throw new AppError('API_TOKEN_LIMIT', { params: { max: API_TOKENS_PER_ACCOUNT } });
+      const [inserted] = await tx
+        .insert(apiTokens)
+        .values({
+          userId,
+          name: input.name,
+          tokenHash: hashToken(token),
+          prefix: token.slice(0, API_TOKEN_PREFIX.length + 4),
+          scopes: [...input.scopes],
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error('insert returned no row');
     return { ...this.toApiToken(row), token };
   }

@@ -66,6 +66,17 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
     }
   });
 
+  it('holds the limit of active tokens under concurrent creation', async () => {
+    const busy = await createUser(t.db, { roleCodes: ['customer'] });
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, n) =>
+        t.app.services.apiTokens.create(busy.id, { name: `n${n}`, scopes: ['download'], expiresInDays: 1 }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(20);
+    expect((await t.app.services.apiTokens.list(busy.id)).length).toBe(20);
+  });
+
   it('authenticates the routes naming its scope, and nothing else: never the console, never staff pages', async () => {
     const { token } = await newToken(['catalog:read']);
     const list = await withToken(t.app, token, { url: '/api/catalog/versions?pageNo=1&pageSize=5' });
