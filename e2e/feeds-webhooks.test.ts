@@ -3,48 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
 import { FEED_CONTENT_TYPE, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chooseLanguage,
-  DESKTOP,
-  expectMessage,
-  MOBILE,
-  type UiLocale,
-  useConsoleSuite,
-} from './support/console';
+import { chooseLanguage, expectMessage, type UiLocale, useConsoleSuite } from './support/console';
+import { accessibilityFindings, SCREENSHOT_DIR, VIEWPORTS } from './support/page-checks';
 
 const FEEDS_PATH = '/account/settings/feeds';
 const WEBHOOKS_PATH = '/account/settings/webhooks';
-/** Artifacts, not committed (.tmp/ is ignored by git). */
-const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/screenshots');
-
-/** The two widths the sections are looked at: 1440 px and 390 px. */
-const VIEWPORTS = {
-  desktop: { viewport: DESKTOP },
-  phone: { viewport: MOBILE, isMobile: true, hasTouch: true },
-} as const;
-
-/** axe-core's serious and critical WCAG 2.1 A/AA findings inside `selector` (as e2e/accessibility.test.ts judges pages). */
-async function accessibilityFindings(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async (include) => {
-    const { axe: injected } = window as unknown as { axe: typeof axe };
-    const { violations } = await injected.run(include, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-  }, selector);
-}
 
 /**
  * The opening motion of a dialog or drawer is over (screenshots, focus, colour contrast): no

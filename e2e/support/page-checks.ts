@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE } from './console';
+
+/** Where browser tests leave screenshots: artifacts, not committed (.tmp/ is ignored by git). */
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../.tmp/screenshots',
+);
+
+/** The two widths a page is looked at: 1440 px and a 390 px phone. */
+export const VIEWPORTS = {
+  desktop: { viewport: DESKTOP },
+  phone: { viewport: MOBILE, isMobile: true, hasTouch: true },
+} as const;
+
+/** axe-core's serious and critical WCAG 2.1 A/AA findings inside `selector` (as e2e/accessibility.test.ts judges pages). */
+export async function accessibilityFindings(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async (include) => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const { violations } = await injected.run(include, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+      );
+  }, selector);
+}
