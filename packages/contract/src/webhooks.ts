@@ -38,7 +38,7 @@ export const WEBHOOK_SIGNATURE_VERSION = 'v1';
  * Why a delivery attempt failed, stored as `kind` or `kind:detail`: the receiver answered with
  * a non-2xx status (detail: the status), did not answer in time, the connection failed (detail:
  * the system's error code), the address is private or does not resolve (detail: the host), the
- * webhook was switched off, or the job itself was stopped.
+ * webhook was switched off or its owner frozen before it was sent, or the job itself was stopped.
  */
 export const WEBHOOK_ERROR_KINDS = [
   'http',
@@ -48,6 +48,7 @@ export const WEBHOOK_ERROR_KINDS = [
   'unresolved',
   'refused',
   'disabled',
+  'owner-frozen',
   'aborted',
   'attempt-timeout',
   'worker-stopped',

@@ -183,7 +183,8 @@ export const enUS = {
   QUOTA_BYTES: 'Daily download quota of {limit} used up: try again in {seconds} seconds',
   FEED_TOKEN_INVALID: 'This feed address is unknown or was revoked',
   WEBHOOK_NOT_FOUND: 'The webhook does not exist',
-  WEBHOOK_URL_REFUSED: 'The webhook address must be an http(s) address of a public host',
+  WEBHOOK_URL_REFUSED:
+    'The webhook address must be an http(s) address of a public host, on port 80, 443 or 1024-65535',
   WEBHOOK_LIMIT: 'At most {max} webhooks per account: delete one first',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
@@ -216,7 +217,4 @@ export const enUS = {
   FEED_LINK_DOWNLOAD: 'Download {file}',
   WEBHOOK_URL_SCHEME:
     'The webhook address must start with http:// or https:// and carry no user name or password',
-  WEBHOOK_URL_PRIVATE:
-    'The webhook address {host} is a loopback, private, link-local or otherwise non-public address',
-  WEBHOOK_URL_UNRESOLVED: 'The webhook host {host} could not be resolved',
 } as const;

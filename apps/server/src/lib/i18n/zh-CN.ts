@@ -172,7 +172,7 @@ export const zhCN: MessageCatalogue = {
   QUOTA_BYTES: '已用完每日 {limit} 的下载配额：请在 {seconds} 秒后重试',
   FEED_TOKEN_INVALID: '该订阅地址不存在或已撤销',
   WEBHOOK_NOT_FOUND: 'Webhook 不存在',
-  WEBHOOK_URL_REFUSED: 'Webhook 地址须为公网主机的 http(s) 地址',
+  WEBHOOK_URL_REFUSED: 'Webhook 地址须为公网主机的 http(s) 地址，端口为 80、443 或 1024-65535',
   WEBHOOK_LIMIT: '每个账号最多 {max} 个 Webhook：请先删除一个',
   ROLE_UNKNOWN: '角色 {code} 不存在',
   ROLE_NOT_FOUND: '角色不存在',
@@ -203,6 +203,4 @@ export const zhCN: MessageCatalogue = {
   FEED_SUMMARY_RECALLED: '重要程度：{severity}。召回原因：{reason}',
   FEED_LINK_DOWNLOAD: '下载 {file}',
   WEBHOOK_URL_SCHEME: 'Webhook 地址须以 http:// 或 https:// 开头，且不能包含用户名或密码',
-  WEBHOOK_URL_PRIVATE: 'Webhook 地址 {host} 为回环、私有、链路本地或其他非公网地址',
-  WEBHOOK_URL_UNRESOLVED: '无法解析 Webhook 主机 {host}',
 };

@@ -5,8 +5,9 @@ import { AppError } from '../../lib/app-error';
 
 /**
  * Where a webhook must never point: the portal's own host and network (loopback, private,
- * carrier-grade NAT, link-local with cloud metadata at 169.254.169.254, unique-local), and what
- * is no host at all (unspecified, multicast, broadcast, documentation and reserved ranges).
+ * carrier-grade NAT, link-local with cloud metadata at 169.254.169.254, unique-local), what
+ * is no host at all (unspecified, multicast, broadcast, documentation and reserved ranges), and
+ * Teredo (2001::/32), whose relays tunnel to an IPv4 address the sender cannot check.
  */
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -33,6 +34,7 @@ for (const [network, prefix] of [
   // IPv4-compatible (deprecated) addresses: ::a.b.c.d.
   ['::', 96],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -41,16 +43,19 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped ::ffff:a.b.c.d, NAT64, 6to4), if any. */
+/**
+ * The IPv4 address an IPv6 address carries, if any: IPv4-mapped ::ffff:a.b.c.d, SIIT-translated
+ * ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96 and its local-use 64:ff9b:1::/48 (last 32 bits), 6to4.
+ */
 function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const groups = expandIpv6(lower);
+  const groups = expandIpv6(address.toLowerCase());
   if (!groups) return undefined;
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (mapped || nat64) return ipv4Of(groups[6]!, groups[7]!);
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  const mapped = zeros(0, 5) && groups[5] === 0xffff;
+  const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6);
+  const localNat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1;
+  if (mapped || translated || nat64 || localNat64) return ipv4Of(groups[6]!, groups[7]!);
   if (groups[0] === 0x2002) return ipv4Of(groups[1]!, groups[2]!);
   return undefined;
 }
@@ -97,7 +102,16 @@ export const systemResolver: Resolver = async (host) =>
 /** A URL's host as an address lookup takes it: IPv6 literals lose their brackets. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-/** A webhook URL's form: http(s), no credentials, within the length limit; 400 otherwise. */
+/** Whether a webhook may call this port: the web's own, 80 and 443, or an unprivileged one. */
+const isAllowedPort = (port: number) => port === 80 || port === 443 || (port >= 1024 && port <= 65535);
+
+/** A URL's port, the scheme's default when it names none. */
+const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
+
+/**
+ * A webhook URL's form: http(s), no credentials, within the length limit, on port 80, 443 or
+ * 1024-65535 (no mail, SSH or other system service of an internal host); 400 otherwise.
+ */
 export function parseWebhookUrl(text: string): URL {
   let url: URL;
   try {
@@ -112,11 +126,27 @@ export function parseWebhookUrl(text: string): URL {
     url.href.length > WEBHOOK_URL_MAX
   )
     throw new AppError('WEBHOOK_URL_REFUSED', { messageKey: 'WEBHOOK_URL_SCHEME' });
+  if (!isAllowedPort(portOf(url))) throw new AppError('WEBHOOK_URL_REFUSED');
   return url;
 }
 
 /**
- * The addresses a webhook host stands for, all of them public, or WEBHOOK_URL_REFUSED. Checked
+ * A host refused because it does not resolve or is not public. Its answer is WEBHOOK_URL_REFUSED
+ * with the one message for both, and no host: whoever saves a webhook must not learn which
+ * internal names the portal's resolver knows. Only the owner's delivery log tells the two apart
+ * (`kind:host`), and that is about their own URL.
+ */
+export class HostRefused extends AppError {
+  constructor(
+    readonly kind: 'private-address' | 'unresolved',
+    readonly host: string,
+  ) {
+    super('WEBHOOK_URL_REFUSED');
+  }
+}
+
+/**
+ * The addresses a webhook host stands for, all of them public, or HostRefused. Checked
  * when the webhook is saved and again before each delivery (a name may resolve elsewhere later:
  * DNS rebinding), and the delivery connects to exactly the addresses checked here.
  */
@@ -133,10 +163,9 @@ export async function publicAddressesOf(
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0)
-      throw new AppError('WEBHOOK_URL_REFUSED', { messageKey: 'WEBHOOK_URL_UNRESOLVED', params: { host } });
+    if (addresses.length === 0) throw new HostRefused('unresolved', host);
   }
   if (!options.allowPrivate && addresses.some((entry) => !isPublicAddress(entry.address)))
-    throw new AppError('WEBHOOK_URL_REFUSED', { messageKey: 'WEBHOOK_URL_PRIVATE', params: { host } });
+    throw new HostRefused('private-address', host);
   return addresses;
 }

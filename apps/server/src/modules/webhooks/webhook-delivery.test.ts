@@ -10,10 +10,10 @@ import {
   type WebhookPayload,
   type WebhookVersionData,
 } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSerials } from '../../db/schema';
-import { createUser } from '../../test/factories';
+import { users, userSerials, webhookDeliveries } from '../../db/schema';
+import { createUser, type UserFactoryInput } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createItem, publishVersion, recallVersion } from '../feeds/release-test-kit';
@@ -66,8 +66,9 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
     path: string,
     statuses: number[] = [],
     events = ['release.published'],
+    who: UserFactoryInput = {},
   ) {
-    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const user = await createUser(t.db, { roleCodes: ['customer'], ...who });
     const now = t.clock.now();
     if (sn)
       await t.db
@@ -89,6 +90,19 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
         url: `/api/sysUser/webhooks/${hookId}/deliveries`,
       })
     ).body.data;
+
+  /** The stored deliveries of a webhook, read directly (a frozen owner has no session to ask with). */
+  const storedDeliveries = (hookId: number) =>
+    t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+
+  /** Downloads the version as the subscriber (what version.recalled goes by). */
+  async function download(session: string, versionId: number) {
+    const answer = await t.app.inject({
+      url: `/api/downloads/${versionId}`,
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(answer.statusCode).toBe(200);
+  }
 
   /** The retry of a delivery job waiting out its backoff: how long it waits, from now, in seconds. */
   async function retryWait(): Promise<number[]> {
@@ -303,5 +317,63 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
     });
     const [logged] = (await deliveriesOf(bystander.session, bystander.hook.id)).rows;
     expect(logged).toMatchObject({ event: 'ping', status: 'delivered', attempts: 1 });
+  });
+
+  it('settles queued deliveries of an owner frozen since as owner-frozen, and of a switched-off webhook as disabled', async () => {
+    const versionId = await publishVersion(t, admin, itemId, { version: '5.4.0', models: ['M6-2U'] });
+    await t.app.services.jobs.runUntilIdle();
+    const frozen = await subscriber(null, '/frozen', [500], ['version.recalled']);
+    const off = await subscriber(null, '/off', [500], ['version.recalled']);
+    for (const one of [frozen, off]) await download(one.session, versionId);
+    await t.app.services.downloads.drain();
+    await recallVersion(t, admin, versionId, 'Wrong image');
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/frozen')).toHaveLength(1);
+    expect(receiver.at('/off')).toHaveLength(1);
+
+    await t.db.update(users).set({ frozen: true }).where(eq(users.id, frozen.user.id));
+    await withToken(t.app, off.session, {
+      method: 'PUT',
+      url: `/api/sysUser/webhooks/${off.hook.id}`,
+      payload: { active: false },
+    });
+    await skipBackoff();
+    await t.app.services.jobs.runUntilIdle();
+    // Neither is contacted again, and neither retries for hours.
+    expect(receiver.at('/frozen')).toHaveLength(1);
+    expect(receiver.at('/off')).toHaveLength(1);
+    expect(await storedDeliveries(frozen.hook.id)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'owner-frozen' }),
+    ]);
+    expect(await storedDeliveries(off.hook.id)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 1, lastError: 'disabled' }),
+    ]);
+    expect(await retryWait()).toEqual([]);
+  });
+
+  it('sends version.recalled only to downloaders who may still see the item', async () => {
+    const restricted = await createItem(t, admin, {
+      code: 'hook-partner-bmc',
+      nameEn: 'Partner BMC',
+      visibility: 'restricted',
+      grants: [{ grantType: 'customer', value: 'Hook Partner Ltd' }],
+    });
+    const versionId = await publishVersion(t, admin, restricted, { version: '1.0.0', models: ['M6-2U'] });
+    await t.app.services.jobs.runUntilIdle();
+    const member = await subscriber(null, '/member', [], ['version.recalled'], {
+      organisation: 'Hook Partner Ltd',
+    });
+    const leaver = await subscriber(null, '/leaver', [], ['version.recalled'], {
+      organisation: 'Hook Partner Ltd',
+    });
+    for (const one of [member, leaver]) await download(one.session, versionId);
+    await t.app.services.downloads.drain();
+    // The leaver left the organisation: the grant no longer covers them.
+    await t.db.update(users).set({ organisationId: null }).where(eq(users.id, leaver.user.id));
+    await recallVersion(t, admin, versionId, 'Withdrawn');
+    await t.app.services.jobs.runUntilIdle();
+    expect(receiver.at('/member')).toHaveLength(1);
+    expect(receiver.at('/leaver')).toHaveLength(0);
+    expect(await storedDeliveries(leaver.hook.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { WEBHOOK_MAX_ATTEMPTS } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { webhookDeliveries, webhooks } from '../../db/schema';
+import { users, webhookDeliveries, webhooks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FailureReason, JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
 import { bodyOf } from './webhook-payload';
@@ -16,7 +16,9 @@ const RETRY_DELAY_MAX_SECONDS = 6 * 3600;
  * One attempt of one delivery: POSTs the signed body; a 2xx marks it delivered, anything else
  * records the status or error and is retried by the queue with exponential backoff until
  * WEBHOOK_MAX_ATTEMPTS, then 'failed'. The queue lives in the database, so pending deliveries
- * and their retries survive a restart. An address that turned private is not retried.
+ * and their retries survive a restart. An address that turned private is not retried, and
+ * nothing more is sent for an owner frozen since ('owner-frozen') or a webhook switched off since
+ * ('disabled', pings excepted): their pending deliveries fail instead of retrying for hours.
  */
 export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
   readonly spec = {
@@ -42,13 +44,21 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
         url: webhooks.url,
         secret: webhooks.secret,
         active: webhooks.active,
+        ownerFrozen: users.frozen,
       })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .innerJoin(users, eq(users.id, webhooks.userId))
       .where(eq(webhookDeliveries.id, id));
     // Deleted with its webhook, or already settled by an earlier run.
     if (!row || row.delivery.status !== 'pending') return;
     const now = this.clock.now();
+    if (row.ownerFrozen) {
+      await context.finish((tx) =>
+        this.settle(tx, id, { status: 'failed', lastError: 'owner-frozen' }, false),
+      );
+      return;
+    }
     if (!row.active && row.delivery.event !== 'ping') {
       await context.finish((tx) => this.settle(tx, id, { status: 'failed', lastError: 'disabled' }, false));
       return;

@@ -38,7 +38,9 @@ type Version = WebhookVersionData & { itemId: number; visibility: string; modelI
  * - release.published: owners of active webhooks who may see the item and own a server (verified
  *   SN, or shipped to their organisation) of a model the version supports or carrying a PCIe card
  *   of a part number it supports;
- * - version.recalled: owners of active webhooks who downloaded the version.
+ * - version.recalled: owners of active webhooks who downloaded the version and may still see the
+ *   item (a revoked grant, or an organisation left, ends it as it ends the download).
+ * Frozen owners get nothing; neither do owners who could not open the version they are told of.
  * Each webhook gets one delivery per event (unique webhook + event key): a re-run adds nothing.
  */
 export class WebhookFanout implements JobHandler<WebhookEventJob> {
@@ -74,13 +76,7 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
     const serversOf = new Map<number, string[]>();
     if (event === 'release.published') {
       for (const userId of owners) {
-        if (
-          !(await this.access.canSee(await this.access.viewerOf(userId), {
-            id: version.itemId,
-            visibility: version.visibility,
-          }))
-        )
-          continue;
+        if (!(await this.canSee(userId, version))) continue;
         const servers = await this.serversFor(userId, version);
         if (servers.length > 0) serversOf.set(userId, servers);
       }
@@ -95,7 +91,8 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
             inArray(downloadRecords.userId, owners),
           ),
         );
-      for (const row of rows) if (row.userId !== null) serversOf.set(row.userId, []);
+      for (const row of rows)
+        if (row.userId !== null && (await this.canSee(row.userId, version))) serversOf.set(row.userId, []);
     }
     const { itemId: _item, visibility: _visibility, modelIds: _models, ...data } = version;
     const now = this.clock.now();
@@ -116,6 +113,14 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
         .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventKey] })
         .returning({ id: webhookDeliveries.id });
       for (const row of stored) await enqueueDelivery(this.jobs, tx, row.id);
+    });
+  }
+
+  /** Whether the user may see the version's item now: the catalogue's one rule (CatalogAccess). */
+  private async canSee(userId: number, version: Version): Promise<boolean> {
+    return this.access.canSee(await this.access.viewerOf(userId), {
+      id: version.itemId,
+      visibility: version.visibility,
     });
   }
 

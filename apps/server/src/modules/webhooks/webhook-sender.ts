@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_SECONDS, WEBHOOK_USER_AGENT } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
 import {
+  HostRefused,
   hostOf,
   parseWebhookUrl,
   publicAddressesOf,
@@ -107,7 +108,6 @@ export class WebhookSender {
 }
 
 function refusalOf(error: AppError, url: string): string {
-  if (error.messageKey === 'WEBHOOK_URL_PRIVATE') return `private-address:${error.params.host}`;
-  if (error.messageKey === 'WEBHOOK_URL_UNRESOLVED') return `unresolved:${error.params.host}`;
+  if (error instanceof HostRefused) return `${error.kind}:${error.host}`;
   return `refused:${url.slice(0, 200)}`;
 }

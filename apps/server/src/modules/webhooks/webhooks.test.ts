@@ -1,5 +1,12 @@
-import type { Page, Webhook, WebhookCreated, WebhookDelivery } from '@portal/contract';
+import {
+  DEFAULT_LOCALE,
+  type Page,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../lib/i18n/messages';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -93,6 +100,9 @@ describe.each(DRIVERS)('webhook settings on %s', (driver) => {
       'http://[::ffff:127.0.0.1]/hook',
       'http://[::ffff:10.0.0.1]/hook',
       'http://[64:ff9b::a00:1]/hook',
+      'http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data',
+      'http://[::ffff:0:7f00:1]/hook',
+      'http://[2001::a9fe:a9fe]/hook',
       'http://[fe80::1]/hook',
       'http://[fd00::1]/hook',
       'http://[ff02::1]/hook',
@@ -113,6 +123,41 @@ describe.each(DRIVERS)('webhook settings on %s', (driver) => {
       expect(answer.status, url).toBe(400);
     }
     expect((await withToken<Webhook[]>(t.app, session, { url: HOOKS })).body.data).toEqual([]);
+  });
+
+  it('refuses ports other than 80, 443 and 1024-65535', async () => {
+    for (const url of [
+      'https://93.184.215.14:22/hook',
+      'http://93.184.215.14:25/hook',
+      'https://93.184.215.14:0/',
+    ]) {
+      const answer = await create({ url, events: ['release.published'] });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.code, url).toBe(1026010);
+    }
+    for (const url of ['http://93.184.215.14:443/hook', 'https://93.184.215.14:8443/hook']) {
+      const answer = await create({ url, events: ['release.published'] });
+      expect(answer.status, url).toBe(200);
+      await withToken(t.app, session, { method: 'DELETE', url: `${HOOKS}/${answer.body.data.id}` });
+    }
+  });
+
+  it('answers one message whether the host does not resolve or is not public: no probing of internal names', async () => {
+    const messages = new Set<string>();
+    for (const url of [
+      'http://no-such-host.invalid/hook',
+      'http://localhost:3000/hook',
+      'http://10.1.2.3/hook',
+      'http://[64:ff9b:1::a9fe:a9fe]/hook',
+      'http://93.184.215.14:22/hook',
+    ]) {
+      const answer = await create({ url, events: ['release.published'] });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.code, url).toBe(1026010);
+      expect(answer.body.message, url).not.toMatch(/no-such-host|localhost|10\.1\.2\.3|a9fe|:22/);
+      messages.add(answer.body.message);
+    }
+    expect([...messages]).toEqual([translate(DEFAULT_LOCALE, 'WEBHOOK_URL_REFUSED')]);
   });
 
   it('refuses bad bodies with a 400', async () => {

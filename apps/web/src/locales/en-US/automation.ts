@@ -194,6 +194,7 @@ export const automation: TranslationsOf<typeof reference> = {
   'webhooks.deliveries.error.unresolved': 'Refused: {{detail}} could not be resolved',
   'webhooks.deliveries.error.refused': 'Refused: not an address webhooks may call',
   'webhooks.deliveries.error.disabled': 'Not sent: the webhook is switched off',
+  'webhooks.deliveries.error.owner-frozen': 'Not sent: the account that owns the webhook is frozen',
   'webhooks.deliveries.error.aborted': 'Stopped while sending',
   'webhooks.deliveries.error.attempt-timeout': 'The attempt took too long and was stopped',
   'webhooks.deliveries.error.worker-stopped': 'The portal stopped during the attempt',

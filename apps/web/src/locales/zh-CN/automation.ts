@@ -185,6 +185,7 @@ export const automation = {
   'webhooks.deliveries.error.unresolved': '已拒绝：无法解析 {{detail}}',
   'webhooks.deliveries.error.refused': '已拒绝：Webhook 不能调用该地址',
   'webhooks.deliveries.error.disabled': '未发送：该 Webhook 已停用',
+  'webhooks.deliveries.error.owner-frozen': '未发送：该 Webhook 所属账号已被冻结',
   'webhooks.deliveries.error.aborted': '发送中被中止',
   'webhooks.deliveries.error.attempt-timeout': '本次尝试耗时过长，已中止',
   'webhooks.deliveries.error.worker-stopped': '尝试期间门户已停止',
