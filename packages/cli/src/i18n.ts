@@ -1,5 +1,6 @@
 import { enUS } from './locales/en-US.ts';
 import { zhCN } from './locales/zh-CN.ts';
+import { printable } from './terminal-text.ts';
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -16,10 +17,14 @@ export function localeOf(flag: string | undefined, env: NodeJS.ProcessEnv): Loca
   return system.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
+/**
+ * The values filled in are made printable: they carry what the portal sent (names, its error
+ * messages), and every line the CLI prints is a message of this translator.
+ */
 export function translator(locale: Locale): Translate {
   const messages = MESSAGES[locale];
   return (key, params = {}) =>
     messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
+      name in params ? printable(String(params[name])) : whole,
     );
 }

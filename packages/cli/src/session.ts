@@ -3,6 +3,7 @@ import { CliError } from './cli-error.ts';
 import { readConfig, type StoredConfig } from './config-store.ts';
 import { type Context, note, stringOption } from './context.ts';
 import { EXIT } from './exit-codes.ts';
+import { refusePlainHttp } from './plain-http.ts';
 import { PortalClient } from './portal-client.ts';
 
 /** `config` is what login stored for this very portal (null for another one). */
@@ -37,6 +38,7 @@ export async function openSession(ctx: Context): Promise<Session> {
   const asked = stringOption(ctx, 'url') ?? ctx.env.FWPORTAL_URL;
   if (!asked && !config) throw new CliError(EXIT.auth, 'error.notLoggedIn');
   const url = normaliseUrl(asked ?? config?.url ?? '');
+  refusePlainHttp(ctx, url);
   // What login stored (token, pinned key) belongs to its portal only.
   const stored = config && normaliseUrl(config.url) === url ? config : null;
   const token = ctx.env.FWPORTAL_TOKEN?.trim() || stored?.token;

@@ -1,3 +1,5 @@
+import { printable } from './terminal-text.ts';
+
 /** Columns on a terminal: CJK characters take two cells, so widths count cells, not code points. */
 export function displayWidth(text: string): number {
   let width = 0;
@@ -11,9 +13,12 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-/** A plain text table (header row first), columns two spaces apart. */
+/**
+ * A plain text table (header row first), columns two spaces apart. Cells come from the portal:
+ * made printable, so no escape sequence reaches the terminal and no newline breaks a row.
+ */
 export function formatTable(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((row) => row.map(printable));
   const widths = header.map((_, column) => Math.max(...all.map((row) => displayWidth(row[column] ?? ''))));
   return all
     .map((row) =>

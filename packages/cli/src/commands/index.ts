@@ -20,7 +20,7 @@ export type Command = {
 export const COMMANDS: Record<string, Command> = {
   login: {
     run: login,
-    options: ['account', 'password-stdin', 'token-stdin', 'scopes', 'expires-days'],
+    options: ['account', 'password-stdin', 'token-stdin', 'scopes', 'expires-days', 'key-id'],
     summary: 'help.login',
   },
   logout: { run: logout, options: [], summary: 'help.logout' },

@@ -5,6 +5,7 @@ import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { type Activation, API_PATHS, MAX_PAGE_SIZE, type Page, type VerifyCodeSent } from '../portal-api.ts';
 import { openSession } from '../session.ts';
 import { formatTable } from '../table.ts';
+import { printable } from '../terminal-text.ts';
 
 function required(ctx: Context, name: string): string {
   const value = name === 'sn' ? listOption(ctx, 'sn')[0] : stringOption(ctx, name);
@@ -49,7 +50,8 @@ async function generate(ctx: Context): Promise<ExitCode> {
   if (out) await writePrivate(out, `${activation.activationCode}\n`);
   if (ctx.json) printJson(ctx, activation);
   else if (out) say(ctx, 'licence.saved', { file: out, validThrough: activation.validThrough });
-  else ctx.stdout.write(`${activation.activationCode}\n`);
+  // From the portal, onto the terminal: printable like every other line (`licence file` stays byte-exact).
+  else ctx.stdout.write(`${printable(activation.activationCode)}\n`);
   return EXIT.ok;
 }
 

@@ -13,6 +13,7 @@ import {
   type ApiTokenScope,
   SIGNING_KEY_PATH,
 } from '../portal-api.ts';
+import { refusePlainHttp } from '../plain-http.ts';
 import { ask, firstLineOfStdin } from '../prompt.ts';
 import { clientFor, normaliseUrl } from '../session.ts';
 import { keyIdOf, publicKeyOf } from '../signing-key.ts';
@@ -37,6 +38,17 @@ function expiresDaysOf(ctx: Context): number {
   if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS)
     throw new CliError(EXIT.usage, 'usage.badExpiresDays', { max: API_TOKEN_MAX_DAYS });
   return days;
+}
+
+/**
+ * --key-id: the fingerprint the portal's signing key must have, learnt out of band (from the
+ * vendor, or from a login over a network one trusts). Without it the key is trusted on first use.
+ */
+function keyIdOption(ctx: Context): string | undefined {
+  const text = stringOption(ctx, 'key-id')?.trim();
+  if (text === undefined) return undefined;
+  if (!/^[0-9a-f]{16}$/i.test(text)) throw new CliError(EXIT.usage, 'usage.badKeyId');
+  return text.toLowerCase();
 }
 
 /** A value from the command line, else asked on the terminal, else a usage error. */
@@ -66,7 +78,16 @@ export async function login(ctx: Context): Promise<ExitCode> {
   const url = normaliseUrl(
     await valueOrAsk(ctx, stringOption(ctx, 'url') ?? ctx.env.FWPORTAL_URL, ctx.t('prompt.url'), '--url'),
   );
+  refusePlainHttp(ctx, url);
+  const wantedKeyId = keyIdOption(ctx);
   const client = clientFor(ctx, url);
+
+  // Pinned now: every later download is checked against this key, not one fetched with the file.
+  // Fetched (and held to --key-id) before the password is sent, so a wrong portal never sees it.
+  const signingKey = (await client.bytes(SIGNING_KEY_PATH, { auth: false })).toString('utf8');
+  const keyId = keyIdOf(publicKeyOf(signingKey));
+  if (wantedKeyId && keyId !== wantedKeyId)
+    throw new CliError(EXIT.verification, 'error.keyIdMismatch', { url, keyId, wanted: wantedKeyId });
 
   let token: string;
   let account: string | undefined;
@@ -86,9 +107,6 @@ export async function login(ctx: Context): Promise<ExitCode> {
     expiresAt = created.expiresAt;
   }
 
-  // Pinned now: every later download is checked against this key, not one fetched with the file.
-  const signingKey = (await client.bytes(SIGNING_KEY_PATH, { auth: false })).toString('utf8');
-  const keyId = keyIdOf(publicKeyOf(signingKey));
   const file = await writeConfig(ctx.configDir, { url, token, signingKey, account, expiresAt });
   const shown = { url, account: account ?? '', token: maskToken(token), expiresAt: expiresAt ?? '', keyId };
   if (ctx.json) printJson(ctx, { ...shown, configFile: file });

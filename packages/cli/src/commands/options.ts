@@ -1,7 +1,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 
 /** Accepted by every command. */
-export const GLOBAL_OPTIONS = ['url', 'lang', 'json', 'help'] as const;
+export const GLOBAL_OPTIONS = ['url', 'insecure-http', 'lang', 'json', 'help'] as const;
 
 /**
  * Every option of every command, parsed in one pass (so global options may come before or after
@@ -9,6 +9,7 @@ export const GLOBAL_OPTIONS = ['url', 'lang', 'json', 'help'] as const;
  */
 export const ALL_OPTIONS = {
   url: { type: 'string' },
+  'insecure-http': { type: 'boolean' },
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -17,6 +18,7 @@ export const ALL_OPTIONS = {
   'token-stdin': { type: 'boolean' },
   scopes: { type: 'string' },
   'expires-days': { type: 'string' },
+  'key-id': { type: 'string' },
   kind: { type: 'string' },
   page: { type: 'string' },
   'page-size': { type: 'string' },

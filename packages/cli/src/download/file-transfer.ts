@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +9,7 @@ import { EXIT } from '../exit-codes.ts';
 import { API_PATHS } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { hashFileInto, sizeOf } from './file-hash.ts';
+import { openForWriting, refuseSymlink } from './no-follow.ts';
 import type { ExpectedFile } from './signed-set.ts';
 
 export const PART_SUFFIX = '.part';
@@ -31,6 +31,8 @@ export async function transferFile(
 ): Promise<TransferResult> {
   const target = path.join(dir, expected.fileName);
   const part = `${target}${PART_SUFFIX}`;
+  // A planted `.part -> elsewhere` would be read as ours and appended to.
+  await refuseSymlink(part);
   let offset = (await sizeOf(part)) ?? 0;
   if (offset > expected.size) {
     await rm(part, { force: true });
@@ -53,6 +55,10 @@ export async function transferFile(
       hash = createHash('sha256');
     }
     if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
+    const file = await openForWriting(part, resumed).catch(async (error: unknown) => {
+      await response.body?.cancel();
+      throw error;
+    });
     const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     await pipeline(
       body,
@@ -63,7 +69,7 @@ export async function transferFile(
           yield chunk;
         }
       },
-      createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
+      file.createWriteStream(),
     );
   }
   const size = (await sizeOf(part)) ?? 0;

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -13,6 +13,8 @@ import {
 } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { signatureValid } from '../signing-key.ts';
+import { hasControlCharacters } from '../terminal-text.ts';
+import { replaceFile } from './no-follow.ts';
 
 /** A version's SHA256SUMS and manifest with their detached signatures, byte for byte as signed. */
 export type SignedSet = { sums: Buffer; sumsSignature: Buffer; manifest: Buffer; manifestSignature: Buffer };
@@ -57,14 +59,18 @@ export async function readSignedSet(dir: string): Promise<SignedSet | null> {
   }
 }
 
+/** Each file replaced whole (temporary file and rename), never written through a planted link. */
 export async function writeSignedSet(dir: string, set: SignedSet): Promise<void> {
   for (const [part, name] of Object.entries(SIGNED_SET_FILES))
-    await writeFile(path.join(dir, name), set[part as keyof SignedSet]);
+    await replaceFile(dir, name, set[part as keyof SignedSet]);
 }
 
-/** A bare file name: the portal's answer must never write outside the download folder. */
+/**
+ * A bare file name: the portal's answer must never write outside the download folder, nor name
+ * a file whose name (printed, or listed by `ls` later) drives the terminal.
+ */
 export function isSafeFileName(name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name);
+  return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !hasControlCharacters(name);
 }
 
 const fail = (file: string, reason: string) =>

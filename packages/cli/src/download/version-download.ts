@@ -1,17 +1,19 @@
 import type { KeyObject } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { sha256OfFile, sizeOf } from './file-hash.ts';
-import { transferFile } from './file-transfer.ts';
+import { PART_SUFFIX, transferFile } from './file-transfer.ts';
+import { makeOwnDir, refuseSymlink } from './no-follow.ts';
 import type { Progress } from './progress.ts';
 import {
   checkSignedSet,
   type ExpectedFile,
   fetchSignedSet,
   type SignedSet,
+  SIGNED_SET_FILES,
   writeSignedSet,
 } from './signed-set.ts';
 
@@ -54,8 +56,15 @@ export async function downloadVersion(
   onRetry: (file: string, attempt: number) => void,
 ): Promise<DownloadedVersion> {
   const { expected, dir } = plan;
-  await mkdir(dir, { recursive: true });
   const target = path.join(dir, expected.fileName);
+  // Every path this version will read or write, checked before the first byte is fetched.
+  await makeOwnDir(dir);
+  for (const name of [
+    expected.fileName,
+    `${expected.fileName}${PART_SUFFIX}`,
+    ...Object.values(SIGNED_SET_FILES),
+  ])
+    await refuseSymlink(path.join(dir, name));
   let counted = 0;
   const onBytes = (count: number) => {
     counted += count;

@@ -3,7 +3,7 @@ export const enUS = {
   'help.usage':
     'Usage: fwportal <command> [options]   (global: --url URL, --lang zh-CN|en-US, --json, --help)',
   'help.commands': 'Commands:',
-  'help.login': 'sign in and store a personal access token (--password-stdin, --token-stdin)',
+  'help.login': 'sign in and store a personal access token (--password-stdin, --token-stdin, --key-id)',
   'help.logout': 'forget the stored token',
   'help.search': 'search the catalogue: search <keyword> [--kind BMC]',
   'help.resolve': 'newest firmware of servers: resolve --sn SN1,SN2 | --sn-file FILE',
@@ -32,6 +32,9 @@ export const enUS = {
   'usage.nothingToDownload': 'nothing to download: give --sn, --sn-file or --version-id',
   'usage.unreadableFile': 'cannot read {file}',
   'usage.licenceSubcommand': 'licence takes one of: code, generate, list, file',
+  'usage.plainHttp':
+    '{url} is plain HTTP to another machine: anyone on the way could read the password and token or swap the signing key. Use https://, or add --insecure-http to accept that risk',
+  'usage.badKeyId': '--key-id takes a key id of 16 hex digits, as login prints it',
 
   'error.badUrl': '"{url}" is not an http(s) URL',
   'error.notLoggedIn': 'not logged in: run "fwportal login" or set FWPORTAL_TOKEN',
@@ -39,6 +42,12 @@ export const enUS = {
     'the stored token belongs to {url}: log in to this portal or set FWPORTAL_TOKEN (it is never sent elsewhere)',
   'error.noSigningKey': 'no pinned signing key: run "fwportal login" or give --key FILE.pem',
   'error.badSigningKey': 'the signing key is not an Ed25519 public key (SPKI PEM)',
+  'error.keyIdMismatch':
+    'the signing key of {url} is {keyId}, not {wanted} as --key-id asks: nothing was sent or stored (is this the right portal?)',
+  'error.symlink':
+    '{path} is a symbolic link: refusing to follow it (someone may have planted it; remove it or choose another --out)',
+  'error.hardLink':
+    '{path} has other hard links: refusing to write to it (someone may have planted it; remove it or choose another --out)',
   'error.network': 'cannot reach {url}: {reason}',
   'error.server': '{message} (code {code})',
   'error.http': 'the portal answered HTTP {status}',

@@ -4,7 +4,7 @@ import type { enUS } from './en-US.ts';
 export const zhCN: Record<keyof typeof enUS, string> = {
   'help.usage': '用法：fwportal <命令> [选项]   （全局：--url URL、--lang zh-CN|en-US、--json、--help）',
   'help.commands': '命令：',
-  'help.login': '登录并保存个人访问令牌（--password-stdin、--token-stdin）',
+  'help.login': '登录并保存个人访问令牌（--password-stdin、--token-stdin、--key-id）',
   'help.logout': '删除已保存的令牌',
   'help.search': '搜索目录：search <关键字> [--kind BMC]',
   'help.resolve': '查询服务器的最新固件：resolve --sn SN1,SN2 | --sn-file 文件',
@@ -33,6 +33,9 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'usage.nothingToDownload': '没有要下载的内容：请给出 --sn、--sn-file 或 --version-id',
   'usage.unreadableFile': '无法读取 {file}',
   'usage.licenceSubcommand': 'licence 的子命令为：code、generate、list、file',
+  'usage.plainHttp':
+    '{url} 是发往其他机器的明文 HTTP：途经网络的任何人都能读取密码和令牌，或替换签名公钥。请使用 https://；若接受此风险，请加 --insecure-http',
+  'usage.badKeyId': '--key-id 须为 16 位十六进制的公钥标识（即 login 显示的那个）',
 
   'error.badUrl': '"{url}" 不是 http(s) 地址',
   'error.notLoggedIn': '尚未登录：请运行 "fwportal login" 或设置 FWPORTAL_TOKEN',
@@ -40,6 +43,10 @@ export const zhCN: Record<keyof typeof enUS, string> = {
     '已保存的令牌属于 {url}：请登录当前门户或设置 FWPORTAL_TOKEN（令牌不会发往其他地址）',
   'error.noSigningKey': '没有已固定的签名公钥：请运行 "fwportal login" 或使用 --key 文件.pem',
   'error.badSigningKey': '签名公钥不是 Ed25519 公钥（SPKI PEM）',
+  'error.keyIdMismatch':
+    '{url} 的签名公钥标识为 {keyId}，而非 --key-id 要求的 {wanted}：未发送也未保存任何内容（门户地址是否正确？）',
+  'error.symlink': '{path} 是符号链接：拒绝跟随（可能是他人放置的；请删除它或换一个 --out 目录）',
+  'error.hardLink': '{path} 还有其他硬链接：拒绝写入（可能是他人放置的；请删除它或换一个 --out 目录）',
   'error.network': '无法连接 {url}：{reason}',
   'error.server': '{message}（错误码 {code}）',
   'error.http': '门户返回 HTTP {status}',
