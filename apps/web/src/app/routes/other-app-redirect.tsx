@@ -2,7 +2,7 @@ import { type ReactElement, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useLoginUser } from '@/features/auth/api/get-login-user';
-import { useAppSwitch } from './use-app-switch';
+import { leavingPage, useAppSwitch } from './use-app-switch';
 
 /** The application of the longest menu path `path` lies under (itself or a page below it). */
 export function applicationOfPath(
@@ -41,6 +41,8 @@ export function OtherAppRedirect({
   const requested = useRef<string | null>(null);
   useEffect(() => {
     if (!other || requested.current === pathname) return;
+    // The tabs just switched application and the console is on its way to the new first page.
+    if (Date.now() < leavingPage.until) return;
     requested.current = pathname;
     switchApp({ application: other });
   }, [other, pathname, switchApp]);

@@ -10,6 +10,13 @@ import { writeStored } from '@/lib/storage';
 import { markActive } from './first-load-target';
 
 /**
+ * Until when a switch started from the application tabs is still moving the console to the new
+ * application's first page. Meanwhile the page being left (e.g. /system/user, now under the
+ * downloads application's menus) is not a deep link to switch back for (OtherAppRedirect).
+ */
+export const leavingPage = { until: 0 };
+
+/**
  * Switches the active application (spec 4): the server answers the new menus, which replace
  * the cached user's (so the menu and routes rebuild), only that application is marked active,
  * also in the stored list, and the console opens the application's first page (or, with
@@ -24,6 +31,7 @@ export function useAppSwitch(options: { keepPath?: boolean } = {}) {
 
   return useChangeMenu({
     onSuccess: (menus, { application }) => {
+      if (!options.keepPath) leavingPage.until = Date.now() + 3000;
       const user = queryClient.setQueryData(queryKey, (current) =>
         current ? { ...current, menus, apps: markActive(current.apps, application) } : current,
       );
