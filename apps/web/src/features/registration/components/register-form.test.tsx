@@ -93,12 +93,15 @@ describe('RegisterForm rules', () => {
     submit();
 
     expect(await screen.findByText(/^The username naming is unreasonable/)).toBeTruthy();
-    expect(screen.getByText('Insufficient password strength')).toBeTruthy();
-    expect(screen.getByText('Password inconsistency')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('The verification code has 6 digits')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
-    expect(screen.getByText(/^Please enter a valid serial number/)).toBeTruthy();
+    // antd validates each field on its own: under load the messages appear one after another.
+    await waitFor(() => {
+      expect(screen.getByText('Insufficient password strength')).toBeTruthy();
+      expect(screen.getByText('Password inconsistency')).toBeTruthy();
+      expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+      expect(screen.getByText('The verification code has 6 digits')).toBeTruthy();
+      expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+      expect(screen.getByText(/^Please enter a valid serial number/)).toBeTruthy();
+    });
   });
 
   it('asks for the SMS code only while a phone number is typed', async () => {
