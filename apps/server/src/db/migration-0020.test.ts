@@ -1,40 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DRIVERS, openTestDatabase } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, roles } from './schema';
-import { serverRoot } from '../lib/server-root';
-
-const ALL_MIGRATIONS = path.join(serverRoot, 'drizzle');
-
-/** A copy of the migrations folder whose journal stops at `lastTag` (the database as it was then). */
-function migrationsUpTo(lastTag: string): { folder: string; remove: () => void } {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(ALL_MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-/** Runs the migrations of `folder` that the database has not had yet, on either driver. */
-async function migrateWith(database: Database, folder: string) {
-  // Both drivers' drizzle instances are what Database.migrate() passes to its migrator.
-  if (database.driver === 'pglite')
-    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {
-      migrationsFolder: folder,
-    });
-  else
-    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
-}
+import { migrateWith, migrationsUpTo } from '../test/partial-migrations';
 
 const OLD_CUSTOMER = 'Given to every registered account: downloads and activation codes';
 const OLD_STAFF = 'Vendor staff: the downloads and the system application';
