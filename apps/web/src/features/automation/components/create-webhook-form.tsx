@@ -5,12 +5,12 @@ import {
   type WebhookCreate,
   type WebhookCreated,
 } from '@portal/contract';
-import { App, Button, Form, Input, Switch } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-error';
 import { showFailure } from '@/lib/show-failure';
 import { useCreateWebhook } from '../api/create-webhook';
-import { WebhookEventsField } from './webhook-events-field';
+import { WebhookSettingsFields } from './webhook-settings-fields';
 
 type Values = WebhookCreate;
 
@@ -62,21 +62,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: WebhookC
           placeholder={t('webhooks.create.urlPlaceholder')}
         />
       </Form.Item>
-      <Form.Item
-        name="events"
-        label={t('webhooks.create.events')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('webhooks.create.eventsRequired') }]}
-      >
-        <WebhookEventsField label={t('webhooks.create.events')} testId="webhook-events" />
-      </Form.Item>
-      <Form.Item
-        name="active"
-        label={t('webhooks.create.active')}
-        extra={t('webhooks.create.activeHint')}
-        valuePropName="checked"
-      >
-        <Switch data-testid="webhook-active" />
-      </Form.Item>
+      <WebhookSettingsFields testIdPrefix="webhook" />
       <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="webhook-create">
         {t('webhooks.create.submit')}
       </Button>

@@ -1,9 +1,9 @@
 import type { Webhook, WebhookUpdate } from '@portal/contract';
-import { App, Form, Modal, Switch, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showFailure } from '@/lib/show-failure';
 import { useUpdateWebhook } from '../api/update-webhook';
-import { WebhookEventsField } from './webhook-events-field';
+import { WebhookSettingsFields } from './webhook-settings-fields';
 
 type Values = Required<WebhookUpdate>;
 
@@ -51,21 +51,7 @@ export function WebhookEditModal({ webhook, open, onClose, afterClose }: Webhook
         initialValues={{ events: webhook.events, active: webhook.active }}
         onFinish={(changes) => update.mutate({ id: webhook.id, changes })}
       >
-        <Form.Item
-          name="events"
-          label={t('webhooks.create.events')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('webhooks.create.eventsRequired') }]}
-        >
-          <WebhookEventsField label={t('webhooks.create.events')} testId="webhook-edit-events" />
-        </Form.Item>
-        <Form.Item
-          name="active"
-          label={t('webhooks.create.active')}
-          extra={t('webhooks.create.activeHint')}
-          valuePropName="checked"
-        >
-          <Switch data-testid="webhook-edit-active" />
-        </Form.Item>
+        <WebhookSettingsFields testIdPrefix="webhook-edit" />
       </Form>
     </Modal>
   );
