@@ -11,9 +11,19 @@ export function DashboardPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
   const [days, setDays] = useState<number>(30);
   const stats = useDashboard(days);
-  const series = (points: { date: string; value: number }[]) =>
-    points.map((point) => ({ label: point.date.slice(5), value: point.value }));
-  const labelEvery = Math.ceil(days / 10);
+  /** The card of one day-by-day series: bars labelled MM-DD, about ten labels whatever the window. */
+  const perDayChart = (caption: string, points: { date: string; value: number }[], testId: string) => (
+    <Col xs={24} lg={12}>
+      <Card size="small">
+        <BarChart
+          title={caption}
+          points={points.map((point) => ({ label: point.date.slice(5), value: point.value }))}
+          labelEvery={Math.ceil(days / 10)}
+          testId={testId}
+        />
+      </Card>
+    </Col>
+  );
 
   const body = () => {
     if (stats.isPending) return <Skeleton active />;
@@ -52,36 +62,9 @@ export function DashboardPage({ title }: { title: string }) {
           </Col>
         </Row>
         <Row gutter={[16, 16]}>
-          <Col xs={24} lg={12}>
-            <Card size="small">
-              <BarChart
-                title={t('dashboard.downloadsPerDay')}
-                points={series(stats.data.downloadsPerDay)}
-                labelEvery={labelEvery}
-                testId="chart-downloads"
-              />
-            </Card>
-          </Col>
-          <Col xs={24} lg={12}>
-            <Card size="small">
-              <BarChart
-                title={t('dashboard.signInsPerDay')}
-                points={series(stats.data.signInsPerDay)}
-                labelEvery={labelEvery}
-                testId="chart-signins"
-              />
-            </Card>
-          </Col>
-          <Col xs={24} lg={12}>
-            <Card size="small">
-              <BarChart
-                title={t('dashboard.failedSignInsPerDay')}
-                points={series(stats.data.failedSignInsPerDay)}
-                labelEvery={labelEvery}
-                testId="chart-failed"
-              />
-            </Card>
-          </Col>
+          {perDayChart(t('dashboard.downloadsPerDay'), stats.data.downloadsPerDay, 'chart-downloads')}
+          {perDayChart(t('dashboard.signInsPerDay'), stats.data.signInsPerDay, 'chart-signins')}
+          {perDayChart(t('dashboard.failedSignInsPerDay'), stats.data.failedSignInsPerDay, 'chart-failed')}
           <Col xs={24} lg={12}>
             <Card size="small" title={t('dashboard.topItems')}>
               {topItems.length === 0 ? (

@@ -10,10 +10,10 @@ import { Button, Card, Col, Empty, Row, Table, type TableColumnsType } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '@/components/crud-page/crud-page';
-import { RowAction, RowActions } from '@/components/crud-page/row-action';
-import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { RowActions } from '@/components/crud-page/row-action';
 import { Authorized } from '@/lib/access';
 import { useDeleteDictType, useDeleteDictValue, useDictTypes, useDictValues } from './api/dicts';
+import { DeleteRowAction, EditRowAction } from './components/admin-row-actions';
 import { DictFormModal, type DictEditing } from './components/dict-form-modal';
 
 /** /system/dict: dictionary types on the left, the chosen type's values on the right. */
@@ -27,8 +27,6 @@ export function DictsPage({ title }: { title: string }) {
   const removeValue = useDeleteDictValue();
   const [editing, setEditing] = useState<DictEditing | null>(null);
   const zh = i18n.resolvedLanguage === 'zh-CN';
-  const feedback = useActionFeedback();
-  const done = feedback(t('admin.deleted'));
 
   const common = [
     { title: t('dicts.code'), dataIndex: 'code' },
@@ -38,34 +36,27 @@ export function DictsPage({ title }: { title: string }) {
   ];
   const actions = <T extends DictTypeRow | DictValueRow>(
     kind: 'type' | 'value',
-    onDelete: (row: T) => void,
   ): TableColumnsType<T>[number] => ({
     title: t('admin.actions'),
     key: 'actions',
     render: (_, row) => (
       <RowActions testId={`dict-${kind}-actions-${row.code}`}>
-        <Authorized code={DICT_EDIT_PERMISSION}>
-          <RowAction
-            onClick={() =>
-              setEditing(
-                kind === 'type' ? { kind, type: row as DictTypeRow } : { kind, value: row as DictValueRow },
-              )
-            }
-          >
-            {t('admin.edit')}
-          </RowAction>
-        </Authorized>
-        <Authorized code={DICT_DELETE_PERMISSION}>
-          <RowAction
-            danger
-            confirm={t(kind === 'type' ? 'dicts.deleteTypeConfirm' : 'dicts.deleteValueConfirm', {
-              code: row.code,
-            })}
-            onClick={() => onDelete(row)}
-          >
-            {t('admin.delete')}
-          </RowAction>
-        </Authorized>
+        <EditRowAction
+          permission={DICT_EDIT_PERMISSION}
+          onClick={() =>
+            setEditing(
+              kind === 'type' ? { kind, type: row as DictTypeRow } : { kind, value: row as DictValueRow },
+            )
+          }
+        />
+        <DeleteRowAction
+          permission={DICT_DELETE_PERMISSION}
+          id={row.id}
+          remove={kind === 'type' ? removeType : removeValue}
+          confirm={t(kind === 'type' ? 'dicts.deleteTypeConfirm' : 'dicts.deleteValueConfirm', {
+            code: row.code,
+          })}
+        />
       </RowActions>
     ),
   });
@@ -73,12 +64,9 @@ export function DictsPage({ title }: { title: string }) {
   const typeColumns: TableColumnsType<DictTypeRow> = [
     ...common,
     { title: t('dicts.count'), dataIndex: 'valueCount' },
-    actions<DictTypeRow>('type', (row) => removeType.mutate(row.id, done)),
+    actions<DictTypeRow>('type'),
   ];
-  const valueColumns: TableColumnsType<DictValueRow> = [
-    ...common,
-    actions<DictValueRow>('value', (row) => removeValue.mutate(row.id, done)),
-  ];
+  const valueColumns: TableColumnsType<DictValueRow> = [...common, actions<DictValueRow>('value')];
   const addButton = (label: string, onClick: () => void, testId: string, disabled = false) => (
     <Authorized code={DICT_ADD_PERMISSION}>
       <Button icon={<PlusOutlined />} onClick={onClick} disabled={disabled} data-testid={testId}>

@@ -7,11 +7,12 @@ import {
 import { Segmented, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/components/crud-page/actions-column';
 import { CrudPage } from '@/components/crud-page/crud-page';
-import { RowAction, RowActions } from '@/components/crud-page/row-action';
-import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { RowAction } from '@/components/crud-page/row-action';
 import { Authorized } from '@/lib/access';
 import { useDeleteMenu, useMenuApps, useMenuList } from './api/menus';
+import { DeleteRowAction, EditRowAction } from './components/admin-row-actions';
 import { MenuFormDrawer } from './components/menu-form-drawer';
 import { toTree, type TreeOf } from './utils/flat-tree';
 
@@ -20,7 +21,6 @@ type Editing = { menu?: MenuAdminRow; pid: number };
 /** /system/menu: each application's menu tree, edited node by node. */
 export function MenusPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('system');
-  const feedback = useActionFeedback();
   const apps = useMenuApps();
   const [chosen, setChosen] = useState<string>();
   const application = chosen ?? apps.data?.[0]?.code;
@@ -45,30 +45,27 @@ export function MenusPage({ title }: { title: string }) {
         </>
       ),
     },
-    {
+    actionsColumn({
       title: t('admin.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions testId={`menu-actions-${row.name}`}>
+      testId: (row) => `menu-actions-${row.name}`,
+      render: (row) => (
+        <>
           <Authorized code={MENU_ADD_PERMISSION}>
             <RowAction onClick={() => setEditing({ pid: row.id })}>{t('menus.addChild')}</RowAction>
           </Authorized>
-          <Authorized code={MENU_EDIT_PERMISSION}>
-            <RowAction onClick={() => setEditing({ menu: row, pid: row.pid })}>{t('admin.edit')}</RowAction>
-          </Authorized>
-          <Authorized code={MENU_DELETE_PERMISSION}>
-            <RowAction
-              danger
-              confirm={t('menus.deleteConfirm', { title: titleOf(row) })}
-              onClick={() => remove.mutate(row.id, feedback(t('admin.deleted')))}
-            >
-              {t('admin.delete')}
-            </RowAction>
-          </Authorized>
-        </RowActions>
+          <EditRowAction
+            permission={MENU_EDIT_PERMISSION}
+            onClick={() => setEditing({ menu: row, pid: row.pid })}
+          />
+          <DeleteRowAction
+            permission={MENU_DELETE_PERMISSION}
+            id={row.id}
+            remove={remove}
+            confirm={t('menus.deleteConfirm', { title: titleOf(row) })}
+          />
+        </>
       ),
-    },
+    }),
   ];
 
   return (

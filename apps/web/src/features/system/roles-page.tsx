@@ -8,20 +8,20 @@ import {
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/components/crud-page/actions-column';
 import { CrudPage } from '@/components/crud-page/crud-page';
-import { RowAction, RowActions } from '@/components/crud-page/row-action';
-import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { RowAction } from '@/components/crud-page/row-action';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { Authorized } from '@/lib/access';
 import { type RoleListParams, useDeleteRole, useRoles } from './api/roles';
+import { DeleteRowAction, EditRowAction } from './components/admin-row-actions';
 import { RoleFormModal } from './components/role-form-modal';
 import { RoleGrantDrawer } from './components/role-grant-drawer';
 
 /** /system/role: roles, what each grants, and who may change them (spec 6 actions per button). */
 export function RolesPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
-  const feedback = useActionFeedback();
   const { params, filter, page } = usePagedParams<RoleListParams>();
   const list = useRoles(params);
   const remove = useDeleteRole();
@@ -47,32 +47,26 @@ export function RolesPage({ title }: { title: string }) {
       render: (_, row) =>
         t('roles.grantsSummary', { menus: row.menuCount, permissions: row.permissionCount }),
     },
-    {
+    actionsColumn({
       title: t('admin.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions testId={`role-actions-${row.code}`}>
-          <Authorized code={ROLE_EDIT_PERMISSION}>
-            <RowAction onClick={() => setEditing({ role: row })}>{t('admin.edit')}</RowAction>
-          </Authorized>
+      testId: (row) => `role-actions-${row.code}`,
+      render: (row) => (
+        <>
+          <EditRowAction permission={ROLE_EDIT_PERMISSION} onClick={() => setEditing({ role: row })} />
           <Authorized code={ROLE_GRANT_PERMISSION}>
             <RowAction onClick={() => setGranting(row)}>{t('roles.grant')}</RowAction>
           </Authorized>
-          <Authorized code={ROLE_DELETE_PERMISSION}>
-            <RowAction
-              danger
-              disabled={row.builtIn}
-              hint={row.builtIn ? t('roles.builtInHint') : undefined}
-              confirm={t('roles.deleteConfirm', { code: row.code })}
-              onClick={() => remove.mutate(row.id, feedback(t('admin.deleted')))}
-            >
-              {t('admin.delete')}
-            </RowAction>
-          </Authorized>
-        </RowActions>
+          <DeleteRowAction
+            permission={ROLE_DELETE_PERMISSION}
+            id={row.id}
+            remove={remove}
+            confirm={t('roles.deleteConfirm', { code: row.code })}
+            disabled={row.builtIn}
+            hint={row.builtIn ? t('roles.builtInHint') : undefined}
+          />
+        </>
       ),
-    },
+    }),
   ];
 
   return (

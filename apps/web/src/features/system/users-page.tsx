@@ -2,8 +2,9 @@ import { USER_STATUSES, type UserAdminRow } from '@portal/contract';
 import { App, Modal, Select, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/components/crud-page/actions-column';
 import { CrudPage } from '@/components/crud-page/crud-page';
-import { RowAction, RowActions } from '@/components/crud-page/row-action';
+import { RowAction } from '@/components/crud-page/row-action';
 import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
@@ -84,12 +85,11 @@ export function UsersPage({
       dataIndex: 'lastLoginTime',
       render: (_, row) => (row.lastLoginTime ? formatDateTime(row.lastLoginTime) : '-'),
     },
-    {
+    actionsColumn({
       title: t('users.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions testId={`user-actions-${row.account}`}>
+      testId: (row) => `user-actions-${row.account}`,
+      render: (row) => (
+        <>
           <RowAction onClick={() => setViewing(row)}>{t('users.detail')}</RowAction>
           <Authorized code={EDIT}>
             <RowAction onClick={() => setEditing({ user: row })}>{t('users.edit')}</RowAction>
@@ -124,9 +124,9 @@ export function UsersPage({
               {t('users.reset')}
             </RowAction>
           </Authorized>
-        </RowActions>
+        </>
       ),
-    },
+    }),
   ];
 
   return (

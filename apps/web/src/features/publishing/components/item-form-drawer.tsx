@@ -6,10 +6,11 @@ import {
   type PublishItem,
   type PublishItemInput,
 } from '@portal/contract';
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePublishItem } from '../api/save-publish-item';
+import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { showFailure } from '@/lib/show-failure';
 
 type Props = {
@@ -52,17 +53,16 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
 
   const required = (message: string) => ({ required: true, whitespace: true, message });
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      onClose={onClose}
       size={560}
       title={item ? t('item.editTitle', { code: item.code }) : t('item.newTitle')}
       destroyOnHidden
-      extra={
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="item-save">
-          {t('action.save')}
-        </Button>
-      }
+      form={form}
+      saveText={t('action.save')}
+      saving={save.isPending}
+      saveTestId="item-save"
+      onClose={onClose}
     >
       <Form<PublishItemInput>
         form={form}
@@ -152,6 +152,6 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
           </Form.List>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

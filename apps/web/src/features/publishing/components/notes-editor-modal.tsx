@@ -1,10 +1,11 @@
 import { EDITOR_MAX_IMAGES_PER_UPLOAD, type PublishNotesInput } from '@portal/contract';
-import { App, Form, Modal, Skeleton, Tabs } from 'antd';
+import { App, Form, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { uploadEditorImages, useSaveVersionNotes, useVersionDetail } from '../api/version-notes';
 import { NoteLinesField } from './note-lines-field';
+import { FormModal } from '@/components/form-overlay/form-modal';
+import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { RichTextEditor } from '@/components/rich-text-editor';
-import { showFailure } from '@/lib/show-failure';
 
 type BodyField = 'notesHtmlZh' | 'notesHtmlEn';
 
@@ -19,6 +20,7 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
   const [form] = Form.useForm<PublishNotesInput>();
   const detail = useVersionDetail(versionId);
   const save = useSaveVersionNotes();
+  const callbacks = useSaveFeedback(form, t('notes.saved'), onClose);
 
   const body = (field: BodyField) => (
     <Form.Item name={field}>
@@ -35,14 +37,14 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
   );
 
   return (
-    <Modal
-      open
+    <FormModal
       width={900}
       title={t('notes.title', { version: detail.data?.version ?? '' })}
-      okText={t('action.save')}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'notes-save' }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      form={form}
+      saveText={t('action.save')}
+      saving={save.isPending}
+      saveTestId="notes-save"
+      onClose={onClose}
       destroyOnHidden
     >
       {detail.isPending ? (
@@ -57,18 +59,7 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
             notesHtmlZh: detail.data?.notesHtmlZh ?? '',
             notesHtmlEn: detail.data?.notesHtmlEn ?? '',
           }}
-          onFinish={(input) =>
-            save.mutate(
-              { id: versionId, input },
-              {
-                onSuccess: () => {
-                  void message.success(t('notes.saved'));
-                  onClose();
-                },
-                onError: (error) => showFailure(error, message, form),
-              },
-            )
-          }
+          onFinish={(input) => save.mutate({ id: versionId, input }, callbacks)}
         >
           <Form.Item label={t('notes.lines')}>
             <NoteLinesField name="notes" />
@@ -81,6 +72,6 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
           />
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { PublishVersion, RecallInput } from '@portal/contract';
-import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRecallVersion } from '../api/version-actions';
+import { FormModal } from '@/components/form-overlay/form-modal';
 import { showFailure } from '@/lib/show-failure';
 
 /** Recall a published version: downloads stop, the row and its history stay, downloaders may be told. */
@@ -11,13 +12,14 @@ export function RecallModal({ version, onClose }: { version: PublishVersion; onC
   const [form] = Form.useForm<RecallInput>();
   const recall = useRecallVersion();
   return (
-    <Modal
-      open
+    <FormModal
       title={t('recall.title', { version: version.version })}
-      okText={t('recall.submit')}
-      okButtonProps={{ danger: true, loading: recall.isPending, 'data-testid': 'recall-submit' }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      form={form}
+      saveText={t('recall.submit')}
+      saving={recall.isPending}
+      saveTestId="recall-submit"
+      danger
+      onClose={onClose}
       destroyOnHidden
     >
       <Form<RecallInput>
@@ -48,6 +50,6 @@ export function RecallModal({ version, onClose }: { version: PublishVersion; onC
           <Checkbox>{t('recall.notify')}</Checkbox>
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

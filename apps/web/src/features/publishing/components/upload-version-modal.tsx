@@ -9,11 +9,12 @@ import {
   type PublishVersionMeta,
   VERSION_PATTERN,
 } from '@portal/contract';
-import { App, Button, DatePicker, Form, Input, Modal, Progress, Select, Space, Switch, Upload } from 'antd';
+import { App, Button, DatePicker, Form, Input, Progress, Select, Space, Switch, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
+import { FormModal } from '@/components/form-overlay/form-modal';
 import { showFailure } from '@/lib/show-failure';
 
 type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
@@ -75,13 +76,13 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('upload.title', { name: item.code })}
-      onCancel={cancel}
-      onOk={() => form.submit()}
-      okText={t('upload.submit')}
-      okButtonProps={{ loading: upload.isPending, 'data-testid': 'upload-submit' }}
+      form={form}
+      saveText={t('upload.submit')}
+      saving={upload.isPending}
+      saveTestId="upload-submit"
+      onClose={cancel}
       width={640}
       destroyOnHidden
     >
@@ -189,6 +190,6 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
         </Form.Item>
         {upload.isPending && <Progress percent={progress} data-testid="upload-progress" />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import type { DictTypeInput, DictTypeRow, DictValueRow } from '@portal/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFailure } from '@/lib/show-failure';
+import { FormModal } from '@/components/form-overlay/form-modal';
+import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { useSaveDictType, useSaveDictValue } from '../api/dicts';
 
 /** What the modal edits: a type (new or existing) or a value (new under a type, or existing). */
@@ -13,19 +14,12 @@ export type DictEditing =
 /** Create or edit a dictionary type or value: code, names in both languages, order. */
 export function DictFormModal({ editing, onClose }: { editing: DictEditing; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [form] = Form.useForm<DictTypeInput>();
   const saveType = useSaveDictType();
   const saveValue = useSaveDictValue();
   const existing = editing.kind === 'type' ? editing.type : 'value' in editing ? editing.value : undefined;
   const required = { required: true, whitespace: true, message: t('admin.required') };
-  const callbacks = {
-    onSuccess: () => {
-      void message.success(t('admin.saved'));
-      onClose();
-    },
-    onError: (error: Error) => showFailure(error, message, form),
-  };
+  const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
   const title = (() => {
     if (editing.kind === 'type')
       return existing ? t('dicts.editType', { code: existing.code }) : t('dicts.newType');
@@ -33,13 +27,13 @@ export function DictFormModal({ editing, onClose }: { editing: DictEditing; onCl
   })();
 
   return (
-    <Modal
-      open
+    <FormModal
       title={title}
-      okText={t('admin.save')}
-      okButtonProps={{ loading: saveType.isPending || saveValue.isPending, 'data-testid': 'dict-save' }}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      saveText={t('admin.save')}
+      saving={saveType.isPending || saveValue.isPending}
+      saveTestId="dict-save"
+      onClose={onClose}
     >
       <Form<DictTypeInput>
         form={form}
@@ -68,6 +62,6 @@ export function DictFormModal({ editing, onClose }: { editing: DictEditing; onCl
           <InputNumber min={0} max={100_000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

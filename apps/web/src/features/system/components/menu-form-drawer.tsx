@@ -1,8 +1,9 @@
 import { MENU_COMPONENTS, type MenuAdminRow, type MenuInput, ROOT_MENU_PID } from '@portal/contract';
-import { App, AutoComplete, Button, Drawer, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFailure } from '@/lib/show-failure';
+import { FormDrawer } from '@/components/form-overlay/form-drawer';
+import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { useCreateMenu, useUpdateMenu } from '../api/menus';
 import { toTree, type TreeOf } from '../utils/flat-tree';
 
@@ -37,7 +38,6 @@ function parentChoices(
 /** Create a menu (top level or under `pid`) or edit one; the server validates and names bad fields. */
 export function MenuFormDrawer({ application, menus, menu, pid, onClose }: Props) {
   const { t, i18n } = useTranslation('system');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const create = useCreateMenu();
   const update = useUpdateMenu();
@@ -47,33 +47,20 @@ export function MenuFormDrawer({ application, menus, menu, pid, onClose }: Props
     [menus, menu?.id, zh, t],
   );
   const required = { required: true, whitespace: true, message: t('admin.required') };
-  const callbacks = {
-    onSuccess: () => {
-      void message.success(t('admin.saved'));
-      onClose();
-    },
-    onError: (error: Error) => showFailure(error, message, form),
-  };
+  const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
   const initial: Partial<Values> = menu
     ? { ...menu, external: menu.target !== null }
     : { pid, show: true, hideChildren: false, external: false, sort: 100, component: '' };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={520}
-      onClose={onClose}
       title={menu ? t('menus.editTitle', { title: zh ? menu.titleZh : menu.titleEn }) : t('menus.new')}
-      extra={
-        <Button
-          type="primary"
-          loading={create.isPending || update.isPending}
-          onClick={() => form.submit()}
-          data-testid="menu-save"
-        >
-          {t('admin.save')}
-        </Button>
-      }
+      form={form}
+      saveText={t('admin.save')}
+      saving={create.isPending || update.isPending}
+      saveTestId="menu-save"
+      onClose={onClose}
     >
       <Form<Values>
         form={form}
@@ -130,6 +117,6 @@ export function MenuFormDrawer({ application, menus, menu, pid, onClose }: Props
           <Switch />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,7 +1,8 @@
 import type { RoleInput, RoleRow } from '@portal/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFailure } from '@/lib/show-failure';
+import { FormModal } from '@/components/form-overlay/form-modal';
+import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { useCreateRole, useUpdateRole } from '../api/roles';
 
 type Props = { role?: RoleRow; onClose: () => void };
@@ -9,27 +10,20 @@ type Props = { role?: RoleRow; onClose: () => void };
 /** Create a role or edit its code (not of a built-in role), names and description. */
 export function RoleFormModal({ role, onClose }: Props) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoleInput>();
   const create = useCreateRole();
   const update = useUpdateRole();
   const required = { required: true, whitespace: true, message: t('admin.required') };
-  const callbacks = {
-    onSuccess: () => {
-      void message.success(t('admin.saved'));
-      onClose();
-    },
-    onError: (error: Error) => showFailure(error, message, form),
-  };
+  const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
 
   return (
-    <Modal
-      open
+    <FormModal
       title={role ? t('roles.editTitle', { code: role.code }) : t('roles.new')}
-      okText={t('admin.save')}
-      okButtonProps={{ loading: create.isPending || update.isPending, 'data-testid': 'role-save' }}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      saveText={t('admin.save')}
+      saving={create.isPending || update.isPending}
+      saveTestId="role-save"
+      onClose={onClose}
     >
       <Form<RoleInput>
         form={form}
@@ -60,6 +54,6 @@ export function RoleFormModal({ role, onClose }: Props) {
           <Input.TextArea maxLength={500} rows={2} data-testid="role-description-en" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

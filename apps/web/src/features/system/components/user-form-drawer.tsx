@@ -1,7 +1,8 @@
 import type { UserAdminCreate, UserAdminRow } from '@portal/contract';
-import { App, Button, Drawer, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFailure } from '@/lib/show-failure';
+import { FormDrawer } from '@/components/form-overlay/form-drawer';
+import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { useCreateUser, useRoleOptions, useUpdateUser } from '../api/users';
 
 type Props = { user?: UserAdminRow; onClose: () => void };
@@ -9,34 +10,22 @@ type Props = { user?: UserAdminRow; onClose: () => void };
 /** Create a user (with password and roles) or edit one's profile and admin type. */
 export function UserFormDrawer({ user, onClose }: Props) {
   const { t } = useTranslation('system');
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserAdminCreate>();
   const roleOptions = useRoleOptions();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const done = () => {
-    void message.success(t('users.saved'));
-    onClose();
-  };
-  const fail = (error: Error) => showFailure(error, message, form);
+  const callbacks = useSaveFeedback(form, t('users.saved'), onClose);
   const required = { required: true, whitespace: true, message: t('users.required') };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={520}
-      onClose={onClose}
       title={user ? t('users.editTitle', { account: user.account }) : t('users.newTitle')}
-      extra={
-        <Button
-          type="primary"
-          loading={create.isPending || update.isPending}
-          onClick={() => form.submit()}
-          data-testid="user-save"
-        >
-          {t('users.save')}
-        </Button>
-      }
+      form={form}
+      saveText={t('users.save')}
+      saving={create.isPending || update.isPending}
+      saveTestId="user-save"
+      onClose={onClose}
     >
       <Form<UserAdminCreate>
         form={form}
@@ -45,8 +34,8 @@ export function UserFormDrawer({ user, onClose }: Props) {
         onFinish={(values) => {
           if (user) {
             const { account: _account, password: _password, roleCodes: _roles, ...input } = values;
-            update.mutate({ id: user.id, input }, { onSuccess: done, onError: fail });
-          } else create.mutate(values, { onSuccess: done, onError: fail });
+            update.mutate({ id: user.id, input }, callbacks);
+          } else create.mutate(values, callbacks);
         }}
       >
         {!user && (
@@ -95,6 +84,6 @@ export function UserFormDrawer({ user, onClose }: Props) {
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
