@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
 
-/** Account settings, base page. Email and phone change through codes (security page). */
-export const profileSchema = z.object({
+/**
+ * Who an account is and how to reach it: what the owner sees on the account settings page and
+ * staff see in the user list. `company` is what the user typed: contact information only.
+ */
+export const accountContactFields = {
   account: z.string(),
   nickName: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   company: z.string(),
+};
+
+/** Account settings, base page. Email and phone change through codes (security page). */
+export const profileSchema = z.object({
+  ...accountContactFields,
   industry: z.string(),
   locale: localeSchema,
   avatar: z.string().nullable(),

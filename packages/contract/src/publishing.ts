@@ -144,6 +144,20 @@ export const publishNoteLineSchema = z.object({
 });
 export type PublishNoteLine = z.infer<typeof publishNoteLineSchema>;
 
+/**
+ * What a version says about itself to someone deciding whether to install it: how urgent, which
+ * CVEs it fixes, whether it is a pre-release, which server models and PCIe parts it is for. The
+ * console's version rows and the webhook payload carry the same facts.
+ */
+export const versionAdvisoryFields = {
+  severity: z.string(),
+  cves: z.array(z.string()),
+  securityFix: z.boolean(),
+  preRelease: z.boolean(),
+  models: z.array(z.string()),
+  parts: z.array(z.string()),
+};
+
 export const publishVersionSchema = z.object({
   id: z.number().int(),
   itemId: z.number().int(),
@@ -158,12 +172,7 @@ export const publishVersionSchema = z.object({
   contentType: z.string(),
   os: z.string(),
   arch: z.string(),
-  severity: z.string(),
-  cves: z.array(z.string()),
-  securityFix: z.boolean(),
-  preRelease: z.boolean(),
-  models: z.array(z.string()),
-  parts: z.array(z.string()),
+  ...versionAdvisoryFields,
   downloadCount: z.number().int(),
   createTime: z.string(),
   publishTime: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { downloadRecordSchema } from './download';
 import { loginRecordSchema } from './account';
 import { pageOf, pageQuerySchema } from './paging';
+import { accountContactFields } from './profile';
 import { verificationSchema } from './serial';
 
 /** Staff user administration (application `system`, spec section 6 actions). */
@@ -21,13 +22,8 @@ export type UserAdminQuery = z.input<typeof userAdminQuerySchema>;
 
 export const userAdminRowSchema = z.object({
   id: z.number().int(),
-  account: z.string(),
-  nickName: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  /** What the user typed: contact information, grants nothing. */
-  company: z.string(),
+  /** `company` is what the user typed: contact information, grants nothing. */
+  ...accountContactFields,
   /** The customer organisation staff assigned (restricted firmware, SNs, entitlements follow it). */
   organisation: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   industry: z.string(),

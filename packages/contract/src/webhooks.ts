@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localeSchema } from './locale';
 import { pageOf } from './paging';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './limits';
-import { PUBLISH_VERSION_STATUSES } from './publishing';
+import { PUBLISH_VERSION_STATUSES, versionAdvisoryFields } from './publishing';
 
 /**
  * Webhooks (issue 20): the portal POSTs signed JSON to an account's URLs when something concerns
@@ -140,12 +140,7 @@ export const webhookVersionDataSchema = z.object({
   version: z.string(),
   status: z.enum(PUBLISH_VERSION_STATUSES),
   releaseDate: z.string(),
-  severity: z.string(),
-  cves: z.array(z.string()),
-  securityFix: z.boolean(),
-  preRelease: z.boolean(),
-  models: z.array(z.string()),
-  parts: z.array(z.string()),
+  ...versionAdvisoryFields,
   fileName: z.string(),
   fileSize: z.number().int(),
   sha256: z.string(),
