@@ -2,15 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chooseLanguage, expectMessage, PASSWORDS, type Portal, useConsoleSuite } from './support/console';
 import {
-  chooseLanguage,
-  expectMessage,
-  PASSWORDS,
-  type Portal,
-  type UiLocale,
-  useConsoleSuite,
-} from './support/console';
-import { accessibilityFindings, SCREENSHOT_DIR, VIEWPORTS } from './support/page-checks';
+  accessibilityFindings,
+  fitsWidthOf,
+  LANGUAGES_AND_WIDTHS,
+  pageFitsWindow,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+} from './support/page-checks';
 import { signInThroughApi } from './support/session';
 import { openSystemPage } from './support/system-app';
 
@@ -144,34 +144,28 @@ describe('API tokens in Chromium', () => {
       .toContain('Revoked by support staff');
   });
 
-  it.each<[UiLocale, keyof typeof VIEWPORTS]>([
-    ['en-US', 'desktop'],
-    ['en-US', 'phone'],
-    ['zh-CN', 'desktop'],
-    ['zh-CN', 'phone'],
-  ])('fits the window in %s on a %s (no sideways scrolling of the page)', async (locale, device) => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const page = await suite.openConsole('demo', SECTION_PATH, VIEWPORTS[device]);
-    if (locale !== 'en-US') await chooseLanguage(page, locale);
-    await page.getByTestId('api-token-form').waitFor();
-    const modal = await createInForm(
-      page,
-      `Screens ${locale} ${device}`,
-      locale === 'en-US' ? 'Tasks' : '任务',
-    );
-    const fits = () =>
-      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `api-tokens-modal-${locale}-${device}.png`) });
-    expect(
-      await modal.boundingBox().then((box) => (box?.width ?? 0) <= VIEWPORTS[device].viewport.width),
-    ).toBe(true);
-    await modal.getByTestId('api-token-created-close').click();
-    await modal.waitFor({ state: 'hidden' });
-    await tokenRow(page, `Screens ${locale} ${device}`).waitFor();
-    expect(await fits(), 'the page is not wider than the window').toBe(true);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `api-tokens-${locale}-${device}.png`),
-      fullPage: true,
-    });
-  });
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'fits the window in %s on a %s (no sideways scrolling of the page)',
+    async (locale, device) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const page = await suite.openConsole('demo', SECTION_PATH, VIEWPORTS[device]);
+      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      await page.getByTestId('api-token-form').waitFor();
+      const modal = await createInForm(
+        page,
+        `Screens ${locale} ${device}`,
+        locale === 'en-US' ? 'Tasks' : '任务',
+      );
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `api-tokens-modal-${locale}-${device}.png`) });
+      expect(await fitsWidthOf(modal, device), 'the dialog is not wider than the window').toBe(true);
+      await modal.getByTestId('api-token-created-close').click();
+      await modal.waitFor({ state: 'hidden' });
+      await tokenRow(page, `Screens ${locale} ${device}`).waitFor();
+      expect(await pageFitsWindow(page), 'the page is not wider than the window').toBe(true);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `api-tokens-${locale}-${device}.png`),
+        fullPage: true,
+      });
+    },
+  );
 });

@@ -6,8 +6,15 @@ import path from 'node:path';
 import { FEED_CONTENT_TYPE, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, type UiLocale, useConsoleSuite } from './support/console';
-import { accessibilityFindings, SCREENSHOT_DIR, VIEWPORTS } from './support/page-checks';
+import { chooseLanguage, expectMessage, useConsoleSuite } from './support/console';
+import {
+  accessibilityFindings,
+  fitsWidthOf,
+  LANGUAGES_AND_WIDTHS,
+  pageFitsWindow,
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+} from './support/page-checks';
 
 const FEEDS_PATH = '/account/settings/feeds';
 const WEBHOOKS_PATH = '/account/settings/webhooks';
@@ -234,45 +241,39 @@ describe('feeds and webhooks in Chromium', () => {
       .toBe('webhook-log');
   });
 
-  it.each<[UiLocale, keyof typeof VIEWPORTS]>([
-    ['en-US', 'desktop'],
-    ['en-US', 'phone'],
-    ['zh-CN', 'desktop'],
-    ['zh-CN', 'phone'],
-  ])('fits the window in %s on a %s (no sideways scrolling of the page)', async (locale, device) => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const page = await suite.openConsole('demo', FEEDS_PATH, VIEWPORTS[device]);
-    if (locale !== 'en-US') await chooseLanguage(page, locale);
-    const fits = () =>
-      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-    await page.getByTestId('private-feed-status').waitFor();
-    expect(await fits(), 'the feeds page is not wider than the window').toBe(true);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `feeds-${locale}-${device}.png`),
-      fullPage: true,
-    });
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'fits the window in %s on a %s (no sideways scrolling of the page)',
+    async (locale, device) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const page = await suite.openConsole('demo', FEEDS_PATH, VIEWPORTS[device]);
+      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      await page.getByTestId('private-feed-status').waitFor();
+      expect(await pageFitsWindow(page), 'the feeds page is not wider than the window').toBe(true);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `feeds-${locale}-${device}.png`),
+        fullPage: true,
+      });
 
-    await page.goto(`${suite.portal.url}${WEBHOOKS_PATH}`);
-    await page.getByTestId('webhook-form').waitFor();
-    await page.getByTestId('webhook-url').fill(`${receiver.url}/${locale}/${device}`);
-    await page.getByTestId('webhook-events-version.recalled').click();
-    await page.getByTestId('webhook-create').click();
-    const modal = page.getByRole('dialog');
-    await modal.getByTestId('webhook-secret').waitFor();
-    await motionOver(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `webhooks-secret-${locale}-${device}.png`) });
-    expect(
-      await modal.boundingBox().then((box) => (box?.width ?? 0) <= VIEWPORTS[device].viewport.width),
-    ).toBe(true);
-    await modal.getByTestId('webhook-created-close').click();
-    await modal.waitFor({ state: 'hidden' });
-    await page
-      .locator(`[data-testid="webhook-row"][data-url="${receiver.url}/${locale}/${device}"]`)
-      .waitFor();
-    expect(await fits(), 'the webhooks page is not wider than the window').toBe(true);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `webhooks-${locale}-${device}.png`),
-      fullPage: true,
-    });
-  });
+      await page.goto(`${suite.portal.url}${WEBHOOKS_PATH}`);
+      await page.getByTestId('webhook-form').waitFor();
+      await page.getByTestId('webhook-url').fill(`${receiver.url}/${locale}/${device}`);
+      await page.getByTestId('webhook-events-version.recalled').click();
+      await page.getByTestId('webhook-create').click();
+      const modal = page.getByRole('dialog');
+      await modal.getByTestId('webhook-secret').waitFor();
+      await motionOver(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `webhooks-secret-${locale}-${device}.png`) });
+      expect(await fitsWidthOf(modal, device), 'the dialog is not wider than the window').toBe(true);
+      await modal.getByTestId('webhook-created-close').click();
+      await modal.waitFor({ state: 'hidden' });
+      await page
+        .locator(`[data-testid="webhook-row"][data-url="${receiver.url}/${locale}/${device}"]`)
+        .waitFor();
+      expect(await pageFitsWindow(page), 'the webhooks page is not wider than the window').toBe(true);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `webhooks-${locale}-${device}.png`),
+        fullPage: true,
+      });
+    },
+  );
 });

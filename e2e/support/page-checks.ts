@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE } from './console';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, type UiLocale } from './console';
 
 /** Where browser tests leave screenshots: artifacts, not committed (.tmp/ is ignored by git). */
 export const SCREENSHOT_DIR = path.resolve(
@@ -15,6 +15,26 @@ export const VIEWPORTS = {
   desktop: { viewport: DESKTOP },
   phone: { viewport: MOBILE, isMobile: true, hasTouch: true },
 } as const;
+export type Device = keyof typeof VIEWPORTS;
+
+/** Both languages on both widths: what a "fits the window" test runs through. */
+export const LANGUAGES_AND_WIDTHS: [UiLocale, Device][] = [
+  ['en-US', 'desktop'],
+  ['en-US', 'phone'],
+  ['zh-CN', 'desktop'],
+  ['zh-CN', 'phone'],
+];
+
+/** True when the page does not scroll sideways (nothing wider than the window). */
+export function pageFitsWindow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+/** True when `box` (a modal, a drawer) is no wider than the window of `device`. */
+export async function fitsWidthOf(box: Locator, device: Device): Promise<boolean> {
+  const bounds = await box.boundingBox();
+  return (bounds?.width ?? 0) <= VIEWPORTS[device].viewport.width;
+}
 
 /** axe-core's serious and critical WCAG 2.1 A/AA findings inside `selector` (as e2e/accessibility.test.ts judges pages). */
 export async function accessibilityFindings(page: Page, selector: string): Promise<string[]> {
