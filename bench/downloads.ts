@@ -219,6 +219,20 @@ async function peakRssDuring(url: string, pid: number) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** One table row: the portal's median MiB/s against nginx's over the same runs, and each run. */
+function comparedRow(clients: number | string, portalRuns: number[], nginxRuns: number[]) {
+  const [p, n] = [median(portalRuns), median(nginxRuns)];
+  return {
+    clients,
+    'portal MiB/s': Math.round(p),
+    'nginx MiB/s': Math.round(n),
+    'portal / nginx': Number((p / n).toFixed(2)),
+    runs: portalRuns.length,
+    'portal runs': portalRuns.map(Math.round).join(' '),
+    'nginx runs': nginxRuns.map(Math.round).join(' '),
+  };
+}
+
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-downloads-'));
 const dataDir = path.join(work, 'data');
 const storageKey = 'bench/bench-1g.bin';
@@ -261,16 +275,7 @@ try {
         nginxRuns.push(await throughput(nginxUrl, clients));
       }
     }
-    const [p, n] = [median(portalRuns), median(nginxRuns)];
-    rows.push({
-      clients,
-      'portal MiB/s': Math.round(p),
-      'nginx MiB/s': Math.round(n),
-      'portal / nginx': Number((p / n).toFixed(2)),
-      runs: portalRuns.length,
-      'portal runs': portalRuns.map(Math.round).join(' '),
-      'nginx runs': nginxRuns.map(Math.round).join(' '),
-    });
+    rows.push(comparedRow(clients, portalRuns, nginxRuns));
   }
   const rssPglite = await peakRssDuring(portalUrl, portal.pid ?? 0);
 
@@ -297,16 +302,7 @@ try {
       nginxRuns.push(await throughput(nginxUrl, clients));
       offloadRuns.push(await throughput(offloadUrl, clients));
     }
-    const [o, n] = [median(offloadRuns), median(nginxRuns)];
-    rows.push({
-      clients: `${clients} (x-accel)`,
-      'portal MiB/s': Math.round(o),
-      'nginx MiB/s': Math.round(n),
-      'portal / nginx': Number((o / n).toFixed(2)),
-      runs: offloadRuns.length,
-      'portal runs': offloadRuns.map(Math.round).join(' '),
-      'nginx runs': nginxRuns.map(Math.round).join(' '),
-    });
+    rows.push(comparedRow(`${clients} (x-accel)`, offloadRuns, nginxRuns));
   }
 
   console.log(

@@ -114,27 +114,11 @@ async function startPostgres(dir: string, port: number) {
     ]);
   }
   const url = `postgres://postgres@127.0.0.1:${port}/portal`;
-  const exists = postgresRun('psql', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(port),
-    '-U',
-    'postgres',
-    '-tAc',
-    "select 1 from pg_database where datname = 'portal'",
-  ]);
-  if (!exists.trim())
-    postgresRun('psql', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      'postgres',
-      '-c',
-      'create database portal',
-    ]);
+  // psql as the postgres superuser against this cluster.
+  const psql = (...args: string[]) =>
+    postgresRun('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', ...args]);
+  const exists = psql('-tAc', "select 1 from pg_database where datname = 'portal'");
+  if (!exists.trim()) psql('-c', 'create database portal');
   return { port, dataDir, url };
 }
 
