@@ -1,9 +1,9 @@
 import { API_TIMEOUT_MS, ErrorCode } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { rejectionOf } from '@/test/api-error-expectations';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { setUpEachTest } from '@/test/test-hooks';
 import { apiClient } from './api-client';
 import { ClientErrorCode } from './api-error';
 import { changeLocale } from './i18n';
@@ -14,15 +14,7 @@ const requestOf = (fetchStub: ReturnType<typeof stubFetch>, index = 0) => {
   const [input, init] = fetchStub.mock.calls[index] ?? [];
   return { url: new URL(String(input), 'http://localhost'), headers: new Headers(init?.headers) };
 };
-let notifier: ReturnType<typeof installFakeNotifier>;
-beforeEach(async () => {
-  notifier = installFakeNotifier();
-  await changeLocale('en-US');
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const notifier = setUpEachTest();
 
 describe('apiClient requests', () => {
   it('sends the stored token as a bearer header and the UI language', async () => {

@@ -1,12 +1,11 @@
 import { ErrorCode, UNAUTHORIZED_RELOAD_DELAY_MS } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { rejectionOf } from '@/test/api-error-expectations';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, stubFetch } from '@/test/fetch-stub';
+import { setUpEachTest } from '@/test/test-hooks';
 import { apiClient } from './api-client';
 import { loadPage, reloadPage } from './browser-location';
-import { changeLocale } from './i18n';
 import { getAccessToken, setAccessToken } from './session';
 import { readStored, writeStored } from './storage';
 
@@ -15,15 +14,7 @@ vi.mock('./browser-location', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() })
 
 const greetingSchema = z.object({ greeting: z.string() });
 
-let notifier: ReturnType<typeof installFakeNotifier>;
-beforeEach(async () => {
-  notifier = installFakeNotifier();
-  await changeLocale('en-US');
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const notifier = setUpEachTest();
 
 /* Exercised through apiClient, the only caller, so the wiring is covered too. */
 describe('app-wide reactions to failed calls', () => {

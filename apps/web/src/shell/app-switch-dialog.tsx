@@ -1,8 +1,8 @@
 import { SwapOutlined } from '@ant-design/icons';
 import type { AppEntry } from '@portal/contract';
-import { Button, Tooltip } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderIconButton } from './header-icon-button';
 import { OpenedOnce } from './opened-once';
 import { useIdle } from './use-idle';
 
@@ -30,16 +30,13 @@ export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSw
   };
   return (
     <>
-      <Tooltip title={t('apps.switch')}>
-        <Button
-          type="text"
-          icon={<SwapOutlined />}
-          aria-label={t('apps.switch')}
-          data-testid="app-switch-button"
-          loading={switching}
-          onClick={() => setOpen(true)}
-        />
-      </Tooltip>
+      <HeaderIconButton
+        label={t('apps.switch')}
+        icon={<SwapOutlined />}
+        testId="app-switch-button"
+        loading={switching}
+        onClick={() => setOpen(true)}
+      />
       <OpenedOnce open={open} mountEarly={idle}>
         {(shown) => (
           <AppSwitchModal

@@ -36,3 +36,19 @@ export function stubFetch(routes: Record<string, FetchRoute>) {
 export function fetchedPaths(fetchStub: ReturnType<typeof stubFetch>): string[] {
   return fetchStub.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
 }
+
+/**
+ * A route over a paged list (spec 3): answers each request with the page its `pageNo` and
+ * `pageSize` ask for, out of all `rows`, as the server would.
+ */
+export function pagedRoute<Row>(rows: readonly Row[]): FetchRoute {
+  return (url) => {
+    const pageNo = Number(url.searchParams.get('pageNo'));
+    const pageSize = Number(url.searchParams.get('pageSize'));
+    return okResponse({
+      rows: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+      totalRows: rows.length,
+      pageNo,
+    });
+  };
+}

@@ -1,6 +1,6 @@
 import { BellOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type LoginUser, SOURCE_TYPE_REGISTERED } from '@portal/contract';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -8,6 +8,7 @@ import { useAvatarUrl } from '@/features/account/api/get-avatar-preview';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { AppSwitchDialog } from '@/shell/app-switch-dialog';
+import { HeaderIconButton } from '@/shell/header-icon-button';
 import { SettingsButton } from '@/shell/settings';
 import { useIdle } from '@/shell/use-idle';
 import { OpenedOnce } from '@/shell/opened-once';
@@ -56,15 +57,12 @@ export function HeaderActions({
       ) : (
         <NoticeIconPlaceholder />
       )}
-      <Tooltip title={t('header.releaseNotes')}>
-        <Button
-          type="text"
-          icon={<HistoryOutlined />}
-          aria-label={t('header.releaseNotes')}
-          data-testid="release-notes-button"
-          onClick={() => setReleaseNotesOpen(true)}
-        />
-      </Tooltip>
+      <HeaderIconButton
+        label={t('header.releaseNotes')}
+        icon={<HistoryOutlined />}
+        testId="release-notes-button"
+        onClick={() => setReleaseNotesOpen(true)}
+      />
       <OpenedOnce open={releaseNotesOpen} mountEarly={idle}>
         {(open) => <ReleaseNotesModal open={open} onClose={() => setReleaseNotesOpen(false)} />}
       </OpenedOnce>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '@/lib/session';
 import { readStored, writeStored } from '@/lib/storage';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
+import { advance } from '@/test/test-hooks';
 import { DEFAULT_DISPLAY_SETTINGS, type DisplaySettings } from './display-settings';
 import { useDisplaySettings } from './display-settings-context';
 import { DisplaySettingsProvider } from './display-settings-provider';
@@ -42,7 +43,6 @@ function fakeRemote(stored: Partial<DisplaySettings> | null) {
 const shown = (): DisplaySettings => JSON.parse(screen.getByTestId('settings').textContent ?? '{}');
 const status = () => screen.getByTestId('status').textContent;
 const click = (name: string) => fireEvent.click(screen.getByText(name));
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const renderWith = (remote?: PreferencesRemote) =>
   render(
     <DisplaySettingsProvider remote={remote}>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Flex, Form, Input, Select, Skeleton, Typography } f
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FailureAlert } from '@/components/failure-alert';
 import { paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { changeLocale } from '@/lib/i18n';
@@ -97,16 +98,7 @@ function BaseSettingsForm({ profile }: { profile: Profile }) {
       }}
       style={{ flex: '1 1 320px', maxWidth: 440 }}
     >
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('base.failed')}
-          description={failure}
-          style={{ marginBottom: 24 }}
-        />
-      )}
+      <FailureAlert failure={failure ? { title: t('base.failed'), detail: failure } : undefined} gap={24} />
       <Form.Item label={t('base.account')}>{readOnly(profile.account)}</Form.Item>
       <Form.Item
         name="nickName"

@@ -1,7 +1,8 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@portal/contract';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Failure, FailureAlert } from '@/components/failure-alert';
 import { type ContactKind, useBindContact } from '../api/bind-contact';
 import { sendEmailCode } from '../api/send-email-code';
 import { sendSmsCode } from '../api/send-sms-code';
@@ -27,7 +28,7 @@ export function ChangeContactDialog({ kind, onClose }: { kind: ContactKind; onCl
   const { t } = useTranslation('account');
   const { message } = App.useApp();
   const [form] = Form.useForm<ContactValues>();
-  const [failure, setFailure] = useState<{ title: string; detail: string }>();
+  const [failure, setFailure] = useState<Failure>();
   const [sentTo, setSentTo] = useState<string>();
   const formName = `change-${kind}`;
 
@@ -56,16 +57,7 @@ export function ChangeContactDialog({ kind, onClose }: { kind: ContactKind; onCl
       onCancel={onClose}
       destroyOnHidden
     >
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={failure.title}
-          description={failure.detail}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FailureAlert failure={failure} />
       <Form<ContactValues>
         form={form}
         name={formName}

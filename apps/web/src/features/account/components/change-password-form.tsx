@@ -1,7 +1,8 @@
 import { LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Failure, FailureAlert } from '@/components/failure-alert';
 import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
 import { getVerifyCode } from '../api/get-verify-code';
 import { useModifyPassword } from '../api/modify-password';
@@ -19,12 +20,6 @@ const FORM_NAME = 'changePassword';
 type FieldName = keyof ChangePasswordValues;
 const FIELD_NAMES: readonly string[] = ['password', 'newPassword', 'confirm', 'code'] satisfies FieldName[];
 const isFieldName = (field: string): field is FieldName => FIELD_NAMES.includes(field);
-
-/** What went wrong last, spec 8 style: a fixed translated title plus the server's message. */
-interface Failure {
-  title: string;
-  detail: string;
-}
 
 /** Change of password with the current one and a mailed code; the rules mirror the server's. */
 export function ChangePasswordForm() {
@@ -61,16 +56,7 @@ export function ChangePasswordForm() {
   return (
     <section>
       <Typography.Title level={5}>{t('password.title')}</Typography.Title>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={failure.title}
-          description={failure.detail}
-          style={{ marginBottom: 24 }}
-        />
-      )}
+      <FailureAlert failure={failure} gap={24} />
       <Form<ChangePasswordValues>
         data-testid="change-password-form"
         name={FORM_NAME}

@@ -1,10 +1,9 @@
 import { DEFAULT_PAGE_SIZE, type DownloadRecord } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
-import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelopeResponse, pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { DownloadRecordsTable } from './download-records-table';
 
 const TOTAL = 12;
@@ -28,28 +27,13 @@ function buildDownloadRecord(id: number): DownloadRecord {
 
 function stubRecordsApi() {
   const all = Array.from({ length: TOTAL }, (_, index) => buildDownloadRecord(TOTAL - index));
-  return stubFetch({
-    '/api/sysUser/downloadRecords': (url) => {
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      return okResponse({
-        rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-        totalRows: TOTAL,
-        pageNo,
-      });
-    },
-  });
+  return stubFetch({ '/api/sysUser/downloadRecords': pagedRoute(all) });
 }
 
 const table = () => screen.getByTestId('download-records-table');
 const bodyRows = () => Array.from(table().querySelectorAll('tbody tr.ant-table-row'));
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
-  await act(() => i18n.loadNamespaces(['catalog']));
-});
+setUpEachTest({ namespaces: ['catalog'] });
 
 describe('DownloadRecordsTable', () => {
   it('shows ten records a page, newest first, with content, status and the paging summary', async () => {

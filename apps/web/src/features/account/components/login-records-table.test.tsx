@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, type LoginRecord } from '@portal/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
-import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { LoginRecordsTable } from './login-records-table';
 
 const TOTAL = 23;
@@ -24,14 +24,7 @@ function buildLoginRecord(id: number): LoginRecord {
 /** The server's answer: newest first, paged by pageNo/pageSize. */
 function stubLoginRecordsApi() {
   const all = Array.from({ length: TOTAL }, (_, index) => buildLoginRecord(TOTAL - index));
-  return stubFetch({
-    '/api/sysUser/loginRecords': (url) => {
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      const rows = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-      return okResponse({ rows, totalRows: all.length, pageNo });
-    },
-  });
+  return stubFetch({ '/api/sysUser/loginRecords': pagedRoute(all) });
 }
 
 const table = () => screen.getByTestId('login-records-table');
@@ -42,10 +35,7 @@ const requestedPages = (fetchStub: ReturnType<typeof stubFetch>) =>
     return `${url.searchParams.get('pageNo')}/${url.searchParams.get('pageSize')}`;
   });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('LoginRecordsTable', () => {
   it('shows the first page of ten, newest first, with type, result, message, IP and time', async () => {

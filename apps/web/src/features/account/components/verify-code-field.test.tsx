@@ -1,25 +1,15 @@
 import { ErrorCode } from '@portal/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { advance, setUpEachTest } from '@/test/test-hooks';
 import { ChangePasswordForm } from './change-password-form';
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const button = () => screen.getByTestId<HTMLButtonElement>('get-code-button');
 const sent = { destination: 'd***@example.com', expiresInSeconds: 600, resendAfterSeconds: 60 };
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpEachTest({ fakeTimers: true });
 
 describe('verify code of the password change', () => {
   it('sends a code, names where it went and counts down the resend interval every second', async () => {

@@ -84,30 +84,20 @@ export function LoginForm({ initialError }: LoginFormProps) {
       <form onSubmit={submit} autoComplete="on" noValidate>
         <LoginField
           name="account"
-          value={fields.values.account}
-          onChange={(value) => fields.change('account', value)}
-          error={fields.errorOf('account')}
+          {...fields.bind('account')}
           autoComplete="username"
           maxLength={ACCOUNT_MAX_LENGTH}
           placeholder={t('pages.login.account.placeholder')}
         />
         <PasswordField
           name="password"
-          value={fields.values.password}
-          onChange={(value) => fields.change('password', value)}
-          error={fields.errorOf('password')}
+          {...fields.bind('password')}
           autoComplete="current-password"
           maxLength={LOGIN_PASSWORD_MAX_LENGTH}
           placeholder={t('pages.login.password.placeholder')}
         />
         {captchaEnabled && (
-          <LoginCaptchaField
-            nonce={captchaNonce}
-            onRefresh={refreshCaptcha}
-            value={fields.values.captcha}
-            onChange={(value) => fields.change('captcha', value)}
-            error={fields.errorOf('captcha')}
-          />
+          <LoginCaptchaField nonce={captchaNonce} onRefresh={refreshCaptcha} {...fields.bind('captcha')} />
         )}
         <button
           type="submit"

@@ -66,5 +66,12 @@ export function useLoginFields({ captchaEnabled }: { captchaEnabled: boolean }) 
     return problem === 'required' ? t(REQUIRED_MESSAGES[field]) : problem.server;
   };
 
-  return { values, change, validate, showServerErrors, clearCaptcha, errorOf };
+  /** What an input needs to show and edit one field: its value, its change handler, its message. */
+  const bind = (field: LoginField) => ({
+    value: values[field],
+    onChange: (value: string) => change(field, value),
+    error: errorOf(field),
+  });
+
+  return { validate, showServerErrors, clearCaptcha, bind };
 }

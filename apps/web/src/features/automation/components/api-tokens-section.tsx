@@ -1,5 +1,5 @@
 import type { ApiTokenCreated } from '@portal/contract';
-import { App, Flex, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiTokens } from '../api/get-api-tokens';
@@ -7,6 +7,7 @@ import { useRevokeApiToken } from '../api/revoke-api-token';
 import { ApiTokenCreatedModal } from './api-token-created-modal';
 import { ApiTokenTable } from './api-token-table';
 import { CreateApiTokenForm } from './create-api-token-form';
+import { SectionWithIntro, TitledPart } from './section-layout';
 
 /** Where the portal's OpenAPI document is served. */
 export const API_DOCS_PATH = '/api/docs';
@@ -24,41 +25,39 @@ export function ApiTokensSection() {
   });
 
   return (
-    <Flex vertical gap="large">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="api-tokens-intro">
-        {t('apiTokens.intro')}{' '}
-        <Typography.Link
-          href={API_DOCS_PATH}
-          target="_blank"
-          rel="noreferrer"
-          // Told apart from the text by more than its colour (WCAG 1.4.1).
-          style={{ textDecoration: 'underline' }}
-        >
-          {t('apiTokens.docs')}
-        </Typography.Link>
-      </Typography.Paragraph>
-      <section aria-labelledby="api-tokens-create">
-        <Typography.Title level={5} id="api-tokens-create">
-          {t('apiTokens.create.title')}
-        </Typography.Title>
+    <SectionWithIntro
+      name="api-tokens"
+      intro={
+        <>
+          {t('apiTokens.intro')}{' '}
+          <Typography.Link
+            href={API_DOCS_PATH}
+            target="_blank"
+            rel="noreferrer"
+            // Told apart from the text by more than its colour (WCAG 1.4.1).
+            style={{ textDecoration: 'underline' }}
+          >
+            {t('apiTokens.docs')}
+          </Typography.Link>
+        </>
+      }
+    >
+      <TitledPart id="api-tokens-create" title={t('apiTokens.create.title')}>
         <CreateApiTokenForm
           onCreated={(token) => {
             setCreated(token);
             setShowing(true);
           }}
         />
-      </section>
-      <section aria-labelledby="api-tokens-list">
-        <Typography.Title level={5} id="api-tokens-list">
-          {t('apiTokens.list.title')}
-        </Typography.Title>
+      </TitledPart>
+      <TitledPart id="api-tokens-list" title={t('apiTokens.list.title')}>
         <ApiTokenTable
           testId="api-tokens-list"
           tokens={tokens}
           onRevoke={(token) => revoke.mutate(token.id)}
           revokingId={revoke.isPending ? revoke.variables : undefined}
         />
-      </section>
+      </TitledPart>
       {created && (
         <ApiTokenCreatedModal
           token={created}
@@ -67,6 +66,6 @@ export function ApiTokensSection() {
           afterClose={() => setCreated(undefined)}
         />
       )}
-    </Flex>
+    </SectionWithIntro>
   );
 }

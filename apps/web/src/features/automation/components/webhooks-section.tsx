@@ -1,5 +1,5 @@
 import type { Webhook, WebhookCreated } from '@portal/contract';
-import { App, Flex, Typography } from 'antd';
+import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -7,6 +7,7 @@ import { useWebhooks } from '../api/get-webhooks';
 import { usePingWebhook } from '../api/ping-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { CreateWebhookForm } from './create-webhook-form';
+import { SectionWithIntro, TitledPart } from './section-layout';
 import { WebhookCreatedModal } from './webhook-created-modal';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhookEditModal } from './webhook-edit-modal';
@@ -63,20 +64,11 @@ export function WebhooksSection() {
   });
 
   return (
-    <Flex vertical gap="large">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="webhooks-intro">
-        {t('webhooks.intro')}
-      </Typography.Paragraph>
-      <section aria-labelledby="webhooks-create">
-        <Typography.Title level={5} id="webhooks-create">
-          {t('webhooks.create.title')}
-        </Typography.Title>
+    <SectionWithIntro name="webhooks" intro={t('webhooks.intro')}>
+      <TitledPart id="webhooks-create" title={t('webhooks.create.title')}>
         <CreateWebhookForm onCreated={(webhook) => open({ kind: 'created', webhook })} />
-      </section>
-      <section aria-labelledby="webhooks-list">
-        <Typography.Title level={5} id="webhooks-list">
-          {t('webhooks.list.title')}
-        </Typography.Title>
+      </TitledPart>
+      <TitledPart id="webhooks-list" title={t('webhooks.list.title')}>
         <WebhookTable
           webhooks={webhooks}
           busy={{
@@ -90,7 +82,7 @@ export function WebhooksSection() {
           onLog={(webhook) => open({ kind: 'log', webhook })}
           onDelete={(webhook) => remove.mutate(webhook.id)}
         />
-      </section>
+      </TitledPart>
       {opened?.kind === 'created' && (
         <WebhookCreatedModal
           webhook={opened.webhook}
@@ -115,6 +107,6 @@ export function WebhooksSection() {
           afterClose={forget}
         />
       )}
-    </Flex>
+    </SectionWithIntro>
   );
 }

@@ -1,12 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '@/lib/session';
-import { installFakeNotifier } from '@/test/fake-notifier';
-import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildVersionRow } from '../test-data';
 import { type VersionFilters, VersionTable } from './version-table';
 
@@ -14,17 +13,7 @@ const TOTAL = 23;
 const ALL_ROWS = Array.from({ length: TOTAL }, (_, i) => buildVersionRow({ versionId: TOTAL - i }));
 
 function stubVersionsApi(path = '/api/catalog/versions') {
-  return stubFetch({
-    [path]: (url) => {
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      return okResponse({
-        rows: ALL_ROWS.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-        totalRows: TOTAL,
-        pageNo,
-      });
-    },
-  });
+  return stubFetch({ [path]: pagedRoute(ALL_ROWS) });
 }
 
 /** The query of each list request, without the language every call carries. */
@@ -52,12 +41,7 @@ function WithFilters({ onOpen }: { onOpen?: () => void }) {
   );
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
-  await act(() => i18n.loadNamespaces(['catalog']));
-});
+setUpEachTest({ namespaces: ['catalog'] });
 
 describe('VersionTable', () => {
   it('asks for the first page of ten with the filters and shows the paging summary', async () => {

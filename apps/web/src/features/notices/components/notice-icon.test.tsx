@@ -1,11 +1,11 @@
 import type { Notice, NoticePage } from '@portal/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTICE_POPOVER } from '@/config/console';
-import { changeLocale } from '@/lib/i18n';
 import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { advance, setUpEachTest } from '@/test/test-hooks';
 import { NoticeIcon } from './notice-icon';
 
 function buildNotice(overrides: Partial<Notice> = {}): Notice {
@@ -36,7 +36,6 @@ function stubNoticeApi(rows: Notice[]) {
 }
 
 const badgeCount = () => screen.getByTestId('notice-badge-count').textContent;
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const postedBodies = (fetchStub: ReturnType<typeof stubFetch>) =>
   fetchStub.mock.calls
     .filter(([, init]) => init?.method === 'POST')
@@ -57,16 +56,9 @@ class NoResizeObserver {
   disconnect() {}
 }
 
-beforeEach(async () => {
+setUpEachTest({ fakeTimers: true });
+beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('NoticeIcon', () => {

@@ -1,13 +1,13 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/features/auth';
 import { CaptchaField } from '@/components/captcha-field/captcha-field';
-import { useCaptchaNonce } from '@/components/captcha-field/use-captcha-nonce';
+import { useFormCaptcha } from '@/components/captcha-field/use-form-captcha';
+import { SubmitWithServerError } from '@/components/submit-with-server-error';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { useRequestRecovery } from '../api/request-recovery';
+import { RecoveryDone } from './recovery-done';
 
 interface RecoverRequestValues {
   account: string;
@@ -20,11 +20,10 @@ interface RecoverRequestValues {
  */
 export function RecoverRequestForm() {
   const { t } = useTranslation('register');
-  const navigate = useNavigate();
   const [form] = Form.useForm<RecoverRequestValues>();
   const config = usePublicConfig();
   const captchaEnabled = config.data?.captchaEnabled === true;
-  const [captchaNonce, refreshCaptcha] = useCaptchaNonce();
+  const captcha = useFormCaptcha(form);
   const [serverError, setServerError] = useState<string>();
 
   const recovery = useRequestRecovery({
@@ -35,32 +34,24 @@ export function RecoverRequestForm() {
           field === 'account' ? [{ name: 'account' as const, errors: [message] }] : [],
         ),
       );
-      if (captchaEnabled) {
-        refreshCaptcha();
-        form.setFieldValue('captcha', '');
-      }
+      if (captchaEnabled) captcha.renew();
     },
   });
 
   if (recovery.data) {
     return (
-      <Result
-        status="success"
-        data-testid="recover-sent"
+      <RecoveryDone
+        testId="recover-sent"
         title={t('recover.sent.title')}
-        subTitle={t('recover.sent.description', { minutes: recovery.data.linkValidMinutes })}
-        extra={
-          <Button type="primary" onClick={() => navigate(paths.login)}>
-            {t('recover.backToLogin')}
-          </Button>
-        }
+        description={t('recover.sent.description', { minutes: recovery.data.linkValidMinutes })}
+        signIn={{ text: t('recover.backToLogin') }}
       />
     );
   }
 
-  const submit = ({ account, captcha }: RecoverRequestValues) => {
+  const submit = ({ account, captcha: answer }: RecoverRequestValues) => {
     setServerError(undefined);
-    recovery.mutate({ account: account.trim(), captcha: captchaEnabled ? captcha?.trim() : undefined });
+    recovery.mutate({ account: account.trim(), captcha: captchaEnabled ? answer?.trim() : undefined });
   };
 
   return (
@@ -78,21 +69,15 @@ export function RecoverRequestForm() {
       >
         <Input data-testid="recover-account" autoComplete="username" maxLength={254} />
       </Form.Item>
-      {captchaEnabled && <CaptchaField nonce={captchaNonce} onRefresh={refreshCaptcha} />}
-      {serverError && (
-        <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} />
-      )}
-      <Button
-        data-testid="recover-submit"
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
+      {captchaEnabled && <CaptchaField nonce={captcha.nonce} onRefresh={captcha.refresh} />}
+      <SubmitWithServerError
+        serverError={serverError}
+        testId="recover-submit"
         loading={recovery.isPending}
         disabled={config.isPending}
       >
         {t('recover.submit')}
-      </Button>
+      </SubmitWithServerError>
     </Form>
   );
 }

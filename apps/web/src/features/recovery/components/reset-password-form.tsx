@@ -1,12 +1,14 @@
 import { ErrorCode } from '@portal/contract';
-import { Alert, Button, Form, Result, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { NewPasswordFields } from '@/components/password-field/new-password-fields';
+import { SubmitWithServerError } from '@/components/submit-with-server-error';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { useResetPassword } from '../api/reset-password';
+import { RecoveryDone } from './recovery-done';
 
 interface ResetPasswordValues {
   password: string;
@@ -31,7 +33,6 @@ interface ResetPasswordFormProps {
 /** The new password (with the strength meter) set through a valid mailed link. */
 export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
   const { t } = useTranslation('register');
-  const navigate = useNavigate();
   const [form] = Form.useForm<ResetPasswordValues>();
   const [serverError, setServerError] = useState<string>();
 
@@ -52,16 +53,11 @@ export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
   }
   if (reset.isSuccess) {
     return (
-      <Result
-        status="success"
-        data-testid="reset-success"
+      <RecoveryDone
+        testId="reset-success"
         title={t('recover.reset.success.title')}
-        subTitle={t('recover.reset.success.description')}
-        extra={
-          <Button type="primary" data-testid="reset-sign-in" onClick={() => navigate(paths.login)}>
-            {t('recover.reset.success.signIn')}
-          </Button>
-        }
+        description={t('recover.reset.success.description')}
+        signIn={{ text: t('recover.reset.success.signIn'), testId: 'reset-sign-in' }}
       />
     );
   }
@@ -92,19 +88,9 @@ export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
           }}
           testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
         />
-        {serverError && (
-          <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} />
-        )}
-        <Button
-          data-testid="reset-submit"
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={reset.isPending}
-        >
+        <SubmitWithServerError serverError={serverError} testId="reset-submit" loading={reset.isPending}>
           {t('recover.reset.submit')}
-        </Button>
+        </SubmitWithServerError>
       </Form>
     </>
   );

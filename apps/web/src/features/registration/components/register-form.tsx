@@ -1,11 +1,12 @@
-import { Alert, Button, Form } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/features/auth';
 import { CaptchaField } from '@/components/captcha-field/captcha-field';
-import { useCaptchaNonce } from '@/components/captcha-field/use-captcha-nonce';
+import { useFormCaptcha } from '@/components/captcha-field/use-form-captcha';
+import { SubmitWithServerError } from '@/components/submit-with-server-error';
 import { getCurrentLocale } from '@/lib/i18n';
 import { useRegister } from '../api/register';
 import { useRegisterRules } from '../hooks/use-register-rules';
@@ -27,7 +28,7 @@ export function RegisterForm() {
   const rules = useRegisterRules();
   const config = usePublicConfig();
   const captchaEnabled = config.data?.captchaEnabled === true;
-  const [captchaNonce, refreshCaptcha] = useCaptchaNonce();
+  const captcha = useFormCaptcha(form);
   const [serverError, setServerError] = useState<string>();
 
   const registration = useRegister({
@@ -39,11 +40,7 @@ export function RegisterForm() {
       form.setFields(fields);
       const [first] = fields;
       if (first) form.scrollToField(first.name, { block: 'center' });
-      // The server spends the captcha answer on every attempt: always show a new image.
-      if (captchaEnabled) {
-        refreshCaptcha();
-        form.setFieldValue('captcha', '');
-      }
+      if (captchaEnabled) captcha.renew();
     },
   });
 
@@ -66,24 +63,18 @@ export function RegisterForm() {
       autoComplete="on"
     >
       <IdentityFields rules={rules} />
-      <ContactFields rules={rules} captcha={captchaEnabled ? { renew: refreshCaptcha } : undefined} />
+      <ContactFields rules={rules} captcha={captchaEnabled ? { renew: captcha.renew } : undefined} />
       <IndustrySelect rules={rules.industry} />
       <SerialNumberField rules={rules.sn} />
-      {captchaEnabled && <CaptchaField nonce={captchaNonce} onRefresh={refreshCaptcha} />}
-      {serverError && (
-        <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} />
-      )}
-      <Button
-        data-testid="register-submit"
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
+      {captchaEnabled && <CaptchaField nonce={captcha.nonce} onRefresh={captcha.refresh} />}
+      <SubmitWithServerError
+        serverError={serverError}
+        testId="register-submit"
         loading={registration.isPending}
         disabled={config.isPending}
       >
         {t('register.submit')}
-      </Button>
+      </SubmitWithServerError>
     </Form>
   );
 }

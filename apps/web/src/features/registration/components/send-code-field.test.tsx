@@ -1,13 +1,11 @@
 import { ErrorCode } from '@portal/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { advance, setUpEachTest } from '@/test/test-hooks';
 import { RegisterForm } from './register-form';
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /**
  * Lets antd validate and show a field's messages: that takes several rounds of promises and
  * renders, not only time. 250 ms in all, well inside one countdown tick.
@@ -32,15 +30,7 @@ async function renderForm(extra: Record<string, FetchRoute>, captchaEnabled = fa
   return fetchStub;
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpEachTest({ fakeTimers: true });
 
 describe('verification codes of the registration', () => {
   it('sends a code only with the captcha answer, then shows a new image and clears the answer', async () => {

@@ -17,8 +17,8 @@ interface SendCodeFieldProps {
   send: (destination: string, captcha?: string) => Promise<VerifyCodeSent>;
   /**
    * When the server wants a captcha answer with every code (anonymous forms): the form's
-   * `captcha` field is checked and sent along, and `renew` shows a new image afterwards (the
-   * server spends an answer on every try).
+   * `captcha` field is checked and sent along, and `renew` shows a new image and empties the
+   * answer afterwards (the server spends an answer on every try; see useFormCaptcha).
    */
   captcha?: { renew: () => void };
 }
@@ -37,11 +37,7 @@ export function SendCodeField({ name, target, label, rules, send, captcha }: Sen
   const form = Form.useFormInstance();
   const countdown = useCountdown();
   const [sent, setSent] = useState<VerifyCodeSent>();
-  const renewCaptcha = () => {
-    if (!captcha) return;
-    captcha.renew();
-    form.setFieldValue('captcha', '');
-  };
+  const renewCaptcha = () => captcha?.renew();
   const sendCode = useMutation({
     mutationFn: (request: CodeRequest) => send(request.destination, request.captcha),
     onSuccess: (answer) => {
