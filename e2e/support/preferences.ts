@@ -1,19 +1,9 @@
-import type { DisplayPreferences } from '@portal/contract';
+import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences } from '@portal/contract';
 import { type Account, type ConsoleSuite, PASSWORDS } from './console';
 import { signInThroughApi } from './session';
 
-/** Spec 4 defaults (the web app's DEFAULT_DISPLAY_SETTINGS). */
-export const DEFAULT_PREFERENCES: DisplayPreferences = {
-  navTheme: 'light',
-  primaryColor: '#0070e0',
-  layout: 'topmenu',
-  contentWidth: 'Fluid',
-  fixedHeader: true,
-  autoHideHeader: false,
-  fixSiderbar: false,
-  colorWeak: false,
-  multiTab: false,
-};
+/** Spec 4 defaults (the contract's, which the web app starts from): what a reset puts back. */
+export const DEFAULT_PREFERENCES = DEFAULT_DISPLAY_PREFERENCES;
 
 /**
  * Display settings follow the user (they are saved on the server), so what one test chose in

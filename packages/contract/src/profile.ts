@@ -63,6 +63,21 @@ export const displayPreferencesSchema = z.object({
   multiTab: z.boolean(),
 });
 export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
+/**
+ * Spec 4 "Defaults". Here rather than in the web app so the browser tests, which cannot load
+ * the app's modules, put an account back to exactly what the console starts from.
+ */
+export const DEFAULT_DISPLAY_PREFERENCES: Readonly<DisplayPreferences> = {
+  navTheme: 'light',
+  primaryColor: '#0070e0',
+  layout: 'topmenu',
+  contentWidth: 'Fluid',
+  fixedHeader: true,
+  autoHideHeader: false,
+  fixSiderbar: false,
+  colorWeak: false,
+  multiTab: false,
+};
 /** null until the user saves once: the client keeps its own defaults. */
 export const storedPreferencesSchema = displayPreferencesSchema.partial().nullable();
 

@@ -1,15 +1,15 @@
 import { ErrorCode } from '@portal/contract';
 import { act, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLocale, getCurrentLocale } from '@/lib/i18n';
 import { getAccessToken, setAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
 import { buildVersionRow } from '@/features/catalog/test-data';
 import { consoleApi } from '@/test/console-stubs';
 import { buildLoginUser, buildMirrorMenus } from '@/test/factories';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { routes } from './router';
 
 const configAnswer = () => okResponse({ captchaEnabled: false, portalName: 'Portal' });
@@ -27,10 +27,7 @@ beforeAll(async () => {
   await Promise.all([import('./routes/console-route'), import('./routes/home-route')]);
 });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('RouteGuard', () => {
   it.each([

@@ -1,14 +1,13 @@
 import type { AppEntry, LoginUser } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
 import { consoleApi } from '@/test/console-stubs';
 import { buildLoginUser, buildMenuNode, buildMirrorMenus } from '@/test/factories';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { routes } from '../router';
 
 const apps: AppEntry[] = [
@@ -50,10 +49,7 @@ beforeAll(async () => {
   await Promise.all([import('./console-route'), import('./home-route'), import('./welcome-route')]);
 });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('applications', () => {
   it('shows one tab per application and switches menus, routes and the stored list', async () => {

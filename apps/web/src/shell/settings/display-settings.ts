@@ -1,4 +1,4 @@
-import { PRIMARY_COLOR } from '@/config/theme';
+import { DEFAULT_DISPLAY_PREFERENCES } from '@portal/contract';
 
 export type NavTheme = 'light' | 'dark';
 export type NavigationLayout = 'sidemenu' | 'topmenu';
@@ -17,18 +17,8 @@ export interface DisplaySettings {
   multiTab: boolean;
 }
 
-/** Spec 4 "Defaults". */
-export const DEFAULT_DISPLAY_SETTINGS: Readonly<DisplaySettings> = {
-  navTheme: 'light',
-  primaryColor: PRIMARY_COLOR,
-  layout: 'topmenu',
-  contentWidth: 'Fluid',
-  fixedHeader: true,
-  autoHideHeader: false,
-  fixSiderbar: false,
-  colorWeak: false,
-  multiTab: false,
-};
+/** Spec 4 "Defaults", from the contract so the browser tests reset an account to the same values. */
+export const DEFAULT_DISPLAY_SETTINGS: Readonly<DisplaySettings> = DEFAULT_DISPLAY_PREFERENCES;
 
 /**
  * Merges `patch` into `previous` and then enforces the dependencies of spec 5, so no caller

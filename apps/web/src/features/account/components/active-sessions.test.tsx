@@ -1,10 +1,9 @@
 import type { SessionInfo } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { ActiveSessions } from './active-sessions';
 
 const CHROME_ON_WINDOWS =
@@ -39,10 +38,7 @@ function stubSessionApi(sessions: SessionInfo[]) {
 
 const rows = () => screen.queryAllByTestId('session-row');
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('ActiveSessions', () => {
   it('lists device, IP and time, tags this device and offers sign-out only for the others', async () => {

@@ -1,10 +1,10 @@
 import { ErrorCode, type Profile } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale, getCurrentLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { describe, expect, it, vi } from 'vitest';
+import { getCurrentLocale } from '@/lib/i18n';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildDictTree, buildProfile } from '../test-data';
 import { BaseSettings } from './base-settings';
 
@@ -36,14 +36,7 @@ function stubProfileApi(profile: Profile = buildProfile(), extra: Parameters<typ
 
 const renderPage = () => renderWithProviders(<BaseSettings />, { path: '/' });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpEachTest();
 
 describe('BaseSettings', () => {
   it('shows the profile, with email and phone read-only and a way to the security page', async () => {

@@ -1,10 +1,9 @@
 import { type BoundSn, ErrorCode, type SnLookup } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildBoundSn, buildVerification } from '../test-data';
 import { BindingSettings } from './binding-settings';
 
@@ -51,15 +50,10 @@ const typeSerials = (text: string) =>
   fireEvent.change(screen.getByTestId('sn-input'), { target: { value: text } });
 const renderPage = () => renderWithProviders(<BindingSettings />, { path: '/' });
 
-beforeEach(async () => {
+setUpEachTest();
+beforeEach(() => {
   bound = [];
   bindBodies.length = 0;
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('BindingSettings', () => {

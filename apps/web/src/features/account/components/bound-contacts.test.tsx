@@ -1,10 +1,9 @@
 import { ErrorCode, type Profile } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildProfile } from '../test-data';
 import { BoundContacts } from './bound-contacts';
 
@@ -37,15 +36,10 @@ function stubContactApi(extra: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-beforeEach(async () => {
+setUpEachTest();
+beforeEach(() => {
   profile = buildProfile({ email: 'demo@example.com', phone: '' });
   bodies.length = 0;
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('BoundContacts', () => {

@@ -1,10 +1,10 @@
 import { ErrorCode } from '@portal/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { ChangePasswordForm } from './change-password-form';
 
 type Field = 'current-password' | 'new-password' | 'confirm-password' | 'verify-code';
@@ -22,10 +22,7 @@ function fillInValidForm() {
 
 const renderForm = () => renderWithProviders(<ChangePasswordForm />, { path: '/' });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('ChangePasswordForm', () => {
   it('refuses a weak new password and a mismatched confirmation without calling the server', async () => {

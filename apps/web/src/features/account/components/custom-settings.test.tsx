@@ -1,12 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
 import { DEFAULT_DISPLAY_SETTINGS, DisplaySettingsProvider, SettingsButton } from '@/shell/settings';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { CustomSettings } from './custom-settings';
 
 const STORED = {
@@ -40,14 +39,9 @@ function renderPage() {
 const value = (key: string) => screen.getByTestId(`custom-value-${key}`).textContent;
 const status = () => screen.getByTestId('custom-sync-status').dataset.status;
 
-beforeEach(async () => {
-  installFakeNotifier();
+setUpEachTest();
+beforeEach(() => {
   setAccessToken('token');
-  await act(() => changeLocale('en-US'));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CustomSettings', () => {

@@ -1,23 +1,15 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { NotificationSwitches } from './notification-switches';
 
 const toggle = (testId: string) => screen.getByTestId(testId);
 const isOn = (testId: string) => toggle(testId).getAttribute('aria-checked') === 'true';
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpEachTest();
 
 describe('NotificationSwitches', () => {
   it('shows three notices by two channels and saves the whole set on each change', async () => {

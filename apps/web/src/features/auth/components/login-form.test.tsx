@@ -1,11 +1,10 @@
 import { ErrorCode } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '@/lib/session';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { LoginForm } from './login-form';
 
 const configAnswer = () => okResponse({ captchaEnabled: true, portalName: 'Portal' });
@@ -26,10 +25,7 @@ function fillIn(id: 'account' | 'password' | 'captcha', value: string) {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('LoginForm', () => {
   it('refuses empty account and password with messages and calls no sign-in API', async () => {

@@ -2,12 +2,12 @@ import { type ApiToken, ErrorCode } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildApiToken, buildCreatedApiToken } from '../test-data';
 import { ApiTokensSection } from './api-tokens-section';
 
@@ -46,10 +46,7 @@ const row = (name: string) => {
   return found;
 };
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('ApiTokensSection', () => {
   it('lists tokens with translated scopes, local dates, last use and why a token stopped', async () => {

@@ -1,12 +1,12 @@
 import { ErrorCode, type FeedTokenStatus } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { FeedsSection } from './feeds-section';
 
 const MODELS = [
@@ -54,10 +54,7 @@ async function choose(testId: string, label: string) {
   fireEvent.click(await screen.findByTitle(label));
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('FeedsSection', () => {
   it('builds the public feed URL from a model, a translated kind and a part number', async () => {

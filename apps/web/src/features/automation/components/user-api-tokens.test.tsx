@@ -1,11 +1,10 @@
 import { ErrorCode, USER_EDIT_PERMISSION, USER_PAGE_PERMISSION } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { type AccessSubject, AccessProvider } from '@/lib/access';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildApiToken } from '../test-data';
 import { UserApiTokens } from './user-api-tokens';
 
@@ -22,10 +21,7 @@ function renderFor(permissions: string[]) {
 
 const rows = () => screen.queryAllByTestId('api-token-row');
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('UserApiTokens', () => {
   it('lists the tokens of the user without any secret and without revoke for read-only staff', async () => {

@@ -1,12 +1,12 @@
 import { ErrorCode, type Webhook, type WebhookDelivery } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildWebhook, buildWebhookDelivery } from '../test-data';
 import { WebhooksSection } from './webhooks-section';
 
@@ -67,10 +67,7 @@ function renderSection() {
 const rows = () => screen.queryAllByTestId('webhook-row');
 const URL_1 = 'https://hooks.example.com/firmware';
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('WebhooksSection', () => {
   it('lists webhooks with translated events, their switch and the last delivery', async () => {

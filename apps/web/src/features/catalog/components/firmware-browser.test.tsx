@@ -1,10 +1,9 @@
 import { SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { describe, expect, it } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildVersionRow } from '../test-data';
 import { FirmwareBrowser } from './firmware-browser';
 
@@ -35,11 +34,7 @@ const listRequests = (fetchStub: ReturnType<typeof stubFetch>) =>
 const ALL_KINDS = SERVER_FIRMWARE_KINDS.join(',');
 const searchBox = () => within(screen.getByTestId('firmware-search')).getByRole('searchbox');
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  await act(() => i18n.loadNamespaces(['catalog']));
-});
+setUpEachTest({ namespaces: ['catalog'] });
 
 describe('FirmwareBrowser', () => {
   it('lists what the address asks for and shows it in the filter bar', async () => {

@@ -1,10 +1,9 @@
 import { PCIE_LOOKUP_MAX_VALUES } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildSnLookupResult } from '../test-data';
 import { PcieLookup } from './pcie-lookup';
 
@@ -30,12 +29,7 @@ const uploadInput = () => {
 };
 const choose = (file: File) => fireEvent.change(uploadInput(), { target: { files: [file] } });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
-  await act(() => i18n.loadNamespaces(['catalog']));
-});
+setUpEachTest({ namespaces: ['catalog'] });
 
 describe('PcieLookup', () => {
   it("refuses an empty query with 'SN can not be null' / 'PN can not be null' without asking the server", async () => {

@@ -1,10 +1,9 @@
 import type { CatalogVersionDetail } from '@portal/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { buildVersionRow } from '../test-data';
 import { VersionDetailDrawer } from './version-detail-drawer';
 
@@ -47,12 +46,7 @@ function buildDetail(): CatalogVersionDetail {
   };
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  // The console texts arrive as one chunk: fetched here, so a busy machine spends that time in the hook.
-  await act(() => i18n.loadNamespaces(['catalog']));
-});
+setUpEachTest({ namespaces: ['catalog'] });
 
 describe('VersionDetailDrawer', () => {
   it('shows checksums, severity, CVE ids, notes by kind, compatibility and the other versions', async () => {

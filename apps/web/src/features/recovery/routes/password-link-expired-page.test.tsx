@@ -1,21 +1,17 @@
-import { act, configure, fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
-import { changeLocale } from '@/lib/i18n';
 import { getAccessToken } from '@/lib/session';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 
 // The first render of a long antd form can take over a second on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
 const configAnswer = () => okResponse({ captchaEnabled: false, portalName: 'Portal' });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 /** The pages inside the app's real route tree: guard, user layout and lazy loading included. */
 describe('the recovery pages in the app router', () => {

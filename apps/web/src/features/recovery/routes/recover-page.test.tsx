@@ -1,10 +1,9 @@
 import { ErrorCode } from '@portal/contract';
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { PasswordLinkExpiredPage } from './password-link-expired-page';
 import { RecoverPage } from './recover-page';
 
@@ -41,10 +40,7 @@ function requestOf(fetchStub: ReturnType<typeof stubFetch>, path: string) {
   };
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('requesting a password link', () => {
   it('asks for the account, then gives the neutral answer with the link lifetime', async () => {

@@ -1,10 +1,10 @@
 import { ErrorCode, type RegisterResult } from '@portal/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { RegisterResultPage } from '../routes/register-result-page';
 import { RegisterForm } from './register-form';
 
@@ -55,10 +55,7 @@ async function renderForm() {
   await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('register-submit').disabled).toBe(false));
 }
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('RegisterForm rules', () => {
   it('names every missing required field without calling the server', async () => {

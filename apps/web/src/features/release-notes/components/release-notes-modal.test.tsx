@@ -1,10 +1,10 @@
 import { ErrorCode, type ReleaseNote } from '@portal/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { ReleaseNotesModal } from './release-notes-modal';
 
 function buildReleaseNote(overrides: Partial<ReleaseNote> = {}): ReleaseNote {
@@ -29,10 +29,7 @@ const renderModal = () => renderWithProviders(<ReleaseNotesModal open onClose={(
 const shownVersions = () =>
   screen.getAllByTestId('release-note-item').map((item) => within(item).getByRole('heading').textContent);
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('ReleaseNotesModal', () => {
   it('is titled Version information and lists five versions a page, newest first', async () => {

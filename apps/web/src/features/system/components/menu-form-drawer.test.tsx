@@ -1,10 +1,9 @@
 import { ErrorCode, type MenuAdminRow } from '@portal/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { MenuFormDrawer } from './menu-form-drawer';
 
 const ROOT: MenuAdminRow = {
@@ -25,10 +24,7 @@ const ROOT: MenuAdminRow = {
   sort: 1,
 };
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 const fill = (testId: string, value: string) => {
   const field = screen.getByTestId(testId);

@@ -1,10 +1,9 @@
 import type { OutboxEntry } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
-import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelopeResponse, pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { OutboxTable } from './outbox-table';
 
 const MAIL: OutboxEntry[] = Array.from({ length: 12 }, (_, index) => ({
@@ -32,16 +31,8 @@ const SMS: OutboxEntry[] = [
 
 function stubOutboxApi() {
   return stubFetch({
-    '/api/sysMessage/outbox': (url) => {
-      const all = url.searchParams.get('channel') === 'sms' ? SMS : MAIL;
-      const pageNo = Number(url.searchParams.get('pageNo'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      return okResponse({
-        rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-        totalRows: all.length,
-        pageNo,
-      });
-    },
+    '/api/sysMessage/outbox': (url, init) =>
+      pagedRoute(url.searchParams.get('channel') === 'sms' ? SMS : MAIL)(url, init),
   });
 }
 
@@ -53,10 +44,7 @@ const requested = (fetchStub: ReturnType<typeof stubFetch>) =>
     return `${url.searchParams.get('channel')}:${url.searchParams.get('pageNo')}`;
   });
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('OutboxTable', () => {
   it('lists mail first, ten a page, with status, summary and the full message on expanding', async () => {

@@ -1,10 +1,9 @@
 import type { GrantOptions, RoleRow } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { RoleGrantDrawer } from './role-grant-drawer';
 
 const ROLE: RoleRow = {
@@ -47,10 +46,7 @@ const OPTIONS: GrantOptions = {
   ],
 };
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-});
+setUpEachTest();
 
 describe('RoleGrantDrawer', () => {
   it('shows the current grants and saves the ticked menus and permissions', async () => {

@@ -1,10 +1,9 @@
 import type { Task } from '@portal/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale, i18n } from '@/lib/i18n';
-import { installFakeNotifier } from '@/test/fake-notifier';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
 import { TasksTable } from './tasks-table';
 
 function buildTask(overrides: Partial<Task>): Task {
@@ -27,11 +26,7 @@ function buildTask(overrides: Partial<Task>): Task {
 const table = () => screen.getByTestId('tasks-table');
 const row = (id: number) => table().querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
 
-beforeEach(async () => {
-  installFakeNotifier();
-  await act(() => changeLocale('en-US'));
-  await act(() => i18n.loadNamespaces(['tasks']));
-});
+setUpEachTest({ namespaces: ['tasks'] });
 
 describe('TasksTable', () => {
   it('follows a running task until it succeeds, then offers its result and log', async () => {
