@@ -1,7 +1,8 @@
+import { DEFAULT_DISPLAY_PREFERENCES } from '@portal/contract';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /** Default primary colour of the console (spec 4, interface defaults). */
-export const PRIMARY_COLOR = '#0070e0';
+export const PRIMARY_COLOR = DEFAULT_DISPLAY_PREFERENCES.primaryColor;
 
 /** antd's default tokens: the palettes whose darker shades the overrides below take. */
 const defaults = antdTheme.getDesignToken();
