@@ -9,3 +9,29 @@ export function responses<T extends z.ZodType>(data: T, errorStatuses: number[] 
 }
 
 export const AUTH_ERRORS = [401, 403];
+
+/**
+ * The schema builder of a module's routes about one record named in the path (a user, a version,
+ * a webhook): each declares the record's `params` (and its own body or query, if any) and, besides
+ * its answer, 400 (a bad id or input), 404 (no such record, or not the caller's), 401/403 and what
+ * else it names in `alsoFails`. Permissions stay on each route, where a reader checks them.
+ */
+export function recordRouteSchema<Params extends z.ZodType>(common: {
+  tags: string[];
+  security: Record<string, string[]>[];
+  params: Params;
+}) {
+  return <
+    Route extends { body?: z.ZodType; querystring?: z.ZodType; answer: z.ZodType; alsoFails?: number[] },
+  >(
+    summary: string,
+    { answer, alsoFails = [], ...input }: Route,
+  ) => ({
+    tags: common.tags,
+    summary,
+    security: common.security,
+    params: common.params,
+    ...input,
+    response: responses(answer, [400, 404, ...alsoFails, ...AUTH_ERRORS]),
+  });
+}

@@ -24,6 +24,17 @@ export type QueueSpec = {
   timeoutSeconds: number;
 };
 
+/**
+ * How the fan-out jobs (notices, webhook events) run: what fails them is a database hiccup,
+ * worth retrying: up to 5 attempts, 10 s doubling to 10 min, 10 min each.
+ */
+export const FANOUT_RETRIES = {
+  maxAttempts: 5,
+  retryDelaySeconds: 10,
+  retryDelayMaxSeconds: 600,
+  timeoutSeconds: 600,
+} satisfies Omit<QueueSpec, 'name'>;
+
 /** One attempt of a job, as a handler sees it. */
 export type QueuedJob<T = Record<string, unknown>> = {
   id: string;

@@ -1,17 +1,11 @@
-import {
-  type Locale,
-  matchLocale,
-  VERIFY_CODE_RESEND_MS,
-  VERIFY_CODE_TTL_MS,
-  type VerifyCodeSent,
-} from '@portal/contract';
+import { type Locale, matchLocale, type VerifyCodeSent } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import type { MailService } from '../mail/mail.service';
-import type { CodePurpose, VerifyCodeService } from './verify-code.service';
+import { CODE_MINUTES, type CodePurpose, codeSent, type VerifyCodeService } from './verify-code.service';
 
 /** d***@example.com: enough to recognise the address, not enough to learn it. */
 export function maskEmail(email: string): string {
@@ -34,18 +28,13 @@ export class AccountCodeMailer {
   async send(purpose: CodePurpose, userId: number, locale: Locale): Promise<VerifyCodeSent> {
     const { email, locale: stored } = await this.recipient(userId);
     const code = await this.codes.issue(purpose, email, userId);
-    const minutes = VERIFY_CODE_TTL_MS / 60_000;
     const language = matchLocale(stored) ?? locale;
     await this.mail.send({
       to: email,
       subject: translate(language, 'MAIL_VERIFY_CODE_SUBJECT'),
-      text: translate(language, 'MAIL_VERIFY_CODE_TEXT', { code, minutes }),
+      text: translate(language, 'MAIL_VERIFY_CODE_TEXT', { code, minutes: CODE_MINUTES }),
     });
-    return {
-      destination: maskEmail(email),
-      expiresInSeconds: VERIFY_CODE_TTL_MS / 1000,
-      resendAfterSeconds: VERIFY_CODE_RESEND_MS / 1000,
-    };
+    return codeSent(maskEmail(email));
   }
 
   /** Uses up the code; refuses (1012004) when it is wrong, used or expired. */

@@ -4,6 +4,7 @@ import {
   VERIFY_CODE_MAX_ATTEMPTS,
   VERIFY_CODE_RESEND_MS,
   VERIFY_CODE_TTL_MS,
+  type VerifyCodeSent,
 } from '@portal/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -17,6 +18,16 @@ export type CodePurpose =
 /** Codes one destination may receive per day, whatever asks for them (stops mail/SMS bombing). */
 export const CODES_PER_DESTINATION_PER_DAY = 10;
 const DAY_MS = 24 * 3_600_000;
+
+/** A code's lifetime in minutes, as the mail or SMS carrying it states it. */
+export const CODE_MINUTES = VERIFY_CODE_TTL_MS / 60_000;
+
+/** What every form that sends a code answers: where it went (masked), how long it lives, when to ask again. */
+export const codeSent = (destination: string): VerifyCodeSent => ({
+  destination,
+  expiresInSeconds: VERIFY_CODE_TTL_MS / 1000,
+  resendAfterSeconds: VERIFY_CODE_RESEND_MS / 1000,
+});
 
 const tooManyRequests = (waitMs: number) => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));

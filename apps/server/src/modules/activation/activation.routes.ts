@@ -23,6 +23,14 @@ import { requirePermission, requireSession, sessionOf } from '../../plugins/auth
 const security = [{ bearer: [] }];
 const tags = ['activation'];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** The schema of a question about one product on one of my servers: remaining nodes, maintenance. */
+const productOnServerSchema = (summary: string, answer: z.ZodType) => ({
+  tags,
+  summary,
+  security,
+  querystring: entitlementQuerySchema,
+  response: responses(answer, [400, 404, ...AUTH_ERRORS]),
+});
 
 /** The licence public key: anyone may verify an activation code offline. */
 export async function licenceKeyRoutes(app: FastifyInstance) {
@@ -146,13 +154,10 @@ export async function activationRoutes(app: FastifyInstance) {
     '/api/activation/remaining',
     {
       config: { tokenScope: 'licences' },
-      schema: {
-        tags,
-        summary: 'Remaining authorised nodes of a product on one of my servers',
-        security,
-        querystring: entitlementQuerySchema,
-        response: responses(remainingNodesSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: productOnServerSchema(
+        'Remaining authorised nodes of a product on one of my servers',
+        remainingNodesSchema,
+      ),
     },
     async (request) =>
       ok(
@@ -165,13 +170,10 @@ export async function activationRoutes(app: FastifyInstance) {
     '/api/activation/maintenance',
     {
       config: { tokenScope: 'licences' },
-      schema: {
-        tags,
-        summary: 'Maintenance time remaining of a product on one of my servers',
-        security,
-        querystring: entitlementQuerySchema,
-        response: responses(maintenanceRemainSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: productOnServerSchema(
+        'Maintenance time remaining of a product on one of my servers',
+        maintenanceRemainSchema,
+      ),
     },
     async (request) =>
       ok(

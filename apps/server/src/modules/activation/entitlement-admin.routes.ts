@@ -1,21 +1,23 @@
 import {
+  type Entitlement,
   ENTITLEMENT_PERMISSION,
   entitlementInputSchema,
   entitlementListQuerySchema,
   entitlementPageSchema,
   entitlementSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['activation'];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const entitlementRoute = recordRouteSchema({ tags, security, params: idParams });
 
 /** Staff (license:manage): entitlements in the system application. */
 export async function entitlementAdminRoutes(app: FastifyInstance) {
@@ -23,6 +25,21 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requirePermission(app, ENTITLEMENT_PERMISSION));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { entitlementAdmin } = app.services;
+  // Adding and editing record the same facts: which contract, and how many nodes it grants.
+  const auditedSave = async (
+    request: FastifyRequest,
+    action: 'entitlement.create' | 'entitlement.update',
+    entitlement: Entitlement,
+  ) => {
+    await auditRequest(
+      app,
+      request,
+      action,
+      { type: 'entitlement', id: entitlement.id },
+      { contractNo: entitlement.contractNo, nodes: entitlement.authorisedNodes },
+    );
+    return ok(request, entitlement);
+  };
 
   routes.get(
     '/api/activation/manage/entitlements',
@@ -58,58 +75,38 @@ export async function entitlementAdminRoutes(app: FastifyInstance) {
         response: responses(entitlementSchema, [400, 409, ...AUTH_ERRORS]),
       },
     },
-    async (request) => {
-      const entitlement = await entitlementAdmin.create(
-        request.body,
-        sessionOf(request).userId,
-        request.locale,
-      );
-      await auditRequest(
-        app,
+    async (request) =>
+      auditedSave(
         request,
         'entitlement.create',
-        { type: 'entitlement', id: entitlement.id },
-        { contractNo: entitlement.contractNo, nodes: entitlement.authorisedNodes },
-      );
-      return ok(request, entitlement);
-    },
+        await entitlementAdmin.create(request.body, sessionOf(request).userId, request.locale),
+      ),
   );
 
   routes.put(
     '/api/activation/manage/entitlements/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edit an entitlement (issued nodes are kept)',
-        security,
-        params: idParams,
+      schema: entitlementRoute('Edit an entitlement (issued nodes are kept)', {
         body: entitlementInputSchema,
-        response: responses(entitlementSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: entitlementSchema,
+        alsoFails: [409],
+      }),
     },
-    async (request) => {
-      const entitlement = await entitlementAdmin.update(request.params.id, request.body, request.locale);
-      await auditRequest(
-        app,
+    async (request) =>
+      auditedSave(
         request,
         'entitlement.update',
-        { type: 'entitlement', id: entitlement.id },
-        { contractNo: entitlement.contractNo, nodes: entitlement.authorisedNodes },
-      );
-      return ok(request, entitlement);
-    },
+        await entitlementAdmin.update(request.params.id, request.body, request.locale),
+      ),
   );
 
   routes.delete(
     '/api/activation/manage/entitlements/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an entitlement that has issued no code',
-        security,
-        params: idParams,
-        response: responses(z.null(), [400, 404, 409, ...AUTH_ERRORS]),
-      },
+      schema: entitlementRoute('Delete an entitlement that has issued no code', {
+        answer: z.null(),
+        alsoFails: [409],
+      }),
     },
     async (request) => {
       await entitlementAdmin.remove(request.params.id);

@@ -13,11 +13,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession } from '../../plugins/authenticate';
 
 const security = [{ bearer: [] }];
 const tags = ['dictionary'];
+const dictRoute = recordRouteSchema({ tags, security, params: idParamsSchema });
 
 /** Staff: dictionary types and their values (the dictionaries page of the system application). */
 export async function dictAdminRoutes(app: FastifyInstance) {
@@ -63,14 +64,11 @@ export async function dictAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysDictType/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edit a dictionary type',
-        security,
-        params: idParamsSchema,
+      schema: dictRoute('Edit a dictionary type', {
         body: dictTypeInputSchema,
-        response: responses(dictTypeRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: dictTypeRowSchema,
+        alsoFails: [409],
+      }),
       onRequest: canEdit,
     },
     async (request) =>
@@ -80,13 +78,7 @@ export async function dictAdminRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/sysDictType/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a dictionary type that has no values',
-        security,
-        params: idParamsSchema,
-        response: responses(deleted, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+      schema: dictRoute('Delete a dictionary type that has no values', { answer: deleted, alsoFails: [409] }),
       onRequest: canDelete,
     },
     async (request) => {
@@ -98,13 +90,7 @@ export async function dictAdminRoutes(app: FastifyInstance) {
   routes.get(
     '/api/sysDictType/:id/values',
     {
-      schema: {
-        tags,
-        summary: 'The values of a dictionary type',
-        security,
-        params: idParamsSchema,
-        response: responses(z.array(dictValueRowSchema), [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: dictRoute('The values of a dictionary type', { answer: z.array(dictValueRowSchema) }),
       onRequest: canRead,
     },
     async (request) => ok(request, await dictAdmin.values(request.params.id)),
@@ -128,14 +114,11 @@ export async function dictAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysDictData/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edit a dictionary value (its type stays)',
-        security,
-        params: idParamsSchema,
+      schema: dictRoute('Edit a dictionary value (its type stays)', {
         body: dictValueInputSchema,
-        response: responses(dictValueRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: dictValueRowSchema,
+        alsoFails: [409],
+      }),
       onRequest: canEdit,
     },
     async (request) =>
@@ -145,13 +128,7 @@ export async function dictAdminRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/sysDictData/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a dictionary value',
-        security,
-        params: idParamsSchema,
-        response: responses(deleted, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: dictRoute('Delete a dictionary value', { answer: deleted }),
       onRequest: canDelete,
     },
     async (request) => {

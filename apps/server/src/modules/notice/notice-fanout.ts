@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { isMessageKey, translate } from '../../lib/i18n/messages';
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import type { JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
+import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import type { Notifier, PendingMail } from './notifier';
 
@@ -42,14 +42,7 @@ export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
  * Recipients who may no longer see the item get nothing.
  */
 export class NoticeFanout implements JobHandler<FanoutEvent> {
-  /** A database hiccup is worth retrying: up to 5 attempts, 10 s doubling to 10 min. */
-  readonly spec = {
-    name: FANOUT_QUEUE,
-    maxAttempts: 5,
-    retryDelaySeconds: 10,
-    retryDelayMaxSeconds: 600,
-    timeoutSeconds: 600,
-  };
+  readonly spec = { name: FANOUT_QUEUE, ...FANOUT_RETRIES };
 
   constructor(
     private readonly db: Db,

@@ -8,8 +8,6 @@ import {
   type Profile,
   storedPreferencesSchema,
   type UpdateProfileBody,
-  VERIFY_CODE_RESEND_MS,
-  VERIFY_CODE_TTL_MS,
   type VerifyCodeSent,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
@@ -19,11 +17,11 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { maskEmail } from '../account/password-change.service';
-import type { VerifyCodeService } from '../account/verify-code.service';
+import { CODE_MINUTES, codeSent, type VerifyCodeService } from '../account/verify-code.service';
 import { dictValuesOf } from '../dict/dict.service';
 import { mailCodeOrOwnerWarning } from '../mail/code-mail';
 import type { MailService } from '../mail/mail.service';
-import { maskPhone } from '../registration/registration.service';
+import { textPhoneCode } from '../registration/phone-code';
 import {
   isValidEmail,
   isValidPhone,
@@ -31,13 +29,6 @@ import {
   normalisePhone,
 } from '../registration/registration-rules';
 import type { SmsService } from '../sms/sms.service';
-
-const CODE_MINUTES = VERIFY_CODE_TTL_MS / 60_000;
-const codeSent = (destination: string): VerifyCodeSent => ({
-  destination,
-  expiresInSeconds: VERIFY_CODE_TTL_MS / 1000,
-  resendAfterSeconds: VERIFY_CODE_RESEND_MS / 1000,
-});
 
 const toProfile = (user: UserRow): Profile => ({
   account: user.account,
@@ -123,18 +114,10 @@ export class ProfileService {
   }
 
   async sendSmsCode(userId: number, rawPhone: string, locale: Locale): Promise<VerifyCodeSent> {
-    const phone = normalisePhone(rawPhone);
-    if (!isValidPhone(phone)) throw AppError.invalidFields([{ field: 'phone', messageKey: 'PHONE_INVALID' }]);
-    const code = await this.codes.issue('bind-phone', phone, userId);
-    try {
-      await this.sms.send({
-        phone,
-        text: translate(locale, 'SMS_CODE_TEXT', { code, minutes: CODE_MINUTES }),
-      });
-    } catch {
-      throw new AppError('VERIFY_CODE_SEND_FAILED');
-    }
-    return codeSent(maskPhone(phone));
+    return textPhoneCode(
+      { codes: this.codes, sms: this.sms },
+      { purpose: 'bind-phone', rawPhone, userId, locale },
+    );
   }
 
   async bindPhone(userId: number, rawPhone: string, code: string): Promise<Profile> {

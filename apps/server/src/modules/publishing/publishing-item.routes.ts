@@ -10,11 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
+const itemRoute = recordRouteSchema({ tags, security, params: publishIdParamsSchema });
 
 /** Catalogue items as staff see them (inside the publishing scope: session + firmware:publish). */
 export async function publishingItemRoutes(app: FastifyInstance) {
@@ -62,14 +63,11 @@ export async function publishingItemRoutes(app: FastifyInstance) {
   routes.put(
     '/api/publishing/items/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edit a catalogue item: every field and the whole grant list',
-        security,
-        params: publishIdParamsSchema,
+      schema: itemRoute('Edit a catalogue item: every field and the whole grant list', {
         body: publishItemInputSchema,
-        response: responses(publishItemSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: publishItemSchema,
+        alsoFails: [409],
+      }),
     },
     async (request) => {
       const item = await publishItems.update(request.params.id, request.body);
@@ -87,13 +85,9 @@ export async function publishingItemRoutes(app: FastifyInstance) {
   routes.get(
     '/api/publishing/items/:id/versions',
     {
-      schema: {
-        tags,
-        summary: 'Every version of an item (drafts and recalled ones too), newest first',
-        security,
-        params: publishIdParamsSchema,
-        response: responses(z.array(publishVersionSchema), [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: itemRoute('Every version of an item (drafts and recalled ones too), newest first', {
+        answer: z.array(publishVersionSchema),
+      }),
     },
     async (request) => ok(request, await publishVersions.list(request.params.id)),
   );

@@ -11,11 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { recordRouteSchema } from '../../lib/route-schemas';
 import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
+const versionRoute = recordRouteSchema({ tags, security, params: publishIdParamsSchema });
 
 /** A version's life after upload: detail, publish, recall, delete a draft, release notes. */
 export async function publishingVersionRoutes(app: FastifyInstance) {
@@ -25,13 +26,9 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.get(
     '/api/publishing/versions/:id',
     {
-      schema: {
-        tags,
-        summary: 'One version with its release notes in both languages',
-        security,
-        params: publishIdParamsSchema,
-        response: responses(publishVersionDetailSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute('One version with its release notes in both languages', {
+        answer: publishVersionDetailSchema,
+      }),
     },
     async (request) => ok(request, await publishVersions.detail(request.params.id)),
   );
@@ -39,13 +36,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.post(
     '/api/publishing/versions/:id/publish',
     {
-      schema: {
-        tags,
-        summary: 'Publish a draft: customers who may see the item can download it from now on',
-        security,
-        params: publishIdParamsSchema,
-        response: responses(publishVersionSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute('Publish a draft: customers who may see the item can download it from now on', {
+        answer: publishVersionSchema,
+        alsoFails: [409],
+      }),
     },
     async (request) => {
       const version = await publishVersions.publish(request.params.id);
@@ -63,15 +57,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.post(
     '/api/publishing/versions/:id/recall',
     {
-      schema: {
-        tags,
-        summary:
-          'Recall a published version (downloads stop; history and download records stay); optionally notify its downloaders',
-        security,
-        params: publishIdParamsSchema,
-        body: recallInputSchema,
-        response: responses(recallResultSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute(
+        'Recall a published version (downloads stop; history and download records stay); optionally notify its downloaders',
+        { body: recallInputSchema, answer: recallResultSchema, alsoFails: [409] },
+      ),
     },
     async (request) => {
       const result = await publishVersions.recall(request.params.id, request.body);
@@ -89,15 +78,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.put(
     '/api/publishing/versions/:id/pre-release',
     {
-      schema: {
-        tags,
-        summary:
-          'Mark a version as a pre-release (early access: never resolved as the newest unless asked) or as a release',
-        security,
-        params: publishIdParamsSchema,
-        body: publishPreReleaseSchema,
-        response: responses(publishVersionSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute(
+        'Mark a version as a pre-release (early access: never resolved as the newest unless asked) or as a release',
+        { body: publishPreReleaseSchema, answer: publishVersionSchema },
+      ),
     },
     async (request) => {
       const version = await publishVersions.setPreRelease(request.params.id, request.body.preRelease);
@@ -115,13 +99,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/publishing/versions/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a draft and its file (published and recalled versions stay for history)',
-        security,
-        params: publishIdParamsSchema,
-        response: responses(z.null(), [400, 404, 409, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute('Delete a draft and its file (published and recalled versions stay for history)', {
+        answer: z.null(),
+        alsoFails: [409],
+      }),
     },
     async (request) => {
       await publishVersions.deleteDraft(request.params.id);
@@ -133,15 +114,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
   routes.put(
     '/api/publishing/versions/:id/notes',
     {
-      schema: {
-        tags,
-        summary:
-          'Replace the NEW (1) / OPTIMIZE (2) / HOTFIX (3) lists and the rich-text bodies (sanitised) of a version',
-        security,
-        params: publishIdParamsSchema,
-        body: publishNotesInputSchema,
-        response: responses(publishVersionDetailSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: versionRoute(
+        'Replace the NEW (1) / OPTIMIZE (2) / HOTFIX (3) lists and the rich-text bodies (sanitised) of a version',
+        { body: publishNotesInputSchema, answer: publishVersionDetailSchema },
+      ),
     },
     async (request) => {
       const detail = await publishVersions.replaceNotes(request.params.id, request.body);

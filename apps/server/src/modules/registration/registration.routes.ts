@@ -20,6 +20,13 @@ import { requireCaptcha } from '../captcha/captcha-check';
 import { dictValuesOf } from '../dict/dict.service';
 
 const HOUR = 3_600_000;
+/** The schema of the two routes that send a registration code: by mail and by SMS. */
+const sendCodeSchema = <Query extends z.ZodType>(summary: string, querystring: Query) => ({
+  tags: ['registration'],
+  summary,
+  querystring,
+  response: responses(verifyCodeSentSchema, [400, 429, 502]),
+});
 
 /** Public registration: the form's data, verification codes, the SN check and the account itself. */
 export async function registrationRoutes(app: FastifyInstance, config: Config) {
@@ -41,13 +48,10 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
   routes.get(
     '/api/auth/emailCode',
     {
-      schema: {
-        tags: ['registration'],
-        summary:
-          'Mail a registration code to an address (captcha answer in `code`; same answer whether or not it is registered)',
-        querystring: emailCodeQuerySchema,
-        response: responses(verifyCodeSentSchema, [400, 429, 502]),
-      },
+      schema: sendCodeSchema(
+        'Mail a registration code to an address (captcha answer in `code`; same answer whether or not it is registered)',
+        emailCodeQuerySchema,
+      ),
       config: { rateLimit: { max: 10, timeWindow: HOUR } },
     },
     async (request, reply) => {
@@ -59,13 +63,10 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
   routes.get(
     '/api/getSmsCaptcha',
     {
-      schema: {
-        tags: ['registration'],
-        summary:
-          'Send a registration code by SMS (captcha answer in `code`; through the configured SMS driver)',
-        querystring: smsCodeQuerySchema,
-        response: responses(verifyCodeSentSchema, [400, 429, 502]),
-      },
+      schema: sendCodeSchema(
+        'Send a registration code by SMS (captcha answer in `code`; through the configured SMS driver)',
+        smsCodeQuerySchema,
+      ),
       config: { rateLimit: { max: 10, timeWindow: HOUR } },
     },
     async (request, reply) => {

@@ -3,8 +3,6 @@ import {
   type Locale,
   type RegisterBody,
   type RegisterResult,
-  VERIFY_CODE_RESEND_MS,
-  VERIFY_CODE_TTL_MS,
   type VerifyCodeSent,
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -14,7 +12,7 @@ import { notices, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import { uniqueViolation } from '../../lib/pg-errors';
-import type { VerifyCodeService } from '../account/verify-code.service';
+import { CODE_MINUTES, codeSent, type VerifyCodeService } from '../account/verify-code.service';
 import { maskEmail } from '../account/password-change.service';
 import { hashPassword } from '../auth/password';
 import { dictValuesOf } from '../dict/dict.service';
@@ -22,25 +20,10 @@ import { mailCodeOrOwnerWarning } from '../mail/code-mail';
 import type { MailService } from '../mail/mail.service';
 import type { SerialService } from '../serials/serial.service';
 import type { SmsService } from '../sms/sms.service';
-import {
-  checkRegistration,
-  isValidEmail,
-  isValidPhone,
-  normaliseEmail,
-  normalisePhone,
-} from './registration-rules';
+import { textPhoneCode } from './phone-code';
+import { checkRegistration, isValidEmail, normaliseEmail, normalisePhone } from './registration-rules';
 
 export const REGISTERED_ROLE = 'customer';
-const CODE_MINUTES = VERIFY_CODE_TTL_MS / 60_000;
-
-const codeSent = (destination: string): VerifyCodeSent => ({
-  destination,
-  expiresInSeconds: VERIFY_CODE_TTL_MS / 1000,
-  resendAfterSeconds: VERIFY_CODE_RESEND_MS / 1000,
-});
-
-/** The phone's last 4 digits only. */
-export const maskPhone = (phone: string) => `***${phone.slice(-4)}`;
 
 /**
  * Self-service registration. The email address is proven by a mailed code (and
@@ -78,18 +61,10 @@ export class RegistrationService {
   }
 
   async sendSmsCode(rawPhone: string, locale: Locale): Promise<VerifyCodeSent> {
-    const phone = normalisePhone(rawPhone);
-    if (!isValidPhone(phone)) throw AppError.invalidFields([{ field: 'phone', messageKey: 'PHONE_INVALID' }]);
-    const code = await this.codes.issue('register-sms', phone, null);
-    try {
-      await this.sms.send({
-        phone,
-        text: translate(locale, 'SMS_CODE_TEXT', { code, minutes: CODE_MINUTES }),
-      });
-    } catch {
-      throw new AppError('VERIFY_CODE_SEND_FAILED');
-    }
-    return codeSent(maskPhone(phone));
+    return textPhoneCode(
+      { codes: this.codes, sms: this.sms },
+      { purpose: 'register-sms', rawPhone, userId: null, locale },
+    );
   }
 
   async register(body: RegisterBody, locale: Locale): Promise<RegisterResult> {

@@ -70,6 +70,12 @@ async function taskApiRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tasks } = app.services;
   const userOf = (request: FastifyRequest) => sessionOf(request).userId;
+  // A typed list and an uploaded .txt list queue the same task, each under its own limit.
+  const queueMirror = async (request: FastifyRequest, by: 'sn' | 'pn', rawValues: string, max: number) => {
+    const values = parseLookupValues(rawValues);
+    checkLookupValues(by, values, max);
+    return created(request, await tasks.createMirror(userOf(request), by, values, request.locale));
+  };
 
   routes.post(
     '/api/tasks/:id/result/ticket',
@@ -106,14 +112,7 @@ async function taskApiRoutes(app: FastifyInstance) {
         response: responses(taskCreatedSchema, [400, 429, ...AUTH_ERRORS]),
       },
     },
-    async (request) => {
-      const values = parseLookupValues(request.body.values);
-      checkLookupValues(request.body.by, values, TASK_MIRROR_MAX_VALUES);
-      return created(
-        request,
-        await tasks.createMirror(userOf(request), request.body.by, values, request.locale),
-      );
-    },
+    async (request) => queueMirror(request, request.body.by, request.body.values, TASK_MIRROR_MAX_VALUES),
   );
 
   routes.post(
@@ -127,14 +126,8 @@ async function taskApiRoutes(app: FastifyInstance) {
         response: responses(taskCreatedSchema, [400, 429, ...AUTH_ERRORS]),
       },
     },
-    async (request) => {
-      const values = parseLookupValues(await uploadedText(request));
-      checkLookupValues(request.query.by, values, PCIE_UPLOAD_MAX_VALUES);
-      return created(
-        request,
-        await tasks.createMirror(userOf(request), request.query.by, values, request.locale),
-      );
-    },
+    async (request) =>
+      queueMirror(request, request.query.by, await uploadedText(request), PCIE_UPLOAD_MAX_VALUES),
   );
 
   routes.post(

@@ -21,12 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roles } from '../../db/schema';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 
 const security = [{ bearer: [] }];
 const tags = ['system'];
 const snParams = userIdParamsSchema.extend({ sn: z.string().max(64) });
+const userRoute = recordRouteSchema({ tags, security, params: userIdParamsSchema });
 
 /** Staff: the users page of the system application (sysUser:page to read, sysUser:edit to change). */
 export async function usersAdminRoutes(app: FastifyInstance) {
@@ -72,15 +73,10 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysUser/:id/organisation',
     {
-      schema: {
-        tags,
-        summary:
-          "Assign a user to a customer organisation (by id, or by name: found or created, e.g. approving the user's typed company), or to none; audited",
-        security,
-        params: userIdParamsSchema,
-        body: assignOrganisationSchema,
-        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: userRoute(
+        "Assign a user to a customer organisation (by id, or by name: found or created, e.g. approving the user's typed company), or to none; audited",
+        { body: assignOrganisationSchema, answer: userAdminRowSchema },
+      ),
       onRequest: canEdit,
     },
     async (request) =>
@@ -121,13 +117,9 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.get(
     '/api/sysUser/:id/detail',
     {
-      schema: {
-        tags,
-        summary: "A user's profile, open sessions, sign-ins, downloads and servers",
-        security,
-        params: userIdParamsSchema,
-        response: responses(userAdminDetailSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: userRoute("A user's profile, open sessions, sign-ins, downloads and servers", {
+        answer: userAdminDetailSchema,
+      }),
       onRequest: canRead,
     },
     async (request) => ok(request, await usersAdmin.detail(request.params.id, request.locale)),
@@ -152,14 +144,11 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysUser/:id',
     {
-      schema: {
-        tags,
-        summary: "Edit a user's profile and adminType",
-        security,
-        params: userIdParamsSchema,
+      schema: userRoute("Edit a user's profile and adminType", {
         body: userAdminEditSchema,
-        response: responses(userAdminRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: userAdminRowSchema,
+        alsoFails: [409],
+      }),
       onRequest: canEdit,
     },
     async (request) =>
@@ -172,14 +161,11 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.post(
     '/api/sysUser/:id/freeze',
     {
-      schema: {
-        tags,
-        summary: 'Freeze (signs the user out everywhere) or unfreeze',
-        security,
-        params: userIdParamsSchema,
+      schema: userRoute('Freeze (signs the user out everywhere) or unfreeze', {
         body: freezeBodySchema,
-        response: responses(userAdminRowSchema, [400, 404, 409, ...AUTH_ERRORS]),
-      },
+        answer: userAdminRowSchema,
+        alsoFails: [409],
+      }),
       onRequest: canEdit,
     },
     async (request) =>
@@ -196,32 +182,14 @@ export async function usersAdminRoutes(app: FastifyInstance) {
 
   routes.post(
     '/api/sysUser/:id/unlock',
-    {
-      schema: {
-        tags,
-        summary: 'Lift a sign-in lockout',
-        security,
-        params: userIdParamsSchema,
-        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
-      },
-      onRequest: canEdit,
-    },
+    { schema: userRoute('Lift a sign-in lockout', { answer: userAdminRowSchema }), onRequest: canEdit },
     async (request) =>
       ok(request, await usersAdmin.unlock(await staff(request), request.params.id, request.locale)),
   );
 
   routes.post(
     '/api/sysUser/:id/resetPwd',
-    {
-      schema: {
-        tags,
-        summary: 'Mail the user a password reset link',
-        security,
-        params: userIdParamsSchema,
-        response: responses(z.null(), [400, 404, ...AUTH_ERRORS]),
-      },
-      onRequest: canEdit,
-    },
+    { schema: userRoute('Mail the user a password reset link', { answer: z.null() }), onRequest: canEdit },
     async (request) => {
       await usersAdmin.resetPassword(await staff(request), request.params.id, request.locale);
       return ok(request, null);
@@ -231,14 +199,10 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysUser/:id/roles',
     {
-      schema: {
-        tags,
-        summary: "Replace a user's roles (only roles whose permissions you hold)",
-        security,
-        params: userIdParamsSchema,
+      schema: userRoute("Replace a user's roles (only roles whose permissions you hold)", {
         body: grantRolesBodySchema,
-        response: responses(userAdminRowSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+        answer: userAdminRowSchema,
+      }),
       onRequest: canEdit,
     },
     async (request) =>
@@ -256,14 +220,10 @@ export async function usersAdminRoutes(app: FastifyInstance) {
   routes.post(
     '/api/sysUser/:id/serials',
     {
-      schema: {
-        tags,
-        summary: "Bind servers to a customer's account (verified at once by default)",
-        security,
-        params: userIdParamsSchema,
+      schema: userRoute("Bind servers to a customer's account (verified at once by default)", {
         body: bindSerialsAdminSchema,
-        response: responses(verificationSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+        answer: verificationSchema,
+      }),
       onRequest: canEdit,
     },
     async (request) =>

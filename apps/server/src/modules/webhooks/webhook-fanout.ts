@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import type { JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
+import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import { organisationOf, ownedSerials } from '../serials/serial.service';
 import { enqueueDelivery, WEBHOOK_FANOUT_QUEUE, type WebhookEventJob } from './webhook-queues';
@@ -44,14 +44,7 @@ type Version = WebhookVersionData & { itemId: number; visibility: string; modelI
  * Each webhook gets one delivery per event (unique webhook + event key): a re-run adds nothing.
  */
 export class WebhookFanout implements JobHandler<WebhookEventJob> {
-  /** A database hiccup is worth retrying: up to 5 attempts, 10 s doubling to 10 min. */
-  readonly spec = {
-    name: WEBHOOK_FANOUT_QUEUE,
-    maxAttempts: 5,
-    retryDelaySeconds: 10,
-    retryDelayMaxSeconds: 600,
-    timeoutSeconds: 600,
-  };
+  readonly spec = { name: WEBHOOK_FANOUT_QUEUE, ...FANOUT_RETRIES };
 
   constructor(
     private readonly db: Db,

@@ -12,11 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
 
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
+const webhookRoute = recordRouteSchema({ tags, security, params: webhookParamsSchema });
 
 /**
  * Account settings -> webhooks: the owner's own, with a console session only (no access token);
@@ -60,14 +61,10 @@ export async function webhookRoutes(app: FastifyInstance) {
   routes.put(
     '/api/sysUser/webhooks/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change the events of one of my webhooks, or switch it on or off',
-        security,
-        params: webhookParamsSchema,
+      schema: webhookRoute('Change the events of one of my webhooks, or switch it on or off', {
         body: webhookUpdateSchema,
-        response: responses(webhookSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+        answer: webhookSchema,
+      }),
     },
     async (request) =>
       ok(request, await webhooks.update(sessionOf(request).userId, request.params.id, request.body)),
@@ -76,13 +73,7 @@ export async function webhookRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/sysUser/webhooks/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete one of my webhooks and its delivery log',
-        security,
-        params: webhookParamsSchema,
-        response: responses(webhookSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: webhookRoute('Delete one of my webhooks and its delivery log', { answer: webhookSchema }),
     },
     async (request) => ok(request, await webhooks.remove(sessionOf(request).userId, request.params.id)),
   );
@@ -90,14 +81,10 @@ export async function webhookRoutes(app: FastifyInstance) {
   routes.get(
     '/api/sysUser/webhooks/:id/deliveries',
     {
-      schema: {
-        tags,
-        summary: 'The delivery log of one of my webhooks, newest first: status, attempts, last answer',
-        security,
-        params: webhookParamsSchema,
-        querystring: webhookDeliveryQuerySchema,
-        response: responses(webhookDeliveryPageSchema, [400, 404, ...AUTH_ERRORS]),
-      },
+      schema: webhookRoute(
+        'The delivery log of one of my webhooks, newest first: status, attempts, last answer',
+        { querystring: webhookDeliveryQuerySchema, answer: webhookDeliveryPageSchema },
+      ),
     },
     async (request) =>
       ok(request, await webhooks.deliveries(sessionOf(request).userId, request.params.id, request.query)),
@@ -106,13 +93,10 @@ export async function webhookRoutes(app: FastifyInstance) {
   routes.post(
     '/api/sysUser/webhooks/:id/ping',
     {
-      schema: {
-        tags,
-        summary: 'Queue a test event (ping) to one of my webhooks; its delivery appears in the log',
-        security,
-        params: webhookParamsSchema,
-        response: responses(webhookDeliverySchema, [400, 404, 429, ...AUTH_ERRORS]),
-      },
+      schema: webhookRoute(
+        'Queue a test event (ping) to one of my webhooks; its delivery appears in the log',
+        { answer: webhookDeliverySchema, alsoFails: [429] },
+      ),
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (request) => ok(request, await webhooks.ping(sessionOf(request).userId, request.params.id)),
