@@ -127,6 +127,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  // A production portal starts without the made-up customer, servers and catalogue.
+  SEED_DEMO: z.preprocess(emptyToUndefined, onOff.default(true)),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z

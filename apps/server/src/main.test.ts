@@ -21,6 +21,7 @@ async function freePort(): Promise<number> {
 async function startServer(
   port: number,
   dir = dataDir,
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
@@ -33,6 +34,7 @@ async function startServer(
       ADMIN_PASSWORD: 'Admin#Main1',
       DEMO_PASSWORD: 'Demo#Main1',
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
   });
   let output = '';
@@ -94,6 +96,36 @@ describe('the server process', () => {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
       expect(await secondExit).toBe(0);
+    }
+  }, 120_000);
+
+  it('with SEED_DEMO=off starts with the admin only: no demo customer, no demo catalogue', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-nodemo-'));
+    const port = await freePort();
+    const server = await startServer(port, dir, { SEED_DEMO: 'off' });
+    try {
+      expect(server.output()).toContain('Portal initialised');
+      expect(server.output()).not.toContain('demo  /');
+      const signIn = (account: string, password: string) =>
+        fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account, password }),
+        }).then(
+          async (response) => (await response.json()) as { success: boolean; data?: { token: string } },
+        );
+      expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
+      const admin = await signIn('admin', 'Admin#Main1');
+      expect(admin.success).toBe(true);
+      const versions = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
+        headers: { authorization: `Bearer ${admin.data?.token}` },
+      }).then(async (response) => (await response.json()) as { data: { totalRows: number } });
+      expect(versions.data.totalRows).toBe(0);
+    } finally {
+      const exit = exited(server.child);
+      server.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 

@@ -9,16 +9,16 @@ import { seedCatalog } from './db/seed/seed-catalog';
  * Printed once, on the start that created the accounts: the passwords the seed generated (never
  * stored in clear anywhere). A password the operator supplied is not repeated.
  */
-function firstStartBanner(generated: { admin?: string; demo?: string }): string {
+function firstStartBanner(generated: { admin?: string; demo?: string }, withDemo: boolean): string {
   const line = '='.repeat(60);
   const shown = (password: string | undefined, source: string) =>
     password ?? `(the password you set in ${source})`;
   return [
     '',
     line,
-    'Demo data created. Sign in with:',
+    withDemo ? 'Demo data created. Sign in with:' : 'Portal initialised. Sign in with:',
     `  admin / ${shown(generated.admin, 'ADMIN_PASSWORD')}  (super administrator)`,
-    `  demo  / ${shown(generated.demo, 'DEMO_PASSWORD')}  (customer)`,
+    ...(withDemo ? [`  demo  / ${shown(generated.demo, 'DEMO_PASSWORD')}  (customer)`] : []),
     ...(generated.admin || generated.demo ? ['Generated passwords are shown only now.'] : []),
     line,
     '',
@@ -35,10 +35,15 @@ async function main() {
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
   await database.migrate();
-  const seed = await seedDatabase(database.db, { admin: config.ADMIN_PASSWORD, demo: config.DEMO_PASSWORD });
+  const seed = await seedDatabase(
+    database.db,
+    { admin: config.ADMIN_PASSWORD, demo: config.DEMO_PASSWORD },
+    new Date(),
+    { demo: config.SEED_DEMO },
+  );
   const app = await buildApp({ config, database, logger: defaultLoggerOptions(config) });
-  await seedCatalog(database.db, app.services.store);
-  if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated));
+  if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
+  if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated, config.SEED_DEMO));
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

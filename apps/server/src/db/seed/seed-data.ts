@@ -328,6 +328,17 @@ export const WELCOME_NOTICE = {
   },
 };
 
+/** The welcome notice row of a new account (seeded or registered). */
+export function welcomeNotice(userId: number) {
+  return {
+    userId,
+    titleZh: WELCOME_NOTICE.title.zh,
+    titleEn: WELCOME_NOTICE.title.en,
+    contentZh: WELCOME_NOTICE.content.zh,
+    contentEn: WELCOME_NOTICE.content.en,
+  };
+}
+
 /** The demo customer's company: serial numbers shipped to it verify at once when bound. */
 export const DEMO_COMPANY = 'Demo Cloud Co., Ltd.';
 

@@ -2,43 +2,37 @@ import { randomInt } from 'node:crypto';
 import { INDUSTRY_DICT_CODE } from '@portal/contract';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../connection';
-import { normaliseCompany } from '../../modules/serials/serial.service';
 import {
-  entitlementSerials,
-  entitlements,
   applications,
   dictTypes,
   dictValues,
   menus,
   notices,
-  organisations,
   permissions,
   releaseNoteItems,
   releaseNotes,
   roleMenus,
   rolePermissions,
   roles,
-  serialNumbers,
   serverModels,
-  userRoles,
   users,
 } from '../schema';
 import {
   APPLICATIONS,
-  DEMO_COMPANY,
   INDUSTRIES,
   MENUS,
   type MenuSeed,
+  welcomeNotice,
   PERMISSIONS,
   ROLES,
   SERVER_MODELS,
-  WELCOME_NOTICE,
-  demoEntitlements,
   demoReleaseNotes,
-  demoSerialNumbers,
 } from './seed-data';
+import { seedDemoCustomer } from './seed-demo';
 
 export type SeedPasswords = { admin?: string; demo?: string };
+/** `demo: false` seeds the reference data only (no demo customer, shipped servers or entitlements). */
+export type SeedOptions = { demo?: boolean };
 /**
  * `generated` holds only the passwords the seed made up (the operator must learn them once);
  * passwords the operator supplied are never handed back, so they are never printed.
@@ -84,20 +78,24 @@ async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: numb
 }
 
 /**
- * Writes reference and demo data once: does nothing when applications already exist. The demo's
+ * Writes reference data and (unless `demo: false`) the demo customer once: does nothing when applications already exist. The demo's
  * dates (ship dates, maintenance ends, releases) are computed from the day of `now`.
  */
 export async function seedDatabase(
   db: Db,
   passwords: SeedPasswords = {},
   now: Date = new Date(),
+  options: SeedOptions = {},
 ): Promise<SeedResult> {
   const existing = await db.select({ id: applications.id }).from(applications).limit(1);
   if (existing.length > 0) return { seeded: false };
   const adminPassword = passwords.admin ?? generatePassword();
-  const demoPassword = passwords.demo ?? generatePassword();
-  const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
-  const serialSeeds = demoSerialNumbers(now);
+  const withDemo = options.demo !== false;
+  const demoPassword = withDemo ? (passwords.demo ?? generatePassword()) : undefined;
+  const [adminHash, demoHash] = await Promise.all([
+    hashPassword(adminPassword),
+    demoPassword === undefined ? undefined : hashPassword(demoPassword),
+  ]);
 
   await db.transaction(async (tx) => {
     const t: Db = tx;
@@ -163,46 +161,9 @@ export async function seedDatabase(
       );
     }
 
-    const models = await t
+    await t
       .insert(serverModels)
-      .values(SERVER_MODELS.map(([code, family, nameZh, nameEn]) => ({ code, family, nameZh, nameEn })))
-      .returning();
-    const modelId = (code: string) => {
-      const model = models.find((m) => m.code === code);
-      if (!model) throw new Error(`unknown model ${code}`);
-      return model.id;
-    };
-    await t.insert(serialNumbers).values(
-      serialSeeds.map((serial) => ({
-        sn: serial.sn,
-        modelId: modelId(serial.model),
-        customerName: serial.customer,
-        shipDate: serial.shipDate,
-        maintenanceEnd: serial.maintenanceEnd,
-        pcieParts: serial.pcieParts,
-        installedFirmware: serial.installedFirmware ?? {},
-      })),
-    );
-    // Every customer the shipping records name is an organisation; staff assign accounts to them.
-    const seededOrganisations = await t
-      .insert(organisations)
-      .values(
-        [...new Map(serialSeeds.map((s) => [normaliseCompany(s.customer), s.customer])).entries()].map(
-          ([normalisedName, name]) => ({ name, normalisedName }),
-        ),
-      )
-      .returning();
-    const demoOrganisation = seededOrganisations.find(
-      (o) => o.normalisedName === normaliseCompany(DEMO_COMPANY),
-    );
-    for (const { serials, ...entitlement } of demoEntitlements(now)) {
-      const [row] = await t
-        .insert(entitlements)
-        .values({ ...entitlement, remainingNodes: entitlement.authorisedNodes })
-        .returning({ id: entitlements.id });
-      if (row)
-        await t.insert(entitlementSerials).values(serials.map((sn) => ({ entitlementId: row.id, sn })));
-    }
+      .values(SERVER_MODELS.map(([code, family, nameZh, nameEn]) => ({ code, family, nameZh, nameEn })));
 
     const [admin] = await t
       .insert(users)
@@ -215,38 +176,16 @@ export async function seedDatabase(
         sourceType: '00',
       })
       .returning();
-    const [demo] = await t
-      .insert(users)
-      .values({
-        account: 'demo',
-        passwordHash: demoHash,
-        nickName: 'Demo',
-        name: '演示客户',
-        email: 'demo@example.com',
-        company: DEMO_COMPANY,
-        // As staff would assign it: the company a customer types grants nothing by itself.
-        organisationId: demoOrganisation?.id ?? null,
-        industry: 'internet',
-      })
-      .returning();
+    if (admin) await t.insert(notices).values(welcomeNotice(admin.id));
     const customerRole = roleIds.get('customer');
-    if (demo && customerRole) await t.insert(userRoles).values({ userId: demo.id, roleId: customerRole });
-    for (const user of [admin, demo]) {
-      if (!user) continue;
-      await t.insert(notices).values({
-        userId: user.id,
-        titleZh: WELCOME_NOTICE.title.zh,
-        titleEn: WELCOME_NOTICE.title.en,
-        contentZh: WELCOME_NOTICE.content.zh,
-        contentEn: WELCOME_NOTICE.content.en,
-      });
-    }
+    if (demoHash && customerRole)
+      await seedDemoCustomer(t, { passwordHash: demoHash, customerRoleId: customerRole, now });
   });
   return {
     seeded: true,
     generated: {
       ...(passwords.admin === undefined ? { admin: adminPassword } : {}),
-      ...(passwords.demo === undefined ? { demo: demoPassword } : {}),
+      ...(withDemo && passwords.demo === undefined ? { demo: demoPassword } : {}),
     },
   };
 }

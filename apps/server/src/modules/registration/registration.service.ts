@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { WELCOME_NOTICE } from '../../db/seed/seed-data';
+import { welcomeNotice } from '../../db/seed/seed-data';
 import { notices, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
@@ -117,13 +117,7 @@ export class RegistrationService {
         if (!role) throw new Error(`role ${REGISTERED_ROLE} is missing`);
         await t.insert(userRoles).values({ userId: user.id, roleId: role.id });
         await this.serials.bindValidated(t, user.id, serials);
-        await t.insert(notices).values({
-          userId: user.id,
-          titleZh: WELCOME_NOTICE.title.zh,
-          titleEn: WELCOME_NOTICE.title.en,
-          contentZh: WELCOME_NOTICE.content.zh,
-          contentEn: WELCOME_NOTICE.content.en,
-        });
+        await t.insert(notices).values(welcomeNotice(user.id));
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
