@@ -22,6 +22,10 @@ export const PUBLISH_ITEM_KINDS = [
   'ERP',
   'CONFIG',
 ] as const;
+/** What a custom LiveCD may carry besides its base image: firmware, drivers, tools and software. */
+export const LIVECD_COMPONENT_KINDS = PUBLISH_ITEM_KINDS.filter(
+  (kind) => !['LIVECD', 'DOCUMENT', 'ERP', 'CONFIG'].includes(kind),
+);
 /** Kinds whose versions name the server models they support (the rest but PCIE name nothing). */
 export const PUBLISH_SERVER_FIRMWARE_KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID', 'CONFIG'];
 export const PUBLISH_VISIBILITIES = ['public', 'signed_in', 'restricted'] as const;

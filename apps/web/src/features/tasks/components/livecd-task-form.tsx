@@ -1,5 +1,5 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { LIVECD_MAX_COMPONENTS, type TaskCreated } from '@portal/contract';
+import { LIVECD_COMPONENT_KINDS, LIVECD_MAX_COMPONENTS, type TaskCreated } from '@portal/contract';
 import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +9,6 @@ import { TaskCreatedAlert } from './task-created-alert';
 
 type LivecdForm = { baseVersionId?: number; componentVersionIds: number[]; label?: string };
 
-const COMPONENT_KINDS = [
-  'BMC',
-  'BIOS',
-  'PSU',
-  'DISK',
-  'NIC',
-  'CPLD',
-  'RAID',
-  'PCIE',
-  'TOOL',
-  'PLUGIN',
-  'SOFTWARE',
-];
 
 /**
  * Custom LiveCD: a LiveCD image plus chosen drivers, tools and firmware, packaged by a
@@ -34,7 +21,7 @@ export function LivecdTaskForm() {
   const [created, setCreated] = useState<TaskCreated>();
   const bases = useVersions({ kind: ['LIVECD'], pageNo: 1, pageSize: 100 });
   const components = useVersions({
-    kind: COMPONENT_KINDS,
+    kind: LIVECD_COMPONENT_KINDS,
     latest: true,
     pageNo: 1,
     pageSize: 100,
