@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, PASSWORDS, type Portal, useConsoleSuite } from './support/console';
+import { expectMessage, PASSWORDS, type Portal, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
   fitsWidthOf,
   LANGUAGES_AND_WIDTHS,
+  openConsoleAs,
   pageFitsWindow,
   SCREENSHOT_DIR,
-  VIEWPORTS,
 } from './support/page-checks';
 import { signInThroughApi } from './support/session';
 import { openSystemPage } from './support/system-app';
@@ -147,9 +147,7 @@ describe('API tokens in Chromium', () => {
   it.each(LANGUAGES_AND_WIDTHS)(
     'fits the window in %s on a %s (no sideways scrolling of the page)',
     async (locale, device) => {
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const page = await suite.openConsole('demo', SECTION_PATH, VIEWPORTS[device]);
-      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      const page = await openConsoleAs(suite, SECTION_PATH, locale, device);
       await page.getByTestId('api-token-form').waitFor();
       const modal = await createInForm(
         page,

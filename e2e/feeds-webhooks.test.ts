@@ -6,14 +6,14 @@ import path from 'node:path';
 import { FEED_CONTENT_TYPE, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, useConsoleSuite } from './support/console';
+import { expectMessage, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
   fitsWidthOf,
   LANGUAGES_AND_WIDTHS,
+  openConsoleAs,
   pageFitsWindow,
   SCREENSHOT_DIR,
-  VIEWPORTS,
 } from './support/page-checks';
 
 const FEEDS_PATH = '/account/settings/feeds';
@@ -244,9 +244,7 @@ describe('feeds and webhooks in Chromium', () => {
   it.each(LANGUAGES_AND_WIDTHS)(
     'fits the window in %s on a %s (no sideways scrolling of the page)',
     async (locale, device) => {
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const page = await suite.openConsole('demo', FEEDS_PATH, VIEWPORTS[device]);
-      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      const page = await openConsoleAs(suite, FEEDS_PATH, locale, device);
       await page.getByTestId('private-feed-status').waitFor();
       expect(await pageFitsWindow(page), 'the feeds page is not wider than the window').toBe(true);
       await page.screenshot({

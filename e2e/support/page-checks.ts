@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, type UiLocale } from './console';
+import { mkdirSync } from 'node:fs';
+import { type ConsoleSuite, chooseLanguage, DESKTOP, MOBILE, type UiLocale } from './console';
 
 /** Where browser tests leave screenshots: artifacts, not committed (.tmp/ is ignored by git). */
 export const SCREENSHOT_DIR = path.resolve(
@@ -24,6 +25,17 @@ export const LANGUAGES_AND_WIDTHS: [UiLocale, Device][] = [
   ['zh-CN', 'desktop'],
   ['zh-CN', 'phone'],
 ];
+
+/**
+ * The demo customer's console at `path` in `locale` on `device`, ready for a "fits the window"
+ * check and its screenshots (the screenshot folder made).
+ */
+export async function openConsoleAs(suite: ConsoleSuite, path: string, locale: UiLocale, device: Device) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const page = await suite.openConsole('demo', path, VIEWPORTS[device]);
+  if (locale !== 'en-US') await chooseLanguage(page, locale);
+  return page;
+}
 
 /** True when the page does not scroll sideways (nothing wider than the window). */
 export function pageFitsWindow(page: Page): Promise<boolean> {
