@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogItems, catalogVersions, downloadRecords } from '../../../apps/server/src/db/schema';
+import { downloadRecords } from '../../../apps/server/src/db/schema';
+import { createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
+import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
@@ -17,32 +19,21 @@ let portal: FleetPortal;
 let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
 let home: string;
 let env: NodeJS.ProcessEnv;
-let bigVersionId: number;
+let big: { id: number; fileName: string };
 const work = () => path.join(home, `out-${randomBytes(4).toString('hex')}`);
 
-/** A published version of the seeded M7 BMC item whose file is `bytes` (like an upload). */
-async function publishVersion(bytes: Buffer, fileName: string): Promise<number> {
-  const { t } = portal;
-  const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'm7-bmc'));
-  const storageKey = `cli-test/${fileName}`;
-  await t.app.services.store.put(storageKey, Readable.from([bytes]));
-  const [version] = await t.db
-    .insert(catalogVersions)
-    .values({
-      itemId: item?.id ?? 0,
-      version: `99.0.${bytes.length}`,
-      status: 'published',
-      releaseDate: '2020-01-01',
-      fileCategory: 'firmware',
-      fileName,
-      fileSize: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      md5: createHash('md5').update(bytes).digest('hex'),
-      storageKey,
-      publishedAt: new Date(),
-    })
-    .returning();
-  return version?.id ?? 0;
+/**
+ * A published version of the fleet's BMC item whose file is `bytes` (like an upload). It supports
+ * no model, so what the fleet resolves to stays the catalogue's newest releases.
+ */
+function publishVersion(bytes: Buffer) {
+  const { t, catalogue } = portal;
+  return createVersion(t.db, t.app.services.store, {
+    itemId: firmwareOf(catalogue, 'BMC').itemId,
+    version: `99.0.${bytes.length}`,
+    releaseDate: '2020-01-01',
+    bytes,
+  });
 }
 
 beforeAll(async () => {
@@ -57,7 +48,7 @@ beforeAll(async () => {
     `${customer.password}\n`,
   );
   expect(login.code).toBe(EXIT.ok);
-  bigVersionId = await publishVersion(randomBytes(BIG_FILE_BYTES), 'm7-bmc-big.bin');
+  big = await publishVersion(randomBytes(BIG_FILE_BYTES));
 });
 afterAll(async () => {
   await proxy?.close();
@@ -76,7 +67,12 @@ describe('fwportal download + verify', () => {
     expect(run.code).toBe(EXIT.ok);
     const { files, failed } = JSON.parse(run.stdout) as { files: Downloaded[]; failed: unknown[] };
     expect(failed).toEqual([]);
-    expect(files).toHaveLength(7);
+    // One file per component of the fleet's model, the same for all ten servers.
+    const components = portal.catalogue.length;
+    expect(files).toHaveLength(components);
+    expect(files.map((file) => file.versionId).sort()).toEqual(
+      portal.catalogue.map((firmware) => firmware.newestVersionId).sort(),
+    );
     for (const file of files) {
       expect(file.status).toBe('downloaded');
       expect(createHash('sha256').update(readFileSync(file.path)).digest('hex')).toBe(file.sha256);
@@ -92,13 +88,15 @@ describe('fwportal download + verify', () => {
       );
     }
     const again = await runCli(['download', '--sn', portal.sns.join(','), '--out', out, '--json'], env);
-    expect(JSON.parse(again.stdout).files.map((f: Downloaded) => f.status)).toEqual(Array(7).fill('present'));
+    expect(JSON.parse(again.stdout).files.map((f: Downloaded) => f.status)).toEqual(
+      Array(components).fill('present'),
+    );
   });
 
   it('verify checks the folder offline; a flipped byte exits 4', async () => {
     const ok = await runCli(['verify', out], env);
     expect(ok.code).toBe(EXIT.ok);
-    expect(ok.stdout.trim().split('\n')).toHaveLength(7);
+    expect(ok.stdout.trim().split('\n')).toHaveLength(portal.catalogue.length);
     const dir = path.join(out, readdirSync(out)[0] ?? '');
     const victim = readdirSync(dir).find((name) => !/^(SHA256SUMS|manifest\.json)/.test(name));
     const file = path.join(dir, victim ?? '');
@@ -108,7 +106,7 @@ describe('fwportal download + verify', () => {
     const bad = await runCli(['verify', out, '--lang', 'zh-CN'], env);
     expect(bad.code).toBe(EXIT.verification);
     expect(bad.stdout).toContain(`失败    ${file}`);
-    expect(bad.stdout.match(/通过/g)).toHaveLength(6);
+    expect(bad.stdout.match(/通过/g)).toHaveLength(portal.catalogue.length - 1);
   });
 
   it('verify with another key (--key) fails on the signatures', async () => {
@@ -131,21 +129,11 @@ describe('a download killed half way', () => {
     const key = path.join(home, 'pinned.pem');
     writeFileSync(key, config.signingKey);
     const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token };
-    const args = [
-      'download',
-      '--version-id',
-      String(bigVersionId),
-      '--out',
-      out,
-      '--url',
-      proxy.url,
-      '--key',
-      key,
-    ];
+    const args = ['download', '--version-id', String(big.id), '--out', out, '--url', proxy.url, '--key', key];
     proxy.mode.bytesPerSecond = 4 * 1024 * 1024;
     const child = spawnCli(args, proxied);
     child.stdin?.end();
-    const part = path.join(out, String(bigVersionId), 'm7-bmc-big.bin.part');
+    const part = path.join(out, String(big.id), `${big.fileName}.part`);
     for (let i = 0; i < 200 && !(existsSync(part) && statSync(part).size > 1024 * 1024); i += 1)
       await sleep(50);
     child.kill('SIGKILL');
@@ -168,7 +156,7 @@ describe('a download killed half way', () => {
     const records = await portal.t.db
       .select({ range: downloadRecords.range, bytes: downloadRecords.bytes })
       .from(downloadRecords)
-      .where(eq(downloadRecords.versionId, bigVersionId));
+      .where(eq(downloadRecords.versionId, big.id));
     // The portal records the range it answered: from where the part ended to the file's end.
     const resumed = records.find(
       (record) => record.range === `bytes=${file?.resumedFrom}-${BIG_FILE_BYTES - 1}`,
@@ -192,7 +180,7 @@ describe('a tampered download', () => {
       expect(run.code).toBe(EXIT.verification);
       const report = JSON.parse(run.stdout) as { files: unknown[]; failed: { message: string }[] };
       expect(report.files).toEqual([]);
-      expect(report.failed).toHaveLength(7);
+      expect(report.failed).toHaveLength(portal.catalogue.length);
       expect(report.failed[0]?.message).toContain('does not match its signed SHA-256');
       for (const dir of readdirSync(out)) expect(readdirSync(path.join(out, dir))).toEqual([]);
     } finally {
@@ -202,13 +190,13 @@ describe('a tampered download', () => {
 
   it('a file changed in the portal store after publishing is caught too', async () => {
     const bytes = randomBytes(300_000);
-    const id = await publishVersion(bytes, 'changed-later.bin');
+    const { id, fileName, storageKey } = await publishVersion(bytes);
     bytes[1000] = (bytes[1000] ?? 0) ^ 1;
-    await portal.t.app.services.store.put('cli-test/changed-later.bin', Readable.from([bytes]));
+    await portal.t.app.services.store.put(storageKey, Readable.from([bytes]));
     const out = work();
     const run = await runCli(['download', '--version-id', String(id), '--out', out], env);
     expect(run.code).toBe(EXIT.verification);
-    expect(run.stderr).toContain('changed-later.bin does not match its signed SHA-256');
+    expect(run.stderr).toContain(`${fileName} does not match its signed SHA-256`);
     expect(readdirSync(path.join(out, String(id)))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from './exit-codes.ts';
 import type { FleetServer } from './portal-api.ts';
+import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
@@ -10,6 +11,8 @@ let portal: FleetPortal;
 let home: string;
 let env: NodeJS.ProcessEnv;
 let token: string;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
   portal = await startFleetPortal();
@@ -64,10 +67,18 @@ describe('fwportal resolve', () => {
     expect(run.code).toBe(EXIT.partial);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^SN\s+MODEL\s+COMPONENT\s+CURRENT\s+NEWEST\s+DATE$/);
+    const { catalogue, model } = portal;
     for (const sn of portal.sns) {
       const rows = lines.filter((line) => line.startsWith(sn));
-      expect(rows.length).toBeGreaterThanOrEqual(7);
-      expect(rows.some((row) => /M7-2U\s+BMC\s+4\.0\.1\s+4\.1\.2/.test(row))).toBe(true);
+      expect(rows.length).toBeGreaterThanOrEqual(catalogue.length);
+      // Every component shows the release the server runs and the newer one it should get.
+      for (const { component, installed, newest } of catalogue) {
+        const update = new RegExp([model.code, component, installed, newest].map(escapeRegExp).join('\\s+'));
+        expect(
+          rows.some((row) => update.test(row)),
+          `${sn} ${component}`,
+        ).toBe(true);
+      }
     }
     expect(lines.find((line) => line.startsWith(portal.otherSn))).toMatch(/not found/);
     expect(run.stderr).toContain(portal.otherSn);
@@ -80,9 +91,19 @@ describe('fwportal resolve', () => {
     expect(answer.notFound).toEqual([]);
     expect(answer.servers.map((server) => server.sn)).toEqual(portal.sns);
     for (const server of answer.servers) {
-      expect(server).toMatchObject({ found: true, model: 'M7-2U' });
-      expect(server.firmware.map((f) => f.component).sort()).toEqual(
-        ['BIOS', 'BMC', 'CPLD', 'DISK', 'NIC', 'PSU', 'RAID'].sort(),
+      expect(server).toMatchObject({ found: true, model: portal.model.code });
+      // Every firmware component, and not the model's configuration file.
+      expect(server.firmware.map((f) => f.component).sort()).toEqual([
+        'BIOS',
+        'BMC',
+        'CPLD',
+        'DISK',
+        'NIC',
+        'PSU',
+        'RAID',
+      ]);
+      expect(server.firmware.map((f) => f.versionId).sort()).toEqual(
+        portal.catalogue.map((f) => f.newestVersionId).sort(),
       );
     }
   });
@@ -101,14 +122,21 @@ describe('fwportal resolve', () => {
 
 describe('fwportal search', () => {
   it('finds catalogue versions by keyword and kind', async () => {
-    const run = await runCli(['search', 'M7', '--kind', 'BMC', '--json'], env);
+    // Every item of the fleet catalogue is named after the model: the kind filter narrows them.
+    const bmc = firmwareOf(portal.catalogue, 'BMC');
+    const run = await runCli(['search', portal.model.code, '--kind', 'BMC', '--json'], env);
     expect(run.code).toBe(EXIT.ok);
-    const page = JSON.parse(run.stdout) as { rows: { kind: string; itemName: string }[]; totalRows: number };
+    const page = JSON.parse(run.stdout) as {
+      rows: { kind: string; itemName: string; version: string }[];
+      totalRows: number;
+    };
     expect(page.totalRows).toBeGreaterThan(0);
     expect(page.rows.every((row) => row.kind === 'BMC')).toBe(true);
-    const table = await runCli(['search', 'M7 BMC', '--lang', 'zh-CN'], env);
+    expect(page.rows.map((row) => row.version).sort()).toEqual([bmc.installed, bmc.newest].sort());
+    const table = await runCli(['search', `${portal.model.code} BMC`, '--lang', 'zh-CN'], env);
     expect(table.code).toBe(EXIT.ok);
     expect(table.stdout).toMatch(/^ID\s+名称\s+类型\s+版本/);
+    expect(table.stdout).toContain(bmc.itemName);
   });
 });
 

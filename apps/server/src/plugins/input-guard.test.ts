@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindSerial, createModel, createServer } from '../test/catalog-factories';
+import { publishedItem } from '../test/download-fixtures';
 import { tokenFor } from '../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../test/test-app';
+import { signedInUser } from '../test/signed-in-user';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../test/test-app';
 
 type Parameter = { in: string; name: string; schema?: { type?: string } };
 type Operation = { method: string; path: string; parameters: Parameter[] };
@@ -37,9 +40,15 @@ describe.each(DRIVERS)('bad input on every route (%s)', (driver) => {
   let t: TestApp;
   let tokens: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
+    // Rows for the routes to read past: a customer with a verified server, a published version.
+    const customer = await signedInUser(t, { roleCodes: ['customer'], organisation: 'Guarded Co' });
+    const model = await createModel(t.db);
+    const server = await createServer(t.db, { modelId: model.id, customer: 'Guarded Co' });
+    await bindSerial(t.db, customer.id, server.sn);
+    await publishedItem(t, { visibility: 'restricted', modelIds: [model.id] });
     tokens = {
-      customer: await tokenFor(t.app, 'demo', DEMO_PASSWORD),
+      customer: customer.token,
       admin: await tokenFor(t.app, 'admin', ADMIN_PASSWORD),
     };
   }, 60_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FANOUT_QUEUE } from '../modules/notice/notice-fanout';
-import { addVersion } from '../modules/downloads/downloads-test-kit';
+import { publishedItem } from '../test/download-fixtures';
 import { createTestApp, DRIVERS, type TestApp } from '../test/test-app';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -36,7 +36,7 @@ describe.each(DRIVERS)('Prometheus metrics (%s)', (driver) => {
     return answer.body;
   };
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true, config: { METRICS_TOKEN: TOKEN } });
+    t = await createTestApp(driver, { config: { METRICS_TOKEN: TOKEN } });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -70,7 +70,7 @@ describe.each(DRIVERS)('Prometheus metrics (%s)', (driver) => {
   });
 
   it('counts downloads and their bytes', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'm.iso', size: 123_457 });
+    const { version } = await publishedItem(t, { kind: 'LIVECD', visibility: 'public', size: 123_457 });
     const before = sample(await scrape(), 'portal_download_bytes_total') ?? 0;
     const answer = await t.app.inject({ url: `/api/downloads/${version.id}` });
     expect(answer.statusCode).toBe(200);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../test/test-app';
+import { signedInUser } from '../test/signed-in-user';
+import { createTestApp, DRIVERS, type TestApp } from '../test/test-app';
 
 describe.each(DRIVERS)('security headers on %s', (driver) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    token = (await signedInUser(t)).token;
   }, 60_000);
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import {
   catalogItems,
@@ -36,6 +37,13 @@ export async function createModel(db: Db, input: { code?: string; family?: strin
   return model;
 }
 
+/** A server model of the reference data (seeded in every database, production included), by code. */
+export async function referenceModel(db: Db, code: string) {
+  const [model] = await db.select().from(serverModels).where(eq(serverModels.code, code));
+  if (!model) throw new Error(`no reference model ${code}`);
+  return model;
+}
+
 /** A server the vendor shipped to `customer`, with PCIe cards and the firmware installed at shipping. */
 export async function createServer(
   db: Db,
@@ -45,6 +53,8 @@ export async function createServer(
     sn?: string;
     pcieParts?: string[];
     installed?: Record<string, string>;
+    /** The day the server's maintenance contract ends (none by default). */
+    maintenanceEnd?: string;
   },
 ) {
   const sn = input.sn ?? `TSN${String(next()).padStart(8, '0')}`;
@@ -56,6 +66,7 @@ export async function createServer(
       customerName: input.customer ?? 'Nobody In Particular',
       pcieParts: input.pcieParts ?? [],
       installedFirmware: input.installed ?? {},
+      maintenanceEnd: input.maintenanceEnd ?? null,
     })
     .returning();
   if (!server) throw new Error('server not inserted');
@@ -75,9 +86,10 @@ export async function bindSerial(
     .values({ userId, sn, state, boundAt: at, verifiedAt: state === 'verified' ? at : null });
 }
 
+/** A catalogue item; `name` (both languages) when a test searches for it by name. */
 export async function createItem(
   db: Db,
-  input: { kind: string; visibility?: 'public' | 'signed_in' | 'restricted'; code?: string },
+  input: { kind: string; visibility?: 'public' | 'signed_in' | 'restricted'; code?: string; name?: string },
 ) {
   const code = input.code ?? `test-${input.kind.toLowerCase()}-${next()}`;
   const [item] = await db
@@ -85,8 +97,8 @@ export async function createItem(
     .values({
       code,
       kind: input.kind,
-      nameZh: `测试 ${input.kind} ${code}`,
-      nameEn: `Test ${input.kind} ${code}`,
+      nameZh: input.name ?? `测试 ${input.kind} ${code}`,
+      nameEn: input.name ?? `Test ${input.kind} ${code}`,
       visibility: input.visibility ?? 'signed_in',
     })
     .returning();
@@ -108,6 +120,8 @@ export async function createVersion(
     parts?: string[];
     bytes?: Buffer;
     size?: number;
+    /** The name the file is downloaded as; `fw-<version>.bin` by default. */
+    fileName?: string;
     severity?: 'urgent' | 'recommended' | 'optional';
     notesHtmlEn?: string;
   },
@@ -125,7 +139,7 @@ export async function createVersion(
       preRelease: input.preRelease ?? false,
       releaseDate: input.releaseDate ?? '2026-10-10',
       fileCategory: 'firmware',
-      fileName: `fw-${input.version}.bin`,
+      fileName: input.fileName ?? `fw-${input.version}.bin`,
       fileSize: bytes.length,
       sha256: digest('sha256', bytes),
       md5: digest('md5', bytes),

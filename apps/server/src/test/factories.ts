@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { organisations, roles, userRoles, users } from '../db/schema';
+import { organisations, roleMenus, rolePermissions, roles, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { normaliseCompany } from '../modules/serials/serial.service';
 
@@ -57,4 +57,49 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
     await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   }
   return { ...user, password };
+}
+
+/** A user as `createUser` answers it: the row and its password in clear. */
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+/** A role `code` holding the button permissions `permissionCodes` (and no menus). */
+export async function createRole(db: Db, code: string, permissionCodes: string[]) {
+  const [role] = await db.insert(roles).values({ code, nameZh: code, nameEn: code }).returning();
+  if (!role) throw new Error(`role ${code} not created`);
+  if (permissionCodes.length)
+    await db
+      .insert(rolePermissions)
+      .values(permissionCodes.map((permissionCode) => ({ roleId: role.id, permissionCode })));
+  return role;
+}
+
+/**
+ * A role `code` holding every permission of the seeded `staff` role but the `without` ones (and,
+ * with `menus`, the staff menus too): staff who may do everything but what an attack test tries.
+ */
+export async function createStaffRoleWithout(
+  db: Db,
+  code: string,
+  without: string[],
+  options: { menus?: boolean } = {},
+) {
+  const [staff] = await db.select().from(roles).where(eq(roles.code, 'staff'));
+  if (!staff) throw new Error('no staff role');
+  const held = await db
+    .select({ code: rolePermissions.permissionCode })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.roleId, staff.id), notInArray(rolePermissions.permissionCode, without)));
+  const role = await createRole(
+    db,
+    code,
+    held.map((permission) => permission.code),
+  );
+  if (!options.menus) return role;
+  const menus = await db
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(eq(roleMenus.roleId, staff.id));
+  if (menus.length)
+    await db.insert(roleMenus).values(menus.map(({ menuId }) => ({ roleId: role.id, menuId })));
+  return role;
 }

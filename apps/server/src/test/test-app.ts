@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, defaultLoggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
@@ -44,15 +45,28 @@ export type TestAppOptions = {
   captchaText?: CaptchaTextSource;
   /** Seed the demo catalogue (and its files) too. */
   catalog?: boolean;
+  /**
+   * Seed the demo customer (`demo` account, its organisation, shipped servers, entitlements) too.
+   * Off by default: tests build what they need with the factories (test/factories.ts,
+   * test/catalog-factories.ts), so the demo data can change freely; on only where the demo data
+   * itself is what is tested.
+   */
+  demo?: boolean;
+  /** Where the test clock starts (and the day the seed's dates are computed from); now by default. */
+  now?: Date;
+  /** The production logger options (main.ts), writing to this stream; no logging by default. */
+  logTo?: Writable;
 };
 
 /** Builds the portal against a fresh database with a manual clock; `close` tears it all down. */
 export async function createTestApp(driver: Driver, options: TestAppOptions = {}) {
   const database = await openTestDatabase(driver);
   await database.migrate();
-  const clock = new ManualClock(new Date());
+  const clock = new ManualClock(options.now ?? new Date());
   // The demo's dates are computed from the test clock's day.
-  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD }, clock.now());
+  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD }, clock.now(), {
+    demo: options.demo ?? false,
+  });
   // Uploaded files of one test stay in a folder of their own, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
@@ -60,7 +74,13 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, TASK_WORKERS: '0' }),
     ...options.config,
   };
-  const app = await buildApp({ config, database, clock, captchaText: options.captchaText, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    captchaText: options.captchaText,
+    logger: options.logTo ? { ...defaultLoggerOptions(config), stream: options.logTo } : false,
+  });
   await app.ready();
   // The demo catalogue writes files: only the tests that need it pay for it.
   if (options.catalog) await seedCatalog(database.db, app.services.store, clock.now());
@@ -84,10 +104,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A fresh portal for every test of the block, the seeded super admin signed in: the admin
  * pages' tests. `use` receives each new app and the admin's session token.
  */
-export function freshAppPerTest(driver: Driver, use: (app: TestApp, admin: string) => void) {
+export function freshAppPerTest(
+  driver: Driver,
+  use: (app: TestApp, admin: string) => void,
+  options: TestAppOptions = {},
+) {
   let current: TestApp | undefined;
   beforeEach(async () => {
-    current = await createTestApp(driver);
+    current = await createTestApp(driver, options);
     use(current, await tokenFor(current.app, 'admin', ADMIN_PASSWORD));
   });
   afterEach(() => current?.close());

@@ -1,25 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../apps/server/src/db/connection';
-import { serialNumbers, serverModels, userSerials } from '../../../../apps/server/src/db/schema';
+import { bindSerial, createServer, referenceModel } from '../../../../apps/server/src/test/catalog-factories';
 
-/** The seeded catalogue has seven kinds of firmware for this model (BMC, BIOS, PSU, DISK, NIC, CPLD, RAID). */
+/** The reference server model the test fleet is made of (reference data is seeded everywhere). */
 export const FLEET_MODEL = 'M7-2U';
 
-/** Ships `sns` of `model` and binds them to the user as verified servers (what fleet resolve reads). */
-export async function bindServers(db: Db, userId: number, sns: string[], model = FLEET_MODEL) {
-  const [row] = await db.select().from(serverModels).where(eq(serverModels.code, model));
-  if (!row) throw new Error(`no model ${model}`);
-  await db.insert(serialNumbers).values(
-    sns.map((sn) => ({
-      sn,
-      modelId: row.id,
-      customerName: 'Fleet Test Co',
-      shipDate: '2025-01-15',
-      installedFirmware: { BMC: '4.0.1', BIOS: '6.0.1' },
-    })),
-  );
-  const now = new Date();
-  await db
-    .insert(userSerials)
-    .values(sns.map((sn) => ({ userId, sn, state: 'verified', boundAt: now, verifiedAt: now })));
+/**
+ * Ships `sns` of `model` running `installed` (component -> version) and binds them to the user
+ * as verified servers (what fleet resolve reads).
+ */
+export async function bindServers(
+  db: Db,
+  userId: number,
+  sns: string[],
+  model = FLEET_MODEL,
+  installed: Record<string, string> = {},
+) {
+  const { id: modelId } = await referenceModel(db, model);
+  for (const sn of sns) {
+    await createServer(db, { modelId, sn, customer: 'Fleet Test Co', installed });
+    await bindSerial(db, userId, sn);
+  }
 }

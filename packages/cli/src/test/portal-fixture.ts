@@ -1,28 +1,43 @@
 import type { AddressInfo } from 'node:net';
+import { referenceModel } from '../../../../apps/server/src/test/catalog-factories';
 import { createUser } from '../../../../apps/server/src/test/factories';
 import { createTestApp } from '../../../../apps/server/src/test/test-app';
-import { bindServers } from './fleet-servers.ts';
+import { buildFleetCatalogue, shippedFirmware } from './fleet-catalogue.ts';
+import { bindServers, FLEET_MODEL } from './fleet-servers.ts';
 
 export const FLEET_SIZE = 10;
 
 let runs = 0;
 
 /**
- * A real portal on a loopback port (PGlite, demo catalogue seeded), a customer owning ten M7-2U
- * servers and another customer owning one more.
+ * A real portal on a loopback port (PGlite, the fleet catalogue of fleet-catalogue.ts and no demo
+ * data), a customer owning ten servers of the fleet model running its older firmware, and another
+ * customer owning one more.
  */
 export async function startFleetPortal() {
   runs += 1;
-  const t = await createTestApp('pglite', { catalog: true });
+  const t = await createTestApp('pglite');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
+  const model = await referenceModel(t.db, FLEET_MODEL);
+  const catalogue = await buildFleetCatalogue(t.db, t.app.services.store, model);
+  const installed = shippedFirmware(catalogue);
   const customer = await createUser(t.db, { roleCodes: ['customer'], email: 'fleet@example.com' });
   const sns = Array.from({ length: FLEET_SIZE }, (_, i) => `FLT${runs}${String(i).padStart(4, '0')}`);
-  await bindServers(t.db, customer.id, sns);
+  await bindServers(t.db, customer.id, sns, model.code, installed);
   const other = await createUser(t.db, { roleCodes: ['customer'] });
   const otherSn = `OTH${runs}0001`;
-  await bindServers(t.db, other.id, [otherSn]);
-  return { t, url: `http://127.0.0.1:${port}`, customer, sns, otherSn, close: () => t.close() };
+  await bindServers(t.db, other.id, [otherSn], model.code, installed);
+  return {
+    t,
+    url: `http://127.0.0.1:${port}`,
+    model,
+    catalogue,
+    customer,
+    sns,
+    otherSn,
+    close: () => t.close(),
+  };
 }
 
 export type FleetPortal = Awaited<ReturnType<typeof startFleetPortal>>;

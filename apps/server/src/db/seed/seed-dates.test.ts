@@ -1,17 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Activation, Entitlement, MaintenanceRemain } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { ManualClock } from '../../lib/clock';
 import { tokenFor, withToken } from '../../test/requests';
-import { DEMO_PASSWORD, DRIVERS, openTestDatabase } from '../../test/test-app';
+import { createTestApp, DEMO_PASSWORD, DRIVERS } from '../../test/test-app';
 import { catalogVersions, releaseNotes, serialNumbers } from '../schema';
 import { demoCatalogItems } from './catalog-seed-data';
-import { seedDatabase } from './seed';
-import { seedCatalog } from './seed-catalog';
 import { demoEntitlements, demoReleaseNotes, demoSerialNumbers } from './seed-data';
 import { daysFrom, seedDay, yearsFrom } from './seed-dates';
 
@@ -112,24 +104,10 @@ describe.each(DRIVERS)('the demo seeded two years from now on %s', (driver) => {
 
   it('still lets the demo customer activate: entitlements current, maintenance running', async () => {
     const now = new Date(Date.now() + 2 * 365 * DAY_MS);
-    const database = await openTestDatabase(driver);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-seed-dates-'));
-    const config = loadConfig({
-      CAPTCHA: 'off',
-      WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: dataDir,
-      TASK_WORKERS: '0',
-    });
-    const app = await buildApp({ config, database, clock: new ManualClock(now), logger: false });
-    close = async () => {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    await database.migrate();
-    await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: DEMO_PASSWORD }, now);
-    await app.ready();
-    await seedCatalog(database.db, app.services.store, now);
+    // The demo data (customer and catalogue) is what this test is about.
+    const t = await createTestApp(driver, { now, demo: true, catalog: true });
+    close = t.close;
+    const { app, database } = t;
     const today = seedDay(now);
 
     const token = await tokenFor(app, 'demo', DEMO_PASSWORD);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BUCKET } from '../../test/s3-server';
+import { s3rverOptions, TEST_BUCKET } from '../../test/s3-server';
 import { type S3Options, S3FileStore } from './s3-file-store';
 
 /**
@@ -34,14 +34,7 @@ async function startLegacyS3Server(): Promise<{ options: S3Options; stop(): Prom
   if (!stdout) throw new Error('s3rver has no stdout');
   const [line] = (await once(createInterface({ input: stdout }), 'line')) as [string];
   return {
-    options: {
-      endpoint: `http://127.0.0.1:${Number(line)}`,
-      region: 'us-east-1',
-      bucket: TEST_BUCKET,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
+    options: s3rverOptions(Number(line)),
     stop: async () => {
       const exited = once(child, 'exit');
       child.kill();

@@ -9,20 +9,19 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roleMenus, roles } from '../../db/schema';
-import { tokenFor, callAs, type Method, withToken } from '../../test/requests';
-import { freshAppPerTest, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminPagesPerTest } from '../../test/admin-pages';
+import { signedInUser } from '../../test/signed-in-user';
+import { type Method, withToken } from '../../test/requests';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 type Fields = { field: string; message: string }[];
 
 describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  freshAppPerTest(driver, (app, token) => {
+  const call = adminPagesPerTest(driver, (app, token) => {
     [t, admin] = [app, token];
   });
-
-  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
-    callAs<T>(t.app, token, method, url, payload, locale);
   const list = async (application: string) =>
     (await call<MenuAdminRow[]>(admin, 'GET', `/api/sysMenu/list?application=${application}`)).body.data;
   const byPath = async (application: string, path: string) => {
@@ -43,7 +42,7 @@ describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
   };
 
   it('refuses every endpoint to a user without the menus permissions (403, 1013002)', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const { token } = await signedInUser(t);
     const home = await byPath('mirror', '/homePage');
     const attempts: [Method, string, object?][] = [
       ['GET', '/api/sysMenu/apps'],
@@ -81,13 +80,13 @@ describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ path: '/faq', show: true, hideChildren: false, target: null });
     const id = created.body.data.id;
-    // Granted to customers, it reaches the demo customer at the next request.
+    // Granted to customers, it reaches a customer at the next request.
     const [customer] = await t.db.select().from(roles).where(eq(roles.code, 'customer'));
     if (!customer) throw new Error('no customer role');
     await t.db.insert(roleMenus).values({ roleId: customer.id, menuId: id });
-    const demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const { token } = await signedInUser(t);
     const menusOf = async () =>
-      (await withToken<LoginUser>(t.app, demo, { url: '/api/getLoginUser?locale=en-US' })).body.data.menus;
+      (await withToken<LoginUser>(t.app, token, { url: '/api/getLoginUser?locale=en-US' })).body.data.menus;
     expect((await menusOf()).find((menu) => menu.path === '/faq')?.meta.title).toBe('FAQ');
 
     const edited = await call<MenuAdminRow>(admin, 'PUT', `/api/sysMenu/${id}`, {

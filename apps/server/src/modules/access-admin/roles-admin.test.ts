@@ -9,20 +9,19 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rolePermissions, roles } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { tokenFor, callAs, type Method, withToken } from '../../test/requests';
-import { freshAppPerTest, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { roles } from '../../db/schema';
+import { adminPagesPerTest } from '../../test/admin-pages';
+import { createRole, createUser } from '../../test/factories';
+import { signedInUser } from '../../test/signed-in-user';
+import { type Method, withToken } from '../../test/requests';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 describe.each(DRIVERS)('roles administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  freshAppPerTest(driver, (app, token) => {
+  const call = adminPagesPerTest(driver, (app, token) => {
     [t, admin] = [app, token];
   });
-
-  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
-    callAs<T>(t.app, token, method, url, payload, locale);
   const audit = async (action: string) =>
     (await call<Page<AuditEntry>>(admin, 'GET', `/api/sysAudit/page?action=${action}&pageSize=50`)).body.data
       .rows;
@@ -33,7 +32,7 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
     (await options()).apps.find((a) => a.code === app)?.menus.find((m) => m.path === path)?.id ?? 0;
 
   it('refuses every endpoint to a user without the roles permissions (403, 1013002)', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const { token } = await signedInUser(t);
     const id = await roleId('customer');
     const attempts: [Method, string, object?][] = [
       ['GET', '/api/sysRole/page'],
@@ -54,14 +53,8 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
   });
 
   it('checks each operation against its own button code', async () => {
-    const [reader] = await t.db
-      .insert(roles)
-      .values({ code: 'role_reader', nameZh: '角色只读', nameEn: 'Role reader' })
-      .returning();
-    if (!reader) throw new Error('role not created');
-    await t.db.insert(rolePermissions).values({ roleId: reader.id, permissionCode: 'sysRole:page' });
-    const user = await createUser(t.db, { roleCodes: ['role_reader'] });
-    const token = await tokenFor(t.app, user.account, user.password);
+    const reader = await createRole(t.db, 'role_reader', ['sysRole:page']);
+    const { token } = await signedInUser(t, { roleCodes: ['role_reader'] });
     expect((await call(token, 'GET', '/api/sysRole/page')).status).toBe(200);
     const add = await call(token, 'POST', '/api/sysRole/add', { code: 'x', nameZh: 'x', nameEn: 'x' });
     expect([add.status, add.body.code]).toEqual([403, ErrorCode.NO_PERMISSION_RESOURCE]);
@@ -120,6 +113,7 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
     expect(found.body.data.rows.map((row) => [row.code, row.name, row.description])).toEqual([
       ['auditor', '审计员', '查看审计日志'],
     ]);
+    await createUser(t.db, { roleCodes: ['customer'] });
     const all = await call<Page<RoleRow>>(admin, 'GET', '/api/sysRole/page');
     expect(all.body.data.rows.find((row) => row.code === 'customer')).toMatchObject({
       builtIn: true,
@@ -199,8 +193,7 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
       nameEn: 'Support',
     });
     const id = created.body.data.id;
-    const user = await createUser(t.db, { roleCodes: ['support'] });
-    const token = await tokenFor(t.app, user.account, user.password);
+    const { token } = await signedInUser(t, { roleCodes: ['support'] });
     const me = async () => (await withToken<LoginUser>(t.app, token, { url: '/api/getLoginUser' })).body.data;
     expect((await me()).menus).toEqual([]);
 
@@ -248,18 +241,8 @@ describe.each(DRIVERS)('roles administration on %s', (driver) => {
   });
 
   it('lets staff grant only menus and permissions they hold themselves', async () => {
-    const [lead] = await t.db
-      .insert(roles)
-      .values({ code: 'role_lead', nameZh: '角色管理员', nameEn: 'Role lead' })
-      .returning();
-    if (!lead) throw new Error('role not created');
-    await t.db
-      .insert(rolePermissions)
-      .values(
-        ['sysRole:page', 'sysRole:grant'].map((permissionCode) => ({ roleId: lead.id, permissionCode })),
-      );
-    const user = await createUser(t.db, { roleCodes: ['role_lead'] });
-    const token = await tokenFor(t.app, user.account, user.password);
+    await createRole(t.db, 'role_lead', ['sysRole:page', 'sysRole:grant']);
+    const { token } = await signedInUser(t, { roleCodes: ['role_lead'] });
     const target = await roleId('customer');
     const current = (await call<RoleGrants>(token, 'GET', `/api/sysRole/${target}/grants`)).body.data;
     const escalate = await call(token, 'PUT', `/api/sysRole/${target}/grants`, {

@@ -1,13 +1,15 @@
 import { ErrorCode, type LoginUser, loginUserSchema, type MenuNode } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) => {
   let t: TestApp;
+  let customer: TestUser;
   beforeEach(async () => {
     t = await createTestApp(driver);
+    customer = await createUser(t.db, { roleCodes: ['customer'] });
   });
   afterEach(() => t.close());
 
@@ -21,10 +23,10 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
     });
 
   it('describes a customer: mirror app only, its menus flat, menu and button permissions', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const token = await tokenFor(t.app, customer.account, customer.password);
     const user = loginUserSchema.parse(await loginUser(token));
     expect(user).toMatchObject({
-      account: 'demo',
+      account: customer.account,
       adminType: '2',
       sourceType: '01',
       locale: 'en-US',
@@ -55,7 +57,7 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
   });
 
   it('translates titles and names into the requested language', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const token = await tokenFor(t.app, customer.account, customer.password);
     const user = await loginUser(token, 'zh-CN');
     expect(user.apps[0]?.name).toBe('下载中心');
     expect(user.menus.find((menu) => menu.path === '/homePage')?.meta.title).toBe('首页');
@@ -100,7 +102,7 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
   });
 
   it('refuses an application the role does not grant, and one that does not exist', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const token = await tokenFor(t.app, customer.account, customer.password);
     for (const application of ['system', 'nope']) {
       const answer = await change(token, application);
       expect(answer.status).toBe(403);
@@ -119,7 +121,7 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
   });
 
   it('answers the dictionary tree with the 15 industries', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const token = await tokenFor(t.app, customer.account, customer.password);
     const answer = await withToken<{ code: string; children: { code: string; name: string }[] }[]>(
       t.app,
       token,

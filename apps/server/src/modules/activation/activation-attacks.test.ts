@@ -1,14 +1,15 @@
 import { type Activation, ENTITLEMENT_PERMISSION, ErrorCode } from '@portal/contract';
-import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions, roleMenus, roles } from '../../db/schema';
-import { DEMO_COMPANY } from '../../db/seed/seed-data';
-import { createUser } from '../../test/factories';
+import { createModel, createServer } from '../../test/catalog-factories';
+import { createEntitlement } from '../../test/entitlement-factories';
+import { createStaffRoleWithout, createUser } from '../../test/factories';
 import { codeIn, lastMailTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
-const OWN_SN = 'M7S2U24000101';
+/** The owner's company and its server under contract. */
+const COMPANY = 'Lumen Compute Co., Ltd.';
+const OWN_SN = 'LUM2U24000101';
 
 /** Every activation route, as a caller without the right to it would try it. */
 const CUSTOMER_ROUTES = [
@@ -33,13 +34,16 @@ describe.each(DRIVERS)('activation routes under attack, on %s', (driver) => {
   let owner: string;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    // A customer of the demo company holds a licence.
-    const email = `owner-${Date.now()}@demo.example`;
+    // A customer of a company with a server under contract holds a licence.
+    const model = await createModel(t.db);
+    await createServer(t.db, { modelId: model.id, customer: COMPANY, sn: OWN_SN });
+    await createEntitlement(t.db, { customer: COMPANY, sns: [OWN_SN], nodes: 50 });
+    const email = `owner-${Date.now()}@lumen.example`;
     const user = await createUser(t.db, {
       roleCodes: ['customer'],
       email,
-      company: DEMO_COMPANY,
-      organisation: DEMO_COMPANY,
+      company: COMPANY,
+      organisation: COMPANY,
     });
     owner = await tokenFor(t.app, user.account, user.password);
     await withToken(t.app, owner, { url: '/api/activation/verifyCode' });
@@ -53,7 +57,7 @@ describe.each(DRIVERS)('activation routes under attack, on %s', (driver) => {
         verifyCode: codeIn((await lastMailTo(t.db, email))?.body),
         product: 'ims-platform',
         version: '6.1.0',
-        customerName: DEMO_COMPANY,
+        customerName: COMPANY,
         contacts: 'Li Lei',
         contactInfo: '+86 138 0000 0000',
       },
@@ -102,31 +106,8 @@ describe.each(DRIVERS)('activation routes under attack, on %s', (driver) => {
   });
 
   it('refuses entitlement administration to staff whose role lacks license:manage (403)', async () => {
-    // A support role: everything the seeded staff role holds but the licence permissions.
-    const [staff] = await t.db.select().from(roles).where(eq(roles.code, 'staff'));
-    const [support] = await t.db
-      .insert(roles)
-      .values({ code: 'support-lite', nameZh: '支持', nameEn: 'Support' })
-      .returning();
-    const held = await t.db
-      .select({ code: rolePermissions.permissionCode })
-      .from(rolePermissions)
-      .where(
-        and(
-          eq(rolePermissions.roleId, staff!.id),
-          ne(rolePermissions.permissionCode, ENTITLEMENT_PERMISSION),
-        ),
-      );
-    if (held.length)
-      await t.db
-        .insert(rolePermissions)
-        .values(held.map(({ code }) => ({ roleId: support!.id, permissionCode: code })));
-    const menus = await t.db
-      .select({ menuId: roleMenus.menuId })
-      .from(roleMenus)
-      .where(eq(roleMenus.roleId, staff!.id));
-    if (menus.length)
-      await t.db.insert(roleMenus).values(menus.map(({ menuId }) => ({ roleId: support!.id, menuId })));
+    // A support role: everything the seeded staff role holds (menus too) but the licence permission.
+    await createStaffRoleWithout(t.db, 'support-lite', [ENTITLEMENT_PERMISSION], { menus: true });
     const user = await createUser(t.db, { roleCodes: ['support-lite'] });
     const token = await tokenFor(t.app, user.account, user.password);
     for (const route of STAFF_ROUTES) {

@@ -9,33 +9,50 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activations, catalogItems, entitlements } from '../../db/schema';
 import { daysFrom, seedDay } from '../../db/seed/seed-dates';
-import { DEMO_COMPANY, demoSerialNumbers } from '../../db/seed/seed-data';
 import { verifyLicence } from '../../lib/licence/licence';
+import { createModel, createServer } from '../../test/catalog-factories';
+import { createEntitlement } from '../../test/entitlement-factories';
 import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
-const OWN_SN = 'M7S2U24000101';
-const EXPIRED_SN = 'M6S1U22000417';
-const OTHER_SN = 'A7S2U25000033';
+/** The company whose servers and contracts the tests below use. */
+const COMPANY = 'Lumen Compute Co., Ltd.';
+const OWN_SN = 'LUM2U24000101';
+const EXPIRED_SN = 'LUM1U22000417';
+const OTHER_SN = 'NWD2U25000033';
 
 describe.each(DRIVERS)('activation codes on %s', (driver) => {
   let t: TestApp;
+  /** The last days of maintenance of OWN_SN (running) and EXPIRED_SN (ended). */
+  let ownEnd: string;
+  let expiredEnd: string;
+  /** The paid contract of ims-platform covering OWN_SN. */
+  let paidContractId: number;
   beforeEach(async () => {
     t = await createTestApp(driver);
+    const today = seedDay(t.clock.now());
+    [ownEnd, expiredEnd] = [daysFrom(today, 113), daysFrom(today, -542)];
+    // COMPANY's servers: one under maintenance with a paid and a trial contract, one whose
+    // maintenance ended; and another customer's server under contract.
+    const model = await createModel(t.db);
+    for (const sn of [OWN_SN, EXPIRED_SN])
+      await createServer(t.db, { modelId: model.id, customer: COMPANY, sn });
+    await createServer(t.db, { modelId: model.id, customer: 'Northwind Data Center', sn: OTHER_SN });
+    const contract = { customer: COMPANY, sns: [OWN_SN], maintenanceEnd: ownEnd };
+    paidContractId = (await createEntitlement(t.db, { ...contract, nodes: 50 })).id;
+    await createEntitlement(t.db, { ...contract, sns: [EXPIRED_SN], nodes: 10, maintenanceEnd: expiredEnd });
+    await createEntitlement(t.db, { ...contract, nodes: 100, trialDays: 30 });
+    await createEntitlement(t.db, { customer: 'Northwind Data Center', sns: [OTHER_SN], nodes: 200 });
   });
   afterEach(() => t.close());
 
-  /** A server's last day of maintenance as the demo was seeded (on the test clock's day). */
-  const maintenanceEndOf = (sn: string) =>
-    demoSerialNumbers(t.clock.now()).find((serial) => serial.sn === sn)?.maintenanceEnd ?? '?';
-
   let sequence = 0;
-  /** A customer of the demo company (holds its servers) with a mailbox of their own. */
-  async function customer(company = DEMO_COMPANY) {
+  /** A customer of COMPANY (holds its servers) with a mailbox of their own. */
+  async function customer(company = COMPANY) {
     sequence += 1;
-    const email = `ops${sequence}-${Date.now()}@demo.example`;
+    const email = `ops${sequence}-${Date.now()}@lumen.example`;
     const user = await createUser(t.db, { roleCodes: ['customer'], email, company, organisation: company });
     return { email, token: await tokenFor(t.app, user.account, user.password) };
   }
@@ -51,7 +68,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     verifyCode: '',
     product: 'ims-platform',
     version: '6.1.0',
-    customerName: DEMO_COMPANY,
+    customerName: COMPANY,
     contacts: 'Li Lei',
     contactInfo: '+86 138 0000 0000',
     ...overrides,
@@ -87,8 +104,8 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     // One node field (issue 18 §3): the answer has no second one.
     expect(issued).not.toHaveProperty('clusterNodes');
     // Valid through the last day of maintenance, wherever the machine is (it ends at UTC-12).
-    expect(issued.validThrough).toBe(maintenanceEndOf(OWN_SN));
-    expect(issued.expiresAt).toBe(`${daysFrom(maintenanceEndOf(OWN_SN), 1)}T12:00:00.000Z`);
+    expect(issued.validThrough).toBe(ownEnd);
+    expect(issued.expiresAt).toBe(`${daysFrom(ownEnd, 1)}T12:00:00.000Z`);
 
     const key = await t.app.inject({ url: '/api/activation/public-key.pem' });
     expect(key.statusCode).toBe(200);
@@ -213,7 +230,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const ended = await generate(user.token, request({ sn: EXPIRED_SN, verifyCode: code }));
     expect(ended.body).toMatchObject({
       code: ErrorCode.MAINTENANCE_EXPIRED,
-      message: `The maintenance period of serial number ${EXPIRED_SN} ended on ${maintenanceEndOf(EXPIRED_SN)}`,
+      message: `The maintenance period of serial number ${EXPIRED_SN} ended on ${expiredEnd}`,
     });
     const tooMany = await generate(user.token, request({ nodes: '51', verifyCode: code }));
     expect(tooMany.status).toBe(409);
@@ -235,10 +252,10 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       message: 'Failed to query maintenance remain time',
     });
     const own = (await maintenance(OWN_SN.toLowerCase())).body.data;
-    expect(own.maintenanceEnd).toBe(maintenanceEndOf(OWN_SN));
+    expect(own.maintenanceEnd).toBe(ownEnd);
     const today = t.clock.now();
     const expected = Math.round(
-      (Date.parse(`${maintenanceEndOf(OWN_SN)}T00:00:00Z`) -
+      (Date.parse(`${ownEnd}T00:00:00Z`) -
         Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
         86_400_000,
     );
@@ -249,7 +266,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     await t.db
       .update(entitlements)
       .set({ authorisedNodes: 20, remainingNodes: 20 })
-      .where(eq(entitlements.contractNo, 'DEMO-IMS-2024-001'));
+      .where(eq(entitlements.id, paidContractId));
     const users = [];
     // Ten: the per-IP limit of code requests (all of these come from one address).
     for (let i = 0; i < 10; i++) users.push(await customer());
@@ -262,10 +279,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const granted = answers.filter((answer) => answer.status === 200);
     expect(granted).toHaveLength(6);
     expect(answers.filter((answer) => answer.body.code === ErrorCode.NODES_EXCEEDED)).toHaveLength(4);
-    const [row] = await t.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.contractNo, 'DEMO-IMS-2024-001'));
+    const [row] = await t.db.select().from(entitlements).where(eq(entitlements.id, paidContractId));
     expect(row?.remainingNodes).toBe(2);
     const issued = await t.db.select({ nodes: activations.nodes }).from(activations);
     expect(issued.reduce((sum, { nodes }) => sum + nodes, 0)).toBe(18);
@@ -327,7 +341,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       url: '/api/activation/manage/entitlements?locale=en-US',
       payload: {
         contractNo: 'C-TZ-1',
-        customerName: DEMO_COMPANY,
+        customerName: COMPANY,
         product: 'tz-product',
         authorisedNodes: 10,
         maintenanceEnd: lastDay,
@@ -368,7 +382,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const forbidden = await withToken(t.app, user.token, { url: '/api/activation/manage/entitlements' });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
-    const nobody = await createUser(t.db, { email: 'x@example.com', company: DEMO_COMPANY });
+    const nobody = await createUser(t.db, { email: 'x@example.com', company: COMPANY });
     const noRole = await tokenFor(t.app, nobody.account, nobody.password);
     expect((await generate(noRole, request())).status).toBe(403);
 
@@ -382,7 +396,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
       });
     const input = {
       contractNo: 'C-2026-9',
-      customerName: DEMO_COMPANY,
+      customerName: COMPANY,
       product: 'ims-platform',
       versionFrom: '7.0',
       versionTo: '7.9',

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createItem, createVersion } from '../../test/catalog-factories';
-import { createUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<typeof createUser>>;
+  let owner: TestUser;
   let session: string;
   let staffSession: string;
 

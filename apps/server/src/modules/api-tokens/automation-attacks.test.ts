@@ -1,8 +1,6 @@
 import { USER_EDIT_PERMISSION, USER_PAGE_PERMISSION } from '@portal/contract';
-import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions, roles } from '../../db/schema';
-import { createUser } from '../../test/factories';
+import { createStaffRoleWithout, createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
@@ -15,7 +13,7 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: 
  */
 describe.each(DRIVERS)('automation routes under attack on %s', (driver) => {
   let t: TestApp;
-  let owner: Awaited<ReturnType<typeof createUser>>;
+  let owner: TestUser;
   let ownerSession: string;
   let strangerSession: string;
   let lesserStaffSession: string;
@@ -40,23 +38,7 @@ describe.each(DRIVERS)('automation routes under attack on %s', (driver) => {
     const stranger = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Another Company' });
     strangerSession = await tokenFor(t.app, stranger.account, stranger.password);
     // Everything the seeded staff role holds except the users permissions.
-    const [staff] = await t.db.select().from(roles).where(eq(roles.code, 'staff'));
-    const [lesser] = await t.db
-      .insert(roles)
-      .values({ code: 'no-users', nameZh: '无用户管理', nameEn: 'No users' })
-      .returning();
-    const held = await t.db
-      .select({ code: rolePermissions.permissionCode })
-      .from(rolePermissions)
-      .where(
-        and(
-          eq(rolePermissions.roleId, staff!.id),
-          notInArray(rolePermissions.permissionCode, [USER_PAGE_PERMISSION, USER_EDIT_PERMISSION]),
-        ),
-      );
-    await t.db
-      .insert(rolePermissions)
-      .values(held.map(({ code }) => ({ roleId: lesser!.id, permissionCode: code })));
+    await createStaffRoleWithout(t.db, 'no-users', [USER_PAGE_PERMISSION, USER_EDIT_PERMISSION]);
     const support = await createUser(t.db, { roleCodes: ['no-users'] });
     lesserStaffSession = await tokenFor(t.app, support.account, support.password);
   }, 60_000);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 describe.each(DRIVERS)('tokens on %s', (driver) => {
   let t: TestApp;
@@ -32,7 +32,8 @@ describe.each(DRIVERS)('tokens on %s', (driver) => {
   });
 
   it('keeps a token valid for 7 days and no longer', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const token = await tokenFor(t.app, user.account, user.password);
     t.clock.advance(TOKEN_TTL_MS - 1000);
     expect((await withToken(t.app, token, { url: '/api/getLoginUser' })).status).toBe(200);
     t.clock.advance(1000);
@@ -45,8 +46,9 @@ describe.each(DRIVERS)('tokens on %s', (driver) => {
   });
 
   it('revokes the token on logout and leaves other sessions alive', async () => {
-    const first = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const second = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const user = await createUser(t.db, { roleCodes: ['customer'] });
+    const first = await tokenFor(t.app, user.account, user.password);
+    const second = await tokenFor(t.app, user.account, user.password);
     const logout = await withToken(t.app, first, { url: '/api/logout' });
     expect(logout.body).toMatchObject({ success: true, code: 200 });
     expect((await withToken(t.app, first, { url: '/api/getLoginUser' })).body.code).toBe(

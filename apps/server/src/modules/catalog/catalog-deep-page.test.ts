@@ -1,17 +1,14 @@
 import type { CatalogVersionRow, Page } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
-  catalogVersions,
-  serverModels,
-} from '../../db/schema';
-import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { catalogVersionModels, catalogVersionParts, catalogVersions } from '../../db/schema';
+import { createModel } from '../../test/catalog-factories';
+import { publishedItem, signedInUser } from '../../test/download-fixtures';
+import { withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
-const EXTRA_VERSIONS = 260;
+/** Copies of one version: with it, more rows than three pages of 100. */
+const EXTRA_VERSIONS = 320;
 
 /**
  * A page's rows come with their model and part arrays, computed only for the page's own rows
@@ -20,29 +17,28 @@ const EXTRA_VERSIONS = 260;
  */
 describe.each(DRIVERS)('deep catalogue pages on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let customer: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'm7-bmc'));
-    const [model] = await t.db.select().from(serverModels).limit(1);
-    const [template] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, item!.id));
-    const { id: _id, ...copy } = template!;
+    t = await createTestApp(driver);
+    customer = (await signedInUser(t)).token;
+    const model = await createModel(t.db);
+    const { version: template } = await publishedItem(t, { visibility: 'signed_in' });
+    const { id: _id, bytes: _bytes, ...copy } = template;
     const added = await t.db
       .insert(catalogVersions)
       .values(
         Array.from({ length: EXTRA_VERSIONS }, (_, i) => ({
           ...copy,
           version: `deep.${i}`,
-          // Old enough to come after every seeded version in date order.
+          // Older than the template: it comes first in date order.
           releaseDate: `2001-01-${String((i % 28) + 1).padStart(2, '0')}`,
         })),
       )
       .returning({ id: catalogVersions.id });
     await t.db
       .insert(catalogVersionModels)
-      .values(added.map(({ id }) => ({ versionId: id, modelId: model!.id })));
+      .values(added.map(({ id }) => ({ versionId: id, modelId: model.id })));
     await t.db
       .insert(catalogVersionParts)
       .values(
@@ -53,7 +49,7 @@ describe.each(DRIVERS)('deep catalogue pages on %s', (driver) => {
   afterAll(() => t.close());
 
   const page = async (pageSize: number, pageNo: number) => {
-    const answer = await withToken<Page<CatalogVersionRow>>(t.app, demo, {
+    const answer = await withToken<Page<CatalogVersionRow>>(t.app, customer, {
       url: `/api/catalog/versions?pageSize=${pageSize}&pageNo=${pageNo}`,
     });
     expect(answer.status).toBe(200);

@@ -7,12 +7,11 @@ import {
   catalogVersions,
   downloadRecordCounts,
   downloadRecords,
-  serverModels,
   users,
 } from '../../db/schema';
+import { createItem, createModel, createVersion } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { addVersion } from '../downloads/downloads-test-kit';
 
 /** What the trigger-kept statistics must equal: the aggregate over the versions themselves. */
 async function recomputed(t: TestApp) {
@@ -44,14 +43,37 @@ async function kept(t: TestApp) {
 
 describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver) => {
   let t: TestApp;
+  let items: Record<'bmc' | 'nic' | 'livecd', { id: number }>;
+  let modelId: number;
+  /** A new published version of `itemId`, its file in the store. */
+  const addVersion = (itemId: number, version: string) =>
+    createVersion(t.db, t.app.services.store, { itemId, version, size: 10 });
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
+    // Items of three kinds with versions of every status, on several dates, linked to a model.
+    items = {
+      bmc: await createItem(t.db, { kind: 'BMC' }),
+      nic: await createItem(t.db, { kind: 'NIC' }),
+      livecd: await createItem(t.db, { kind: 'LIVECD' }),
+    };
+    modelId = (await createModel(t.db)).id;
+    const versions = [
+      { itemId: items.bmc.id, version: '1.0.0', releaseDate: '2026-01-10' },
+      { itemId: items.bmc.id, version: '1.1.0', releaseDate: '2026-03-10' },
+      { itemId: items.bmc.id, version: '1.2.0', releaseDate: '2026-03-10', status: 'draft' as const },
+      { itemId: items.bmc.id, version: '0.9.0', releaseDate: '2025-12-01', status: 'recalled' as const },
+      { itemId: items.nic.id, version: '2.0.0', releaseDate: '2026-02-01' },
+      { itemId: items.livecd.id, version: '3.0.0', releaseDate: '2026-02-01' },
+      { itemId: items.livecd.id, version: '3.1.0', releaseDate: '2026-04-01' },
+    ];
+    for (const version of versions)
+      await createVersion(t.db, t.app.services.store, { ...version, modelIds: [modelId] });
   }, 60_000);
   afterAll(() => t.close());
 
   it('match the versions through inserts, status changes, date changes and deletes', async () => {
     expect(await kept(t)).toEqual(await recomputed(t));
-    const newer = await addVersion(t, { itemCode: 'm7-bmc', fileName: 'stats-new.tar.gz', size: 10 });
+    const newer = await addVersion(items.bmc.id, '9.0.0');
     await t.db
       .update(catalogVersions)
       .set({ releaseDate: '2030-01-01' })
@@ -65,7 +87,7 @@ describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver
 
   it('count each user downloads (counted records only), also after a user is deleted', async () => {
     const user = await createUser(t.db, { roleCodes: ['customer'] });
-    const version = await addVersion(t, { itemCode: 'm6-bmc', fileName: 'counted.tar.gz', size: 10 });
+    const version = await addVersion(items.nic.id, '9.1.0');
     const record = {
       versionId: version.id,
       bytes: 1,
@@ -115,26 +137,30 @@ describe.each(DRIVERS)('catalogue statistics kept by the trigger on %s', (driver
     expect((await t.db.select().from(catalogVersionModels)).length).toBeGreaterThan(0);
     expect(await stale()).toEqual([]);
 
-    const version = await addVersion(t, { itemCode: 'm7-bmc', fileName: 'kind-link.tar.gz', size: 10 });
-    const [model] = await t.db.select().from(serverModels).limit(1);
-    await t.db.insert(catalogVersionModels).values({ versionId: version.id, modelId: model!.id });
+    const version = await addVersion(items.bmc.id, '9.2.0');
+    await t.db.insert(catalogVersionModels).values({ versionId: version.id, modelId });
     expect(await linked(version.id)).toEqual(['BMC']);
 
-    await t.db.update(catalogItems).set({ kind: 'BIOS' }).where(eq(catalogItems.code, 'm7-bmc'));
+    await t.db.update(catalogItems).set({ kind: 'BIOS' }).where(eq(catalogItems.id, items.bmc.id));
     expect(await linked(version.id)).toEqual(['BIOS']);
     expect(await stale()).toEqual([]);
 
-    const [nic] = await t.db.select().from(catalogItems).where(eq(catalogItems.kind, 'NIC')).limit(1);
-    await t.db.update(catalogVersions).set({ itemId: nic!.id }).where(eq(catalogVersions.id, version.id));
+    await t.db
+      .update(catalogVersions)
+      .set({ itemId: items.nic.id })
+      .where(eq(catalogVersions.id, version.id));
     expect(await linked(version.id)).toEqual(['NIC']);
     expect(await stale()).toEqual([]);
-    await t.db.update(catalogItems).set({ kind: 'BMC' }).where(eq(catalogItems.code, 'm7-bmc'));
+    await t.db.update(catalogItems).set({ kind: 'BMC' }).where(eq(catalogItems.id, items.bmc.id));
   });
 
   it('go with a deleted item', async () => {
-    const [item] = await t.db.select().from(catalogItems).where(eq(catalogItems.code, 'livecd-arm'));
-    await t.db.delete(catalogItems).where(eq(catalogItems.id, item!.id));
-    expect(await t.db.select().from(catalogItemStats).where(eq(catalogItemStats.itemId, item!.id))).toEqual(
+    const item = items.livecd;
+    expect(
+      await t.db.select().from(catalogItemStats).where(eq(catalogItemStats.itemId, item.id)),
+    ).not.toEqual([]);
+    await t.db.delete(catalogItems).where(eq(catalogItems.id, item.id));
+    expect(await t.db.select().from(catalogItemStats).where(eq(catalogItemStats.itemId, item.id))).toEqual(
       [],
     );
     expect(await kept(t)).toEqual(await recomputed(t));

@@ -2,8 +2,9 @@ import type { CatalogVersionRow, Page } from '@portal/contract';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems, catalogVersions } from '../../db/schema';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { tokenFor, withToken } from '../../test/requests';
+import { signedInUser } from '../../test/download-fixtures';
+import { withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { KEYWORD_PLAN_MAX_ROWS } from './catalog-keyword-page';
 
 const TERM = 'Qzephyr';
@@ -60,16 +61,16 @@ async function seedMatches(t: TestApp) {
 
 describe.each(DRIVERS)('keyword search without reading every match on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let customer: string;
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    t = await createTestApp(driver);
+    customer = (await signedInUser(t)).token;
     await seedMatches(t);
   }, 60_000);
   afterAll(() => t.close());
 
   const list = async (query: string) => {
-    const answer = await withToken<Page<CatalogVersionRow>>(t.app, demo, {
+    const answer = await withToken<Page<CatalogVersionRow>>(t.app, customer, {
       url: `/api/catalog/versions?q=${TERM}&${query}`,
     });
     expect(answer.status).toBe(200);

@@ -12,37 +12,49 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems, catalogVersions } from '../../db/schema';
 import { CATALOG_ITEMS, type ItemSeed, type VersionSeed } from '../../db/seed/catalog-seed-data';
+import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 type Seeded = { item: ItemSeed; version: VersionSeed };
 const SEEDED: Seeded[] = CATALOG_ITEMS.flatMap((item) => item.versions.map((version) => ({ item, version })));
-const RESTRICTED_FOR_DEMO = 'm7-4u-gpu-bios-lab';
+const RESTRICTED_FOR_CUSTOMER = 'm7-4u-gpu-bios-lab';
+/** The company the demo catalogue grants its early-access BMC to: the customer below belongs to it. */
+const GRANTED_COMPANY = CATALOG_ITEMS.flatMap((item) => item.grants ?? []).find(
+  ([grantType]) => grantType === 'customer',
+)?.[1];
 
-/** Published demo versions the demo customer sees (everything but the lab BIOS), narrowed by `keep`. */
-function expectedForDemo(keep: (s: Seeded) => boolean = () => true): Seeded[] {
-  return SEEDED.filter((s) => s.item.code !== RESTRICTED_FOR_DEMO && keep(s));
+/** Published demo versions the customer sees (everything but the lab BIOS), narrowed by `keep`. */
+function expectedForCustomer(keep: (s: Seeded) => boolean = () => true): Seeded[] {
+  return SEEDED.filter((s) => s.item.code !== RESTRICTED_FOR_CUSTOMER && keep(s));
 }
 
 describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let customer: string;
   let plain: string;
   let lab: string;
   let staff: string;
   let draftId: number;
 
   beforeAll(async () => {
+    // The demo catalogue is what this file tests; the people looking at it are built here.
     t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const customerUser = await createUser(t.db, { roleCodes: ['customer'], organisation: GRANTED_COMPANY });
+    customer = await tokenFor(t.app, customerUser.account, customerUser.password);
     const plainUser = await createUser(t.db, { roleCodes: ['customer'], company: 'Nobody Ltd' });
     plain = await tokenFor(t.app, plainUser.account, plainUser.password);
     const labUser = await createUser(t.db, {
       roleCodes: ['customer'],
       organisation: 'Contoso Research Institute',
     });
-    await t.app.services.serials.bind(labUser.id, 'M7S4U24000877', 'en-US');
+    // A server of the model the lab BIOS is granted to, shipped to the lab: binding it verifies at once.
+    const labServer = await createServer(t.db, {
+      modelId: (await referenceModel(t.db, 'M7-4U')).id,
+      customer: 'Contoso Research Institute',
+    });
+    await t.app.services.serials.bind(labUser.id, labServer.sn, 'en-US');
     lab = await tokenFor(t.app, labUser.account, labUser.password);
     const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
     staff = await tokenFor(t.app, staffUser.account, staffUser.password);
@@ -68,7 +80,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const get = <T>(url: string, as: string | null = demo, locale = 'en-US') => {
+  const get = <T>(url: string, as: string | null = customer, locale = 'en-US') => {
     const withLocale = `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`;
     if (as === null)
       return t.app.inject({ method: 'GET', url: withLocale }).then((r) => ({
@@ -77,7 +89,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
       }));
     return withToken<T>(t.app, as, { url: withLocale });
   };
-  const list = async (query: string, as: string | null = demo) => {
+  const list = async (query: string, as: string | null = customer) => {
     const answer = await get<Page<CatalogVersionRow>>(
       `${as === null ? '/api/public/catalog/versions' : '/api/catalog/versions'}?pageSize=100&${query}`,
       as,
@@ -104,9 +116,9 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
   });
 
   it('lists what each viewer may see: grants by company, by a verified SN of a model, and staff', async () => {
-    const demoList = await list('');
-    expect(demoList.totalRows).toBe(expectedForDemo().length);
-    expect(keys(demoList.rows)).toEqual(seededKeys(expectedForDemo()));
+    const customerList = await list('');
+    expect(customerList.totalRows).toBe(expectedForCustomer().length);
+    expect(keys(customerList.rows)).toEqual(seededKeys(expectedForCustomer()));
 
     const plainList = await list('', plain);
     const restricted = new Set(CATALOG_ITEMS.filter((i) => i.visibility === 'restricted').map((i) => i.code));
@@ -114,7 +126,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     expect(plainList.rows.some((r) => restricted.has(r.itemCode))).toBe(false);
 
     const labCodes = new Set((await list('', lab)).rows.map((r) => r.itemCode));
-    expect(labCodes.has(RESTRICTED_FOR_DEMO)).toBe(true);
+    expect(labCodes.has(RESTRICTED_FOR_CUSTOMER)).toBe(true);
     expect(labCodes.has('m7-bmc-early-access')).toBe(false);
 
     const staffList = await list('', staff);
@@ -128,7 +140,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     expect((await list('status=draft,published', staff)).totalRows).toBe(SEEDED.length + 1);
     const customerDrafts = await list('status=draft');
     expect(customerDrafts.rows.every((r) => r.status === 'published')).toBe(true);
-    expect(customerDrafts.totalRows).toBe(expectedForDemo().length);
+    expect(customerDrafts.totalRows).toBe(expectedForCustomer().length);
     expect((await get(`/api/catalog/versions/${draftId}`)).body.code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
     expect((await get(`/api/catalog/versions/${draftId}`, staff)).status).toBe(200);
   });
@@ -150,7 +162,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     ];
     for (const [query, keep] of cases) {
       const page = await list(query);
-      const expected = expectedForDemo(keep);
+      const expected = expectedForCustomer(keep);
       expect(expected.length, query).toBeGreaterThan(0);
       expect(page.totalRows, query).toBe(expected.length);
       expect(keys(page.rows), query).toEqual(seededKeys(expected));
@@ -177,7 +189,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     ];
     for (const [query, keep] of cases) {
       const page = await list(query);
-      const expected = expectedForDemo(keep);
+      const expected = expectedForCustomer(keep);
       expect(expected.length, query).toBeGreaterThan(0);
       expect(keys(page.rows), query).toEqual(seededKeys(expected));
       expect(page.totalRows, query).toBe(expected.length);
@@ -231,7 +243,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
 
   it('keeps only the newest version of each item with latest=true, then applies the filters', async () => {
     const latest = await list('latest=true');
-    const visibleItems = CATALOG_ITEMS.filter((i) => i.code !== RESTRICTED_FOR_DEMO);
+    const visibleItems = CATALOG_ITEMS.filter((i) => i.code !== RESTRICTED_FOR_CUSTOMER);
     expect(latest.totalRows).toBe(visibleItems.length);
     for (const item of visibleItems) {
       const newest = [...item.versions].sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0];
@@ -282,15 +294,15 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
         hotfix: ['Fixed a web session fixation vulnerability'],
       },
     });
-    const zh = await get<CatalogItemDetail>('/api/catalog/items/m7-bmc', demo, 'zh-CN');
+    const zh = await get<CatalogItemDetail>('/api/catalog/items/m7-bmc', customer, 'zh-CN');
     expect(zh.body.data.name).toBe('M7 BMC 固件');
     expect(zh.body.data.versions[0]?.notes.hotfix).toEqual(['修复 Web 会话固定漏洞']);
   });
 
   it('answers the same translated message for restricted, unknown and hidden items and versions', async () => {
     for (const locale of ['en-US', 'zh-CN']) {
-      const hidden = await get(`/api/catalog/items/${RESTRICTED_FOR_DEMO}`, demo, locale);
-      const unknown = await get('/api/catalog/items/no-such-item', demo, locale);
+      const hidden = await get(`/api/catalog/items/${RESTRICTED_FOR_CUSTOMER}`, customer, locale);
+      const unknown = await get('/api/catalog/items/no-such-item', customer, locale);
       expect(hidden.status).toBe(404);
       expect(hidden.body).toMatchObject({ success: false, code: ErrorCode.CATALOG_NOT_VISIBLE });
       expect(unknown.body).toEqual({ ...hidden.body, data: unknown.body.data });
@@ -309,7 +321,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     );
     expect((await get(`/api/catalog/versions/${labVersion?.id}`, lab)).status).toBe(200);
     expect((await get('/api/catalog/versions/999999')).body.code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
-    expect((await get(`/api/catalog/tools/${RESTRICTED_FOR_DEMO}`)).body.code).toBe(
+    expect((await get(`/api/catalog/tools/${RESTRICTED_FOR_CUSTOMER}`)).body.code).toBe(
       ErrorCode.CATALOG_NOT_VISIBLE,
     );
   });
@@ -363,7 +375,7 @@ describe.each(DRIVERS)('catalogue browsing on %s', (driver) => {
     // Links from other systems name tools loosely: a section, in any case.
     const ukits = await get<CatalogTool>('/api/catalog/tools/uKits');
     expect(ukits.body.data.item).toMatchObject({ code: 'server-ukits', section: 'ukits' });
-    const models = await get<CatalogModel[]>('/api/catalog/models', demo, 'zh-CN');
+    const models = await get<CatalogModel[]>('/api/catalog/models', customer, 'zh-CN');
     expect(models.body.data.map((m) => m.code)).toEqual(['A7-2U', 'M6-1U', 'M6-2U', 'M7-2U', 'M7-4U']);
     expect(models.body.data[0]).toMatchObject({ family: 'A7' });
   });

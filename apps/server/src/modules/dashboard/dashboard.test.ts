@@ -1,24 +1,23 @@
 import { type DashboardStats, ErrorCode } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogVersions, downloadRecords } from '../../db/schema';
+import { downloadRecords } from '../../db/schema';
+import { publishedItem } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { windowDates } from './dashboard.service';
 
 describe.each(DRIVERS)('dashboard on %s', (driver) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
   });
   afterEach(() => t.close());
 
   it('counts downloads per day and per item, sign-ins and failures from the records', async () => {
     const today = t.clock.now();
-    const versions = await t.db.select().from(catalogVersions);
-    const first = versions[0];
-    const second = versions.find((version) => version.itemId !== first?.itemId);
-    if (!first || !second) throw new Error('no seeded versions');
+    const { version: first } = await publishedItem(t, { kind: 'NIC', parts: ['PN-NIC-10G-2P'] });
+    const { version: second } = await publishedItem(t, { kind: 'BIOS' });
     const at = (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000);
     const record = (versionId: number, daysAgo: number) => ({
       versionId,
@@ -56,11 +55,14 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     expect(stats.totals.signIns).toBe(1);
     expect(stats.totals.failedSignIns).toBe(1);
     expect(stats.failedSignInsPerDay.at(-1)?.value).toBe(1);
-    expect(stats.totals.publishedVersions).toBeGreaterThan(0);
+    // The two versions this test published.
+    expect(stats.totals.publishedVersions).toBe(2);
     expect(stats.taskBacklog).toEqual({ pending: 0, running: 0, failed: 0 });
 
     // The backlog counts the task engine's rows: two waiting, then one failed, one done.
-    const customerToken = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    // A customer mirrors the firmware of a part number: one with a version above, one without.
+    const customer = await createUser(t.db, { roleCodes: ['customer'] });
+    const customerToken = await tokenFor(t.app, customer.account, customer.password);
     for (const values of ['PN-NIC-10G-2P', 'PN-NOTHING'])
       await withToken(t.app, customerToken, {
         method: 'POST',
@@ -77,10 +79,7 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     expect(wide.body.data.totals.downloads).toBe(4);
     expect((await withToken(t.app, admin, { url: '/api/dashboard/stats?days=0' })).status).toBe(400);
 
-    const customer = await createUser(t.db, { roleCodes: ['customer'] });
-    const refused = await withToken(t.app, await tokenFor(t.app, customer.account, customer.password), {
-      url: '/api/dashboard/stats',
-    });
+    const refused = await withToken(t.app, customerToken, { url: '/api/dashboard/stats' });
     expect(refused.body.code).toBe(ErrorCode.NO_PERMISSION_RESOURCE);
   });
 });

@@ -7,26 +7,25 @@ import {
   type Page,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { tokenFor, callAs, type Method } from '../../test/requests';
-import { freshAppPerTest, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminPagesPerTest } from '../../test/admin-pages';
+import { signedInUser } from '../../test/signed-in-user';
+import { type Method } from '../../test/requests';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 type Fields = { field: string; message: string }[];
 
 describe.each(DRIVERS)('dictionary administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  freshAppPerTest(driver, (app, token) => {
+  const call = adminPagesPerTest(driver, (app, token) => {
     [t, admin] = [app, token];
   });
-
-  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object, locale?: string) =>
-    callAs<T>(t.app, token, method, url, payload, locale);
   const types = async () => (await call<DictTypeRow[]>(admin, 'GET', '/api/sysDictType/list')).body.data;
   const tree = async (token: string) =>
     (await call<DictNode[]>(token, 'GET', '/api/sysDictType/tree')).body.data;
 
   it('refuses every endpoint to a user without the dictionary permissions (403, 1013002)', async () => {
-    const token = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    const { token } = await signedInUser(t);
     const industry = (await types())[0];
     const attempts: [Method, string, object?][] = [
       ['GET', '/api/sysDictType/list'],
@@ -99,8 +98,8 @@ describe.each(DRIVERS)('dictionary administration on %s', (driver) => {
     });
     expect(renamed.body.data).toMatchObject({ code: 'families', valueCount: 2 });
 
-    const demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const node = (await tree(demo)).find((entry) => entry.code === 'families');
+    const customer = (await signedInUser(t)).token;
+    const node = (await tree(customer)).find((entry) => entry.code === 'families');
     expect(node?.children.map((child) => [child.code, child.name])).toEqual([
       ['blade', 'Blade'],
       ['rack_mount', 'Rack mount'],
@@ -119,7 +118,7 @@ describe.each(DRIVERS)('dictionary administration on %s', (driver) => {
     expect((await call(admin, 'DELETE', `/api/sysDictType/${typeId}`)).body.code).toBe(
       ErrorCode.DICT_NOT_FOUND,
     );
-    expect((await tree(demo)).map((entry) => entry.code)).toEqual(['industry']);
+    expect((await tree(customer)).map((entry) => entry.code)).toEqual(['industry']);
 
     const audit = (await call<Page<AuditEntry>>(admin, 'GET', '/api/sysAudit/page?q=dict.&pageSize=50')).body
       .data.rows;

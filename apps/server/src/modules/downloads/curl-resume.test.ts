@@ -8,6 +8,7 @@ import type { CatalogVersionRow, Page } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
+import { publicItemCode } from '../../test/download-fixtures';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { addVersion } from './downloads-test-kit';
 
@@ -27,9 +28,11 @@ describe.each(DRIVERS)('a real curl resuming an interrupted download on %s', (dr
   let t: TestApp;
   let origin: string;
   let work: string;
+  let itemCode: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
+    itemCode = await publicItemCode(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     work = mkdtempSync(path.join(tmpdir(), 'curl-resume-'));
@@ -41,7 +44,7 @@ describe.each(DRIVERS)('a real curl resuming an interrupted download on %s', (dr
 
   it('ends with a file whose SHA-256 is the one the catalogue lists, counted once', async () => {
     const version = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode,
       fileName: 'livecd-big.tar.gz',
       size: SIZE,
     });
@@ -60,7 +63,7 @@ describe.each(DRIVERS)('a real curl resuming an interrupted download on %s', (dr
     const bytes = readFileSync(target);
     expect(bytes.length).toBe(SIZE);
 
-    const response = await fetch(`${origin}/api/public/catalog/versions?item=livecd-x86&pageSize=100`);
+    const response = await fetch(`${origin}/api/public/catalog/versions?item=${itemCode}&pageSize=100`);
     const list = (await response.json()) as { data: Page<CatalogVersionRow> };
     const listed = list.data.rows.find((r) => r.versionId === version.id);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(listed?.sha256);
@@ -87,7 +90,7 @@ describe.each(DRIVERS)('a real curl resuming an interrupted download on %s', (dr
 
   it('serves parallel segments (as multi-connection clients fetch) that join into the file', async () => {
     const version = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode,
       fileName: 'segments.tar.gz',
       size: 3_000_001,
     });

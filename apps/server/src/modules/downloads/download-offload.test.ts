@@ -2,26 +2,28 @@ import { ErrorCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
+import { publicItemCode, publishedItem } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { addVersion, seededVersion } from './downloads-test-kit';
+import { addVersion } from './downloads-test-kit';
 
 describe.each(DRIVERS)('downloads offloaded to nginx (X-Accel-Redirect) on %s', (driver) => {
   let t: TestApp;
+  let itemCode: string;
   beforeAll(async () => {
     t = await createTestApp(driver, {
-      catalog: true,
       config: {
         DOWNLOAD_OFFLOAD: 'x-accel',
         DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/',
         API_ACCOUNT_BYTES_PER_DAY: 10_000,
       },
     });
+    itemCode = await publicItemCode(t);
   }, 60_000);
   afterAll(() => t.close());
 
   it('checks access, records, then names the stored file for nginx instead of sending it', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: '固件 x.tar.gz', size: 5000 });
+    const version = await addVersion(t, { itemCode, fileName: '固件 x.tar.gz', size: 5000 });
     const answer = await t.app.inject({ url: `/api/downloads/${version.id}` });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-accel-redirect']).toBe(`/protected-files/${version.storageKey}`);
@@ -44,14 +46,14 @@ describe.each(DRIVERS)('downloads offloaded to nginx (X-Accel-Redirect) on %s', 
     const [row] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.id, version.id));
     expect(row?.downloadCount).toBe(1);
 
-    const hidden = await seededVersion(t, 'ims-platform');
+    const { version: hidden } = await publishedItem(t, { kind: 'SOFTWARE', visibility: 'signed_in' });
     const refused = await t.app.inject({ url: `/api/downloads/${hidden.id}` });
     expect(refused.json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
     expect(refused.headers['x-accel-redirect']).toBeUndefined();
   });
 
   it('charges a token the bytes nginx will send, not a range nginx would ignore', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'big.iso', size: 4000 });
+    const version = await addVersion(t, { itemCode, fileName: 'big.iso', size: 4000 });
     const owner = await createUser(t.db, { roleCodes: ['customer'] });
     const { token } = await t.app.services.apiTokens.create(owner.id, {
       name: 'offload',

@@ -1,5 +1,6 @@
 import { type DownloadRecordPage, ErrorCode } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -9,7 +10,7 @@ import { addVersion } from './downloads-test-kit';
 describe.each(DRIVERS)('download records of the personal center on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -18,7 +19,8 @@ describe.each(DRIVERS)('download records of the personal center on %s', (driver)
     const bob = await createUser(t.db, { roleCodes: ['customer'] });
     const aliceToken = await tokenFor(t.app, alice.account, alice.password);
     const bobToken = await tokenFor(t.app, bob.account, bob.password);
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'records.tar.gz', size: 1000 });
+    const item = await createItem(t.db, { kind: 'LIVECD', visibility: 'public' });
+    const version = await addVersion(t, { itemCode: item.code, fileName: 'records.tar.gz', size: 1000 });
     const fetch = (token: string, range?: string) =>
       t.app.inject({
         url: `/api/downloads/${version.id}`,
@@ -50,13 +52,13 @@ describe.each(DRIVERS)('download records of the personal center on %s', (driver)
     ]);
     expect(first.body.data.rows[0]).toMatchObject({
       versionId: version.id,
-      itemCode: 'livecd-x86',
-      itemName: 'Maintenance LiveCD (x86_64)',
+      itemCode: item.code,
+      itemName: item.nameEn,
       fileName: 'records.tar.gz',
       ip: '127.0.0.1',
     });
     const second = await page(aliceToken, 'pageNo=2&pageSize=2&locale=zh-CN');
-    expect(second.body.data.rows.map((r) => [r.range, r.itemName])).toEqual([['', '维护 LiveCD（x86_64）']]);
+    expect(second.body.data.rows.map((r) => [r.range, r.itemName])).toEqual([['', item.nameZh]]);
 
     const bobs = await page(bobToken, '');
     expect(bobs.body.data.totalRows).toBe(1);

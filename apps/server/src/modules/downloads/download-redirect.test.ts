@@ -9,9 +9,9 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/connection';
 import { catalogVersions, downloadRecords } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/seed';
-import { seedCatalog } from '../../db/seed/seed-catalog';
 import { LocalFileStore } from '../../lib/file-store/local-file-store';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DRIVERS, openTestDatabase } from '../../test/test-app';
+import { createItem, createVersion } from '../../test/catalog-factories';
+import { ADMIN_PASSWORD, DRIVERS, openTestDatabase } from '../../test/test-app';
 
 /** A store that, like object storage, hands out presigned URLs (recording what it was asked). */
 class PresigningStore extends LocalFileStore {
@@ -31,13 +31,12 @@ describe.each(DRIVERS)('downloads from object storage on %s', (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     await database.migrate();
-    await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+    await seedDatabase(database.db, { admin: ADMIN_PASSWORD }, new Date(), { demo: false });
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-redirect-'));
     store = new PresigningStore(path.join(dataDir, 'files'));
     const config = loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir });
     app = await buildApp({ config, database, fileStore: store, logger: false });
     await app.ready();
-    await seedCatalog(database.db, store);
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -46,17 +45,14 @@ describe.each(DRIVERS)('downloads from object storage on %s', (driver) => {
   });
 
   it('answers 302 to a presigned URL after the access check, and records it as a redirect', async () => {
-    const [version] = await database.db
-      .select()
-      .from(catalogVersions)
-      .where(eq(catalogVersions.fileName, 'livecd-x86_64-2.4.0.tar.gz'));
-    if (!version) throw new Error('seed missing');
+    const item = await createItem(database.db, { kind: 'LIVECD', visibility: 'public' });
+    const version = await createVersion(database.db, store, { itemId: item.id, version: '2.4.0' });
     const answer = await app.inject({ url: `/api/downloads/${version.id}` });
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(`https://storage.example/${version.storageKey}?X-Amz-Signature=abc`);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(store.asked).toEqual([
-      { key: version.storageKey, fileName: 'livecd-x86_64-2.4.0.tar.gz', expiresInSeconds: 300 },
+      { key: version.storageKey, fileName: version.fileName, expiresInSeconds: 300 },
     ]);
     await app.inject({ url: `/api/downloads/${version.id}`, headers: { range: 'bytes=10-' } });
     await app.services.downloads.drain();
@@ -75,11 +71,9 @@ describe.each(DRIVERS)('downloads from object storage on %s', (driver) => {
     expect(counted?.downloadCount).toBe(version.downloadCount + 1);
 
     // No URL for what the viewer may not see.
-    const [hidden] = await database.db
-      .select()
-      .from(catalogVersions)
-      .where(eq(catalogVersions.fileName, 'fw-update-tool-3.1.0.zip'));
-    const refused = await app.inject({ url: `/api/downloads/${hidden?.id}` });
+    const signedIn = await createItem(database.db, { kind: 'SOFTWARE', visibility: 'signed_in' });
+    const hidden = await createVersion(database.db, store, { itemId: signedIn.id, version: '3.1.0' });
+    const refused = await app.inject({ url: `/api/downloads/${hidden.id}` });
     expect(refused.json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
     expect(store.asked).toHaveLength(2);
   });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type PublishItem, type PublishVersion } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
+import { signedInUser } from '../../test/download-fixtures';
 import { tokenFor, withToken } from '../../test/requests';
 import { startS3Server } from '../../test/s3-server';
 import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
@@ -61,8 +62,8 @@ describe('publishing and downloading with object storage (s3rver)', () => {
     });
     expect(published.status).toBe(200);
 
-    const demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const first = await withToken<{ url: string; ticket: string }>(t.app, demo, {
+    const { token: customer } = await signedInUser(t);
+    const first = await withToken<{ url: string; ticket: string }>(t.app, customer, {
       method: 'POST',
       url: `/api/downloads/${version.id}/ticket`,
     });
@@ -82,7 +83,7 @@ describe('publishing and downloading with object storage (s3rver)', () => {
     const url = `${address}/api/downloads/${version.id}`;
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
     try {
-      const header = `Authorization: Bearer ${demo}`;
+      const header = `Authorization: Bearer ${customer}`;
       await run('wget', ['-q', '--header', header, '-O', path.join(dir, 'wget.zip'), url]);
       expect(sha256(readFileSync(path.join(dir, 'wget.zip')))).toBe(sha256(archive));
       await run('aria2c', ['-q', '-x', '2', `--header=${header}`, '-d', dir, '-o', 'aria2.zip', url]);
@@ -92,10 +93,10 @@ describe('publishing and downloading with object storage (s3rver)', () => {
     }
     const bearer = await t.app.inject({
       url: `/api/downloads/${version.id}`,
-      headers: { authorization: `Bearer ${demo}` },
+      headers: { authorization: `Bearer ${customer}` },
     });
     expect(bearer.statusCode).toBe(200);
-    const ticket = await withToken<{ url: string; ticket: string }>(t.app, demo, {
+    const ticket = await withToken<{ url: string; ticket: string }>(t.app, customer, {
       method: 'POST',
       url: `/api/downloads/${version.id}/ticket`,
     });

@@ -1,9 +1,10 @@
 import { ErrorCode } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedItem, signedInUser } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { addVersion, seededVersion } from './downloads-test-kit';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { addVersion } from './downloads-test-kit';
 
 type Ticket = { url: string; ticket: string; expiresAt: string };
 
@@ -13,11 +14,14 @@ type Ticket = { url: string; ticket: string; expiresAt: string };
  */
 describe.each(DRIVERS)('download tickets on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let customer: string;
+  /** An item every signed-in user may download. */
+  let itemCode: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    t = await createTestApp(driver);
+    customer = (await signedInUser(t, { roleCodes: ['customer'], organisation: 'Ticket Co' })).token;
+    itemCode = (await publishedItem(t, { kind: 'SOFTWARE', visibility: 'signed_in' })).item.code;
   }, 60_000);
   afterAll(() => t.close());
 
@@ -30,14 +34,14 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
     t.app.inject({ method, url, headers });
 
   it('refuses a session token in the URL, whatever else the request carries', async () => {
-    const version = await seededVersion(t, 'ims-platform');
+    const version = await addVersion(t, { itemCode, fileName: 'ims.tar.gz', size: 1000 });
     for (const url of [
-      `/api/downloads/${version.id}?token=${demo}`,
-      `/api/downloads/${version.id}/SHA256SUMS?token=${demo}`,
-      `/api/downloads/manifest.json?token=${demo}`,
-      `/api/tasks/1/result?token=${demo}`,
+      `/api/downloads/${version.id}?token=${customer}`,
+      `/api/downloads/${version.id}/SHA256SUMS?token=${customer}`,
+      `/api/downloads/manifest.json?token=${customer}`,
+      `/api/tasks/1/result?token=${customer}`,
     ]) {
-      const answer = await get(`${url}&locale=en-US`, { authorization: `Bearer ${demo}` });
+      const answer = await get(`${url}&locale=en-US`, { authorization: `Bearer ${customer}` });
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json().code).toBe(ErrorCode.TOKEN_IN_URL);
       expect(answer.json().message).toMatch(/not accepted in links/);
@@ -45,12 +49,12 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
   });
 
   it('opens its file for GET, HEAD and Range, and the checksums of the same version', async () => {
-    const version = await addVersion(t, { itemCode: 'ims-platform', fileName: 'ims.tar.gz', size: 50_000 });
-    const answer = await ticketFor(demo, version.id);
+    const version = await addVersion(t, { itemCode, fileName: 'ims.tar.gz', size: 50_000 });
+    const answer = await ticketFor(customer, version.id);
     expect(answer.status).toBe(200);
     const { url, ticket, expiresAt } = answer.body.data;
     expect(url).toBe(`/api/downloads/${version.id}?ticket=${ticket}`);
-    expect(url).not.toContain(demo);
+    expect(url).not.toContain(customer);
     expect(Date.parse(expiresAt) - t.clock.now().getTime()).toBe(300_000);
 
     const whole = await get(url);
@@ -70,10 +74,10 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
 
   it('is bound to its target: another version, the full manifest or a task are refused', async () => {
     const [one, two] = [
-      await addVersion(t, { itemCode: 'ims-platform', fileName: 'a.tar.gz' }),
-      await addVersion(t, { itemCode: 'ims-platform', fileName: 'b.tar.gz' }),
+      await addVersion(t, { itemCode, fileName: 'a.tar.gz' }),
+      await addVersion(t, { itemCode, fileName: 'b.tar.gz' }),
     ];
-    const { ticket } = (await ticketFor(demo, one.id)).body.data;
+    const { ticket } = (await ticketFor(customer, one.id)).body.data;
     for (const url of [
       `/api/downloads/${two.id}?ticket=${ticket}`,
       `/api/downloads/manifest.json?ticket=${ticket}`,
@@ -88,8 +92,8 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
   });
 
   it('expires after its lifetime and dies with its session (sign-out) or a frozen account', async () => {
-    const version = await addVersion(t, { itemCode: 'ims-platform', fileName: 'c.tar.gz' });
-    const expiring = (await ticketFor(demo, version.id)).body.data.url;
+    const version = await addVersion(t, { itemCode, fileName: 'c.tar.gz' });
+    const expiring = (await ticketFor(customer, version.id)).body.data.url;
     t.clock.advance(299_000);
     expect((await get(expiring)).statusCode).toBe(200);
     t.clock.advance(2_000);
@@ -110,13 +114,16 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
   });
 
   it('is issued only for what the caller may download now', async () => {
-    const early = await seededVersion(t, 'm7-bmc-early-access');
+    const { version: early } = await publishedItem(t, {
+      visibility: 'restricted',
+      grants: [['customer', 'Ticket Co']],
+    });
     const outsider = await createUser(t.db, { roleCodes: ['customer'], company: 'Nobody Ltd' });
     const outsiderToken = await tokenFor(t.app, outsider.account, outsider.password);
     const refused = await ticketFor(outsiderToken, early.id);
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
-    expect((await ticketFor(demo, early.id)).status).toBe(200);
+    expect((await ticketFor(customer, early.id)).status).toBe(200);
     // Without a session there is no ticket at all.
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/downloads/${early.id}/ticket` })).statusCode,

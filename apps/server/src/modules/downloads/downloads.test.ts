@@ -3,30 +3,37 @@ import { ErrorCode } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
+import { createModel, createServer } from '../../test/catalog-factories';
+import { publicItemCode, publishedItem, signedInUser } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { addVersion, seededVersion, sha256 } from './downloads-test-kit';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { addVersion, sha256 } from './downloads-test-kit';
 
 const CHINESE_NAME = 'M7 固件 "测试" 2.0.tar.gz';
+const EARLY_ACCESS_ORGANISATION = 'Early Access Co';
 
 describe.each(DRIVERS)('downloading a version on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  /** A customer of the organisation the early-access item is granted to. */
+  let member: string;
   let plain: string;
   let plainId: number;
   let staff: string;
+  let publicCode: string;
   let big: Awaited<ReturnType<typeof addVersion>>;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    t = await createTestApp(driver);
+    member = (await signedInUser(t, { roleCodes: ['customer'], organisation: EARLY_ACCESS_ORGANISATION }))
+      .token;
     const plainUser = await createUser(t.db, { roleCodes: ['customer'], company: 'Nobody Ltd' });
     plainId = plainUser.id;
     plain = await tokenFor(t.app, plainUser.account, plainUser.password);
     const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
     staff = await tokenFor(t.app, staffUser.account, staffUser.password);
-    big = await addVersion(t, { itemCode: 'livecd-x86', fileName: CHINESE_NAME, size: 300_000 });
+    publicCode = await publicItemCode(t);
+    big = await addVersion(t, { itemCode: publicCode, fileName: CHINESE_NAME, size: 300_000 });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -62,20 +69,22 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     expect(publicAnswer.statusCode).toBe(200);
     expect(publicAnswer.rawPayload.equals(big.bytes)).toBe(true);
 
-    const signedIn = await seededVersion(t, 'ims-platform');
+    const signedIn = (await publishedItem(t, { kind: 'SOFTWARE', visibility: 'signed_in' })).version;
     const refused = await download(signedIn.id);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ success: false, code: ErrorCode.CATALOG_NOT_VISIBLE });
     expect((await download(signedIn.id, { token: plain })).statusCode).toBe(200);
 
-    // Restricted to the demo customer's company: others get the same answer as for nothing at all.
-    const early = await seededVersion(t, 'm7-bmc-early-access');
-    expect((await download(early.id, { token: demo })).statusCode).toBe(200);
+    // Restricted to one organisation: others get the same answer as for nothing at all.
+    const early = (
+      await publishedItem(t, { visibility: 'restricted', grants: [['customer', EARLY_ACCESS_ORGANISATION]] })
+    ).version;
+    expect((await download(early.id, { token: member })).statusCode).toBe(200);
     expect((await download(early.id, { token: staff })).statusCode).toBe(200);
     for (const [versionId, token] of [
       [early.id, plain],
       [early.id, null],
-      [2_000_000, demo],
+      [2_000_000, member],
     ] as const) {
       const answer = await download(versionId, { token });
       expect(answer.statusCode).toBe(404);
@@ -84,29 +93,37 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     }
 
     // Restricted by a model's verified SN (and a staff role): the lab build.
-    const lab = await seededVersion(t, 'm7-4u-gpu-bios-lab');
-    const labUser = await createUser(t.db, {
-      roleCodes: ['customer'],
-      organisation: 'Contoso Research Institute',
-    });
-    await t.app.services.serials.bind(labUser.id, 'M7S4U24000877', 'en-US');
+    const labModel = await createModel(t.db);
+    const lab = (
+      await publishedItem(t, {
+        kind: 'BIOS',
+        visibility: 'restricted',
+        grants: [
+          ['model', labModel.code],
+          ['role', 'staff'],
+        ],
+      })
+    ).version;
+    const labServer = await createServer(t.db, { modelId: labModel.id, customer: 'Contoso Lab' });
+    const labUser = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Contoso Lab' });
+    await t.app.services.serials.bind(labUser.id, labServer.sn, 'en-US');
     const labToken = await tokenFor(t.app, labUser.account, labUser.password);
     const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     for (const token of [labToken, staff, admin])
       expect((await download(lab.id, { token })).statusCode).toBe(200);
-    for (const token of [demo, plain, null])
+    for (const token of [member, plain, null])
       expect((await download(lab.id, { token })).json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
 
     // Recalled and draft versions: customers cannot download them, publishers still can.
     const recalled = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode: publicCode,
       fileName: 'old.tar.gz',
       status: 'recalled',
     });
-    const draft = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'new.tar.gz', status: 'draft' });
+    const draft = await addVersion(t, { itemCode: publicCode, fileName: 'new.tar.gz', status: 'draft' });
     for (const versionId of [recalled.id, draft.id]) {
       expect((await download(versionId)).json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
-      expect((await download(versionId, { token: demo })).json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
+      expect((await download(versionId, { token: member })).json().code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
       expect((await download(versionId, { token: staff })).statusCode).toBe(200);
     }
 
@@ -193,7 +210,7 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
   });
 
   it('answers HEAD with the headers and no body, and does not record it', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'head.tar.gz', size: 5000 });
+    const version = await addVersion(t, { itemCode: publicCode, fileName: 'head.tar.gz', size: 5000 });
     const head = await download(version.id, { method: 'HEAD' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe('5000');
@@ -207,7 +224,7 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
   });
 
   it('records every GET and counts a download when a response delivers the last byte', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'count.tar.gz', size: 10_000 });
+    const version = await addVersion(t, { itemCode: publicCode, fileName: 'count.tar.gz', size: 10_000 });
     // One at a time: records are written in the background, in whatever order they finish.
     await download(version.id, { token: plain });
     await t.app.services.downloads.drain();
@@ -229,14 +246,14 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
   });
 
   it('answers FILE_NOT_FOUND, or DOCUMENT_NOT_FOUND for a document, when the store lost the file', async () => {
-    const firmware = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'lost.tar.gz', size: 100 });
+    const firmware = await addVersion(t, { itemCode: publicCode, fileName: 'lost.tar.gz', size: 100 });
     await t.app.services.store.remove(firmware.storageKey);
     const lost = await download(firmware.id);
     expect(lost.statusCode).toBe(404);
     expect(lost.json()).toMatchObject({ code: ErrorCode.FILE_NOT_FOUND, message: 'File does not exist' });
 
     // Bytes that are not the published ones (a different size) are never sent.
-    const changed = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'changed.tar.gz', size: 100 });
+    const changed = await addVersion(t, { itemCode: publicCode, fileName: 'changed.tar.gz', size: 100 });
     await t.app.services.store.put(changed.storageKey, Readable.from([Buffer.alloc(99)]));
     const refused = await download(changed.id);
     expect(refused.statusCode).toBe(503);
@@ -245,9 +262,9 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
       message: 'Download failed, please try again later',
     });
 
-    const guide = await seededVersion(t, 'ims-platform-guide');
+    const guide = (await publishedItem(t, { kind: 'DOCUMENT', visibility: 'signed_in' })).version;
     await t.app.services.store.remove(guide.storageKey);
-    const missing = await download(guide.id, { token: demo });
+    const missing = await download(guide.id, { token: member });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({
       code: ErrorCode.DOCUMENT_NOT_FOUND,
@@ -255,7 +272,7 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     });
     const chinese = await t.app.inject({
       url: `/api/downloads/${guide.id}?locale=zh-CN`,
-      headers: { authorization: `Bearer ${demo}` },
+      headers: { authorization: `Bearer ${member}` },
     });
     expect(chinese.json().message).not.toBe('Documentation does not exist');
     expect(await recordsOf(guide.id)).toEqual([]);

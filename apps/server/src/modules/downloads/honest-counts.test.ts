@@ -8,6 +8,7 @@ import type { DashboardStats, DownloadRecordPage } from '@portal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, downloadRecords } from '../../db/schema';
+import { publicItemCode } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -26,9 +27,11 @@ describe.each(DRIVERS)('download counts on %s', (driver) => {
   let origin: string;
   let work: string;
   let customer: { id: number; token: string };
+  let itemCode: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
+    itemCode = await publicItemCode(t);
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     work = mkdtempSync(path.join(tmpdir(), 'honest-counts-'));
     const user = await createUser(t.db, { roleCodes: ['customer'] });
@@ -50,7 +53,7 @@ describe.each(DRIVERS)('download counts on %s', (driver) => {
     )[0]?.n;
 
   it('counts aria2c -x8 once, a probe never, and curl -C - resuming once', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'counted.iso', size: SIZE });
+    const version = await addVersion(t, { itemCode, fileName: 'counted.iso', size: SIZE });
     const url = `${origin}/api/downloads/${version.id}`;
     const header = `Authorization: Bearer ${customer.token}`;
 

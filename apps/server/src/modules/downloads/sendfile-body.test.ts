@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRecords } from '../../db/schema';
+import { publicItemCode } from '../../test/download-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addVersion, sha256 } from './downloads-test-kit';
 import { sendfileAvailable } from './native-sendfile';
@@ -37,8 +38,10 @@ const openFds = () => readdirSync('/proc/self/fd').length;
 describe('downloads sent by the kernel (sendfile) over a real connection', () => {
   let t: TestApp;
   let origin: string;
+  let itemCode: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { catalog: true });
+    t = await createTestApp('pglite');
+    itemCode = await publicItemCode(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   }, 60_000);
@@ -51,7 +54,7 @@ describe('downloads sent by the kernel (sendfile) over a real connection', () =>
 
   it('sends the whole file, a range and a suffix range with the headers Fastify prepared', async () => {
     const version = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode,
       fileName: '固件 v1.tar.gz',
       size: 5_000_003,
     });
@@ -81,8 +84,8 @@ describe('downloads sent by the kernel (sendfile) over a real connection', () =>
   });
 
   it('keeps the connection for the next request (keep-alive) and sends an empty file', async () => {
-    const big = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'keep.tar.gz', size: 3_000_000 });
-    const empty = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'empty.tar.gz', size: 0 });
+    const big = await addVersion(t, { itemCode, fileName: 'keep.tar.gz', size: 3_000_000 });
+    const empty = await addVersion(t, { itemCode, fileName: 'empty.tar.gz', size: 0 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const first = await get(`${origin}/api/downloads/${big.id}`, { agent });
@@ -102,7 +105,7 @@ describe('downloads sent by the kernel (sendfile) over a real connection', () =>
 
   it('records a cut transfer as partial, closes the file and keeps serving', async () => {
     const version = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode,
       fileName: 'cut.tar.gz',
       size: 48 * 1024 * 1024,
     });
@@ -154,15 +157,17 @@ describe('downloads sent by the kernel (sendfile) over a real connection', () =>
 describe('with DOWNLOAD_SENDFILE=off over a real connection', () => {
   let t: TestApp;
   let origin: string;
+  let itemCode: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { catalog: true, config: { DOWNLOAD_SENDFILE: 'off' } });
+    t = await createTestApp('pglite', { config: { DOWNLOAD_SENDFILE: 'off' } });
+    itemCode = await publicItemCode(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   }, 60_000);
   afterAll(() => t.close());
 
   it('streams the same bytes through JavaScript', async () => {
-    const version = await addVersion(t, { itemCode: 'livecd-x86', fileName: 'js.tar.gz', size: 2_500_000 });
+    const version = await addVersion(t, { itemCode, fileName: 'js.tar.gz', size: 2_500_000 });
     const answer = await get(`${origin}/api/downloads/${version.id}`, { headers: { range: 'bytes=100-' } });
     expect(answer.status).toBe(206);
     expect(answer.body.equals(version.bytes.subarray(100))).toBe(true);

@@ -9,24 +9,37 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyEd25519 } from '../../lib/signing/ed25519-signer';
-import { createUser } from '../../test/factories';
-import { tokenFor } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { addVersion, seededVersion, sha256 } from './downloads-test-kit';
+import { publishedItem, signedInUser } from '../../test/download-fixtures';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { addVersion, sha256 } from './downloads-test-kit';
 
 const ORIGIN = 'https://portal.example.com';
+const GRANTED_ORGANISATION = 'Early Access Co';
 
 describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  /** A customer of the organisation the restricted item is granted to. */
+  let member: string;
   let plain: string;
   let publicKeyPem: string;
+  /** Two public items (what anyone's manifest lists), one for signed-in users, one restricted. */
+  let livecdCode: string;
+  let toolCode: string;
+  let signedInCode: string;
+  let restricted: Awaited<ReturnType<typeof publishedItem>>;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true, config: { PUBLIC_URL: ORIGIN } });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-    const plainUser = await createUser(t.db, { roleCodes: ['customer'], company: 'Nobody Ltd' });
-    plain = await tokenFor(t.app, plainUser.account, plainUser.password);
+    t = await createTestApp(driver, { config: { PUBLIC_URL: ORIGIN } });
+    member = (await signedInUser(t, { roleCodes: ['customer'], organisation: GRANTED_ORGANISATION })).token;
+    plain = (await signedInUser(t, { roleCodes: ['customer'], company: 'Nobody Ltd' })).token;
+    livecdCode = (await publishedItem(t, { kind: 'LIVECD', visibility: 'public' })).item.code;
+    toolCode = (await publishedItem(t, { kind: 'SOFTWARE', visibility: 'public' })).item.code;
+    signedInCode = (await publishedItem(t, { kind: 'SOFTWARE', visibility: 'signed_in' })).item.code;
+    restricted = await publishedItem(t, {
+      kind: 'BMC',
+      visibility: 'restricted',
+      grants: [['customer', GRANTED_ORGANISATION]],
+    });
     const key = await t.app.inject({ url: '/api/catalog/signing-key.pem' });
     expect(key.statusCode).toBe(200);
     publicKeyPem = key.body;
@@ -45,7 +58,7 @@ describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
 
   it('serves SHA256SUMS matching the bytes a download returns, signed in the header and the .sig', async () => {
     const version = await addVersion(t, {
-      itemCode: 'livecd-x86',
+      itemCode: livecdCode,
       fileName: 'livecd 3.0.tar.gz',
       size: 4096,
     });
@@ -60,12 +73,12 @@ describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
     const detached = await get(`/api/downloads/${version.id}/SHA256SUMS.sig`);
     expect(detached.rawPayload.equals(signature)).toBe(true);
     // Same access rule as the file itself.
-    const restricted = await seededVersion(t, 'm7-bmc-early-access');
-    expect((await get(`/api/downloads/${restricted.id}/SHA256SUMS`, plain)).json().code).toBe(
+    const restrictedId = restricted.version.id;
+    expect((await get(`/api/downloads/${restrictedId}/SHA256SUMS`, plain)).json().code).toBe(
       ErrorCode.CATALOG_NOT_VISIBLE,
     );
-    expect((await get(`/api/downloads/${restricted.id}/SHA256SUMS.sig`)).statusCode).toBe(404);
-    expect((await get(`/api/downloads/${restricted.id}/SHA256SUMS`, demo)).statusCode).toBe(200);
+    expect((await get(`/api/downloads/${restrictedId}/SHA256SUMS.sig`)).statusCode).toBe(404);
+    expect((await get(`/api/downloads/${restrictedId}/SHA256SUMS`, member)).statusCode).toBe(200);
   });
 
   it('signs a manifest of what the viewer may see that verifies, and fails verification on a changed byte', async () => {
@@ -77,7 +90,7 @@ describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
     const ids = manifest.entries.map((e) => e.versionId);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(new Set(manifest.entries.map((e) => e.itemCode))).toEqual(new Set(['livecd-x86', 'ims-cli']));
+    expect(new Set(manifest.entries.map((e) => e.itemCode))).toEqual(new Set([livecdCode, toolCode]));
     for (const entry of manifest.entries)
       expect(entry.url).toBe(`${ORIGIN}/api/downloads/${entry.versionId}`);
     // An entry's checksum is the one of the bytes served.
@@ -99,21 +112,21 @@ describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
           .json<SignedManifest>()
           .entries.map((e) => e.itemCode),
       );
-    expect((await codesOf(demo)).has('m7-bmc-early-access')).toBe(true);
+    expect((await codesOf(member)).has(restricted.item.code)).toBe(true);
     const plainCodes = await codesOf(plain);
-    expect(plainCodes.has('ims-platform')).toBe(true);
-    expect(plainCodes.has('m7-bmc-early-access')).toBe(false);
+    expect(plainCodes.has(signedInCode)).toBe(true);
+    expect(plainCodes.has(restricted.item.code)).toBe(false);
   });
 
   it('signs one version manifest, with the download access rule', async () => {
-    const early = await seededVersion(t, 'm7-bmc-early-access');
-    const one = await get(`/api/downloads/${early.id}/manifest.json`, demo);
+    const early = restricted.version;
+    const one = await get(`/api/downloads/${early.id}/manifest.json`, member);
     expect(one.statusCode).toBe(200);
     const manifest = one.json<SignedManifest>();
     expect(manifest.entries).toHaveLength(1);
     expect(manifest.entries[0]).toMatchObject({
       versionId: early.id,
-      itemCode: 'm7-bmc-early-access',
+      itemCode: restricted.item.code,
       kind: 'BMC',
       version: early.version,
       fileName: early.fileName,
@@ -121,7 +134,7 @@ describe.each(DRIVERS)('checksums and signed manifests on %s', (driver) => {
       sha256: early.sha256,
       md5: early.md5,
     });
-    const signature = (await get(`/api/downloads/${early.id}/manifest.json.sig`, demo)).rawPayload;
+    const signature = (await get(`/api/downloads/${early.id}/manifest.json.sig`, member)).rawPayload;
     expect(verifies(one.rawPayload, signature)).toBe(true);
     expect((await get(`/api/downloads/${early.id}/manifest.json`, plain)).statusCode).toBe(404);
     expect((await get(`/api/downloads/${early.id}/manifest.json.sig`)).statusCode).toBe(404);

@@ -2,7 +2,8 @@ import { FEED_CONTENT_TYPE, type FeedTokenCreated, type FeedTokenStatus } from '
 import { eq } from 'drizzle-orm';
 import { parse, validate } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSerials, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -29,7 +30,6 @@ type AtomFeed = {
 };
 
 const FEED = '/api/feeds/releases.atom';
-const OWN_SN = 'M7S2U24000101';
 
 /** Parses a feed strictly (well-formed XML first), entries always as a list. */
 function atomOf(xml: string): AtomFeed['feed'] {
@@ -68,10 +68,9 @@ describe.each(DRIVERS)('Atom feeds of releases on %s', (driver) => {
     t = await createTestApp(driver);
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     owner = await createUser(t.db, { roleCodes: ['customer'] });
-    const now = t.clock.now();
-    await t.db
-      .insert(userSerials)
-      .values({ userId: owner.id, sn: OWN_SN, state: 'verified', boundAt: now, verifiedAt: now });
+    // The owner's verified server: the restricted item below is granted to its SN.
+    const ownSn = (await createServer(t.db, { modelId: (await referenceModel(t.db, 'M7-2U')).id })).sn;
+    await bindSerial(t.db, owner.id, ownSn, 'verified', t.clock.now());
     ownerSession = await tokenFor(t.app, owner.account, owner.password);
     const publicBmc = await createItem(t, admin, {
       code: 'feed-bmc',
@@ -91,7 +90,7 @@ describe.each(DRIVERS)('Atom feeds of releases on %s', (driver) => {
       code: 'feed-secret',
       nameEn: 'Secret BMC',
       visibility: 'restricted',
-      grants: [{ grantType: 'sn', value: OWN_SN }],
+      grants: [{ grantType: 'sn', value: ownSn }],
     });
     await publishVersion(t, admin, publicBmc, { version: '1.0.0', models: ['M7-2U'], severity: 'urgent' });
     t.clock.advance(60_000);

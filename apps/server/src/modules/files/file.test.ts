@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES, ErrorCode, type LoginUser } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { freshAppSignedIn } from '../../test/signed-in-app';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 /** A real 1x1 PNG. */
 export const PNG_1PX = Buffer.from(
@@ -27,11 +28,10 @@ function multipart(file: Buffer, filename: string, contentType: string) {
 describe.each(DRIVERS)('avatar files on %s', (driver) => {
   let t: TestApp;
   let token: string;
-  beforeEach(async () => {
-    t = await createTestApp(driver);
-    token = await tokenFor(t.app, 'demo', 'Demo#Pass1');
+  freshAppSignedIn(driver, (app, user) => {
+    t = app;
+    token = user.token;
   });
-  afterEach(() => t.close());
 
   const upload = async (file: Buffer, filename = 'me.png', type = 'image/png', as = token) => {
     const body = multipart(file, filename, type);

@@ -4,11 +4,12 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogItems, catalogVersions, storedFiles, tasks, users } from '../../db/schema';
+import { catalogVersions, storedFiles, tasks } from '../../db/schema';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { S3FileStore } from '../../lib/file-store/s3-file-store';
+import { createItem } from '../../test/catalog-factories';
+import { createUser } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { OrphanSweep } from './orphan-sweep.service';
@@ -38,10 +39,9 @@ async function reference(t: TestApp, kind: 'version' | 'file' | 'task', key: str
     return;
   }
   if (kind === 'task') {
-    const [demo] = await t.db.select({ id: users.id }).from(users).where(eq(users.account, 'demo'));
-    if (!demo) throw new Error('demo user missing');
+    const owner = await createUser(t.db, { roleCodes: ['customer'] });
     await t.db.insert(tasks).values({
-      userId: demo.id,
+      userId: owner.id,
       type: 'LIST_MIRROR_SN',
       status: 'SUCCESS',
       params: {},
@@ -50,8 +50,7 @@ async function reference(t: TestApp, kind: 'version' | 'file' | 'task', key: str
     });
     return;
   }
-  const [item] = await t.db.select({ id: catalogItems.id }).from(catalogItems).limit(1);
-  if (!item) throw new Error('seeded catalogue missing');
+  const item = await createItem(t.db, { kind: 'BIOS' });
   await t.db.insert(catalogVersions).values({
     itemId: item.id,
     version: `sweep-${randomUUID().slice(0, 8)}`,
@@ -79,7 +78,7 @@ describe.each(DRIVERS)('orphan file sweep on the local folder, %s', (driver) => 
   let t: TestApp;
   let root: string;
   beforeEach(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
     root = path.join(t.dataDir, 'files');
   });
   afterEach(() => t.close());
@@ -104,9 +103,9 @@ describe.each(DRIVERS)('orphan file sweep on the local folder, %s', (driver) => 
     }
     for (const key of [...ORPHANS, FOREIGN]) await put(store, key);
     const oldPart = await partFile('catalog/bios/4a4a/bios.zip');
-    const seeded = await keysOf(store);
-    // Everything so far is two days old, the seeded (referenced) catalogue included.
-    for (const key of seeded) await age(key, 48);
+    const stored = await keysOf(store);
+    // Everything so far is two days old.
+    for (const key of stored) await age(key, 48);
     // Recent: an upload under way, a file whose row is about to be written, one just inside the grace period.
     const freshPart = await partFile('avatars/89ab');
     await put(store, 'avatars/fresh');
@@ -119,7 +118,7 @@ describe.each(DRIVERS)('orphan file sweep on the local folder, %s', (driver) => 
     const gone = [oldPart, ...ORPHANS];
     expect(await keysOf(store)).toEqual(
       [
-        ...seeded.filter((key) => !gone.includes(key)),
+        ...stored.filter((key) => !gone.includes(key)),
         freshPart,
         'avatars/fresh',
         'editor-images/almost',
@@ -155,7 +154,7 @@ describe('orphan file sweep on object storage (s3rver)', () => {
   let t: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp('pglite', { catalog: true });
+    t = await createTestApp('pglite');
   });
   afterAll(async () => {
     await t.close();

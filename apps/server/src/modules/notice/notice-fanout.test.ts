@@ -1,24 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notices, userSerials, users } from '../../db/schema';
+import { mailOutbox, notices, users } from '../../db/schema';
+import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
+import { createItem, publishVersion } from '../feeds/release-test-kit';
 
 describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
   let t: TestApp;
   let admin: string;
   let itemId: number;
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
+    t = await createTestApp(driver);
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
-    const item = await withToken<{ id: number }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/publishing/items',
-      payload: itemInput({ code: 'fanout-bmc' }),
-    });
-    itemId = item.body.data.id;
+    itemId = await createItem(t, admin, { code: 'fanout-bmc' });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -28,34 +24,21 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
       .from(notices)
       .where(and(inArray(notices.userId, userIds), eq(notices.titleEn, titleEn)));
 
-  async function publish(version: string, cves: string[]) {
-    const uploaded = await uploadVersion(
-      t,
-      admin,
-      itemId,
-      { filename: `fanout-${version}.tar.gz`, content: archives.tarGz(version) },
-      versionMeta({ version, cves, models: ['M7-2U'] }),
-    );
-    expect(uploaded.status).toBe(200);
-    const id = uploaded.body.data.id as number;
-    const published = await withToken(t.app, admin, {
-      method: 'POST',
-      url: `/api/publishing/versions/${id}/publish`,
-    });
-    expect(published.status).toBe(200);
-    return id;
-  }
+  const publish = (version: string, cves: string[]) =>
+    publishVersion(t, admin, itemId, { version, cves, models: ['M7-2U'] });
+
+  const serverOf = async (modelCode: string) =>
+    (await createServer(t.db, { modelId: (await referenceModel(t.db, modelCode)).id })).sn;
 
   it('new firmware reaches exactly the users with a verified server of a supported model, after the request', async () => {
     const owner = await createUser(t.db, { roleCodes: ['customer'], email: 'owner@example.test' });
     const pending = await createUser(t.db, { roleCodes: ['customer'] });
     const stranger = await createUser(t.db, { roleCodes: ['customer'] });
+    const supported = await serverOf('M7-2U');
     const now = t.clock.now();
-    await t.db.insert(userSerials).values([
-      { userId: owner.id, sn: 'M7S2U24000101', state: 'verified', boundAt: now, verifiedAt: now },
-      { userId: pending.id, sn: 'M7S2U24000101', state: 'pending', boundAt: now },
-      { userId: stranger.id, sn: 'M6S1U22000417', state: 'verified', boundAt: now, verifiedAt: now },
-    ]);
+    await bindSerial(t.db, owner.id, supported, 'verified', now);
+    await bindSerial(t.db, pending.id, supported, 'pending', now);
+    await bindSerial(t.db, stranger.id, await serverOf('M6-1U'), 'verified', now);
     await publish('9.9.1', []);
     const title = 'New firmware for your servers: M7 test BMC 9.9.1';
     const everyone = [owner.id, pending.id, stranger.id];
@@ -64,7 +47,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     expect(await t.app.services.jobs.runUntilIdle()).toBeGreaterThanOrEqual(1);
     expect(await noticesOf(everyone, title)).toEqual([{ userId: owner.id }]);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'owner@example.test'));
-    expect(mail?.body).toContain('M7S2U24000101');
+    expect(mail?.body).toContain(supported);
     // The severity reads as a word of the reader's language, not as its code (issue 18 §3).
     expect(mail?.body).toContain('重要程度：推荐');
   });

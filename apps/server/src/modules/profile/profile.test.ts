@@ -7,12 +7,13 @@ import {
   type Profile,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo, lastSmsTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { freshAppSignedIn } from '../../test/signed-in-app';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 const PREFERENCES: DisplayPreferences = {
   primaryColor: '#722ED1',
@@ -29,11 +30,20 @@ const PREFERENCES: DisplayPreferences = {
 describe.each(DRIVERS)('account settings on %s', (driver) => {
   let t: TestApp;
   let token: string;
+  let myId: number;
+  freshAppSignedIn(
+    driver,
+    (app, user) => {
+      t = app;
+      token = user.token;
+      myId = user.id;
+    },
+    { account: 'dora', company: 'Dora Cloud Co., Ltd.' },
+  );
+  // The factory leaves the industry empty; a stored one shows that it is read back.
   beforeEach(async () => {
-    t = await createTestApp(driver);
-    token = await tokenFor(t.app, 'demo', 'Demo#Pass1');
+    await t.db.update(users).set({ industry: 'internet' }).where(eq(users.id, myId));
   });
-  afterEach(() => t.close());
 
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = token) =>
     withToken<T>(t.app, as, { method, url: `${url}${url.includes('?') ? '&' : '?'}locale=en-US`, payload });
@@ -41,8 +51,8 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
   it('reads and updates the base information; an unknown industry is a field error', async () => {
     const profile = await call<Profile>('GET', '/api/sysUser/profile');
     expect(profile.body.data).toMatchObject({
-      account: 'demo',
-      company: 'Demo Cloud Co., Ltd.',
+      account: 'dora',
+      company: 'Dora Cloud Co., Ltd.',
       industry: 'internet',
     });
     const update = {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type PublishItem } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories';
-import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { signedInUser } from '../../test/download-fixtures';
+import { withToken } from '../../test/requests';
+import { createTestApp, type Driver, DRIVERS, type TestApp } from '../../test/test-app';
 import { archiveCheckFor } from './archive-check';
 import { archives, filesUnder, itemInput, uploadVersion, versionMeta } from './publishing-test-kit';
 
@@ -81,23 +81,32 @@ describe('whole-archive checks', () => {
   });
 });
 
+/**
+ * One portal for the block, a publisher signed in and a new item of theirs to upload versions
+ * to. `use` receives the app, the publisher's session token and the item.
+ */
+function appWithItem(driver: Driver, use: (app: TestApp, staff: string, item: PublishItem) => void) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const { token: staff } = await signedInUser(t, { roleCodes: ['staff'] });
+    const item = await withToken<PublishItem>(t.app, staff, {
+      method: 'POST',
+      url: '/api/publishing/items',
+      payload: itemInput(),
+    });
+    use(t, staff, item.body.data);
+  }, 60_000);
+  afterAll(() => t?.close());
+}
+
 describe.each(DRIVERS)('uploading a damaged archive on %s', (driver) => {
   let t: TestApp;
   let staff: string;
   let item: PublishItem;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-    const user = await createUser(t.db, { roleCodes: ['staff'] });
-    staff = await tokenFor(t.app, user.account, user.password);
-    item = (
-      await withToken<PublishItem>(t.app, staff, {
-        method: 'POST',
-        url: '/api/publishing/items',
-        payload: itemInput(),
-      })
-    ).body.data;
-  }, 60_000);
-  afterAll(() => t.close());
+  appWithItem(driver, (app, token, created) => {
+    [t, staff, item] = [app, token, created];
+  });
 
   it('refuses a truncated archive of each type in the user language, leaving no file, folder or row', async () => {
     const { tarGz } = systemArchives();
@@ -127,19 +136,9 @@ describe.each(DRIVERS)('version strings and file names on %s', (driver) => {
   let t: TestApp;
   let staff: string;
   let item: PublishItem;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-    const user = await createUser(t.db, { roleCodes: ['staff'] });
-    staff = await tokenFor(t.app, user.account, user.password);
-    item = (
-      await withToken<PublishItem>(t.app, staff, {
-        method: 'POST',
-        url: '/api/publishing/items',
-        payload: itemInput(),
-      })
-    ).body.data;
-  }, 60_000);
-  afterAll(() => t.close());
+  appWithItem(driver, (app, token, created) => {
+    [t, staff, item] = [app, token, created];
+  });
 
   it('refuses versions with "/", "..", control characters or a leading sign, in the reader language', async () => {
     for (const version of [

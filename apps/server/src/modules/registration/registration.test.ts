@@ -2,12 +2,20 @@ import { ErrorCode, type RegisterResult, type Verification, type VerifyCodeSent 
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, notices, userRoles, userSerials, users } from '../../db/schema';
-import { DEMO_COMPANY } from '../../db/seed/seed-data';
+import { createModel, createServer } from '../../test/catalog-factories';
+import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo, lastSmsTo } from '../../test/outbox';
-import { login, withToken } from '../../test/requests';
+import { login, tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { normaliseCompany } from '../serials/serial.service';
 
 const PASSWORD = 'Register#22';
+/** The customer the servers below were shipped to, as the shipping records name it. */
+const COMPANY = 'Sky Cloud Co., Ltd.';
+/** Two servers shipped to COMPANY, one to another customer (sorting before ours, as listed by SN). */
+const OURS = 'SKY2U0000101';
+const OURS_TOO = 'SKY1U0000417';
+const THEIRS = 'NW2U0000033';
 
 describe.each(DRIVERS)('registration on %s', (driver) => {
   let t: TestApp;
@@ -15,6 +23,22 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     t = await createTestApp(driver);
   });
   afterEach(() => t.close());
+
+  /** The shipped servers the SN tests bind; answers the model's code. */
+  async function shipServers() {
+    const model = await createModel(t.db);
+    // A verified owner sees the maintenance end, so our server has one.
+    await createServer(t.db, {
+      modelId: model.id,
+      customer: COMPANY,
+      sn: OURS,
+      maintenanceEnd: '2030-12-31',
+    });
+    await createServer(t.db, { modelId: model.id, customer: COMPANY, sn: OURS_TOO });
+    await createServer(t.db, { modelId: model.id, customer: 'Northwind Data Center', sn: THEIRS });
+    return model.code;
+  }
+  const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n;
 
   const get = async <T>(url: string, remoteAddress = '127.0.0.1') => {
     const response = await t.app.inject({ url, remoteAddress });
@@ -99,6 +123,7 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
   });
 
   it('answers each rule with its own message, in the reader language', async () => {
+    const usersBefore = await userCount();
     const naming = await register(form({ account: 'bad name!' }));
     expect(naming.body.code).toBe(ErrorCode.ACCOUNT_NAMING);
     expect(naming.body.message).toMatch(/^The username naming is unreasonable/);
@@ -126,18 +151,18 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
       { field: 'phone', message: 'is not a valid phone number' },
       { field: 'smsCode', message: 'is required' },
     ]);
-    const [created] = await t.db.select({ n: count() }).from(users);
-    expect(created?.n).toBe(2); // admin and demo only
+    expect(await userCount()).toBe(usersBefore);
   });
 
   it('tells a taken account (any case) only after the code is proven, and refuses a wrong or reused code', async () => {
+    await createUser(t.db, { account: 'taken_name', roleCodes: ['customer'] });
     // Without the code, a taken name answers as a free one: account names cannot be probed.
-    const probe = await register(form({ account: 'DEMO', emailCode: '000000' }));
+    const probe = await register(form({ account: 'TAKEN_NAME', emailCode: '000000' }));
     const free = await register(form({ account: 'free_name', emailCode: '000000' }));
     expect(probe.body).toEqual(free.body);
     expect(probe.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
     const code = await emailCode('nora@example.com');
-    const taken = await register(form({ account: 'DEMO', emailCode: code }));
+    const taken = await register(form({ account: 'TAKEN_NAME', emailCode: code }));
     expect(taken).toMatchObject({ status: 409, body: { code: ErrorCode.ACCOUNT_EXISTS } });
     const wrong = await register(form({ emailCode: code === '111111' ? '222222' : '111111' }));
     expect(wrong.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
@@ -148,26 +173,27 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
   });
 
   it('does not reveal registered addresses: the owner is warned (in their language), the caller cannot pass the code step', async () => {
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.account, 'demo'));
-    const sent = await get<VerifyCodeSent>('/api/auth/emailCode?email=demo@example.com&locale=en-US');
+    const owner = await createUser(t.db, { account: 'olga_owner', email: 'olga@example.com' });
+    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, owner.id));
+    const sent = await get<VerifyCodeSent>('/api/auth/emailCode?email=olga@example.com&locale=en-US');
     expect(sent.status).toBe(200);
-    expect(sent.body.data.destination).toBe('d***@example.com');
-    const mail = await lastMailTo(t.db, 'demo@example.com');
+    expect(sent.body.data.destination).toBe('o***@example.com');
+    const mail = await lastMailTo(t.db, 'olga@example.com');
     expect(mail?.subject).toBe('有人尝试使用您的邮箱注册');
-    expect(mail?.body).toContain('该邮箱已属于账号 demo');
+    expect(mail?.body).toContain('该邮箱已属于账号 olga_owner');
     expect(codeIn(mail?.body)).toBe('');
 
     // The reverse: an English owner, a caller on the Chinese page.
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.account, 'demo'));
+    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, owner.id));
     t.clock.advance(61_000);
-    await get('/api/auth/emailCode?email=demo@example.com&locale=zh-CN', '10.6.0.1');
-    const english = await lastMailTo(t.db, 'demo@example.com');
+    await get('/api/auth/emailCode?email=olga@example.com&locale=zh-CN', '10.6.0.1');
+    const english = await lastMailTo(t.db, 'olga@example.com');
     expect(english?.subject).toBe('Someone tried to register with your address');
-    expect(english?.body).toContain('account demo');
+    expect(english?.body).toContain('account olga_owner');
     // A new address has no owner: its code follows the caller's page.
     await get('/api/auth/emailCode?email=fresh@example.com&locale=zh-CN', '10.6.0.2');
     expect((await lastMailTo(t.db, 'fresh@example.com'))?.subject).toBe('您的注册验证码');
-    const attempt = await register(form({ email: 'demo@example.com', emailCode: '123456' }));
+    const attempt = await register(form({ email: 'olga@example.com', emailCode: '123456' }));
     expect(attempt.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
   });
 
@@ -220,9 +246,12 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
   });
 
   it('binds an optional SN, always pending (a typed company proves nothing); unknown SN refused with nothing written', async () => {
+    await shipServers();
     // The anonymous check says whether the SN can be registered, never its model or customer.
-    const lookup = await get<{ exists: boolean }>('/api/v1/auth/register/sn?sn=m7s2u24000101&locale=en-US');
-    expect(lookup.body.data).toEqual({ sn: 'M7S2U24000101', exists: true });
+    const lookup = await get<{ exists: boolean }>(
+      `/api/v1/auth/register/sn?sn=${OURS.toLowerCase()}&locale=en-US`,
+    );
+    expect(lookup.body.data).toEqual({ sn: OURS, exists: true });
     expect((await get<{ exists: boolean }>('/api/v1/auth/register/sn?sn=NOPE0000')).body.data.exists).toBe(
       false,
     );
@@ -237,24 +266,24 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(none?.n).toBe(0);
 
     // Naming the SN's customer as one's company (the attack) gains nothing: pending, model hidden.
-    const same = await register(
-      form({ emailCode: code, sn: 'M7S2U24000101', company: ' demo cloud co ltd ' }),
-    );
-    expect((same.body.data as RegisterResult).sn).toEqual({ sn: 'M7S2U24000101', state: 'pending' });
+    const typedCompany = ' sky cloud co ltd ';
+    expect(normaliseCompany(typedCompany)).toBe(normaliseCompany(COMPANY));
+    const same = await register(form({ emailCode: code, sn: OURS, company: typedCompany }));
+    expect((same.body.data as RegisterResult).sn).toEqual({ sn: OURS, state: 'pending' });
     t.clock.advance(61_000);
     const code2 = await emailCode('otto@example.com');
     const other = await register(
-      form({ account: 'otto', email: 'otto@example.com', emailCode: code2, sn: 'A7S2U25000033' }),
+      form({ account: 'otto', email: 'otto@example.com', emailCode: code2, sn: THEIRS }),
     );
-    expect((other.body.data as RegisterResult).sn).toEqual({ sn: 'A7S2U25000033', state: 'pending' });
-    expect(DEMO_COMPANY).toBe('Demo Cloud Co., Ltd.');
+    expect((other.body.data as RegisterResult).sn).toEqual({ sn: THEIRS, state: 'pending' });
   });
 
   it('writes nothing when a step inside the transaction fails', async () => {
+    await shipServers();
     const code = await emailCode('nora@example.com');
     // Another registration takes the address between the checks and the insert.
-    await t.db.update(users).set({ email: 'nora@example.com' }).where(eq(users.account, 'demo'));
-    const raced = await register(form({ emailCode: code, sn: 'M7S2U24000101' }));
+    await createUser(t.db, { email: 'nora@example.com' });
+    const raced = await register(form({ emailCode: code, sn: OURS }));
     expect(raced.body.code).toBe(ErrorCode.EMAIL_REGISTERED);
     const [created] = await t.db.select({ n: count() }).from(users).where(eq(users.account, 'new_customer'));
     expect(created?.n).toBe(0);
@@ -269,26 +298,28 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
   });
 
   it('binds, lists and removes SNs of a signed-in account', async () => {
-    const token = (await login(t.app, 'demo', 'Demo#Pass1')).body.data.token;
+    const model = await shipServers();
+    const customer = await createUser(t.db, { roleCodes: ['customer'], organisation: COMPANY });
+    const token = await tokenFor(t.app, customer.account, customer.password);
     const bind = (sn: unknown) =>
       withToken<Verification>(t.app, token, {
         method: 'POST',
         url: '/api/auth/bindSn?locale=en-US',
         payload: { sn },
       });
-    const bound = await bind('m7s2u24000101, A7S2U25000033');
+    const bound = await bind(`${OURS.toLowerCase()}, ${THEIRS}`);
     expect(bound.body.data).toMatchObject({ verified: 1, pending: 1 });
     // Verified through the staff-assigned organisation; another customer's SN stays pending and
     // shows nothing about its server.
     expect(bound.body.data.serials.map((s) => [s.sn, s.state, s.model, s.maintenanceEnd === null])).toEqual([
-      ['A7S2U25000033', 'pending', null, true],
-      ['M7S2U24000101', 'verified', 'M7-2U', false],
+      [THEIRS, 'pending', null, true],
+      [OURS, 'verified', model, false],
     ]);
-    expect((await bind('M7S2U24000101')).body.data.serials).toHaveLength(2);
+    expect((await bind(OURS)).body.data.serials).toHaveLength(2);
     expect((await bind('')).body.code).toBe(ErrorCode.PARAM_ERROR);
     const eleven = Array.from({ length: 11 }, (_, i) => `SN${1000 + i}`);
     expect((await bind(eleven)).body.code).toBe(ErrorCode.SN_LIMIT);
-    const unknown = await bind(['M6S1U22000417', 'ZZZZ9999']);
+    const unknown = await bind([OURS_TOO, 'ZZZZ9999']);
     expect(unknown.body).toMatchObject({
       code: ErrorCode.SN_NOT_FOUND,
       message: 'Serial number ZZZZ9999 does not exist',
@@ -297,7 +328,7 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(state.body.data.serials).toHaveLength(2); // nothing of the refused request was bound
     const removed = await withToken<Verification>(t.app, token, {
       method: 'DELETE',
-      url: '/api/auth/bindSn/A7S2U25000033',
+      url: `/api/auth/bindSn/${THEIRS}`,
     });
     expect(removed.body.data).toMatchObject({ verified: 1, pending: 0 });
     expect((await t.app.inject({ url: '/api/auth/verification' })).statusCode).toBe(401);

@@ -5,9 +5,18 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { downloadRecords } from '../../db/schema';
+import { publishedItem } from '../../test/download-fixtures';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
-import { addVersion, sha256 } from '../downloads/downloads-test-kit';
+import { sha256 } from '../downloads/downloads-test-kit';
+
+/** Listens on a free port with a public 24 MB version to download: long enough to cut short. */
+async function serveLargeVersion(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const { version } = await publishedItem(t, { kind: 'LIVECD', visibility: 'public', size: 24_000_000 });
+  return { port, version };
+}
 
 describe.each(DRIVERS)('liveness and readiness (%s)', (driver) => {
   let t: TestApp | undefined;
@@ -55,15 +64,9 @@ describe.each(DRIVERS)('liveness and readiness (%s)', (driver) => {
 
 describe('graceful shutdown drains what is in flight', () => {
   it('finishes a download already started (bytes and record), refuses new connections meanwhile', async () => {
-    const t = await createTestApp('pglite', { catalog: true });
+    const t = await createTestApp('pglite');
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
-      const version = await addVersion(t, {
-        itemCode: 'livecd-x86',
-        fileName: 'drain.iso',
-        size: 24_000_000,
-      });
+      const { port, version } = await serveLargeVersion(t);
 
       const chunks: Buffer[] = [];
       let response: http.IncomingMessage | undefined;
@@ -112,15 +115,9 @@ describe('graceful shutdown drains what is in flight', () => {
 
 describe('a process killed in the middle of a download', () => {
   it("leaves the download's record (written before the first byte), never none", async () => {
-    const t = await createTestApp('pglite', { catalog: true });
+    const t = await createTestApp('pglite');
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
-      const version = await addVersion(t, {
-        itemCode: 'livecd-x86',
-        fileName: 'killed.iso',
-        size: 24_000_000,
-      });
+      const { port, version } = await serveLargeVersion(t);
       let response: http.IncomingMessage | undefined;
       const request = http.get(`http://127.0.0.1:${port}/api/downloads/${version.id}`, (answer) => {
         response = answer;

@@ -10,7 +10,8 @@ import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/connection';
 import { seedDatabase } from '../../db/seed/seed';
 import { randomCaptchaText } from '../captcha/captcha.service';
-import { ADMIN_PASSWORD, createPostgresDatabase, DEMO_PASSWORD } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
+import { ADMIN_PASSWORD, createPostgresDatabase } from '../../test/test-app';
 
 const LIMIT = 6;
 
@@ -25,6 +26,7 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
   const issued: string[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let customer: TestUser;
 
   beforeAll(async () => {
     const url = await createPostgresDatabase();
@@ -32,7 +34,8 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
       const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
       if (n === 0) {
         await database.migrate();
-        await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+        await seedDatabase(database.db, { admin: ADMIN_PASSWORD }, new Date(), { demo: false });
+        customer = await createUser(database.db, { roleCodes: ['customer'] });
       }
       const dataDir = mkdtempSync(path.join(tmpdir(), `portal-shared-${n}-`));
       const config = loadConfig({
@@ -71,16 +74,12 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
     const cookie = answer.cookies.find((c) => c.name === 'portal_captcha');
     return { cookie: `portal_captcha=${cookie?.value}`, text: issued.at(-1) ?? '' };
   };
-  const signIn = (
-    app: FastifyInstance,
-    captcha: { cookie: string; text: string },
-    password = DEMO_PASSWORD,
-  ) =>
+  const signIn = (app: FastifyInstance, captcha: { cookie: string; text: string }) =>
     app.inject({
       method: 'POST',
       url: `/api/login?code=${captcha.text}&locale=en-US`,
       headers: { cookie: captcha.cookie, 'x-forwarded-for': '198.51.100.7' },
-      payload: { account: 'demo', password },
+      payload: { account: customer.account, password: customer.password },
     });
 
   it('a captcha shown by one process is checked by the other, once', async () => {
@@ -112,7 +111,7 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
     const before = await menuPaths(a);
     expect(before.length).toBeGreaterThan(1);
     expect(await menuPaths(a)).toEqual(before); // now served from process a's cache
-    // Staff (through process b's database connection) take one menu away from the demo's roles.
+    // Staff (through process b's database connection) take one menu away from the customer's roles.
     const removed = before[before.length - 1];
     await databases[1]?.db.execute(
       sql`delete from role_menus where menu_id = (select id from menus where path = ${removed} limit 1)`,
@@ -143,8 +142,8 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
       url: '/api/apiTokens/login',
       remoteAddress: '203.0.113.10',
       payload: {
-        account: 'demo',
-        password: DEMO_PASSWORD,
+        account: customer.account,
+        password: customer.password,
         name: 'fleet',
         scopes: ['catalog:read'],
         expiresInDays: 1,

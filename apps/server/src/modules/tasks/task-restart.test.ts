@@ -3,13 +3,16 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Task } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/connection';
-import { catalogItems, catalogVersions, tasks } from '../../db/schema';
-import { ADMIN_PASSWORD, createPostgresDatabase, DEMO_PASSWORD } from '../../test/test-app';
+import { tasks } from '../../db/schema';
+import { LocalFileStore } from '../../lib/file-store/local-file-store';
+import { createItem, createVersion } from '../../test/catalog-factories';
+import { createUser } from '../../test/factories';
+import { ADMIN_PASSWORD, createPostgresDatabase } from '../../test/test-app';
 import { sha256 } from './bundle-check';
 import { until } from '../../test/until';
 
@@ -45,7 +48,8 @@ describe('a task interrupted by a server restart', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
-      DEMO_PASSWORD,
+      // The reference data only: the test adds the customer and the LiveCD base it needs.
+      SEED_DEMO: 'off',
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
@@ -62,25 +66,25 @@ describe('a task interrupted by a server restart', () => {
     });
     const base = `http://127.0.0.1:${port}`;
     await until('the first server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+    database = await openDatabase({ databaseUrl, poolSize: 4 });
+    const { db } = database;
+    const customer = await createUser(db, { roleCodes: ['customer'] });
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+      body: JSON.stringify({ account: customer.account, password: customer.password }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-
-    database = await openDatabase({ databaseUrl, poolSize: 4 });
-    const { db } = database;
-    const [livecd] = await db
-      .select({ id: catalogVersions.id })
-      .from(catalogVersions)
-      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(and(eq(catalogItems.code, 'livecd-x86'), eq(catalogVersions.status, 'published')))
-      .limit(1);
+    // The base image's file goes where both servers' local stores read (DATA_DIR/files).
+    const item = await createItem(db, { kind: 'LIVECD' });
+    const livecd = await createVersion(db, new LocalFileStore(path.join(dataDir, 'files')), {
+      itemId: item.id,
+      version: '2.4.0',
+    });
     const created = await fetch(`${base}/api/tasks/livecd`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ baseVersionId: livecd?.id }),
+      body: JSON.stringify({ baseVersionId: livecd.id }),
     });
     const taskId = ((await created.json()) as { data: { task: Task } }).data.task.id;
     // The first server works on it (its ISO writer is sleeping) ...

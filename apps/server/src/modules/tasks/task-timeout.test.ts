@@ -4,9 +4,9 @@ import type { Task } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { seededVersion } from '../downloads/downloads-test-kit';
+import { publishedItem, signedInUser } from '../../test/download-fixtures';
+import { withToken } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createMirrorTask, getTask } from './tasks-test-kit';
 import { until } from '../../test/until';
 
@@ -25,19 +25,22 @@ const alive = (pid: number) => {
  */
 describe.each(DRIVERS)('a task that hangs, on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let customer: string;
+  /** The part number of the one card the catalogue has firmware for. */
+  const part = 'PN-NIC-10G-2P';
   let pidFile: string;
   beforeAll(async () => {
     // Every process stamps a task's time limit on the job it sends: both apps share the setting.
     const limits = loadConfig({ TASK_TIMEOUT_SECONDS: 'PACKAGE_LIVE_CD=3' }).TASK_TIMEOUT_SECONDS;
-    t = await createTestApp(driver, { catalog: true, config: { TASK_TIMEOUT_SECONDS: limits } });
+    t = await createTestApp(driver, { config: { TASK_TIMEOUT_SECONDS: limits } });
     // The writer lives in the test's data folder, so it is made after the app; a second app
     // on the same database runs the jobs with it (the first one only sends).
     pidFile = path.join(t.dataDir, 'writer.pid');
     const hangingWriter = path.join(t.dataDir, 'hanging-xorriso.sh');
     writeFileSync(hangingWriter, `#!/bin/sh\necho $$ > ${pidFile}\nsleep 600\n`);
     chmodSync(hangingWriter, 0o755);
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    customer = (await signedInUser(t)).token;
+    await publishedItem(t, { kind: 'PCIE', parts: [part] });
     worker = await buildApp({
       config: {
         ...loadConfig({
@@ -62,18 +65,18 @@ describe.each(DRIVERS)('a task that hangs, on %s', (driver) => {
   });
 
   it('fails at its time limit, kills the writer, and the bundle behind it succeeds', async () => {
-    const base = await seededVersion(t, 'livecd-x86');
-    const livecd = await withToken<{ task: Task }>(t.app, demo, {
+    const { version: base } = await publishedItem(t, { kind: 'LIVECD' });
+    const livecd = await withToken<{ task: Task }>(t.app, customer, {
       method: 'POST',
       url: '/api/tasks/livecd?locale=en-US',
       payload: { baseVersionId: base.id },
     });
     expect(livecd.status).toBe(200);
-    const bundle = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+    const bundle = await createMirrorTask(t, customer, 'pn', part);
     const started = Date.now();
 
     const hung = await until('the LiveCD task to end', async () => {
-      const task = await getTask(t, demo, livecd.body.data.task.id);
+      const task = await getTask(t, customer, livecd.body.data.task.id);
       return task.status === 'FAILED' || task.status === 'SUCCESS' ? task : undefined;
     });
     expect(hung.status).toBe('FAILED');
@@ -93,13 +96,13 @@ describe.each(DRIVERS)('a task that hangs, on %s', (driver) => {
     );
 
     const next = await until('the bundle behind it', async () => {
-      const task = await getTask(t, demo, bundle.body.data.task.id);
+      const task = await getTask(t, customer, bundle.body.data.task.id);
       return task.status === 'SUCCESS' || task.status === 'FAILED' ? task : undefined;
     });
     expect(next.status, JSON.stringify(next.log)).toBe('SUCCESS');
 
     // The timed-out task stays failed (pg-boss's retry of the timed-out job does nothing).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect((await getTask(t, demo, livecd.body.data.task.id)).status).toBe('FAILED');
+    expect((await getTask(t, customer, livecd.body.data.task.id)).status).toBe('FAILED');
   }, 90_000);
 });

@@ -8,11 +8,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, tasks } from '../../db/schema';
-import { DEMO_COMPANY } from '../../db/seed/seed-data';
-import { createUser } from '../../test/factories';
-import { tokenFor, withToken } from '../../test/requests';
-import { createTestApp, DEMO_PASSWORD, DRIVERS, type TestApp } from '../../test/test-app';
-import { seededVersion } from '../downloads/downloads-test-kit';
+import { createServer } from '../../test/catalog-factories';
+import { signedInUser } from '../../test/download-fixtures';
+import { withToken } from '../../test/requests';
+import { type BundleCatalogue, bundleCatalogue, PARTS } from '../../test/task-fixtures';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { filesUnder } from '../publishing/publishing-test-kit';
 import {
   createMirrorTask,
@@ -26,38 +26,52 @@ import {
   verifySums,
 } from './tasks-test-kit';
 
+const ORGANISATION = 'Bundle Cloud Co';
+
 describe.each(DRIVERS)('background tasks on %s', (driver) => {
   let t: TestApp;
-  let demo: string;
+  let catalogue: BundleCatalogue;
+  /** A server shipped to ORGANISATION, with two PCIe cards and older BMC and BIOS installed. */
+  let sn: string;
+  /** A customer of ORGANISATION, the early-access BMC's grantee. */
+  let customer: string;
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
+    t = await createTestApp(driver);
+    catalogue = await bundleCatalogue(t, { earlyAccess: ORGANISATION });
+    const server = await createServer(t.db, {
+      modelId: catalogue.model.id,
+      customer: ORGANISATION,
+      pcieParts: [PARTS.nic25g, PARTS.raid],
+      installed: { BMC: '4.0.1', BIOS: '6.0.1' },
+    });
+    sn = server.sn;
+    customer = (await signedInUser(t, { roleCodes: ['customer'], organisation: ORGANISATION })).token;
   }, 60_000);
   afterAll(() => t.close());
 
   const run = () => t.app.services.jobs.runUntilIdle();
 
   it('LIST_MIRROR_SN bundles the newest firmware of every kind and PCIe card the user may see, with SHA256SUMS and manifests', async () => {
-    const created = await createMirrorTask(t, demo, 'sn', 'm7s2u24000101, NOSUCHSN1');
+    const created = await createMirrorTask(t, customer, 'sn', `${sn.toLowerCase()}, NOSUCHSN1`);
     expect(created.status).toBe(200);
     expect(created.body.data.message).toMatch(/Personal center > Tasks/);
     const id = created.body.data.task.id;
     expect(created.body.data.task).toMatchObject({
       type: 'LIST_MIRROR_SN',
       status: 'PENDING',
-      summary: 'SN: M7S2U24000101, NOSUCHSN1',
+      summary: `SN: ${sn}, NOSUCHSN1`,
     });
 
     expect(await run()).toBe(1);
-    const task = await getTask(t, demo, id);
+    const task = await getTask(t, customer, id);
     expect(task.status).toBe('SUCCESS');
     expect(task.startTime).not.toBeNull();
     expect(task.endTime).not.toBeNull();
     const messages = task.log.map((entry) => entry.message);
     expect(messages).toContain('SN NOSUCHSN1: no such server; skipped');
-    expect(messages.some((m) => m.startsWith('SN M7S2U24000101: model M7-2U'))).toBe(true);
+    expect(messages.some((m) => m.startsWith(`SN ${sn}: model ${catalogue.model.code}`))).toBe(true);
 
-    const bundle = await downloadResult(t, demo, id);
+    const bundle = await downloadResult(t, customer, id);
     expect(sha256(bundle)).toBe(task.result?.sha256);
     expect(bundle.length).toBe(task.result?.size);
     const files = readTar(bundle);
@@ -77,19 +91,18 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       }[];
     };
     const byComponent = new Map(manifest.rows.map((r) => [r.pn || r.component, r]));
-    // M7 2U: seven server firmware kinds. The demo company also sees the restricted early-access
-    // BMC 4.0.0-rc1 (released after 4.1.2), but a pre-release is never "the newest": the
-    // stable security fix 4.1.2 is offered (issue 17: the bundle used to pick the rc).
-    expect([...byComponent.keys()].sort()).toEqual(
-      ['BIOS', 'BMC', 'CPLD', 'DISK', 'NIC', 'PN-NIC-25G-2P', 'PN-RAID-9560-8I', 'PSU', 'RAID'].sort(),
-    );
+    // Every firmware kind of the model and both cards, not the model's configuration file. The
+    // organisation sees the restricted early-access BMC: its 4.2.0 is offered, and its later
+    // 4.3.0-rc1 is not, since a pre-release is never "the newest" (issue 17: the bundle used to
+    // pick the rc).
+    expect([...byComponent.keys()].sort()).toEqual(['BIOS', 'BMC', 'CPLD', PARTS.nic25g, PARTS.raid].sort());
     expect(byComponent.get('BMC')).toMatchObject({
-      sn: 'M7S2U24000101',
+      sn,
       currentVersion: '4.0.1',
-      offeredVersion: '4.1.2',
+      offeredVersion: '4.2.0',
     });
     expect(byComponent.get('BIOS')).toMatchObject({ currentVersion: '6.0.1', offeredVersion: '6.1.2' });
-    expect(byComponent.get('PN-NIC-25G-2P')).toMatchObject({
+    expect(byComponent.get(PARTS.nic25g)).toMatchObject({
       component: 'PCIE',
       offeredVersion: '22.36.1010',
     });
@@ -106,7 +119,9 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(csv[0]).toBe('sn,pn,model,component,item,currentVersion,offeredVersion,severity,file,sha256');
     expect(csv).toHaveLength(manifest.rows.length + 1);
     expect(
-      csv.some((line) => line.startsWith('M7S2U24000101,,M7-2U,BMC,') && line.includes(',4.0.1,4.1.2,')),
+      csv.some(
+        (line) => line.startsWith(`${sn},,${catalogue.model.code},BMC,`) && line.includes(',4.0.1,4.2.0,'),
+      ),
     ).toBe(true);
 
     const [notice] = await t.db
@@ -117,13 +132,11 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('picks only what the user may see: another company gets the public BMC, not the restricted one', async () => {
-    // Contoso owns an M7 (M7S4U24000877); the early-access BMC is granted to the demo company only.
-    const other = await createUser(t.db, {
-      roleCodes: ['customer'],
-      organisation: 'Contoso Research Institute',
-    });
-    const token = await tokenFor(t.app, other.account, other.password);
-    const created = await createMirrorTask(t, token, 'sn', 'M7S4U24000877');
+    // Contoso owns a server of the same model; the early-access BMC is granted to ORGANISATION only.
+    const contoso = 'Contoso Research Institute';
+    const server = await createServer(t.db, { modelId: catalogue.model.id, customer: contoso });
+    const { token } = await signedInUser(t, { roleCodes: ['customer'], organisation: contoso });
+    const created = await createMirrorTask(t, token, 'sn', server.sn);
     await run();
     const task = await getTask(t, token, created.body.data.task.id);
     expect(task.status).toBe('SUCCESS');
@@ -132,15 +145,17 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       component: string;
       offeredVersion: string;
     }[];
+    // The organisation's early-access 4.2.0 is newer, but not this company's to see.
     expect(rows.find((r) => r.component === 'BMC')?.offeredVersion).toBe('4.1.2');
-    expect([...files.keys()].some((name) => name.includes('4.0.0-rc1'))).toBe(false);
+    expect([...files.keys()].some((name) => name.includes('4.2.0') || name.includes('4.3.0-rc1'))).toBe(
+      false,
+    );
   });
 
   it("answers another customer's SN exactly like an unknown SN: nothing about the server, no files", async () => {
-    const typedCompany = await createUser(t.db, { roleCodes: ['customer'], company: DEMO_COMPANY });
-    const token = await tokenFor(t.app, typedCompany.account, typedCompany.password);
-    const foreign = await createMirrorTask(t, token, 'sn', 'M7S2U24000101');
-    const unknown = await createMirrorTask(t, token, 'sn', 'M7S2U99999999');
+    const { token } = await signedInUser(t, { roleCodes: ['customer'], company: ORGANISATION });
+    const foreign = await createMirrorTask(t, token, 'sn', sn);
+    const unknown = await createMirrorTask(t, token, 'sn', 'TSN99999999');
     await run();
     const [a, b] = [
       await getTask(t, token, foreign.body.data.task.id),
@@ -149,8 +164,8 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(a.status).toBe('FAILED');
     expect(b.status).toBe('FAILED');
     const texts = (task: typeof a, sn: string) => task.log.map((line) => line.message.replaceAll(sn, '<SN>'));
-    expect(texts(a, 'M7S2U24000101')).toEqual(texts(b, 'M7S2U99999999'));
-    expect(JSON.stringify(a)).not.toMatch(/M7-2U|BMC|4\.1\.2/);
+    expect(texts(a, sn)).toEqual(texts(b, 'TSN99999999'));
+    expect(JSON.stringify(a)).not.toMatch(new RegExp(`${catalogue.model.code}|BMC|4\\.1\\.2`));
   });
 
   it('LIST_MIRROR_PN from a .txt upload; a list with nothing available fails with a readable log and can be retried', async () => {
@@ -159,7 +174,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       return {
         payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pns.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
         headers: {
-          authorization: `Bearer ${demo}`,
+          authorization: `Bearer ${customer}`,
           'content-type': `multipart/form-data; boundary=${boundary}`,
         },
       };
@@ -172,18 +187,18 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     expect(upload.statusCode).toBe(200);
     const id = upload.json().data.task.id as number;
     await run();
-    const task = await getTask(t, demo, id);
+    const task = await getTask(t, customer, id);
     expect(task.status).toBe('SUCCESS');
     expect(task.log.map((e) => e.message)).toContain('PN PN-UNKNOWN: no firmware available to you; skipped');
-    const files = readTar(await downloadResult(t, demo, id));
+    const files = readTar(await downloadResult(t, customer, id));
     verifySums(files.get(BUNDLE_SHA256SUMS)?.toString('utf8') ?? '', files);
     const csv = files.get(BUNDLE_MANIFEST_CSV)?.toString('utf8') ?? '';
     expect(csv).toContain(',PN-NIC-10G-2P,,PCIE,');
     expect(csv).toContain(',PN-HBA-9500-16I,,PCIE,');
 
-    const nothing = await createMirrorTask(t, demo, 'pn', 'PN-NOTHING-1');
+    const nothing = await createMirrorTask(t, customer, 'pn', 'PN-NOTHING-1');
     await run();
-    const failed = await getTask(t, demo, nothing.body.data.task.id);
+    const failed = await getTask(t, customer, nothing.body.data.task.id);
     expect(failed.status).toBe('FAILED');
     expect(failed.canRetry).toBe(true);
     expect(failed.log.map((e) => e.message)).toEqual(
@@ -195,40 +210,41 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     );
     const result = await t.app.inject({
       url: `/api/tasks/${failed.id}/result`,
-      headers: { authorization: `Bearer ${demo}` },
+      headers: { authorization: `Bearer ${customer}` },
     });
     expect(result.statusCode).toBe(410);
     expect(result.json().code).toBe(ErrorCode.TASK_RESULT_GONE);
-    const retried = await withToken<Task>(t.app, demo, {
+    const retried = await withToken<Task>(t.app, customer, {
       method: 'POST',
       url: `/api/tasks/${failed.id}/retry`,
     });
     expect(retried.body.data.status).toBe('PENDING');
-    const again = await withToken(t.app, demo, { method: 'POST', url: `/api/tasks/${failed.id}/retry` });
+    const again = await withToken(t.app, customer, { method: 'POST', url: `/api/tasks/${failed.id}/retry` });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(ErrorCode.TASK_NOT_RETRYABLE);
     await run();
-    expect((await getTask(t, demo, failed.id)).status).toBe('FAILED');
+    expect((await getTask(t, customer, failed.id)).status).toBe('FAILED');
   });
 
   it('refuses bad input with the lookup messages, and keeps tasks private', async () => {
-    const empty = await createMirrorTask(t, demo, 'sn', ' , ');
+    const empty = await createMirrorTask(t, customer, 'sn', ' , ');
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe(ErrorCode.PCIE_SN_EMPTY);
     const eleven = Array.from({ length: 11 }, (_, i) => `SN${i}`).join(',');
-    expect((await createMirrorTask(t, demo, 'sn', eleven)).body.code).toBe(ErrorCode.PCIE_TOO_MANY_VALUES);
+    expect((await createMirrorTask(t, customer, 'sn', eleven)).body.code).toBe(
+      ErrorCode.PCIE_TOO_MANY_VALUES,
+    );
     const txt = await t.app.inject({
       method: 'POST',
       url: '/api/tasks/mirror/upload?by=sn',
       payload:
         '--b\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\n\r\nA\r\n--b--\r\n',
-      headers: { authorization: `Bearer ${demo}`, 'content-type': 'multipart/form-data; boundary=b' },
+      headers: { authorization: `Bearer ${customer}`, 'content-type': 'multipart/form-data; boundary=b' },
     });
     expect(txt.json().code).toBe(ErrorCode.FILE_TYPE_NOT_ALLOWED);
 
-    const mine = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
-    const stranger = await createUser(t.db, { roleCodes: ['customer'] });
-    const token = await tokenFor(t.app, stranger.account, stranger.password);
+    const mine = await createMirrorTask(t, customer, 'pn', PARTS.nic10g);
+    const { token } = await signedInUser(t);
     const id = mine.body.data.task.id;
     await run();
     for (const url of [`/api/tasks/${id}`, `/api/tasks/${id}/result`]) {
@@ -242,8 +258,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('limits unfinished tasks per user', async () => {
-    const user = await createUser(t.db, { roleCodes: ['customer'] });
-    const token = await tokenFor(t.app, user.account, user.password);
+    const { token } = await signedInUser(t);
     for (let i = 0; i < 5; i += 1)
       expect((await createMirrorTask(t, token, 'pn', `PN-${i}`)).status).toBe(200);
     const sixth = await createMirrorTask(t, token, 'pn', 'PN-6');
@@ -262,34 +277,34 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('PACKAGE_LIVE_CD writes an ISO 9660 image holding the base image, the components and their SHA256SUMS', async () => {
-    const base = await seededVersion(t, 'livecd-x86');
-    const bmc = await seededVersion(t, 'm7-bmc');
-    const nic = await seededVersion(t, 'pcie-nic-25g');
-    const bad = await withToken(t.app, demo, {
+    const base = catalogue.livecdBase;
+    const bmc = catalogue.newestBmc;
+    const nic = catalogue.partVersion(PARTS.nic25g);
+    const bad = await withToken(t.app, customer, {
       method: 'POST',
       url: '/api/tasks/livecd?locale=en-US',
       payload: { baseVersionId: bmc.id, componentVersionIds: [nic.id] },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(ErrorCode.LIVECD_BASE_INVALID);
-    const unknown = await withToken(t.app, demo, {
+    const unknown = await withToken(t.app, customer, {
       method: 'POST',
       url: '/api/tasks/livecd',
       payload: { baseVersionId: base.id, componentVersionIds: [999_999] },
     });
     expect(unknown.body.code).toBe(ErrorCode.CATALOG_NOT_VISIBLE);
 
-    const created = await withToken<{ task: Task }>(t.app, demo, {
+    const created = await withToken<{ task: Task }>(t.app, customer, {
       method: 'POST',
       url: '/api/tasks/livecd?locale=en-US',
       payload: { baseVersionId: base.id, componentVersionIds: [bmc.id, nic.id], label: 'M7_SERVICE' },
     });
     expect(created.status).toBe(200);
     await run();
-    const task = await getTask(t, demo, created.body.data.task.id);
+    const task = await getTask(t, customer, created.body.data.task.id);
     expect(task.status, JSON.stringify(task.log)).toBe('SUCCESS');
     expect(task.result?.fileName).toBe(`livecd-${task.id}-M7_SERVICE.iso`);
-    const iso = await downloadResult(t, demo, task.id);
+    const iso = await downloadResult(t, customer, task.id);
     expect(sha256(iso)).toBe(task.result?.sha256);
     // ISO 9660: the primary volume descriptor at sector 16 carries "CD001" and the volume label.
     expect(iso.subarray(16 * 2048 + 1, 16 * 2048 + 6).toString('ascii')).toBe('CD001');
@@ -309,7 +324,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('removes results after they expire and says so', async () => {
-    const created = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+    const created = await createMirrorTask(t, customer, 'pn', PARTS.nic10g);
     await run();
     const id = created.body.data.task.id;
     const [row] = await t.db.select().from(tasks).where(eq(tasks.id, id));
@@ -317,12 +332,16 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     t.clock.advance(73 * 3_600_000);
     expect(await t.app.services.tasks.removeExpiredResults()).toBeGreaterThanOrEqual(1);
     expect(await t.app.services.store.stat(row?.resultKey ?? '')).toBeNull();
-    const task = await getTask(t, demo, id);
+    const task = await getTask(t, customer, id);
     expect(task).toMatchObject({ status: 'SUCCESS', result: null, resultExpired: true });
     expect(task.log.at(-1)?.message).toBe('The result expired and was removed');
     expect(
-      (await t.app.inject({ url: `/api/tasks/${id}/result`, headers: { authorization: `Bearer ${demo}` } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/tasks/${id}/result`,
+          headers: { authorization: `Bearer ${customer}` },
+        })
+      ).statusCode,
     ).toBe(410);
   });
 
@@ -331,7 +350,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     // heartbeat (here the failure is written as pg-boss's supervisor writes it).
     const other = await otherProcessQueue(t);
     try {
-      const created = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+      const created = await createMirrorTask(t, customer, 'pn', PARTS.nic10g);
       const id = created.body.data.task.id;
       const [taken] = await other.fetch<{ taskId: number }>('task.run');
       expect(taken?.data).toEqual({ taskId: id });
@@ -342,7 +361,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       expect(await run()).toBe(0);
       await skipBackoff(t);
       await run();
-      const task = await getTask(t, demo, id);
+      const task = await getTask(t, customer, id);
       expect(task.status).toBe('SUCCESS');
       expect(task.log.map((e) => e.message)).toEqual(
         expect.arrayContaining([
@@ -356,7 +375,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       expect((late as { affected?: number }).affected).toBe(0);
 
       // Twice taken, twice lost: its attempts are spent, the dead letter fails it for good.
-      const second = await createMirrorTask(t, demo, 'pn', 'PN-NIC-10G-2P');
+      const second = await createMirrorTask(t, customer, 'pn', PARTS.nic10g);
       for (let attempt = 0; attempt < 2; attempt += 1) {
         await skipBackoff(t);
         const [job] = await other.fetch<{ taskId: number }>('task.run');
@@ -364,7 +383,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
         await other.fail('task.run', { id: job!.id, retryCount: attempt }, { message: 'heartbeat lost' });
       }
       await run();
-      const failed = await getTask(t, demo, second.body.data.task.id);
+      const failed = await getTask(t, customer, second.body.data.task.id);
       expect(failed.status).toBe('FAILED');
       expect(failed.endTime).not.toBeNull();
       expect(failed.log.at(-1)?.message).toBe('Failed; you can retry the task');
@@ -379,14 +398,14 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('stops at a stored file whose bytes no longer match its SHA256 and leaves no partial bundle', async () => {
-    const hba = await seededVersion(t, 'pcie-hba-9500');
+    const hba = catalogue.partVersion(PARTS.hba);
     const versions = await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, hba.itemId));
     const newest = versions.sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0]!;
     const { Readable } = await import('node:stream');
     await t.app.services.store.put(newest.storageKey, Readable.from([Buffer.from('tampered')]));
-    const created = await createMirrorTask(t, demo, 'pn', 'PN-HBA-9500-16I');
+    const created = await createMirrorTask(t, customer, 'pn', PARTS.hba);
     await run();
-    const task = await getTask(t, demo, created.body.data.task.id);
+    const task = await getTask(t, customer, created.body.data.task.id);
     expect(task.status).toBe('FAILED');
     expect(task.log.map((e) => e.message)).toContain(
       `The stored file ${newest.fileName} does not match its published SHA256; the task stops`,
@@ -395,54 +414,10 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   });
 
   it('answers the log in the reader language', async () => {
-    const created = await createMirrorTask(t, demo, 'sn', 'NOSUCHSN2');
+    const created = await createMirrorTask(t, customer, 'sn', 'NOSUCHSN2');
     await run();
-    const zh = await getTask(t, demo, created.body.data.task.id, 'zh-CN');
+    const zh = await getTask(t, customer, created.body.data.task.id, 'zh-CN');
     expect(zh.log.map((e) => e.message)).toContain('SN NOSUCHSN2：服务器不存在，已跳过');
     expect(zh.summary).toBe('SN：NOSUCHSN2');
-  });
-});
-
-describe('a custom LiveCD without the ISO writer', () => {
-  it('fails with a message the user can act on, and leaves no file', async () => {
-    const t = await createTestApp('pglite', {
-      catalog: true,
-      config: { XORRISO_PATH: '/nonexistent/xorriso' },
-    });
-    try {
-      const demo = await tokenFor(t.app, 'demo', DEMO_PASSWORD);
-      const base = await seededVersion(t, 'livecd-x86');
-      const created = await withToken<{ task: Task }>(t.app, demo, {
-        method: 'POST',
-        url: '/api/tasks/livecd',
-        payload: { baseVersionId: base.id },
-      });
-      await t.app.services.jobs.runUntilIdle();
-      const task = await getTask(t, demo, created.body.data.task.id);
-      expect(task.status).toBe('FAILED');
-      expect(task.log.map((e) => e.message)).toContain(
-        'The ISO writer (xorriso) is not installed on the server; please contact support',
-      );
-      expect(filesUnder(t, 'tasks')).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('scratch folders of custom LiveCD tasks', () => {
-  it('are removed when a dead process left them for more than a day', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { removeStaleScratch } = await import('./livecd-iso');
-    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-livecd-'));
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-livecd-'));
-    const dayAndMore = Date.now() / 1000 - 25 * 3600;
-    fs.utimesSync(old, dayAndMore, dayAndMore);
-    expect(await removeStaleScratch()).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(old)).toBe(false);
-    expect(fs.existsSync(fresh)).toBe(true);
-    fs.rmSync(fresh, { recursive: true, force: true });
   });
 });

@@ -8,31 +8,30 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rolePermissions, roles, users } from '../../db/schema';
-import { createUser } from '../../test/factories';
+import { users } from '../../db/schema';
+import { adminPagesPerTest } from '../../test/admin-pages';
+import { createModel, createServer } from '../../test/catalog-factories';
+import { createRole, createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
-import { login, tokenFor, callAs, type Method, withToken } from '../../test/requests';
-import { freshAppPerTest, DRIVERS, type TestApp } from '../../test/test-app';
+import { login, tokenFor, withToken } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 const STRONG = 'Strong#Pass1';
 
 describe.each(DRIVERS)('users administration on %s', (driver) => {
   let t: TestApp;
   let admin: string;
-  freshAppPerTest(driver, (app, token) => {
+  const call = adminPagesPerTest(driver, (app, token) => {
     [t, admin] = [app, token];
   });
-
-  const call = <T = unknown>(token: string, method: Method, url: string, payload?: object) =>
-    callAs<T>(t.app, token, method, url, payload);
   const auditActions = async () =>
     (await call<Page<AuditEntry>>(admin, 'GET', '/api/sysAudit/page?pageSize=50')).body.data.rows.map(
       (row) => row.action,
     );
 
   it('refuses every endpoint to a user without sysUser permissions (403, 1013002)', async () => {
-    const customer = await createUser(t.db, { roleCodes: ['customer'] });
-    const token = await tokenFor(t.app, customer.account, customer.password);
+    const { token, ...customer } = await signedInUser(t);
     const attempts: [Parameters<typeof call>[1], string, object?][] = [
       ['GET', '/api/sysUser/page'],
       ['GET', '/api/sysUser/roleOptions'],
@@ -124,8 +123,10 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
 
   it('freezes (signing the user out), unfreezes, unlocks a lockout and mails a reset link', async () => {
-    const user = await createUser(t.db, { roleCodes: ['customer'], email: 'frozen@example.com' });
-    const token = await tokenFor(t.app, user.account, user.password);
+    const { token, ...user } = await signedInUser(t, {
+      roleCodes: ['customer'],
+      email: 'frozen@example.com',
+    });
     const frozen = await call<UserAdminRow>(admin, 'POST', `/api/sysUser/${user.id}/freeze`, {
       frozen: true,
     });
@@ -191,19 +192,8 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
 
   it('stops staff from granting more than they hold or touching super admins', async () => {
-    const [helpdeskRole] = await t.db
-      .insert(roles)
-      .values({ code: 'helpdesk', nameZh: '服务台', nameEn: 'Helpdesk' })
-      .returning();
-    if (!helpdeskRole) throw new Error('role not created');
-    await t.db.insert(rolePermissions).values(
-      ['sysUser:page', 'sysUser:edit'].map((permissionCode) => ({
-        roleId: helpdeskRole.id,
-        permissionCode,
-      })),
-    );
-    const helper = await createUser(t.db, { roleCodes: ['helpdesk'] });
-    const token = await tokenFor(t.app, helper.account, helper.password);
+    await createRole(t.db, 'helpdesk', ['sysUser:page', 'sysUser:edit']);
+    const { token } = await signedInUser(t, { roleCodes: ['helpdesk'] });
     const customer = await createUser(t.db, { roleCodes: ['customer'] });
     const [adminRow] = await t.db.select().from(users).where(eq(users.account, 'admin'));
 
@@ -233,21 +223,22 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
 
   it('binds servers for a customer, verified by support, and shows sessions, sign-ins and servers', async () => {
+    // Shipped to another company than the one the customer typed: only support can vouch for it.
+    const model = await createModel(t.db);
+    const { sn } = await createServer(t.db, { modelId: model.id, customer: 'Northwind Data Center' });
     const customer = await createUser(t.db, { roleCodes: ['customer'], company: 'Somebody Else' });
     await tokenFor(t.app, customer.account, customer.password);
     const bound = await call<{ verified: number }>(admin, 'POST', `/api/sysUser/${customer.id}/serials`, {
-      serials: ['A7S2U25000033'],
+      serials: [sn],
     });
     expect(bound.body.data.verified).toBe(1);
     const detail = await call<UserAdminDetail>(admin, 'GET', `/api/sysUser/${customer.id}/detail`);
     expect(detail.body.data.sessions).toHaveLength(1);
     expect(detail.body.data.logins[0]).toMatchObject({ type: 'LOGIN', success: true });
     expect(detail.body.data.serials.serials.map((serial) => [serial.sn, serial.state])).toEqual([
-      ['A7S2U25000033', 'verified'],
+      [sn, 'verified'],
     ]);
-    expect((await call(admin, 'DELETE', `/api/sysUser/${customer.id}/serials/A7S2U25000033`)).status).toBe(
-      200,
-    );
+    expect((await call(admin, 'DELETE', `/api/sysUser/${customer.id}/serials/${sn}`)).status).toBe(200);
     expect((await call(admin, 'GET', '/api/sysUser/999999/detail')).body.code).toBe(ErrorCode.USER_UNKNOWN);
     expect(await auditActions()).toEqual(expect.arrayContaining(['user.bindSerials', 'user.unbindSerial']));
   });

@@ -12,7 +12,8 @@ import {
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, userSerials, webhookDeliveries } from '../../db/schema';
+import { users, webhookDeliveries } from '../../db/schema';
+import { bindSerial, createServer as shipServer, referenceModel } from '../../test/catalog-factories';
 import { createUser, type UserFactoryInput } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -60,20 +61,24 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
   let itemId: number;
   const receiver = new Receiver();
 
-  /** A customer with a verified server `sn` and a webhook to `path`; their session and webhook. */
+  /**
+   * A customer with a verified server (of the seeded `model`, carrying the `pcieParts` cards) and a
+   * webhook to `path`; their session, webhook and server's SN.
+   */
   async function subscriber(
-    sn: string | null,
+    server: { model: string; pcieParts?: string[] } | null,
     path: string,
     statuses: number[] = [],
     events = ['release.published'],
     who: UserFactoryInput = {},
   ) {
     const user = await createUser(t.db, { roleCodes: ['customer'], ...who });
-    const now = t.clock.now();
-    if (sn)
-      await t.db
-        .insert(userSerials)
-        .values({ userId: user.id, sn, state: 'verified', boundAt: now, verifiedAt: now });
+    let sn: string | null = null;
+    if (server) {
+      const model = await referenceModel(t.db, server.model);
+      sn = (await shipServer(t.db, { modelId: model.id, pcieParts: server.pcieParts })).sn;
+      await bindSerial(t.db, user.id, sn, 'verified', t.clock.now());
+    }
     const session = await tokenFor(t.app, user.account, user.password);
     const hook = await withToken<WebhookCreated>(t.app, session, {
       method: 'POST',
@@ -81,7 +86,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
       payload: { url: receiver.url(path, statuses), events },
     });
     expect(hook.status).toBe(200);
-    return { user, session, hook: hook.body.data };
+    return { user, session, hook: hook.body.data, sn };
   }
 
   const deliveriesOf = async (session: string, hookId: number) =>
@@ -130,8 +135,8 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
   });
 
   it("delivers release.published, signed, to the owner of a server of the version's model only", async () => {
-    const owner = await subscriber('M7S2U24000101', '/owner');
-    const stranger = await subscriber('M6S1U22000417', '/stranger');
+    const owner = await subscriber({ model: 'M7-2U' }, '/owner');
+    const stranger = await subscriber({ model: 'M6-1U' }, '/stranger');
     const versionId = await publishVersion(t, admin, itemId, { version: '5.0.0', models: ['M7-2U'] });
     // Nothing is sent inside the publishing request.
     expect(receiver.at('/owner')).toHaveLength(0);
@@ -160,7 +165,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
       version: '5.0.0',
       status: 'published',
       models: ['M7-2U'],
-      servers: ['M7S2U24000101'],
+      servers: [owner.sn],
       itemName: { 'en-US': 'Hook BMC', 'zh-CN': '钩子 BMC' },
     });
     expect(data.downloadUrl).toMatch(new RegExp(`/api/downloads/${versionId}$`));
@@ -191,13 +196,13 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
 
   it('a PCIe version reaches the owner of a server carrying a card of its part number', async () => {
     const nic = await createItem(t, admin, { code: 'hook-raid', kind: 'PCIE', nameEn: 'Hook RAID' });
-    const owner = await subscriber('M6S2U21001290', '/pcie');
+    const owner = await subscriber({ model: 'M6-2U', pcieParts: ['PN-RAID-9460-16I'] }, '/pcie');
     await publishVersion(t, admin, nic, { version: '1.2.3', models: [], parts: ['PN-RAID-9460-16I'] });
     await t.app.services.jobs.runUntilIdle();
     const [got] = receiver.at('/pcie');
     expect((JSON.parse(got!.body) as WebhookPayload).data).toMatchObject({
       parts: ['PN-RAID-9460-16I'],
-      servers: ['M6S2U21001290'],
+      servers: [owner.sn],
     });
     await withToken(t.app, owner.session, {
       method: 'DELETE',
@@ -206,7 +211,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
   });
 
   it('retries a 500 with growing backoff; the log shows the attempts, then delivered', async () => {
-    const owner = await subscriber('A7S2U25000033', '/flaky', [500, 500]);
+    const owner = await subscriber({ model: 'A7-2U' }, '/flaky', [500, 500]);
     await publishVersion(t, admin, itemId, { version: '5.1.0', models: ['A7-2U'] });
     await t.app.services.jobs.runUntilIdle();
     expect(receiver.at('/flaky')).toHaveLength(1);
@@ -254,7 +259,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
   });
 
   it(`gives up after ${WEBHOOK_MAX_ATTEMPTS} attempts: the delivery is failed`, async () => {
-    const owner = await subscriber('M7S4U24000877', '/down', new Array<number>(50).fill(503));
+    const owner = await subscriber({ model: 'M7-4U' }, '/down', new Array<number>(50).fill(503));
     await publishVersion(t, admin, itemId, { version: '5.2.0', models: ['M7-4U'] });
     await t.app.services.jobs.runUntilIdle();
     for (let attempt = 2; attempt <= WEBHOOK_MAX_ATTEMPTS; attempt += 1) {

@@ -9,7 +9,6 @@ import { TaskCreatedAlert } from './task-created-alert';
 
 type LivecdForm = { baseVersionId?: number; componentVersionIds: number[]; label?: string };
 
-
 /**
  * Custom LiveCD: a LiveCD image plus chosen drivers, tools and firmware, packaged by a
  * background task into one ISO 9660 image with its SHA256SUMS.
