@@ -36,7 +36,7 @@ import { outboxRoutes } from './modules/sms/outbox.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
-import { webhookRoutes } from './modules/webhooks/webhook.routes';
+import { staffWebhookRoutes, webhookRoutes } from './modules/webhooks/webhook.routes';
 
 /** Registers one route plugin (with its options) on the app. */
 export type RouteModule = (app: FastifyInstance) => PromiseLike<unknown>;
@@ -67,6 +67,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(apiTokenRoutes),
     (app) => app.register(feedTokenRoutes),
     (app) => app.register(webhookRoutes),
+    (app) => app.register(staffWebhookRoutes),
     // The catalogue, downloads, tasks, licences and fleet automation.
     (app) => app.register(publicCatalogRoutes),
     (app) => app.register(catalogRoutes),

@@ -211,6 +211,7 @@ export function createServices(
   );
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
   const webhookAddresses = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  const webhooks = new WebhookService(db, clock, jobs, webhookAddresses);
   jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
   jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses)));
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
@@ -262,6 +263,7 @@ export function createServices(
       history: accountHistory,
       downloads,
       apiTokens,
+      webhooks,
     }),
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
@@ -278,7 +280,7 @@ export function createServices(
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     feeds: new FeedService(db, catalogAccess, publicUrl),
     feedTokens: new FeedTokenService(db, clock, publicUrl),
-    webhooks: new WebhookService(db, clock, jobs, webhookAddresses),
+    webhooks,
   };
 }
 

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'user.unbindSerial',
   'user.assignOrganisation',
   'user.revokeApiToken',
+  'user.disableWebhook',
   'releaseNote.create',
   'releaseNote.update',
   'releaseNote.delete',

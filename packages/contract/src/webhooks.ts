@@ -99,6 +99,15 @@ export const webhookSchema = z.object({
   lastDelivery: webhookLastDeliverySchema.nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
+
+/**
+ * Support's view of a customer's webhook: where it posts by origin only (the path and query of a
+ * receiver's URL are often its secret, e.g. a chat service's incoming hook), its events, on/off
+ * and last delivery. Staff can switch it off, not read or change where it points.
+ */
+export const staffWebhookSchema = webhookSchema.omit({ url: true }).extend({ origin: z.string() });
+export type StaffWebhook = z.infer<typeof staffWebhookSchema>;
+export const staffWebhookListSchema = z.array(staffWebhookSchema);
 export const webhookListSchema = z.array(webhookSchema);
 /** Answered once, at creation: the only time the signing secret is shown. */
 export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() });

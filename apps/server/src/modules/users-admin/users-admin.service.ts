@@ -1,6 +1,8 @@
 import {
   ACCOUNT_PATTERN,
   type ApiToken,
+  type StaffWebhook,
+  type Webhook,
   type AssignOrganisation,
   type Organisation,
   type Locale,
@@ -38,6 +40,7 @@ import type { SessionService } from '../auth/session.service';
 import type { DownloadService } from '../downloads/download.service';
 import type { RecoveryService } from '../recovery/recovery.service';
 import { normaliseCompany, type SerialService } from '../serials/serial.service';
+import type { WebhookService } from '../webhooks/webhook.service';
 import { UsersAdminRepository } from './users-admin.repository';
 
 type Staff = AuditActor & { userId: number };
@@ -63,6 +66,7 @@ export class UsersAdminService {
       history: AccountHistoryService;
       downloads: DownloadService;
       apiTokens: ApiTokenService;
+      webhooks: WebhookService;
     },
   ) {
     this.repo = new UsersAdminRepository(db);
@@ -332,6 +336,24 @@ export class UsersAdminService {
     });
   }
 
+  /** A user's webhooks as support sees them: where they post by origin only, never the path or secret. */
+  async webhooks(staff: Staff, id: number): Promise<StaffWebhook[]> {
+    await this.target(staff, id);
+    return (await this.deps.webhooks.list(id)).map(staffViewOf);
+  }
+
+  /** Switches a user's webhook off (support stopping one that floods a receiver); audited. */
+  async disableWebhook(staff: Staff, id: number, webhookId: number): Promise<StaffWebhook> {
+    await this.target(staff, id);
+    return this.db.transaction(async (tx) => {
+      const webhook = await this.deps.webhooks.update(id, webhookId, { active: false }, tx);
+      const view = staffViewOf(webhook);
+      const detail = { webhookId, origin: view.origin };
+      await this.deps.audit.record(staff, 'user.disableWebhook', { type: 'user', id }, detail, tx);
+      return view;
+    });
+  }
+
   private async row(id: number, locale: Locale): Promise<UserAdminRow> {
     const row = await this.repo.one(id, this.clock.now(), locale === 'zh-CN');
     if (!row) throw new AppError('USER_UNKNOWN');
@@ -388,4 +410,9 @@ export class UsersAdminService {
       throw error;
     }
   }
+}
+
+/** A webhook without the path and query of its URL, which often carry the receiver's secret. */
+function staffViewOf({ url, ...webhook }: Webhook): StaffWebhook {
+  return { ...webhook, origin: new URL(url).origin };
 }

@@ -1,4 +1,10 @@
 import {
+  staffWebhookListSchema,
+  staffWebhookSchema,
+  USER_EDIT_PERMISSION,
+  USER_PAGE_PERMISSION,
+  userTokenParamsSchema,
+  userTokensParamsSchema,
   webhookCreatedSchema,
   webhookCreateSchema,
   webhookDeliveryPageSchema,
@@ -9,11 +15,11 @@ import {
   webhookSchema,
   webhookUpdateSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
-import { requireSession, sessionOf } from '../../plugins/authenticate';
+import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
@@ -100,5 +106,53 @@ export async function webhookRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (request) => ok(request, await webhooks.ping(sessionOf(request).userId, request.params.id)),
+  );
+}
+
+/**
+ * Support -> a user's webhooks (users page): staff with sysUser:page see where each posts (origin
+ * only) and how its deliveries went; with sysUser:edit they switch one off, audited. They never
+ * read its full URL or secret, nor point it elsewhere. A super admin's only for super admins.
+ */
+export async function staffWebhookRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { usersAdmin, audit } = app.services;
+  const staff = async (request: FastifyRequest) => ({
+    ...(await audit.actorOf(request)),
+    userId: sessionOf(request).userId,
+  });
+
+  routes.get(
+    '/api/sysUser/:userId/webhooks',
+    {
+      schema: {
+        tags,
+        summary: "Staff: a user's webhooks by origin, with their newest delivery (sysUser:page)",
+        security,
+        params: userTokensParamsSchema,
+        response: responses(staffWebhookListSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: requirePermission(app, USER_PAGE_PERMISSION),
+    },
+    async (request) => ok(request, await usersAdmin.webhooks(await staff(request), request.params.userId)),
+  );
+
+  routes.post(
+    '/api/sysUser/:userId/webhooks/:id/off',
+    {
+      schema: {
+        tags,
+        summary: "Staff: switch a user's webhook off (sysUser:edit); audited",
+        security,
+        params: userTokenParamsSchema,
+        response: responses(staffWebhookSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: requirePermission(app, USER_EDIT_PERMISSION),
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return ok(request, await usersAdmin.disableWebhook(await staff(request), userId, id));
+    },
   );
 }

@@ -70,8 +70,9 @@ export class WebhookService {
     return { ...webhook!, secret };
   }
 
-  async update(userId: number, id: number, input: WebhookUpdate): Promise<Webhook> {
-    const [row] = await this.db
+  /** Changes the owner's webhook (`db`: a transaction of a caller that audits the change). */
+  async update(userId: number, id: number, input: WebhookUpdate, db: Db = this.db): Promise<Webhook> {
+    const [row] = await db
       .update(webhooks)
       .set({
         ...(input.events ? { events: [...input.events] } : {}),
@@ -80,7 +81,7 @@ export class WebhookService {
       .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
       .returning();
     if (!row) throw new AppError('WEBHOOK_NOT_FOUND');
-    const [webhook] = await this.describe([row]);
+    const [webhook] = await this.describe([row], db);
     return webhook!;
   }
 
@@ -144,12 +145,12 @@ export class WebhookService {
   }
 
   /** Adds each webhook's newest delivery (one query); never the secret. */
-  private async describe(rows: WebhookRow[]): Promise<Webhook[]> {
+  private async describe(rows: WebhookRow[], db: Db = this.db): Promise<Webhook[]> {
     const ids = rows.map((row) => row.id);
     const last =
       ids.length === 0
         ? []
-        : await this.db
+        : await db
             .selectDistinctOn([webhookDeliveries.webhookId], {
               webhookId: webhookDeliveries.webhookId,
               event: webhookDeliveries.event,

@@ -206,4 +206,15 @@ export const automation: TranslationsOf<typeof reference> = {
   'webhooks.delivery.error': 'Error',
   'webhooks.delivery.payload': 'Body sent (JSON)',
   'webhooks.delivery.close': 'Close',
+  'webhooks.staff.title': 'Webhooks',
+  'webhooks.staff.intro':
+    "Where this user's webhooks send release events: the receiver's host only, since the rest of its address can be the receiver's secret. Switching one off stops its deliveries at once and is recorded in the audit log; the user can switch it on again.",
+  'webhooks.column.origin': 'Sends to',
+  'webhooks.staff.on': 'On',
+  'webhooks.staff.off': 'Off',
+  'webhooks.staff.switchOff': 'Switch off',
+  'webhooks.staff.switchOffLabel': 'Switch off the webhook to {{origin}}',
+  'webhooks.staff.switchOffConfirm': 'Switch this webhook off? The user can switch it on again.',
+  'webhooks.staff.switchedOff': 'Webhook switched off',
+  'webhooks.staff.empty': 'This user has no webhooks',
 };

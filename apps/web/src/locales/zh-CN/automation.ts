@@ -197,4 +197,15 @@ export const automation = {
   'webhooks.delivery.error': '错误',
   'webhooks.delivery.payload': '发送的内容（JSON）',
   'webhooks.delivery.close': '关闭',
+  'webhooks.staff.title': 'Webhook',
+  'webhooks.staff.intro':
+    '此用户的 Webhook 向何处发送发布事件：只显示接收方的主机，因为地址的其余部分可能是接收方的密钥。停用后立即停止投递，并记入审计日志；用户可以重新启用。',
+  'webhooks.column.origin': '发送至',
+  'webhooks.staff.on': '已启用',
+  'webhooks.staff.off': '已停用',
+  'webhooks.staff.switchOff': '停用',
+  'webhooks.staff.switchOffLabel': '停用发送至 {{origin}} 的 Webhook',
+  'webhooks.staff.switchOffConfirm': '停用此 Webhook？用户可以重新启用。',
+  'webhooks.staff.switchedOff': '已停用 Webhook',
+  'webhooks.staff.empty': '此用户没有 Webhook',
 };

@@ -26,6 +26,7 @@ setUpEachTest();
 describe('UserApiTokens', () => {
   it('lists the tokens of the user without any secret and without revoke for read-only staff', async () => {
     stubFetch({
+      '/api/sysUser/7/webhooks': () => okResponse([]),
       '/api/sysUser/7/apiTokens': () =>
         okResponse([
           buildApiToken({ id: 1, name: 'Rack A', scopes: ['download'], lastUsedIp: '198.51.100.2' }),
@@ -45,6 +46,7 @@ describe('UserApiTokens', () => {
     const deleted: string[] = [];
     let revoked = false;
     stubFetch({
+      '/api/sysUser/7/webhooks': () => okResponse([]),
       '/api/sysUser/7/apiTokens': () =>
         okResponse([
           buildApiToken(
@@ -75,6 +77,7 @@ describe('UserApiTokens', () => {
 
   it("shows the server's refusal (a super admin's tokens for a support user)", async () => {
     stubFetch({
+      '/api/sysUser/7/webhooks': () => okResponse([]),
       '/api/sysUser/7/apiTokens': () =>
         envelopeResponse(
           { code: ErrorCode.NO_PERMISSION_OPERATION, message: 'Only a super admin may do this' },

@@ -5,10 +5,12 @@ import { usePermission } from '@/lib/access';
 import { useUserApiTokens } from '../api/get-user-api-tokens';
 import { useRevokeUserApiToken } from '../api/revoke-user-api-token';
 import { ApiTokenTable } from './api-token-table';
+import { UserWebhooks } from './user-webhooks';
 
 /**
  * Staff view of a user's personal access tokens (users page, user detail): the same columns as
- * the owner's, never a secret; revoking needs sysUser:edit and is audited by the server.
+ * the owner's, never a secret; revoking needs sysUser:edit and is audited by the server. The
+ * user's webhooks follow (automation, as support sees it).
  */
 export function UserApiTokens({ userId }: { userId: number }) {
   const { t } = useTranslation('automation');
@@ -29,6 +31,7 @@ export function UserApiTokens({ userId }: { userId: number }) {
         onRevoke={canRevoke ? (token) => revoke.mutate({ userId, id: token.id }) : undefined}
         revokingId={revoke.isPending ? revoke.variables.id : undefined}
       />
+      <UserWebhooks userId={userId} />
     </>
   );
 }

@@ -1,11 +1,10 @@
 import type { Webhook } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api-error';
-import { formatDateTime } from '@/lib/format';
-import { WebhookStatusTag } from './webhook-status-tag';
+import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
 
 // antd types onRow's answer as plain HTML attributes, which have no data-* keys.
 const rowAttributes = (webhook: Webhook): HTMLAttributes<HTMLElement> =>
@@ -53,13 +52,7 @@ export function WebhookTable({
     {
       title: t('webhooks.column.events'),
       key: 'events',
-      render: (_, webhook) => (
-        <Flex gap={4} wrap>
-          {webhook.events.map((event) => (
-            <Tag key={event}>{t(`webhooks.event.${event}`)}</Tag>
-          ))}
-        </Flex>
-      ),
+      render: (_, webhook) => <WebhookEvents events={webhook.events} />,
     },
     {
       title: t('webhooks.column.active'),
@@ -78,20 +71,7 @@ export function WebhookTable({
     {
       title: t('webhooks.column.lastDelivery'),
       key: 'lastDelivery',
-      render: (_, { lastDelivery }) =>
-        lastDelivery ? (
-          <Flex vertical gap={2} align="start" data-testid="webhook-last-delivery">
-            <Flex gap={4} wrap align="center">
-              <WebhookStatusTag status={lastDelivery.status} />
-              <span>{t(`webhooks.event.${lastDelivery.event}`)}</span>
-            </Flex>
-            <Typography.Text type="secondary">{formatDateTime(lastDelivery.createdAt)}</Typography.Text>
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary" data-testid="webhook-last-delivery">
-            {t('webhooks.lastDelivery.none')}
-          </Typography.Text>
-        ),
+      render: (_, webhook) => <WebhookLastDelivery lastDelivery={webhook.lastDelivery} />,
     },
     {
       title: t('webhooks.column.actions'),

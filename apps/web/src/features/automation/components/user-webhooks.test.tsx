@@ -1,0 +1,74 @@
+import { type StaffWebhook, USER_EDIT_PERMISSION, USER_PAGE_PERMISSION } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type AccessSubject, AccessProvider } from '@/lib/access';
+import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
+import { UserWebhooks } from './user-webhooks';
+
+const staff = (...permissions: string[]): AccessSubject => ({ adminType: '2', permissions });
+
+const hook = (input: Partial<StaffWebhook> = {}): StaffWebhook => ({
+  id: 4,
+  origin: 'https://hooks.example.com',
+  events: ['release.published'],
+  active: true,
+  createdAt: '2026-03-01T08:00:00Z',
+  lastDelivery: { event: 'release.published', status: 'failed', createdAt: '2026-03-02T08:00:00Z' },
+  ...input,
+});
+
+function renderFor(permissions: string[]) {
+  return renderWithProviders(
+    <AccessProvider user={staff(...permissions)}>
+      <UserWebhooks userId={7} />
+    </AccessProvider>,
+    { path: '/' },
+  );
+}
+
+const table = () => screen.getByTestId('user-webhooks');
+
+setUpEachTest();
+
+describe('UserWebhooks', () => {
+  it('shows where each webhook sends, its events, state and last delivery, with no switch for read-only staff', async () => {
+    stubFetch({ '/api/sysUser/7/webhooks': () => okResponse([hook()]) });
+    renderFor([USER_PAGE_PERMISSION]);
+    await waitFor(() => expect(table().textContent).toContain('https://hooks.example.com'));
+    expect(table().textContent).toContain('Release published');
+    expect(table().textContent).toContain('On');
+    expect(table().textContent).toContain('Failed');
+    expect(screen.queryByTestId('user-webhook-off')).toBeNull();
+  });
+
+  it('switches a webhook off with sysUser:edit after confirmation, on the staff route', async () => {
+    const calls: string[] = [];
+    let off = false;
+    stubFetch({
+      '/api/sysUser/7/webhooks': () => okResponse([hook({ active: !off })]),
+      '/api/sysUser/7/webhooks/4/off': (url, init) => {
+        calls.push(`${init.method} ${url.pathname}`);
+        off = true;
+        return okResponse(hook({ active: false }));
+      },
+    });
+    renderFor([USER_PAGE_PERMISSION, USER_EDIT_PERMISSION]);
+    const button = await screen.findByRole('button', {
+      name: 'Switch off the webhook to https://hooks.example.com',
+    });
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByTestId('user-webhook-off-confirm'));
+    await waitFor(() => expect(within(table()).getByText('Off')).toBeTruthy());
+    expect(calls).toEqual(['POST /api/sysUser/7/webhooks/4/off']);
+    // An inactive webhook has nothing to switch off.
+    expect(screen.queryByTestId('user-webhook-off')).toBeNull();
+  });
+
+  it('says when the user has none', async () => {
+    stubFetch({ '/api/sysUser/7/webhooks': () => okResponse([]) });
+    renderFor([USER_PAGE_PERMISSION]);
+    await screen.findByText('This user has no webhooks');
+  });
+});

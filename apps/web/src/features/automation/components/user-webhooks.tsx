@@ -1,0 +1,111 @@
+import { type StaffWebhook, USER_EDIT_PERMISSION } from '@portal/contract';
+import { Alert, App, Button, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/lib/access';
+import { useSwitchOffUserWebhook, useUserWebhooks } from '../api/user-webhooks';
+import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
+
+/**
+ * Support's view of a user's webhooks (users page, user detail): where each sends (host only),
+ * its events, on or off and its last delivery; with sysUser:edit, switching one off (audited).
+ */
+export function UserWebhooks({ userId }: { userId: number }) {
+  const { t } = useTranslation('automation');
+  const { message } = App.useApp();
+  const canSwitchOff = usePermission(USER_EDIT_PERMISSION);
+  const webhooks = useUserWebhooks(userId);
+  const switchOff = useSwitchOffUserWebhook(userId, {
+    onSuccess: () => void message.success(t('webhooks.staff.switchedOff')),
+    onError: (error) => void message.error(error.message),
+  });
+
+  const columns: TableColumnsType<StaffWebhook> = [
+    {
+      title: t('webhooks.column.origin'),
+      key: 'origin',
+      render: (_, webhook) => (
+        <Typography.Text style={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+          {webhook.origin}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('webhooks.column.events'),
+      key: 'events',
+      render: (_, webhook) => <WebhookEvents events={webhook.events} />,
+    },
+    {
+      title: t('webhooks.column.active'),
+      key: 'active',
+      render: (_, webhook) =>
+        webhook.active ? (
+          <Tag color="success">{t('webhooks.staff.on')}</Tag>
+        ) : (
+          <Tag>{t('webhooks.staff.off')}</Tag>
+        ),
+    },
+    {
+      title: t('webhooks.column.lastDelivery'),
+      key: 'lastDelivery',
+      render: (_, webhook) => <WebhookLastDelivery lastDelivery={webhook.lastDelivery} />,
+    },
+    ...(canSwitchOff
+      ? [
+          {
+            title: t('webhooks.column.actions'),
+            key: 'actions',
+            render: (_: unknown, webhook: StaffWebhook) =>
+              webhook.active && (
+                <Popconfirm
+                  title={t('webhooks.staff.switchOffConfirm')}
+                  okText={t('webhooks.staff.switchOff')}
+                  cancelText={t('webhooks.deleteCancel')}
+                  okButtonProps={{ danger: true, 'data-testid': 'user-webhook-off-confirm' }}
+                  onConfirm={() => switchOff.mutate({ userId, id: webhook.id })}
+                >
+                  <Button
+                    size="small"
+                    danger
+                    data-testid="user-webhook-off"
+                    aria-label={t('webhooks.staff.switchOffLabel', { origin: webhook.origin })}
+                    loading={switchOff.isPending && switchOff.variables.id === webhook.id}
+                  >
+                    {t('webhooks.staff.switchOff')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <section aria-labelledby={`user-webhooks-${userId}`} style={{ marginTop: 24 }}>
+      <Typography.Title level={5} id={`user-webhooks-${userId}`}>
+        {t('webhooks.staff.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('webhooks.staff.intro')}</Typography.Paragraph>
+      {webhooks.isError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('webhooks.list.loadFailed')}
+          description={webhooks.error.message}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<StaffWebhook>
+        data-testid="user-webhooks"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        loading={webhooks.isPending && !webhooks.isError}
+        dataSource={webhooks.data ?? []}
+        columns={columns}
+        locale={{ emptyText: t('webhooks.staff.empty') }}
+      />
+    </section>
+  );
+}

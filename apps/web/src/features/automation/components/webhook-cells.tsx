@@ -1,0 +1,37 @@
+import type { Webhook } from '@portal/contract';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { WebhookStatusTag } from './webhook-status-tag';
+
+/** The events a webhook is sent for, as tags (the owner's table and support's). */
+export function WebhookEvents({ events }: Pick<Webhook, 'events'>) {
+  const { t } = useTranslation('automation');
+  return (
+    <Flex gap={4} wrap>
+      {events.map((event) => (
+        <Tag key={event}>{t(`webhooks.event.${event}`)}</Tag>
+      ))}
+    </Flex>
+  );
+}
+
+/** How the newest delivery went, and when; "no deliveries yet" before the first. */
+export function WebhookLastDelivery({ lastDelivery }: Pick<Webhook, 'lastDelivery'>) {
+  const { t } = useTranslation('automation');
+  if (!lastDelivery)
+    return (
+      <Typography.Text type="secondary" data-testid="webhook-last-delivery">
+        {t('webhooks.lastDelivery.none')}
+      </Typography.Text>
+    );
+  return (
+    <Flex vertical gap={2} align="start" data-testid="webhook-last-delivery">
+      <Flex gap={4} wrap align="center">
+        <WebhookStatusTag status={lastDelivery.status} />
+        <span>{t(`webhooks.event.${lastDelivery.event}`)}</span>
+      </Flex>
+      <Typography.Text type="secondary">{formatDateTime(lastDelivery.createdAt)}</Typography.Text>
+    </Flex>
+  );
+}
