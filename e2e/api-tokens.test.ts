@@ -125,6 +125,8 @@ describe('API tokens in Chromium', () => {
     await expect.poll(() => row.innerText()).toContain('Download');
     expect(await row.getByTestId('api-token-state').innerText()).toBe('Active');
     expect(await drawer.innerText()).not.toContain(token);
+    // The customer's webhooks follow in the same tab (none here).
+    await drawer.getByTestId('user-webhooks').getByText('This user has no webhooks').waitFor();
     expect(await accessibilityFindings(page, '.ant-drawer-section')).toEqual([]);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-tokens-staff-en-US-desktop.png') });
