@@ -1,6 +1,7 @@
 import { type StaffWebhook, USER_EDIT_PERMISSION } from '@portal/contract';
-import { Alert, App, Button, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '@/components/failure-alert';
 import { usePermission } from '@/lib/access';
 import { useSwitchOffUserWebhook, useUserWebhooks } from '../api/user-webhooks';
 import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
@@ -85,16 +86,13 @@ export function UserWebhooks({ userId }: { userId: number }) {
         {t('webhooks.staff.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('webhooks.staff.intro')}</Typography.Paragraph>
-      {webhooks.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('webhooks.list.loadFailed')}
-          description={webhooks.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FailureAlert
+        failure={
+          webhooks.isError
+            ? { title: t('webhooks.list.loadFailed'), detail: webhooks.error.message }
+            : undefined
+        }
+      />
       <Table<StaffWebhook>
         data-testid="user-webhooks"
         rowKey="id"

@@ -1,8 +1,9 @@
 import type { Webhook } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '@/components/failure-alert';
 import type { ApiError } from '@/lib/api-error';
 import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
 
@@ -127,16 +128,13 @@ export function WebhookTable({
 
   return (
     <>
-      {webhooks.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('webhooks.list.loadFailed')}
-          description={webhooks.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FailureAlert
+        failure={
+          webhooks.isError
+            ? { title: t('webhooks.list.loadFailed'), detail: webhooks.error.message }
+            : undefined
+        }
+      />
       <Table<Webhook>
         data-testid="webhooks-list"
         rowKey="id"
