@@ -1,8 +1,9 @@
 import type { ApiToken } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, type TableColumnsType, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/list-table/list-table';
 import type { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { SCOPE_KEYS } from '../utils/scope-keys';
@@ -117,29 +118,13 @@ export function ApiTokenTable({ tokens, onRevoke, revokingId, testId }: ApiToken
   }
 
   return (
-    <>
-      {tokens.isError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={t('apiTokens.list.loadFailed')}
-          description={tokens.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<ApiToken>
-        data-testid={testId}
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={tokens.isPending && !tokens.isError}
-        dataSource={tokens.data ?? []}
-        columns={columns}
-        onRow={rowAttributes}
-        locale={{ emptyText: t('apiTokens.list.empty') }}
-      />
-    </>
+    <ListTable<ApiToken>
+      query={tokens}
+      columns={columns}
+      loadFailed={t('apiTokens.list.loadFailed')}
+      emptyText={t('apiTokens.list.empty')}
+      testId={testId}
+      onRow={rowAttributes}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { type StaffWebhook, USER_EDIT_PERMISSION } from '@portal/contract';
-import { App, Button, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert } from '@/components/failure-alert';
+import { ListTable } from '@/components/list-table/list-table';
 import { usePermission } from '@/lib/access';
 import { useSwitchOffUserWebhook, useUserWebhooks } from '../api/user-webhooks';
 import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
@@ -86,23 +86,12 @@ export function UserWebhooks({ userId }: { userId: number }) {
         {t('webhooks.staff.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('webhooks.staff.intro')}</Typography.Paragraph>
-      <FailureAlert
-        failure={
-          webhooks.isError
-            ? { title: t('webhooks.list.loadFailed'), detail: webhooks.error.message }
-            : undefined
-        }
-      />
-      <Table<StaffWebhook>
-        data-testid="user-webhooks"
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={webhooks.isPending && !webhooks.isError}
-        dataSource={webhooks.data ?? []}
+      <ListTable<StaffWebhook>
+        query={webhooks}
         columns={columns}
-        locale={{ emptyText: t('webhooks.staff.empty') }}
+        loadFailed={t('webhooks.list.loadFailed')}
+        emptyText={t('webhooks.staff.empty')}
+        testId="user-webhooks"
       />
     </section>
   );

@@ -1,9 +1,9 @@
 import type { Webhook } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Switch, type TableColumnsType, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert } from '@/components/failure-alert';
+import { ListTable } from '@/components/list-table/list-table';
 import type { ApiError } from '@/lib/api-error';
 import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
 
@@ -127,26 +127,13 @@ export function WebhookTable({
   ];
 
   return (
-    <>
-      <FailureAlert
-        failure={
-          webhooks.isError
-            ? { title: t('webhooks.list.loadFailed'), detail: webhooks.error.message }
-            : undefined
-        }
-      />
-      <Table<Webhook>
-        data-testid="webhooks-list"
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={webhooks.isPending && !webhooks.isError}
-        dataSource={webhooks.data ?? []}
-        columns={columns}
-        onRow={rowAttributes}
-        locale={{ emptyText: t('webhooks.list.empty') }}
-      />
-    </>
+    <ListTable<Webhook>
+      query={webhooks}
+      columns={columns}
+      loadFailed={t('webhooks.list.loadFailed')}
+      emptyText={t('webhooks.list.empty')}
+      testId="webhooks-list"
+      onRow={rowAttributes}
+    />
   );
 }
