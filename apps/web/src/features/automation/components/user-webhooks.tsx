@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/list-table/list-table';
 import { usePermission } from '@/lib/access';
 import { useSwitchOffUserWebhook, useUserWebhooks } from '../api/user-webhooks';
-import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
+import { webhookFactColumns } from './webhook-cells';
 
 /**
  * Support's view of a user's webhooks (users page, user detail): where each sends (host only),
@@ -20,6 +20,7 @@ export function UserWebhooks({ userId }: { userId: number }) {
     onError: (error) => void message.error(error.message),
   });
 
+  const facts = webhookFactColumns<StaffWebhook>(t);
   const columns: TableColumnsType<StaffWebhook> = [
     {
       title: t('webhooks.column.origin'),
@@ -30,11 +31,7 @@ export function UserWebhooks({ userId }: { userId: number }) {
         </Typography.Text>
       ),
     },
-    {
-      title: t('webhooks.column.events'),
-      key: 'events',
-      render: (_, webhook) => <WebhookEvents events={webhook.events} />,
-    },
+    facts.events,
     {
       title: t('webhooks.column.active'),
       key: 'active',
@@ -45,11 +42,7 @@ export function UserWebhooks({ userId }: { userId: number }) {
           <Tag>{t('webhooks.staff.off')}</Tag>
         ),
     },
-    {
-      title: t('webhooks.column.lastDelivery'),
-      key: 'lastDelivery',
-      render: (_, webhook) => <WebhookLastDelivery lastDelivery={webhook.lastDelivery} />,
-    },
+    facts.lastDelivery,
     ...(canSwitchOff
       ? [
           {

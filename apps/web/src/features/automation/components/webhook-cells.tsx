@@ -1,5 +1,6 @@
 import type { Webhook } from '@portal/contract';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, type TableColumnType, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { WebhookStatusTag } from './webhook-status-tag';
@@ -34,4 +35,21 @@ export function WebhookLastDelivery({ lastDelivery }: Pick<Webhook, 'lastDeliver
       <Typography.Text type="secondary">{formatDateTime(lastDelivery.createdAt)}</Typography.Text>
     </Flex>
   );
+}
+
+type WebhookFacts = Pick<Webhook, 'events' | 'lastDelivery'>;
+
+/** The events and last-delivery columns, the same in the owner's table and in support's. */
+export function webhookFactColumns<Row extends WebhookFacts>(t: TFunction<'automation'>) {
+  const events: TableColumnType<Row> = {
+    title: t('webhooks.column.events'),
+    key: 'events',
+    render: (_, webhook) => <WebhookEvents events={webhook.events} />,
+  };
+  const lastDelivery: TableColumnType<Row> = {
+    title: t('webhooks.column.lastDelivery'),
+    key: 'lastDelivery',
+    render: (_, webhook) => <WebhookLastDelivery lastDelivery={webhook.lastDelivery} />,
+  };
+  return { events, lastDelivery };
 }

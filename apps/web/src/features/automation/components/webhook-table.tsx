@@ -5,7 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/list-table/list-table';
 import type { ApiError } from '@/lib/api-error';
-import { WebhookEvents, WebhookLastDelivery } from './webhook-cells';
+import { webhookFactColumns } from './webhook-cells';
 
 // antd types onRow's answer as plain HTML attributes, which have no data-* keys.
 const rowAttributes = (webhook: Webhook): HTMLAttributes<HTMLElement> =>
@@ -37,6 +37,7 @@ export function WebhookTable({
 }: WebhookTableProps) {
   const { t } = useTranslation('automation');
 
+  const facts = webhookFactColumns<Webhook>(t);
   const columns: TableColumnsType<Webhook> = [
     {
       title: t('webhooks.column.url'),
@@ -50,11 +51,7 @@ export function WebhookTable({
         </Typography.Text>
       ),
     },
-    {
-      title: t('webhooks.column.events'),
-      key: 'events',
-      render: (_, webhook) => <WebhookEvents events={webhook.events} />,
-    },
+    facts.events,
     {
       title: t('webhooks.column.active'),
       key: 'active',
@@ -69,11 +66,7 @@ export function WebhookTable({
         />
       ),
     },
-    {
-      title: t('webhooks.column.lastDelivery'),
-      key: 'lastDelivery',
-      render: (_, webhook) => <WebhookLastDelivery lastDelivery={webhook.lastDelivery} />,
-    },
+    facts.lastDelivery,
     {
       title: t('webhooks.column.actions'),
       key: 'actions',
