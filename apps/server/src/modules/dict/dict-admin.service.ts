@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection';
 import { dictTypes, dictValues } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/pg-errors';
-import type { AuditActor, AuditService } from '../audit/audit.service';
+import type { AuditActor, AuditService, AuditTarget } from '../audit/audit.service';
 
 /** Dictionaries the portal looks up by code (registration offers the industries). */
 const CODES_IN_USE: readonly string[] = [INDUSTRY_DICT_CODE];
@@ -82,13 +82,7 @@ export class DictAdminService {
     await this.unique(data.code, () =>
       this.db.transaction(async (tx) => {
         await tx.update(dictTypes).set(data).where(eq(dictTypes.id, id));
-        await this.deps.audit.record(
-          staff,
-          'dict.type.update',
-          { type: 'dictType', id },
-          { before: { code: before.code, nameZh: before.nameZh, nameEn: before.nameEn }, after: data },
-          tx,
-        );
+        await this.recordUpdate(staff, 'dict.type.update', { type: 'dictType', id }, before, data, tx);
       }),
     );
     return this.typeRow(id);
@@ -139,13 +133,7 @@ export class DictAdminService {
       this.db.transaction(async (tx) => {
         const [row] = await tx.update(dictValues).set(data).where(eq(dictValues.id, id)).returning();
         if (!row) throw new AppError('DICT_NOT_FOUND');
-        await this.deps.audit.record(
-          staff,
-          'dict.value.update',
-          { type: 'dictValue', id },
-          { before: { code: before.code, nameZh: before.nameZh, nameEn: before.nameEn }, after: data },
-          tx,
-        );
+        await this.recordUpdate(staff, 'dict.value.update', { type: 'dictValue', id }, before, data, tx);
         const { remark: _remark, ...value } = row;
         return value;
       }),
@@ -164,6 +152,19 @@ export class DictAdminService {
         tx,
       );
     });
+  }
+
+  /** A type's and a value's update audit alike: the code and names before, the whole input after. */
+  private recordUpdate(
+    staff: AuditActor,
+    action: 'dict.type.update' | 'dict.value.update',
+    target: AuditTarget,
+    before: { code: string; nameZh: string; nameEn: string },
+    after: object,
+    tx: Pick<Db, 'insert'>,
+  ) {
+    const names = { code: before.code, nameZh: before.nameZh, nameEn: before.nameEn };
+    return this.deps.audit.record(staff, action, target, { before: names, after }, tx);
   }
 
   private async type(id: number) {

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   publishIdParamsSchema,
   publishNotesInputSchema,
   publishPreReleaseSchema,
@@ -7,7 +8,7 @@ import {
   recallInputSchema,
   recallResultSchema,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
@@ -22,6 +23,16 @@ const versionRoute = recordRouteSchema({ tags, security, params: publishIdParams
 export async function publishingVersionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { publishVersions } = app.services;
+  /** Every change here is audited on the version in the path, after it is made and before it is answered. */
+  const audited = async <Answer>(
+    request: FastifyRequest & { params: { id: number } },
+    action: AuditAction,
+    answer: Answer,
+    detail?: Record<string, unknown>,
+  ) => {
+    await auditRequest(app, request, action, { type: 'version', id: request.params.id }, detail);
+    return ok(request, answer);
+  };
 
   routes.get(
     '/api/publishing/versions/:id',
@@ -43,14 +54,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const version = await publishVersions.publish(request.params.id);
-      await auditRequest(
-        app,
-        request,
-        'version.publish',
-        { type: 'version', id: version.id },
-        { version: version.version, itemId: version.itemId },
-      );
-      return ok(request, version);
+      return audited(request, 'version.publish', version, {
+        version: version.version,
+        itemId: version.itemId,
+      });
     },
   );
 
@@ -64,14 +71,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await publishVersions.recall(request.params.id, request.body);
-      await auditRequest(
-        app,
-        request,
-        'version.recall',
-        { type: 'version', id: request.params.id },
-        { reason: request.body.reason, notified: result.notified },
-      );
-      return ok(request, result);
+      return audited(request, 'version.recall', result, {
+        reason: request.body.reason,
+        notified: result.notified,
+      });
     },
   );
 
@@ -85,14 +88,10 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const version = await publishVersions.setPreRelease(request.params.id, request.body.preRelease);
-      await auditRequest(
-        app,
-        request,
-        'version.preRelease',
-        { type: 'version', id: version.id },
-        { version: version.version, preRelease: version.preRelease },
-      );
-      return ok(request, version);
+      return audited(request, 'version.preRelease', version, {
+        version: version.version,
+        preRelease: version.preRelease,
+      });
     },
   );
 
@@ -106,8 +105,7 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await publishVersions.deleteDraft(request.params.id);
-      await auditRequest(app, request, 'version.deleteDraft', { type: 'version', id: request.params.id });
-      return ok(request, null);
+      return audited(request, 'version.deleteDraft', null);
     },
   );
 
@@ -119,10 +117,7 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
         { body: publishNotesInputSchema, answer: publishVersionDetailSchema },
       ),
     },
-    async (request) => {
-      const detail = await publishVersions.replaceNotes(request.params.id, request.body);
-      await auditRequest(app, request, 'version.notes', { type: 'version', id: request.params.id });
-      return ok(request, detail);
-    },
+    async (request) =>
+      audited(request, 'version.notes', await publishVersions.replaceNotes(request.params.id, request.body)),
   );
 }

@@ -33,6 +33,7 @@ import { ArchiveCorruptError } from './archive-check';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
 import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
 import { sanitiseNotesHtml } from './notes-sanitiser';
+import { versionSupport } from './version-support';
 
 type VersionMeta = z.output<typeof publishVersionMetaSchema>;
 type NotesInput = z.output<typeof publishNotesInputSchema>;
@@ -331,20 +332,10 @@ export class PublishVersionService {
   /** Adds model codes and part numbers (two batched queries). */
   private async describe(rows: VersionRow[]): Promise<PublishVersion[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [models, parts] = await Promise.all([
-      this.db
-        .select({ versionId: catalogVersionModels.versionId, code: serverModels.code })
-        .from(catalogVersionModels)
-        .innerJoin(serverModels, eq(serverModels.id, catalogVersionModels.modelId))
-        .where(inArray(catalogVersionModels.versionId, ids))
-        .orderBy(asc(serverModels.code)),
-      this.db
-        .select()
-        .from(catalogVersionParts)
-        .where(inArray(catalogVersionParts.versionId, ids))
-        .orderBy(asc(catalogVersionParts.partNumber)),
-    ]);
+    const supportOf = await versionSupport(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       itemId: row.itemId,
@@ -363,8 +354,8 @@ export class PublishVersionService {
       cves: row.cves,
       securityFix: row.securityFix,
       preRelease: row.preRelease,
-      models: models.filter((m) => m.versionId === row.id).map((m) => m.code),
-      parts: parts.filter((p) => p.versionId === row.id).map((p) => p.partNumber),
+      models: supportOf(row.id).models.map((m) => m.code),
+      parts: supportOf(row.id).parts,
       downloadCount: row.downloadCount,
       createTime: row.createdAt.toISOString(),
       publishTime: row.publishedAt?.toISOString() ?? null,

@@ -2,12 +2,14 @@ import {
   dictNodeSchema,
   emailCodeQuerySchema,
   INDUSTRY_DICT_CODE,
+  type Locale,
   registerBodySchema,
   registerQuerySchema,
   registerResultSchema,
   smsCodeQuerySchema,
   snLookupQuerySchema,
   snLookupSchema,
+  type VerifyCodeSent,
   verifyCodeSentSchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -20,18 +22,36 @@ import { requireCaptcha } from '../captcha/captcha-check';
 import { dictValuesOf } from '../dict/dict.service';
 
 const HOUR = 3_600_000;
-/** The schema of the two routes that send a registration code: by mail and by SMS. */
-const sendCodeSchema = <Query extends z.ZodType>(summary: string, querystring: Query) => ({
-  tags: ['registration'],
-  summary,
-  querystring,
-  response: responses(verifyCodeSentSchema, [400, 429, 502]),
-});
 
 /** Public registration: the form's data, verification codes, the SN check and the account itself. */
 export async function registrationRoutes(app: FastifyInstance, config: Config) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { registration, serials, database } = app.services;
+  /** The two routes that send a registration code (by mail, by SMS) differ only in the query and the sender. */
+  const sendCodeRoute = <Query extends { code?: string }>(
+    url: string,
+    summary: string,
+    querystring: z.ZodType<Query>,
+    send: (query: Query, locale: Locale) => Promise<VerifyCodeSent>,
+  ) =>
+    routes.get(
+      url,
+      {
+        schema: {
+          tags: ['registration'],
+          summary,
+          querystring,
+          response: responses(verifyCodeSentSchema, [400, 429, 502]),
+        },
+        config: { rateLimit: { max: 10, timeWindow: HOUR } },
+      },
+      async (request, reply) => {
+        // Validated against `querystring`; the type provider cannot name a generic schema's output.
+        const query = request.query as Query;
+        await requireCaptcha(app, config.CAPTCHA, request, reply, query.code);
+        return ok(request, await send(query, request.locale));
+      },
+    );
 
   routes.get(
     '/api/auth/industries',
@@ -45,34 +65,18 @@ export async function registrationRoutes(app: FastifyInstance, config: Config) {
     async (request) => ok(request, await dictValuesOf(database.db, INDUSTRY_DICT_CODE, request.locale)),
   );
 
-  routes.get(
+  sendCodeRoute(
     '/api/auth/emailCode',
-    {
-      schema: sendCodeSchema(
-        'Mail a registration code to an address (captcha answer in `code`; same answer whether or not it is registered)',
-        emailCodeQuerySchema,
-      ),
-      config: { rateLimit: { max: 10, timeWindow: HOUR } },
-    },
-    async (request, reply) => {
-      await requireCaptcha(app, config.CAPTCHA, request, reply, request.query.code);
-      return ok(request, await registration.sendEmailCode(request.query.email, request.locale));
-    },
+    'Mail a registration code to an address (captcha answer in `code`; same answer whether or not it is registered)',
+    emailCodeQuerySchema,
+    (query, locale) => registration.sendEmailCode(query.email, locale),
   );
 
-  routes.get(
+  sendCodeRoute(
     '/api/getSmsCaptcha',
-    {
-      schema: sendCodeSchema(
-        'Send a registration code by SMS (captcha answer in `code`; through the configured SMS driver)',
-        smsCodeQuerySchema,
-      ),
-      config: { rateLimit: { max: 10, timeWindow: HOUR } },
-    },
-    async (request, reply) => {
-      await requireCaptcha(app, config.CAPTCHA, request, reply, request.query.code);
-      return ok(request, await registration.sendSmsCode(request.query.phone, request.locale));
-    },
+    'Send a registration code by SMS (captcha answer in `code`; through the configured SMS driver)',
+    smsCodeQuerySchema,
+    (query, locale) => registration.sendSmsCode(query.phone, locale),
   );
 
   routes.get(

@@ -4,6 +4,7 @@ import {
   organisationSchema,
   freezeBodySchema,
   grantRolesBodySchema,
+  type Locale,
   USER_EDIT_PERMISSION,
   USER_PAGE_PERMISSION,
   userAdminCreateSchema,
@@ -40,6 +41,11 @@ export async function usersAdminRoutes(app: FastifyInstance) {
     ...(await audit.actorOf(request)),
     userId: sessionOf(request).userId,
   });
+  /** A change to one user: by the signed-in staff member, on the user in the path, answering its result. */
+  const onUser = async <Answer>(
+    request: FastifyRequest & { params: { id: number } },
+    change: (by: Awaited<ReturnType<typeof staff>>, id: number, locale: Locale) => Promise<Answer>,
+  ) => ok(request, await change(await staff(request), request.params.id, request.locale));
 
   routes.get(
     '/api/sysUser/page',
@@ -80,15 +86,7 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canEdit,
     },
     async (request) =>
-      ok(
-        request,
-        await usersAdmin.assignOrganisation(
-          await staff(request),
-          request.params.id,
-          request.body,
-          request.locale,
-        ),
-      ),
+      onUser(request, (by, id, locale) => usersAdmin.assignOrganisation(by, id, request.body, locale)),
   );
 
   routes.get(
@@ -151,11 +149,7 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       }),
       onRequest: canEdit,
     },
-    async (request) =>
-      ok(
-        request,
-        await usersAdmin.update(await staff(request), request.params.id, request.body, request.locale),
-      ),
+    async (request) => onUser(request, (by, id, locale) => usersAdmin.update(by, id, request.body, locale)),
   );
 
   routes.post(
@@ -169,22 +163,13 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canEdit,
     },
     async (request) =>
-      ok(
-        request,
-        await usersAdmin.setFrozen(
-          await staff(request),
-          request.params.id,
-          request.body.frozen,
-          request.locale,
-        ),
-      ),
+      onUser(request, (by, id, locale) => usersAdmin.setFrozen(by, id, request.body.frozen, locale)),
   );
 
   routes.post(
     '/api/sysUser/:id/unlock',
     { schema: userRoute('Lift a sign-in lockout', { answer: userAdminRowSchema }), onRequest: canEdit },
-    async (request) =>
-      ok(request, await usersAdmin.unlock(await staff(request), request.params.id, request.locale)),
+    async (request) => onUser(request, (by, id, locale) => usersAdmin.unlock(by, id, locale)),
   );
 
   routes.post(
@@ -206,15 +191,7 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canEdit,
     },
     async (request) =>
-      ok(
-        request,
-        await usersAdmin.grantRoles(
-          await staff(request),
-          request.params.id,
-          request.body.roleCodes,
-          request.locale,
-        ),
-      ),
+      onUser(request, (by, id, locale) => usersAdmin.grantRoles(by, id, request.body.roleCodes, locale)),
   );
 
   routes.post(
@@ -227,15 +204,8 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canEdit,
     },
     async (request) =>
-      ok(
-        request,
-        await usersAdmin.bindSerials(
-          await staff(request),
-          request.params.id,
-          request.body.serials,
-          request.body.verify,
-          request.locale,
-        ),
+      onUser(request, (by, id, locale) =>
+        usersAdmin.bindSerials(by, id, request.body.serials, request.body.verify, locale),
       ),
   );
 
@@ -252,14 +222,6 @@ export async function usersAdminRoutes(app: FastifyInstance) {
       onRequest: canEdit,
     },
     async (request) =>
-      ok(
-        request,
-        await usersAdmin.unbindSerial(
-          await staff(request),
-          request.params.id,
-          request.params.sn,
-          request.locale,
-        ),
-      ),
+      onUser(request, (by, id, locale) => usersAdmin.unbindSerial(by, id, request.params.sn, locale)),
   );
 }

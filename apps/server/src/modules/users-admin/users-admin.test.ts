@@ -25,6 +25,9 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   const call = adminPagesPerTest(driver, (app, token) => {
     [t, admin] = [app, token];
   });
+  /** Creates a user as the admin; a test names only the fields it is about (the rest pass the rules). */
+  const addUser = <T = unknown>(fields: { account: string } & Record<string, unknown>) =>
+    call<T>(admin, 'POST', '/api/sysUser/add', { password: STRONG, nickName: 'N', ...fields });
   const auditActions = async () =>
     (await call<Page<AuditEntry>>(admin, 'GET', '/api/sysAudit/page?pageSize=50')).body.data.rows.map(
       (row) => row.action,
@@ -55,21 +58,12 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
 
   it('creates, finds, edits and grants roles; the new menus apply on the next request; all audited', async () => {
-    const weak = await call(admin, 'POST', '/api/sysUser/add', {
-      account: 'new_user',
-      password: 'weak',
-      nickName: 'N',
-    });
+    const weak = await addUser({ account: 'new_user', password: 'weak' });
     expect(weak.body.code).toBe(ErrorCode.PASSWORD_WEAK);
-    const badName = await call(admin, 'POST', '/api/sysUser/add', {
-      account: 'new user!',
-      password: STRONG,
-      nickName: 'N',
-    });
+    const badName = await addUser({ account: 'new user!' });
     expect(badName.body.code).toBe(ErrorCode.ACCOUNT_NAMING);
-    const created = await call<UserAdminRow>(admin, 'POST', '/api/sysUser/add', {
+    const created = await addUser<UserAdminRow>({
       account: 'new_user',
-      password: STRONG,
       nickName: 'Newbie',
       email: 'newbie@example.com',
       company: 'Acme',
@@ -81,18 +75,9 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
       sourceType: '00',
       roles: [{ code: 'customer', name: 'Customer' }],
     });
-    const again = await call(admin, 'POST', '/api/sysUser/add', {
-      account: 'NEW_USER',
-      password: STRONG,
-      nickName: 'N',
-    });
+    const again = await addUser({ account: 'NEW_USER' });
     expect(again.body.code).toBe(ErrorCode.ACCOUNT_EXISTS);
-    const unknownRole = await call(admin, 'POST', '/api/sysUser/add', {
-      account: 'other',
-      password: STRONG,
-      nickName: 'N',
-      roleCodes: ['nope'],
-    });
+    const unknownRole = await addUser({ account: 'other', roleCodes: ['nope'] });
     expect(unknownRole.body).toMatchObject({ code: ErrorCode.ROLE_UNKNOWN, message: 'Unknown role nope' });
 
     const found = await call<Page<UserAdminRow>>(admin, 'GET', '/api/sysUser/page?q=newbie');

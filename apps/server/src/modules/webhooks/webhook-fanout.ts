@@ -8,12 +8,9 @@ import { and, asc, eq, exists, inArray, isNotNull, or, type SQL, sql } from 'dri
 import type { Db } from '../../db/connection';
 import {
   catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
   catalogVersions,
   downloadRecords,
   serialNumbers,
-  serverModels,
   userSerials,
   users,
   webhookDeliveries,
@@ -23,6 +20,7 @@ import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
+import { versionSupport } from '../publishing/version-support';
 import { organisationOf, ownedSerials } from '../serials/serial.service';
 import { enqueueDelivery, WEBHOOK_FANOUT_QUEUE, type WebhookEventJob } from './webhook-queues';
 
@@ -172,19 +170,7 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
       .where(eq(catalogVersions.id, versionId));
     if (!row || row.version.status === 'draft') return undefined;
-    const [models, parts] = await Promise.all([
-      this.db
-        .select({ id: serverModels.id, code: serverModels.code })
-        .from(catalogVersionModels)
-        .innerJoin(serverModels, eq(serverModels.id, catalogVersionModels.modelId))
-        .where(eq(catalogVersionModels.versionId, versionId))
-        .orderBy(asc(serverModels.code)),
-      this.db
-        .select({ pn: catalogVersionParts.partNumber })
-        .from(catalogVersionParts)
-        .where(eq(catalogVersionParts.versionId, versionId))
-        .orderBy(asc(catalogVersionParts.partNumber)),
-    ]);
+    const { models, parts } = (await versionSupport(this.db, [versionId]))(versionId);
     const { version, item } = row;
     return {
       itemId: item.id,
@@ -202,7 +188,7 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
       securityFix: version.securityFix,
       preRelease: version.preRelease,
       models: models.map((model) => model.code),
-      parts: parts.map((part) => part.pn),
+      parts,
       fileName: version.fileName,
       fileSize: version.fileSize,
       sha256: version.sha256,
