@@ -4,15 +4,15 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
 import { users } from './users';
 
 export const applications = pgTable('applications', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   code: varchar('code', { length: 50 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 100 }).notNull(),
   nameEn: varchar('name_en', { length: 100 }).notNull(),
@@ -24,7 +24,7 @@ export const applications = pgTable('applications', {
 export const menus = pgTable(
   'menus',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     appCode: varchar('app_code', { length: 50 })
       .notNull()
       .references(() => applications.code, { onDelete: 'cascade' }),
@@ -48,7 +48,7 @@ export const menus = pgTable(
 );
 
 export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   code: varchar('code', { length: 50 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 100 }).notNull(),
   nameEn: varchar('name_en', { length: 100 }).notNull(),
@@ -105,7 +105,7 @@ export const rolePermissions = pgTable(
 );
 
 export const dictTypes = pgTable('dict_types', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   code: varchar('code', { length: 50 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 100 }).notNull(),
   nameEn: varchar('name_en', { length: 100 }).notNull(),
@@ -115,7 +115,7 @@ export const dictTypes = pgTable('dict_types', {
 export const dictValues = pgTable(
   'dict_values',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     typeId: integer('type_id')
       .notNull()
       .references(() => dictTypes.id, { onDelete: 'cascade' }),

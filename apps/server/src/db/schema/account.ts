@@ -1,11 +1,12 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
 import { users } from './users';
 
 /** Single-use codes sent by mail (or SMS later); only a hash of the code is stored. */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the code allows, e.g. 'modify-password'. */
     purpose: varchar('purpose', { length: 32 }).notNull(),
@@ -24,7 +25,7 @@ export const verificationCodes = pgTable(
 
 /** Every mail the portal sends, also when no SMTP server is configured (then it is only logged). */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   recipient: varchar('recipient', { length: 254 }).notNull(),
   subject: varchar('subject', { length: 300 }).notNull(),
   body: text('body').notNull(),
@@ -38,7 +39,7 @@ export const mailOutbox = pgTable('mail_outbox', {
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -55,7 +56,7 @@ export const passwordResetTokens = pgTable(
 
 /** Every SMS the portal sends through its gateway driver (the logging driver only writes here and to the log). */
 export const smsOutbox = pgTable('sms_outbox', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   phone: varchar('phone', { length: 32 }).notNull(),
   body: text('body').notNull(),
   /** Name of the driver that handled it, e.g. 'log'. */

@@ -7,13 +7,13 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { serialNumbers } from './serials';
 import { users } from './users';
 
@@ -25,7 +25,7 @@ import { users } from './users';
 export const entitlements = pgTable(
   'entitlements',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     contractNo: varchar('contract_no', { length: 64 }).notNull().unique(),
     customerName: varchar('customer_name', { length: 128 }).notNull(),
     /** Catalogue item code of the product (e.g. the management platform). */
@@ -40,7 +40,7 @@ export const entitlements = pgTable(
     trial: boolean('trial').notNull().default(false),
     trialDays: integer('trial_days').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check(
@@ -69,7 +69,7 @@ export const entitlementSerials = pgTable(
 export const activations = pgTable(
   'activations',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     licenceId: uuid('licence_id').notNull().unique(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     entitlementId: integer('entitlement_id')
@@ -93,7 +93,7 @@ export const activations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     licence: text('licence').notNull(),
     ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('activations_user_idx').on(t.userId, t.createdAt),

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 
 /**
  * Who did what to which record, when, from where (issue 8). Append-only: a trigger in the
@@ -8,7 +9,7 @@ import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'driz
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     /** Null for anonymous actions (a failed sign-in of an unknown account). */
     actorId: integer('actor_id'),
     actorAccount: varchar('actor_account', { length: 64 }).notNull(),
@@ -18,7 +19,7 @@ export const auditLog = pgTable(
     targetId: varchar('target_id', { length: 64 }).notNull(),
     detail: jsonb('detail').notNull().default({}),
     ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),

@@ -5,12 +5,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /**
@@ -20,7 +20,7 @@ import { users } from './users';
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,7 +28,7 @@ export const apiTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     prefix: varchar('prefix', { length: 16 }).notNull(),
     scopes: text('scopes').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedIp: varchar('last_used_ip', { length: 64 }),
@@ -45,7 +45,7 @@ export const feedTokens = pgTable('feed_tokens', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
 
@@ -53,7 +53,7 @@ export const feedTokens = pgTable('feed_tokens', {
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -63,7 +63,7 @@ export const webhooks = pgTable(
     /** 'release.published', 'version.recalled'. */
     events: text('events').array().notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('webhooks_user_idx').on(t.userId)],
 );
@@ -85,7 +85,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

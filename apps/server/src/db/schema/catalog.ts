@@ -7,12 +7,12 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
 import { serverModels } from './serials';
 import { users } from './users';
@@ -29,7 +29,7 @@ import { users } from './users';
 export const catalogItems = pgTable(
   'catalog_items',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     /** Stable slug used in URLs and tool links, e.g. 'm7-bmc', 'ims-platform'. */
     code: varchar('code', { length: 64 }).notNull().unique(),
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -41,7 +41,7 @@ export const catalogItems = pgTable(
     /** 'public' (also signed out, overseas pages), 'signed_in', or 'restricted' (see catalog_item_grants). */
     visibility: varchar('visibility', { length: 16 }).notNull().default('signed_in'),
     sort: integer('sort').notNull().default(100),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('catalog_items_kind_idx').on(t.kind, t.section, t.sort),
@@ -78,7 +78,7 @@ export const catalogItemGrants = pgTable(
 export const catalogVersions = pgTable(
   'catalog_versions',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     itemId: integer('item_id')
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
@@ -114,7 +114,7 @@ export const catalogVersions = pgTable(
     preRelease: boolean('pre_release').notNull().default(false),
     downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     recalledAt: timestamp('recalled_at', { withTimezone: true }),
     recallReason: text('recall_reason'),
@@ -162,7 +162,7 @@ export const catalogItemStats = pgTable(
 export const catalogReleaseNotes = pgTable(
   'catalog_release_notes',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     versionId: integer('version_id')
       .notNull()
       .references(() => catalogVersions.id, { onDelete: 'cascade' }),
@@ -256,7 +256,7 @@ export const downloadRecordCounts = pgTable('download_record_counts', {
 
 /** Keys the portal signs release manifests with (Ed25519); the newest active one signs. */
 export const signingKeys = pgTable('signing_keys', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   algorithm: varchar('algorithm', { length: 16 }).notNull().default('ed25519'),
   publicKeyPem: text('public_key_pem').notNull(),
   privateKeyPem: text('private_key_pem').notNull(),

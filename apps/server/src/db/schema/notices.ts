@@ -1,11 +1,12 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /** A user's notices (the header bell); later features post into it, e.g. when a task ends. */
 export const notices = pgTable(
   'notices',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -14,7 +15,7 @@ export const notices = pgTable(
     titleEn: varchar('title_en', { length: 200 }).notNull(),
     contentZh: text('content_zh').notNull().default(''),
     contentEn: text('content_en').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('notices_user_idx').on(t.userId, t.createdAt)],
@@ -22,13 +23,13 @@ export const notices = pgTable(
 
 /** Versions of the portal itself, shown in the release-notes dialog. */
 export const releaseNotes = pgTable('release_notes', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   version: varchar('version', { length: 50 }).notNull().unique(),
   releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
 });
 
 export const releaseNoteItems = pgTable('release_note_items', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   releaseNoteId: integer('release_note_id')
     .notNull()
     .references(() => releaseNotes.id, { onDelete: 'cascade' }),

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns';
 import { sessions } from './sessions';
 import { users } from './users';
 
@@ -18,7 +19,7 @@ export const downloadTickets = pgTable(
     /** 'version' (a catalogue file) or 'task' (a task result). */
     kind: varchar('kind', { length: 16 }).notNull(),
     targetId: integer('target_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('download_tickets_expires_idx').on(t.expiresAt)],

@@ -5,16 +5,16 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
 import { users } from './users';
 
 /** Server models (families M6, M7, A7 ...): firmware versions name the models they support. */
 export const serverModels = pgTable('server_models', {
-  id: serial('id').primaryKey(),
+  id: idColumn(),
   /** e.g. 'M7-2U' */
   code: varchar('code', { length: 64 }).notNull().unique(),
   /** e.g. 'M7' */

@@ -1,18 +1,19 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 import { users } from './users';
 
 /** Server-side sessions make bearer tokens revocable; only a hash of the token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -22,7 +23,7 @@ export const sessions = pgTable(
 export const loginRecords = pgTable(
   'login_records',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     account: varchar('account', { length: 64 }).notNull(),
     /** LOGIN or LOGOUT */
@@ -37,7 +38,7 @@ export const loginRecords = pgTable(
     messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('login_records_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
 import { users } from './users';
 
 /**
@@ -9,7 +10,7 @@ import { users } from './users';
 export const tasks = pgTable(
   'tasks',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from './columns';
 
 /**
  * Customer organisations. A user belongs to one only through `users.organisation_id`,
@@ -20,11 +11,11 @@ import {
 export const organisations = pgTable(
   'organisations',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: varchar('name', { length: 128 }).notNull(),
     /** `normaliseCompany(name)`: what shipping records are matched against; unique. */
     normalisedName: varchar('normalised_name', { length: 128 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('organisations_normalised_name_idx').on(t.normalisedName)],
 );
@@ -32,7 +23,7 @@ export const organisations = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     account: varchar('account', { length: 64 }).notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     nickName: varchar('nick_name', { length: 64 }).notNull().default(''),
@@ -65,7 +56,7 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginIp: varchar('last_login_ip', { length: 64 }),
     lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
