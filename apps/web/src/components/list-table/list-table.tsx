@@ -1,18 +1,23 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
-import { FailureAlert } from '@/components/failure-alert';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import type { ApiError } from '@/lib/api-error';
+import { CompactTable, type CompactTableProps } from './compact-table';
 
-interface ListTableProps<Row extends { id: number }> {
+type ListTableProps<Row extends { id: number }> = Omit<
+  CompactTableProps<Row>,
+  'dataSource' | 'emptyText' | 'loading'
+> & {
   /** The whole list, loaded at once (no paging: for short lists such as an account's tokens). */
   query: UseQueryResult<Row[], ApiError>;
-  columns: TableColumnsType<Row>;
-  /** The title of the alert shown when the list could not be loaded (the server's message below it). */
-  loadFailed: string;
+  /**
+   * The title of the alert shown when the list could not be loaded (the server's message below
+   * it); without it the server's message is the title.
+   */
+  loadFailed?: string;
   emptyText: string;
-  testId: string;
-  onRow?: TableProps<Row>['onRow'];
-}
+  /** Defaults to the first load only; a list that should show its refetches passes `isFetching`. */
+  loading?: boolean;
+};
 
 /**
  * A short list from one query as a compact table: spinner while loading, the failure announced
@@ -20,28 +25,17 @@ interface ListTableProps<Row extends { id: number }> {
  */
 export function ListTable<Row extends { id: number }>({
   query,
-  columns,
   loadFailed,
-  emptyText,
-  testId,
-  onRow,
+  loading,
+  ...tableProps
 }: ListTableProps<Row>) {
   return (
     <>
-      <FailureAlert
-        failure={query.isError ? { title: loadFailed, detail: query.error.message } : undefined}
-      />
-      <Table<Row>
-        data-testid={testId}
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={query.isPending && !query.isError}
+      <FailureAlert failure={failureOf(query.error, loadFailed)} />
+      <CompactTable<Row>
+        {...tableProps}
+        loading={loading ?? (query.isPending && !query.isError)}
         dataSource={query.data ?? []}
-        columns={columns}
-        onRow={onRow}
-        locale={{ emptyText }}
       />
     </>
   );

@@ -1,19 +1,21 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { NewPasswordFields } from './new-password-fields';
+import { type NewPasswordPurpose, NewPasswordFields } from './new-password-fields';
+
+const HINT = '8-16 characters with upper and lower case letters, digits and special characters';
 
 beforeEach(async () => {
   await act(() => changeLocale('en-US'));
 });
 
-function renderFields(onFinish = vi.fn()) {
+function renderFields(onFinish = vi.fn(), purpose: NewPasswordPurpose = 'replace') {
   render(
     <Form onFinish={onFinish}>
       <NewPasswordFields
         name="newPassword"
-        labels={{ password: 'New password', confirm: 'Confirm', hint: 'Make it long' }}
+        purpose={purpose}
         testIds={{ password: 'pw', confirm: 'pw-confirm' }}
       />
       <button type="submit">Save</button>
@@ -28,11 +30,27 @@ const fillIn = (testId: string, value: string) =>
 describe('NewPasswordFields', () => {
   it('shows the hint, then the strength meter once typed', async () => {
     renderFields();
-    expect(screen.getByText('Make it long')).toBeTruthy();
+    expect(screen.getByText(HINT)).toBeTruthy();
     expect(screen.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
     fillIn('pw', 'abc');
     expect((await screen.findByTestId('password-strength')).dataset.level).toBe('low');
-    expect(screen.queryByText('Make it long')).toBeNull();
+    expect(screen.queryByText(HINT)).toBeNull();
+  });
+
+  it('names the fields after the purpose: replacing a password or choosing the first one', async () => {
+    renderFields(vi.fn(), 'replace');
+    expect(screen.getByLabelText('New password')).toBe(screen.getByTestId('pw'));
+    expect(screen.getByLabelText('Confirm new password')).toBe(screen.getByTestId('pw-confirm'));
+    cleanup();
+    renderFields(vi.fn(), 'choose');
+    expect(screen.getByLabelText('Password')).toBe(screen.getByTestId('pw'));
+    expect(screen.getByLabelText('Confirm password')).toBe(screen.getByTestId('pw-confirm'));
+    expect(screen.getByText(HINT)).toBeTruthy();
+    cleanup();
+    await act(() => changeLocale('zh-CN'));
+    renderFields(vi.fn(), 'choose');
+    expect(screen.getByLabelText('密码')).toBe(screen.getByTestId('pw'));
+    expect(screen.getByLabelText('确认密码')).toBe(screen.getByTestId('pw-confirm'));
   });
 
   it('refuses a weak password and a confirmation that differs', async () => {

@@ -6,11 +6,12 @@ import {
   type DictTypeRow,
   type DictValueRow,
 } from '@portal/contract';
-import { Button, Card, Col, Empty, Row, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Empty, Row, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '@/components/crud-page/crud-page';
 import { RowActions } from '@/components/crud-page/row-action';
+import { CompactTable } from '@/components/list-table/compact-table';
 import { Authorized } from '@/lib/access';
 import { useDeleteDictType, useDeleteDictValue, useDictTypes, useDictValues } from './api/dicts';
 import { DeleteRowAction, EditRowAction } from './components/admin-row-actions';
@@ -84,15 +85,12 @@ export function DictsPage({ title }: { title: string }) {
             title={t('dicts.types')}
             extra={addButton(t('dicts.newType'), () => setEditing({ kind: 'type' }), 'dict-type-new')}
           >
-            <Table<DictTypeRow>
-              data-testid="dict-types-table"
-              rowKey="id"
-              size="small"
-              scroll={{ x: 'max-content' }}
+            {/* Its load failure is the page's (CrudPage), so a plain table rather than a ListTable. */}
+            <CompactTable<DictTypeRow>
+              testId="dict-types-table"
               loading={types.isFetching}
               dataSource={types.data ?? []}
               columns={typeColumns}
-              pagination={false}
               rowSelection={{
                 type: 'radio',
                 selectedRowKeys: chosen ? [chosen.id] : [],
@@ -118,15 +116,11 @@ export function DictsPage({ title }: { title: string }) {
             }
           >
             {chosen ? (
-              <Table<DictValueRow>
-                data-testid="dict-values-table"
-                rowKey="id"
-                size="small"
-                scroll={{ x: 'max-content' }}
+              <CompactTable<DictValueRow>
+                testId="dict-values-table"
                 loading={values.isFetching}
                 dataSource={values.data ?? []}
                 columns={valueColumns}
-                pagination={false}
               />
             ) : (
               <Empty description={t('dicts.pickType')} />

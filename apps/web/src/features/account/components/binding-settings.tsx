@@ -1,5 +1,6 @@
-import { Alert, Divider, Flex, Typography } from 'antd';
+import { Divider, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useVerification } from '../api/get-verification';
 import { AddSerialsForm } from './add-serials-form';
 import { BoundSerialsTable } from './bound-serials-table';
@@ -18,14 +19,8 @@ export function BindingSettings() {
       <Typography.Paragraph type="secondary">{t('binding.description')}</Typography.Paragraph>
       <AddSerialsForm bound={serials} />
       <Divider />
-      {verification.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('binding.loadFailed')}
-          description={verification.error.message}
-        />
-      )}
+      {/* The column's own gap spaces it. */}
+      <FailureAlert failure={failureOf(verification.error, t('binding.loadFailed'))} gap={0} />
       {verification.data && (
         <Typography.Text data-testid="sn-summary">
           {t('binding.summary', { verified: verification.data.verified, pending: verification.data.pending })}

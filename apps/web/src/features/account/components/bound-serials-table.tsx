@@ -1,8 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { BoundSn } from '@portal/contract';
-import { App, Button, Popconfirm, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompactTable } from '@/components/list-table/compact-table';
 import { formatDateTime } from '@/lib/format';
 import { useUnbindSerial } from '../api/unbind-serial';
 
@@ -85,17 +86,14 @@ export function BoundSerialsTable({ serials, loading }: { serials: BoundSn[]; lo
   ];
 
   return (
-    <Table<BoundSn>
-      data-testid="bound-sn-table"
+    <CompactTable<BoundSn>
+      testId="bound-sn-table"
       rowKey="sn"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
       loading={loading}
       dataSource={serials}
       columns={columns}
       onRow={rowAttributes}
-      locale={{ emptyText: t('binding.empty') }}
+      emptyText={t('binding.empty')}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { Entitlement } from '@portal/contract';
-import { Alert, Empty, Select, Skeleton, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Empty, Select, Skeleton, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompactTable } from '@/components/list-table/compact-table';
 import { useMyEntitlements } from '../api/get-activation-status';
 import { ActivationForm } from './activation-form';
 import { ActivationHistory } from './activation-history';
@@ -34,12 +35,8 @@ function EntitlementOverview({ entitlements }: { entitlements: Entitlement[] }) 
     },
   ];
   return (
-    <Table<Entitlement>
-      data-testid="my-entitlements"
-      rowKey="id"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
+    <CompactTable<Entitlement>
+      testId="my-entitlements"
       dataSource={entitlements}
       columns={columns}
       style={{ marginBottom: 16 }}

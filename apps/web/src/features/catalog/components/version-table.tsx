@@ -1,17 +1,8 @@
 import { type CatalogSortField, type CatalogVersionRow, FIRST_PAGE } from '@portal/contract';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Grid,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Descriptions, Grid, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatNumber } from '@/lib/format';
 import { useVersions, type VersionListQuery } from '../api/get-versions';
 import { formatSize } from '../utils/format-size';
@@ -212,15 +203,7 @@ export function VersionTable({
 
   return (
     <div data-testid={testId}>
-      {versions.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('list.loadFailed')}
-          description={versions.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FailureAlert failure={failureOf(versions.error, t('list.loadFailed'))} />
       <Table<CatalogVersionRow>
         rowKey="versionId"
         size="middle"

@@ -1,20 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { PublishItem, PublishVersion } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Drawer, Popconfirm, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/list-table/list-table';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useItemVersions } from '../api/get-item-versions';
 import { useDeleteDraftVersion, usePublishVersion, useSetPreRelease } from '../api/version-actions';
@@ -155,17 +144,13 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
         </Button>
       }
     >
-      {versions.isError && <Alert type="error" showIcon title={versions.error.message} />}
-      <Table<PublishVersion>
-        data-testid="versions-table"
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
+      <ListTable<PublishVersion>
+        testId="versions-table"
+        query={versions}
+        // Publishing, recalling or deleting reloads the list: show that, not only the first load.
         loading={versions.isFetching}
-        dataSource={versions.data ?? []}
         columns={columns}
-        locale={{ emptyText: t('version.empty') }}
-        pagination={false}
+        emptyText={t('version.empty')}
       />
       {uploading && <UploadVersionModal item={item} onClose={() => setUploading(false)} />}
       {recalling && <RecallModal version={recalling} onClose={() => setRecalling(null)} />}
