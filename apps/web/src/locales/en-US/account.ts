@@ -12,6 +12,8 @@ export const account: TranslationsOf<typeof reference> = {
   'password.confirm.label': 'Confirm new password',
   'password.confirm.required': 'Please enter the new password again',
   'password.confirm.mismatch': 'Password inconsistency',
+  'password.choose.label': 'Password',
+  'password.choose.confirm.label': 'Confirm password',
   'password.strength.text': 'Strength: {{level}}',
   'password.strength.low': 'Low',
   'password.strength.medium': 'Medium',

@@ -11,10 +11,6 @@ export const register: TranslationsOf<typeof reference> = {
   'register.account.required': 'Please enter an account name',
   'register.account.naming':
     'The username naming is unreasonable: use {{min}}-{{max}} letters, digits and underscores only',
-  'register.password.label': 'Password',
-  'register.password.hint':
-    '8-16 characters with upper and lower case letters, digits and special characters',
-  'register.confirm.label': 'Confirm password',
   'register.nickName.label': 'Nickname',
   'register.nickName.required': 'Please enter a nickname',
   'register.name.label': 'Name (optional)',
@@ -76,8 +72,6 @@ export const register: TranslationsOf<typeof reference> = {
   'recover.backToLogin': 'Back to sign in',
   'recover.reset.title': 'Set a new password',
   'recover.reset.for': 'New password for account {{account}}',
-  'recover.reset.password.label': 'New password',
-  'recover.reset.confirm.label': 'Confirm new password',
   'recover.reset.submit': 'Set password',
   'recover.reset.checkFailed': 'The link could not be checked: {{message}}',
   'recover.reset.retry': 'Try again',

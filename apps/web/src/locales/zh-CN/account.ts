@@ -10,6 +10,8 @@ export const account = {
   'password.confirm.label': '确认新密码',
   'password.confirm.required': '请再次输入新密码',
   'password.confirm.mismatch': '两次输入的密码不一致',
+  'password.choose.label': '密码',
+  'password.choose.confirm.label': '确认密码',
   'password.strength.text': '密码强度：{{level}}',
   'password.strength.low': '低',
   'password.strength.medium': '中',

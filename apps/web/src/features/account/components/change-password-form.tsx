@@ -78,11 +78,7 @@ export function ChangePasswordForm() {
         </Form.Item>
         <NewPasswordFields
           name="newPassword"
-          labels={{
-            password: t('password.new.label'),
-            confirm: t('password.confirm.label'),
-            hint: t('password.new.hint'),
-          }}
+          purpose="replace"
           testIds={{ password: 'new-password', confirm: 'confirm-password' }}
         />
         <VerifyCodeField

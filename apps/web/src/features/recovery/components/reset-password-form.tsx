@@ -81,11 +81,7 @@ export function ResetPasswordForm({ token, account }: ResetPasswordFormProps) {
       >
         <NewPasswordFields
           name="password"
-          labels={{
-            password: t('recover.reset.password.label'),
-            confirm: t('recover.reset.confirm.label'),
-            hint: t('register.password.hint'),
-          }}
+          purpose="replace"
           testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
         />
         <SubmitWithServerError serverError={serverError} testId="reset-submit" loading={reset.isPending}>

@@ -30,11 +30,7 @@ export function IdentityFields({ rules }: { rules: Pick<Rules, 'account' | 'nick
       </Form.Item>
       <NewPasswordFields
         name="password"
-        labels={{
-          password: t('register.password.label'),
-          confirm: t('register.confirm.label'),
-          hint: t('register.password.hint'),
-        }}
+        purpose="choose"
         testIds={{ password: 'password-input', confirm: 'confirm-input' }}
       />
       {text('nickName', rules.nickName)}
