@@ -1,10 +1,6 @@
 import { Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '@/features/auth';
-import { CaptchaField } from '@/components/captcha-field/captcha-field';
-import { useFormCaptcha } from '@/components/captcha-field/use-form-captcha';
-import { SubmitWithServerError } from '@/components/submit-with-server-error';
+import { CaptchaGuardedSubmit, useCaptchaGuard } from '@/features/auth';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { useRequestRecovery } from '../api/request-recovery';
 import { RecoveryDone } from './recovery-done';
@@ -21,20 +17,16 @@ interface RecoverRequestValues {
 export function RecoverRequestForm() {
   const { t } = useTranslation('register');
   const [form] = Form.useForm<RecoverRequestValues>();
-  const config = usePublicConfig();
-  const captchaEnabled = config.data?.captchaEnabled === true;
-  const captcha = useFormCaptcha(form);
-  const [serverError, setServerError] = useState<string>();
+  const guard = useCaptchaGuard(form);
 
   const recovery = useRequestRecovery({
     onError: (error) => {
-      setServerError(error.message);
+      guard.refused(error);
       form.setFields(
         fieldErrorsOf(error).flatMap(({ field, message }) =>
           field === 'account' ? [{ name: 'account' as const, errors: [message] }] : [],
         ),
       );
-      if (captchaEnabled) captcha.renew();
     },
   });
 
@@ -50,8 +42,8 @@ export function RecoverRequestForm() {
   }
 
   const submit = ({ account, captcha: answer }: RecoverRequestValues) => {
-    setServerError(undefined);
-    recovery.mutate({ account: account.trim(), captcha: captchaEnabled ? answer?.trim() : undefined });
+    guard.trying();
+    recovery.mutate({ account: account.trim(), captcha: guard.answerOf(answer) });
   };
 
   return (
@@ -69,15 +61,9 @@ export function RecoverRequestForm() {
       >
         <Input data-testid="recover-account" autoComplete="username" maxLength={254} />
       </Form.Item>
-      {captchaEnabled && <CaptchaField nonce={captcha.nonce} onRefresh={captcha.refresh} />}
-      <SubmitWithServerError
-        serverError={serverError}
-        testId="recover-submit"
-        loading={recovery.isPending}
-        disabled={config.isPending}
-      >
+      <CaptchaGuardedSubmit guard={guard} testId="recover-submit" loading={recovery.isPending}>
         {t('recover.submit')}
-      </SubmitWithServerError>
+      </CaptchaGuardedSubmit>
     </Form>
   );
 }

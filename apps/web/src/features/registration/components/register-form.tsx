@@ -1,12 +1,8 @@
 import { Form } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/features/auth';
-import { CaptchaField } from '@/components/captcha-field/captcha-field';
-import { useFormCaptcha } from '@/components/captcha-field/use-form-captcha';
-import { SubmitWithServerError } from '@/components/submit-with-server-error';
+import { CaptchaGuardedSubmit, useCaptchaGuard } from '@/features/auth';
 import { getCurrentLocale } from '@/lib/i18n';
 import { useRegister } from '../api/register';
 import { useRegisterRules } from '../hooks/use-register-rules';
@@ -26,29 +22,25 @@ export function RegisterForm() {
   const [form] = Form.useForm<RegisterFormValues>();
   const navigate = useNavigate();
   const rules = useRegisterRules();
-  const config = usePublicConfig();
-  const captchaEnabled = config.data?.captchaEnabled === true;
-  const captcha = useFormCaptcha(form);
-  const [serverError, setServerError] = useState<string>();
+  const guard = useCaptchaGuard(form);
 
   const registration = useRegister({
     // The result page reads the answer (account, masked email, SN state) from the navigation state.
     onSuccess: (result) => navigate(paths.registerResult, { state: result }),
     onError: (error) => {
-      setServerError(error.message);
+      guard.refused(error);
       const fields = registerFieldErrors(error);
       form.setFields(fields);
       const [first] = fields;
       if (first) form.scrollToField(first.name, { block: 'center' });
-      if (captchaEnabled) captcha.renew();
     },
   });
 
   const submit = (values: RegisterFormValues) => {
-    setServerError(undefined);
+    guard.trying();
     registration.mutate({
       body: { ...toRegisterBody(values), locale: getCurrentLocale() },
-      captcha: captchaEnabled ? values.captcha?.trim() : undefined,
+      captcha: guard.answerOf(values.captcha),
     });
   };
 
@@ -63,18 +55,12 @@ export function RegisterForm() {
       autoComplete="on"
     >
       <IdentityFields rules={rules} />
-      <ContactFields rules={rules} captcha={captchaEnabled ? { renew: captcha.renew } : undefined} />
+      <ContactFields rules={rules} captcha={guard.enabled ? { renew: guard.captcha.renew } : undefined} />
       <IndustrySelect rules={rules.industry} />
       <SerialNumberField rules={rules.sn} />
-      {captchaEnabled && <CaptchaField nonce={captcha.nonce} onRefresh={captcha.refresh} />}
-      <SubmitWithServerError
-        serverError={serverError}
-        testId="register-submit"
-        loading={registration.isPending}
-        disabled={config.isPending}
-      >
+      <CaptchaGuardedSubmit guard={guard} testId="register-submit" loading={registration.isPending}>
         {t('register.submit')}
-      </SubmitWithServerError>
+      </CaptchaGuardedSubmit>
     </Form>
   );
 }
