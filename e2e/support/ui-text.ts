@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { APPLICATIONS, MENUS, type MenuSeed, WELCOME_NOTICE } from '../../apps/server/src/db/seed/seed-data';
-import { translations as enUS } from '../../apps/web/src/locales/en-US';
-import { translations as zhCN } from '../../apps/web/src/locales/zh-CN';
+import * as enUS from '../../apps/web/src/locales/en-US';
+import * as zhCN from '../../apps/web/src/locales/zh-CN';
 import type { UiLocale } from './console';
 
 /** Chinese characters and full-width punctuation. */

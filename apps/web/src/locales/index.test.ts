@@ -1,6 +1,6 @@
 import { LOCALES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { translations as zhCN } from './zh-CN';
+import * as zhCN from './zh-CN';
 import { BUNDLED_NAMESPACES, bundledResources, CONSOLE_NAMESPACES, loadConsoleNamespace } from '.';
 
 describe('how the namespaces reach the browser', () => {

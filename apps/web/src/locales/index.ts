@@ -4,7 +4,7 @@ import { errors as enErrors } from './en-US/errors';
 import { login as enLogin } from './en-US/login';
 import { pages as enPages } from './en-US/pages';
 import { register as enRegister } from './en-US/register';
-import type { translations } from './zh-CN';
+import type * as translations from './zh-CN';
 import { common as zhCommon } from './zh-CN/common';
 import { errors as zhErrors } from './zh-CN/errors';
 import { login as zhLogin } from './zh-CN/login';

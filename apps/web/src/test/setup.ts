@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { translations as enUS } from '@/locales/en-US';
-import { translations as zhCN } from '@/locales/zh-CN';
+import * as enUS from '@/locales/en-US';
+import * as zhCN from '@/locales/zh-CN';
 
 // The app fetches the console's texts together with the console (lib/i18n); tests render its
 // parts on their own, so every namespace is there from the start, in both languages.

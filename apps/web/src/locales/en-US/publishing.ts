@@ -1,5 +1,6 @@
 import type { TranslationsOf } from '../types';
 import type { publishing as reference } from '../zh-CN/publishing';
+import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 
 export const publishing: TranslationsOf<typeof reference> = {
   'notes.line.required': 'Fill in both languages',
@@ -61,13 +62,7 @@ export const publishing: TranslationsOf<typeof reference> = {
   'grant.customer': 'Customer',
   'grant.sn': 'Serial number',
   'grant.model': 'Model',
-  'kind.BMC': 'BMC',
-  'kind.BIOS': 'BIOS',
-  'kind.PSU': 'PSU',
-  'kind.DISK': 'DISK',
-  'kind.NIC': 'NIC',
-  'kind.CPLD': 'CPLD',
-  'kind.RAID': 'RAID',
+  ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe card firmware',
   'kind.LIVECD': 'LiveCD image',
   'kind.SOFTWARE': 'Software',

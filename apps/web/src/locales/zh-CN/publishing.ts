@@ -1,3 +1,5 @@
+import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
+
 /** Staff publishing (application `system`): catalogue items, versions, release notes. */
 export const publishing = {
   'notes.line.required': '请填写中英文内容',
@@ -58,13 +60,7 @@ export const publishing = {
   'grant.customer': '客户',
   'grant.sn': '序列号',
   'grant.model': '机型',
-  'kind.BMC': 'BMC',
-  'kind.BIOS': 'BIOS',
-  'kind.PSU': 'PSU',
-  'kind.DISK': 'DISK',
-  'kind.NIC': 'NIC',
-  'kind.CPLD': 'CPLD',
-  'kind.RAID': 'RAID',
+  ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe 卡固件',
   'kind.LIVECD': 'LiveCD 镜像',
   'kind.SOFTWARE': '软件',
