@@ -42,13 +42,23 @@ export const userAdminPageSchema = pageOf(userAdminRowSchema);
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** How long each contact field may be: the schema below enforces it, the staff form stops typing at it. */
+export const USER_CONTACT_MAX_LENGTHS = {
+  nickName: 64,
+  name: 64,
+  email: 254,
+  phone: 32,
+  company: 128,
+} as const;
+const MAX = USER_CONTACT_MAX_LENGTHS;
+
 /** Editable profile fields (staff). */
 export const userAdminEditSchema = z.object({
-  nickName: text(64).min(1),
-  name: text(64).default(''),
-  email: z.union([z.literal(''), z.email().max(254)]).default(''),
-  phone: text(32).default(''),
-  company: text(128).default(''),
+  nickName: text(MAX.nickName).min(1),
+  name: text(MAX.name).default(''),
+  email: z.union([z.literal(''), z.email().max(MAX.email)]).default(''),
+  phone: text(MAX.phone).default(''),
+  company: text(MAX.company).default(''),
   industry: text(64).default(''),
   /** '1' super admin: only a super admin may grant or take it. */
   adminType: z.enum(['1', '2']).default('2'),

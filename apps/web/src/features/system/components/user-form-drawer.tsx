@@ -1,9 +1,18 @@
-import type { UserAdminCreate, UserAdminRow } from '@portal/contract';
+import { type UserAdminCreate, type UserAdminRow, USER_CONTACT_MAX_LENGTHS } from '@portal/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { useCreateUser, useRoleOptions, useUpdateUser } from '../api/users';
+
+/** Who the user is and how to reach them, in the order the drawer asks (the nickname is required). */
+const CONTACT_FIELDS = [
+  { name: 'nickName', testId: 'user-nickname' },
+  { name: 'name', testId: 'user-name' },
+  { name: 'email', testId: 'user-email' },
+  { name: 'phone', testId: 'user-phone' },
+  { name: 'company', testId: 'user-company' },
+] as const;
 
 type Props = { user?: UserAdminRow; onClose: () => void };
 
@@ -60,21 +69,16 @@ export function UserFormDrawer({ user, onClose }: Props) {
             </Form.Item>
           </>
         )}
-        <Form.Item name="nickName" label={t('users.nickName')} rules={[required]}>
-          <Input maxLength={64} data-testid="user-nickname" />
-        </Form.Item>
-        <Form.Item name="name" label={t('users.name')}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="email" label={t('users.email')}>
-          <Input maxLength={254} data-testid="user-email" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('users.phone')}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="company" label={t('users.company')}>
-          <Input maxLength={128} data-testid="user-company" />
-        </Form.Item>
+        {CONTACT_FIELDS.map(({ name, testId }) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={t(`users.${name}`)}
+            rules={name === 'nickName' ? [required] : undefined}
+          >
+            <Input maxLength={USER_CONTACT_MAX_LENGTHS[name]} data-testid={testId} />
+          </Form.Item>
+        ))}
         <Form.Item name="adminType" label={t('users.adminType')} extra={t('users.adminTypeHint')}>
           <Select
             options={[
