@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectMessage, PASSWORDS, type Portal, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
-  fitsWidthOf,
-  LANGUAGES_AND_WIDTHS,
-  openConsoleAs,
-  pageFitsWindow,
-  SCREENSHOT_DIR,
+  expectDialogFitsAndSave,
+  expectPageFitsAndSave,
+  itFitsTheWindow,
+  saveScreenshot,
 } from './support/page-checks';
 import { signInThroughApi } from './support/session';
 import { openSystemPage } from './support/system-app';
@@ -128,8 +125,7 @@ describe('API tokens in Chromium', () => {
     // The customer's webhooks follow in the same tab (none here).
     await drawer.getByTestId('user-webhooks').getByText('This user has no webhooks').waitFor();
     expect(await accessibilityFindings(page, '.ant-drawer-section')).toEqual([]);
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-tokens-staff-en-US-desktop.png') });
+    await saveScreenshot(page, 'api-tokens-staff-en-US-desktop');
 
     await row.getByRole('button', { name: 'Revoke token Leaked on a wiki' }).click();
     await confirmRevoke(page);
@@ -146,26 +142,16 @@ describe('API tokens in Chromium', () => {
       .toContain('Revoked by support staff');
   });
 
-  it.each(LANGUAGES_AND_WIDTHS)(
-    'fits the window in %s on a %s (no sideways scrolling of the page)',
-    async (locale, device) => {
-      const page = await openConsoleAs(suite, SECTION_PATH, locale, device);
-      await page.getByTestId('api-token-form').waitFor();
-      const modal = await createInForm(
-        page,
-        `Screens ${locale} ${device}`,
-        locale === 'en-US' ? 'Tasks' : '任务',
-      );
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `api-tokens-modal-${locale}-${device}.png`) });
-      expect(await fitsWidthOf(modal, device), 'the dialog is not wider than the window').toBe(true);
-      await modal.getByTestId('api-token-created-close').click();
-      await modal.waitFor({ state: 'hidden' });
-      await tokenRow(page, `Screens ${locale} ${device}`).waitFor();
-      expect(await pageFitsWindow(page), 'the page is not wider than the window').toBe(true);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `api-tokens-${locale}-${device}.png`),
-        fullPage: true,
-      });
-    },
-  );
+  itFitsTheWindow(suite, SECTION_PATH, 'api-token-form', async (page, locale, device) => {
+    const modal = await createInForm(
+      page,
+      `Screens ${locale} ${device}`,
+      locale === 'en-US' ? 'Tasks' : '任务',
+    );
+    await expectDialogFitsAndSave(page, modal, 'api-tokens-modal', locale, device);
+    await modal.getByTestId('api-token-created-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await tokenRow(page, `Screens ${locale} ${device}`).waitFor();
+    await expectPageFitsAndSave(page, 'api-tokens', locale, device);
+  });
 });

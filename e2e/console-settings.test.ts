@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { EVERY_SETTING_CHANGED } from '../apps/web/src/test/display-settings-fixture';
 import {
   closeSettings,
   isSwitchOn,
@@ -133,17 +134,7 @@ describe('display settings in Chromium', () => {
     };
     await expect.poll(() => drawerState(page)).toEqual(changed);
     await expect.poll(() => visibleEffects(page)).toEqual(CHANGED_EFFECTS);
-    expect(await storedDisplaySettings(page)).toEqual({
-      navTheme: 'dark',
-      primaryColor: '#722ED1',
-      layout: 'sidemenu',
-      contentWidth: 'Fixed',
-      fixedHeader: true,
-      autoHideHeader: true,
-      fixSiderbar: true,
-      colorWeak: true,
-      multiTab: true,
-    });
+    expect(await storedDisplaySettings(page)).toEqual(EVERY_SETTING_CHANGED);
     await closeSettings(page);
 
     await page.reload();

@@ -1,19 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { FEED_CONTENT_TYPE, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMessage, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
-  fitsWidthOf,
-  LANGUAGES_AND_WIDTHS,
-  openConsoleAs,
-  pageFitsWindow,
-  SCREENSHOT_DIR,
+  expectDialogFitsAndSave,
+  expectPageFitsAndSave,
+  itFitsTheWindow,
+  saveScreenshot,
 } from './support/page-checks';
 
 const FEEDS_PATH = '/account/settings/feeds';
@@ -220,8 +217,7 @@ describe('feeds and webhooks in Chromium', () => {
     expect(text).not.toMatch(/\d{4}-\d\d-\d\dT/);
     await motionOver(page);
     expect(await accessibilityFindings(page, '.ant-drawer-section')).toEqual([]);
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-log-en-US-desktop.png') });
+    await saveScreenshot(page, 'webhooks-log-en-US-desktop');
 
     await logged.getByRole('button', { name: /^Details of delivery/ }).click();
     const payload = page.getByTestId('webhook-delivery-payload');
@@ -230,7 +226,7 @@ describe('feeds and webhooks in Chromium', () => {
     expect(sent).toEqual(JSON.parse(delivery.body));
     expect(await payload.innerText()).toContain('\n  "event": "ping"');
     await motionOver(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'webhooks-delivery-en-US-desktop.png') });
+    await saveScreenshot(page, 'webhooks-delivery-en-US-desktop');
     await page.getByTestId('webhook-delivery-detail-close').click();
     await payload.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
@@ -241,37 +237,23 @@ describe('feeds and webhooks in Chromium', () => {
       .toBe('webhook-log');
   });
 
-  it.each(LANGUAGES_AND_WIDTHS)(
-    'fits the window in %s on a %s (no sideways scrolling of the page)',
-    async (locale, device) => {
-      const page = await openConsoleAs(suite, FEEDS_PATH, locale, device);
-      await page.getByTestId('private-feed-status').waitFor();
-      expect(await pageFitsWindow(page), 'the feeds page is not wider than the window').toBe(true);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `feeds-${locale}-${device}.png`),
-        fullPage: true,
-      });
+  itFitsTheWindow(suite, FEEDS_PATH, 'private-feed-status', async (page, locale, device) => {
+    await expectPageFitsAndSave(page, 'feeds', locale, device);
 
-      await page.goto(`${suite.portal.url}${WEBHOOKS_PATH}`);
-      await page.getByTestId('webhook-form').waitFor();
-      await page.getByTestId('webhook-url').fill(`${receiver.url}/${locale}/${device}`);
-      await page.getByTestId('webhook-events-version.recalled').click();
-      await page.getByTestId('webhook-create').click();
-      const modal = page.getByRole('dialog');
-      await modal.getByTestId('webhook-secret').waitFor();
-      await motionOver(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `webhooks-secret-${locale}-${device}.png`) });
-      expect(await fitsWidthOf(modal, device), 'the dialog is not wider than the window').toBe(true);
-      await modal.getByTestId('webhook-created-close').click();
-      await modal.waitFor({ state: 'hidden' });
-      await page
-        .locator(`[data-testid="webhook-row"][data-url="${receiver.url}/${locale}/${device}"]`)
-        .waitFor();
-      expect(await pageFitsWindow(page), 'the webhooks page is not wider than the window').toBe(true);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `webhooks-${locale}-${device}.png`),
-        fullPage: true,
-      });
-    },
-  );
+    await page.goto(`${suite.portal.url}${WEBHOOKS_PATH}`);
+    await page.getByTestId('webhook-form').waitFor();
+    await page.getByTestId('webhook-url').fill(`${receiver.url}/${locale}/${device}`);
+    await page.getByTestId('webhook-events-version.recalled').click();
+    await page.getByTestId('webhook-create').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('webhook-secret').waitFor();
+    await motionOver(page);
+    await expectDialogFitsAndSave(page, modal, 'webhooks-secret', locale, device);
+    await modal.getByTestId('webhook-created-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await page
+      .locator(`[data-testid="webhook-row"][data-url="${receiver.url}/${locale}/${device}"]`)
+      .waitFor();
+    await expectPageFitsAndSave(page, 'webhooks', locale, device);
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { type ConsoleSuite, chooseLanguage, DESKTOP, MOBILE, type UiLocale } from './console';
 
 /** Where browser tests leave screenshots: artifacts, not committed (.tmp/ is ignored by git). */
@@ -35,6 +36,50 @@ export async function openConsoleAs(suite: ConsoleSuite, path: string, locale: U
   const page = await suite.openConsole('demo', path, VIEWPORTS[device]);
   if (locale !== 'en-US') await chooseLanguage(page, locale);
   return page;
+}
+
+/**
+ * One "fits the window" test per language and width: the demo customer's console opened at
+ * `path` and, once `readyTestId` shows, handed to `check` (which drives the page further).
+ */
+export function itFitsTheWindow(
+  suite: ConsoleSuite,
+  path: string,
+  readyTestId: string,
+  check: (page: Page, locale: UiLocale, device: Device) => Promise<void>,
+) {
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'fits the window in %s on a %s (no sideways scrolling of the page)',
+    async (locale, device) => {
+      const page = await openConsoleAs(suite, path, locale, device);
+      await page.getByTestId(readyTestId).waitFor();
+      await check(page, locale, device);
+    },
+  );
+}
+
+/** Saves what the window shows (or the whole page) as `<name>.png` in the screenshot folder. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), ...options });
+}
+
+/** Asserts that the page does not scroll sideways, then saves it whole as `<name>-<locale>-<device>.png`. */
+export async function expectPageFitsAndSave(page: Page, name: string, locale: UiLocale, device: Device) {
+  expect(await pageFitsWindow(page), `the ${name} page is not wider than the window`).toBe(true);
+  await saveScreenshot(page, `${name}-${locale}-${device}`, { fullPage: true });
+}
+
+/** Saves the window with an open dialog as `<name>-<locale>-<device>.png`, then asserts the dialog fits it. */
+export async function expectDialogFitsAndSave(
+  page: Page,
+  dialog: Locator,
+  name: string,
+  locale: UiLocale,
+  device: Device,
+) {
+  await saveScreenshot(page, `${name}-${locale}-${device}`);
+  expect(await fitsWidthOf(dialog, device), `the ${name} dialog is not wider than the window`).toBe(true);
 }
 
 /** True when the page does not scroll sideways (nothing wider than the window). */

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { writeStored } from '@/lib/storage';
-import { DEFAULT_DISPLAY_SETTINGS, type DisplaySettings } from './display-settings';
+import { EVERY_SETTING_CHANGED } from '@/test/display-settings-fixture';
+import { DEFAULT_DISPLAY_SETTINGS } from './display-settings';
 import { loadDisplaySettings, parseDisplaySettings, saveDisplaySettings } from './settings-storage';
 
 const STORAGE_KEY = 'portal.displaySettings';
 
-const custom: DisplaySettings = {
-  navTheme: 'dark',
-  primaryColor: '#722ED1',
-  layout: 'sidemenu',
-  contentWidth: 'Fixed',
-  fixedHeader: true,
-  autoHideHeader: true,
-  fixSiderbar: true,
-  colorWeak: true,
-  multiTab: true,
-};
+const custom = EVERY_SETTING_CHANGED;
 
 describe('display settings storage', () => {
   it('gives the defaults when nothing is stored', () => {
