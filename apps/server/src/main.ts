@@ -1,11 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp, defaultLoggerOptions } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/connection';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connection';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
-import { createFileStore } from './lib/file-store/create-file-store';
-import type { FileStore } from './lib/file-store/file-store';
 
 /**
  * Printed once, on the start that created the accounts: the passwords the seed generated (never
@@ -28,16 +26,14 @@ function firstStartBanner(generated: { admin?: string; demo?: string }, withDemo
   ].join('\n');
 }
 
-/** The database as the configuration describes it (PostgreSQL, or PGlite in DATA_DIR or memory). */
-const openConfigured = (config: Config) =>
-  openDatabase({
+/** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
-
-/** Migrates and seeds (the accounts; the demo catalogue when SEED_DEMO): what the start created. */
-async function prepare(database: Database, config: Config, store: FileStore) {
   await database.migrate();
   const seed = await seedDatabase(
     database.db,
@@ -45,23 +41,8 @@ async function prepare(database: Database, config: Config, store: FileStore) {
     new Date(),
     { demo: config.SEED_DEMO },
   );
-  if (config.SEED_DEMO) await seedCatalog(database.db, store);
-  return seed;
-}
-
-/** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
-async function main() {
-  const config = loadConfig();
-  const store = await createFileStore(config);
-  let database = await openConfigured(config);
-  const seed = await prepare(database, config, store);
-  if (database.driver === 'pglite' && config.DATA_DIR) {
-    // PGlite's WebAssembly memory grows with migrating and seeding and is never given back: the
-    // portal serves from a fresh instance on the same folder (bench/README.md: memory).
-    await database.close();
-    database = await openConfigured(config);
-  }
-  const app = await buildApp({ config, database, fileStore: store, logger: defaultLoggerOptions(config) });
+  const app = await buildApp({ config, database, logger: defaultLoggerOptions(config) });
+  if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
   if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated, config.SEED_DEMO));
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

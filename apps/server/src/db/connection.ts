@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { serverRoot } from '../lib/server-root';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -82,24 +82,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-type PgliteModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
-let pgliteModule: Promise<PgliteModule> | undefined;
-/** Node's WebAssembly global: the type definitions in use do not declare it. */
-const webAssembly = (globalThis as { WebAssembly?: unknown }).WebAssembly as {
-  compile(bytes: Uint8Array): Promise<PgliteModule>;
-};
-
-/**
- * PGlite's WebAssembly, compiled once per process: every instance (the start's migrate pass, the
- * serving one, the tests' many) reuses it instead of compiling its own, which costs time and
- * native memory the process keeps (bench/README.md: memory).
- */
-const compiledPglite = () =>
-  (pgliteModule ??= fs
-    .readFile(path.join(pgliteDist, 'pglite.wasm'))
-    .then((bytes) => webAssembly.compile(bytes)));
-
 /**
  * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb grows
  * WebAssembly memory that a process never gives back: done here, it would stay in the portal's
@@ -142,7 +124,6 @@ async function openPglite(dataDir: string | undefined, sharedBuffersMb: number):
     dataDir: dir,
     extensions: { pg_trgm },
     postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
-    pgliteWasmModule: await compiledPglite(),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
