@@ -50,7 +50,15 @@ describe('staff users, audit log and dashboard in Chromium', () => {
     await page.getByTestId('audit-search').locator('input').fill('user.freeze');
     await page.getByTestId('audit-search').locator('input').press('Enter');
     // The action is named in the reader's language, never by its code.
-    await page.getByTestId('audit-table').getByText('User frozen').waitFor();
+    // The unfiltered list also holds the freeze (under the refused sign-in), so wait until
+    // every row is a freeze: only then has the search been applied.
+    const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes('User frozen'));
+      })
+      .toBe(true);
     expect(await page.getByTestId('audit-table').innerText()).not.toContain('user.freeze');
     expect(await page.getByTestId('audit-table').innerText()).toContain('admin');
     // The detail is labelled fields, not JSON (issue 18 §3).
