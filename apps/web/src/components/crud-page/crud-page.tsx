@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Space } from 'antd';
+import { Button, Card, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { FailureAlert } from '@/components/failure-alert';
 import { Authorized } from '@/lib/access';
 
 export interface CrudCreate {
@@ -73,7 +74,7 @@ export function CrudPage({ title, testId, create, search, toolbar, error, childr
           {toolbar}
         </Space>
       )}
-      {error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} />}
+      <FailureAlert failure={error ? { title: error.message } : undefined} />
       {children}
     </Card>
   );

@@ -1,4 +1,5 @@
-import { Alert, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { type Paging, nextPaging } from './use-paged-params';
 
 /** The part of a React Query result over a server page that the table reads. */
@@ -44,15 +45,7 @@ export function PagedTable<Row extends object>({
   const { error } = query;
   return (
     <div data-testid={testId}>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorTitle ?? error.message}
-          description={errorTitle ? error.message : undefined}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FailureAlert failure={failureOf(error, errorTitle)} />
       <Table<Row>
         rowKey="id"
         size="middle"

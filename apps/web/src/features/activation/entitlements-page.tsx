@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type Entitlement, type EntitlementInput, FIRST_PAGE } from '@portal/contract';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -21,6 +20,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { showFailure } from '@/lib/show-failure';
 import {
   type EntitlementListParams,
@@ -110,7 +110,7 @@ export function EntitlementsPage({ title }: { title: string }) {
         style={{ width: 300, marginBottom: 16 }}
         onSearch={(q) => setParams((current) => ({ ...current, q, pageNo: FIRST_PAGE }))}
       />
-      {list.isError && <Alert type="error" showIcon title={list.error.message} />}
+      <FailureAlert failure={failureOf(list.error)} gap={0} />
       <Table<Entitlement>
         rowKey="id"
         size="middle"

@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useDashboard } from './api/audit-and-dashboard';
 import { BarChart } from './components/bar-chart';
 
@@ -27,7 +28,7 @@ export function DashboardPage({ title }: { title: string }) {
 
   const body = () => {
     if (stats.isPending) return <Skeleton active />;
-    if (stats.isError) return <Alert type="error" showIcon title={stats.error.message} />;
+    if (stats.isError) return <FailureAlert failure={failureOf(stats.error)} gap={0} />;
     const { totals, taskBacklog, topItems } = stats.data;
     return (
       <>

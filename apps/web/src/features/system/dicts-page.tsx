@@ -10,6 +10,7 @@ import { Button, Card, Col, Empty, Row, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '@/components/crud-page/crud-page';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { RowActions } from '@/components/crud-page/row-action';
 import { CompactTable } from '@/components/list-table/compact-table';
 import { Authorized } from '@/lib/access';
@@ -77,7 +78,7 @@ export function DictsPage({ title }: { title: string }) {
   );
 
   return (
-    <CrudPage title={title} testId="dicts-page" error={types.error}>
+    <CrudPage title={title} testId="dicts-page">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card
@@ -85,7 +86,7 @@ export function DictsPage({ title }: { title: string }) {
             title={t('dicts.types')}
             extra={addButton(t('dicts.newType'), () => setEditing({ kind: 'type' }), 'dict-type-new')}
           >
-            {/* Its load failure is the page's (CrudPage), so a plain table rather than a ListTable. */}
+            <FailureAlert failure={failureOf(types.error, t('dicts.typesLoadFailed'))} />
             <CompactTable<DictTypeRow>
               testId="dict-types-table"
               loading={types.isFetching}
@@ -116,12 +117,15 @@ export function DictsPage({ title }: { title: string }) {
             }
           >
             {chosen ? (
-              <CompactTable<DictValueRow>
-                testId="dict-values-table"
-                loading={values.isFetching}
-                dataSource={values.data ?? []}
-                columns={valueColumns}
-              />
+              <>
+                <FailureAlert failure={failureOf(values.error, t('dicts.valuesLoadFailed'))} />
+                <CompactTable<DictValueRow>
+                  testId="dict-values-table"
+                  loading={values.isFetching}
+                  dataSource={values.data ?? []}
+                  columns={valueColumns}
+                />
+              </>
             ) : (
               <Empty description={t('dicts.pickType')} />
             )}

@@ -281,6 +281,8 @@ export const system: TranslationsOf<typeof reference> = {
   'dicts.types': 'Dictionary types',
   'dicts.valuesOf': 'Values of {{name}}',
   'dicts.pickType': 'Pick a dictionary type to see its values',
+  'dicts.typesLoadFailed': 'The dictionary types could not be loaded',
+  'dicts.valuesLoadFailed': 'The values of this type could not be loaded',
   'dicts.code': 'Code',
   'dicts.nameZh': 'Chinese name',
   'dicts.nameEn': 'English name',

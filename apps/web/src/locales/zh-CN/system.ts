@@ -278,6 +278,8 @@ export const system = {
   'dicts.types': '字典类型',
   'dicts.valuesOf': '{{name}} 的字典值',
   'dicts.pickType': '选择一个字典类型查看其字典值',
+  'dicts.typesLoadFailed': '字典类型加载失败',
+  'dicts.valuesLoadFailed': '该类型的字典值加载失败',
   'dicts.code': '编码',
   'dicts.nameZh': '中文名称',
   'dicts.nameEn': '英文名称',

@@ -1,7 +1,8 @@
 import type { SessionInfo } from '@portal/contract';
-import { Alert, App, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSessions } from '../api/revoke-sessions';
@@ -74,9 +75,7 @@ export function ActiveSessions() {
         </Button>
       </Flex>
       <Typography.Paragraph type="secondary">{t('sessions.description')}</Typography.Paragraph>
-      {sessions.isError && (
-        <Alert type="error" showIcon title={t('sessions.loadFailed')} description={sessions.error.message} />
-      )}
+      <FailureAlert failure={failureOf(sessions.error, t('sessions.loadFailed'))} gap={0} />
       <Table<SessionInfo>
         data-testid="sessions-list"
         rowKey="id"

@@ -1,9 +1,9 @@
 import { type Locale, LOCALES, type Profile, type UpdateProfileBody } from '@portal/contract';
-import { Alert, App, Button, Flex, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FailureAlert } from '@/components/failure-alert';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { changeLocale } from '@/lib/i18n';
@@ -39,7 +39,7 @@ export function BaseSettings() {
 
   if (profile.isPending) return <Skeleton active />;
   if (profile.isError) {
-    return <Alert type="error" showIcon title={t('base.loadFailed')} description={profile.error.message} />;
+    return <FailureAlert failure={failureOf(profile.error, t('base.loadFailed'))} gap={0} />;
   }
   return (
     <Flex gap="large" wrap align="flex-start">

@@ -1,7 +1,8 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { Alert, Button, List, Skeleton, Typography } from 'antd';
+import { Button, List, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import type { ContactKind } from '../api/bind-contact';
 import { useProfile } from '../api/get-profile';
 import { ChangeContactDialog } from './change-contact-dialog';
@@ -16,7 +17,7 @@ export function BoundContacts() {
 
   if (profile.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (profile.isError) {
-    return <Alert type="error" showIcon title={t('base.loadFailed')} description={profile.error.message} />;
+    return <FailureAlert failure={failureOf(profile.error, t('base.loadFailed'))} gap={0} />;
   }
   const rows: ContactKind[] = ['email', 'phone'];
   return (

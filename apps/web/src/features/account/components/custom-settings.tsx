@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '@/components/failure-alert';
 import { type DisplaySettings, type PreferencesSyncStatus, useDisplaySettings } from '@/shell/settings';
 
 const STATUS_COLORS: Record<PreferencesSyncStatus, string> = {
@@ -67,9 +68,14 @@ export function CustomSettings() {
           {t(`custom.status.${sync.status}`)}
         </Tag>
       </Flex>
-      {sync.status === 'failed' && sync.error && (
-        <Alert type="error" showIcon title={t('custom.failed')} description={sync.error} />
-      )}
+      <FailureAlert
+        failure={
+          sync.status === 'failed' && sync.error
+            ? { title: t('custom.failed'), detail: sync.error }
+            : undefined
+        }
+        gap={0}
+      />
       <Descriptions
         data-testid="custom-summary"
         bordered

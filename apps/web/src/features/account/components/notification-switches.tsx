@@ -1,6 +1,7 @@
 import type { NotificationSettings } from '@portal/contract';
-import { Alert, App, Skeleton, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Skeleton, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
@@ -21,14 +22,7 @@ export function NotificationSwitches() {
 
   if (settings.isPending) return <Skeleton active />;
   if (settings.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('notification.loadFailed')}
-        description={settings.error.message}
-      />
-    );
+    return <FailureAlert failure={failureOf(settings.error, t('notification.loadFailed'))} gap={0} />;
   }
   const current = settings.data;
   const toggle = (topic: Topic, channel: Channel, on: boolean) =>

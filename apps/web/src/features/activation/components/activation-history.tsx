@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type Activation } from '@portal/contract';
-import { Alert, App, Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
 import { downloadActivationFile } from '../api/download-activation-file';
 import { useActivationHistory } from '../api/get-activation-status';
@@ -55,7 +56,7 @@ export function ActivationHistory() {
   ];
   return (
     <div data-testid="activation-history">
-      {history.isError && <Alert type="error" showIcon title={history.error.message} />}
+      <FailureAlert failure={failureOf(history.error)} gap={0} />
       <Table<Activation>
         rowKey="id"
         size="middle"

@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { type ProductOnServer, useMaintenanceRemain, useRemainingNodes } from '../api/get-activation-status';
 
 /** Remaining authorised nodes and maintenance time of the chosen product on the chosen server. */
@@ -11,8 +12,8 @@ export function EntitlementStatus({ target }: { target: ProductOnServer | null }
   if (remaining.isPending || maintenance.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (
     <div style={{ marginBottom: 16 }}>
-      {remaining.isError && <Alert type="error" showIcon title={remaining.error.message} />}
-      {maintenance.isError && <Alert type="error" showIcon title={maintenance.error.message} />}
+      <FailureAlert failure={failureOf(remaining.error)} gap={0} />
+      <FailureAlert failure={failureOf(maintenance.error)} gap={0} />
       <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
         {remaining.data && (
           <Descriptions.Item label={t('status.remaining')}>

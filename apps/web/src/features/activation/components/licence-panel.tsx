@@ -1,7 +1,8 @@
 import type { Entitlement } from '@portal/contract';
-import { Alert, Empty, Select, Skeleton, Space, type TableColumnsType, Tag } from 'antd';
+import { Empty, Select, Skeleton, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { CompactTable } from '@/components/list-table/compact-table';
 import { useMyEntitlements } from '../api/get-activation-status';
 import { ActivationForm } from './activation-form';
@@ -83,7 +84,7 @@ export function LicencePanel({ view }: { view: LicenceView }) {
   const { t } = useTranslation('activation');
   const mine = useMyEntitlements();
   if (mine.isPending) return <Skeleton active />;
-  if (mine.isError) return <Alert type="error" showIcon title={mine.error.message} />;
+  if (mine.isError) return <FailureAlert failure={failureOf(mine.error)} gap={0} />;
   if (view === 'history') return <ActivationHistory />;
   if (mine.data.length === 0) return <Empty description={t('entitlement.none')} />;
   return (

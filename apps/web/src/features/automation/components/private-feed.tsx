@@ -1,7 +1,8 @@
 import type { FeedTokenCreated } from '@portal/contract';
-import { Alert, App, Button, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
 import { useCreateFeedToken } from '../api/create-feed-token';
 import { useFeedToken } from '../api/get-feed-token';
@@ -47,15 +48,7 @@ export function PrivateFeed() {
   });
 
   if (status.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={t('feeds.private.loadFailed')}
-        description={status.error.message}
-      />
-    );
+    return <FailureAlert failure={failureOf(status.error, t('feeds.private.loadFailed'))} gap={0} />;
   if (!status.data) return <Skeleton active paragraph={{ rows: 1 }} />;
 
   const { createdAt, lastUsedAt } = status.data;

@@ -1,5 +1,6 @@
-import { Alert, Modal, Skeleton, Typography } from 'antd';
+import { Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useConfig } from '../api/get-config';
 import { DownloadButton } from './download-button';
 
@@ -19,7 +20,7 @@ export function ConfigViewerModal({ versionId, onClose }: { versionId?: number; 
       destroyOnHidden
     >
       {config.isPending && versionId !== undefined && <Skeleton active />}
-      {config.isError && <Alert type="error" showIcon title={config.error.message} />}
+      <FailureAlert failure={failureOf(config.error)} gap={0} />
       {config.data && (
         <Typography.Paragraph
           copyable={{

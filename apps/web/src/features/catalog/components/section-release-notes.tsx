@@ -1,5 +1,6 @@
-import { Alert, Empty, Skeleton, Space, Typography } from 'antd';
+import { Empty, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useItemDetail } from '../api/get-item-detail';
 import { useVersions } from '../api/get-versions';
 import { ReleaseNotesLists } from './release-notes-lists';
@@ -11,7 +12,7 @@ export function SectionReleaseNotes({ kind, section }: { kind: string; section: 
   const newest = useVersions({ kind: [kind], section, latest: true, pageNo: 1, pageSize: 1 });
   const itemCode = newest.data?.rows[0]?.itemCode;
   if (newest.isPending) return <Skeleton active />;
-  if (newest.isError) return <Alert type="error" showIcon title={newest.error.message} />;
+  if (newest.isError) return <FailureAlert failure={failureOf(newest.error)} gap={0} />;
   if (!itemCode) return <Empty description={t('list.empty')} />;
   return <ItemReleaseNotes code={itemCode} />;
 }
@@ -19,7 +20,7 @@ export function SectionReleaseNotes({ kind, section }: { kind: string; section: 
 function ItemReleaseNotes({ code }: { code: string }) {
   const item = useItemDetail(code);
   if (item.isPending) return <Skeleton active />;
-  if (item.isError) return <Alert type="error" showIcon title={item.error.message} />;
+  if (item.isError) return <FailureAlert failure={failureOf(item.error)} gap={0} />;
   return (
     <div data-testid="section-release-notes">
       {item.data.versions.map((version) => (

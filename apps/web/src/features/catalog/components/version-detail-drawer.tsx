@@ -1,6 +1,7 @@
 import { type CatalogVersionDetail, SIGNING_KEY_PATH } from '@portal/contract';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
 import { formatSize } from '../utils/format-size';
@@ -32,7 +33,7 @@ export function VersionDetailDrawer({ versionId, onClose, onOpen }: VersionDetai
       destroyOnHidden
     >
       {detail.isPending && versionId !== undefined && <Skeleton active />}
-      {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
+      <FailureAlert failure={failureOf(detail.error)} gap={0} />
       {detail.data && <VersionDetailBody detail={detail.data} onOpen={onOpen} />}
     </Drawer>
   );

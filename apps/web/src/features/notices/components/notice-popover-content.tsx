@@ -1,7 +1,8 @@
 import type { Notice, NoticePage } from '@portal/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Empty, Spin, Typography } from 'antd';
+import { Button, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '@/components/failure-alert';
 import type { ApiError } from '@/lib/api-error';
 import { useMarkNoticesRead } from '../api/mark-notices-read';
 import { NoticeList } from './notice-list';
@@ -29,7 +30,7 @@ export function NoticePopoverContent({ loading, notices, onShowNotice }: NoticeP
         </div>
       );
     }
-    if (!page) return <Alert type="error" showIcon title={t('popover.loadFailed')} />;
+    if (!page) return <FailureAlert failure={{ title: t('popover.loadFailed') }} gap={0} />;
     if (page.rows.length === 0) {
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('popover.empty')} />;
     }

@@ -1,7 +1,8 @@
 import { RELEASE_NOTES_PAGE_SIZE, type ReleaseNote } from '@portal/contract';
-import { Alert, Empty, Pagination, Spin } from 'antd';
+import { Empty, Pagination, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert } from '@/components/failure-alert';
 import { useReleaseNotes } from '../api/get-release-notes';
 import { ReleaseNoteItem } from './release-note-item';
 import styles from './release-notes.module.css';
@@ -24,7 +25,7 @@ export function ReleaseNotesList() {
       </div>
     );
   }
-  if (releaseNotes.isError) return <Alert type="error" showIcon title={t('releaseNotes.loadFailed')} />;
+  if (releaseNotes.isError) return <FailureAlert failure={{ title: t('releaseNotes.loadFailed') }} gap={0} />;
   if (sorted.length === 0) return <Empty description={t('releaseNotes.empty')} />;
 
   const start = (page - 1) * RELEASE_NOTES_PAGE_SIZE;

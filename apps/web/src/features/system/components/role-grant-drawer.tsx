@@ -1,7 +1,8 @@
 import type { GrantOptions, RoleRow } from '@portal/contract';
-import { Alert, App, Button, Checkbox, Drawer, Skeleton, Tabs, Tree, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Skeleton, Tabs, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useGrantOptions, useGrantRole, useRoleGrants } from '../api/roles';
 import { toTree, type TreeOf } from '../utils/flat-tree';
 
@@ -26,8 +27,8 @@ export function RoleGrantDrawer({ role, onClose }: Props) {
   const grants = useRoleGrants(role.id);
   return (
     <Drawer open size={560} onClose={onClose} title={t('roles.grantTitle', { name: role.name })}>
-      {options.isError && <Alert type="error" showIcon title={options.error.message} />}
-      {grants.isError && <Alert type="error" showIcon title={grants.error.message} />}
+      <FailureAlert failure={failureOf(options.error)} gap={0} />
+      <FailureAlert failure={failureOf(grants.error)} gap={0} />
       {options.data && grants.data ? (
         <GrantForm
           role={role}

@@ -1,6 +1,5 @@
 import type { UserAdminRow } from '@portal/contract';
 import {
-  Alert,
   App,
   Button,
   Descriptions,
@@ -15,6 +14,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
 import { useBindUserSerials, useUnbindUserSerial, useUserDetail } from '../api/users';
@@ -39,7 +39,7 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
 
   const body = () => {
     if (detail.isPending) return <Skeleton active />;
-    if (detail.isError) return <Alert type="error" showIcon title={detail.error.message} />;
+    if (detail.isError) return <FailureAlert failure={failureOf(detail.error)} gap={0} />;
     const { sessions, logins, downloads, serials: bound } = detail.data;
     return (
       <Tabs
