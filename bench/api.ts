@@ -3,33 +3,11 @@
 // embedded PGlite and a real PostgreSQL, as ratios to a bare Fastify route and /api/health in
 // the same run. See bench/README.md.
 
-import { execFile } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { type AutocannonResult, CONNECTIONS, DURATION_S, loadFromAnotherProcess } from './support/load';
 import { startBenchPortal } from './support/portal';
-
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-type AutocannonResult = {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-};
-
-/** autocannon runs as its own process so the load generator does not share the server's event loop. */
-async function loadFromAnotherProcess(url: string, token: string): Promise<AutocannonResult> {
-  const cli = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
-  const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
-  if (token) args.push('-H', `authorization=Bearer ${token}`);
-  args.push('-H', 'accept-language=en-US', url);
-  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as AutocannonResult;
-}
 
 type Row = {
   target: string;

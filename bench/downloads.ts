@@ -98,7 +98,7 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
-/** The portal exactly as `npm start` runs it (the bundle of main.ts, file-backed PGlite), as a child process. */
+/** The portal as `npm run start:fast` runs it (the bundle of main.ts, file-backed PGlite), as a child process. */
 async function startPortal(dataDir: string, port: number, databaseUrl?: string, offload = false) {
   const child = spawn(
     process.execPath,

@@ -32,6 +32,21 @@ if (!postgresBinDirExists()) {
   process.exit(1);
 }
 
+const onPath = (name) =>
+  ['/usr/sbin', ...(process.env.PATH ?? '').split(path.delimiter)].some((dir) =>
+    fs.existsSync(path.join(dir, name)),
+  );
+for (const [tool, packageName, why] of [
+  ['nginx', 'nginx', 'the download offload test runs nginx in front of the portal'],
+  ['aria2c', 'aria2', 'the object-storage download test fetches with it'],
+  ['wget', 'wget', 'the object-storage download test fetches with it'],
+]) {
+  if (!onPath(tool)) {
+    console.error(`${tool} not found (${why}): install it with "apt-get install -y ${packageName}".`);
+    process.exit(1);
+  }
+}
+
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 // The sendfile addon (npm ci builds it too): in CI its absence fails the run instead of

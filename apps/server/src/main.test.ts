@@ -17,16 +17,41 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The node flags and environment of the `start` script in package.json (what `npm start` runs
+ * after building): `KEY=value ... node --flag ... dist/main.js`, `${KEY:-default}` as its default.
+ */
+function npmStartCommand(): { flags: string[]; env: Record<string, string> } {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts.start?.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  const node = words.indexOf('node');
+  expect(node).toBeGreaterThanOrEqual(0);
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word) => {
+      const [key = '', value = ''] = word.split('=');
+      return [key, /^\$\{\w+:-(.*)\}$/.exec(value)?.[1] ?? value];
+    }),
+  );
+  expect(words.at(-1)).toBe('dist/main.js');
+  return { flags: words.slice(node + 1, -1), env };
+}
+
 /** Starts the bundle of `src/main.ts` as `npm start` does (built in beforeAll) and waits until it listens. */
 async function startServer(
   port: number,
   dir = dataDir,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const start = npmStartCommand();
+  const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dir,
@@ -60,6 +85,8 @@ describe('the server process', () => {
     const port = await freePort();
     const first = await startServer(port);
     expect(first.output()).toContain('Demo data created');
+    // A new database is migrated and seeded by a child process (the portal's memory stays low).
+    expect(first.output()).toMatch(/Embedded database prepared up to migration 0\d{3}_/);
 
     // A sign-in whose body is still arriving is in flight when the signal comes.
     const body = JSON.stringify({ account: 'demo', password: 'Demo#Main1' });
@@ -86,6 +113,7 @@ describe('the server process', () => {
     const second = await startServer(port);
     try {
       expect(second.output()).not.toContain('Demo data created');
+      expect(second.output()).not.toContain('Embedded database prepared');
       const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -96,6 +124,34 @@ describe('the server process', () => {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
       expect(await secondExit).toBe(0);
+    }
+  }, 120_000);
+
+  it('prepares the database again in a child process when the build brings a newer migration', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-upgrade-'));
+    const port = await freePort();
+    const stop = async (server: Awaited<ReturnType<typeof startServer>>) => {
+      const exit = exited(server.child);
+      server.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    };
+    try {
+      await stop(await startServer(port, dir));
+      const stamp = path.join(dir, 'pglite', 'portal-prepared');
+      const newest = fs.readFileSync(stamp, 'utf8');
+      // As if the data folder had been prepared by an older build.
+      fs.writeFileSync(stamp, '0000_older_build');
+      const upgraded = await startServer(port, dir);
+      try {
+        expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
+        expect(upgraded.output()).not.toContain('Demo data created');
+        expect(fs.readFileSync(stamp, 'utf8')).toBe(newest);
+        expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      } finally {
+        await stop(upgraded);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 

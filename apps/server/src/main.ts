@@ -1,7 +1,9 @@
 import closeWithGrace from 'close-with-grace';
+import { sql } from 'drizzle-orm';
 import { buildApp, defaultLoggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { PREPARE_ONLY_ENV, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
 
@@ -26,9 +28,14 @@ function firstStartBanner(generated: { admin?: string; demo?: string }, withDemo
   ].join('\n');
 }
 
-/** Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on signals. */
+/**
+ * Starts the portal: config -> database (migrated, seeded) -> HTTP server; closes cleanly on
+ * signals. The embedded database is prepared in a child process first (prepareInChildProcess).
+ */
 async function main() {
   const config = loadConfig();
+  const prepareOnly = process.env[PREPARE_ONLY_ENV] === '1';
+  if (!config.DATABASE_URL && !prepareOnly) await prepareInChildProcess(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -41,9 +48,22 @@ async function main() {
     new Date(),
     { demo: config.SEED_DEMO },
   );
-  const app = await buildApp({ config, database, logger: defaultLoggerOptions(config) });
+  // The child that prepares works no jobs: it only installs the queue's schema (on ready).
+  const app = await buildApp({
+    config: prepareOnly ? { ...config, TASK_WORKERS: 0 } : config,
+    database,
+    logger: defaultLoggerOptions(config),
+  });
   if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
   if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated, config.SEED_DEMO));
+  if (prepareOnly) {
+    await app.ready();
+    await app.close();
+    // Written to the data files now, so the portal that opens them next replays no WAL.
+    await database.db.execute(sql`checkpoint`);
+    await database.close();
+    return;
+  }
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -36,8 +36,8 @@ export interface FileStore {
   openHandle?(key: string): Promise<FileHandle>;
   /** True when the store answers and can be written to (readiness probes); never throws. */
   ping(): Promise<boolean>;
-  /** The object's size, or null when it does not exist. */
-  stat(key: string): Promise<{ size: number } | null>;
+  /** The object's size and when it was last written, or null when it does not exist. */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   remove(key: string): Promise<void>;
   /**
    * Every object whose key starts with `prefix` (e.g. `avatars/`), in no set order, temporary

@@ -98,10 +98,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async stat(key: string): Promise<{ size: number } | null> {
+  async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     try {
       const info = await stat(this.pathOf(key));
-      return info.isFile() ? { size: info.size } : null;
+      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -154,10 +154,10 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async stat(key: string): Promise<{ size: number } | null> {
+  async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
-      return { size: head.ContentLength ?? 0 };
+      return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type ByteRange, type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
-import { decideRange } from './byte-range';
 import { writeFileHead } from './file-answer-head';
+import { bytesNginxSends } from './nginx-offload';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import type { DownloadService, DownloadTarget } from './download.service';
 import { sendBodyWithSendfile, sendfileSocketFd } from './sendfile-body';
@@ -61,8 +61,8 @@ export async function sendDownload(
     return reply.code(302).header('location', redirect).header('cache-control', 'no-store').send();
   }
   if (offloadPrefix !== null) {
-    if (isGet)
-      await context.chargeBytes?.(bytesNginxSends(rangeHeader, request.headers['if-range'], target.size));
+    if (isGet && context.chargeBytes)
+      await context.chargeBytes(await bytesNginxSends(request.headers, target, store));
     await recordHandOver();
     // nginx answers Range and If-Range itself and keeps Content-Type and Content-Disposition.
     return reply
@@ -158,19 +158,4 @@ async function streamBody(
     return reply.hijack();
   }
   return reply.send(source);
-}
-
-/** One range in the only form nginx reads (`bytes=a-b`, `bytes=a-`, `bytes=-n`). */
-const NGINX_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
-
-/**
- * What nginx will send for a GET the portal hands over: the range asked, when nginx reads it
- * as the portal does (one range in its strict form, no If-Range: nginx's ETag is not ours, so
- * any If-Range gets the whole file), else the whole file. A quota charged less than this
- * could be drained for free with a range nginx ignores.
- */
-function bytesNginxSends(rangeHeader: string | undefined, ifRange: unknown, size: number): number {
-  if (rangeHeader === undefined || ifRange !== undefined || !NGINX_RANGE.test(rangeHeader)) return size;
-  const decision = decideRange(rangeHeader, size);
-  return decision.kind === 'partial' ? decision.range.end - decision.range.start + 1 : size;
 }

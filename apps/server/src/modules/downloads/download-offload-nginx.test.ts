@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicItemCode } from '../../test/download-fixtures';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { addVersion } from './downloads-test-kit';
+
+const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** nginx in front of the portal as deploy/nginx/portal.conf has it, with the offload location. */
+function nginxConfig(dir: string, port: number, portalPort: number, filesDir: string): string {
+  return `user root;
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:${port};
+    location /api/ {
+      proxy_pass http://127.0.0.1:${portalPort};
+      proxy_buffering off;
+    }
+    location /protected-files/ { internal; alias ${filesDir}/; }
+  }
+}
+`;
+}
+
+// The real nginx serves the bytes (DOWNLOAD_OFFLOAD=x-accel): what a resuming client sends
+// back (nginx's own ETag or Last-Modified in If-Range) must be charged as the range it gets.
+describe('downloads offloaded to a real nginx', () => {
+  let t: TestApp;
+  let nginx: ChildProcess;
+  let base = '';
+  let itemCode = '';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      config: {
+        DOWNLOAD_OFFLOAD: 'x-accel',
+        DOWNLOAD_OFFLOAD_PREFIX: '/protected-files/',
+        API_ACCOUNT_BYTES_PER_DAY: 10_000,
+      },
+    });
+    itemCode = await publicItemCode(t);
+    const portalUrl = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const port = await freePort();
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      nginxConfig(dir, port, Number(portalUrl.port), path.join(t.dataDir, 'files')),
+    );
+    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i += 1) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`nginx did not answer: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+  }, 60_000);
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("charges a resume with nginx's ETag or date in If-Range as the range nginx sends", async () => {
+    const version = await addVersion(t, { itemCode, fileName: 'resume.iso', size: 4000 });
+    const owner = await createUser(t.db, { roleCodes: ['customer'] });
+    const { token } = await t.app.services.apiTokens.create(owner.id, {
+      name: 'resume',
+      scopes: ['download'],
+      expiresInDays: 1,
+    });
+    const get = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}/api/downloads/${version.id}`, {
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    const whole = await get();
+    expect(whole.response.status).toBe(200);
+    expect(whole.body.equals(version.bytes)).toBe(true);
+    const etag = whole.response.headers.get('etag') ?? '';
+    const lastModified = whole.response.headers.get('last-modified') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]+-fa0"$/); // nginx's own: mtime and size (4000) in hex
+
+    // 4,000 charged so far of 10,000. Each resume gets (and is charged) its range only.
+    const resumed = await get({ range: 'bytes=1000-2999', 'if-range': etag });
+    expect(resumed.response.status).toBe(206);
+    expect(resumed.body.equals(version.bytes.subarray(1000, 3000))).toBe(true);
+    const byDate = await get({ range: 'bytes=3000-', 'if-range': lastModified });
+    expect(byDate.response.status).toBe(206);
+    expect(byDate.body.equals(version.bytes.subarray(3000))).toBe(true);
+    // 7,000 charged: a stale validator gets the whole file from nginx, and is charged it.
+    const stale = await get({ range: 'bytes=0-99', 'if-range': '"5f0-fa0"' });
+    expect(stale.response.status).toBe(429);
+    const last = await get({ range: 'bytes=0-2999', 'if-range': etag });
+    expect(last.response.status).toBe(206);
+    expect((await get({ range: 'bytes=0-0', 'if-range': etag })).response.status).toBe(429);
+  });
+});
