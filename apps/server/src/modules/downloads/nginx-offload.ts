@@ -17,14 +17,17 @@ export function nginxEtag(modifiedAt: Date, size: number): string {
 /**
  * Whether nginx keeps the range for this If-Range (ngx_http_range_header_filter): a value
  * ending in a quote is an entity tag, equal byte for byte to nginx's own; anything else is a
- * date, equal to the second to the file's modification time.
+ * date, equal to the second to the file's modification time. Only the date exactly as nginx
+ * sends it in Last-Modified counts here: a form JavaScript reads and nginx does not (ISO 8601)
+ * gets the whole file from nginx, and must be charged it. (With `etag off` in nginx every
+ * entity tag would get the whole file: deploy/nginx/portal.conf leaves it on.)
  */
 async function nginxKeepsRange(ifRange: string, target: DownloadTarget, store: FileStore): Promise<boolean> {
   const file = await store.stat(target.storageKey);
   if (!file) return false;
   if (ifRange.length >= 2 && ifRange.endsWith('"')) return ifRange === nginxEtag(file.modifiedAt, file.size);
-  const date = Date.parse(ifRange);
-  return Number.isFinite(date) && Math.floor(date / 1000) === Math.floor(file.modifiedAt.getTime() / 1000);
+  const lastModified = new Date(Math.floor(file.modifiedAt.getTime() / 1000) * 1000).toUTCString();
+  return ifRange === lastModified;
 }
 
 /**
