@@ -4,7 +4,7 @@
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,12 @@ import { openDatabase } from '../apps/server/src/db/connection';
 import { catalogItems, catalogVersions } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { startNginx } from '../apps/server/src/test/nginx-server';
 
 const FILE_BYTES = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RSS_CLIENTS = 64;
 const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 15);
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const freePort = () =>
@@ -128,25 +128,12 @@ async function startPortal(dataDir: string, port: number, databaseUrl?: string, 
  * serving `docRoot` on `port` and, on `proxyPort`, the portal at `portalPort` with the
  * X-Accel-Redirect location of docs/OPERATIONS.md.
  */
-function startNginx(dir: string, docRoot: string, port: number, proxyPort: number, portalPort: number) {
-  const isRoot = process.getuid?.() === 0;
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${isRoot ? 'user root;\n' : ''}worker_processes auto;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  sendfile on;
+function startBenchNginx(dir: string, docRoot: string, port: number, proxyPort: number, portalPort: number) {
+  return startNginx(
+    dir,
+    `  sendfile on;
   tcp_nopush on;
   default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${port};
     root ${docRoot};
@@ -161,13 +148,9 @@ http {
       internal;
       alias ${docRoot}/;
     }
-  }
-}
-`,
+  }`,
+    'auto',
   );
-  return spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 const run = promisify(execFile);
@@ -252,7 +235,7 @@ try {
     freePort(),
   ]);
   const portal = await startPortal(dataDir, portalPort);
-  const nginx = startNginx(work, path.join(dataDir, 'files'), nginxPort, proxyPort, offloadPort);
+  const nginx = startBenchNginx(work, path.join(dataDir, 'files'), nginxPort, proxyPort, offloadPort);
   children.push(portal, nginx);
   const portalUrl = `http://127.0.0.1:${portalPort}/api/downloads/${versionId}`;
   const nginxUrl = `http://127.0.0.1:${nginxPort}/${storageKey}`;

@@ -1,23 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBinDir } from './postgres-binaries';
+import { freePort } from './free-port';
 
 export type PostgresServer = { url: string; stop(): void };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * Starts a throwaway PostgreSQL cluster for the tests. PostgreSQL refuses to

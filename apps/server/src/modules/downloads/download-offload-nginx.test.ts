@@ -1,46 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicItemCode } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
+import { startNginx } from '../../test/nginx-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addVersion } from './downloads-test-kit';
-
-const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../../test/free-port';
 
 /** nginx in front of the portal as deploy/nginx/portal.conf has it, with the offload location. */
-function nginxConfig(dir: string, port: number, portalPort: number, filesDir: string): string {
-  return `user root;
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  server {
+const offloadServer = (port: number, portalPort: number, filesDir: string) => `  server {
     listen 127.0.0.1:${port};
     location /api/ {
       proxy_pass http://127.0.0.1:${portalPort};
       proxy_buffering off;
     }
     location /protected-files/ { internal; alias ${filesDir}/; }
-  }
-}
-`;
-}
+  }`;
 
 // The real nginx serves the bytes (DOWNLOAD_OFFLOAD=x-accel): what a resuming client sends
 // back (nginx's own ETag or Last-Modified in If-Range) must be charged as the range it gets.
@@ -62,11 +40,7 @@ describe('downloads offloaded to a real nginx', () => {
     itemCode = await publicItemCode(t);
     const portalUrl = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     const port = await freePort();
-    fs.writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      nginxConfig(dir, port, Number(portalUrl.port), path.join(t.dataDir, 'files')),
-    );
-    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    nginx = startNginx(dir, offloadServer(port, Number(portalUrl.port), path.join(t.dataDir, 'files')));
     base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i += 1) {
       if (
