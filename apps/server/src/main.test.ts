@@ -232,6 +232,30 @@ describe('the server process', () => {
     }
   }, 120_000);
 
+  it('stops with one line of its own when preparing the database fails in the child', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-broken-'));
+    // A data folder that claims to be PostgreSQL's but holds nothing PGlite can open.
+    fs.mkdirSync(path.join(dir, 'pglite'));
+    fs.writeFileSync(path.join(dir, 'pglite', 'PG_VERSION'), '15\n');
+    try {
+      const start = npmStartCommand();
+      const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
+        cwd: serverDir,
+        env: { ...process.env, ...start.env, DATA_DIR: dir, PORT: String(await freePort()) },
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk) => (stderr += chunk));
+      expect(await exited(child)).toBe(1);
+      expect(stderr).toContain('PGlite failed to initialize'); // the child's reason
+      expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+        'Start-up failed: preparing the embedded database failed (exit code 1); its error is above.',
+      );
+      expect(fs.existsSync(path.join(dir, 'pglite', 'portal-prepared'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses to start with an invalid configuration and says why', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, defaultLoggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
-import { PREPARE_ONLY_ENV, prepareInChildProcess } from './db/prepare';
+import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
 
@@ -79,7 +79,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof PrepareError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -18,6 +18,9 @@ async function newestMigration(): Promise<string> {
   return journal.entries.at(-1)?.tag ?? '';
 }
 
+/** The child that prepares failed; it has said why on the same console. */
+export class PrepareError extends Error {}
+
 const stampPath = (config: Config) => path.join(config.DATA_DIR, 'pglite', 'portal-prepared');
 
 /**
@@ -41,7 +44,11 @@ export async function prepareInChildProcess(config: Config): Promise<void> {
     child.on('exit', (code, signal) =>
       code === 0
         ? resolve()
-        : reject(new Error(`preparing the database failed (${signal ?? `exit code ${code}`})`)),
+        : reject(
+            new PrepareError(
+              `Start-up failed: preparing the embedded database failed (${signal ?? `exit code ${code}`}); its error is above.`,
+            ),
+          ),
     );
   });
   await fs.writeFile(stampPath(config), migration);
