@@ -289,7 +289,7 @@ try {
   }
 
   console.log(
-    `1 GiB download over loopback, curl -o /dev/null, ${os.cpus().length} cores, Node ${process.version}, median of runs`,
+    `${FILE_BYTES / 1024 / 1024} MiB download over loopback, curl -o /dev/null, ${os.cpus().length} cores, Node ${process.version}, median of runs`,
   );
   console.table(rows);
   console.log(`portal RSS during ${RSS_CLIENTS} concurrent downloads (${RSS_SECONDS} s):`);
