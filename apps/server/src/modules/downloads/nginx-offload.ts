@@ -23,7 +23,8 @@ export function nginxEtag(modifiedAt: Date, size: number): string {
  * entity tag would get the whole file: deploy/nginx/portal.conf leaves it on.)
  */
 async function nginxKeepsRange(ifRange: string, target: DownloadTarget, store: FileStore): Promise<boolean> {
-  const file = await store.stat(target.storageKey);
+  // Unreadable here (a permission, the disk): nginx may still send it, so charge it whole.
+  const file = await store.stat(target.storageKey).catch(() => null);
   if (!file) return false;
   if (ifRange.length >= 2 && ifRange.endsWith('"')) return ifRange === nginxEtag(file.modifiedAt, file.size);
   const lastModified = new Date(Math.floor(file.modifiedAt.getTime() / 1000) * 1000).toUTCString();
