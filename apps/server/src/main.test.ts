@@ -232,6 +232,40 @@ describe('the server process', () => {
     }
   }, 120_000);
 
+  it('stops the preparing child with itself: SIGTERM leaves no process writing the data folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-stopped-'));
+    // The processes whose environment names this data folder (the portal and its child).
+    const writers = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dir}`);
+          } catch {
+            return false; // gone meanwhile
+          }
+        });
+    try {
+      const start = npmStartCommand();
+      const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
+        cwd: serverDir,
+        env: { ...process.env, ...start.env, DATA_DIR: dir, PORT: String(await freePort()) },
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk) => (stderr += chunk));
+      for (let i = 0; i < 200 && writers().length < 2; i += 1) await new Promise((r) => setTimeout(r, 25));
+      expect(writers()).toHaveLength(2);
+      const exit = exited(child);
+      child.kill('SIGTERM');
+      expect(await exit).toBe(1);
+      expect(stderr).toContain('preparing the embedded database was interrupted (SIGTERM)');
+      expect(writers()).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('stops with one line of its own when preparing the database fails in the child', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-broken-'));
     // A data folder that claims to be PostgreSQL's but holds nothing PGlite can open.

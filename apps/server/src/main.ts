@@ -35,6 +35,9 @@ function firstStartBanner(generated: { admin?: string; demo?: string }, withDemo
 async function main() {
   const config = loadConfig();
   const prepareOnly = process.env[PREPARE_ONLY_ENV] === '1';
+  // The child that prepares stops when the portal that started it is gone (killed outright).
+  const orphaned = () => process.exit(1);
+  if (prepareOnly) process.once('disconnect', orphaned);
   if (!config.DATABASE_URL && !prepareOnly) await prepareInChildProcess(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -48,6 +51,8 @@ async function main() {
     new Date(),
     { demo: config.SEED_DEMO },
   );
+  // At once: generated passwords are not stored in clear, so a later failure must not lose them.
+  if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated, config.SEED_DEMO));
   // The child that prepares works no jobs: it only installs the queue's schema (on ready).
   const app = await buildApp({
     config: prepareOnly ? { ...config, TASK_WORKERS: 0 } : config,
@@ -55,13 +60,16 @@ async function main() {
     logger: defaultLoggerOptions(config),
   });
   if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
-  if (seed.seeded) process.stdout.write(firstStartBanner(seed.generated, config.SEED_DEMO));
   if (prepareOnly) {
     await app.ready();
     await app.close();
     // Written to the data files now, so the portal that opens them next replays no WAL.
     await database.db.execute(sql`checkpoint`);
     await database.close();
+    process.off('disconnect', orphaned);
+    process.disconnect?.();
+    // Done: a keep-alive socket (object storage, SMTP) must not keep the portal waiting.
+    setTimeout(() => process.exit(0), 2000).unref();
     return;
   }
 

@@ -35,20 +35,35 @@ export async function prepareInChildProcess(config: Config): Promise<void> {
   const stamped = await fs.readFile(stampPath(config), 'utf8').catch(() => '');
   if (stamped === migration) return;
   await new Promise<void>((resolve, reject) => {
-    // The same bundle with the same flags; it prints the first-start banner itself.
-    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    // The same bundle with the same flags (a debugger's port aside); it prints the first-start
+    // banner itself. The IPC channel tells it when this process is gone (it then stops).
+    const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
+    const child = spawn(process.execPath, [...flags, ...process.argv.slice(1)], {
       env: { ...process.env, [PREPARE_ONLY_ENV]: '1' },
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('error', reject);
+    // Stopping the portal now stops the child first. PGlite has no lock between processes: an
+    // orphan still writing would meet the next start's child on the same folder.
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const settle = (error?: Error) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.on('error', settle);
     child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new PrepareError(
-              `Start-up failed: preparing the embedded database failed (${signal ?? `exit code ${code}`}); its error is above.`,
+      settle(
+        code === 0
+          ? undefined
+          : new PrepareError(
+              signal
+                ? `Start-up stopped: preparing the embedded database was interrupted (${signal}); the next start prepares it again.`
+                : `Start-up failed: preparing the embedded database failed (exit code ${code}); its error is above.`,
             ),
-          ),
+      ),
     );
   });
   await fs.writeFile(stampPath(config), migration);
