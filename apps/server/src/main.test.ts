@@ -33,36 +33,43 @@ function npmStartCommand(): { flags: string[]; env: Record<string, string> } {
 }
 
 /** Starts the bundle of `src/main.ts` as `npm start` does (built in beforeAll) and waits until it listens. */
+/** Runs the bundle with npm start's settings on `dir`; collects what it prints. */
+function spawnPortal(dir: string, env: NodeJS.ProcessEnv) {
+  const start = npmStartCommand();
+  const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
+    cwd: serverDir,
+    env: { ...process.env, ...start.env, DATA_DIR: dir, ...env },
+  });
+  let output = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
+  return { child, output: () => output, stderr: () => stderr };
+}
+
 async function startServer(
   port: number,
   dir = dataDir,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const start = npmStartCommand();
-  const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      ...start.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      CAPTCHA: 'off',
-      ADMIN_PASSWORD: 'Admin#Main1',
-      DEMO_PASSWORD: 'Demo#Main1',
-      LOG_LEVEL: 'info',
-      ...extraEnv,
-    },
+  const { child, output } = spawnPortal(dir, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAPTCHA: 'off',
+    ADMIN_PASSWORD: 'Admin#Main1',
+    DEMO_PASSWORD: 'Demo#Main1',
+    LOG_LEVEL: 'info',
+    ...extraEnv,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
   for (let i = 0; i < 600; i++) {
-    if (output.includes('Server listening')) return { child, output: () => output };
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (output().includes('Server listening')) return { child, output };
+    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server did not start: ${output}`);
+  throw new Error(`server did not start: ${output()}`);
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -247,19 +254,13 @@ describe('the server process', () => {
           }
         });
     try {
-      const start = npmStartCommand();
-      const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
-        cwd: serverDir,
-        env: { ...process.env, ...start.env, DATA_DIR: dir, PORT: String(await freePort()) },
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk) => (stderr += chunk));
+      const { child, stderr } = spawnPortal(dir, { PORT: String(await freePort()) });
       for (let i = 0; i < 200 && writers().length < 2; i += 1) await new Promise((r) => setTimeout(r, 25));
       expect(writers()).toHaveLength(2);
       const exit = exited(child);
       child.kill('SIGTERM');
       expect(await exit).toBe(1);
-      expect(stderr).toContain('preparing the embedded database was interrupted (SIGTERM)');
+      expect(stderr()).toContain('preparing the embedded database was interrupted (SIGTERM)');
       expect(writers()).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -272,16 +273,10 @@ describe('the server process', () => {
     fs.mkdirSync(path.join(dir, 'pglite'));
     fs.writeFileSync(path.join(dir, 'pglite', 'PG_VERSION'), '15\n');
     try {
-      const start = npmStartCommand();
-      const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
-        cwd: serverDir,
-        env: { ...process.env, ...start.env, DATA_DIR: dir, PORT: String(await freePort()) },
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk) => (stderr += chunk));
+      const { child, stderr } = spawnPortal(dir, { PORT: String(await freePort()) });
       expect(await exited(child)).toBe(1);
-      expect(stderr).toContain('PGlite failed to initialize'); // the child's reason
-      expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+      expect(stderr()).toContain('PGlite failed to initialize'); // the child's reason
+      expect(stderr().trimEnd().split('\n').at(-1)).toBe(
         'Start-up failed: preparing the embedded database failed (exit code 1); its error is above.',
       );
       expect(fs.existsSync(path.join(dir, 'pglite', 'portal-prepared'))).toBe(false);

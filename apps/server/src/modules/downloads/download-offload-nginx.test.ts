@@ -89,6 +89,17 @@ describe('downloads offloaded to a real nginx', () => {
     throw new Error(`nginx did not answer: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
   }, 60_000);
 
+  /** A new customer's token that may download, under the account's 10,000 bytes a day. */
+  const downloadToken = async () => {
+    const owner = await createUser(t.db, { roleCodes: ['customer'] });
+    const created = await t.app.services.apiTokens.create(owner.id, {
+      name: 'offload',
+      scopes: ['download'],
+      expiresInDays: 1,
+    });
+    return created.token;
+  };
+
   afterAll(async () => {
     nginx?.kill('SIGQUIT');
     await t?.close();
@@ -97,12 +108,7 @@ describe('downloads offloaded to a real nginx', () => {
 
   it("charges a resume with nginx's ETag or date in If-Range as the range nginx sends", async () => {
     const version = await addVersion(t, { itemCode, fileName: 'resume.iso', size: 4000 });
-    const owner = await createUser(t.db, { roleCodes: ['customer'] });
-    const { token } = await t.app.services.apiTokens.create(owner.id, {
-      name: 'resume',
-      scopes: ['download'],
-      expiresInDays: 1,
-    });
+    const token = await downloadToken();
     const get = async (headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}/api/downloads/${version.id}`, {
         headers: { authorization: `Bearer ${token}`, ...headers },
@@ -135,14 +141,10 @@ describe('downloads offloaded to a real nginx', () => {
     expect(last.response.status).toBe(206);
     expect((await get({ range: 'bytes=0-0', 'if-range': etag })).response.status).toBe(429);
   });
+
   it('refuses what nginx and the portal would read differently: a tab in Range or If-Range, several ranges', async () => {
     const version = await addVersion(t, { itemCode, fileName: 'guarded.iso', size: 4000 });
-    const owner = await createUser(t.db, { roleCodes: ['customer'] });
-    const { token } = await t.app.services.apiTokens.create(owner.id, {
-      name: 'guarded',
-      scopes: ['download'],
-      expiresInDays: 1,
-    });
+    const token = await downloadToken();
     const target = `/api/downloads/${version.id}`;
     const auth = `Authorization: Bearer ${token}`;
     const etag = (
