@@ -139,7 +139,7 @@ describe('staff publishing in Chromium', () => {
       await row.getByRole('button', { name: 'Recall' }).click();
       await page.getByTestId('recall-reason').fill('Boot loop on some boards');
       await page.getByTestId('recall-submit').click();
-      await expect.poll(() => row.innerText()).toContain('Recalled');
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Recalled');
       expect(await listed()).toEqual([]);
       const refused = await customer.get(`${suite.portal.url}/api/downloads/${entry?.versionId}`, {
         headers,

@@ -54,10 +54,13 @@ describe('staff users, audit log and dashboard in Chromium', () => {
     // every row is a freeze: only then has the search been applied.
     const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
     await expect
-      .poll(async () => {
-        const texts = await rows.allInnerTexts();
-        return texts.length > 0 && texts.every((text) => text.includes('User frozen'));
-      })
+      .poll(
+        async () => {
+          const texts = await rows.allInnerTexts();
+          return texts.length > 0 && texts.every((text) => text.includes('User frozen'));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(await page.getByTestId('audit-table').innerText()).not.toContain('user.freeze');
     expect(await page.getByTestId('audit-table').innerText()).toContain('admin');

@@ -261,6 +261,8 @@ describe('the server process', () => {
       child.kill('SIGTERM');
       expect(await exit).toBe(1);
       expect(stderr()).toContain('preparing the embedded database was interrupted (SIGTERM)');
+      // Its own children (initdb) go with it, once they see it gone.
+      for (let i = 0; i < 100 && writers().length > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
       expect(writers()).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

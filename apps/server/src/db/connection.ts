@@ -96,14 +96,17 @@ async function initialiseInChildProcess(dir: string): Promise<void> {
   )
     return;
   const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
-  const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+  // It stops when the process that started it is gone (the IPC channel closes): no orphan
+  // keeps writing the folder. Its channel is unref'd so it does not keep it alive when done.
+  const script = `process.once('disconnect', () => process.exit(1)); process.channel?.unref();
+    const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
     const db = new PGlite({ dataDir: process.argv[1] }); await db.waitReady; await db.close();`;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`PGlite initdb failed (${code}): ${errors.slice(0, 2000)}`)),

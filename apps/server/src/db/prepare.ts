@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -35,16 +35,11 @@ export async function prepareInChildProcess(config: Config): Promise<void> {
   const stamped = await fs.readFile(stampPath(config), 'utf8').catch(() => '');
   if (stamped === migration) return;
   await new Promise<void>((resolve, reject) => {
-    // The same bundle with the same flags (a debugger's port aside); it prints the first-start
-    // banner itself. The IPC channel tells it when this process is gone (it then stops).
-    const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
-    const child = spawn(process.execPath, [...flags, ...process.argv.slice(1)], {
-      env: { ...process.env, [PREPARE_ONLY_ENV]: '1' },
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    });
     // Stopping the portal now stops the child first. PGlite has no lock between processes: an
-    // orphan still writing would meet the next start's child on the same folder.
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    // orphan still writing would meet the next start's child on the same folder. Listening
+    // before spawning: a signal that comes while it forks is then handled once it exists.
+    const started: { child?: ChildProcess } = {};
+    const forward = (signal: NodeJS.Signals) => started.child?.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     const settle = (error?: Error) => {
@@ -53,6 +48,14 @@ export async function prepareInChildProcess(config: Config): Promise<void> {
       if (error) reject(error);
       else resolve();
     };
+    // The same bundle with the same flags (a debugger's port aside); it prints the first-start
+    // banner itself. The IPC channel tells it when this process is gone (it then stops).
+    const flags = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
+    const child = spawn(process.execPath, [...flags, ...process.argv.slice(1)], {
+      env: { ...process.env, [PREPARE_ONLY_ENV]: '1' },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    started.child = child;
     child.on('error', settle);
     child.on('exit', (code, signal) =>
       settle(
