@@ -126,7 +126,11 @@ async function main() {
       const usableJs = beforeUsable.reduce((sum, script) => sum + gzipBytes(script), 0);
       if (LIST_FILES) {
         console.log(`${target.name}:`);
-        const sizes = [...scripts].map((script) => ({ script, kB: kB(gzipBytes(script)) }));
+        const sizes = [...scripts].map((script) => ({
+          script,
+          kB: kB(gzipBytes(script)),
+          'before usable': beforeUsable.includes(script),
+        }));
         console.table(sizes.sort((a, b) => b.kB - a.kB));
       }
       await page.close();

@@ -17,7 +17,7 @@ const vendorChunks = [
     // dozen small ones, which a page (the overseas lists above all) would otherwise fetch in
     // rounds of six over HTTP/1.1. The sign-in page uses no antd and never loads it.
     name: 'antd-core',
-    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|trigger|portal|resize-observer|form|async-validator|context)|antd[\\/]es[\\/](_util|style|config-provider|theme|locale|form[\\/]context|app|spin)|stylis|@emotion|@babel[\\/]runtime|react-is|classnames|clsx)[\\/]/,
+    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|trigger|portal|resize-observer|context)|antd[\\/]es[\\/](_util|style|config-provider|theme|locale|form[\\/]context|app|spin)|stylis|@emotion|@babel[\\/]runtime|react-is|classnames|clsx)[\\/]/,
     priority: 30,
   },
 ];
@@ -62,9 +62,28 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * antd's form context imports `FormProvider` from @rc-component/form's index, which also builds
+ * the whole Form (fields, lists, the async validator) as a side effect of being loaded; every page
+ * with a menu or a tooltip reaches that import (antd's ContextIsolator). Only that import is sent
+ * to the module that defines the provider, so Form's code loads with the pages that have forms.
+ */
+function formProviderOnly(): Plugin {
+  const FORM_CONTEXT = /node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/;
+  return {
+    name: 'portal:form-provider-only',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !FORM_CONTEXT.test(importer)) return null;
+      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), pureContractSchemas()],
+  plugins: [react(), pureContractSchemas(), formProviderOnly()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

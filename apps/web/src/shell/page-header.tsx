@@ -1,4 +1,4 @@
-import { Breadcrumb, Typography } from 'antd';
+import { Breadcrumb, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -11,6 +11,7 @@ export interface Crumb {
 /** Breadcrumbs and the page title above the content (spec 2). */
 export function PageHeader({ crumbs }: { crumbs: readonly Crumb[] }) {
   const { t } = useTranslation('menu');
+  const { token } = theme.useToken();
   const current = crumbs.at(-1);
   if (!current) return null;
   return (
@@ -27,9 +28,18 @@ export function PageHeader({ crumbs }: { crumbs: readonly Crumb[] }) {
             ),
         }))}
       />
-      <Typography.Title level={4} style={{ margin: '8px 0 0' }}>
+      {/* A plain heading in antd's h4 style: Typography would bring its editing code to every page. */}
+      <h4
+        style={{
+          margin: '8px 0 0',
+          color: token.colorTextHeading,
+          fontSize: token.fontSizeHeading4,
+          fontWeight: token.fontWeightStrong,
+          lineHeight: token.lineHeightHeading4,
+        }}
+      >
         {current.title}
-      </Typography.Title>
+      </h4>
     </div>
   );
 }

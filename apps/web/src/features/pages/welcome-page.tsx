@@ -1,11 +1,12 @@
 import { AppstoreOutlined, CloudDownloadOutlined } from '@ant-design/icons';
 import type { AppEntry } from '@portal/contract';
-import { Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import styles from './welcome-page.module.css';
 
 interface WelcomePageProps {
   userName: string;
@@ -14,18 +15,32 @@ interface WelcomePageProps {
   lastLoginIp: string | null;
 }
 
-/** /welcome, the console home (spec 2): who you are, what you can use, where to start. */
+/**
+ * /welcome, the console home (spec 2): who you are, what you can use, where to start. Plain
+ * headings and a CSS grid instead of antd's Typography and Row/Col keep their code (an input,
+ * tooltips, the grid's breakpoints) off the first page after sign-in.
+ */
 export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: WelcomePageProps) {
   const { t } = useTranslation('pages');
+  const { token } = theme.useToken();
   return (
     <Flex vertical gap="middle" data-testid="welcome-page">
       <Card>
-        <Typography.Title level={3}>{t('welcome.greeting', { name: userName })}</Typography.Title>
-        <Typography.Text type="secondary" data-testid="last-login">
+        <h3
+          className={styles.greeting}
+          style={{
+            color: token.colorTextHeading,
+            fontSize: token.fontSizeHeading3,
+            fontWeight: token.fontWeightStrong,
+          }}
+        >
+          {t('welcome.greeting', { name: userName })}
+        </h3>
+        <span style={{ color: token.colorTextSecondary }} data-testid="last-login">
           {lastLoginTime
             ? t('welcome.lastLogin', { time: formatDateTime(lastLoginTime), ip: lastLoginIp ?? '-' })
             : t('welcome.firstLogin')}
-        </Typography.Text>
+        </span>
       </Card>
       <Card title={t('welcome.apps.title')}>
         {apps.length > 0 ? (
@@ -41,7 +56,7 @@ export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: Welc
         )}
       </Card>
       <Card title={t('welcome.links.title')}>
-        <Row gutter={[16, 16]}>
+        <div className={styles.shortcuts}>
           <Shortcut
             to={paths.firmwareDownload}
             icon={<CloudDownloadOutlined />}
@@ -54,7 +69,7 @@ export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: Welc
             title={t('welcome.links.software')}
             hint={t('welcome.links.softwareHint')}
           />
-        </Row>
+        </div>
       </Card>
     </Flex>
   );
@@ -62,12 +77,10 @@ export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: Welc
 
 function Shortcut({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
   return (
-    <Col xs={24} md={12}>
-      <Link to={to}>
-        <Card hoverable size="small">
-          <Card.Meta avatar={icon} title={title} description={hint} />
-        </Card>
-      </Link>
-    </Col>
+    <Link to={to}>
+      <Card hoverable size="small">
+        <Card.Meta avatar={icon} title={title} description={hint} />
+      </Card>
+    </Link>
   );
 }
