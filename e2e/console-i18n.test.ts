@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WELCOME_NOTICE } from '../apps/server/src/db/seed/seed-data';
-import { closeSettings, openSettings, type UiLocale, useConsoleSuite } from './support/console';
+import { closeSettings, menuEntries, openSettings, type UiLocale, useConsoleSuite } from './support/console';
 import { foreignTexts } from './support/ui-text';
 
 /** Texts the tour looks for, per language (menu titles come from the server, the rest from the app). */
@@ -74,7 +74,7 @@ describe('English and Chinese console in Chromium', () => {
       await page.getByTestId('welcome-page').waitFor();
       const nav = page.getByTestId('nav-menu-horizontal');
       await nav.getByRole('link', { name: text.menu[0], exact: true }).waitFor();
-      expect(await nav.getByRole('menuitem').allInnerTexts()).toEqual(text.menu);
+      expect(await menuEntries(nav)).toEqual(text.menu);
       await checkpoint('welcome');
 
       // Every menu page, through the menu.

@@ -1,6 +1,13 @@
 import { type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORDS, pathOf, signInThroughPage, useConsoleSuite, waitForConsole } from './support/console';
+import {
+  menuEntries,
+  PASSWORDS,
+  pathOf,
+  signInThroughPage,
+  useConsoleSuite,
+  waitForConsole,
+} from './support/console';
 import { signInThroughApi } from './support/session';
 
 /** The visible entries of the spec's mirror menu, in order (spec 2, "Menu entries"). */
@@ -18,7 +25,7 @@ describe('console navigation in Chromium', () => {
 
     const menu = page.getByTestId('nav-menu-horizontal');
     await menu.getByRole('link', { name: 'Home Page' }).waitFor();
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(MIRROR_MENU);
+    expect(await menuEntries(menu)).toEqual(MIRROR_MENU);
     expect(await page.getByTestId('page-header').innerText()).toContain('Home Page');
     const header = await page.getByTestId('global-header').boundingBox();
     expect(header?.height).toBe(48);
@@ -43,15 +50,19 @@ describe('console navigation in Chromium', () => {
     expect(await menu.innerText()).not.toContain('Home Page');
     await page.getByTestId('users-page').getByText('Users').first().waitFor();
     expect(await page.getByTestId('page-header').innerText()).toContain('Users');
-    const activeTab = page.getByTestId('app-tabs').locator('.ant-tabs-tab-active');
+    const activeTab = page.getByTestId('app-tabs').getByRole('tab', { selected: true });
     expect(await activeTab.innerText()).toBe('System');
     expect(await storedActiveApps(page)).toEqual(['system']);
 
-    // The side menu lists the system pages too (open the group to see them).
-    await menu.getByText('System management').hover();
+    // The top menu lists the system pages too (open the group to see them).
+    const group = menu.getByRole('button', { name: 'System management' });
+    await group.click();
+    const popup = page.locator(`#${await group.getAttribute('aria-controls')}`);
     for (const title of ['Users', 'Roles', 'Menus', 'Dictionaries']) {
-      await page.locator('.ant-menu-submenu-popup').getByRole('link', { name: title }).waitFor();
+      await popup.getByRole('link', { name: title }).waitFor();
     }
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
 
     // The server remembers the active application: a reload stays in it.
     await page.reload();
@@ -87,7 +98,7 @@ describe('console navigation in Chromium', () => {
     await page.goto(`${suite.portal.url}/system/role`);
     await page.getByTestId('page-header').getByText('Roles').first().waitFor();
     expect(pathOf(page)).toBe('/system/role');
-    const activeTab = page.getByTestId('app-tabs').locator('.ant-tabs-tab-active');
+    const activeTab = page.getByTestId('app-tabs').getByRole('tab', { selected: true });
     expect(await activeTab.innerText()).toBe('System');
     // A path no application has still goes to the home page of the active one (spec 2).
     await page.goto(`${suite.portal.url}/no/such/page`);

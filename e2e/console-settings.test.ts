@@ -49,7 +49,7 @@ async function visibleEffects(page: Page) {
     layout: await page.getByTestId('basic-layout').getAttribute('data-layout'),
     darkSideMenu: await page
       .getByTestId('side-menu')
-      .evaluate((e) => e.classList.contains('ant-layout-sider-dark')),
+      .evaluate((e) => e.getAttribute('data-theme') === 'dark'),
     sideMenuWidth: (await page.getByTestId('side-menu').boundingBox())?.width,
     sideMenuPosition: await style('side-menu', 'position'),
     headerPosition: await style('global-header', 'position'),
@@ -59,7 +59,7 @@ async function visibleEffects(page: Page) {
     // A dark menu marks the page shown with the primary colour.
     selectedMenuColour: await page
       .getByTestId('side-menu')
-      .locator('.ant-menu-item-selected')
+      .locator('[aria-current="page"]')
       .evaluate((item) => getComputedStyle(item).backgroundColor),
   };
 }

@@ -12,16 +12,24 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const vendorChunks = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
   {
+    // antd's icon component without the icons (each icon stays with the code that shows it):
+    // the console frame shows icons but no other antd part, so they must not come with antd-core.
+    name: 'icon-base',
+    test: /node_modules[\\/](@ant-design[\\/](icons[\\/]es[\\/](components|utils|renderUtils|colorUtils|refUtils)|colors)|clsx)[\\/.]/,
+    priority: 35,
+  },
+  {
     // What every antd page needs whichever components it shows: the CSS-in-JS runtime and theme,
     // the config provider, popup positioning, motion and the form context. One chunk instead of a
     // dozen small ones, which a page (the overseas lists above all) would otherwise fetch in
     // rounds of six over HTTP/1.1. The sign-in page uses no antd and never loads it.
     name: 'antd-core',
-    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|trigger|portal|resize-observer|context)|antd[\\/]es[\\/](_util|style|config-provider|theme|locale|form[\\/]context|app|spin)|stylis|@emotion|@babel[\\/]runtime|react-is|classnames|clsx)[\\/]/,
+    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color)|@rc-component[\\/](util|motion|trigger|portal|resize-observer|context)|antd[\\/]es[\\/](_util|style|config-provider|theme|locale|form[\\/]context|app|spin)|stylis|@emotion|@babel[\\/]runtime|react-is|classnames)[\\/]/,
     priority: 30,
   },
 ];
 
+const FEATURE_SOURCE = /apps[\\/]web[\\/]src[\\/]features[\\/].+\.tsx?$/;
 const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
 /**
  * Initialisers that may hold schema-building calls: calls, and the object and array literals
@@ -95,6 +103,12 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: {
+        // A feature's modules only declare things (components, hooks, schemas), so a page that
+        // takes one export from a feature's index does not get the rest of the feature with it
+        // (the console home takes the severity tag and the version list from the catalogue).
+        moduleSideEffects: (id) => (FEATURE_SOURCE.test(id) ? false : undefined),
+      },
       // `codeSplitting.groups` is Rolldown's successor of Rollup's (deprecated) `manualChunks`.
       output: { codeSplitting: { groups: vendorChunks } },
     },

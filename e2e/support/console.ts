@@ -1,4 +1,4 @@
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchChromium } from './chromium';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startPortal } from './portal';
@@ -110,6 +110,16 @@ export function useConsoleSuite(): ConsoleSuite {
 export async function waitForConsole(page: Page) {
   await page.getByTestId('basic-layout').waitFor();
   await page.getByTestId('current-user').waitFor();
+}
+
+/**
+ * The texts of a navigation menu's top-level entries (page links and group buttons), in order;
+ * `menu` is the menu (`nav-menu-*`) or holds it (the side menu, the phone's drawer).
+ */
+export async function menuEntries(menu: Locator): Promise<string[]> {
+  const isMenu = (await menu.getAttribute('data-testid'))?.startsWith('nav-menu') ?? false;
+  const nav = isMenu ? menu : menu.locator('[data-testid^="nav-menu"]');
+  return nav.locator(':scope > ul > li > :is(a, button)').allInnerTexts();
 }
 
 /** The path of the page shown (no origin, no query). */

@@ -5,10 +5,11 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-cn';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@/config/theme';
+import { consoleTheme, PRIMARY_COLOR } from '@/config/theme';
 import { toLocale } from '@/lib/locale-detection';
+import { DisplaySettingsContext } from '@/shell/settings/display-settings-context';
 import { NotifierBridge } from './notifier-bridge';
 
 const ANTD_LOCALES: Record<Locale, ConfigProviderProps['locale']> = { 'zh-CN': zhCN, 'en-US': enUS };
@@ -18,14 +19,18 @@ const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' 
 const AntdProvided = createContext(false);
 
 /**
- * antd in the UI language (its own texts, dayjs' month and day names) with the console theme,
- * and its feedback channels. Every lazily loaded page renders inside one (app/lazy-element.tsx);
- * the sign-in page uses no antd, so none of this is loaded there.
+ * antd in the UI language (its own texts, dayjs' month and day names) with the console theme
+ * (in the console, the primary colour of the display settings), and its feedback channels.
+ * Every lazily loaded page and every antd part of the console frame renders inside one
+ * (app/lazy-element.tsx); the sign-in page and the console frame use no antd, so none of this
+ * is loaded before they show.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const nested = useContext(AntdProvided);
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.resolvedLanguage);
+  const primaryColor = useContext(DisplaySettingsContext)?.settings.primaryColor ?? PRIMARY_COLOR;
+  const theme = useMemo(() => consoleTheme(primaryColor), [primaryColor]);
   if (nested) return children;
   // dayjs is a global; set it while rendering so date pickers below already see the language.
   dayjs.locale(DAYJS_LOCALES[locale]);

@@ -69,6 +69,13 @@ const CONSOLE_HOME_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {
   [paths.home]: () => import('./routes/home-route'),
 };
 
+/** Console pages that show without antd (the frame around them has none either). */
+const ANTD_FREE_PAGES: ReadonlySet<string> = new Set([paths.welcome, paths.home]);
+
+/** Whether the console page at `pathname` shows without antd (issue 18: the home pages). */
+export const isAntdFreePage = (pathname: string) =>
+  ANTD_FREE_PAGES.has(pathname.replace(/\/+$/, '') || paths.root);
+
 async function prefetchLoginUser(): Promise<void> {
   const [{ getLoginUserQueryOptions }, { queryClient }] = await Promise.all([
     import('@/features/auth/api/get-login-user'),
@@ -93,7 +100,8 @@ export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' 
   // A token link signs in first (app/token-link-landing.tsx): the stored token may be replaced.
   if (!getAccessToken() || isPublicPath(path) || new URLSearchParams(search).has('token')) return;
   void loadConsole();
-  void loadAntdProvider();
+  // The console frame and its home are drawn without antd; any other page needs it at once.
+  if (!isAntdFreePage(path)) void loadAntdProvider();
   void prefetchLoginUser();
   void CONSOLE_HOME_PAGES[path]?.();
 }

@@ -101,13 +101,14 @@ export const routes: RouteObject[] = [
           // Public like the pages above, but a table needs more room than their narrow card.
           ...OVERSEAS_PAGES.map(overseasPage),
           // Every other path is the signed-in console; its routes come from the server menus
-          // (see routes/build-menu-routes.tsx), `/` and unknown paths included.
+          // (see routes/build-menu-routes.tsx), `/` and unknown paths included. The frame is
+          // drawn without antd; its pages bring antd's providers (routes/console-route-kit.tsx).
           {
-            element: lazyElement(() => loadConsole().then((m) => m.default), {}),
+            element: lazyElement(() => loadConsole().then((m) => m.default), {}, { antd: false }),
             children: [
               {
                 path: '*',
-                element: lazyElement(() => loadConsole().then((m) => m.MenuRoutes), {}),
+                element: lazyElement(() => loadConsole().then((m) => m.MenuRoutes), {}, { antd: false }),
               },
             ],
           },

@@ -10,13 +10,15 @@ export interface Notifier {
 }
 
 /*
- * antd is not part of the sign-in page: it arrives with the first lazily loaded page (see
- * app/lazy-element.tsx), whose provider registers the context-aware instances of antd's <App>
- * here (tests register fakes). A call made while none is registered waits for one; antd's
- * static methods, which ignore ConfigProvider (theme, locale), are loaded as the fallback in
- * case no provider mounts first, e.g. a failed request on the sign-in page itself.
+ * antd is not part of the sign-in page or the console frame: it arrives with the first lazily
+ * loaded page or frame widget (see app/lazy-element.tsx), whose provider registers the
+ * context-aware instances of antd's <App> here (tests register fakes). Several providers may be
+ * mounted at once (a page, the header's menus); the newest one still mounted serves. A call
+ * made while none is registered waits for one; antd's static methods, which ignore
+ * ConfigProvider (theme, locale), are loaded as the fallback in case no provider mounts first,
+ * e.g. a failed request on the sign-in page itself.
  */
-let current: Notifier | undefined;
+let registered: Notifier[] = [];
 let waiting: Array<(notifier: Notifier) => void> = [];
 
 function flush(notifier: Notifier): void {
@@ -26,23 +28,24 @@ function flush(notifier: Notifier): void {
 }
 
 export function setNotifier(notifier: Notifier): void {
-  current = notifier;
+  registered = [...registered.filter((other) => other !== notifier), notifier];
   flush(notifier);
 }
 
-/** Forgets `notifier` when its provider unmounts (unless another one has replaced it already). */
+/** Forgets `notifier` when its provider unmounts; the one registered before it serves again. */
 export function clearNotifier(notifier: Notifier): void {
-  if (current === notifier) current = undefined;
+  registered = registered.filter((other) => other !== notifier);
 }
 
 /** Runs `call` with the registered notifier, or as soon as there is one. */
 export function notify(call: (notifier: Notifier) => void): void {
+  const current = registered.at(-1);
   if (current) {
     call(current);
     return;
   }
   waiting.push(call);
   void import('./static-notifier').then(({ staticNotifier }) => {
-    if (!current) flush(staticNotifier);
+    if (registered.length === 0) flush(staticNotifier);
   });
 }

@@ -1,13 +1,14 @@
 import { SwapOutlined } from '@ant-design/icons';
 import type { AppEntry } from '@portal/contract';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeaderIconButton } from './header-icon-button';
+import { lazyWithAntd } from '@/app/lazy-element';
+import { IconButton } from './icon-button';
 import { OpenedOnce } from './opened-once';
 import { useIdle } from './use-idle';
 
 /** The dialog's code (modal, list) loads once the browser is idle after the page, or on opening. */
-const AppSwitchModal = lazy(() => import('./app-switch-modal').then((m) => ({ default: m.AppSwitchModal })));
+const AppSwitchModal = lazyWithAntd(() => import('./app-switch-modal').then((m) => m.AppSwitchModal));
 
 interface AppSwitchDialogProps {
   apps: readonly AppEntry[];
@@ -30,7 +31,7 @@ export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSw
   };
   return (
     <>
-      <HeaderIconButton
+      <IconButton
         label={t('apps.switch')}
         icon={<SwapOutlined />}
         testId="app-switch-button"

@@ -1,5 +1,5 @@
-import { Layout } from 'antd';
-import { lazy, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { lazyWithAntd } from '@/app/lazy-element';
 import { SIDE_MENU_WIDTH_PX } from '@/config/console';
 import type { MenuRoute } from '@/lib/menu-tree';
 import styles from './basic-layout.module.css';
@@ -9,12 +9,11 @@ import { LogoTitle } from './logo-title';
 import { NavMenu } from './nav-menu';
 import { useDevice, useDisplaySettings } from './settings';
 import { OpenedOnce } from './opened-once';
+import { primaryPalette } from './primary-palette';
 import { useSiderCollapsed } from './use-sider-collapsed';
 
-/** The phone menu's drawer loads when it is first opened. */
-const MobileMenuDrawer = lazy(() =>
-  import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })),
-);
+/** The phone menu's drawer (antd's Drawer) loads when it is first opened. */
+const MobileMenuDrawer = lazyWithAntd(() => import('./mobile-menu-drawer').then((m) => m.MobileMenuDrawer));
 
 interface BasicLayoutProps {
   /** The visible menu tree of the active application. */
@@ -31,7 +30,9 @@ interface BasicLayoutProps {
 /**
  * Frame of the signed-in pages (spec 2): side menu (208px, collapsible to 80px), top menu or,
  * on phones, a drawer; header; content; footer. It gets everything user-specific through
- * props, so the shell knows nothing of the auth feature.
+ * props, so the shell knows nothing of the auth feature. Plain markup with antd's Layout sizes
+ * and colours: the frame and the home must be usable before antd's code arrives (issue 18);
+ * the pages inside bring antd with them.
  */
 export function BasicLayout({
   menu,
@@ -49,26 +50,29 @@ export function BasicLayout({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const dark = settings.navTheme === 'dark';
 
+  const siderClasses = [
+    styles.sider,
+    dark ? styles.siderDark : '',
+    settings.fixSiderbar ? styles.fixedSider : '',
+  ];
   return (
-    <Layout
+    <div
       className={styles.layout}
+      style={primaryPalette(settings.primaryColor)}
       data-testid="basic-layout"
       data-layout={topMenu ? 'topmenu' : 'sidemenu'}
     >
       {!topMenu && !isMobile && (
-        <Layout.Sider
-          className={settings.fixSiderbar ? styles.fixedSider : undefined}
+        <aside
+          className={siderClasses.join(' ')}
           data-testid="side-menu"
-          theme={settings.navTheme}
-          width={SIDE_MENU_WIDTH_PX.expanded}
-          collapsedWidth={SIDE_MENU_WIDTH_PX.collapsed}
-          collapsed={collapsed}
-          trigger={null}
-          collapsible
+          data-theme={settings.navTheme}
+          data-collapsed={collapsed ? 'true' : 'false'}
+          style={{ width: collapsed ? SIDE_MENU_WIDTH_PX.collapsed : SIDE_MENU_WIDTH_PX.expanded }}
         >
           <LogoTitle topMenu={false} collapsed={collapsed} dark={dark} />
           <NavMenu menu={menu} mode="inline" theme={settings.navTheme} collapsed={collapsed} />
-        </Layout.Sider>
+        </aside>
       )}
       {isMobile && (
         <OpenedOnce open={drawerOpen}>
@@ -82,7 +86,7 @@ export function BasicLayout({
           )}
         </OpenedOnce>
       )}
-      <Layout>
+      <div className={styles.main}>
         <GlobalHeader
           variant={topMenu ? 'topmenu' : isMobile ? 'mobile' : 'sidemenu'}
           collapsed={collapsed}
@@ -92,7 +96,7 @@ export function BasicLayout({
           actions={headerActions}
         />
         {tabBar}
-        <Layout.Content className={styles.content}>
+        <main className={styles.content}>
           <div
             className={settings.contentWidth === 'Fixed' ? styles.fixedWidth : undefined}
             data-testid="page-content"
@@ -100,11 +104,11 @@ export function BasicLayout({
             {pageHeader}
             {children}
           </div>
-        </Layout.Content>
-        <Layout.Footer className={styles.footer}>
+        </main>
+        <footer className={styles.footer}>
           <LayoutFooter />
-        </Layout.Footer>
-      </Layout>
-    </Layout>
+        </footer>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './basic-layout.module.css';
+import { IconButton } from './icon-button';
 import { LogoTitle } from './logo-title';
 import { useAutoHideHeader, useDisplaySettings } from './settings';
 
@@ -30,18 +30,13 @@ export function GlobalHeader({ variant, collapsed, onToggle, topMenu, appTabs, a
   ];
 
   return (
-    <Layout.Header
-      className={classes.join(' ')}
-      data-testid="global-header"
-      data-hidden={hidden ? 'true' : 'false'}
-    >
+    <header className={classes.join(' ')} data-testid="global-header" data-hidden={hidden ? 'true' : 'false'}>
       {variant === 'topmenu' ? (
         <LogoTitle topMenu dark={dark} />
       ) : (
-        <Button
-          type="text"
-          data-testid="menu-toggle"
-          aria-label={t(
+        <IconButton
+          testId="menu-toggle"
+          label={t(
             variant === 'mobile' ? 'header.openMenu' : collapsed ? 'header.expand' : 'header.collapse',
           )}
           icon={variant !== 'mobile' && !collapsed ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
@@ -49,12 +44,8 @@ export function GlobalHeader({ variant, collapsed, onToggle, topMenu, appTabs, a
         />
       )}
       {topMenu}
-      <Flex className={styles.appTabs} align="center">
-        {appTabs}
-      </Flex>
-      <Flex className={styles.actions} align="center" gap={4}>
-        {actions}
-      </Flex>
-    </Layout.Header>
+      <div className={styles.appTabs}>{appTabs}</div>
+      <div className={styles.actions}>{actions}</div>
+    </header>
   );
 }

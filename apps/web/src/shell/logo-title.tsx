@@ -1,5 +1,4 @@
 import { CloudServerOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VisuallyHidden } from '@/components/visually-hidden';
@@ -28,8 +27,14 @@ export function LogoTitle({ topMenu, collapsed = false, dark = false }: LogoTitl
     fullTitle,
     topMenu ? LOGO_TITLE_MAX_WIDTH.topMenu : LOGO_TITLE_MAX_WIDTH.sideMenu,
   );
+  // A cut title shows whole in the browser's tooltip.
   const title = (
-    <span className={styles.logoText} data-testid="logo-title" aria-hidden>
+    <span
+      className={styles.logoText}
+      data-testid="logo-title"
+      aria-hidden
+      title={truncated ? fullTitle : undefined}
+    >
       {text}
     </span>
   );
@@ -37,7 +42,7 @@ export function LogoTitle({ topMenu, collapsed = false, dark = false }: LogoTitl
     <Link to={paths.welcome} className={`${styles.logo} ${dark ? styles.logoDark : ''}`} data-testid="logo">
       <CloudServerOutlined className={styles.logoMark} aria-hidden />
       <VisuallyHidden>{fullTitle}</VisuallyHidden>
-      {!collapsed && (truncated ? <Tooltip title={fullTitle}>{title}</Tooltip> : title)}
+      {!collapsed && title}
     </Link>
   );
 }

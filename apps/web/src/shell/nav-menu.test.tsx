@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree, visibleMenu } from '@/lib/menu-tree';
 import { buildMenuNode } from '@/test/factories';
@@ -26,9 +26,47 @@ describe('NavMenu', () => {
     expect(screen.queryByText('Secret')).toBeNull();
   });
 
-  it('selects the current page and opens the sub-menu leading to it', () => {
+  it('marks the current page and opens the group leading to it; a group opens and closes in place', () => {
     renderWithProviders(<NavMenu menu={menu} mode="inline" theme="light" />, { path: '/system/user' });
     const users = screen.getByRole('link', { name: 'Users' });
-    expect(users.closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(users.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Console' }).getAttribute('aria-current')).toBeNull();
+    const group = screen.getByRole('button', { name: 'System' });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+    fireEvent.click(group);
+    expect(screen.getByRole('link', { name: 'Users' })).toBeTruthy();
+  });
+
+  it.each([
+    ['horizontal', false],
+    ['inline', true],
+  ] as const)('in a %s menu (collapsed: %s) a group opens a popup that Escape closes', (mode, collapsed) => {
+    renderWithProviders(<NavMenu menu={menu} mode={mode} theme="dark" collapsed={collapsed} />, {
+      path: '/welcome',
+    });
+    const group = screen.getByRole('button', { name: 'System' });
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    const users = screen.getByRole('link', { name: 'Users' });
+    expect(document.getElementById(group.getAttribute('aria-controls') ?? '')?.contains(users)).toBe(true);
+
+    users.focus();
+    fireEvent.keyDown(users, { key: 'Escape' });
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(group);
+  });
+
+  it('closes a popup on a click elsewhere', () => {
+    renderWithProviders(<NavMenu menu={menu} mode="horizontal" theme="light" />, { path: '/welcome' });
+    const group = screen.getByRole('button', { name: 'System' });
+    fireEvent.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.mouseDown(document.body);
+    expect(group.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,35 +1,19 @@
-import { Menu, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { DownOutlined } from '@ant-design/icons';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findMenuTrail, isExternalLink, type MenuRoute } from '@/lib/menu-tree';
 import { menuIcon } from './menu-icons';
-
-type MenuItems = NonNullable<MenuProps['items']>;
-
-function toItems(routes: readonly MenuRoute[], externalHint: string): MenuItems {
-  return routes.map((route) => {
-    const common = { key: route.path, icon: menuIcon(route.meta.icon) };
-    if (isExternalLink(route)) {
-      // Spec 2: a route with a target opens as an external link, in a new window.
-      const label = (
-        <a
-          href={route.path}
-          target={route.meta.target ?? '_blank'}
-          rel="noopener noreferrer"
-          title={externalHint}
-        >
-          {route.meta.title}
-        </a>
-      );
-      return { ...common, label };
-    }
-    if (route.children.length > 0) {
-      return { ...common, label: route.meta.title, children: toItems(route.children, externalHint) };
-    }
-    return { ...common, label: <Link to={route.path}>{route.meta.title}</Link> };
-  });
-}
+import styles from './nav-menu.module.css';
 
 interface NavMenuProps {
   /** The visible menu tree (hidden routes already removed). */
@@ -41,33 +25,210 @@ interface NavMenuProps {
   onNavigate?: () => void;
 }
 
-/** The side, top or drawer menu built from the server menus of the active application. */
+/** Where a menu group shows its entries: below it (inline), or in a popup (top menu, collapsed). */
+type GroupDisplay = 'inline' | 'popup';
+
+interface MenuState {
+  selected: string | undefined;
+  trail: ReadonlySet<string>;
+  /** Top-level groups of a popup menu open one at a time; any other group opens in place. */
+  isOpen(path: string, depth: number): boolean;
+  toggle(path: string, depth: number): void;
+  closePopup(): void;
+  display: GroupDisplay;
+  /** Where a popup opens: under its group (top menu) or beside it (collapsed side menu). */
+  popupSide: 'below' | 'beside';
+  externalHint: string;
+  onNavigate?: () => void;
+}
+
+/**
+ * The side, top or drawer menu built from the server menus of the active application: a
+ * navigation landmark of links, its groups disclosure buttons (WAI-ARIA's disclosure navigation
+ * pattern: Tab moves between entries, Enter or Space opens a group, Escape closes a popup).
+ * Drawn in plain markup, not antd's Menu: it is part of the console home, which must be usable
+ * before antd's code has loaded (issue 18).
+ */
 export function NavMenu({ menu, mode, theme, collapsed = false, onNavigate }: NavMenuProps) {
   const { t } = useTranslation('menu');
   const { pathname } = useLocation();
-  const trail = findMenuTrail(menu, pathname);
-  const selected = trail.at(-1)?.path;
-  const parents = trail.slice(0, -1).map((route) => route.path);
+  const trailRoutes = findMenuTrail(menu, pathname);
+  const selected = trailRoutes.at(-1)?.path;
+  const parents = trailRoutes.slice(0, -1).map((route) => route.path);
   const trailKey = parents.join('|');
+  const display: GroupDisplay = mode === 'horizontal' || collapsed ? 'popup' : 'inline';
+
   const [open, setOpen] = useState({ trailKey, keys: parents });
-  // Navigating elsewhere (a link, the tab bar) also opens the sub-menus leading to the new page;
+  // Navigating elsewhere (a link, the tab bar) also opens the groups leading to the new page;
   // adjusted while rendering so the menu never paints the old state first.
   if (open.trailKey !== trailKey) setOpen({ trailKey, keys: [...new Set([...open.keys, ...parents])] });
-  const setOpenKeys = (keys: string[]) => setOpen({ trailKey, keys });
-  const openKeys = open.keys;
+  const [popup, setPopup] = useState<string | null>(null);
+  const [popupPath, setPopupPath] = useState(pathname);
+  // A popup closes once its page is chosen.
+  if (popupPath !== pathname) {
+    setPopupPath(pathname);
+    setPopup(null);
+  }
 
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (popup === null) return undefined;
+    const closeOutside = (event: MouseEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setPopup(null);
+    };
+    document.addEventListener('mousedown', closeOutside);
+    return () => document.removeEventListener('mousedown', closeOutside);
+  }, [popup]);
+
+  const state: MenuState = {
+    selected,
+    trail: new Set(parents),
+    display,
+    popupSide: mode === 'horizontal' ? 'below' : 'beside',
+    externalHint: t('nav.external'),
+    onNavigate,
+    isOpen: (path, depth) => (display === 'popup' && depth === 0 ? popup === path : open.keys.includes(path)),
+    toggle: (path, depth) => {
+      if (display === 'popup' && depth === 0) setPopup((current) => (current === path ? null : path));
+      else
+        setOpen(({ keys }) => ({
+          trailKey,
+          keys: keys.includes(path) ? keys.filter((key) => key !== path) : [...keys, path],
+        }));
+    },
+    closePopup: () => setPopup(null),
+  };
+
+  const classes = [
+    styles.menu,
+    mode === 'horizontal' ? styles.horizontal : styles.inline,
+    theme === 'dark' ? styles.dark : styles.light,
+    collapsed ? styles.collapsed : '',
+  ];
   return (
-    <Menu
+    <nav
+      ref={navRef}
       aria-label={t('nav.label')}
       data-testid={`nav-menu-${mode}`}
-      mode={mode}
-      theme={theme}
-      selectedKeys={selected ? [selected] : []}
-      {...(mode === 'inline' ? { inlineCollapsed: collapsed } : {})}
-      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
-      items={toItems(menu, t('nav.external'))}
-      onClick={onNavigate}
-      style={{ borderInlineEnd: 0, flex: mode === 'horizontal' ? 1 : undefined, minWidth: 0 }}
-    />
+      data-collapsed={collapsed ? 'true' : 'false'}
+      className={classes.join(' ')}
+    >
+      <ul className={styles.list}>
+        {menu.map((route) => (
+          <Entry key={route.path} route={route} depth={0} state={state} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state: MenuState }) {
+  // The entry is named by its title alone (the icon's own label would come first otherwise).
+  const icon = (
+    <span className={styles.icon} aria-hidden>
+      {menuIcon(route.meta.icon)}
+    </span>
+  );
+  const label = <span className={styles.label}>{route.meta.title}</span>;
+  // Inline groups indent their entries as antd's inline menu does (24px a level).
+  const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
+
+  if (isExternalLink(route)) {
+    // Spec 2: a route with a target opens as an external link, in a new window.
+    return (
+      <li className={styles.item}>
+        <a
+          className={styles.entry}
+          style={indent}
+          href={route.path}
+          target={route.meta.target ?? '_blank'}
+          rel="noopener noreferrer"
+          title={state.externalHint}
+        >
+          {icon}
+          {label}
+        </a>
+      </li>
+    );
+  }
+  if (route.children.length > 0) return <Group route={route} depth={depth} state={state} icon={icon} />;
+
+  const selected = route.path === state.selected;
+  return (
+    <li className={selected ? `${styles.item} ${styles.selected}` : styles.item}>
+      <Link
+        className={styles.entry}
+        style={indent}
+        to={route.path}
+        aria-current={selected ? 'page' : undefined}
+        onClick={state.onNavigate}
+      >
+        {icon}
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+function Group({
+  route,
+  depth,
+  state,
+  icon,
+}: {
+  route: MenuRoute;
+  depth: number;
+  state: MenuState;
+  icon: ReactNode;
+}) {
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const open = state.isOpen(route.path, depth);
+  const popup = state.display === 'popup' && depth === 0;
+  const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
+  const [position, setPosition] = useState<CSSProperties>();
+  useLayoutEffect(() => {
+    const button = buttonRef.current;
+    if (!popup || !open || !button) return;
+    const rect = button.getBoundingClientRect();
+    setPosition(
+      state.popupSide === 'below'
+        ? { top: rect.bottom, left: rect.left }
+        : { top: rect.top, left: rect.right + 4 },
+    );
+  }, [popup, open, state.popupSide]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (!popup || event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    state.closePopup();
+    buttonRef.current?.focus();
+  };
+  const classes = [styles.item, styles.group, state.trail.has(route.path) ? styles.inTrail : ''];
+  return (
+    <li className={classes.join(' ')} onKeyDown={closeOnEscape}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.entry}
+        style={indent}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => state.toggle(route.path, depth)}
+      >
+        {icon}
+        <span className={styles.label}>{route.meta.title}</span>
+        <DownOutlined className={styles.arrow} aria-hidden />
+      </button>
+      <ul
+        id={listId}
+        className={popup ? styles.popup : styles.list}
+        style={popup ? position : undefined}
+        hidden={!open}
+      >
+        {route.children.map((child) => (
+          <Entry key={child.path} route={child} depth={depth + 1} state={state} />
+        ))}
+      </ul>
+    </li>
   );
 }

@@ -1,6 +1,7 @@
-import { Breadcrumb, theme } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import styles from './page-header.module.css';
 
 export interface Crumb {
   title: string;
@@ -8,38 +9,36 @@ export interface Crumb {
   path?: string;
 }
 
-/** Breadcrumbs and the page title above the content (spec 2). */
+/**
+ * Breadcrumbs and the page title above the content (spec 2), drawn like antd's Breadcrumb and
+ * an h4 title in plain markup: every console page, the home included, shows them before antd loads.
+ */
 export function PageHeader({ crumbs }: { crumbs: readonly Crumb[] }) {
   const { t } = useTranslation('menu');
-  const { token } = theme.useToken();
   const current = crumbs.at(-1);
   if (!current) return null;
   return (
-    <div data-testid="page-header" style={{ marginBottom: 16 }}>
-      <Breadcrumb
-        aria-label={t('breadcrumb.label')}
-        items={crumbs.map((crumb, index) => ({
-          key: `${index}:${crumb.title}`,
-          title:
-            crumb.path && index < crumbs.length - 1 ? (
-              <Link to={crumb.path}>{crumb.title}</Link>
-            ) : (
-              crumb.title
-            ),
-        }))}
-      />
-      {/* A plain heading in antd's h4 style: Typography would bring its editing code to every page. */}
-      <h4
-        style={{
-          margin: '8px 0 0',
-          color: token.colorTextHeading,
-          fontSize: token.fontSizeHeading4,
-          fontWeight: token.fontWeightStrong,
-          lineHeight: token.lineHeightHeading4,
-        }}
-      >
-        {current.title}
-      </h4>
+    <div data-testid="page-header" className={styles.header}>
+      <nav aria-label={t('breadcrumb.label')}>
+        <ol className={styles.crumbs}>
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            return (
+              <Fragment key={`${index}:${crumb.title}`}>
+                <li className={last ? styles.current : undefined} aria-current={last ? 'page' : undefined}>
+                  {crumb.path && !last ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title}
+                </li>
+                {!last && (
+                  <li className={styles.separator} aria-hidden>
+                    /
+                  </li>
+                )}
+              </Fragment>
+            );
+          })}
+        </ol>
+      </nav>
+      <h4 className={styles.title}>{current.title}</h4>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import styles from './basic-layout.module.css';
+import iconButton from './icon-button.module.css';
+import { UserAvatar } from './user-menu-button';
 
-interface UserMenuProps {
+export interface UserMenuProps {
   userName: string;
   /** The avatar image (an object URL); the generic icon while there is none. */
   avatarSrc?: string;
@@ -13,12 +16,26 @@ interface UserMenuProps {
   accountSettingsPath: string | undefined;
   onLogout: () => void;
   loggingOut: boolean;
+  /** Opened at once, with the focus on its button: the user clicked before this code was in. */
+  initiallyOpen: boolean;
 }
 
 /** The user dropdown of the header: personal center, account settings, individual account, logout. */
-export function UserMenu({ userName, avatarSrc, accountSettingsPath, onLogout, loggingOut }: UserMenuProps) {
+export function UserMenu({
+  userName,
+  avatarSrc,
+  accountSettingsPath,
+  onLogout,
+  loggingOut,
+  initiallyOpen,
+}: UserMenuProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const [open, setOpen] = useState(initiallyOpen);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (initiallyOpen) buttonRef.current?.focus();
+  }, [initiallyOpen]);
   const items: MenuProps['items'] = [
     { key: paths.accountCenter, icon: <UserOutlined />, label: t('user.center') },
     ...(accountSettingsPath
@@ -34,19 +51,35 @@ export function UserMenu({ userName, avatarSrc, accountSettingsPath, onLogout, l
     },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setOpen(false);
     if (key === 'logout') onLogout();
     // The old console's "individual account" entry leads to the personal center too.
     else navigate(key === 'individual' ? paths.accountCenter : key);
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <Dropdown
+      menu={{ items, onClick }}
+      trigger={['click']}
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
       {/* Named by the user's name it shows, not by a different label (WCAG 2.5.3). */}
-      <Button type="text" data-testid="user-menu" aria-haspopup="menu" loading={loggingOut}>
-        <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} data-testid="user-avatar" aria-hidden />
+      <button
+        ref={buttonRef}
+        type="button"
+        className={iconButton.button}
+        data-testid="user-menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={loggingOut}
+        aria-busy={loggingOut || undefined}
+      >
+        <UserAvatar src={avatarSrc} />
         <span className={styles.userName} data-testid="current-user">
           {userName}
         </span>
-      </Button>
+      </button>
     </Dropdown>
   );
 }

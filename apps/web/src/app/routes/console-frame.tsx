@@ -1,6 +1,7 @@
 import type { LoginUser } from '@portal/contract';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { type RouteObject, useLocation } from 'react-router';
+import { lazyWithAntd } from '@/app/lazy-element';
 import { findMenuTrail, type MenuRoute, visibleMenu } from '@/lib/menu-tree';
 import { AppTabs } from '@/shell/app-tabs';
 import { BasicLayout } from '@/shell/basic-layout';
@@ -10,12 +11,11 @@ import { useDisplaySettings } from '@/shell/settings';
 import { resolveMenuPath } from './build-menu-routes';
 import { activeAppCode } from './first-load-target';
 import { HeaderActions } from './header-actions';
+import { PageArea } from './page-area';
 import { useAppSwitch } from './use-app-switch';
 
 /** The multi-tab bar (tabs, their right-click menu) loads only when that mode is on. */
-const MultiTabBar = lazy(() =>
-  import('@/shell/multi-tab/multi-tab-bar').then((m) => ({ default: m.MultiTabBar })),
-);
+const MultiTabBar = lazyWithAntd(() => import('@/shell/multi-tab/multi-tab-bar').then((m) => m.MultiTabBar));
 
 interface ConsoleFrameProps {
   user: LoginUser;
@@ -71,7 +71,9 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
         }
         pageHeader={<PageHeader crumbs={crumbs} />}
       >
-        <KeepAliveOutlet enabled={settings.multiTab} />
+        <PageArea>
+          <KeepAliveOutlet enabled={settings.multiTab} />
+        </PageArea>
       </BasicLayout>
     </MultiTabProvider>
   );

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import type { MenuComponent } from '@portal/contract';
-import { Spin } from 'antd';
 import { Outlet } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { lazyWithAntd } from '@/app/lazy-element';
 import type { SettingsSectionKey } from '@/features/account/settings-section-page';
 import type { AutomationSectionKey } from '@/features/automation/automation-section-page';
 import type { MenuRoute } from '@/lib/menu-tree';
@@ -10,16 +11,17 @@ import { FirstLoadRedirect } from './first-load-redirect';
 import { OtherAppRedirect } from './other-app-redirect';
 
 /**
- * Each page is its own chunk, loaded when first opened: the console shell stays small and the
- * sign-in page never downloads any of them.
+ * Each page is its own chunk, loaded when first opened (with antd's providers): the console shell
+ * stays small and the sign-in page never downloads any of them.
  */
 function lazyNamed<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+  return lazyWithAntd(load);
 }
 
 const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page').then((m) => m.NotFoundPage));
-const HomeRoute = lazyNamed(() => import('./home-route').then((m) => m.HomeRoute));
-const WelcomeRoute = lazyNamed(() => import('./welcome-route').then((m) => m.WelcomeRoute));
+/** The console home and the welcome page use no antd: they show before antd's code arrives (issue 18). */
+const WelcomeRoute = lazy(() => import('./welcome-route').then((m) => ({ default: m.WelcomeRoute })));
+const HomeRoute = lazy(() => import('./home-route').then((m) => ({ default: m.HomeRoute })));
 const AccountSettingsRoute = lazyNamed(() =>
   import('./account-settings-route').then((m) => m.AccountSettingsRoute),
 );
@@ -109,7 +111,7 @@ export const CONSOLE_PAGES = {
     <UsersPage
       title={route.meta.title}
       renderApiTokens={(user) => (
-        <Suspense fallback={<Spin />}>
+        <Suspense fallback={<FullPageSpinner inline />}>
           <UserApiTokens userId={user.id} />
         </Suspense>
       )}

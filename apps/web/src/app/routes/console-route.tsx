@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import { useLoginUser } from '@/features/auth/api/get-login-user';
+import { lazyWithAntd } from '@/app/lazy-element';
 import { AccessProvider } from '@/lib/access';
 import { firstRouteOf } from '@/lib/menu-tree';
 import { writeStored } from '@/lib/storage';
 import { DisplaySettingsProvider } from '@/shell/settings';
 import { isOutsideLayout } from './build-menu-routes';
 import { ConsoleFrame } from './console-frame';
-import { NoMenuDialog } from './no-menu-dialog';
 import { SignedInGate } from './signed-in-gate';
 import { useMenuRoutes } from './use-menu-routes';
 import { useMenuTree } from './use-menu-tree';
+
+/** The dialog for a user without menus (antd's modal), loaded only for such a user. */
+const NoMenuDialog = lazyWithAntd(() => import('./no-menu-dialog').then((m) => m.NoMenuDialog));
 
 /**
  * The signed-in console, loaded as its own chunk so the sign-in page never pays for it. The
@@ -41,7 +44,12 @@ function Console() {
   }, [apps]);
 
   if (!user) return null;
-  if (!firstRouteOf(tree)) return <NoMenuDialog />;
+  if (!firstRouteOf(tree))
+    return (
+      <Suspense fallback={null}>
+        <NoMenuDialog />
+      </Suspense>
+    );
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
   if (isOutsideLayout(leaf)) return leaf?.element ?? null;
 

@@ -1,27 +1,28 @@
 import { BellOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type LoginUser, SOURCE_TYPE_REGISTERED } from '@portal/contract';
-import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '@/app/lazy-element';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useAvatarUrl } from '@/features/account/api/get-avatar-preview';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { AppSwitchDialog } from '@/shell/app-switch-dialog';
-import { HeaderIconButton } from '@/shell/header-icon-button';
+import { IconButton } from '@/shell/icon-button';
 import { SettingsButton } from '@/shell/settings';
 import { useIdle } from '@/shell/use-idle';
 import { OpenedOnce } from '@/shell/opened-once';
-import { UserMenu } from '@/shell/user-menu';
+import styles from '@/shell/basic-layout.module.css';
+import { UserMenuButton } from '@/shell/user-menu-button';
 
 /*
  * The notices (badge, popover, list, detail dialog) and the release notes (modal, paged list)
  * are chunks of their own, so the console home does not wait for them: both load once the
  * browser is idle after the page (or the release notes when opened before that).
  */
-const NoticeIcon = lazy(() => import('@/features/notices').then((m) => ({ default: m.NoticeIcon })));
-const ReleaseNotesModal = lazy(() =>
-  import('@/features/release-notes').then((m) => ({ default: m.ReleaseNotesModal })),
+const NoticeIcon = lazyWithAntd(() => import('@/features/notices').then((m) => m.NoticeIcon));
+const ReleaseNotesModal = lazyWithAntd(() =>
+  import('@/features/release-notes').then((m) => m.ReleaseNotesModal),
 );
 
 interface HeaderActionsProps {
@@ -57,7 +58,7 @@ export function HeaderActions({
       ) : (
         <NoticeIconPlaceholder />
       )}
-      <HeaderIconButton
+      <IconButton
         label={t('header.releaseNotes')}
         icon={<HistoryOutlined />}
         testId="release-notes-button"
@@ -68,7 +69,7 @@ export function HeaderActions({
       </OpenedOnce>
       <SettingsButton />
       <LanguageSwitch />
-      <UserMenu
+      <UserMenuButton
         userName={displayNameOf(user)}
         avatarSrc={avatarSrc}
         accountSettingsPath={user.sourceType === SOURCE_TYPE_REGISTERED ? accountSettingsPath : undefined}
@@ -81,5 +82,9 @@ export function HeaderActions({
 
 /** Holds the bell's place (same size, no layout shift) while its code loads. */
 function NoticeIconPlaceholder() {
-  return <Button type="text" icon={<BellOutlined />} disabled aria-hidden tabIndex={-1} />;
+  return (
+    <span className={styles.placeholder} aria-hidden>
+      <BellOutlined />
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
-import { Flex, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { useLocation, useParams, useRoutes } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useMenuRoutes } from './use-menu-routes';
 
 /**
@@ -21,15 +21,5 @@ export function MenuRoutes() {
   if (inFront && lastInFront !== location) setLastInFront(location);
   const background = lastInFront.pathname === ownPath ? lastInFront : { pathname: ownPath };
   const page = useRoutes(routes, inFront ? location : background);
-  return (
-    <Suspense
-      fallback={
-        <Flex justify="center" style={{ padding: 48 }}>
-          <Spin />
-        </Flex>
-      }
-    >
-      {page}
-    </Suspense>
-  );
+  return <Suspense fallback={<FullPageSpinner inline />}>{page}</Suspense>;
 }

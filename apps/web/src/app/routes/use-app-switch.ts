@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useChangeMenu } from '@/features/auth/api/change-menu';
 import { getLoginUserQueryOptions } from '@/features/auth/api/get-login-user';
 import { buildMenuTree, firstRouteOf } from '@/lib/menu-tree';
+import { notify } from '@/lib/notify';
 import { writeStored } from '@/lib/storage';
 import { markActive } from './first-load-target';
 
@@ -24,7 +24,6 @@ export const leavingPage = { until: 0 };
  */
 export function useAppSwitch(options: { keepPath?: boolean } = {}) {
   const { t } = useTranslation('shell');
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { queryKey } = getLoginUserQueryOptions();
@@ -39,6 +38,7 @@ export function useAppSwitch(options: { keepPath?: boolean } = {}) {
       // A deep link that needed the switch stays where it points; the routes rebuild under it.
       if (!options.keepPath) navigate(firstRouteOf(buildMenuTree(menus))?.path ?? paths.root);
     },
-    onError: () => void message.error(t('apps.switchFailed')),
+    // Through lib/notify: the console frame that switches has no antd of its own.
+    onError: () => notify((notifier) => notifier.message.error({ content: t('apps.switchFailed') })),
   });
 }

@@ -1,6 +1,7 @@
 import type { AppEntry } from '@portal/contract';
-import { Card, Empty, Flex, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel, Pill, SecondaryText } from '@/components/panel/panel';
+import styles from './home.module.css';
 import { NewestReleases } from './newest-releases';
 
 interface HomePageProps {
@@ -8,30 +9,56 @@ interface HomePageProps {
   apps: AppEntry[];
 }
 
-/** The welcome page every signed-in route falls back to. */
+/**
+ * The welcome page every signed-in route falls back to, and where sign-in lands. Plain markup
+ * drawn like antd's Result, Card and Tag (components/panel): it shows without waiting for
+ * antd's code, as the console home does (issue 18).
+ */
 export function HomePage({ userName, apps }: HomePageProps) {
   const { t } = useTranslation('home');
   return (
-    <Flex vertical gap="large">
-      <Result
-        status="success"
-        title={t('pages.home.welcome', { name: userName })}
-        subTitle={t('pages.home.subtitle')}
-      />
-      <Card title={t('pages.home.apps.title')}>
+    <div className={styles.page} data-testid="home-page">
+      <div className={styles.result}>
+        <SuccessMark />
+        <h2 className={styles.resultTitle}>{t('pages.home.welcome', { name: userName })}</h2>
+        <SecondaryText>{t('pages.home.subtitle')}</SecondaryText>
+      </div>
+      <Panel title={t('pages.home.apps.title')}>
         {apps.length > 0 ? (
-          <Flex wrap gap="small" data-testid="user-apps">
+          <ul className={styles.tags} data-testid="user-apps">
             {apps.map((app) => (
-              <Tag key={app.code} color={app.active ? 'processing' : 'default'}>
-                {app.active ? `${app.name} · ${t('pages.home.apps.active')}` : app.name}
-              </Tag>
+              <li key={app.code}>
+                <Pill tone={app.active ? 'primary' : 'default'}>
+                  {app.active ? `${app.name} · ${t('pages.home.apps.active')}` : app.name}
+                </Pill>
+              </li>
             ))}
-          </Flex>
+          </ul>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pages.home.apps.empty')} />
+          <p className={styles.empty}>{t('pages.home.apps.empty')}</p>
         )}
-      </Card>
+      </Panel>
       <NewestReleases />
-    </Flex>
+    </div>
+  );
+}
+
+/**
+ * antd's filled check-circle, drawn here: the icon itself lives with antd's core (its messages
+ * use it), which this page does not load.
+ */
+function SuccessMark() {
+  return (
+    <svg
+      className={styles.resultIcon}
+      viewBox="0 0 24 24"
+      width="72"
+      height="72"
+      aria-hidden
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="11" fill="currentColor" />
+      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

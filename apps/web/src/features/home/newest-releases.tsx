@@ -1,47 +1,53 @@
-import { Button, Card, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { Panel, SecondaryText } from '@/components/panel/panel';
 import { paths } from '@/config/paths';
 import { SeverityTag, useVersions } from '@/features/catalog';
+import styles from './home.module.css';
 import { versionPath } from './version-path';
 
 /** The home page's newest releases the reader may download, with the way to the download pages. */
 export function NewestReleases() {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
   const versions = useVersions({ latest: true, pageNo: 1, pageSize: 6 });
+  const rows = versions.data?.rows ?? [];
   return (
-    <Card
+    <Panel
       title={t('pages.home.catalogue.title')}
-      data-testid="home-newest"
+      testId="home-newest"
       extra={
-        <Flex gap="small" wrap>
-          <Button size="small" onClick={() => navigate(paths.firmwareDownload)}>
+        <div className={styles.links}>
+          <Link className={styles.linkButton} to={paths.firmwareDownload}>
             {t('pages.home.catalogue.firmware')}
-          </Button>
-          <Button size="small" onClick={() => navigate(paths.softwareDownload)}>
+          </Link>
+          <Link className={styles.linkButton} to={paths.softwareDownload}>
             {t('pages.home.catalogue.software')}
-          </Button>
-        </Flex>
+          </Link>
+        </div>
       }
     >
-      <List
-        loading={versions.isLoading}
-        dataSource={versions.data?.rows ?? []}
-        locale={{ emptyText: versions.isError ? versions.error.message : t('pages.home.catalogue.empty') }}
-        renderItem={(row) => (
-          <List.Item key={row.versionId} extra={<SeverityTag severity={row.severity} />}>
-            <List.Item.Meta
-              title={
+      {versions.isLoading ? (
+        <FullPageSpinner inline />
+      ) : rows.length === 0 ? (
+        <p className={styles.empty} role={versions.isError ? 'alert' : undefined}>
+          {versions.isError ? versions.error.message : t('pages.home.catalogue.empty')}
+        </p>
+      ) : (
+        <ul className={styles.releases}>
+          {rows.map((row) => (
+            <li key={row.versionId} className={styles.release}>
+              <div>
                 <Link to={versionPath(row)} data-testid={`home-newest-${row.versionId}`}>
                   {row.itemName} {row.version}
                 </Link>
-              }
-              description={<Typography.Text type="secondary">{row.releaseDate}</Typography.Text>}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+                <SecondaryText>{row.releaseDate}</SecondaryText>
+              </div>
+              <SeverityTag severity={row.severity} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }

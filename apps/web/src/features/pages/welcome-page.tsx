@@ -1,10 +1,10 @@
 import { AppstoreOutlined, CloudDownloadOutlined } from '@ant-design/icons';
 import type { AppEntry } from '@portal/contract';
-import { Card, Empty, Flex, Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { Panel, Pill, SecondaryText } from '@/components/panel/panel';
 import { formatDateTime } from '@/lib/format';
 import styles from './welcome-page.module.css';
 
@@ -17,45 +17,37 @@ interface WelcomePageProps {
 
 /**
  * /welcome, the console home (spec 2): who you are, what you can use, where to start. Plain
- * headings and a CSS grid instead of antd's Typography and Row/Col keep their code (an input,
- * tooltips, the grid's breakpoints) off the first page after sign-in.
+ * markup drawn like antd's cards and tags (components/panel): the home shows without waiting
+ * for antd's code (issue 18: at most 250 kB of scripts before it is usable).
  */
 export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: WelcomePageProps) {
   const { t } = useTranslation('pages');
-  const { token } = theme.useToken();
   return (
-    <Flex vertical gap="middle" data-testid="welcome-page">
-      <Card>
-        <h3
-          className={styles.greeting}
-          style={{
-            color: token.colorTextHeading,
-            fontSize: token.fontSizeHeading3,
-            fontWeight: token.fontWeightStrong,
-          }}
-        >
-          {t('welcome.greeting', { name: userName })}
-        </h3>
-        <span style={{ color: token.colorTextSecondary }} data-testid="last-login">
+    <div className={styles.page} data-testid="welcome-page">
+      <Panel>
+        <h3 className={styles.greeting}>{t('welcome.greeting', { name: userName })}</h3>
+        <SecondaryText testId="last-login">
           {lastLoginTime
             ? t('welcome.lastLogin', { time: formatDateTime(lastLoginTime), ip: lastLoginIp ?? '-' })
             : t('welcome.firstLogin')}
-        </span>
-      </Card>
-      <Card title={t('welcome.apps.title')}>
+        </SecondaryText>
+      </Panel>
+      <Panel title={t('welcome.apps.title')}>
         {apps.length > 0 ? (
-          <Flex wrap gap="small">
+          <ul className={styles.tags}>
             {apps.map((app) => (
-              <Tag key={app.code} color={app.active ? 'processing' : 'default'}>
-                {app.active ? `${app.name} · ${t('welcome.apps.current')}` : app.name}
-              </Tag>
+              <li key={app.code}>
+                <Pill tone={app.active ? 'primary' : 'default'}>
+                  {app.active ? `${app.name} · ${t('welcome.apps.current')}` : app.name}
+                </Pill>
+              </li>
             ))}
-          </Flex>
+          </ul>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('welcome.apps.empty')} />
+          <p className={styles.empty}>{t('welcome.apps.empty')}</p>
         )}
-      </Card>
-      <Card title={t('welcome.links.title')}>
+      </Panel>
+      <Panel title={t('welcome.links.title')}>
         <div className={styles.shortcuts}>
           <Shortcut
             to={paths.firmwareDownload}
@@ -70,17 +62,21 @@ export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: Welc
             hint={t('welcome.links.softwareHint')}
           />
         </div>
-      </Card>
-    </Flex>
+      </Panel>
+    </div>
   );
 }
 
 function Shortcut({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
   return (
-    <Link to={to}>
-      <Card hoverable size="small">
-        <Card.Meta avatar={icon} title={title} description={hint} />
-      </Card>
+    <Link to={to} className={styles.shortcut}>
+      <span className={styles.shortcutIcon} aria-hidden>
+        {icon}
+      </span>
+      <span>
+        <span className={styles.shortcutTitle}>{title}</span>
+        <SecondaryText>{hint}</SecondaryText>
+      </span>
     </Link>
   );
 }

@@ -10,15 +10,16 @@
  * ```tsx
  * <MultiTabProvider enabled={settings.multiTab}>
  *   ...header...
- *   {settings.multiTab && <MultiTabBar getTitle={(fullPath) => menuTitleOf(fullPath)} />}
+ *   {settings.multiTab && <MultiTabBar getTitle={(fullPath) => menuTitleOf(fullPath)} />} // lazily
  *   <KeepAliveOutlet enabled={settings.multiTab} />
  * </MultiTabProvider>
  * ```
  *
  * `KeepAliveOutlet` with `enabled={false}` is a plain `<Outlet/>` and needs no provider;
- * `MultiTabBar` and an enabled outlet throw without one. The bar's messages use antd's
- * `App.useApp()`, so it must render inside antd `<App>` (the app provider has it).
+ * `MultiTabBar` and an enabled outlet throw without one. The bar is antd's Tabs and its messages
+ * use antd's `App.useApp()`, so it must render inside antd `<App>`: the frame loads it from
+ * './multi-tab-bar' with `lazyWithAntd` (app/lazy-element.tsx), and this index leaves it out so
+ * that importing the rest does not bring antd to the console home.
  */
 export { KeepAliveOutlet } from './keep-alive-outlet';
-export { MultiTabBar } from './multi-tab-bar';
 export { MultiTabProvider } from './multi-tab-provider';

@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { AntdProvider } from '@/app/antd-provider';
 import { readStored, writeStored } from '@/lib/storage';
 import { DEFAULT_DISPLAY_SETTINGS } from './display-settings';
 import { useDisplaySettings } from './display-settings-context';
 import { COLOR_WEAK_CLASS, DisplaySettingsProvider } from './display-settings-provider';
 
-/** Shows what the app sees: the settings and antd's resolved primary colour. */
+/** Shows what the app sees: the settings and the primary colour antd resolves for a console page. */
 function Probe() {
   const { settings, update } = useDisplaySettings();
   const { token } = theme.useToken();
@@ -23,7 +24,9 @@ function Probe() {
 const renderProbe = () =>
   render(
     <DisplaySettingsProvider>
-      <Probe />
+      <AntdProvider>
+        <Probe />
+      </AntdProvider>
     </DisplaySettingsProvider>,
   );
 
@@ -34,7 +37,7 @@ describe('DisplaySettingsProvider', () => {
     expect(readStored('displaySettings')).toEqual(DEFAULT_DISPLAY_SETTINGS);
   });
 
-  it('applies a changed primary colour through antd theme tokens', () => {
+  it('gives a changed primary colour to the antd parts of the console', () => {
     renderProbe();
     fireEvent.click(screen.getByText('green'));
     expect(screen.getByTestId('color-primary').textContent?.toLowerCase()).toBe('#52c41a');

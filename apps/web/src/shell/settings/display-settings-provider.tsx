@@ -1,6 +1,4 @@
-import { ConfigProvider } from 'antd';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { consoleTheme } from '@/config/theme';
 import { applySettingsRules, DEFAULT_DISPLAY_SETTINGS, type DisplaySettings } from './display-settings';
 import { DisplaySettingsContext, type DisplaySettingsValue } from './display-settings-context';
 import { type PreferencesRemote, serverPreferences } from './preferences-remote';
@@ -19,11 +17,11 @@ interface DisplaySettingsProviderProps {
 
 /**
  * Holds the display settings (read from storage once, written back on every change) and applies
- * the ones that are global: the primary colour through antd's theme and colour-weak mode on <html>.
+ * colour-weak mode on <html>. The primary colour is applied by whoever paints: the frame through
+ * CSS variables (shell/primary-palette.ts), antd's parts through app/antd-provider.tsx.
  * Menu theme, layout, widths and header behaviour are read by the layout via `useDisplaySettings`.
  * When signed in, the user's preferences on the server win on load and every change goes there
  * too, so the settings follow the user to other browsers; signed out, the browser's copy is all.
- * The ConfigProvider is nested, so the outer one's locale is kept and only the theme is merged.
  */
 export function DisplaySettingsProvider({
   children,
@@ -67,7 +65,6 @@ export function DisplaySettingsProvider({
     return () => root.classList.remove(COLOR_WEAK_CLASS);
   }, [settings.colorWeak]);
 
-  const theme = useMemo(() => consoleTheme(settings.primaryColor), [settings.primaryColor]);
   const value = useMemo<DisplaySettingsValue>(
     () => ({
       settings,
@@ -81,9 +78,5 @@ export function DisplaySettingsProvider({
     [settings, update, sync.status, sync.error, saveNow, reset, drawerOpen],
   );
 
-  return (
-    <DisplaySettingsContext value={value}>
-      <ConfigProvider theme={theme}>{children}</ConfigProvider>
-    </DisplaySettingsContext>
-  );
+  return <DisplaySettingsContext value={value}>{children}</DisplaySettingsContext>;
 }

@@ -1,12 +1,12 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy } from 'react';
+import { lazyWithAntd } from '@/app/lazy-element';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../icon-button';
 import { OpenedOnce } from '../opened-once';
 import { useDisplaySettings } from './display-settings-context';
 
 /** The drawer's code (switches, segmented choices, colour swatches) loads when it first opens. */
-const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+const SettingsDrawer = lazyWithAntd(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 
 /** Header icon that opens the display settings drawer (its open state lives in the provider). */
 export function SettingsButton() {
@@ -14,11 +14,10 @@ export function SettingsButton() {
   const { drawerOpen: open, setDrawerOpen: setOpen } = useDisplaySettings();
   return (
     <>
-      <Button
-        type="text"
+      <IconButton
         icon={<SettingOutlined />}
-        aria-label={t('drawer.open')}
-        data-testid="settings-button"
+        label={t('drawer.open')}
+        testId="settings-button"
         onClick={() => setOpen(true)}
       />
       <OpenedOnce open={open}>

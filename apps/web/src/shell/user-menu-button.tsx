@@ -1,0 +1,49 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Suspense, useState } from 'react';
+import { lazyWithAntd } from '@/app/lazy-element';
+import styles from './basic-layout.module.css';
+import iconButton from './icon-button.module.css';
+import { useIdle } from './use-idle';
+import type { UserMenuProps } from './user-menu';
+
+/** The dropdown (antd's Dropdown and Menu) loads once the browser is idle after the page, or on a click. */
+const UserMenu = lazyWithAntd(() => import('./user-menu').then((m) => m.UserMenu));
+
+/**
+ * The header's user button. Until the dropdown's code is there it is drawn in plain markup, the
+ * same avatar and name; a click on it then loads the dropdown, which opens as soon as it is in.
+ */
+export function UserMenuButton(props: Omit<UserMenuProps, 'initiallyOpen'>) {
+  const idle = useIdle();
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      className={iconButton.button}
+      data-testid="user-menu"
+      aria-haspopup="menu"
+      aria-busy={wanted || undefined}
+      onClick={() => setWanted(true)}
+    >
+      <UserAvatar src={props.avatarSrc} />
+      <span className={styles.userName} data-testid="current-user">
+        {props.userName}
+      </span>
+    </button>
+  );
+  if (!idle && !wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu {...props} initiallyOpen={wanted} />
+    </Suspense>
+  );
+}
+
+/** antd's small Avatar: the user's picture, or the generic icon on grey. */
+export function UserAvatar({ src }: { src: string | undefined }) {
+  return (
+    <span className={styles.avatar} data-testid="user-avatar" aria-hidden>
+      {src ? <img src={src} alt="" /> : <UserOutlined />}
+    </span>
+  );
+}
