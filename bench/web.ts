@@ -11,6 +11,21 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { startBenchPortal } from './support/portal';
 
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** The metrics the performance score is made of, in the units people read them in. */
+function metricsOf(lhr: LighthouseResult): Record<string, string | number> {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const seconds = (id: string) => `${(value(id) / 1000).toFixed(1)} s`;
+  return {
+    FCP: seconds('first-contentful-paint'),
+    LCP: seconds('largest-contentful-paint'),
+    'Speed Index': seconds('speed-index'),
+    TBT: `${Math.round(value('total-blocking-time'))} ms`,
+    CLS: Number(value('cumulative-layout-shift').toFixed(3)),
+  };
+}
+
 /** `BENCH_WEB_DIST`: another build to measure (e.g. a copy of an earlier one, for before/after). */
 const webDist = path.resolve(
   process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
@@ -96,8 +111,16 @@ async function main() {
       signedIn: true,
       usable: '[data-testid="welcome-page"]',
     },
+    // Where sign-in lands (spec: /homePage, the welcome page): its newest releases included.
+    {
+      name: 'after sign-in (/homePage)',
+      path: '/homePage',
+      signedIn: true,
+      usable: '[data-testid="home-newest"] ul',
+    },
   ];
   const rows = [];
+  const mobileMetrics: Array<Record<string, string | number>> = [];
   const firstContent = [];
   try {
     for (const target of pages) {
@@ -147,6 +170,8 @@ async function main() {
           config,
         );
         scores[preset] = result?.lhr.categories.performance?.score ?? Number.NaN;
+        if (preset === 'mobile' && result)
+          mobileMetrics.push({ page: target.name, ...metricsOf(result.lhr) });
       }
       rows.push({
         page: target.name,
@@ -205,6 +230,10 @@ async function main() {
   }
   console.log(`Built web app served by the portal, ${os.cpus().length} cores, Node ${process.version}`);
   console.table(rows);
+  if (mobileMetrics.length > 0) {
+    console.log('Lighthouse mobile metrics (simulated slow 4G, 4x CPU slowdown):');
+    console.table(mobileMetrics);
+  }
   console.log(`First content, cold cache, no throttling, median of ${RUNS} loads:`);
   console.table(firstContent);
 }

@@ -38,7 +38,7 @@ export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSw
         loading={switching}
         onClick={() => setOpen(true)}
       />
-      <OpenedOnce open={open} mountEarly={idle}>
+      <OpenedOnce open={open}>
         {(shown) => (
           <AppSwitchModal
             open={shown}

@@ -64,7 +64,7 @@ export function HeaderActions({
         testId="release-notes-button"
         onClick={() => setReleaseNotesOpen(true)}
       />
-      <OpenedOnce open={releaseNotesOpen} mountEarly={idle}>
+      <OpenedOnce open={releaseNotesOpen}>
         {(open) => <ReleaseNotesModal open={open} onClose={() => setReleaseNotesOpen(false)} />}
       </OpenedOnce>
       <SettingsButton />
