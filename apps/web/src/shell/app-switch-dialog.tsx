@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { lazyWithAntd } from '@/app/lazy-element';
 import { IconButton } from './icon-button';
 import { OpenedOnce } from './opened-once';
-import { useIdle } from './use-idle';
 
-/** The dialog's code (modal, list) loads once the browser is idle after the page, or on opening. */
+/**
+ * The dialog's code (modal, list) loads when it is first opened: loaded earlier, even when the
+ * browser is idle, it kept the console home's main thread busy (Lighthouse's blocking time).
+ */
 const AppSwitchModal = lazyWithAntd(() => import('./app-switch-modal').then((m) => m.AppSwitchModal));
 
 interface AppSwitchDialogProps {
@@ -24,7 +26,6 @@ interface AppSwitchDialogProps {
 export function AppSwitchDialog({ apps, activeCode, onSwitch, switching }: AppSwitchDialogProps) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
-  const idle = useIdle();
   const choose = (code: string) => {
     setOpen(false);
     if (code !== activeCode) onSwitch(code);

@@ -17,8 +17,8 @@ import { UserMenuButton } from '@/shell/user-menu-button';
 
 /*
  * The notices (badge, popover, list, detail dialog) and the release notes (modal, paged list)
- * are chunks of their own, so the console home does not wait for them: both load once the
- * browser is idle after the page (or the release notes when opened before that).
+ * are chunks of their own, so the console home does not wait for them: the notices load once
+ * the browser is idle after the page, the release notes when first opened.
  */
 const NoticeIcon = lazyWithAntd(() => import('@/features/notices').then((m) => m.NoticeIcon));
 const ReleaseNotesModal = lazyWithAntd(() =>
