@@ -68,12 +68,24 @@ async function blockingViolations(page: Page): Promise<Finding[]> {
   );
 }
 
-/** Waits until the page stopped loading: no spinner or skeleton, and antd's motions are over. */
+/**
+ * Waits until the page stopped loading: no spinner or skeleton, and no transition running. A
+ * button that turns enabled fades from grey to its colours in 0.2 s; axe reading it halfway saw
+ * too little contrast (CI, /user/recover, whose submit waits for the public configuration).
+ */
 async function settle(page: Page) {
   await page.waitForFunction(
     () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
   );
   await page.waitForTimeout(250);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /**
@@ -145,7 +157,8 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violati
     const page = await suite.newPage({ locale: 'zh-CN' });
     for (const locale of LOCALES) {
       for (const path of PUBLIC_PAGES) {
-        await page.goto(`${suite.portal.url}${path}`);
+        // The public pages make their few requests at once (no polling): all of them are answered.
+        await page.goto(`${suite.portal.url}${path}`, { waitUntil: 'networkidle' });
         if (locale !== 'zh-CN' && path === paths.login) await chooseLanguage(page, locale);
         await report.check(page, locale, path);
       }

@@ -61,6 +61,24 @@ describe('NavMenu', () => {
     expect(document.activeElement).toBe(group);
   });
 
+  it('closes a popup when the focus leaves it, and names the entries of a collapsed menu in a tooltip', () => {
+    renderWithProviders(
+      <>
+        <NavMenu menu={menu} mode="inline" theme="light" collapsed />
+        <button type="button">after</button>
+      </>,
+      { path: '/welcome' },
+    );
+    expect(screen.getByRole('link', { name: 'Console' }).getAttribute('title')).toBe('Console');
+    const group = screen.getByRole('button', { name: 'System' });
+    fireEvent.click(group);
+    const users = screen.getByRole('link', { name: 'Users' });
+    fireEvent.blur(group, { relatedTarget: users });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.blur(users, { relatedTarget: screen.getByRole('button', { name: 'after' }) });
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('closes a popup on a click elsewhere', () => {
     renderWithProviders(<NavMenu menu={menu} mode="horizontal" theme="light" />, { path: '/welcome' });
     const group = screen.getByRole('button', { name: 'System' });

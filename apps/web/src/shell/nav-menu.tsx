@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import {
   type CSSProperties,
+  type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -38,6 +39,8 @@ interface MenuState {
   display: GroupDisplay;
   /** Where a popup opens: under its group (top menu) or beside it (collapsed side menu). */
   popupSide: 'below' | 'beside';
+  /** A collapsed side menu shows icons only; the titles show in the browser's tooltip. */
+  collapsed: boolean;
   externalHint: string;
   onNavigate?: () => void;
 }
@@ -85,6 +88,7 @@ export function NavMenu({ menu, mode, theme, collapsed = false, onNavigate }: Na
     trail: new Set(parents),
     display,
     popupSide: mode === 'horizontal' ? 'below' : 'beside',
+    collapsed,
     externalHint: t('nav.external'),
     onNavigate,
     isOpen: (path, depth) => (display === 'popup' && depth === 0 ? popup === path : open.keys.includes(path)),
@@ -154,12 +158,14 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
   if (route.children.length > 0) return <Group route={route} depth={depth} state={state} icon={icon} />;
 
   const selected = route.path === state.selected;
+  const tooltip = state.collapsed && depth === 0 ? route.meta.title : undefined;
   return (
     <li className={selected ? `${styles.item} ${styles.selected}` : styles.item}>
       <Link
         className={styles.entry}
         style={indent}
         to={route.path}
+        title={tooltip}
         aria-current={selected ? 'page' : undefined}
         onClick={state.onNavigate}
       >
@@ -203,9 +209,15 @@ function Group({
     state.closePopup();
     buttonRef.current?.focus();
   };
+  // Tabbing out of a popup closes it. A blur with no new focus (a click on something that takes
+  // none, as Safari's links) is left to the click-elsewhere handler in NavMenu.
+  const closeOnFocusOut = (event: FocusEvent<HTMLLIElement>) => {
+    const next = event.relatedTarget;
+    if (popup && open && next && !event.currentTarget.contains(next)) state.closePopup();
+  };
   const classes = [styles.item, styles.group, state.trail.has(route.path) ? styles.inTrail : ''];
   return (
-    <li className={classes.join(' ')} onKeyDown={closeOnEscape}>
+    <li className={classes.join(' ')} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <button
         ref={buttonRef}
         type="button"
@@ -213,6 +225,7 @@ function Group({
         style={indent}
         aria-expanded={open}
         aria-controls={listId}
+        title={state.collapsed && depth === 0 ? route.meta.title : undefined}
         onClick={() => state.toggle(route.path, depth)}
       >
         {icon}
