@@ -12,22 +12,18 @@ export function useOpenedOnce(open: boolean): boolean {
 
 interface OpenedOnceProps {
   open: boolean;
-  /**
-   * Mount it (closed) as soon as this is true as well, e.g. once the browser is idle after the
-   * page: then opening it is a plain change of `open`, with no load in between.
-   */
-  mountEarly?: boolean;
   children: (open: boolean) => ReactNode;
 }
 
 /**
- * A lazily loaded dialog or drawer, rendered from its first opening on (or from `mountEarly`).
+ * A lazily loaded dialog or drawer, rendered from its first opening on. (Mounting them early,
+ * when the browser was idle, kept the console home's main thread busy: issue 18.)
  * Once its code is there it mounts closed and opens right after, as if it had been mounted all
  * along: antd's dialogs take focus and listen for Escape when `open` changes.
  */
-export function OpenedOnce({ open, mountEarly = false, children }: OpenedOnceProps) {
+export function OpenedOnce({ open, children }: OpenedOnceProps) {
   const opened = useOpenedOnce(open);
-  if (!opened && !mountEarly) return null;
+  if (!opened) return null;
   return (
     <Suspense fallback={null}>
       <OpenAfterMount open={open}>{children}</OpenAfterMount>
