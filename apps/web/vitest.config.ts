@@ -14,6 +14,8 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       clearMocks: true,
       restoreMocks: true,
+      // Longer than the waits in src/test/setup.ts, so a slow lazy load fails as a wait, not a timeout.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import * as enUS from '@/locales/en-US';
@@ -10,6 +10,11 @@ for (const [locale, namespaces] of Object.entries({ 'zh-CN': zhCN, 'en-US': enUS
   for (const [namespace, texts] of Object.entries(namespaces))
     i18n.addResourceBundle(locale, namespace, texts);
 }
+
+// The frame and the pages load antd lazily (app/lazy-element). In a test worker the first such
+// import transforms antd itself, which took over a second on CI's loaded machine (two tests saw
+// the 1 s default run out while the page was still loading); `findBy`/`waitFor` wait longer.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd's responsive helpers (Grid, Layout, Result) call matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
