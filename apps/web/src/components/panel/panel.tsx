@@ -35,6 +35,34 @@ export function Pill({ tone = 'default', children }: { tone?: PillTone; children
   return <span className={`${styles.pill} ${styles[tone]}`}>{children}</span>;
 }
 
+export interface PillItem {
+  key: string;
+  label: string;
+  tone?: PillTone;
+}
+
+/** A wrapping row of pills, or a centred grey line saying why there are none. */
+export function PillList({
+  items,
+  emptyText,
+  testId,
+}: {
+  items: PillItem[];
+  emptyText: string;
+  testId?: string;
+}) {
+  if (items.length === 0) return <p className={styles.empty}>{emptyText}</p>;
+  return (
+    <ul className={styles.pills} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Pill tone={item.tone}>{item.label}</Pill>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Plain text in the theme's secondary grey (antd's `Typography.Text type="secondary"`). */
 export function SecondaryText({ children, testId }: { children: ReactNode; testId?: string }) {
   return (

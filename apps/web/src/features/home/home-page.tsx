@@ -1,6 +1,7 @@
 import type { AppEntry } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Panel, Pill, SecondaryText } from '@/components/panel/panel';
+import { AppPills } from '@/components/panel/app-pills';
+import { Panel, SecondaryText } from '@/components/panel/panel';
 import styles from './home.module.css';
 import { NewestReleases } from './newest-releases';
 
@@ -24,19 +25,12 @@ export function HomePage({ userName, apps }: HomePageProps) {
         <SecondaryText>{t('pages.home.subtitle')}</SecondaryText>
       </div>
       <Panel title={t('pages.home.apps.title')}>
-        {apps.length > 0 ? (
-          <ul className={styles.tags} data-testid="user-apps">
-            {apps.map((app) => (
-              <li key={app.code}>
-                <Pill tone={app.active ? 'primary' : 'default'}>
-                  {app.active ? `${app.name} · ${t('pages.home.apps.active')}` : app.name}
-                </Pill>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.empty}>{t('pages.home.apps.empty')}</p>
-        )}
+        <AppPills
+          apps={apps}
+          activeLabel={t('pages.home.apps.active')}
+          emptyText={t('pages.home.apps.empty')}
+          testId="user-apps"
+        />
       </Panel>
       <NewestReleases />
     </div>

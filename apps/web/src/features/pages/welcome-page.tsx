@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Panel, Pill, SecondaryText } from '@/components/panel/panel';
+import { AppPills } from '@/components/panel/app-pills';
+import { Panel, SecondaryText } from '@/components/panel/panel';
 import { formatDateTime } from '@/lib/format';
 import styles from './welcome-page.module.css';
 
@@ -33,19 +34,7 @@ export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: Welc
         </SecondaryText>
       </Panel>
       <Panel title={t('welcome.apps.title')}>
-        {apps.length > 0 ? (
-          <ul className={styles.tags}>
-            {apps.map((app) => (
-              <li key={app.code}>
-                <Pill tone={app.active ? 'primary' : 'default'}>
-                  {app.active ? `${app.name} · ${t('welcome.apps.current')}` : app.name}
-                </Pill>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.empty}>{t('welcome.apps.empty')}</p>
-        )}
+        <AppPills apps={apps} activeLabel={t('welcome.apps.current')} emptyText={t('welcome.apps.empty')} />
       </Panel>
       <Panel title={t('welcome.links.title')}>
         <div className={styles.shortcuts}>
