@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree, visibleMenu } from '@/lib/menu-tree';
 import { buildMenuNode } from '@/test/factories';
@@ -86,5 +86,19 @@ describe('NavMenu', () => {
     expect(group.getAttribute('aria-expanded')).toBe('true');
     fireEvent.mouseDown(document.body);
     expect(group.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves an open popup with its group when the window is resized', () => {
+    renderWithProviders(<NavMenu menu={menu} mode="horizontal" theme="light" />, { path: '/welcome' });
+    const group = screen.getByRole('button', { name: 'System' });
+    let left = 100;
+    group.getBoundingClientRect = () => ({ top: 0, bottom: 48, left, right: left + 80 }) as DOMRect;
+    fireEvent.click(group);
+    const popup = document.getElementById(group.getAttribute('aria-controls') ?? '');
+    expect(popup?.style.left).toBe('100px');
+    left = 40;
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect(popup?.style.left).toBe('40px');
+    expect(popup?.style.top).toBe('48px');
   });
 });

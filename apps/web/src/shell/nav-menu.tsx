@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findMenuTrail, isExternalLink, type MenuRoute } from '@/lib/menu-tree';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { menuIcon } from './menu-icons';
 import styles from './nav-menu.module.css';
 
@@ -133,7 +134,8 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
       {menuIcon(route.meta.icon)}
     </span>
   );
-  const label = <span className={styles.label}>{route.meta.title}</span>;
+  const iconOnly = state.collapsed && depth === 0;
+  const label = <EntryLabel title={route.meta.title} iconOnly={iconOnly} />;
   // Inline groups indent their entries as antd's inline menu does (24px a level).
   const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
 
@@ -158,14 +160,13 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
   if (route.children.length > 0) return <Group route={route} depth={depth} state={state} icon={icon} />;
 
   const selected = route.path === state.selected;
-  const tooltip = state.collapsed && depth === 0 ? route.meta.title : undefined;
   return (
     <li className={selected ? `${styles.item} ${styles.selected}` : styles.item}>
       <Link
         className={styles.entry}
         style={indent}
         to={route.path}
-        title={tooltip}
+        title={iconOnly ? route.meta.title : undefined}
         aria-current={selected ? 'page' : undefined}
         onClick={state.onNavigate}
       >
@@ -193,15 +194,21 @@ function Group({
   const popup = state.display === 'popup' && depth === 0;
   const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
   const [position, setPosition] = useState<CSSProperties>();
+  // An open popup follows its group when the window is resized (the top menu's groups move).
   useLayoutEffect(() => {
     const button = buttonRef.current;
     if (!popup || !open || !button) return;
-    const rect = button.getBoundingClientRect();
-    setPosition(
-      state.popupSide === 'below'
-        ? { top: rect.bottom, left: rect.left }
-        : { top: rect.top, left: rect.right + 4 },
-    );
+    const place = () => {
+      const rect = button.getBoundingClientRect();
+      setPosition(
+        state.popupSide === 'below'
+          ? { top: rect.bottom, left: rect.left }
+          : { top: rect.top, left: rect.right + 4 },
+      );
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [popup, open, state.popupSide]);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (!popup || event.key !== 'Escape' || !open) return;
@@ -215,6 +222,7 @@ function Group({
     const next = event.relatedTarget;
     if (popup && open && next && !event.currentTarget.contains(next)) state.closePopup();
   };
+  const iconOnly = state.collapsed && depth === 0;
   const classes = [styles.item, styles.group, state.trail.has(route.path) ? styles.inTrail : ''];
   return (
     <li className={classes.join(' ')} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
@@ -225,12 +233,12 @@ function Group({
         style={indent}
         aria-expanded={open}
         aria-controls={listId}
-        title={state.collapsed && depth === 0 ? route.meta.title : undefined}
+        title={iconOnly ? route.meta.title : undefined}
         onClick={() => state.toggle(route.path, depth)}
       >
         {icon}
-        <span className={styles.label}>{route.meta.title}</span>
-        <DownOutlined className={styles.arrow} aria-hidden />
+        <EntryLabel title={route.meta.title} iconOnly={iconOnly} />
+        {!iconOnly && <DownOutlined className={styles.arrow} aria-hidden />}
       </button>
       <ul
         id={listId}
@@ -244,4 +252,9 @@ function Group({
       </ul>
     </li>
   );
+}
+
+/** An entry's title; a collapsed menu shows the icon alone and keeps the title for screen readers. */
+function EntryLabel({ title, iconOnly }: { title: string; iconOnly: boolean }) {
+  return iconOnly ? <VisuallyHidden>{title}</VisuallyHidden> : <span className={styles.label}>{title}</span>;
 }

@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import styles from './basic-layout.module.css';
-import iconButton from './icon-button.module.css';
-import { UserAvatar } from './user-menu-button';
+import { UserButton } from './user-menu-button';
 
 export interface UserMenuProps {
   userName: string;
@@ -64,22 +62,14 @@ export function UserMenu({
       open={open}
       onOpenChange={setOpen}
     >
-      {/* Named by the user's name it shows, not by a different label (WCAG 2.5.3). */}
-      <button
+      <UserButton
         ref={buttonRef}
-        type="button"
-        className={iconButton.button}
-        data-testid="user-menu"
-        aria-haspopup="menu"
+        userName={userName}
+        avatarSrc={avatarSrc}
         aria-expanded={open}
         disabled={loggingOut}
         aria-busy={loggingOut || undefined}
-      >
-        <UserAvatar src={avatarSrc} />
-        <span className={styles.userName} data-testid="current-user">
-          {userName}
-        </span>
-      </button>
+      />
     </Dropdown>
   );
 }

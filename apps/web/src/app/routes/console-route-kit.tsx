@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { MenuComponent } from '@portal/contract';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -10,42 +10,38 @@ import type { PageFactory, RouteKit } from './build-menu-routes';
 import { FirstLoadRedirect } from './first-load-redirect';
 import { OtherAppRedirect } from './other-app-redirect';
 
-/**
- * Each page is its own chunk, loaded when first opened (with antd's providers): the console shell
- * stays small and the sign-in page never downloads any of them.
- */
-function lazyNamed<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazyWithAntd(load);
-}
-
-const NotFoundPage = lazyNamed(() => import('@/features/errors/not-found-page').then((m) => m.NotFoundPage));
+// Each page is its own chunk, loaded when first opened (with antd's providers): the console shell
+// stays small and the sign-in page never downloads any of them.
+const NotFoundPage = lazyWithAntd(() =>
+  import('@/features/errors/not-found-page').then((m) => m.NotFoundPage),
+);
 /** The console home and the welcome page use no antd: they show before antd's code arrives (issue 18). */
 const WelcomeRoute = lazy(() => import('./welcome-route').then((m) => ({ default: m.WelcomeRoute })));
 const HomeRoute = lazy(() => import('./home-route').then((m) => ({ default: m.HomeRoute })));
-const AccountSettingsRoute = lazyNamed(() =>
+const AccountSettingsRoute = lazyWithAntd(() =>
   import('./account-settings-route').then((m) => m.AccountSettingsRoute),
 );
-const EmbeddedFrame = lazyNamed(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
-const RequestedToolPage = lazyNamed(() =>
+const EmbeddedFrame = lazyWithAntd(() => import('./embedded-frame').then((m) => m.EmbeddedFrame));
+const RequestedToolPage = lazyWithAntd(() =>
   import('@/features/catalog/pages/requested-tool-page').then((m) => m.RequestedToolPage),
 );
-const AccountCenterPage = lazyNamed(() =>
+const AccountCenterPage = lazyWithAntd(() =>
   import('@/features/account/account-center-page').then((m) => m.AccountCenterPage),
 );
-const SettingsSectionPage = lazyNamed(() =>
+const SettingsSectionPage = lazyWithAntd(() =>
   import('@/features/account/settings-section-page').then((m) => m.SettingsSectionPage),
 );
-const AutomationSectionPage = lazyNamed(() =>
+const AutomationSectionPage = lazyWithAntd(() =>
   import('@/features/automation/automation-section-page').then((m) => m.AutomationSectionPage),
 );
-const UserApiTokens = lazyNamed(() =>
+const UserApiTokens = lazyWithAntd(() =>
   import('@/features/automation/components/user-api-tokens').then((m) => m.UserApiTokens),
 );
 
-const PublishingPage = lazyNamed(() =>
+const PublishingPage = lazyWithAntd(() =>
   import('@/features/publishing/publishing-page').then((m) => m.PublishingPage),
 );
-const ReleaseNotesPage = lazyNamed(() =>
+const ReleaseNotesPage = lazyWithAntd(() =>
   import('@/features/publishing/release-notes-page').then((m) => m.ReleaseNotesPage),
 );
 const catalogPages = {
@@ -53,26 +49,26 @@ const catalogPages = {
   software: () => import('@/features/catalog/pages/software-download-page'),
   erp: () => import('@/features/catalog/pages/erp-tool-page'),
 };
-const FirmwareDownloadPage = lazyNamed(() => catalogPages.firmware().then((m) => m.FirmwareDownloadPage));
-const SoftwareDownloadPage = lazyNamed(() => catalogPages.software().then((m) => m.SoftwareDownloadPage));
-const ErpToolPage = lazyNamed(() => catalogPages.erp().then((m) => m.ErpToolPage));
-const LicencePanel = lazyNamed(() =>
+const FirmwareDownloadPage = lazyWithAntd(() => catalogPages.firmware().then((m) => m.FirmwareDownloadPage));
+const SoftwareDownloadPage = lazyWithAntd(() => catalogPages.software().then((m) => m.SoftwareDownloadPage));
+const ErpToolPage = lazyWithAntd(() => catalogPages.erp().then((m) => m.ErpToolPage));
+const LicencePanel = lazyWithAntd(() =>
   import('@/features/activation/components/licence-panel').then((m) => m.LicencePanel),
 );
-const ActivatePage = lazyNamed(() =>
+const ActivatePage = lazyWithAntd(() =>
   import('@/features/activation/activate-page').then((m) => m.ActivatePage),
 );
-const EntitlementsPage = lazyNamed(() =>
+const EntitlementsPage = lazyWithAntd(() =>
   import('@/features/activation/entitlements-page').then((m) => m.EntitlementsPage),
 );
 const systemPages = () => import('@/features/system/system-pages');
-const UsersPage = lazyNamed(() => systemPages().then((m) => m.UsersPage));
-const AuditPage = lazyNamed(() => systemPages().then((m) => m.AuditPage));
-const DashboardPage = lazyNamed(() => systemPages().then((m) => m.DashboardPage));
-const RolesPage = lazyNamed(() => systemPages().then((m) => m.RolesPage));
-const MenusPage = lazyNamed(() => systemPages().then((m) => m.MenusPage));
-const DictsPage = lazyNamed(() => systemPages().then((m) => m.DictsPage));
-const OutboxPage = lazyNamed(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
+const UsersPage = lazyWithAntd(() => systemPages().then((m) => m.UsersPage));
+const AuditPage = lazyWithAntd(() => systemPages().then((m) => m.AuditPage));
+const DashboardPage = lazyWithAntd(() => systemPages().then((m) => m.DashboardPage));
+const RolesPage = lazyWithAntd(() => systemPages().then((m) => m.RolesPage));
+const MenusPage = lazyWithAntd(() => systemPages().then((m) => m.MenusPage));
+const DictsPage = lazyWithAntd(() => systemPages().then((m) => m.DictsPage));
+const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
   (section: SettingsSectionKey): PageFactory =>
