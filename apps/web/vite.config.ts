@@ -30,6 +30,7 @@ const vendorChunks = [
 ];
 
 const FEATURE_SOURCE = /apps[\\/]web[\\/]src[\\/]features[\\/].+\.tsx?$/;
+const RC_FORM_SOURCE = /node_modules[\\/]@rc-component[\\/]form[\\/]/;
 const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
 /**
  * Initialisers that may hold schema-building calls: calls, and the object and array literals
@@ -107,7 +108,12 @@ export default defineConfig({
         // A feature's modules only declare things (components, hooks, schemas), so a page that
         // takes one export from a feature's index does not get the rest of the feature with it
         // (the console home takes the severity tag and the version list from the catalogue).
-        moduleSideEffects: (id) => (FEATURE_SOURCE.test(id) ? false : undefined),
+        //
+        // @rc-component/form's index builds the whole Form as statements the bundler must keep
+        // (`RefForm.Field = Field`). antd's Table reaches it through the radio group, which takes
+        // one helper from antd's useForm: without this, every table page loaded Form and the
+        // async validator (13 kB compressed) while only the pages with forms use them.
+        moduleSideEffects: (id) => (FEATURE_SOURCE.test(id) || RC_FORM_SOURCE.test(id) ? false : undefined),
       },
       // `codeSplitting.groups` is Rolldown's successor of Rollup's (deprecated) `manualChunks`.
       output: { codeSplitting: { groups: vendorChunks } },
