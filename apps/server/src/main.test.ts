@@ -126,7 +126,7 @@ describe('the server process', () => {
     }
   }, 120_000);
 
-  it('prepares the database again in a child process when the build brings a newer migration', async () => {
+  it('prepares the database again in a child process when the build brings a newer job-queue schema', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-upgrade-'));
     const port = await freePort();
     const stop = async (server: Awaited<ReturnType<typeof startServer>>) => {
@@ -137,14 +137,16 @@ describe('the server process', () => {
     try {
       await stop(await startServer(port, dir));
       const stamp = path.join(dir, 'pglite', 'portal-prepared');
-      const newest = fs.readFileSync(stamp, 'utf8');
-      // As if the data folder had been prepared by an older build.
-      fs.writeFileSync(stamp, '0000_older_build');
+      const prepared = fs.readFileSync(stamp, 'utf8');
+      const [newest, queueSchema, demo] = prepared.split(' ');
+      expect([queueSchema, demo]).toEqual([expect.stringMatching(/^queue-schema=\d+$/), 'demo=on']);
+      // As if the data folder had been prepared by an older build (an older job-queue schema).
+      fs.writeFileSync(stamp, `${newest} queue-schema=1 demo=on`);
       const upgraded = await startServer(port, dir);
       try {
         expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
         expect(upgraded.output()).not.toContain('Demo data created');
-        expect(fs.readFileSync(stamp, 'utf8')).toBe(newest);
+        expect(fs.readFileSync(stamp, 'utf8')).toBe(prepared);
         expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
       } finally {
         await stop(upgraded);
@@ -154,35 +156,52 @@ describe('the server process', () => {
     }
   }, 120_000);
 
-  it('with SEED_DEMO=off starts with the admin only: no demo customer, no demo catalogue', async () => {
+  it('with SEED_DEMO=off starts with the admin only; turned on later, the demo catalogue comes then', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-nodemo-'));
     const port = await freePort();
-    const server = await startServer(port, dir, { SEED_DEMO: 'off' });
-    try {
-      expect(server.output()).toContain('Portal initialised');
-      expect(server.output()).not.toContain('demo  /');
-      const signIn = (account: string, password: string) =>
-        fetch(`http://127.0.0.1:${port}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ account, password }),
-        }).then(
-          async (response) => (await response.json()) as { success: boolean; data?: { token: string } },
-        );
-      expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
-      const admin = await signIn('admin', 'Admin#Main1');
-      expect(admin.success).toBe(true);
-      const versions = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
-        headers: { authorization: `Bearer ${admin.data?.token}` },
-      }).then(async (response) => (await response.json()) as { data: { totalRows: number } });
-      expect(versions.data.totalRows).toBe(0);
-    } finally {
+    const stop = async (server: Awaited<ReturnType<typeof startServer>>) => {
       const exit = exited(server.child);
       server.child.kill('SIGTERM');
       expect(await exit).toBe(0);
+    };
+    const signIn = (account: string, password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account, password }),
+      }).then(async (response) => (await response.json()) as { success: boolean; data?: { token: string } });
+    const versionCount = async (token: string | undefined) => {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as { data: { totalRows: number } }).data.totalRows;
+    };
+    try {
+      const server = await startServer(port, dir, { SEED_DEMO: 'off' });
+      try {
+        expect(server.output()).toContain('Portal initialised');
+        expect(server.output()).not.toContain('demo  /');
+        expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
+        const admin = await signIn('admin', 'Admin#Main1');
+        expect(admin.success).toBe(true);
+        expect(await versionCount(admin.data?.token)).toBe(0);
+      } finally {
+        await stop(server);
+      }
+      // The operator turns the demo on: the child prepares again and seeds the demo catalogue.
+      // Accounts are created on the first start only (README: SEED_DEMO), so no demo customer.
+      const withDemo = await startServer(port, dir);
+      try {
+        expect(withDemo.output()).toContain('Embedded database prepared up to migration');
+        expect(await versionCount((await signIn('admin', 'Admin#Main1')).data?.token)).toBeGreaterThan(0);
+        expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
+      } finally {
+        await stop(withDemo);
+      }
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 
   it('writes no password, token, link or code to its log: sign-in, downloads, a reset and a code', async () => {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-log-'));

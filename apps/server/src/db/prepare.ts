@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -18,22 +19,35 @@ async function newestMigration(): Promise<string> {
   return journal.entries.at(-1)?.tag ?? '';
 }
 
+/**
+ * What preparing gives a data folder, as its stamp records it: the newest migration, the job
+ * queue's schema version (pg-boss migrates its own tables, with or without a migration of ours)
+ * and whether the demo data is wanted (turned on later, it is seeded then). A start that differs
+ * in any of them prepares in the child again; preparing twice changes nothing.
+ */
+async function preparedState(config: Config, migration: string): Promise<string> {
+  // Read at run time: the server's bundle leaves node_modules outside.
+  const pgBoss = createRequire(import.meta.url)('pg-boss/package.json') as { pgboss: { schema: number } };
+  return `${migration} queue-schema=${pgBoss.pgboss.schema} demo=${config.SEED_DEMO ? 'on' : 'off'}`;
+}
+
 /** The child that prepares failed; it has said why on the same console. */
 export class PrepareError extends Error {}
 
 const stampPath = (config: Config) => path.join(config.DATA_DIR, 'pglite', 'portal-prepared');
 
 /**
- * Prepares the embedded database in a short-lived child process when it is new or this build
- * brings migrations it has not had. Migrating, seeding and installing the job queue's schema
+ * Prepares the embedded database in a short-lived child process when it is new, or this build
+ * brings migrations or a job-queue schema it has not had, or the demo data was turned on. Migrating, seeding and installing the job queue's schema
  * grow PGlite's WebAssembly memory and the malloc heap, which a process keeps: done here, the portal
  * would idle about 40 MiB higher after its first start (bench/README.md: memory). The stamp
  * only saves the child on later starts: the parent still migrates and seeds, as a no-op.
  */
 export async function prepareInChildProcess(config: Config): Promise<void> {
   const migration = await newestMigration();
+  const state = await preparedState(config, migration);
   const stamped = await fs.readFile(stampPath(config), 'utf8').catch(() => '');
-  if (stamped === migration) return;
+  if (stamped === state) return;
   await new Promise<void>((resolve, reject) => {
     // Stopping the portal now stops the child first. PGlite has no lock between processes: an
     // orphan still writing would meet the next start's child on the same folder. Listening
@@ -69,6 +83,6 @@ export async function prepareInChildProcess(config: Config): Promise<void> {
       ),
     );
   });
-  await fs.writeFile(stampPath(config), migration);
+  await fs.writeFile(stampPath(config), state);
   process.stdout.write(`Embedded database prepared up to migration ${migration} (in a child process).\n`);
 }
