@@ -126,7 +126,7 @@ describe('the server process', () => {
     }
   }, 120_000);
 
-  it('prepares the database again in a child process when the build brings a newer job-queue schema', async () => {
+  it('prepares the database again in a child process when the build brings a newer migration or job-queue schema', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-upgrade-'));
     const port = await freePort();
     const stop = async (server: Awaited<ReturnType<typeof startServer>>) => {
@@ -140,16 +140,19 @@ describe('the server process', () => {
       const prepared = fs.readFileSync(stamp, 'utf8');
       const [newest, queueSchema, demo] = prepared.split(' ');
       expect([queueSchema, demo]).toEqual([expect.stringMatching(/^queue-schema=\d+$/), 'demo=on']);
-      // As if the data folder had been prepared by an older build (an older job-queue schema).
-      fs.writeFileSync(stamp, `${newest} queue-schema=1 demo=on`);
-      const upgraded = await startServer(port, dir);
-      try {
-        expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
-        expect(upgraded.output()).not.toContain('Demo data created');
-        expect(fs.readFileSync(stamp, 'utf8')).toBe(prepared);
-        expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-      } finally {
-        await stop(upgraded);
+      // As if the data folder had been prepared by an older build: an older migration, then an
+      // older job-queue schema with the newest migration.
+      for (const older of [`0000_older_build ${queueSchema} demo=on`, `${newest} queue-schema=1 demo=on`]) {
+        fs.writeFileSync(stamp, older);
+        const upgraded = await startServer(port, dir);
+        try {
+          expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
+          expect(upgraded.output()).not.toContain('Demo data created');
+          expect(fs.readFileSync(stamp, 'utf8')).toBe(prepared);
+          expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+        } finally {
+          await stop(upgraded);
+        }
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -38,10 +38,11 @@ const stampPath = (config: Config) => path.join(config.DATA_DIR, 'pglite', 'port
 
 /**
  * Prepares the embedded database in a short-lived child process when it is new, or this build
- * brings migrations or a job-queue schema it has not had, or the demo data was turned on. Migrating, seeding and installing the job queue's schema
- * grow PGlite's WebAssembly memory and the malloc heap, which a process keeps: done here, the portal
- * would idle about 40 MiB higher after its first start (bench/README.md: memory). The stamp
- * only saves the child on later starts: the parent still migrates and seeds, as a no-op.
+ * brings migrations or a job-queue schema it has not had, or the demo data was turned on.
+ * Migrating, seeding and installing the job queue's schema grow PGlite's WebAssembly memory and
+ * the malloc heap, which a process keeps: done here, the portal would idle about 40 MiB higher
+ * after its first start (bench/README.md: memory). The stamp only saves the child on later
+ * starts: the parent still migrates and seeds, as a no-op.
  */
 export async function prepareInChildProcess(config: Config): Promise<void> {
   const migration = await newestMigration();

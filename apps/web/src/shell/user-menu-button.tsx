@@ -38,15 +38,11 @@ type UserButtonProps = ComponentProps<'button'> & { userName: string; avatarSrc:
  * The avatar and the user's name, as a button that opens a menu: the placeholder above and the
  * dropdown's trigger (user-menu.tsx). Named by the name it shows, not by a label (WCAG 2.5.3).
  */
-export function UserButton({ userName, avatarSrc, ...button }: UserButtonProps) {
+export function UserButton({ userName, avatarSrc, className, ...button }: UserButtonProps) {
+  // antd's Dropdown gives its trigger a class of its own: kept beside ours, not instead of it.
+  const classes = className ? `${iconButton.button} ${className}` : iconButton.button;
   return (
-    <button
-      type="button"
-      className={iconButton.button}
-      data-testid="user-menu"
-      aria-haspopup="menu"
-      {...button}
-    >
+    <button type="button" data-testid="user-menu" aria-haspopup="menu" {...button} className={classes}>
       {/* antd's small Avatar: the user's picture, or the generic icon on grey. */}
       <span className={styles.avatar} data-testid="user-avatar" aria-hidden>
         {avatarSrc ? <img src={avatarSrc} alt="" /> : <UserOutlined />}

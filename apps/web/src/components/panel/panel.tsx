@@ -51,7 +51,7 @@ export function PillList({
   emptyText: string;
   testId?: string;
 }) {
-  if (items.length === 0) return <p className={styles.empty}>{emptyText}</p>;
+  if (items.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   return (
     <ul className={styles.pills} data-testid={testId}>
       {items.map((item) => (
@@ -60,6 +60,15 @@ export function PillList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A panel's centred grey line saying why it has nothing to show; `alert` for a failure. */
+export function EmptyText({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
+  return (
+    <p className={styles.empty} role={alert ? 'alert' : undefined}>
+      {children}
+    </p>
   );
 }
 

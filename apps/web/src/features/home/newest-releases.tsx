@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { Panel, SecondaryText } from '@/components/panel/panel';
+import { EmptyText, Panel, SecondaryText } from '@/components/panel/panel';
 import { paths } from '@/config/paths';
 import { SeverityTag, useVersions } from '@/features/catalog';
 import styles from './home.module.css';
@@ -30,9 +30,9 @@ export function NewestReleases() {
       {versions.isLoading ? (
         <FullPageSpinner inline />
       ) : rows.length === 0 ? (
-        <p className={styles.empty} role={versions.isError ? 'alert' : undefined}>
+        <EmptyText alert={versions.isError}>
           {versions.isError ? versions.error.message : t('pages.home.catalogue.empty')}
-        </p>
+        </EmptyText>
       ) : (
         <ul className={styles.releases}>
           {rows.map((row) => (

@@ -52,9 +52,7 @@ describe('TasksTable', () => {
     await waitFor(() => expect(within(row(1)).getByTestId('task-status').textContent).toBe('Running'));
     expect(within(row(1)).queryByTestId('task-download')).toBeNull();
     // The list refreshes by itself while the task is unfinished.
-    await waitFor(() => expect(within(row(1)).getByTestId('task-status').textContent).toBe('Success'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(within(row(1)).getByTestId('task-status').textContent).toBe('Success'));
     expect(within(row(1)).getByTestId('task-download')).toBeTruthy();
     fireEvent.click(within(row(1)).getByTestId('task-log-open'));
     const log = await screen.findByTestId('task-log');
