@@ -101,7 +101,13 @@ describe('no menus', () => {
 });
 
 describe('user menu and account pages', () => {
-  const openUserMenu = async () => fireEvent.click(await screen.findByTestId('user-menu'));
+  // Clicks the dropdown's own trigger (it has aria-expanded, the placeholder drawn before antd
+  // loads has not): a click on the placeholder just as it is swapped lands on a detached node.
+  // The placeholder's own click is tested in shell/user-menu-button.test.tsx.
+  const openUserMenu = async () => {
+    await waitFor(() => expect(screen.getByTestId('user-menu').hasAttribute('aria-expanded')).toBe(true));
+    fireEvent.click(screen.getByTestId('user-menu'));
+  };
 
   it('offers center, settings, individual account and logout to a registered user', async () => {
     const app = openConsole('/welcome', buildLoginUser({ menus: buildMirrorMenus() }), {
