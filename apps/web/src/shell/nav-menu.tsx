@@ -40,8 +40,11 @@ interface MenuState {
   display: GroupDisplay;
   /** Where a popup opens: under its group (top menu) or beside it (collapsed side menu). */
   popupSide: 'below' | 'beside';
-  /** A collapsed side menu shows icons only; the titles show in the browser's tooltip. */
-  collapsed: boolean;
+  /**
+   * Whether entries at `depth` show their icon alone (a collapsed side menu's top level); their
+   * titles then show in the browser's tooltip.
+   */
+  iconOnly: (depth: number) => boolean;
   externalHint: string;
   onNavigate?: () => void;
 }
@@ -89,7 +92,7 @@ export function NavMenu({ menu, mode, theme, collapsed = false, onNavigate }: Na
     trail: new Set(parents),
     display,
     popupSide: mode === 'horizontal' ? 'below' : 'beside',
-    collapsed,
+    iconOnly: (depth) => collapsed && depth === 0,
     externalHint: t('nav.external'),
     onNavigate,
     isOpen: (path, depth) => (display === 'popup' && depth === 0 ? popup === path : open.keys.includes(path)),
@@ -134,7 +137,7 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
       {menuIcon(route.meta.icon)}
     </span>
   );
-  const iconOnly = state.collapsed && depth === 0;
+  const iconOnly = state.iconOnly(depth);
   const label = <EntryLabel title={route.meta.title} iconOnly={iconOnly} />;
   // Inline groups indent their entries as antd's inline menu does (24px a level).
   const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
@@ -222,7 +225,7 @@ function Group({
     const next = event.relatedTarget;
     if (popup && open && next && !event.currentTarget.contains(next)) state.closePopup();
   };
-  const iconOnly = state.collapsed && depth === 0;
+  const iconOnly = state.iconOnly(depth);
   const classes = [styles.item, styles.group, state.trail.has(route.path) ? styles.inTrail : ''];
   return (
     <li className={classes.join(' ')} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
