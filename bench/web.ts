@@ -55,12 +55,12 @@ const FIRST_CONTENT = [
   {
     name: '/user/outseadownload (first row)',
     path: '/user/outseadownload',
-    selector: '[data-testid="overseas-table"] tbody tr.ant-table-row',
+    selector: '[data-testid="overseas-table"] tbody tr[data-version-id]',
   },
   {
     name: '/user/outseadownloadimscli (first row)',
     path: '/user/outseadownloadimscli',
-    selector: '[data-testid="overseas-table"] tbody tr.ant-table-row',
+    selector: '[data-testid="overseas-table"] tbody tr[data-version-id]',
   },
 ];
 

@@ -31,6 +31,8 @@ const PUBLIC_PAGES = [
   paths.serverError,
 ];
 
+const OVERSEAS_PAGES: ReadonlySet<string> = new Set([paths.overseasDownload, paths.overseasDownloadImsCli]);
+
 /** The header buttons that open a dialog or drawer, and that popup. */
 const HEADER_POPUPS = [
   { opener: 'settings-button', popup: '[data-testid="setting-copy"]' },
@@ -160,6 +162,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violati
         // The public pages make their few requests at once (no polling): all of them are answered.
         await page.goto(`${suite.portal.url}${path}`, { waitUntil: 'networkidle' });
         if (locale !== 'zh-CN' && path === paths.login) await chooseLanguage(page, locale);
+        // The overseas lists with a row's checksums open: the details and their copy buttons too.
+        if (OVERSEAS_PAGES.has(path)) {
+          await page
+            .locator('[data-testid="overseas-table"] tbody button[aria-expanded="false"]')
+            .first()
+            .click();
+          await page.locator('[data-testid^="row-sha256-"]').waitFor();
+        }
         await report.check(page, locale, path);
       }
     }

@@ -291,19 +291,33 @@ describe('catalogue in Chromium', () => {
     const page = await suite.newPage();
     await page.goto(`${suite.portal.url}/user/outseadownload`);
     const table = page.getByTestId('overseas-table');
-    await table.locator('tbody tr.ant-table-row').first().waitFor();
-    const names = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    const rows = table.locator('tbody tr[data-version-id]');
+    await rows.first().waitFor();
+    const names = await rows.locator('td:nth-child(2)').allInnerTexts();
     expect(new Set(names)).toEqual(new Set(['Maintenance LiveCD (x86_64)', 'IMS CLI command-line tool']));
+    const allRows = names.length;
 
-    const row = table.locator('tbody tr.ant-table-row').first();
-    await row.locator('.ant-table-row-expand-icon').click();
+    // The checksums under the row are the downloaded file's.
+    const row = rows.first();
+    await row.getByRole('button', { name: /^Show the checksums of / }).click();
+    await row.getByRole('button', { name: /^Hide the checksums of / }).waitFor();
     const shown = await shownSha256(table.locator('[data-testid^="row-sha256-"]').first());
     const { bytes } = await downloadBy(page, row.getByRole('button', { name: 'Download' }));
     expect(sha256(bytes)).toBe(shown);
 
+    // A search on the server, and back to the whole list.
+    const search = page.getByRole('searchbox', { name: 'Name, version, file name or CVE' });
+    await search.fill('IMS CLI');
+    await search.press('Enter');
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(2)').allInnerTexts()))
+      .toEqual(new Set(['IMS CLI command-line tool']));
+    await search.fill('');
+    await expect.poll(() => rows.count()).toBe(allRows);
+
     await page.goto(`${suite.portal.url}/user/outseadownloadimscli`);
-    await table.locator('tbody tr.ant-table-row').first().waitFor();
-    const cliNames = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    await rows.first().waitFor();
+    const cliNames = await rows.locator('td:nth-child(2)').allInnerTexts();
     expect(new Set(cliNames)).toEqual(new Set(['IMS CLI command-line tool']));
     expect(page.url()).toContain('/user/outseadownloadimscli');
   });

@@ -1,7 +1,9 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
 import { isPublicPath, paths } from '@/config/paths';
+import { PUBLIC_VERSIONS_PATH, toSearchParams } from '@/features/catalog/api/version-search-params';
 import { OVERSEAS_FILTERS, type OverseasList } from '@/features/catalog/utils/overseas-lists';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
+import { composeApiUrl, startEarlyGet } from '@/lib/early-get';
 import { detectInitialLocale } from '@/lib/locale-detection';
 import { getAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
@@ -12,13 +14,16 @@ import { readStored } from '@/lib/storage';
  * app's entry (React, the router, the sign-in page) is evaluated, so it must stay light.
  */
 
+/** The language lib/i18n.ts will start in. */
+const initialLocale = () => detectInitialLocale(readStored('locale'), window.navigator.language);
+
 /**
  * The console's texts in the UI language (the catalogue's namespace is one of them). i18next
  * asks for them once the app's entry has run; the file itself is requested at once, in the
  * language lib/i18n.ts will pick, so that request no longer waits for the entry.
  */
 function loadConsoleTranslations(): Promise<void> {
-  const locale = detectInitialLocale(readStored('locale'), window.navigator.language);
+  const locale = initialLocale();
   void (locale === 'zh-CN' ? import('@/locales/console-zh-CN') : import('@/locales/console-en-US'));
   return import('@/lib/i18n').then((m) => m.loadConsoleTranslations());
 }
@@ -35,9 +40,26 @@ export const OVERSEAS_PAGES: ReadonlyArray<{ path: string; page: PublicPage; lis
   { path: paths.overseasDownloadImsCli, page: 'overseasDownloadImsCli', list: 'imsCli' },
 ];
 
+/** The query of an overseas list's first page, as the page's list asks for it. */
+const firstOverseasPage = (list: OverseasList) => ({
+  ...OVERSEAS_FILTERS[list],
+  pageNo: FIRST_PAGE,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
+/**
+ * Requests the first rows of an overseas list at once, before the app's code has loaded: the
+ * page's own request (features/catalog/api/get-versions.ts, the same address) takes the answer.
+ */
+function requestOverseasRows(list: OverseasList): void {
+  const locale = initialLocale();
+  const query = toSearchParams(firstOverseasPage(list));
+  startEarlyGet(composeApiUrl(PUBLIC_VERSIONS_PATH, query, locale), locale);
+}
+
 /**
  * Asks for the first page of an overseas list with the key the page's table uses
- * (features/catalog/api/get-versions.ts), so the rows travel while the page's code loads.
+ * (features/catalog/api/get-versions.ts), so the rows are in the query cache when it renders.
  */
 async function prefetchOverseasRows(list: OverseasList): Promise<void> {
   const [{ getVersions }, { CATALOG_KEY }, { queryClient }, { i18n }] = await Promise.all([
@@ -46,17 +68,16 @@ async function prefetchOverseasRows(list: OverseasList): Promise<void> {
     import('@/lib/query-client'),
     import('@/lib/i18n'),
   ]);
-  const query = { ...OVERSEAS_FILTERS[list], pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE };
+  const query = firstOverseasPage(list);
   await queryClient.prefetchQuery({
     queryKey: [...CATALOG_KEY, 'versions', true, query, i18n.resolvedLanguage],
     queryFn: ({ signal }) => getVersions(query, true, signal),
   });
 }
 
-/** An overseas page's code, its texts and its first rows, all at once. */
+/** An overseas page's code, its texts and its first rows, all at once (the page needs no antd). */
 export function loadOverseasPage(list: OverseasList) {
   void prefetchOverseasRows(list);
-  void loadAntdProvider();
   return Promise.all([
     import('@/features/catalog/pages/overseas-download-page'),
     loadConsoleTranslations(),
@@ -94,6 +115,7 @@ export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' 
   const path = pathname.replace(/\/+$/, '') || paths.root;
   const overseas = OVERSEAS_PAGES.find((page) => page.path === path);
   if (overseas) {
+    requestOverseasRows(overseas.list);
     void loadOverseasPage(overseas.list);
     return;
   }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { BlankLayout } from '@/shell/blank-layout';
@@ -12,10 +13,19 @@ import type { RouteHandle } from './route-handle';
 const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
 const errors = () => import('./error-pages');
 
-/** The overseas download lists: public items, no sign-in. */
+/**
+ * The overseas download lists: public items, no sign-in, often the first page a visitor sees.
+ * Loaded by the router (`lazy`), not in a Suspense boundary: React keeps a shown Suspense
+ * fallback for at least 300 ms, however soon the page is ready, which was most of the time
+ * to the first row (issue 18: 0.5 s). The router shows the spinner as a plain element instead.
+ */
 const overseasPage = ({ path, page, list }: (typeof OVERSEAS_PAGES)[number]): RouteObject => ({
   path,
-  element: lazyElement(() => loadOverseasPage(list), { list }),
+  lazy: async () => {
+    const Page = await loadOverseasPage(list);
+    return { element: <Page list={list} /> };
+  },
+  hydrateFallbackElement: <FullPageSpinner />,
   handle: titled((t) => t(`pages:public.${page}.title`)),
 });
 

@@ -2,10 +2,11 @@ import { API_TIMEOUT_MS, type Envelope } from '@portal/contract';
 import * as z from 'zod/mini';
 import { ApiError, ClientErrorCode } from './api-error';
 import { reactToFailure } from './api-failure-reactions';
+import { composeApiUrl, takeEarlyGet } from './early-get';
 import { getCurrentLocale, i18n } from './i18n';
 import { getAccessToken } from './session';
 
-export const API_BASE = '/api';
+export { API_BASE } from './early-get';
 
 /** A successful answer where no data is expected (only failures are unwrapped). */
 const nothing = z.unknown();
@@ -53,10 +54,7 @@ interface RawAnswer {
 
 /** The server translates its messages, so every call says which language the user reads. */
 export function buildApiUrl(path: string, query: RequestOptions['query'] = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
-  params.set('locale', getCurrentLocale());
-  return `${API_BASE}${path}?${params}`;
+  return composeApiUrl(path, query, getCurrentLocale());
 }
 
 const backendUnavailable = (code: number, status = 0) =>
@@ -78,7 +76,8 @@ async function exchange(
   const forwardAbort = () => controller.abort();
   callerSignal?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await (earlyAnswer(url, init, controller.signal) ??
+      fetch(url, { ...init, signal: controller.signal }));
     // A failed download still answers with the JSON envelope, read as text below.
     if (asBlob && response.ok)
       return { status: response.status, ok: true, text: '', blob: await response.blob() };
@@ -96,6 +95,20 @@ async function exchange(
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/**
+ * The answer app/early-loads.ts asked for before this code had loaded, for an anonymous GET of
+ * the same address (lib/early-get.ts); it rejects when `signal` aborts (timeout, caller).
+ */
+function earlyAnswer(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> | undefined {
+  if (init.method !== 'GET' || new Headers(init.headers).has('Authorization')) return undefined;
+  const answer = takeEarlyGet(url);
+  if (!answer) return undefined;
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
 }
 
 /** Our server sends Retry-After in seconds; an HTTP date (proxies) is read too. */

@@ -1,32 +1,18 @@
-import { type CatalogVersionQuery, catalogVersionPageSchema } from '@portal/contract';
+import { catalogVersionPageSchema } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '@/lib/api-client';
 import { CATALOG_KEY } from './catalog-keys';
+import { PUBLIC_VERSIONS_PATH, toSearchParams, type VersionListQuery } from './version-search-params';
 
-/** Filters as the tables hold them; lists travel comma separated. */
-export type VersionListQuery = Omit<CatalogVersionQuery, 'kind' | 'severity' | 'status'> & {
-  kind?: readonly string[];
-  severity?: readonly string[];
-};
-
-function toSearchParams(query: VersionListQuery): Record<string, string | undefined> {
-  const params: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === '' || value === null) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params[name] = value.join(',');
-    } else params[name] = String(value);
-  }
-  return params;
-}
+export type { VersionListQuery };
 
 /**
  * GET /catalog/versions (signed in) or /public/catalog/versions (the overseas pages, public
  * items only, no token): one page of versions with filters, search and sort.
  */
 export function getVersions(query: VersionListQuery, anonymous: boolean, signal?: AbortSignal) {
-  const path = anonymous ? '/public/catalog/versions' : '/catalog/versions';
+  const path = anonymous ? PUBLIC_VERSIONS_PATH : '/catalog/versions';
   return apiClient.get(path, catalogVersionPageSchema, {
     query: toSearchParams(query),
     signal,

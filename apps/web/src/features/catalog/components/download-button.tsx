@@ -6,21 +6,19 @@ import { startDownload } from '../utils/start-download';
 
 type DownloadButtonProps = {
   versionId: number;
-  /** The overseas pages: public files, no token sent. */
-  anonymous?: boolean;
   size?: ButtonProps['size'];
   type?: ButtonProps['type'];
 };
 
 /** Starts the download of one version; a refusal shows the server's reason. */
-export function DownloadButton({ versionId, anonymous = false, size = 'small', type }: DownloadButtonProps) {
+export function DownloadButton({ versionId, size = 'small', type }: DownloadButtonProps) {
   const { t } = useTranslation('catalog');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await startDownload(versionId, anonymous);
+      await startDownload(versionId);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : t('download.failed'));
     } finally {

@@ -6,16 +6,14 @@ import { type OptionalColumn, type VersionFilters, VersionTable } from './versio
 type SearchableVersionListProps = {
   filters: VersionFilters;
   columns?: readonly OptionalColumn[];
-  anonymous?: boolean;
   onOpen?: (versionId: number) => void;
   testId: string;
 };
 
-/** A keyword box over the shared version table (software, tools, LiveCD, ERP and overseas lists). */
+/** A keyword box over the shared version table (software, tools, LiveCD and ERP lists). */
 export function SearchableVersionList({
   filters,
   columns = ['platform', 'downloads'],
-  anonymous,
   onOpen,
   testId,
 }: SearchableVersionListProps) {
@@ -34,7 +32,6 @@ export function SearchableVersionList({
         testId={testId}
         filters={{ ...filters, q: q || undefined }}
         columns={columns}
-        anonymous={anonymous}
         onOpen={onOpen && ((row) => onOpen(row.versionId))}
       />
     </>

@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from '@/lib/session';
 import { pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
@@ -97,14 +96,5 @@ describe('VersionTable', () => {
 
     fireEvent.click(screen.getByTestId('details-23'));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ versionId: 23 }));
-  });
-
-  it('reads the public list without a token on the overseas pages', async () => {
-    setAccessToken('secret-token');
-    const fetchStub = stubVersionsApi('/api/public/catalog/versions');
-    renderWithProviders(<VersionTable filters={{}} anonymous />, { path: '/' });
-    await waitFor(() => expect(bodyRows()).toHaveLength(DEFAULT_PAGE_SIZE));
-    const [, init] = fetchStub.mock.calls[0] ?? [];
-    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
   });
 });

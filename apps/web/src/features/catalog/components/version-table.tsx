@@ -21,8 +21,6 @@ type OwnPaging = TablePaging & { filtersKey: string };
 
 type VersionTableProps = {
   filters: VersionFilters;
-  /** The overseas pages: the public list, downloads without a token. */
-  anonymous?: boolean;
   columns?: readonly OptionalColumn[];
   /** Opens the version detail (signed-in lists). */
   onOpen?: (row: CatalogVersionRow) => void;
@@ -46,13 +44,13 @@ const SORTABLE: Partial<Record<string, CatalogSortField>> = {
 };
 
 /**
- * The one table of versions every catalogue list uses (firmware, software, LiveCD, ERP tools,
- * configuration sets, the overseas pages): server-side paging, sorting and filters, checksums
- * in the expanded row, a download button per version.
+ * The one table of versions every signed-in catalogue list uses (firmware, software, LiveCD, ERP
+ * tools, configuration sets): server-side paging, sorting and filters, checksums in the expanded
+ * row, a download button per version. The public overseas pages draw theirs without antd
+ * (public-list/).
  */
 export function VersionTable({
   filters,
-  anonymous = false,
   columns: optional = [],
   onOpen,
   actions,
@@ -70,7 +68,7 @@ export function VersionTable({
     if (onPagingChange) onPagingChange(next);
     else setOwn({ ...next, filtersKey });
   };
-  const versions = useVersions({ ...filters, pageNo, pageSize, sortField, sortOrder }, anonymous);
+  const versions = useVersions({ ...filters, pageNo, pageSize, sortField, sortOrder });
 
   const sortOrderOf = (field: CatalogSortField) => (sortField === field ? (sortOrder ?? null) : null);
   const sortable = (dataIndex: string) => {
@@ -180,7 +178,7 @@ export function VersionTable({
             </Button>
           )}
           {actions?.(row)}
-          <DownloadButton versionId={row.versionId} anonymous={anonymous} />
+          <DownloadButton versionId={row.versionId} />
         </Space>
       ),
     },

@@ -3,16 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { clearSession, setAccessToken } from '@/lib/session';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { captureLinkClicks } from '@/test/link-clicks';
 import { DownloadRefused, startDownload, taskResultLink, versionLink } from './start-download';
-
-/** The links handed to the browser, captured instead of navigating (jsdom cannot). */
-function captureLinkClicks() {
-  const clicked: { href: string; download: string }[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
-  });
-  return clicked;
-}
 
 const ticketAnswer = (ticket: string) => () =>
   okResponse({ url: '/api/downloads/5', ticket, expiresAt: '2026-11-25T11:05:00.000Z' });
