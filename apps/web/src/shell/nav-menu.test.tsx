@@ -88,7 +88,7 @@ describe('NavMenu', () => {
     expect(group.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('moves an open popup with its group when the window is resized', () => {
+  it('moves an open popup with its group when the window is resized or the menu scrolls', () => {
     renderWithProviders(<NavMenu menu={menu} mode="horizontal" theme="light" />, { path: '/welcome' });
     const group = screen.getByRole('button', { name: 'System' });
     let left = 100;
@@ -100,5 +100,10 @@ describe('NavMenu', () => {
     act(() => void window.dispatchEvent(new Event('resize')));
     expect(popup?.style.left).toBe('40px');
     expect(popup?.style.top).toBe('48px');
+
+    // The menu's row scrolled sideways (a scroll event reaches no parent: it does not bubble).
+    left = -20;
+    act(() => void group.closest('ul')?.dispatchEvent(new Event('scroll')));
+    expect(popup?.style.left).toBe('-20px');
   });
 });

@@ -197,7 +197,9 @@ function Group({
   const popup = state.display === 'popup' && depth === 0;
   const indent = state.display === 'inline' ? { paddingInlineStart: 24 + depth * 24 } : undefined;
   const [position, setPosition] = useState<CSSProperties>();
-  // An open popup follows its group when the window is resized (the top menu's groups move).
+  // An open popup follows its group when the window is resized (the top menu's groups move) and
+  // when anything scrolls (the top menu's row scrolls sideways on a narrow screen, the collapsed
+  // side menu up and down). Scroll events do not bubble: the window hears them while capturing.
   useLayoutEffect(() => {
     const button = buttonRef.current;
     if (!popup || !open || !button) return;
@@ -211,7 +213,11 @@ function Group({
     };
     place();
     window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
   }, [popup, open, state.popupSide]);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (!popup || event.key !== 'Escape' || !open) return;
