@@ -9,7 +9,7 @@ import {
   saveScreenshot,
 } from './support/page-checks';
 import { signInThroughApi } from './support/session';
-import { openSystemPage } from './support/system-app';
+import { openUserDetailTab } from './support/system-app';
 
 const SECTION_PATH = '/account/settings/api-tokens';
 
@@ -112,12 +112,7 @@ describe('API tokens in Chromium', () => {
     const { token } = ((await created.json()) as { data: { token: string } }).data;
     expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(403);
 
-    const page = await openSystemPage(suite, 'admin', '/system/user');
-    await page.getByTestId('user-search').locator('input').fill('demo');
-    await page.getByTestId('user-search').locator('input').press('Enter');
-    await page.getByTestId('user-actions-demo').getByRole('button', { name: 'Detail' }).click();
-    const drawer = page.locator('.ant-drawer-section').filter({ visible: true });
-    await drawer.getByRole('tab', { name: 'API tokens' }).click();
+    const { page, drawer } = await openUserDetailTab(suite, 'admin', 'demo', 'API tokens');
     const row = tokenRow(drawer, 'Leaked on a wiki');
     await expect.poll(() => row.innerText()).toContain('Download');
     expect(await row.getByTestId('api-token-state').innerText()).toBe('Active');

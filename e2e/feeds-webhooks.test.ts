@@ -5,6 +5,7 @@ import { FEED_CONTENT_TYPE, WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION } from '@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMessage, useConsoleSuite } from './support/console';
+import { openUserDetailTab } from './support/system-app';
 import {
   accessibilityFindings,
   expectDialogFitsAndSave,
@@ -235,6 +236,21 @@ describe('feeds and webhooks in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('webhook-log');
+
+    // Support reads the same log from the users page: by origin, with no body to open.
+    const { page: staff, drawer: detail } = await openUserDetailTab(suite, 'admin', 'demo', 'API tokens');
+    const origin = new URL(receiver.url).origin;
+    await detail.getByRole('button', { name: `Delivery log of the webhook to ${origin}` }).click();
+    const staffLog = staff.getByTestId('webhook-deliveries');
+    const staffRow = staffLog.getByTestId('webhook-delivery-row').first();
+    await expect.poll(() => staffRow.innerText(), { timeout: 20_000 }).toContain('HTTP 204');
+    expect(await staffRow.innerText()).toContain('Test event');
+    expect(await staffRow.getByRole('button').count()).toBe(0);
+    const shown = await staffLog.innerText();
+    expect(shown).toContain(origin);
+    expect(shown).not.toContain('/hooks/firmware');
+    await motionOver(staff);
+    expect(await accessibilityFindings(staff, '[data-testid="webhook-deliveries-table"]')).toEqual([]);
   });
 
   itFitsTheWindow(suite, FEEDS_PATH, 'private-feed-status', async (page, locale, device) => {

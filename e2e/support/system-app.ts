@@ -13,3 +13,17 @@ export async function openSystemPage(suite: ConsoleSuite, account: Account, path
   await waitForConsole(page);
   return page;
 }
+
+/**
+ * Opens, as `account`, the users page's detail drawer of the user `account` of `user` at its
+ * tab named `tab` (English UI); answers the page and the drawer.
+ */
+export async function openUserDetailTab(suite: ConsoleSuite, account: Account, user: string, tab: string) {
+  const page = await openSystemPage(suite, account, '/system/user');
+  await page.getByTestId('user-search').locator('input').fill(user);
+  await page.getByTestId('user-search').locator('input').press('Enter');
+  await page.getByTestId(`user-actions-${user}`).getByRole('button', { name: 'Detail' }).click();
+  const drawer = page.locator('.ant-drawer-section').filter({ visible: true });
+  await drawer.getByRole('tab', { name: tab }).click();
+  return { page, drawer };
+}

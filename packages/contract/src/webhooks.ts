@@ -140,6 +140,14 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryPageSchema = pageOf(webhookDeliverySchema);
 
+/**
+ * Support's view of a delivery: what happened to it, not what was sent (the body is the
+ * customer's), and a refusal names the receiver's origin, never its full address.
+ */
+export const staffWebhookDeliverySchema = webhookDeliverySchema.omit({ payload: true });
+export type StaffWebhookDelivery = z.infer<typeof staffWebhookDeliverySchema>;
+export const staffWebhookDeliveryPageSchema = pageOf(staffWebhookDeliverySchema);
+
 /** `data` of release.published and version.recalled: the version as the receiver needs it. */
 export const webhookVersionDataSchema = z.object({
   versionId: z.number().int(),

@@ -2,7 +2,9 @@ import {
   ACCOUNT_PATTERN,
   type ApiToken,
   type StaffWebhook,
+  type StaffWebhookDelivery,
   type Webhook,
+  type WebhookDelivery,
   type AssignOrganisation,
   type Organisation,
   type Locale,
@@ -342,6 +344,21 @@ export class UsersAdminService {
     return (await this.deps.webhooks.list(id)).map(staffViewOf);
   }
 
+  /**
+   * The delivery log of a user's webhook, newest first, as support sees it: no bodies, and a
+   * refused address by its origin only (see staffDeliveryOf).
+   */
+  async webhookDeliveries(
+    staff: Staff,
+    id: number,
+    webhookId: number,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<Page<StaffWebhookDelivery>> {
+    await this.target(staff, id);
+    const log = await this.deps.webhooks.deliveries(id, webhookId, page);
+    return { ...log, rows: log.rows.map(staffDeliveryOf) };
+  }
+
   /** Switches a user's webhook off (support stopping one that floods a receiver); audited. */
   async disableWebhook(staff: Staff, id: number, webhookId: number): Promise<StaffWebhook> {
     await this.target(staff, id);
@@ -415,4 +432,23 @@ export class UsersAdminService {
 /** A webhook without the path and query of its URL, which often carry the receiver's secret. */
 function staffViewOf({ url, ...webhook }: Webhook): StaffWebhook {
   return { ...webhook, origin: new URL(url).origin };
+}
+
+/**
+ * A delivery without its body; a refusal's detail (the whole address the portal would not post
+ * to) cut to its origin, as the path and query of a receiver's URL are often its secret.
+ */
+function staffDeliveryOf({ payload: _body, ...delivery }: WebhookDelivery): StaffWebhookDelivery {
+  const { lastError } = delivery;
+  if (lastError?.kind !== 'refused') return delivery;
+  return { ...delivery, lastError: { kind: 'refused', detail: originOf(lastError.detail) } };
+}
+
+/** The origin of an address, or nothing when it is not one (then no part of it is shown). */
+function originOf(address: string): string {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return '';
+  }
 }

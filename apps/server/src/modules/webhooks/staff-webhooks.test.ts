@@ -1,5 +1,13 @@
-import type { StaffWebhook, WebhookCreated } from '@portal/contract';
+import type {
+  Page,
+  StaffWebhook,
+  StaffWebhookDelivery,
+  WebhookCreated,
+  WebhookDelivery,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../../db/schema';
 import { createStaffRoleWithout, createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -20,6 +28,10 @@ describe.each(DRIVERS)("support and a customer's webhooks on %s", (driver) => {
     withToken<StaffWebhook>(t.app, session, {
       method: 'POST',
       url: `/api/sysUser/${userId}/webhooks/${id}/off`,
+    });
+  const deliveriesOf = (session: string, id = hook.id, userId = owner.id) =>
+    withToken<Page<StaffWebhookDelivery>>(t.app, session, {
+      url: `/api/sysUser/${userId}/webhooks/${id}/deliveries?pageNo=1&pageSize=10`,
     });
   const sessionOf = async (user: TestUser) => tokenFor(t.app, user.account, user.password);
 
@@ -53,6 +65,57 @@ describe.each(DRIVERS)("support and a customer's webhooks on %s", (driver) => {
       expect(shown).not.toContain(secret);
   });
 
+  it("shows staff a webhook's delivery log without bodies, and a refused address by its origin only", async () => {
+    const ownerSession = await sessionOf(owner);
+    const ping = await withToken<WebhookDelivery>(t.app, ownerSession, {
+      method: 'POST',
+      url: `/api/sysUser/webhooks/${hook.id}/ping`,
+    });
+    expect(ping.status).toBe(200);
+    // As the sender records a refusal: the whole address it would not post to.
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', attempts: 1, lastError: `refused:${RECEIVER}` })
+      .where(eq(webhookDeliveries.id, ping.body.data.id));
+
+    const log = await deliveriesOf(admin);
+    expect(log.status).toBe(200);
+    expect(log.body.data).toMatchObject({ totalRows: 1, pageNo: 1 });
+    expect(log.body.data.rows[0]).toEqual(
+      expect.objectContaining({
+        id: ping.body.data.id,
+        event: 'ping',
+        status: 'failed',
+        attempts: 1,
+        lastError: { kind: 'refused', detail: 'https://93.184.215.14' },
+      }),
+    );
+    expect(log.body.data.rows[0]).not.toHaveProperty('payload');
+    const shown = JSON.stringify(log.body);
+    for (const secret of [SECRET_PATH, 'XoXoSecretPath', 'QueryS3cret', hook.secret])
+      expect(shown).not.toContain(secret);
+
+    // The owner reads the whole of it, body included.
+    const own = await withToken<Page<WebhookDelivery>>(t.app, ownerSession, {
+      url: `/api/sysUser/webhooks/${hook.id}/deliveries`,
+    });
+    expect(own.body.data.rows[0]).toMatchObject({ lastError: { kind: 'refused', detail: RECEIVER } });
+    expect(own.body.data.rows[0]?.payload).toBeDefined();
+  });
+
+  it("keeps the delivery log from customers, other users' ids and, for a super admin's, lesser staff", async () => {
+    const stranger = await sessionOf(await createUser(t.db, { roleCodes: ['customer'] }));
+    expect((await deliveriesOf(stranger)).status).toBe(403);
+    const anonymous = await t.app.inject({ url: `/api/sysUser/${owner.id}/webhooks/${hook.id}/deliveries` });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await createUser(t.db, { roleCodes: ['customer'] });
+    expect((await deliveriesOf(admin, hook.id, other.id)).status).toBe(404);
+    expect((await deliveriesOf(admin, 2 ** 31)).status).toBe(400);
+    const root = await createUser(t.db, { adminType: '1' });
+    const support = await sessionOf(await createUser(t.db, { roleCodes: ['staff'] }));
+    expect((await deliveriesOf(support, hook.id, root.id)).status).toBe(403);
+  });
+
   it('refuses another customer (403) and anonymous callers (401), and they change nothing', async () => {
     const stranger = await sessionOf(await createUser(t.db, { roleCodes: ['customer'] }));
     expect((await hooksOf(stranger)).status).toBe(403);
@@ -69,6 +132,7 @@ describe.each(DRIVERS)("support and a customer's webhooks on %s", (driver) => {
     await createStaffRoleWithout(t.db, 'support-read-only', ['sysUser:edit']);
     const reader = await sessionOf(await createUser(t.db, { roleCodes: ['support-read-only'] }));
     expect((await hooksOf(reader)).status).toBe(200);
+    expect((await deliveriesOf(reader)).status).toBe(200);
     expect((await switchOff(reader)).status).toBe(403);
     expect((await hooksOf(admin)).body.data[0]?.active).toBe(true);
   });

@@ -1,4 +1,5 @@
 import {
+  staffWebhookDeliveryPageSchema,
   staffWebhookListSchema,
   staffWebhookSchema,
   USER_EDIT_PERMISSION,
@@ -136,6 +137,26 @@ export async function staffWebhookRoutes(app: FastifyInstance) {
       onRequest: requirePermission(app, USER_PAGE_PERMISSION),
     },
     async (request) => ok(request, await usersAdmin.webhooks(await staff(request), request.params.userId)),
+  );
+
+  routes.get(
+    '/api/sysUser/:userId/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary:
+          "Staff: the delivery log of a user's webhook, newest first, without bodies; a refusal by origin only (sysUser:page)",
+        security,
+        params: userTokenParamsSchema,
+        querystring: webhookDeliveryQuerySchema,
+        response: responses(staffWebhookDeliveryPageSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      onRequest: requirePermission(app, USER_PAGE_PERMISSION),
+    },
+    async (request) => {
+      const { userId, id } = request.params;
+      return ok(request, await usersAdmin.webhookDeliveries(await staff(request), userId, id, request.query));
+    },
   );
 
   routes.post(

@@ -216,5 +216,7 @@ export const automation: TranslationsOf<typeof reference> = {
   'webhooks.staff.switchOffLabel': 'Switch off the webhook to {{origin}}',
   'webhooks.staff.switchOffConfirm': 'Switch this webhook off? The user can switch it on again.',
   'webhooks.staff.switchedOff': 'Webhook switched off',
+  'webhooks.staff.logLabel': 'Delivery log of the webhook to {{origin}}',
+  'webhooks.staff.logOf': "Sends to: {{origin}} (the bodies sent are the customer's and are not shown)",
   'webhooks.staff.empty': 'This user has no webhooks',
 };

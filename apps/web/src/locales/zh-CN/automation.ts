@@ -207,5 +207,7 @@ export const automation = {
   'webhooks.staff.switchOffLabel': '停用发送至 {{origin}} 的 Webhook',
   'webhooks.staff.switchOffConfirm': '停用此 Webhook？用户可以重新启用。',
   'webhooks.staff.switchedOff': '已停用 Webhook',
+  'webhooks.staff.logLabel': '发送至 {{origin}} 的 Webhook 的投递记录',
+  'webhooks.staff.logOf': '发送至：{{origin}}（发送的内容属于客户，不予显示）',
   'webhooks.staff.empty': '此用户没有 Webhook',
 };

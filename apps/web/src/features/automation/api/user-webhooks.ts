@@ -1,9 +1,10 @@
-import { staffWebhookListSchema, staffWebhookSchema } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { staffWebhookDeliveryPageSchema, staffWebhookListSchema, staffWebhookSchema } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/query-client';
+import type { MutationConfig, QueryConfig } from '@/lib/query-client';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { AUTOMATION_KEY } from './get-api-tokens';
+import type { WebhookDeliveriesParams } from './get-webhook-deliveries';
 
 export const userWebhooksQueryKey = (userId: number) =>
   [...AUTOMATION_KEY, 'users', userId, 'webhooks'] as const;
@@ -21,6 +22,46 @@ export function useUserWebhooks(userId: number) {
       staleTime: 0,
     }),
   );
+}
+
+/**
+ * GET /sysUser/:userId/webhooks/:id/deliveries (staff, sysUser:page): one page of a user's
+ * webhook log, newest first, without the bodies sent.
+ */
+export function getUserWebhookDeliveries(
+  userId: number,
+  id: number,
+  { pageNo, pageSize }: WebhookDeliveriesParams,
+  signal?: AbortSignal,
+) {
+  return apiClient.get(`/sysUser/${userId}/webhooks/${id}/deliveries`, staffWebhookDeliveryPageSchema, {
+    query: { pageNo: String(pageNo), pageSize: String(pageSize) },
+    signal,
+    // The log shows its own failure.
+    quiet: true,
+  });
+}
+
+export function getUserWebhookDeliveriesQueryOptions(
+  userId: number,
+  id: number,
+  params: WebhookDeliveriesParams,
+) {
+  return queryOptions({
+    queryKey: [...userWebhooksQueryKey(userId), id, 'deliveries', params],
+    queryFn: ({ signal }) => getUserWebhookDeliveries(userId, id, params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useUserWebhookDeliveries(
+  userId: number,
+  id: number,
+  params: WebhookDeliveriesParams,
+  config: QueryConfig<typeof getUserWebhookDeliveriesQueryOptions> = {},
+) {
+  return useQuery({ ...getUserWebhookDeliveriesQueryOptions(userId, id, params), ...config });
 }
 
 export interface SwitchOffUserWebhookInput {

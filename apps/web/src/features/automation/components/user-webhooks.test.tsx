@@ -1,8 +1,13 @@
-import { type StaffWebhook, USER_EDIT_PERMISSION, USER_PAGE_PERMISSION } from '@portal/contract';
+import {
+  type StaffWebhook,
+  type StaffWebhookDelivery,
+  USER_EDIT_PERMISSION,
+  USER_PAGE_PERMISSION,
+} from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type AccessSubject, AccessProvider } from '@/lib/access';
-import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { okResponse, pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
 import { UserWebhooks } from './user-webhooks';
@@ -64,6 +69,40 @@ describe('UserWebhooks', () => {
     expect(calls).toEqual(['POST /api/sysUser/7/webhooks/4/off']);
     // An inactive webhook has nothing to switch off.
     expect(screen.queryByTestId('user-webhook-off')).toBeNull();
+  });
+
+  it('opens the delivery log for read-only staff, on the staff route, with no bodies to open', async () => {
+    const delivery: StaffWebhookDelivery = {
+      id: 31,
+      webhookId: 4,
+      event: 'release.published',
+      status: 'failed',
+      attempts: 10,
+      maxAttempts: 10,
+      responseStatus: 500,
+      lastError: { kind: 'http', detail: '500' },
+      createdAt: '2026-03-02T08:00:00Z',
+      lastAttemptAt: '2026-03-02T09:00:00Z',
+      deliveredAt: null,
+    };
+    const fetchStub = stubFetch({
+      '/api/sysUser/7/webhooks': () => okResponse([hook()]),
+      '/api/sysUser/7/webhooks/4/deliveries': pagedRoute([delivery]),
+    });
+    renderFor([USER_PAGE_PERMISSION]);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delivery log of the webhook to https://hooks.example.com' }),
+    );
+    const log = await screen.findByTestId('webhook-deliveries');
+    expect(log.textContent).toContain('Sends to: https://hooks.example.com');
+    const row = await within(log).findByTestId('webhook-delivery-row');
+    expect(row.textContent).toContain('Release published');
+    expect(row.textContent).toContain('10 / 10');
+    expect(row.textContent).toContain('HTTP 500');
+    expect(within(log).queryByTestId('webhook-delivery-details')).toBeNull();
+    const asked = fetchStub.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked).toContain('/api/sysUser/7/webhooks/4/deliveries');
+    expect(asked.some((path) => path.startsWith('/api/sysUser/webhooks'))).toBe(false);
   });
 
   it('says when the user has none', async () => {

@@ -1,21 +1,10 @@
 import type { Webhook, WebhookDelivery } from '@portal/contract';
-import { Button, Drawer, Flex, Grid, type TableColumnsType, Typography } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deliveryErrorText } from '../utils/delivery-error';
-import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
-import { formatDateTime } from '@/lib/format';
 import { type WebhookDeliveriesParams, useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { DeliveryLogDrawer, pollWhilePending } from './delivery-log-drawer';
 import { WebhookDeliveryDetail } from './webhook-delivery-detail';
-import { WebhookStatusTag } from './webhook-status-tag';
-
-/** While a delivery waits for the job queue, the log looks again this often. */
-const PENDING_POLL_MS = 3_000;
-
-// antd types onRow's answer as plain HTML attributes, which have no data-* keys.
-const rowAttributes = (delivery: WebhookDelivery): HTMLAttributes<HTMLElement> =>
-  ({ 'data-testid': 'webhook-delivery-row', 'data-id': delivery.id }) as HTMLAttributes<HTMLElement>;
 
 interface WebhookDeliveriesDrawerProps {
   webhook: Webhook;
@@ -24,137 +13,22 @@ interface WebhookDeliveriesDrawerProps {
   afterClose: () => void;
 }
 
-/** A webhook's delivery log, newest first, and the body of each delivery. */
-export function WebhookDeliveriesDrawer({
-  webhook,
-  open,
-  onClose,
-  afterClose,
-}: WebhookDeliveriesDrawerProps) {
+/** My webhook's delivery log, newest first, and the body of each delivery. */
+export function WebhookDeliveriesDrawer({ webhook, ...drawer }: WebhookDeliveriesDrawerProps) {
   const { t } = useTranslation('automation');
-  const screens = Grid.useBreakpoint();
   const { params, page } = usePagedParams<WebhookDeliveriesParams>();
-  const deliveries = useWebhookDeliveries(webhook.id, params, {
-    refetchInterval: (query) =>
-      query.state.data?.rows.some((delivery) => delivery.status === 'pending') ? PENDING_POLL_MS : false,
-  });
+  const deliveries = useWebhookDeliveries(webhook.id, params, pollWhilePending);
   const [shown, setShown] = useState<WebhookDelivery>();
-
-  const dash = <Typography.Text type="secondary">-</Typography.Text>;
-  const columns: TableColumnsType<WebhookDelivery> = [
-    {
-      title: t('webhooks.deliveries.column.event'),
-      key: 'event',
-      render: (_, delivery) => t(`webhooks.event.${delivery.event}`),
-    },
-    {
-      title: t('webhooks.deliveries.column.status'),
-      key: 'status',
-      render: (_, delivery) => <WebhookStatusTag status={delivery.status} />,
-    },
-    {
-      title: t('webhooks.deliveries.column.attempts'),
-      key: 'attempts',
-      render: (_, delivery) =>
-        t('webhooks.deliveries.attempts', { attempts: delivery.attempts, max: delivery.maxAttempts }),
-    },
-    {
-      title: t('webhooks.deliveries.column.answer'),
-      key: 'answer',
-      render: (_, delivery) => <DeliveryAnswer delivery={delivery} />,
-    },
-    {
-      title: t('webhooks.deliveries.column.created'),
-      key: 'created',
-      render: (_, delivery) => formatDateTime(delivery.createdAt),
-    },
-    {
-      title: t('webhooks.deliveries.column.lastAttempt'),
-      key: 'lastAttempt',
-      render: (_, delivery) => (delivery.lastAttemptAt ? formatDateTime(delivery.lastAttemptAt) : dash),
-    },
-    {
-      title: t('webhooks.deliveries.column.delivered'),
-      key: 'delivered',
-      render: (_, delivery) => (delivery.deliveredAt ? formatDateTime(delivery.deliveredAt) : dash),
-    },
-    {
-      title: t('webhooks.deliveries.column.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, delivery) => (
-        <Button
-          size="small"
-          data-testid="webhook-delivery-details"
-          aria-label={t('webhooks.deliveries.detailsLabel', { id: delivery.id })}
-          onClick={() => setShown(delivery)}
-        >
-          {t('webhooks.deliveries.details')}
-        </Button>
-      ),
-    },
-  ];
-
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      afterOpenChange={(opened) => !opened && afterClose()}
-      title={t('webhooks.deliveries.title')}
-      size={screens.lg ? 1000 : '100%'}
-      data-testid="webhook-deliveries"
-      extra={
-        <Button
-          data-testid="webhook-deliveries-refresh"
-          loading={deliveries.isFetching}
-          onClick={() => void deliveries.refetch()}
-        >
-          {t('webhooks.deliveries.refresh')}
-        </Button>
-      }
+    <DeliveryLogDrawer<WebhookDelivery>
+      {...drawer}
+      subtitle={t('webhooks.deliveries.of', { url: webhook.url })}
+      deliveries={deliveries}
+      paging={params}
+      onPagingChange={page}
+      onDetails={setShown}
     >
-      <Flex vertical gap="middle">
-        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-          {t('webhooks.deliveries.of', { url: webhook.url })}
-        </Typography.Text>
-        <PagedTable<WebhookDelivery>
-          testId="webhook-deliveries-table"
-          size="small"
-          query={deliveries}
-          // Polling must not make the rows flicker: only the first load and paging show the spinner.
-          loading={deliveries.isPending || deliveries.isPlaceholderData}
-          paging={params}
-          onPagingChange={page}
-          columns={columns}
-          onRow={rowAttributes}
-          errorTitle={t('webhooks.deliveries.loadFailed')}
-          emptyText={t('webhooks.deliveries.empty')}
-          totalText={(range) => t('webhooks.deliveries.total', range)}
-        />
-      </Flex>
       {shown && <WebhookDeliveryDetail delivery={shown} onClose={() => setShown(undefined)} />}
-    </Drawer>
-  );
-}
-
-/** The receiver's HTTP status, or why no answer came (the portal's own words, e.g. a timeout). */
-function DeliveryAnswer({ delivery }: { delivery: WebhookDelivery }) {
-  const { t } = useTranslation('automation');
-  if (delivery.responseStatus !== null)
-    return (
-      <span data-testid="webhook-delivery-answer">
-        {t('webhooks.deliveries.httpStatus', { status: delivery.responseStatus })}
-      </span>
-    );
-  if (delivery.lastError)
-    return (
-      <Typography.Text type="danger" data-testid="webhook-delivery-answer">
-        {deliveryErrorText(t, delivery.lastError)}
-      </Typography.Text>
-    );
-  return (
-    <Typography.Text type="secondary" data-testid="webhook-delivery-answer">
-      {delivery.attempts > 0 ? t('webhooks.deliveries.noAnswer') : '-'}
-    </Typography.Text>
+    </DeliveryLogDrawer>
   );
 }
