@@ -1,7 +1,12 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@portal/contract';
 import { isPublicPath, paths } from '@/config/paths';
-import { PUBLIC_VERSIONS_PATH, toSearchParams } from '@/features/catalog/api/version-search-params';
+import {
+  PUBLIC_VERSIONS_PATH,
+  toSearchParams,
+  type VersionListQuery,
+} from '@/features/catalog/api/version-search-params';
 import { OVERSEAS_FILTERS, type OverseasList } from '@/features/catalog/utils/overseas-lists';
+import { NEWEST_RELEASES_QUERY } from '@/features/home/newest-releases-query';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
 import { composeApiUrl, startEarlyGet } from '@/lib/early-get';
 import { detectInitialLocale } from '@/lib/locale-detection';
@@ -58,26 +63,25 @@ function requestOverseasRows(list: OverseasList): void {
 }
 
 /**
- * Asks for the first page of an overseas list with the key the page's table uses
+ * Asks for a page of versions with the key the page's list uses
  * (features/catalog/api/get-versions.ts), so the rows are in the query cache when it renders.
  */
-async function prefetchOverseasRows(list: OverseasList): Promise<void> {
+async function prefetchVersions(query: VersionListQuery, anonymous: boolean): Promise<void> {
   const [{ getVersions }, { CATALOG_KEY }, { queryClient }, { i18n }] = await Promise.all([
     import('@/features/catalog/api/get-versions'),
     import('@/features/catalog/api/catalog-keys'),
     import('@/lib/query-client'),
     import('@/lib/i18n'),
   ]);
-  const query = firstOverseasPage(list);
   await queryClient.prefetchQuery({
-    queryKey: [...CATALOG_KEY, 'versions', true, query, i18n.resolvedLanguage],
-    queryFn: ({ signal }) => getVersions(query, true, signal),
+    queryKey: [...CATALOG_KEY, 'versions', anonymous, query, i18n.resolvedLanguage],
+    queryFn: ({ signal }) => getVersions(query, anonymous, signal),
   });
 }
 
 /** An overseas page's code, its texts and its first rows, all at once (the page needs no antd). */
 export function loadOverseasPage(list: OverseasList) {
-  void prefetchOverseasRows(list);
+  void prefetchVersions(firstOverseasPage(list), true);
   return Promise.all([
     import('@/features/catalog/pages/overseas-download-page'),
     loadConsoleTranslations(),
@@ -126,4 +130,6 @@ export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' 
   if (!isAntdFreePage(path)) void loadAntdProvider();
   void prefetchLoginUser();
   void CONSOLE_HOME_PAGES[path]?.();
+  // Where sign-in lands: its newest releases travel with the page's code.
+  if (path === paths.home) void prefetchVersions(NEWEST_RELEASES_QUERY, false);
 }

@@ -113,14 +113,12 @@ export const routes: RouteObject[] = [
           // Every other path is the signed-in console; its routes come from the server menus
           // (see routes/build-menu-routes.tsx), `/` and unknown paths included. The frame is
           // drawn without antd; its pages bring antd's providers (routes/console-route-kit.tsx).
+          // Loaded by the router, not in a Suspense boundary, as the overseas pages are (above):
+          // the frame and the home then show as soon as their code is in, not 300 ms after a spinner.
           {
-            element: lazyElement(() => loadConsole().then((m) => m.default), {}, { antd: false }),
-            children: [
-              {
-                path: '*',
-                element: lazyElement(() => loadConsole().then((m) => m.MenuRoutes), {}, { antd: false }),
-              },
-            ],
+            lazy: async () => ({ Component: (await loadConsole()).default }),
+            hydrateFallbackElement: <FullPageSpinner />,
+            children: [{ path: '*', lazy: async () => ({ Component: (await loadConsole()).MenuRoutes }) }],
           },
         ],
       },

@@ -5,12 +5,13 @@ import { EmptyText, Panel, SecondaryText } from '@/components/panel/panel';
 import { paths } from '@/config/paths';
 import { SeverityTag, useVersions } from '@/features/catalog';
 import styles from './home.module.css';
+import { NEWEST_RELEASES_QUERY } from './newest-releases-query';
 import { versionPath } from './version-path';
 
 /** The home page's newest releases the reader may download, with the way to the download pages. */
 export function NewestReleases() {
   const { t } = useTranslation('home');
-  const versions = useVersions({ latest: true, pageNo: 1, pageSize: 6 });
+  const versions = useVersions(NEWEST_RELEASES_QUERY);
   const rows = versions.data?.rows ?? [];
   return (
     <Panel

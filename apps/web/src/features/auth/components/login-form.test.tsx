@@ -80,4 +80,38 @@ describe('LoginForm', () => {
     expect(await screen.findByText('account centre')).toBeTruthy();
     expect(getAccessToken()).toBe('fresh-token');
   });
+
+  it("stays busy after a sign-in until the router has the next page's code", async () => {
+    stubFetch({ '/api/config': configAnswer, '/api/login': () => okResponse({ token: 'fresh-token' }) });
+    let arrive = (): void => undefined;
+    const pageCode = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    renderWithProviders(<LoginForm />, {
+      path: '/user/login',
+      initialEntry: '/user/login?redirect=%2Faccount%2Fcenter',
+      routes: [
+        {
+          path: '/account/center',
+          lazy: async () => {
+            await pageCode;
+            return { element: <p>account centre</p> };
+          },
+        },
+      ],
+    });
+    await screen.findByTestId('captcha-image');
+    fillIn('account', 'demo');
+    fillIn('password', 'Demo#Pass123');
+    fillIn('captcha', 'ab12');
+    submit();
+
+    await waitFor(() => expect(getAccessToken()).toBe('fresh-token'));
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    // A second press while the page loads signs in no second time.
+    fireEvent.click(button);
+    arrive();
+    expect(await screen.findByText('account centre')).toBeTruthy();
+  });
 });

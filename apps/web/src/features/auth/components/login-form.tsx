@@ -2,7 +2,7 @@ import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '@portal/contract'
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { afterSignInPath } from '@/lib/safe-redirect';
 import { setAccessToken } from '@/lib/session';
@@ -39,6 +39,9 @@ export function LoginForm({ initialError }: LoginFormProps) {
   const [serverError, setServerError] = useState(initialError);
   const fields = useLoginFields({ captchaEnabled });
   const welcome = useWelcomeNotification();
+  // After sign-in the router loads the console's code before it leaves this page: the button
+  // stays busy until then, so a slow line never looks like a sign-in that did nothing.
+  const leaving = useNavigation().state !== 'idle';
 
   const login = useLogin({
     onSuccess: ({ token }) => {
@@ -60,9 +63,11 @@ export function LoginForm({ initialError }: LoginFormProps) {
     },
   });
 
+  const busy = login.isPending || leaving;
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (busy) return;
     const values = fields.validate();
     if (!values) return;
     setServerError(undefined);
@@ -101,11 +106,11 @@ export function LoginForm({ initialError }: LoginFormProps) {
         )}
         <button
           type="submit"
-          className={login.isPending ? `${styles.submit} ${styles.submitLoading}` : styles.submit}
+          className={busy ? `${styles.submit} ${styles.submitLoading}` : styles.submit}
           disabled={config.isPending}
-          aria-busy={login.isPending}
+          aria-busy={busy}
         >
-          {login.isPending && <LoadingIcon className={styles.spin} />}
+          {busy && <LoadingIcon className={styles.spin} />}
           {t('pages.login.submit')}
         </button>
       </form>
