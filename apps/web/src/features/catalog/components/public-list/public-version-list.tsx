@@ -16,9 +16,10 @@ type PublicVersionListProps = {
 /**
  * The overseas pages' list of public versions: a keyword box, the rows with their checksums
  * and download buttons, and the pager. Drawn in plain markup, not with antd's Table like every
- * signed-in list (./version-table.tsx): these pages are a customer's first sight of the portal,
- * often from a link on another site, and antd's table with its providers was most of the half
- * second their first row may take (issue 18, bench/README.md). Same server query, same texts.
+ * signed-in list (../version-table.tsx): these pages are a customer's first sight of the
+ * portal, often from a link on another site, and antd's table with its providers took about
+ * 280 ms of the half second their first row may take (issue 18, bench/README.md). Same server
+ * query, same texts.
  */
 export function PublicVersionList({ filters, testId }: PublicVersionListProps) {
   const { t } = useTranslation('catalog');
