@@ -114,6 +114,23 @@ describe.each(DRIVERS)("support and a customer's webhooks on %s", (driver) => {
     const root = await createUser(t.db, { adminType: '1' });
     const support = await sessionOf(await createUser(t.db, { roleCodes: ['staff'] }));
     expect((await deliveriesOf(support, hook.id, root.id)).status).toBe(403);
+    // A staff role without sysUser:page does not read it either.
+    await createStaffRoleWithout(t.db, 'support-no-users', ['sysUser:page']);
+    const lesser = await sessionOf(await createUser(t.db, { roleCodes: ['support-no-users'] }));
+    expect((await deliveriesOf(lesser)).status).toBe(403);
+  });
+
+  it('answers 400 to a delivery-log request with bad input', async () => {
+    const base = `/api/sysUser/${owner.id}/webhooks`;
+    for (const url of [
+      `${base}/${hook.id}%00/deliveries`,
+      `${base}/${'9'.repeat(5000)}/deliveries`,
+      `${base}/${hook.id}/deliveries?pageSize=101`,
+      `${base}/${hook.id}/deliveries?pageNo=${'1'.repeat(400)}`,
+      `${base}/${hook.id}/deliveries?pageNo=1%00`,
+      `/api/sysUser/x%00/webhooks/${hook.id}/deliveries`,
+    ])
+      expect((await withToken(t.app, admin, { url })).status, url).toBe(400);
   });
 
   it('refuses another customer (403) and anonymous callers (401), and they change nothing', async () => {
