@@ -21,6 +21,7 @@ import type { FileStore } from './lib/file-store/file-store';
 import { createServices } from './services';
 import { featureRoutes } from './routes';
 import { requestLogSerializer } from './lib/log-redaction';
+import { serializeError } from './lib/log-error';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
 
@@ -42,7 +43,7 @@ export type AppOptions = {
  */
 export const defaultLoggerOptions = (config: Pick<Config, 'LOG_LEVEL'>) => ({
   level: config.LOG_LEVEL,
-  serializers: { req: requestLogSerializer },
+  serializers: { req: requestLogSerializer, err: serializeError },
   redact: {
     paths: [
       'req.headers.authorization',
@@ -70,7 +71,7 @@ export const defaultLoggerOptions = (config: Pick<Config, 'LOG_LEVEL'>) => ({
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? { level: config.LOG_LEVEL, serializers: { err: serializeError } },
     // A hop count as proxy-addr reads it (Fastify's types take no number): the last `hops` hops.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'

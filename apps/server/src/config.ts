@@ -140,6 +140,19 @@ export const envSchema = z.object({
   /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
   SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** PostgreSQL only: connections of the request pool of each process. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL only: how long a request waits for a free pool connection (or a new one to open)
+   * before it answers 503: a saturated pool or an unreachable server fails fast, never hangs.
+   */
+  DB_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /**
+   * PostgreSQL only: the server cancels any statement past this (statement_timeout; a transaction
+   * idle this long is ended too), and the client gives up 2 s later if the server is silent.
+   * The request answers 503.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Embedded database only: PGlite's buffer pool in MiB (memory vs. fewer reads from the page cache). */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   /**

@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection';
 import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
+import { serializeError } from './lib/log-error';
 
 /**
  * Printed once, on the start that created the accounts: the passwords the seed generated (never
@@ -39,10 +40,17 @@ async function main() {
   const orphaned = () => process.exit(1);
   if (prepareOnly) process.once('disconnect', orphaned);
   if (!config.DATABASE_URL && !prepareOnly) await prepareInChildProcess(config);
+  // Until the app's logger exists, a lost connection is written to stderr as one short line.
+  let connectionLost = (error: Error) =>
+    process.stderr.write(`database connection lost: ${JSON.stringify(serializeError(error))}\n`);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    poolSize: config.DB_POOL_SIZE,
+    poolTimeoutMs: config.DB_POOL_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    onConnectionError: (error) => connectionLost(error),
   });
   await database.migrate();
   const seed = await seedDatabase(
@@ -59,6 +67,11 @@ async function main() {
     database,
     logger: defaultLoggerOptions(config),
   });
+  // A database restart ends every connection: each is dropped and replaced on the next query.
+  connectionLost = (error) => {
+    app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query');
+    return true;
+  };
   if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
   if (prepareOnly) {
     await app.ready();

@@ -38,6 +38,13 @@ export const ErrorCode = {
   SERVER_ERROR: 1016002,
   /** Mail or SMS gateway refused the message (spec 8: 'Get verify code failure'). */
   VERIFY_CODE_SEND_FAILED: 1016003,
+  /**
+   * A dependency (the database, the object store) is away, restarting or saturated: the request
+   * was not carried out and may be sent again after Retry-After (issue 31).
+   */
+  SERVICE_UNAVAILABLE: 1016004,
+  /** The disk under DATA_DIR is full: the upload or result was not kept (507, issue 31). */
+  STORAGE_FULL: 1016005,
   /** Customer catalogue (category 17): also answered by downloads of an item the reader may not see. */
   CATALOG_NOT_VISIBLE: 1017001,
   PCIE_SN_EMPTY: 1017002,
@@ -161,6 +168,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.JSON_MALFORMED]: 400,
   [ErrorCode.SERVER_ERROR]: 500,
   [ErrorCode.VERIFY_CODE_SEND_FAILED]: 502,
+  [ErrorCode.SERVICE_UNAVAILABLE]: 503,
+  [ErrorCode.STORAGE_FULL]: 507,
   [ErrorCode.CATALOG_NOT_VISIBLE]: 404,
   [ErrorCode.PCIE_SN_EMPTY]: 400,
   [ErrorCode.PCIE_PN_EMPTY]: 400,
@@ -236,4 +245,6 @@ export const SHOW_MESSAGE_CODES: readonly number[] = [
   ErrorCode.NO_PERMISSION_RESOURCE,
   ErrorCode.JSON_MALFORMED,
   ErrorCode.SERVER_ERROR,
+  ErrorCode.SERVICE_UNAVAILABLE,
+  ErrorCode.STORAGE_FULL,
 ];

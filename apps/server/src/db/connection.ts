@@ -27,6 +27,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** The request pool's connections (PostgreSQL); null for PGlite, which has no pool. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** Connections the server ended or lost since start (a restart, a failover); 0 on PGlite. */
+  connectionErrors(): number;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,16 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a pool connection before it fails (503). */
+  poolTimeoutMs?: number;
+  /** PostgreSQL: the server's statement_timeout (and idle-in-transaction limit) for every connection. */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: told of every error of a connection nobody is waiting on (the server restarted
+   * and ended an idle connection, a socket died mid-transaction). Without a listener such an error
+   * would end the process; with it the connection is dropped and the next query opens a new one.
+   */
+  onConnectionError?: (error: Error) => void;
   /** PGlite's shared_buffers in MiB (its page cache inside the WebAssembly heap). */
   pgliteSharedBuffersMb?: number;
 };
@@ -59,18 +71,61 @@ export const PGLITE_SHARED_BUFFERS_MB = 16;
 
 /** PostgreSQL when a URL is given, otherwise an embedded PGlite in dataDir (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir, options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Defaults of the request pool's limits when the caller names none (config.ts documents them). */
+export const POOL_DEFAULTS = { poolSize: 10, poolTimeoutMs: 3_000, statementTimeoutMs: 15_000 };
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const poolSize = options.poolSize ?? POOL_DEFAULTS.poolSize;
+  const statementTimeoutMs = options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs;
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: 'portal',
+    // A saturated pool or a server that does not answer the connection: fail fast (503), never hang.
+    connectionTimeoutMillis: options.poolTimeoutMs ?? POOL_DEFAULTS.poolTimeoutMs,
+    // Bounded on the server (a long lock, a runaway query), and on the client in case the server
+    // itself went silent (a network partition: no packet will ever say the connection is gone).
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    query_timeout: statementTimeoutMs + 2_000,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection the server ends (a restart: "terminating connection due to administrator
+  // command") is reported here; a checked-out one (in a transaction) on the client itself, where
+  // pg-pool listens only while it is idle. Unheard, either error would end the process. The pool
+  // drops such a connection on release (it is no longer queryable) and opens a new one when needed.
+  let connectionErrors = 0;
+  pool.on('error', () => undefined); // reported once, by the client's own listener below
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      connectionErrors += 1;
+      onConnectionError(error);
+    }),
+  );
   const db = drizzlePg(pool, { schema });
   return {
     db,
     driver: 'postgres',
     queueConnection: { driver: 'postgres', url },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // On a connection of its own, without the request pool's statement_timeout: building an index
+    // on a large table may rightly take longer than any request should.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, application_name: 'portal-migrate' });
+      client.on('error', (error) => onConnectionError(error));
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
+    connectionErrors: () => connectionErrors,
     ping: () => answers(() => pool.query('select 1')),
     poolStats: () => ({
       total: pool.totalCount,
@@ -137,6 +192,7 @@ async function openPglite(dataDir: string | undefined, sharedBuffersMb: number):
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => answers(() => client.query('select 1')),
     poolStats: () => null,
+    connectionErrors: () => 0,
     close: () => client.close(),
   };
 }

@@ -6,6 +6,9 @@ export type MessageParams = Record<string, string | number>;
 /** A field the service refused, with the catalogue key of the reason (translated when sent). */
 export type FieldProblem = { field: string; messageKey: MessageKey };
 
+/** What a 503 asks a client to wait: about the time a database restart or a failover takes. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one error type of the server. It carries a catalogue code; the error
  * handler turns it into the envelope with a message in the request's language.
@@ -18,6 +21,17 @@ export class AppError extends Error {
   readonly data: unknown;
   readonly headers: Record<string, string>;
   readonly fields: FieldProblem[];
+
+  /**
+   * 503 with Retry-After: a dependency (database, object store) is away or saturated; the request
+   * was not carried out and may be sent again.
+   */
+  static unavailable(retryAfterSeconds = RETRY_AFTER_SECONDS): AppError {
+    return new AppError('SERVICE_UNAVAILABLE', {
+      params: { seconds: retryAfterSeconds },
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  }
 
   /** 1012001 naming each refused field; the envelope's data lists them in the reader's language. */
   static invalidFields(fields: FieldProblem[]): AppError {

@@ -1,4 +1,4 @@
-import { invalidValue } from '../lib/pg-errors';
+import { dependencyUnavailable, diskFull, invalidValue } from '../lib/pg-errors';
 import { type Envelope, ErrorCode, type FieldError } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,6 +47,10 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   ) {
     return new AppError('JSON_MALFORMED');
   }
+  // A dependency away (database restarting, pool saturated, object store down) or a full disk is
+  // the service's state, not a bug: a clear answer the client can act on (retry, or tell staff).
+  if (diskFull(error)) return new AppError('STORAGE_FULL');
+  if (dependencyUnavailable(error)) return AppError.unavailable();
   if (invalidValue(error)) return new AppError('PARAM_ERROR', { messageKey: 'INPUT_OUT_OF_RANGE' });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Framework-level client errors (empty body with JSON type, unsupported media type, too large...).
@@ -60,6 +64,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const appError = toAppError(error, request);
     if (appError.code === ErrorCode.SERVER_ERROR) {
       request.log.error({ err: error }, 'unhandled error');
+    } else if (appError.statusCode >= 500) {
+      // Not a bug, but an operator wants to see it: which dependency failed, and how.
+      request.log.warn({ err: error, code: appError.code }, 'dependency unavailable');
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request refused');
     }

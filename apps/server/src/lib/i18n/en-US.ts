@@ -56,6 +56,8 @@ export const enUS = {
   TOO_MANY_REQUESTS: 'Too many requests, please try again in {seconds} seconds',
   JSON_MALFORMED: 'The request body is not valid JSON',
   SERVER_ERROR: 'Server error, please contact the administrator (request id {requestId})',
+  SERVICE_UNAVAILABLE: 'The service is briefly unavailable (its database or storage is recovering); please try again in {seconds} seconds',
+  STORAGE_FULL: 'The server\'s storage is full: the file was not kept. Please try again later or contact the administrator',
   APP_NOT_GRANTED: 'Application switching exception: you have no access to application {application}',
   LOGOUT_OK: 'Signed out',
   FIELD_REQUIRED: 'is required',

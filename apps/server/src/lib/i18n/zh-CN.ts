@@ -53,6 +53,8 @@ export const zhCN: MessageCatalogue = {
   TOO_MANY_REQUESTS: '请求过于频繁，请在 {seconds} 秒后重试',
   JSON_MALFORMED: '请求的JSON格式错误',
   SERVER_ERROR: '服务器异常，请联系管理员（请求编号 {requestId}）',
+  SERVICE_UNAVAILABLE: '服务暂时不可用（数据库或存储正在恢复），请在 {seconds} 秒后重试',
+  STORAGE_FULL: '服务器存储空间已满，文件未保存，请稍后重试或联系管理员',
   APP_NOT_GRANTED: '应用切换异常：您没有应用 {application} 的权限',
   LOGOUT_OK: '已退出登录',
   FIELD_REQUIRED: '不能为空',

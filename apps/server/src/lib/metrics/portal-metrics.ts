@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import type { JobOutcome, QueueDepth } from '../jobs/job-queue';
 
 export type MetricsSources = {
-  database: Pick<Database, 'poolStats' | 'driver'>;
+  database: Pick<Database, 'poolStats' | 'driver' | 'connectionErrors'>;
   queueDepth(): Promise<QueueDepth[]>;
 };
 
@@ -64,7 +64,8 @@ export class PortalMetrics {
       registers,
       async collect() {
         this.reset();
-        for (const depth of await sources.queueDepth()) {
+        // With the database away the queue cannot be counted: the gauge is left out, the scrape still works.
+        for (const depth of await sources.queueDepth().catch(() => [])) {
           this.set({ queue: depth.queue, state: 'queued' }, depth.queued);
           this.set({ queue: depth.queue, state: 'active' }, depth.active);
           this.set({ queue: depth.queue, state: 'deferred' }, depth.deferred);
@@ -83,6 +84,15 @@ export class PortalMetrics {
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
         this.set({ state: 'max' }, stats.max);
+      },
+    });
+    new Counter({
+      name: 'portal_db_connection_errors_total',
+      help: 'PostgreSQL connections the server ended or this process lost (restart, failover, network); each is replaced on the next query',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.database.connectionErrors());
       },
     });
   }
