@@ -5,13 +5,20 @@ import path from 'node:path';
 import { findPostgresBinDir } from './postgres-binaries';
 import { freePort } from './free-port';
 
-export type PostgresServer = { url: string; stop(): void };
+export type PostgresServer = {
+  url: string;
+  /** Stops the server as an operator would (`pg_ctl stop -m fast|immediate`), keeping its data. */
+  halt(mode: 'fast' | 'immediate'): void;
+  /** Starts it again on the same port and data (after halt). */
+  resume(): void;
+  stop(): void;
+};
 
 /**
  * Starts a throwaway PostgreSQL cluster for the tests. PostgreSQL refuses to
  * run as root, so as root the cluster belongs to (and runs as) `postgres`.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('PostgreSQL binaries not found: apt-get install -y postgresql');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
@@ -26,10 +33,17 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (asRoot) execFileSync('chown', ['postgres', root]);
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c synchronous_commit=off -c max_connections=200`;
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', 'start']);
+  // Fast by default; `durable` keeps PostgreSQL's own settings, so that a commit it acknowledged
+  // survives `pg_ctl stop -m immediate` as in production (a restart test needs that).
+  const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off';
+  const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root}${speed} -c max_connections=200`;
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-o', settings, '-l', path.join(root, 'server.log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: (mode) => run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']),
+    resume: start,
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);

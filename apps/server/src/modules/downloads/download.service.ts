@@ -10,6 +10,7 @@ import type { Viewer } from '../catalog/catalog-access';
 import { localName } from '../catalog/catalog-rows';
 import type { CatalogService } from '../catalog/catalog.service';
 import { ChunkBudget } from './chunk-budget';
+import { dependencyUnavailable } from '../../lib/pg-errors';
 
 /** Records of one user (or address) and file this close together are one download. */
 export const DOWNLOAD_COUNT_WINDOW_MS = 30 * 60_000;
@@ -53,6 +54,9 @@ export type DownloadOutcome = {
 
 /** Status of a row written before the first byte and not (yet) completed: its end is unconfirmed. */
 export const DOWNLOAD_STARTED = 'started';
+
+/** How long a finished download's record is retried while the database is away (a restart, a failover). */
+const RECORD_RETRY_MS = 120_000;
 
 /**
  * Downloads of catalogue files: the access check (the catalogue's own visibility
@@ -143,18 +147,49 @@ export class DownloadService {
     await this.write(outcome);
   }
 
-  /** Completes the record (and bumps the count) in the background; failures are logged, never sent. */
+  /**
+   * Completes the record (and bumps the count) in the background; failures are logged, never sent.
+   * The bytes have gone out already, so a database that is away (restarting, failing over) must
+   * not lose the record: it is written again with backoff until the database is back, for up to
+   * RECORD_RETRY_MS, or until the process closes (one last attempt then).
+   */
   record(outcome: DownloadOutcome): void {
     this.observe(outcome);
-    const task = this.write(outcome)
+    const task = this.writeUntilStored(outcome)
       .catch((error: unknown) => this.log.error({ err: error, outcome }, 'download record not written'))
       .finally(() => this.pending.delete(task));
     this.pending.add(task);
   }
 
-  /** Waits for records still being written (before the database closes). */
+  /** Waits for records still being written (before the database closes); retries end now. */
   async drain(): Promise<void> {
+    this.closing = true;
+    this.wakeRetries.forEach((wake) => wake());
     while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private closing = false;
+  private readonly wakeRetries = new Set<() => void>();
+
+  private async writeUntilStored(outcome: DownloadOutcome): Promise<void> {
+    const giveUpAt = Date.now() + RECORD_RETRY_MS;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
+      try {
+        return await this.write(outcome);
+      } catch (error) {
+        if (!dependencyUnavailable(error) || this.closing || Date.now() + delay > giveUpAt) throw error;
+        this.log.warn({ err: error, recordId: outcome.recordId }, 'download record waits for the database');
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.wakeRetries.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, delay);
+          this.wakeRetries.add(wake);
+        });
+      }
+    }
   }
 
   async records(
