@@ -127,13 +127,18 @@ export async function buildApp(options: AppOptions) {
       await app.services.tasks.adoptJobless();
       app.services.housekeeping.start();
       app.services.orphanSweep.start();
+      // Queued mails are retried by every worker process; SKIP LOCKED claims keep each mail to one.
+      app.services.mailRetry.start();
     }
   });
   app.addHook('onClose', async () => {
     await app.services.orphanSweep.stop();
     await app.services.housekeeping.stop();
+    await app.services.mailRetry.stop();
     await app.services.jobs.stop(config.SHUTDOWN_GRACE_MS);
     await app.services.recovery.drain();
+    // Attempts still in flight record their outcome before the database goes.
+    await app.services.mail.drain(config.SHUTDOWN_GRACE_MS);
     app.services.mail.close();
   });
   app.addHook('onSend', async (request, reply) => {

@@ -50,6 +50,7 @@ import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captch
 import { FileService } from './modules/files/file.service';
 import { OrphanSweep } from './modules/files/orphan-sweep.service';
 import { MailService } from './modules/mail/mail.service';
+import { MAIL_RETRY } from './modules/mail/mail-retry-policy';
 import { NoticeService } from './modules/notice/notice.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { EditorImageService } from './modules/publishing/editor-image.service';
@@ -108,6 +109,8 @@ export type Services = {
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
   housekeeping: Housekeeping;
+  /** Retries queued mails (modules/mail); started by buildApp when TASK_WORKERS > 0. */
+  mailRetry: Housekeeping;
   tasks: TaskService;
   /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
   metrics: PortalMetrics;
@@ -186,7 +189,11 @@ export function createServices(
   const audit = new AuditService(db);
   const recovery = new RecoveryService(db, clock, log, mail, sessions, publicUrl, audit);
   // The queue's depth is read when metrics are scraped, long after `jobs` below exists.
-  const metrics = new PortalMetrics({ database, queueDepth: () => jobs.depth() });
+  const metrics = new PortalMetrics({
+    database,
+    queueDepth: () => jobs.depth(),
+    mailBacklog: () => mail.backlog(),
+  });
   const downloads = new DownloadService(db, clock, catalog, store, log, (outcome) =>
     metrics.download(outcome.status, outcome.bytes),
   );
@@ -219,6 +226,9 @@ export function createServices(
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
     await tasks.removeExpiredResults();
     await removeStaleScratch();
+  });
+  const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
+    await mail.retryDue();
   });
   return {
     sms,
@@ -273,6 +283,7 @@ export function createServices(
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
     jobs,
     housekeeping,
+    mailRetry,
     tasks,
     metrics,
     apiTokens,

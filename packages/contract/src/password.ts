@@ -35,5 +35,10 @@ export const verifyCodeSentSchema = z.object({
   destination: z.string(),
   expiresInSeconds: z.number().int(),
   resendAfterSeconds: z.number().int(),
+  /**
+   * Present when the mail server did not take the code at once: it is queued and sent as soon
+   * as the server answers (while the code is valid). The text says so in the request's language.
+   */
+  mailDelayed: z.string().optional(),
 });
 export type VerifyCodeSent = z.infer<typeof verifyCodeSentSchema>;

@@ -63,7 +63,15 @@ export const recoverBodySchema = z.object({
   /** Account name or email address. */
   account: text(254),
 });
-export const recoverSentSchema = z.object({ linkValidMinutes: z.number().int() });
+export const recoverSentSchema = z.object({
+  linkValidMinutes: z.number().int(),
+  /**
+   * Present while the mail server is not answering (whatever the account): a link is queued and
+   * sent as soon as it answers. The text says so in the request's language.
+   */
+  mailDelayed: z.string().optional(),
+});
+export type RecoverSent = z.infer<typeof recoverSentSchema>;
 export const resetTokenQuerySchema = z.object({ token: z.string().max(128) });
 export const resetTokenStateSchema = z.object({
   valid: z.boolean(),

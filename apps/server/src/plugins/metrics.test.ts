@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema';
 import { FANOUT_QUEUE } from '../modules/notice/notice-fanout';
 import { publishedItem } from '../test/download-fixtures';
 import { createTestApp, DRIVERS, type TestApp } from '../test/test-app';
@@ -91,6 +93,31 @@ describe.each(DRIVERS)('Prometheus metrics (%s)', (driver) => {
     expect(
       sample(text, `portal_job_attempts_total{queue="${FANOUT_QUEUE}",outcome="completed"}`),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the mails waiting in the mail queue and the age of the oldest, for an alert', async () => {
+    const before = sample(await scrape(), 'portal_mail_queued');
+    expect(before).toBe(0);
+    expect(sample(await scrape(), 'portal_mail_oldest_queued_seconds')).toBe(0);
+    const [waiting] = await t.db
+      .insert(mailOutbox)
+      .values({
+        recipient: 'late@example.com',
+        subject: 'Late',
+        body: 'Late',
+        status: 'queued',
+        createdAt: new Date(Date.now() - 120_000),
+        nextAttemptAt: new Date(),
+      })
+      .returning({ id: mailOutbox.id });
+    const text = await scrape();
+    expect(sample(text, 'portal_mail_queued')).toBe(1);
+    expect(sample(text, 'portal_mail_oldest_queued_seconds')).toBeGreaterThanOrEqual(120);
+    await t.db
+      .update(mailOutbox)
+      .set({ status: 'sent' })
+      .where(eq(mailOutbox.id, waiting?.id ?? 0));
+    expect(sample(await scrape(), 'portal_mail_queued')).toBe(0);
   });
 
   it('shows the request pool on PostgreSQL only, and the process figures', async () => {

@@ -3,13 +3,21 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a free port that keeps what it receives, for mail tests. */
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server that keeps what it receives, for mail tests: on a free port, or on `port`
+ * (a mail server coming back where the portal expects it). It answers 550 to the addresses in
+ * `refuse` (a mailbox that does not exist).
+ */
+export async function startSmtpReceiver(options: { port?: number; refuse?: string[] } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.includes(address.address)) return callback();
+      callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,7 +31,7 @@ export async function startSmtpReceiver() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

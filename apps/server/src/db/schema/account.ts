@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { users } from './users';
@@ -23,17 +24,38 @@ export const verificationCodes = pgTable(
   ],
 );
 
-/** Every mail the portal sends, also when no SMTP server is configured (then it is only logged). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: idColumn(),
-  recipient: varchar('recipient', { length: 254 }).notNull(),
-  subject: varchar('subject', { length: 300 }).notNull(),
-  body: text('body').notNull(),
-  /** 'sent' (SMTP accepted it), 'logged' (no SMTP configured) or 'failed'. */
-  status: varchar('status', { length: 16 }).notNull(),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+/**
+ * Every mail the portal sends, written before it is sent (a durable queue, modules/mail), also
+ * when no SMTP server is configured (then it is only logged).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: idColumn(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    body: text('body').notNull(),
+    /** One of OUTBOX_STATUSES (contract): queued, sent, logged, failed, expired. */
+    status: varchar('status', { length: 16 }).notNull(),
+    /** The last SMTP error (kept after a later success: it says why the mail was late). */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** SMTP attempts so far, the one in flight included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** While queued: when the next attempt is due. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** An attempt is in flight until then: no other process may take the mail. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** When its content (a code, a link) is no longer valid: never delivered after that. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_queued_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+  ],
+);
 
 /** Password-reset links: only the SHA-256 of the token is stored; single use, short-lived. */
 export const passwordResetTokens = pgTable(

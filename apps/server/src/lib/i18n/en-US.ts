@@ -44,6 +44,10 @@ export const enUS = {
   MAIL_RESET_SUBJECT: 'Reset your password',
   MAIL_RESET_TEXT:
     'To set a new password for account {account}, open this link within {minutes} minutes (it works once): {link}\nIf you did not ask for it, ignore this mail: your password stays as it is.',
+  MAIL_CODE_DELAYED:
+    'The mail server is not answering right now: your code to {destination} will be sent as soon as it does, and is valid for {minutes} minutes. If it has not arrived by then, ask for a new one.',
+  MAIL_LINK_DELAYED:
+    'The mail server is not answering right now: if the account exists, the link to set a new password will be mailed to its address as soon as it does, and is valid for {minutes} minutes. If it has not arrived by then, ask again.',
   SMS_CODE_TEXT: '[Download portal] Your verification code is {code}, valid for {minutes} minutes.',
   INDUSTRY_UNKNOWN: 'choose an industry from the list',
   EMAIL_INVALID: 'is not a valid email address',

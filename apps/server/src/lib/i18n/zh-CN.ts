@@ -41,6 +41,10 @@ export const zhCN: MessageCatalogue = {
   MAIL_RESET_SUBJECT: '重置密码',
   MAIL_RESET_TEXT:
     '如需为账号 {account} 设置新密码，请在 {minutes} 分钟内打开此链接（仅可使用一次）：{link}\n如非本人操作，请忽略本邮件，您的密码不会改变。',
+  MAIL_CODE_DELAYED:
+    '邮件服务器暂时没有响应：发往 {destination} 的验证码将在它恢复后立即发出，验证码 {minutes} 分钟内有效。若届时仍未收到，请重新获取。',
+  MAIL_LINK_DELAYED:
+    '邮件服务器暂时没有响应：如果该账号存在，设置新密码的链接将在它恢复后立即发送至其注册邮箱，链接 {minutes} 分钟内有效。若届时仍未收到，请重新申请。',
   SMS_CODE_TEXT: '【下载门户】您的验证码是 {code}，{minutes} 分钟内有效。',
   INDUSTRY_UNKNOWN: '请从列表中选择行业',
   EMAIL_INVALID: '不是有效的邮箱地址',

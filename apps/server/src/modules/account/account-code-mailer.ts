@@ -1,16 +1,32 @@
-import { type Locale, matchLocale, type VerifyCodeSent } from '@portal/contract';
+import { type Locale, matchLocale, VERIFY_CODE_TTL_MS, type VerifyCodeSent } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
-import type { MailService } from '../mail/mail.service';
+import type { MailOutcome, MailService } from '../mail/mail.service';
 import { CODE_MINUTES, type CodePurpose, codeSent, type VerifyCodeService } from './verify-code.service';
 
 /** d***@example.com: enough to recognise the address, not enough to learn it. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/**
+ * The answer of a form that mailed a code, in the reader's language: where it went and, when
+ * the mail server has not taken it yet, that it is queued and when the code runs out. A mail
+ * the server refused is VERIFY_CODE_SEND_FAILED.
+ */
+export function mailedCodeAnswer(outcome: MailOutcome, email: string, locale: Locale): VerifyCodeSent {
+  if (outcome === 'failed') throw new AppError('VERIFY_CODE_SEND_FAILED');
+  const destination = maskEmail(email);
+  return codeSent(
+    destination,
+    outcome === 'queued'
+      ? translate(locale, 'MAIL_CODE_DELAYED', { destination, minutes: CODE_MINUTES })
+      : undefined,
+  );
 }
 
 /**
@@ -24,17 +40,18 @@ export class AccountCodeMailer {
     private readonly mail: MailService,
   ) {}
 
-  /** In the account's stored language; `locale` (the request's) only stands in for none. */
+  /** The mail in the account's stored language (`locale`, the request's, stands in for none); the answer in the request's. */
   async send(purpose: CodePurpose, userId: number, locale: Locale): Promise<VerifyCodeSent> {
     const { email, locale: stored } = await this.recipient(userId);
     const code = await this.codes.issue(purpose, email, userId);
     const language = matchLocale(stored) ?? locale;
-    await this.mail.send({
+    const outcome = await this.mail.send({
       to: email,
       subject: translate(language, 'MAIL_VERIFY_CODE_SUBJECT'),
       text: translate(language, 'MAIL_VERIFY_CODE_TEXT', { code, minutes: CODE_MINUTES }),
+      validForMs: VERIFY_CODE_TTL_MS,
     });
-    return codeSent(maskEmail(email));
+    return mailedCodeAnswer(outcome, email, locale);
   }
 
   /** Uses up the code; refuses (1012004) when it is wrong, used or expired. */

@@ -22,11 +22,15 @@ const DAY_MS = 24 * 3_600_000;
 /** A code's lifetime in minutes, as the mail or SMS carrying it states it. */
 export const CODE_MINUTES = VERIFY_CODE_TTL_MS / 60_000;
 
-/** What every form that sends a code answers: where it went (masked), how long it lives, when to ask again. */
-export const codeSent = (destination: string): VerifyCodeSent => ({
+/**
+ * What every form that sends a code answers: where it went (masked), how long it lives, when to
+ * ask again, and `mailDelayed` (a text for the reader) when its mail waits in the queue.
+ */
+export const codeSent = (destination: string, mailDelayed?: string): VerifyCodeSent => ({
   destination,
   expiresInSeconds: VERIFY_CODE_TTL_MS / 1000,
   resendAfterSeconds: VERIFY_CODE_RESEND_MS / 1000,
+  ...(mailDelayed === undefined ? {} : { mailDelayed }),
 });
 
 const tooManyRequests = (waitMs: number) => {

@@ -1,9 +1,9 @@
-import { type Locale, matchLocale } from '@portal/contract';
+import { type Locale, matchLocale, VERIFY_CODE_TTL_MS, type VerifyCodeSent } from '@portal/contract';
 import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
+import { mailedCodeAnswer } from '../account/account-code-mailer';
 import type { MailService } from './mail.service';
 
 type Mail = { subject: string; text: string };
@@ -11,14 +11,15 @@ type Mail = { subject: string; text: string };
 /**
  * Sends a code to `email`, unless the address belongs to an account (other than
  * `exceptUserId`): its owner then gets a "you already have an account" warning in their own
- * language instead. The caller answers the same either way, so nobody learns through a code
- * form which addresses are registered. A mail that cannot be sent is VERIFY_CODE_SEND_FAILED.
+ * language instead. The answer is the same either way (both mails go to the same address
+ * through the same server, so "delivery delayed" does not tell them apart either), and nobody
+ * learns through a code form which addresses are registered.
  */
 export async function mailCodeOrOwnerWarning(
   deps: { db: Db; mail: MailService; publicUrl: string },
   email: string,
   options: { locale: Locale; exceptUserId?: number; codeMail: (locale: Locale) => Mail },
-): Promise<void> {
+): Promise<VerifyCodeSent> {
   const sameAddress = sql`lower(${users.email}) = ${email}`;
   const [owner] = await deps.db
     .select({ account: users.account, locale: users.locale })
@@ -37,9 +38,7 @@ export async function mailCodeOrOwnerWarning(
         }),
       }
     : options.codeMail(options.locale);
-  try {
-    await deps.mail.send({ to: email, ...mail });
-  } catch {
-    throw new AppError('VERIFY_CODE_SEND_FAILED');
-  }
+  // The warning expires like the code it stands in for: late, it would only puzzle its reader.
+  const outcome = await deps.mail.send({ to: email, ...mail, validForMs: VERIFY_CODE_TTL_MS });
+  return mailedCodeAnswer(outcome, email, options.locale);
 }

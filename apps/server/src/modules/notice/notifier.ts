@@ -94,7 +94,10 @@ export class Notifier {
     return { posted: inApp.length, mails };
   }
 
-  /** Sends after commit; a refused mail is recorded in the outbox and logged, never retried into duplicates. */
+  /**
+   * Sends after commit. A mail the server does not take stays queued in the outbox and is retried
+   * by the mail queue; only one that could not be written at all is logged here.
+   */
   async send(mails: PendingMail[]): Promise<void> {
     for (const mail of mails)
       await this.mail

@@ -16,8 +16,7 @@ import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { maskEmail } from '../account/password-change.service';
-import { CODE_MINUTES, codeSent, type VerifyCodeService } from '../account/verify-code.service';
+import { CODE_MINUTES, type VerifyCodeService } from '../account/verify-code.service';
 import { dictValuesOf } from '../dict/dict.service';
 import { mailCodeOrOwnerWarning } from '../mail/code-mail';
 import type { MailService } from '../mail/mail.service';
@@ -80,7 +79,7 @@ export class ProfileService {
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const user = await this.user(userId);
     const code = await this.codes.issue('bind-email', email, userId);
-    await mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
+    return mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
       locale,
       exceptUserId: userId,
       codeMail: (language) => ({
@@ -92,7 +91,6 @@ export class ProfileService {
         }),
       }),
     });
-    return codeSent(maskEmail(email));
   }
 
   async bindEmail(userId: number, rawEmail: string, code: string): Promise<Profile> {

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Locale, matchLocale, meetsPasswordRule, type ResetPasswordBody } from '@portal/contract';
+import {
+  type Locale,
+  matchLocale,
+  meetsPasswordRule,
+  type RecoverSent,
+  type ResetPasswordBody,
+} from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -47,7 +53,7 @@ export class RecoveryService {
    * The mail is in the account's stored language; `locale` (the requester's) only stands in for
    * an account without one.
    */
-  async request(accountOrEmail: string, locale: Locale, ip?: string): Promise<{ linkValidMinutes: number }> {
+  async request(accountOrEmail: string, locale: Locale, ip?: string): Promise<RecoverSent> {
     const key = accountOrEmail.trim().toLowerCase();
     const [user] = key
       ? await this.db
@@ -74,7 +80,15 @@ export class RecoveryService {
         .finally(() => this.pending.delete(work));
       this.pending.add(work);
     }
-    return { linkValidMinutes: RESET_LINK_TTL_MS / 60_000 };
+    const linkValidMinutes = RESET_LINK_TTL_MS / 60_000;
+    // Whether the mail server is failing now, not what became of this mail (sent after the
+    // answer): the same for every input, so the answer still says nothing about the account.
+    return (await this.mail.deliveryDelayed())
+      ? {
+          linkValidMinutes,
+          mailDelayed: translate(locale, 'MAIL_LINK_DELAYED', { minutes: linkValidMinutes }),
+        }
+      : { linkValidMinutes };
   }
 
   /** Waits for reset mails still being sent (graceful shutdown, tests). */
@@ -169,6 +183,7 @@ export class RecoveryService {
         minutes: RESET_LINK_TTL_MS / 60_000,
         link,
       }),
+      validForMs: RESET_LINK_TTL_MS,
     });
     if (ip !== undefined)
       await this.audit.record(

@@ -12,7 +12,7 @@ import { notices, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { CODE_MINUTES, codeSent, type VerifyCodeService } from '../account/verify-code.service';
+import { CODE_MINUTES, type VerifyCodeService } from '../account/verify-code.service';
 import { maskEmail } from '../account/password-change.service';
 import { hashPassword } from '../auth/password';
 import { dictValuesOf } from '../dict/dict.service';
@@ -50,14 +50,13 @@ export class RegistrationService {
     const email = normaliseEmail(rawEmail);
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     const code = await this.codes.issue('register-email', email, null);
-    await mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
+    return mailCodeOrOwnerWarning({ db: this.db, mail: this.mail, publicUrl: this.publicUrl }, email, {
       locale,
       codeMail: (language) => ({
         subject: translate(language, 'MAIL_REGISTER_CODE_SUBJECT'),
         text: translate(language, 'MAIL_REGISTER_CODE_TEXT', { code, minutes: CODE_MINUTES }),
       }),
     });
-    return codeSent(maskEmail(email));
   }
 
   async sendSmsCode(rawPhone: string, locale: Locale): Promise<VerifyCodeSent> {
@@ -126,7 +125,7 @@ export class RegistrationService {
       throw error;
     }
 
-    // The account exists now; a welcome mail that fails must not undo it.
+    // The account exists now; a welcome mail that could not even be queued must not undo it.
     await this.mail
       .send({
         to: email,
