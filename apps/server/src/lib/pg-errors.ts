@@ -1,3 +1,5 @@
+import { STORE_UNAVAILABLE_CODE } from './file-store/file-store';
+
 /**
  * The constraint name when `error` (or what it wraps: drizzle puts the driver's
  * error in `cause`) is a PostgreSQL unique violation (SQLSTATE 23505), else null.
@@ -31,8 +33,8 @@ export function invalidValue(error: unknown): boolean {
  * SQLSTATEs and socket errors that mean "the database (or another dependency) is away, restarting
  * or saturated", not "this request is wrong": connection exceptions (class 08), the server shutting
  * down or starting (57P01-57P03), too many connections (53300), a statement cancelled by
- * `statement_timeout` (57014) or a lock not available in time (55P03); and the socket errors of a
- * peer that is gone or silent.
+ * `statement_timeout` (57014) or a lock not available in time (55P03); the socket errors of a
+ * peer that is gone or silent; and the file store's StoreUnavailableError.
  */
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300|57014|55P03)$/;
 const UNAVAILABLE_SOCKET_CODES = new Set([
@@ -47,6 +49,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   'EAI_AGAIN',
   'UND_ERR_SOCKET',
   'UND_ERR_CONNECT_TIMEOUT',
+  STORE_UNAVAILABLE_CODE,
 ]);
 /** node-postgres says these in words only (no code): a pool acquisition or a query that timed out, a dead client. */
 const UNAVAILABLE_MESSAGES = [
@@ -66,8 +69,7 @@ export function dependencyUnavailable(error: unknown): boolean {
   const seen: unknown[] = [error];
   for (let index = 0; index < seen.length && index < 10; index++) {
     const current = seen[index] as
-      | { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; name?: unknown }
-      | undefined;
+      { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; name?: unknown } | undefined;
     if (!current || typeof current !== 'object') continue;
     const code = current.code;
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))

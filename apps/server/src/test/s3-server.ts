@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import S3rver, { type S3rverEvent } from 's3rver';
 import type { S3Options } from '../lib/file-store/s3-file-store';
 
 export const TEST_BUCKET = 'portal-test';
@@ -19,21 +19,59 @@ export function s3rverOptions(port: number): S3Options {
   };
 }
 
-/** A real S3-compatible server (s3rver) on a free port with one bucket, for storage tests. */
-export async function startS3Server(): Promise<{ options: S3Options; stop(): Promise<void> }> {
-  const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
+async function runS3rver(directory: string, port: number, onEvent: (event: S3rverEvent) => void) {
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: TEST_BUCKET }],
   });
-  const { port } = (await server.run()) as { port: number };
+  server.on('event', onEvent);
+  const address = (await server.run()) as { port: number };
+  return { server, port: address.port };
+}
+
+/**
+ * A real S3-compatible server (s3rver) on a free port with one bucket, for storage tests.
+ * `halt` stops it as a crash or an outage would (listener closed, every connection cut, requests
+ * in flight included), keeping its folder; `restart` brings it back on the same port and folder.
+ * `onEvent` hears of every object s3rver stored or removed (before it answers the request).
+ */
+export async function startS3Server(): Promise<{
+  options: S3Options;
+  stop(): Promise<void>;
+  halt(): Promise<void>;
+  restart(): Promise<void>;
+  onEvent(listener: ((event: S3rverEvent) => void) | null): void;
+}> {
+  const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
+  let listener: ((event: S3rverEvent) => void) | null = null;
+  const forward = (event: S3rverEvent) => listener?.(event);
+  const first = await runS3rver(directory, 0, forward);
+  const { port } = first;
+  let { server } = first;
+  let running = true;
+  const halt = async () => {
+    if (!running) return;
+    running = false;
+    const closed = server.close();
+    server.httpServer?.closeAllConnections();
+    await closed;
+  };
   return {
     options: s3rverOptions(port),
+    halt,
+    restart: async () => {
+      if (running) return;
+      ({ server } = await runS3rver(directory, port, forward));
+      running = true;
+    },
+    onEvent: (next) => {
+      listener = next;
+    },
     stop: async () => {
-      await server.close();
+      await halt();
       rmSync(directory, { recursive: true, force: true });
     },
   };

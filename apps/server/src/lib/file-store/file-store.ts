@@ -1,6 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
+/** The `code` of {@link StoreUnavailableError}. */
+export const STORE_UNAVAILABLE_CODE = 'ESTOREUNAVAILABLE';
+
 export type StoredObject = { size: number; sha256: string };
 
 /** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
@@ -64,5 +67,17 @@ export class ObjectTooLargeError extends Error {
 export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`object ${key} not found`);
+  }
+}
+
+/**
+ * The store is away, overloaded or too slow (connection refused or cut, a timeout, a 5xx): the
+ * request was not carried out and may be tried again. Answered 503 with Retry-After.
+ */
+export class StoreUnavailableError extends Error {
+  /** What `dependencyUnavailable` (lib/pg-errors.ts) recognises, as it does a socket error's code. */
+  readonly code = STORE_UNAVAILABLE_CODE;
+  constructor(cause: unknown) {
+    super('object store unavailable', { cause });
   }
 }

@@ -8,10 +8,12 @@ import {
   NoSuchKey,
   NotFound,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from '../content-disposition';
+import { dependencyUnavailable } from '../pg-errors';
 import { uploadMeter } from './upload-meter';
 import {
   type ByteRange,
@@ -19,6 +21,7 @@ import {
   type ListedObject,
   ObjectNotFoundError,
   type StoredObject,
+  StoreUnavailableError,
 } from './file-store';
 
 export type S3Options = {
@@ -58,6 +61,23 @@ const PART_BYTES = 8 * 1024 * 1024;
 const PARALLEL_PARTS = 2;
 /** A readiness probe that waits longer than this counts the store as down. */
 const PING_TIMEOUT_MS = 2_000;
+/**
+ * Bounds that make an unreachable or silent store fail a request in seconds (the SDK waits
+ * forever by default): a connection must be made within CONNECT_TIMEOUT_MS, a request without a
+ * large body (HEAD, GET, DELETE, LIST) answered within ANSWER_TIMEOUT_MS, and no connection may
+ * stay silent longer than IDLE_TIMEOUT_MS. Uploads get no answer bound (an 8 MiB part takes as
+ * long as the link needs), only the idle one: a silent store fails an upload in about 2 x 5 s.
+ * A GET body is read at the pace of the client it is streamed to, who may pause: its connection
+ * may idle for BODY_IDLE_TIMEOUT_MS, like nginx's send_timeout. One retry: a store that refused
+ * twice is down, and the portal's clients (503 with Retry-After) and the task queue retry later.
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const ANSWER_TIMEOUT_MS = 3_000;
+/** Below 6 s the SDK arms it at once (longer ones 3 s late). */
+const IDLE_TIMEOUT_MS = 5_000;
+const BODY_IDLE_TIMEOUT_MS = 60_000;
+const MAX_ATTEMPTS = 2;
+const ANSWER_BOUND = { requestTimeout: ANSWER_TIMEOUT_MS };
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -66,24 +86,54 @@ const isMissing = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
+ * The store is away, overloaded or too slow (refused or cut connections, a timeout, a 5xx such as
+ * 503 SlowDown) rather than refusing this request (403, 404, 400): worth a 503 and a later retry.
+ */
+function storeUnavailable(error: unknown): boolean {
+  const failure = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  const status = failure.$metadata?.httpStatusCode;
+  return (
+    failure.name === 'TimeoutError' || dependencyUnavailable(error) || (status !== undefined && status >= 500)
+  );
+}
+
+/** What a failed request rejects with: StoreUnavailableError for an outage, else the SDK's error. */
+const classified = (error: unknown) => (storeUnavailable(error) ? new StoreUnavailableError(error) : error);
+
+function clientOptions(options: S3Options, idleTimeoutMs: number): S3ClientConfig {
+  return {
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: idleTimeoutMs,
+      // Without it the SDK only logs a warning when ANSWER_TIMEOUT_MS passes, and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
+  };
+}
+
+/**
  * Objects in an S3-compatible bucket. Uploads stream through lib-storage (multipart above 8
  * MiB); an object only appears when the upload completes, and a failed or too large one is
  * aborted, so nothing partial is ever visible. Checksums are computed by the portal on the way
  * (the SDK's own are set to WHEN_REQUIRED: with streamed bodies they corrupt uploads on some
- * servers, see the stack notes).
+ * servers, see the stack notes). Every request is bounded in time (see CONNECT_TIMEOUT_MS), and
+ * one that fails because the store is away rejects with StoreUnavailableError (answered 503).
  */
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
+  /** GetObject only: its bodies may idle while the client they stream to pauses. */
+  private readonly bodies: S3Client;
 
   constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(clientOptions(options, IDLE_TIMEOUT_MS));
+    this.bodies = new S3Client(clientOptions(options, BODY_IDLE_TIMEOUT_MS));
   }
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
@@ -109,11 +159,12 @@ export class S3FileStore implements FileStore {
       await upload.done();
     } catch (error) {
       await upload.abort().catch(() => undefined);
-      throw failure ?? error;
+      throw failure ?? classified(error);
     }
     if (failure) {
-      // The stream failed after the last part went out: the object must not stay.
-      await this.remove(key);
+      // The stream failed after the last part went out: the object must not stay (if the store
+      // went away meanwhile, the orphan sweep removes it later).
+      await this.remove(key).catch(() => undefined);
       throw failure;
     }
     return stored();
@@ -121,12 +172,13 @@ export class S3FileStore implements FileStore {
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
     try {
-      const answer = await this.client.send(
+      const answer = await this.bodies.send(
         new GetObjectCommand({
           Bucket: this.options.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
+        ANSWER_BOUND,
       );
       const body = answer.Body as Readable;
       if (!range) return body;
@@ -138,7 +190,7 @@ export class S3FileStore implements FileStore {
         : body;
     } catch (error) {
       if (isMissing(error)) throw new ObjectNotFoundError(key);
-      throw error;
+      throw classified(error);
     }
   }
 
@@ -156,16 +208,23 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }),
+        ANSWER_BOUND,
+      );
       return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw classified(error);
     }
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }), ANSWER_BOUND)
+      .catch((error: unknown) => {
+        throw classified(error);
+      });
   }
 
   /**
@@ -176,9 +235,14 @@ export class S3FileStore implements FileStore {
   async *list(prefix: string): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
+      const page = await this.client
+        .send(
+          new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }),
+          ANSWER_BOUND,
+        )
+        .catch((error: unknown) => {
+          throw classified(error);
+        });
       for (const object of page.Contents ?? [])
         if (object.Key && object.LastModified)
           yield { key: object.Key, modifiedAt: object.LastModified, partial: false };
