@@ -1,4 +1,4 @@
-import { ErrorCode } from '@portal/contract';
+import { ErrorCode, type OutboxEntry } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
@@ -7,7 +7,7 @@ import { freePort } from '../../test/free-port';
 import { codeIn, lastMailTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { mailText, startSmtpReceiver } from '../../test/smtp-receiver';
-import { createTestApp, DRIVERS, type SmtpReceiver, type TestApp } from '../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type SmtpReceiver, type TestApp } from '../../test/test-app';
 import { MAIL_RETRY } from './mail-retry-policy';
 
 type CodeAnswer = { destination: string; expiresInSeconds: number; mailDelayed?: string };
@@ -61,6 +61,19 @@ describe.each(DRIVERS)('mail queue with the mail server down on %s', (driver) =>
     expect(queued?.nextAttemptAt?.getTime()).toBe(asked.getTime() + MAIL_RETRY.firstDelayMs);
     expect(queued?.expiresAt?.getTime()).toBe(asked.getTime() + 600_000);
 
+    // Staff see it waiting, with its attempts and when the next one is due.
+    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const outbox = await withToken<{ rows: OutboxEntry[] }>(t.app, admin, {
+      url: '/api/sysMessage/outbox?channel=mail&pageNo=1&pageSize=10',
+    });
+    expect(outbox.body.data.rows[0]).toMatchObject({
+      recipient: 'nina@example.com',
+      status: 'queued',
+      attempts: 1,
+      nextAttemptTime: new Date(asked.getTime() + MAIL_RETRY.firstDelayMs).toISOString(),
+      sentTime: null,
+    });
+
     // Not due yet: the loop leaves it alone even with the server back.
     const receiver = await mailServerBack();
     expect(await retryRound()).toEqual({ sent: 0, expired: 0 });
@@ -77,6 +90,15 @@ describe.each(DRIVERS)('mail queue with the mail server down on %s', (driver) =>
     // The failure that held it back stays beside it for staff.
     expect(delivered?.error).toMatch(/ECONNREFUSED/);
     expect(codeIn(mailText(receiver.received[0]?.raw ?? ''))).toBe(codeIn(delivered?.body));
+    const after = await withToken<{ rows: OutboxEntry[] }>(t.app, admin, {
+      url: '/api/sysMessage/outbox?channel=mail&pageNo=1&pageSize=10',
+    });
+    expect(after.body.data.rows[0]).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      nextAttemptTime: null,
+      sentTime: new Date(asked.getTime() + MAIL_RETRY.firstDelayMs).toISOString(),
+    });
   });
 
   it('says so in Chinese too, and answers a registered address exactly like a new one', async () => {

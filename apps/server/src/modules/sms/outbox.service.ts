@@ -1,6 +1,6 @@
 import { maskSecrets } from '../../lib/secret-mask';
-import type { OutboxEntry, Page } from '@portal/contract';
-import { count, desc } from 'drizzle-orm';
+import { OUTBOX_STATUSES, type OutboxEntry, type OutboxStatus, type Page } from '@portal/contract';
+import { count, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { mailOutbox, smsOutbox } from '../../db/schema';
 
@@ -14,7 +14,15 @@ const columnsOf = (table: typeof mailOutbox | typeof smsOutbox) => ({
   recipient: table === smsOutbox ? smsOutbox.phone : mailOutbox.recipient,
   // An SMS has no subject: the driver that sent it says more.
   subject: table === smsOutbox ? smsOutbox.driver : mailOutbox.subject,
+  // Only mail is queued and retried (modules/mail).
+  attempts: table === smsOutbox ? sql<number | null>`null` : mailOutbox.attempts,
+  nextAttemptAt: table === smsOutbox ? sql<Date | null>`null` : mailOutbox.nextAttemptAt,
+  sentAt: table === smsOutbox ? sql<Date | null>`null` : mailOutbox.sentAt,
 });
+
+/** A status the contract does not know (written by a newer version) shows as failed, never as a 500. */
+const knownStatus = (status: string): OutboxStatus =>
+  (OUTBOX_STATUSES as readonly string[]).includes(status) ? (status as OutboxStatus) : 'failed';
 
 /** What the portal sent, newest first: support reads codes and links here when nothing arrived. */
 export class OutboxService {
@@ -40,9 +48,13 @@ export class OutboxService {
         recipient: row.recipient,
         subject: row.subject,
         body: maskSecrets(row.body),
-        status: row.status,
+        status: knownStatus(row.status),
         error: row.error,
         createTime: row.createdAt.toISOString(),
+        attempts: row.attempts,
+        // Shown only while the mail waits for it.
+        nextAttemptTime: row.status === 'queued' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+        sentTime: row.sentAt?.toISOString() ?? null,
       })),
     };
   }

@@ -1,20 +1,25 @@
 import type { OutboxEntry } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { envelopeResponse, pagedRoute, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
 import { OutboxTable } from './outbox-table';
 
+const NEXT_ATTEMPT = '2026-11-01T01:02:30.000Z';
 const MAIL: OutboxEntry[] = Array.from({ length: 12 }, (_, index) => ({
   id: 100 - index,
   channel: 'mail',
   recipient: `user${index}@example.com`,
   subject: `Your verification code ${index}`,
   body: `Code: ${String(100000 + index)}\nValid for 10 minutes.`,
-  status: index === 0 ? 'failed' : 'logged',
-  error: index === 0 ? 'connect ECONNREFUSED 127.0.0.1:25' : null,
+  status: index === 0 ? 'failed' : index === 1 ? 'queued' : index === 2 ? 'expired' : 'logged',
+  error: index < 3 ? 'connect ECONNREFUSED 127.0.0.1:25' : null,
   createTime: new Date(Date.UTC(2026, 10, 1, 0, 60 - index)).toISOString(),
+  attempts: index === 1 ? 3 : index < 3 ? 1 : 0,
+  nextAttemptTime: index === 1 ? NEXT_ATTEMPT : null,
+  sentTime: null,
 }));
 const SMS: OutboxEntry[] = [
   {
@@ -26,6 +31,9 @@ const SMS: OutboxEntry[] = [
     status: 'logged',
     error: null,
     createTime: new Date(Date.UTC(2026, 10, 2)).toISOString(),
+    attempts: null,
+    nextAttemptTime: null,
+    sentTime: null,
   },
 ];
 
@@ -55,17 +63,37 @@ describe('OutboxTable', () => {
     expect(bodyRows()[0]?.textContent).toContain('user0@example.com');
     expect(bodyRows()[0]?.textContent).toContain('Your verification code 0');
     expect(bodyRows()[0]?.textContent).toContain('Failed');
-    expect(bodyRows()[1]?.textContent).toContain('Logged only');
+    expect(bodyRows()[3]?.textContent).toContain('Logged only');
     expect(table().textContent).toContain('1-10 total 12 records');
 
     fireEvent.click(within(bodyRows()[0] as HTMLElement).getByRole('button'));
     const entry = await screen.findByTestId('outbox-entry');
     expect(entry.textContent).toContain('Code: 100000');
-    expect(entry.textContent).toContain('ECONNREFUSED');
+    expect(entry.textContent).toContain('Last failed attempt: connect ECONNREFUSED 127.0.0.1:25');
 
     fireEvent.click(within(table()).getByTitle('2'));
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(requested(fetchStub)).toEqual(['mail:1', 'mail:2']);
+  });
+
+  it('shows a queued mail with its attempts and next attempt, and an expired one, in words', async () => {
+    stubOutboxApi();
+    renderWithProviders(<OutboxTable />, { path: '/' });
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const headings = within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Attempts', 'Next attempt']));
+    const queued = within(bodyRows()[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(queued).toContain('Queued (retried until the mail server takes it)');
+    expect(queued).toContain('3');
+    expect(queued).toContain(formatDateTime(NEXT_ATTEMPT));
+    expect(bodyRows()[2]?.textContent).toContain('Expired before delivery (not sent)');
+    // No status is shown as its raw value.
+    for (const row of bodyRows())
+      expect(within(row as HTMLElement).queryByText(/^(queued|expired|failed|logged|sent)$/)).toBeNull();
   });
 
   it('switches to SMS from the first page and shows the message instead of a subject', async () => {
@@ -81,6 +109,7 @@ describe('OutboxTable', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toContain('Message');
+    expect(table().textContent).not.toContain('Next attempt');
     expect(requested(fetchStub)).toEqual(['mail:1', 'sms:1']);
   });
 

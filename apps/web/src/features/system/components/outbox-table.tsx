@@ -1,5 +1,5 @@
-import type { OutboxEntry } from '@portal/contract';
-import { Alert, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
+import type { OutboxEntry, OutboxStatus } from '@portal/contract';
+import { Alert, type AlertProps, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
@@ -7,18 +7,32 @@ import { formatDateTime } from '@/lib/format';
 import { type OutboxChannel, type OutboxParams, useOutbox } from '../api/get-outbox';
 
 const CHANNELS: OutboxChannel[] = ['mail', 'sms'];
-const STATUS_COLOURS: Record<string, string> = { sent: 'success', logged: 'processing', failed: 'error' };
+const STATUS_COLOURS: Record<OutboxStatus, string> = {
+  queued: 'warning',
+  sent: 'success',
+  logged: 'processing',
+  failed: 'error',
+  expired: 'default',
+};
+/** How the last error reads: the reason of a failure, a warning while retried, history once sent. */
+const ERROR_TYPES: Record<OutboxStatus, AlertProps['type']> = {
+  queued: 'warning',
+  sent: 'info',
+  logged: 'info',
+  failed: 'error',
+  expired: 'error',
+};
 
 /**
  * Staff: what the portal sent by mail and SMS, so support can read a customer's code or
- * reset link when it never arrived. The row expands to the full message and the failure.
+ * reset link when it never arrived. Mail is queued and retried while the mail server does not
+ * take it: its attempts and next attempt show beside the status. The row expands to the full
+ * message and the last failure.
  */
 export function OutboxTable() {
   const { t } = useTranslation('system');
   const { params, filter, page } = usePagedParams<OutboxParams>({ channel: 'mail' });
   const outbox = useOutbox(params);
-  const statusText = (status: string) =>
-    status in STATUS_COLOURS ? t(`outbox.status.${status as 'sent' | 'logged' | 'failed'}`) : status;
 
   const columns: TableColumnsType<OutboxEntry> = [
     { title: t('outbox.column.recipient'), dataIndex: 'recipient' },
@@ -28,8 +42,18 @@ export function OutboxTable() {
     {
       title: t('outbox.column.status'),
       dataIndex: 'status',
-      render: (_, { status }) => <Tag color={STATUS_COLOURS[status] ?? 'default'}>{statusText(status)}</Tag>,
+      render: (_, { status }) => <Tag color={STATUS_COLOURS[status]}>{t(`outbox.status.${status}`)}</Tag>,
     },
+    ...(params.channel === 'mail'
+      ? [
+          { title: t('outbox.column.attempts'), dataIndex: 'attempts' },
+          {
+            title: t('outbox.column.nextAttempt'),
+            dataIndex: 'nextAttemptTime',
+            render: (_: unknown, { nextAttemptTime }: OutboxEntry) => formatDateTime(nextAttemptTime),
+          },
+        ]
+      : []),
     {
       title: t('outbox.column.time'),
       dataIndex: 'createTime',
@@ -56,7 +80,14 @@ export function OutboxTable() {
         expandable={{
           expandedRowRender: (entry) => (
             <div data-testid="outbox-entry">
-              {entry.error && <Alert type="error" showIcon title={entry.error} style={{ marginBottom: 8 }} />}
+              {entry.error && (
+                <Alert
+                  type={ERROR_TYPES[entry.status]}
+                  showIcon
+                  title={t('outbox.lastError', { error: entry.error })}
+                  style={{ marginBottom: 8 }}
+                />
+              )}
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} copyable>
                 {entry.body}
               </Typography.Paragraph>
