@@ -1,8 +1,10 @@
 import { VERIFY_CODE_LENGTH, type VerifyCodeSent } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api-error';
+import { MailDelayedNote } from './mail-delayed-note';
 import { useCountdown } from './use-countdown';
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
@@ -24,7 +26,8 @@ interface VerifyCodeFieldProps {
 
 /**
  * The verification code with its "Get code" button. After a code is sent the button waits the
- * server's resend interval, counting down the seconds.
+ * server's resend interval, counting down the seconds; a code whose mail the server had to queue
+ * says so instead of "sent".
  */
 export function VerifyCodeField({
   name,
@@ -37,15 +40,19 @@ export function VerifyCodeField({
 }: VerifyCodeFieldProps) {
   const { t } = useTranslation('account');
   const countdown = useCountdown();
+  // The server's text when the last code's mail is queued rather than sent.
+  const [mailDelayed, setMailDelayed] = useState<string>();
   const sendCode = useMutation<VerifyCodeSent, ApiError>({
     mutationFn: requestCode,
     onSuccess: (sent) => {
       countdown.start(sent.resendAfterSeconds);
+      setMailDelayed(sent.mailDelayed);
       onSent(sent);
     },
     onError: (error) => {
       // Asked too soon (429): the button counts down the server's Retry-After.
       if (error.retryAfterSeconds) countdown.start(error.retryAfterSeconds);
+      setMailDelayed(undefined);
       onSendFailed(error);
     },
   });
@@ -59,7 +66,13 @@ export function VerifyCodeField({
       label={t('password.code.label')}
       htmlFor={inputId}
       required
-      extra={sentTo && t('password.code.sent', { destination: sentTo })}
+      extra={
+        mailDelayed ? (
+          <MailDelayedNote text={mailDelayed} />
+        ) : (
+          sentTo && t('password.code.sent', { destination: sentTo })
+        )
+      }
     >
       <Space.Compact block>
         <Form.Item

@@ -69,6 +69,7 @@ export const register: TranslationsOf<typeof reference> = {
   'recover.sent.title': 'Check your mail',
   'recover.sent.description':
     'If the account exists, a link to set a new password has been mailed to its address. The link is valid for {{minutes}} minutes and works once.',
+  'recover.delayed.title': 'Your request is recorded',
   'recover.backToLogin': 'Back to sign in',
   'recover.reset.title': 'Set a new password',
   'recover.reset.for': 'New password for account {{account}}',

@@ -61,6 +61,7 @@ export const register = {
   'recover.sent.title': '请查收邮件',
   'recover.sent.description':
     '如果该账号存在，设置新密码的链接已发送至其注册邮箱。链接 {{minutes}} 分钟内有效，且只能使用一次。',
+  'recover.delayed.title': '请求已受理',
   'recover.backToLogin': '返回登录',
   'recover.reset.title': '设置新密码',
   'recover.reset.for': '为账号 {{account}} 设置新密码',

@@ -35,6 +35,19 @@ describe('verify code of the password change', () => {
     expect(button().disabled).toBe(false);
   });
 
+  it("says the code is queued, in the server's words, when the mail server did not take it", async () => {
+    const delayed =
+      'The mail server is not answering right now: your code to d***@example.com will be sent as soon as it does, and is valid for 10 minutes. If it has not arrived by then, ask for a new one.';
+    stubFetch({ '/api/sysUser/getVerifyCode': () => okResponse({ ...sent, mailDelayed: delayed }) });
+    renderWithProviders(<ChangePasswordForm />, { path: '/' });
+
+    fireEvent.click(button());
+    await advance(0);
+    expect(screen.getByTestId('mail-delayed').textContent).toBe(delayed);
+    expect(screen.queryByText('Code sent to d***@example.com')).toBeNull();
+    expect(button().textContent).toBe('Resend in 60 s');
+  });
+
   it('shows "Get verify code failure" with the server message and keeps the button usable', async () => {
     stubFetch({
       '/api/sysUser/getVerifyCode': () =>

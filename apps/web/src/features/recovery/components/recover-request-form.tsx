@@ -31,11 +31,14 @@ export function RecoverRequestForm() {
   });
 
   if (recovery.data) {
+    // The mail server is not answering: the server's text says the link will follow, not that it went.
+    const { mailDelayed, linkValidMinutes } = recovery.data;
     return (
       <RecoveryDone
         testId="recover-sent"
-        title={t('recover.sent.title')}
-        description={t('recover.sent.description', { minutes: recovery.data.linkValidMinutes })}
+        status={mailDelayed ? 'info' : 'success'}
+        title={t(mailDelayed ? 'recover.delayed.title' : 'recover.sent.title')}
+        description={mailDelayed ?? t('recover.sent.description', { minutes: linkValidMinutes })}
         signIn={{ text: t('recover.backToLogin') }}
       />
     );

@@ -4,6 +4,8 @@ import { paths } from '@/config/paths';
 
 interface RecoveryDoneProps {
   testId: string;
+  /** 'info' when the step is done but its outcome is not there yet (a mail still queued). */
+  status?: 'success' | 'info';
   title: string;
   description: string;
   /** The button's text, and its test id where the browser tests press it. */
@@ -11,11 +13,11 @@ interface RecoveryDoneProps {
 }
 
 /** The end of a recovery step (link sent, password set): what happened, and on to sign-in. */
-export function RecoveryDone({ testId, title, description, signIn }: RecoveryDoneProps) {
+export function RecoveryDone({ testId, status = 'success', title, description, signIn }: RecoveryDoneProps) {
   const navigate = useNavigate();
   return (
     <Result
-      status="success"
+      status={status}
       data-testid={testId}
       title={title}
       subTitle={description}

@@ -67,6 +67,27 @@ describe('requesting a password link', () => {
     expect(url.searchParams.get('code')).toBe('ab12');
   });
 
+  it("says the link will follow when the mail server is not answering, in the server's words", async () => {
+    const delayed =
+      'The mail server is not answering right now: if the account exists, the link to set a new password will be mailed to its address as soon as it does, and is valid for 30 minutes. If it has not arrived by then, ask again.';
+    openRecover(
+      '/user/recover',
+      { '/api/auth/recover': () => okResponse({ linkValidMinutes: 30, mailDelayed: delayed }) },
+      true,
+    );
+    await screen.findByTestId('captcha-image');
+    type('recover-account', 'nina');
+    fireEvent.change(document.querySelector('#recover_captcha') ?? document.body, {
+      target: { value: 'ab12' },
+    });
+    fireEvent.click(screen.getByTestId('recover-submit'));
+    const done = await screen.findByTestId('recover-sent');
+    expect(done.textContent).toContain('Your request is recorded');
+    expect(done.textContent).toContain(delayed);
+    expect(done.textContent).not.toContain('Check your mail');
+    expect(done.textContent).not.toContain('has been mailed');
+  });
+
   it('shows a wrong captcha and lets the visitor try again', async () => {
     openRecover(
       '/user/recover',

@@ -81,6 +81,20 @@ describe('verification codes of the registration', () => {
     expect(sendButton('emailCode').disabled).toBe(false);
   });
 
+  it("says the code is queued, in the server's words, when the mail server did not take it", async () => {
+    const delayed =
+      '邮件服务器暂时没有响应：发往 n***@example.com 的验证码将在它恢复后立即发出，验证码 10 分钟内有效。若届时仍未收到，请重新获取。';
+    await renderForm({
+      '/api/auth/emailCode': () => okResponse({ ...sent('n***@example.com'), mailDelayed: delayed }),
+    });
+    type('email-input', 'nina@example.com');
+    fireEvent.click(sendButton('emailCode'));
+    await settle();
+    expect(screen.getByTestId('mail-delayed').textContent).toBe(delayed);
+    expect(screen.queryByText('Code sent to n***@example.com, valid for 10 minutes')).toBeNull();
+    expect(sendButton('emailCode').textContent).toBe('Resend in 60 s');
+  });
+
   it('shows a refusal (429) on the code field and leaves the button usable', async () => {
     await renderForm({
       '/api/auth/emailCode': () =>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, type FormRule, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailDelayedNote } from '@/components/verify-code/mail-delayed-note';
 import { useCountdown } from '@/components/verify-code/use-countdown';
 import { type ApiError, fieldErrorsOf } from '@/lib/api-error';
 import type { RegisterField } from '../utils/register-form-values';
@@ -30,7 +31,8 @@ const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 /**
  * A verification code input with its "Get code" button. The button first checks the target
  * field, then waits out the server's resend interval counting down the seconds. A refusal
- * (429, bad address, gateway down) shows on the field it concerns.
+ * (429, bad address, gateway down) shows on the field it concerns; a code whose mail the server
+ * had to queue says so (the server's text) instead of "sent".
  */
 export function SendCodeField({ name, target, label, rules, send, captcha }: SendCodeFieldProps) {
   const { t } = useTranslation('register');
@@ -86,8 +88,12 @@ export function SendCodeField({ name, target, label, rules, send, captcha }: Sen
       htmlFor={inputId}
       required
       extra={
-        sent &&
-        t('register.code.sent', { destination: sent.destination, minutes: minutes(sent.expiresInSeconds) })
+        sent?.mailDelayed ? (
+          <MailDelayedNote text={sent.mailDelayed} />
+        ) : (
+          sent &&
+          t('register.code.sent', { destination: sent.destination, minutes: minutes(sent.expiresInSeconds) })
+        )
       }
     >
       <Space.Compact block>
