@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error';
 import { type Clock, systemClock } from './lib/clock';
 import type { CaptchaTextSource } from './modules/captcha/captcha.service';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { closeBudgetMs, gracefulClosePlugin } from './plugins/graceful-close';
 import { requestLocalePlugin } from './plugins/request-locale';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -80,6 +81,9 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    // While closing, requests on open connections are served (with Connection: close), not
+    // answered a bare 503: plugins/graceful-close.ts.
+    return503OnClosing: false,
     // Errors the router raises before any hook (an over-long path parameter, a malformed URL)
     // answer the same envelope as everything else, in the caller's language.
     frameworkErrors: (error, request, reply) => {
@@ -131,14 +135,21 @@ export async function buildApp(options: AppOptions) {
       app.services.mailRetry.start();
     }
   });
+  // The job workers stop while the requests drain, not after: both within the grace.
+  let jobsStopped: Promise<void> | undefined;
+  app.addHook('preClose', () => {
+    jobsStopped = app.services.jobs
+      .stop(closeBudgetMs(config.SHUTDOWN_GRACE_MS))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
+  });
   app.addHook('onClose', async () => {
     await app.services.orphanSweep.stop();
     await app.services.housekeeping.stop();
     await app.services.mailRetry.stop();
-    await app.services.jobs.stop(config.SHUTDOWN_GRACE_MS);
+    await (jobsStopped ?? app.services.jobs.stop(closeBudgetMs(config.SHUTDOWN_GRACE_MS)));
     await app.services.recovery.drain();
     // Attempts still in flight record their outcome before the database goes.
-    await app.services.mail.drain(config.SHUTDOWN_GRACE_MS);
+    await app.services.mail.drain(Math.min(4_000, closeBudgetMs(config.SHUTDOWN_GRACE_MS)));
     app.services.mail.close();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -153,6 +164,10 @@ export async function buildApp(options: AppOptions) {
   // limits), OpenAPI (onRoute: documents each route) and metrics (labels by route pattern).
   await app.register(requestLocalePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin, {
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+  });
   await app.register(securityHeadersPlugin, config);
   await app.register(inputGuardPlugin);
   await app.register(apiTokenAuthPlugin);

@@ -140,6 +140,11 @@ export const envSchema = z.object({
   /** SMS gateway driver; 'log' writes messages to the log and the staff outbox (docs/OPERATIONS.md). */
   SMS_DRIVER: z.enum(['log']).default('log'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * First part of a graceful stop: still serving, readiness 503, every response closing its
+   * connection, so a load balancer's keep-alive connections end cleanly (plugins/graceful-close.ts).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** PostgreSQL only: connections of the request pool of each process. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**

@@ -71,7 +71,14 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
     // Jobs run when a test calls app.services.worker.runUntilIdle(), so tests decide when.
-    ...loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, TASK_WORKERS: '0' }),
+    ...loadConfig({
+      CAPTCHA: 'off',
+      WEB_DIST_DIR: '/nonexistent',
+      DATA_DIR: dataDir,
+      TASK_WORKERS: '0',
+      // Closing a test app waits for no load balancer's connections.
+      SHUTDOWN_DRAIN_MS: '0',
+    }),
     ...options.config,
   };
   const app = await buildApp({

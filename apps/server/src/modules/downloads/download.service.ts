@@ -57,6 +57,8 @@ export const DOWNLOAD_STARTED = 'started';
 
 /** How long a finished download's record is retried while the database is away (a restart, a failover). */
 const RECORD_RETRY_MS = 120_000;
+/** How long a closing process waits for cut transfers to report how far they got. */
+const TRANSFER_END_WAIT_MS = 1_000;
 
 /**
  * Downloads of catalogue files: the access check (the catalogue's own visibility
@@ -135,6 +137,7 @@ export class DownloadService {
       })
       .returning({ id: downloadRecords.id });
     if (!row) throw new Error('download record not inserted');
+    this.transfers.add(row.id);
     return row.id;
   }
 
@@ -155,20 +158,30 @@ export class DownloadService {
    */
   record(outcome: DownloadOutcome): void {
     this.observe(outcome);
+    if (outcome.recordId !== undefined) this.transfers.delete(outcome.recordId);
     const task = this.writeUntilStored(outcome)
       .catch((error: unknown) => this.log.error({ err: error, outcome }, 'download record not written'))
       .finally(() => this.pending.delete(task));
     this.pending.add(task);
   }
 
-  /** Waits for records still being written (before the database closes); retries end now. */
+  /**
+   * Waits for records still being written (before the database closes); retries end now. By the
+   * time the server has closed, every connection has ended, but a transfer learns it a moment
+   * later (sendfile's cancel completes on the next turn of its loop): those are waited for too.
+   */
   async drain(): Promise<void> {
+    const waitUntil = Date.now() + TRANSFER_END_WAIT_MS;
+    while (this.transfers.size > 0 && Date.now() < waitUntil)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     this.closing = true;
     this.wakeRetries.forEach((wake) => wake());
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   private closing = false;
+  /** Records `begin` wrote whose transfer has not ended yet (`record` not called). */
+  private readonly transfers = new Set<number>();
   private readonly wakeRetries = new Set<() => void>();
 
   private async writeUntilStored(outcome: DownloadOutcome): Promise<void> {

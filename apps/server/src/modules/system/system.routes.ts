@@ -15,11 +15,6 @@ const startedAt = Date.now();
  */
 export async function systemRoutes(app: FastifyInstance, config: Config) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  let draining = false;
-  // preClose runs before the server stops taking connections: from then on, readiness fails.
-  app.addHook('preClose', () => {
-    draining = true;
-  });
 
   routes.get(
     '/api/health',
@@ -54,6 +49,8 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
         app.services.database.ping(),
         app.services.store.ping(),
       ]);
+      // From the start of a graceful stop (plugins/graceful-close.ts), readiness fails.
+      const draining = app.draining();
       const ready = databaseUp && storageUp && !draining;
       const data = {
         ready,
