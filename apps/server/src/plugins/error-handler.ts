@@ -6,6 +6,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/i18n/messages';
 
+/** What a file answer sets before its body (downloads, task results); an error answer must not keep them. */
+const FILE_ANSWER_HEADERS = [
+  'content-disposition',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'content-range',
+];
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const fields: FieldError[] = error.fields.map((f) => ({
     field: f.field,
@@ -21,6 +30,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     message: translate(request.locale, error.messageKey, params),
     data: fields.length > 0 ? fields : error.data,
   };
+  // A file answer that failed before its first byte (the store went away) becomes an envelope:
+  // no client may save it as the file, or resume the file against its ETag.
+  for (const name of FILE_ANSWER_HEADERS) reply.removeHeader(name);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.statusCode).send(body);
 }

@@ -60,8 +60,10 @@ export const enUS = {
   TOO_MANY_REQUESTS: 'Too many requests, please try again in {seconds} seconds',
   JSON_MALFORMED: 'The request body is not valid JSON',
   SERVER_ERROR: 'Server error, please contact the administrator (request id {requestId})',
-  SERVICE_UNAVAILABLE: 'The service is briefly unavailable (its database or storage is recovering); please try again in {seconds} seconds',
-  STORAGE_FULL: 'The server\'s storage is full: the file was not kept. Please try again later or contact the administrator',
+  SERVICE_UNAVAILABLE:
+    'The service is briefly unavailable (its database or storage is recovering); please try again in {seconds} seconds',
+  STORAGE_FULL:
+    "The server's storage is full: the file was not kept. Please try again later or contact the administrator",
   APP_NOT_GRANTED: 'Application switching exception: you have no access to application {application}',
   LOGOUT_OK: 'Signed out',
   FIELD_REQUIRED: 'is required',
@@ -137,6 +139,7 @@ export const enUS = {
     'The ISO writer (xorriso) is not installed on the server; please contact support',
   TASK_LOG_ISO_FAILED: 'The ISO writer failed; please retry or contact support',
   TASK_LOG_INTERNAL_ERROR: 'The attempt failed because of a server error',
+  TASK_LOG_DEPENDENCY_UNAVAILABLE: 'The file storage or the database did not answer',
   TASK_LOG_TIMED_OUT: 'Stopped: the task ran longer than its limit of {minutes} min',
   TASK_LOG_WORKER_LOST: 'The server running the task stopped before it finished',
   TASK_LOG_RETRYING: 'Will try again (attempt {attempt} of {max} failed)',

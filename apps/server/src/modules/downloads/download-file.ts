@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { dependencyUnavailable } from '../../lib/pg-errors';
 import { type ByteRange, type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
 import { writeFileHead } from './file-answer-head';
 import { bytesNginxSends } from './nginx-offload';
@@ -97,6 +98,8 @@ export async function sendDownload(
   const openFailed = (error: unknown): never => {
     if (error instanceof ObjectNotFoundError)
       throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
+    // The store away since the file was checked: 503 with Retry-After (the error handler's).
+    if (dependencyUnavailable(error)) throw error;
     request.log.error({ err: error, versionId: target.versionId }, 'stored file could not be opened');
     throw new AppError('DOWNLOAD_FAILED');
   };

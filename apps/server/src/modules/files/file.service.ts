@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection';
 import { storedFiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { FileStore } from '../../lib/file-store/file-store';
+import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
 import { sniffImageType } from './image-type';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -61,7 +61,10 @@ export class FileService {
         return row;
       });
     } catch (error) {
-      await this.store.remove(storageKey);
+      // The row was not written: the file goes too (or, the store being away, the orphan sweep takes it).
+      await this.store
+        .remove(storageKey)
+        .catch((err: unknown) => this.log.warn({ err, key: storageKey }, 'avatar without a row not removed'));
       throw error;
     }
     if (!file) throw new Error('file row not inserted');
@@ -84,6 +87,8 @@ export class FileService {
     try {
       return { file, body: await this.store.open(file.storageKey) };
     } catch (error) {
+      // Anything but a missing file (the store away, answered 503) is not "not found".
+      if (!(error instanceof ObjectNotFoundError)) throw error;
       this.log.error({ err: error, fileId: id }, 'stored file is missing');
       throw new AppError('FILE_NOT_FOUND');
     }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/connection';
 import { storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { FileStore } from '../../lib/file-store/file-store';
+import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
 import { sniffImageType } from '../files/image-type';
 
 /** Readable by every signed-in user (release notes are shown to customers); see FileService.open. */
@@ -88,6 +88,8 @@ export class EditorImageService {
     try {
       return { file, body: await this.store.open(file.storageKey) };
     } catch (error) {
+      // Anything but a missing file (the store away, answered 503) is not "not found".
+      if (!(error instanceof ObjectNotFoundError)) throw error;
       this.log.error({ err: error, fileId: id }, 'editor image is missing');
       throw new AppError('FILE_NOT_FOUND');
     }

@@ -7,6 +7,7 @@ import { tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore, StoredObject } from '../../lib/file-store/file-store';
 import { type MessageKey, translate } from '../../lib/i18n/messages';
+import { dependencyUnavailable } from '../../lib/pg-errors';
 import {
   ClaimLostError,
   type FailureOutcome,
@@ -90,7 +91,11 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
       // Stopped from outside (time limit, lost claim): the failure handler says why.
       if (job.signal.aborted || error instanceof ClaimLostError) throw error;
       if (error instanceof TaskError) await log(error.key, error.params, 'error');
-      else {
+      else if (dependencyUnavailable(error)) {
+        // The store or the database away: the queue retries the task after its backoff.
+        this.log.warn({ err: error, taskId: task.id }, 'task attempt failed: a dependency is unavailable');
+        await log('TASK_LOG_DEPENDENCY_UNAVAILABLE', {}, 'warn');
+      } else {
         this.log.error({ err: error, taskId: task.id }, 'task attempt failed');
         await log('TASK_LOG_INTERNAL_ERROR', {}, 'error');
       }
@@ -125,8 +130,11 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
         }));
       });
     } catch (error) {
-      // Another worker owns the task now (or the database refused): this attempt's file must not stay.
-      await this.store.remove(key);
+      // Another worker owns the task now (or the database refused): this attempt's file must not
+      // stay (if the store is away too, the orphan sweep removes it later).
+      await this.store
+        .remove(key)
+        .catch((err: unknown) => this.log.warn({ err, key }, 'unused task result not removed'));
       throw error;
     }
     await this.notifier.send(mails);
