@@ -7,6 +7,12 @@ import type { Locale } from './i18n.ts';
 export const MAX_RATE_LIMIT_RETRIES = 5;
 /** ...and only when the portal asks for at most this long (the daily byte quota asks for hours). */
 export const MAX_RETRY_AFTER_SECONDS = 120;
+/**
+ * A 503 with Retry-After (the portal's database or storage is restarting) is waited out this
+ * many times per read: about half a minute at the portal's 5 s, a database restart or failover.
+ * Only reads (GET) are sent again; a POST's failure is reported, never repeated.
+ */
+export const MAX_UNAVAILABLE_RETRIES = 6;
 
 type Envelope<T> = { success: boolean; code: number; message: string; data: T };
 
@@ -16,6 +22,8 @@ export type PortalClientOptions = {
   locale: Locale;
   /** Told about each wait on a 429 (stderr). */
   onRateLimited?: (seconds: number) => void;
+  /** Told about each wait on a 503 with Retry-After (stderr). */
+  onUnavailable?: (seconds: number) => void;
 };
 
 export type RequestOptions = {
@@ -52,7 +60,7 @@ export class PortalClient {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** A successful (2xx) answer, its body unread; 429 waited out, anything else thrown. */
+  /** A successful (2xx) answer, its body unread; 429 (and a read's 503) waited out, anything else thrown. */
   async request(path: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(path, this.options.url);
     for (const [name, value] of Object.entries(options.query ?? {}))
@@ -80,6 +88,13 @@ export class PortalClient {
         await sleep(seconds * 1000);
         continue;
       }
+      const isRead = (options.method ?? 'GET') === 'GET';
+      if (response.status === 503 && isRead && seconds !== null && attempt < MAX_UNAVAILABLE_RETRIES) {
+        await response.body?.cancel();
+        this.options.onUnavailable?.(seconds);
+        await sleep(seconds * 1000);
+        continue;
+      }
       throw await errorOf(response);
     }
   }
@@ -87,7 +102,10 @@ export class PortalClient {
 
 /** Retry-After in seconds when it is one we are willing to wait for, else null. */
 function retryAfterSeconds(response: Response): number | null {
-  const value = Number(response.headers.get('retry-after'));
+  const header = response.headers.get('retry-after')?.trim();
+  // Number('') and Number(null) are 0: a missing header is not "retry at once".
+  if (!header) return null;
+  const value = Number(header);
   return Number.isFinite(value) && value >= 0 && value <= MAX_RETRY_AFTER_SECONDS ? Math.ceil(value) : null;
 }
 

@@ -26,6 +26,7 @@ export function clientFor(ctx: Context, url: string, token?: string): PortalClie
     token,
     locale: ctx.locale,
     onRateLimited: (seconds) => note(ctx, 'notice.rateLimited', { seconds }),
+    onUnavailable: (seconds) => note(ctx, 'notice.unavailable', { seconds }),
   });
 }
 

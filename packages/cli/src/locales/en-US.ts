@@ -54,6 +54,7 @@ export const enUS = {
   'error.unexpected': 'unexpected error: {message}',
 
   'notice.rateLimited': 'rate limit reached: waiting {seconds} s as the portal asks',
+  'notice.unavailable': 'the portal is briefly unavailable (its database or storage is recovering): trying again in {seconds} s',
 
   'login.done': 'Logged in to {url} as {account}: token {token}, expires {expiresAt}',
   'login.saved': 'Saved to {file} (signing key {keyId} pinned)',

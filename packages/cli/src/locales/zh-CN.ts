@@ -53,6 +53,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'error.unexpected': '意外错误：{message}',
 
   'notice.rateLimited': '已达到请求频率上限：按门户要求等待 {seconds} 秒',
+  'notice.unavailable': '门户暂时不可用（数据库或存储正在恢复）：{seconds} 秒后重试',
 
   'login.done': '已以 {account} 登录 {url}：令牌 {token}，有效期至 {expiresAt}',
   'login.saved': '已保存到 {file}（已固定签名公钥 {keyId}）',
