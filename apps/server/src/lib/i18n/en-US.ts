@@ -139,6 +139,8 @@ export const enUS = {
     'The ISO writer (xorriso) is not installed on the server; please contact support',
   TASK_LOG_ISO_FAILED: 'The ISO writer failed; please retry or contact support',
   TASK_LOG_INTERNAL_ERROR: 'The attempt failed because of a server error',
+  TASK_LOG_STORAGE_FULL:
+    "The server's storage is full: the result could not be kept. Please retry the task later or contact the administrator",
   TASK_LOG_DEPENDENCY_UNAVAILABLE: 'The file storage or the database did not answer',
   TASK_LOG_TIMED_OUT: 'Stopped: the task ran longer than its limit of {minutes} min',
   TASK_LOG_WORKER_LOST: 'The server running the task stopped before it finished',

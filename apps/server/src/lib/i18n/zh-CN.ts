@@ -130,6 +130,7 @@ export const zhCN: MessageCatalogue = {
   TASK_LOG_ISO_TOOL_MISSING: '服务器未安装 ISO 生成工具（xorriso），请联系技术支持',
   TASK_LOG_ISO_FAILED: 'ISO 生成失败，请重试或联系技术支持',
   TASK_LOG_INTERNAL_ERROR: '服务器错误，本次执行失败',
+  TASK_LOG_STORAGE_FULL: '服务器存储空间已满，结果文件无法保存，请稍后重试任务或联系管理员',
   TASK_LOG_DEPENDENCY_UNAVAILABLE: '文件存储或数据库没有响应',
   TASK_LOG_TIMED_OUT: '已停止：任务运行超过了 {minutes} 分钟的时限',
   TASK_LOG_WORKER_LOST: '执行任务的服务器在任务完成前停止了',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
+import { dependencyUnavailable, diskFull } from '../../lib/pg-errors';
 import type { BundleFile, TaskLogger } from './mirror-resolve';
 import { TaskError } from './task-error';
 
@@ -100,7 +101,10 @@ async function writeIsoInto(
   });
   const [put, run] = await Promise.allSettled([store.put(key, child.stdout), exited]);
   if (run.status === 'rejected') {
-    if (put.status === 'fulfilled') await store.remove(key);
+    if (put.status === 'fulfilled') await store.remove(key).catch(() => undefined);
+    // A writer cut off because the store failed (disk full, store away) failed for that reason.
+    if (put.status === 'rejected' && (diskFull(put.reason) || dependencyUnavailable(put.reason)))
+      throw put.reason;
     throw run.reason;
   }
   if (put.status === 'rejected') throw put.reason;

@@ -6,7 +6,8 @@ export class TaskError extends PermanentJobError {
   constructor(
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    options?: ErrorOptions,
   ) {
-    super(key);
+    super(key, options);
   }
 }

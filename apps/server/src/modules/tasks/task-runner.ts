@@ -7,7 +7,7 @@ import { tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore, StoredObject } from '../../lib/file-store/file-store';
 import { type MessageKey, translate } from '../../lib/i18n/messages';
-import { dependencyUnavailable } from '../../lib/pg-errors';
+import { dependencyUnavailable, diskFull } from '../../lib/pg-errors';
 import {
   ClaimLostError,
   type FailureOutcome,
@@ -87,11 +87,15 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
     let result: StoredObject & { name: string };
     try {
       result = await this.produce(task, key, job.signal, log);
-    } catch (error) {
+    } catch (thrown) {
       // Stopped from outside (time limit, lost claim): the failure handler says why.
-      if (job.signal.aborted || error instanceof ClaimLostError) throw error;
-      if (error instanceof TaskError) await log(error.key, error.params, 'error');
-      else if (dependencyUnavailable(error)) {
+      if (job.signal.aborted || thrown instanceof ClaimLostError) throw thrown;
+      // A full disk stays full for a while: the task ends with the reason (the user may retry it).
+      const error = diskFull(thrown) ? new TaskError('TASK_LOG_STORAGE_FULL', {}, { cause: thrown }) : thrown;
+      if (error instanceof TaskError) {
+        if (error.cause) this.log.warn({ err: error.cause, taskId: task.id }, 'task result not stored');
+        await log(error.key, error.params, 'error');
+      } else if (dependencyUnavailable(error)) {
         // The store or the database away: the queue retries the task after its backoff.
         this.log.warn({ err: error, taskId: task.id }, 'task attempt failed: a dependency is unavailable');
         await log('TASK_LOG_DEPENDENCY_UNAVAILABLE', {}, 'warn');

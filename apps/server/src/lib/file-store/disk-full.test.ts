@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode, type Locale, type PublishItem, type Task } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipOf } from '../../db/seed/demo-archives';
+import { catalogVersions, storedFiles } from '../../db/schema';
+import { publishedItem, signedInUser } from '../../test/download-fixtures';
+import { tokenFor, withToken } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
+import {
+  itemInput,
+  multipartBody,
+  uploadVersion,
+  versionMeta,
+} from '../../modules/publishing/publishing-test-kit';
+import { createMirrorTask, getTask } from '../../modules/tasks/tasks-test-kit';
+import { translate } from '../i18n/messages';
+
+/** The disk DATA_DIR lives on in this test: small enough to fill in an instant. */
+const DISK_SIZE = '8m';
+/** What is left free once the disk is "full": less than any upload below. */
+const LEFT_FREE = 64 * 1024;
+const PART_NUMBER = 'PN-DISK-FULL-NIC';
+
+/** A PNG (only its signature is checked) of `size` bytes: larger than what is left free. */
+const pngOf = (size: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
+
+/**
+ * Mounts a tmpfs of DISK_SIZE at a new folder. Needs root (CI runs as root): anything else fails
+ * the test with the reason, never skips it.
+ */
+function mountSmallDisk(): string {
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      'The disk-full tests mount a small tmpfs (mount -t tmpfs) and need root; CI runs them as root. Run vitest as root.',
+    );
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-disk-full-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_SIZE}`, 'tmpfs', dir], { stdio: 'pipe' });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      `Could not mount a tmpfs at ${dir} (a container without CAP_SYS_ADMIN?): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`,
+    );
+  }
+  return dir;
+}
+
+/** Every file under `root`, relative. */
+function filesIn(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('disk full under DATA_DIR (local file store on a small tmpfs)', () => {
+  let disk: string;
+  let t: TestApp;
+  let admin: string;
+  let customer: { token: string };
+  let itemId: number;
+  const filler = () => path.join(disk, 'filler');
+  const files = () => filesIn(path.join(disk, 'files'));
+
+  /** Fills the disk up to LEFT_FREE bytes. */
+  const fillDisk = () => {
+    const { bavail, bsize } = statfsSync(disk);
+    writeFileSync(filler(), Buffer.alloc(Math.max(0, bavail * bsize - LEFT_FREE)));
+  };
+  const freeDisk = () => rmSync(filler(), { force: true });
+
+  beforeAll(async () => {
+    disk = mountSmallDisk();
+    t = await createTestApp('pglite', { config: { DATA_DIR: disk } });
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    customer = await signedInUser(t);
+    await publishedItem(t, { kind: 'PCIE', parts: [PART_NUMBER], size: 1024 * 1024 });
+    const item = await withToken<PublishItem>(t.app, admin, {
+      method: 'POST',
+      url: '/api/publishing/items',
+      payload: itemInput({ code: 'disk-full-bmc' }),
+    });
+    itemId = item.body.data.id;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    if (disk) {
+      execFileSync('umount', [disk]);
+      rmSync(disk, { recursive: true, force: true });
+    }
+  });
+
+  const uploadImage = (url: string, token: string, locale: Locale) => {
+    const body = multipartBody([
+      { name: 'file', filename: 'big.png', content: pngOf(512 * 1024), contentType: 'image/png' },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `${url}?locale=${locale}`,
+      payload: body.payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+    });
+  };
+  const expectStorageFull = (answer: { statusCode: number; json(): unknown }, locale: Locale) => {
+    expect(answer.statusCode).toBe(507);
+    expect(answer.json()).toMatchObject({
+      success: false,
+      code: ErrorCode.STORAGE_FULL,
+      message: translate(locale, 'STORAGE_FULL'),
+    });
+  };
+
+  it("refuses uploads that do not fit with 507 in the reader's language, leaving no .part file and no row; they work again once space is freed", async () => {
+    const before = files();
+    const rowsBefore = await t.db.select().from(storedFiles);
+    fillDisk();
+    try {
+      for (const locale of ['en-US', 'zh-CN'] as const) {
+        expectStorageFull(await uploadImage('/api/sysFileInfo/uploadAvatar', customer.token, locale), locale);
+        expectStorageFull(await uploadImage('/api/publishing/editor/images', admin, locale), locale);
+      }
+      const archive = zipOf('firmware.bin', randomBytes(1024 * 1024));
+      const version = await uploadVersion(
+        t,
+        admin,
+        itemId,
+        { filename: 'bmc-2.0.0.zip', content: archive },
+        versionMeta({ version: '2.0.0' }),
+      );
+      expect(version.status).toBe(507);
+      expect(version.body).toMatchObject({
+        code: ErrorCode.STORAGE_FULL,
+        message: translate('en-US', 'STORAGE_FULL'),
+      });
+      expect(files()).toEqual(before);
+      expect(await t.db.select().from(storedFiles)).toEqual(rowsBefore);
+      expect(await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, itemId))).toEqual([]);
+      // Readiness stays green: the folder can still be written to (and downloads still served),
+      // and taking this process out of the load balancer would not free the shared disk.
+      expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      freeDisk();
+    }
+
+    expect((await uploadImage('/api/sysFileInfo/uploadAvatar', customer.token, 'en-US')).statusCode).toBe(
+      200,
+    );
+    expect((await uploadImage('/api/publishing/editor/images', admin, 'en-US')).statusCode).toBe(200);
+    const again = await uploadVersion(
+      t,
+      admin,
+      itemId,
+      { filename: 'bmc-2.0.0.zip', content: zipOf('firmware.bin', randomBytes(1024 * 1024)) },
+      versionMeta({ version: '2.0.0' }),
+    );
+    expect(again.status).toBe(200);
+    expect(files().filter((file) => file.endsWith('.part'))).toEqual([]);
+  });
+
+  it("ends a task whose result does not fit FAILED, with the reason in the user's language; retried once space is freed, it succeeds", async () => {
+    const created = await createMirrorTask(t, customer.token, 'pn', PART_NUMBER);
+    expect(created.status).toBe(200);
+    const taskId = created.body.data.task.id;
+    const before = files();
+    fillDisk();
+    try {
+      await t.app.services.jobs.runUntilIdle();
+      const failed = await getTask(t, customer.token, taskId);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.result).toBeNull();
+      expect(failed.log.map((entry) => entry.message)).toContain(translate('en-US', 'TASK_LOG_STORAGE_FULL'));
+      const inChinese = await getTask(t, customer.token, taskId, 'zh-CN');
+      expect(inChinese.log.map((entry) => entry.message)).toContain(
+        translate('zh-CN', 'TASK_LOG_STORAGE_FULL'),
+      );
+      expect(files()).toEqual(before);
+    } finally {
+      freeDisk();
+    }
+
+    const retried = await withToken<Task>(t.app, customer.token, {
+      method: 'POST',
+      url: `/api/tasks/${taskId}/retry`,
+    });
+    expect(retried.status).toBe(200);
+    await t.app.services.jobs.runUntilIdle();
+    const done = await getTask(t, customer.token, taskId);
+    expect(done.status).toBe('SUCCESS');
+    expect(done.result?.size).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('ends a LiveCD task whose ISO does not fit FAILED with the same reason, not as an ISO writer failure', async () => {
+    const { version: base } = await publishedItem(t, { kind: 'LIVECD', size: 1024 * 1024 });
+    const created = await withToken<{ task: Task }>(t.app, customer.token, {
+      method: 'POST',
+      url: '/api/tasks/livecd',
+      payload: { baseVersionId: base.id },
+    });
+    expect(created.status).toBe(200);
+    const before = files();
+    fillDisk();
+    try {
+      await t.app.services.jobs.runUntilIdle();
+      const failed = await getTask(t, customer.token, created.body.data.task.id);
+      expect(failed.status).toBe('FAILED');
+      const messages = failed.log.map((entry) => entry.message);
+      expect(messages).toContain(translate('en-US', 'TASK_LOG_STORAGE_FULL'));
+      expect(messages).not.toContain(translate('en-US', 'TASK_LOG_ISO_FAILED'));
+      expect(files()).toEqual(before);
+    } finally {
+      freeDisk();
+    }
+  });
+});
