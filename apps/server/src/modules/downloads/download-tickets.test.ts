@@ -1,9 +1,12 @@
 import { ErrorCode } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { createMirrorTask, getTask } from '../tasks/tasks-test-kit';
 import { addVersion } from './downloads-test-kit';
 
 type Ticket = { url: string; ticket: string; expiresAt: string };
@@ -106,11 +109,21 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
     expect((await withToken(t.app, token, { url: '/api/logout' })).status).toBe(200);
     expect((await get(signedOut)).json().code).toBe(ErrorCode.DOWNLOAD_TICKET_INVALID);
 
+    // Staff freezing an account also ends its sessions (users-admin.service.ts), which alone would
+    // kill the ticket; the flag is set by itself here so that only the frozen check can refuse it,
+    // and cleared again to show that the session was still live.
     const frozen = await createUser(t.db, { roleCodes: ['customer'] });
     const frozenToken = await tokenFor(t.app, frozen.account, frozen.password);
     const frozenUrl = (await ticketFor(frozenToken, version.id)).body.data.url;
-    await t.app.services.sessions.revokeAllForUser(frozen.id);
-    expect((await get(frozenUrl)).statusCode).toBe(401);
+    expect((await get(frozenUrl)).statusCode).toBe(200);
+    const setFrozen = (value: boolean) =>
+      t.db.update(users).set({ frozen: value }).where(eq(users.id, frozen.id));
+    await setFrozen(true);
+    const refused = await get(frozenUrl);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe(ErrorCode.DOWNLOAD_TICKET_INVALID);
+    await setFrozen(false);
+    expect((await get(frozenUrl)).statusCode).toBe(200);
   });
 
   it('is issued only for what the caller may download now', async () => {
@@ -131,13 +144,26 @@ describe.each(DRIVERS)('download tickets on %s', (driver) => {
   });
 
   it("issues a task result ticket only to the task's owner", async () => {
-    const other = await createUser(t.db, { roleCodes: ['customer'] });
+    // A real, finished task of the customer: its owner gets a ticket, another user does not.
+    const part = 'PN-TICKET-1';
+    await publishedItem(t, { kind: 'PCIE', visibility: 'signed_in', parts: [part] });
+    const created = await createMirrorTask(t, customer, 'pn', part);
+    expect(created.status).toBe(200);
+    const id = created.body.data.task.id;
+    await t.app.services.jobs.runUntilIdle();
+    expect((await getTask(t, customer, id)).status).toBe('SUCCESS');
+    const resultTicket = (token: string) =>
+      withToken<Ticket>(t.app, token, { method: 'POST', url: `/api/tasks/${id}/result/ticket?locale=en-US` });
+    const own = await resultTicket(customer);
+    expect(own.status).toBe(200);
+    expect((await get(own.body.data.url)).statusCode).toBe(200);
+
+    // A colleague of the same organisation, who may see the same catalogue, but not my task.
+    const other = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Ticket Co' });
     const otherToken = await tokenFor(t.app, other.account, other.password);
-    const answer = await withToken(t.app, otherToken, {
-      method: 'POST',
-      url: '/api/tasks/999999/result/ticket',
-    });
+    const answer = await resultTicket(otherToken);
     expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe(ErrorCode.TASK_NOT_FOUND);
     // Without a session there is no ticket, for a task or the full manifest.
     for (const url of ['/api/tasks/1/result/ticket', '/api/downloads/manifest.json/ticket'])
       expect((await t.app.inject({ method: 'POST', url })).statusCode, url).toBe(401);
