@@ -5,18 +5,19 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server that keeps what it receives, for mail tests: on a free port, or on `port`
- * (a mail server coming back where the portal expects it). It answers 550 to the addresses in
- * `refuse` (a mailbox that does not exist).
+ * (a mail server coming back where the portal expects it). It refuses the addresses in `refuse`
+ * with the code given (550: no such mailbox; 452: mailbox full, try later).
  */
-export async function startSmtpReceiver(options: { port?: number; refuse?: string[] } = {}) {
+export async function startSmtpReceiver(options: { port?: number; refuse?: Record<string, number> } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!options.refuse?.includes(address.address)) return callback();
-      callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      const responseCode = options.refuse?.[address.address];
+      if (responseCode === undefined) return callback();
+      callback(Object.assign(new Error(`refused ${address.address}`), { responseCode }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -149,8 +149,9 @@ export class MailOutboxRepository {
   }
 
   /**
-   * The mail server took a mail: the ones waiting out a backoff after a failure are due now,
-   * so an outage ends for every queued mail at the loop's next round, not at its own next try.
+   * The mail server took a mail after an outage: the ones waiting out a backoff after a failure
+   * are due now, so the outage ends for every queued mail at the loop's next round, not at its
+   * own next try.
    */
   async wakeWaiting(now: Date): Promise<void> {
     await this.db

@@ -185,7 +185,7 @@ describe.each(DRIVERS)('mail queue with the mail server down on %s', (driver) =>
   });
 
   it('fails a mail the server refuses (no such mailbox) at once: the code form says it could not be sent', async () => {
-    smtp = await startSmtpReceiver({ port, refuse: ['ghost@example.com'] });
+    smtp = await startSmtpReceiver({ port, refuse: { 'ghost@example.com': 550 } });
     const answer = await askRegistrationCode('ghost@example.com');
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ success: false, code: ErrorCode.VERIFY_CODE_SEND_FAILED });
@@ -194,6 +194,31 @@ describe.each(DRIVERS)('mail queue with the mail server down on %s', (driver) =>
     expect(row?.error).toMatch(/550/);
     t.clock.advance(MAIL_RETRY.maxDelayMs);
     expect(await retryRound()).toEqual({ sent: 0, expired: 0 });
+  });
+
+  it('retries a recipient the server refuses for now (mailbox full) without holding back the others', async () => {
+    const mail = t.app.services.mail;
+    await mail.send({ to: 'full@example.com', subject: 'Full', text: 'Body' });
+    t.clock.advance(MAIL_RETRY.firstDelayMs);
+    await mail.send({ to: 'later@example.com', subject: 'Later', text: 'Body' });
+    const receiver = (smtp = await startSmtpReceiver({ port, refuse: { 'full@example.com': 452 } }));
+    t.clock.advance(MAIL_RETRY.firstDelayMs);
+    // The refused mail comes first; the server answered, so the round goes on to the next one.
+    expect(await retryRound()).toEqual({ sent: 1, expired: 0 });
+    // Nor does a new mail wait as if the server were away: it is tried at once.
+    expect(await mail.send({ to: 'fine@example.com', subject: 'Fine', text: 'Body' })).toBe('sent');
+    expect(receiver.received.map((received) => received.to[0])).toEqual([
+      'later@example.com',
+      'fine@example.com',
+    ]);
+    // Tried in the round, and once more when the first mail through woke the queue after the outage.
+    const [full] = await rowsTo('full@example.com');
+    expect(full).toMatchObject({ status: 'queued', attempts: 3 });
+    expect(full?.error).toMatch(/452/);
+    // Only once: later mails through do not wake it again.
+    await mail.send({ to: 'other@example.com', subject: 'Other', text: 'Body' });
+    expect(await retryRound()).toEqual({ sent: 0, expired: 0 });
+    expect((await rowsTo('full@example.com'))[0]?.attempts).toBe(3);
   });
 
   it('reports the delay of a signed-in code mail (password change) and of recovery while the server is down', async () => {

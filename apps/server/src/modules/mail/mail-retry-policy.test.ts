@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPermanentRefusal, MAIL_RETRY, retryDelayMs, SMTP_TIMEOUTS } from './mail-retry-policy';
+import {
+  isPermanentRefusal,
+  isRecipientRefusal,
+  MAIL_RETRY,
+  retryDelayMs,
+  SMTP_TIMEOUTS,
+} from './mail-retry-policy';
 
 describe('mail retry policy', () => {
   it('doubles the wait from 30 s up to 30 min', () => {
@@ -22,5 +28,14 @@ describe('mail retry policy', () => {
     expect(isPermanentRefusal(smtpError('ECONNECTION'))).toBe(false);
     expect(isPermanentRefusal(smtpError('EAUTH', 535))).toBe(false);
     expect(isPermanentRefusal('ECONNREFUSED')).toBe(false);
+  });
+
+  it('tells a server that answered but refused one recipient from a server that is away', () => {
+    const smtpError = (code: string, responseCode?: number) =>
+      Object.assign(new Error('refused'), { code, responseCode });
+    expect(isRecipientRefusal(smtpError('EENVELOPE', 452))).toBe(true);
+    expect(isRecipientRefusal(smtpError('EENVELOPE', 550))).toBe(true);
+    expect(isRecipientRefusal(smtpError('EENVELOPE'))).toBe(false);
+    expect(isRecipientRefusal(smtpError('ESOCKET'))).toBe(false);
   });
 });

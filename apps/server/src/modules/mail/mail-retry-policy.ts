@@ -32,13 +32,18 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAIL_RETRY.maxDelayMs, MAIL_RETRY.firstDelayMs * 2 ** Math.min(doublings, 20));
 }
 
-/**
- * The server refused this recipient (a 5xx answer to the envelope, e.g. 550 no such user):
- * trying again cannot help. Anything else (server away, timeouts, 4xx, a login refused after a
- * wrong setting) may pass later, so the mail stays queued.
- */
-export function isPermanentRefusal(error: unknown): boolean {
+/** The server answered, and refused this mail's recipient (4xx: for now, 5xx: for good). */
+export function isRecipientRefusal(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
-  return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500;
+  return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 400;
+}
+
+/**
+ * The server refused this recipient for good (a 5xx answer to the envelope, e.g. 550 no such
+ * user): trying again cannot help. Anything else (server away, timeouts, 4xx, a login refused
+ * after a wrong setting) may pass later, so the mail stays queued.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  return isRecipientRefusal(error) && (error as { responseCode: number }).responseCode >= 500;
 }

@@ -4,7 +4,13 @@ import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
 import { maskSecrets } from '../../lib/secret-mask';
 import { type ClaimedMail, type MailBacklog, MailOutboxRepository } from './mail-outbox.repository';
-import { isPermanentRefusal, MAIL_RETRY, retryDelayMs, SMTP_TIMEOUTS } from './mail-retry-policy';
+import {
+  isPermanentRefusal,
+  isRecipientRefusal,
+  MAIL_RETRY,
+  retryDelayMs,
+  SMTP_TIMEOUTS,
+} from './mail-retry-policy';
 
 export type Mail = {
   to: string;
@@ -35,7 +41,11 @@ export class MailService {
   private readonly transport: Transporter | null;
   private readonly repository: MailOutboxRepository;
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** When an attempt of this process last failed: mails written soon after wait for the loop. */
+  /**
+   * When an attempt of this process last failed for want of a server (not a refused recipient),
+   * until one passes: mails written within 30 s wait for the loop, and the next mail through
+   * wakes the queue.
+   */
   private lastFailureAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -67,7 +77,7 @@ export class MailService {
       return 'logged';
     }
     const expiresAt = mail.validForMs === undefined ? undefined : new Date(now.getTime() + mail.validForMs);
-    if (now.getTime() - this.lastFailureAt < MAIL_RETRY.firstDelayMs) {
+    if (this.serverFailedRecently(now)) {
       await this.repository.insertQueued({ ...mail, expiresAt }, now);
       return 'queued';
     }
@@ -94,13 +104,13 @@ export class MailService {
     const expired = await this.repository.expireDue(this.clock.now());
     if (expired > 0) this.log.warn({ expired }, 'queued mails expired before the mail server took them');
     let sent = 0;
-    for (let round = 0; round < MAILS_PER_ROUND; round += 1) {
+    for (let taken = 0; taken < MAILS_PER_ROUND; taken += 1) {
       const now = this.clock.now();
       const claimed = await this.repository.claimNextDue(now, this.claimEnd(now));
       if (!claimed) break;
       const outcome = await this.track(this.attempt(claimed));
       if (outcome === 'sent') sent += 1;
-      else if (outcome === 'queued') break;
+      else if (outcome === 'queued' && this.serverFailedRecently(this.clock.now())) break;
     }
     return { sent, expired };
   }
@@ -150,8 +160,11 @@ export class MailService {
       }
       const now = this.clock.now();
       await this.repository.markSent(mail, now);
-      this.lastFailureAt = Number.NEGATIVE_INFINITY;
-      await this.repository.wakeWaiting(now);
+      // The first mail through after this process saw the server fail: the outage is over.
+      if (this.lastFailureAt !== Number.NEGATIVE_INFINITY) {
+        this.lastFailureAt = Number.NEGATIVE_INFINITY;
+        await this.repository.wakeWaiting(now);
+      }
       return 'sent';
     } catch (error) {
       this.log.error({ err: error, mailId: mail.id }, 'mail outcome not recorded; it is tried again later');
@@ -167,7 +180,8 @@ export class MailService {
       await this.repository.markAttemptFailed(mail, error, { status: 'failed' });
       return 'failed';
     }
-    this.lastFailureAt = now.getTime();
+    // A temporary refusal of this one recipient (4xx to its address) says the server is up.
+    if (!isRecipientRefusal(cause)) this.lastFailureAt = now.getTime();
     const nextAttemptAt = new Date(now.getTime() + retryDelayMs(mail.attempts));
     if (nextAttemptAt.getTime() - mail.createdAt.getTime() > MAIL_RETRY.giveUpAfterMs) {
       this.log.error(
@@ -183,6 +197,11 @@ export class MailService {
     );
     await this.repository.markAttemptFailed(mail, error, { status: 'queued', nextAttemptAt });
     return 'queued';
+  }
+
+  /** An attempt of this process failed for want of a server less than 30 s ago. */
+  private serverFailedRecently(now: Date): boolean {
+    return now.getTime() - this.lastFailureAt < MAIL_RETRY.firstDelayMs;
   }
 
   private claimEnd(now: Date): Date {
