@@ -21,6 +21,7 @@ export const activation: TranslationsOf<typeof reference> = {
   'field.contacts': 'Contacts',
   'field.contactInfo': 'Contact information',
   'field.required': 'Required',
+  'status.target': 'Server and product',
   'status.choose': 'Choose a serial number and product to see the remaining authorization and maintenance',
   'status.remaining': 'Remaining authorized nodes',
   'status.remainingValue': '{{remaining}} of {{authorised}}',

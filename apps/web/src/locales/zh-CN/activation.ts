@@ -19,6 +19,7 @@ export const activation = {
   'field.contacts': '联系人',
   'field.contactInfo': '联系方式',
   'field.required': '必填',
+  'status.target': '服务器与产品',
   'status.choose': '选择序列号和产品后显示剩余授权与维保时间',
   'status.remaining': '剩余授权节点',
   'status.remainingValue': '{{remaining}} / {{authorised}}',

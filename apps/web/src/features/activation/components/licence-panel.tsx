@@ -60,7 +60,10 @@ function MaintenanceView({ entitlements }: { entitlements: Entitlement[] }) {
   const [chosen, setChosen] = useState(unique[0]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {/* A visible label, tied to the select's input (axe: every form field has a label). */}
+      <label htmlFor="maintenance-target">{t('status.target')}</label>
       <Select
+        id="maintenance-target"
         style={{ minWidth: 320 }}
         data-testid="maintenance-target"
         value={chosen ? `${chosen.sn}|${chosen.product}` : undefined}
