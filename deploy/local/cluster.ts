@@ -1,11 +1,12 @@
 // The whole deployment on this machine, for tests and benchmarks: PostgreSQL, an S3-compatible
 // store (s3rver), N portal processes and nginx in front, on loopback. `npm run scale-out:up` /
 // `scale-out:down` drive it; bench/scale-out.ts uses the same functions. See deploy/README.md.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { findPostgresBinDir } from '../../apps/server/src/test/postgres-binaries';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,6 +20,8 @@ export type ClusterOptions = {
   basePort?: number;
   /** Settings every portal process gets on top of the cluster's own. */
   env?: Record<string, string>;
+  /** Parameters of each `server` line of nginx's upstream; default deploy/nginx/portal.conf's. */
+  upstreamServer?: string;
 };
 
 export type PortalState = { index: number; port: number; workers: number; pid: number | null };
@@ -31,6 +34,7 @@ export type ClusterState = {
   postgres: { port: number; dataDir: string; url: string };
   portals: PortalState[];
   env: Record<string, string>;
+  upstreamServer?: string;
 };
 
 /** Known passwords of the seeded accounts in the local cluster (never used elsewhere). */
@@ -81,14 +85,30 @@ const alive = (pid: number | null) => {
 };
 
 /** PostgreSQL refuses to run as root: as root the cluster belongs to `postgres`. */
-function postgresRun(command: string, args: string[]) {
+function postgresCommand(command: string, args: string[]): [string, string[]] {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('PostgreSQL binaries not found: apt-get install -y postgresql');
-  const asRoot = process.getuid?.() === 0;
-  const [file, argv] = asRoot
+  return process.getuid?.() === 0
     ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]]
     : [path.join(binDir, command), args];
-  return execFileSync(file, argv, { stdio: 'pipe' }).toString();
+}
+
+function postgresRun(command: string, args: string[]) {
+  return execFileSync(...postgresCommand(command, args), { stdio: 'pipe' }).toString();
+}
+
+/** The same, without blocking the event loop (a benchmark's clients go on meanwhile). */
+async function postgresRunAsync(command: string, args: string[]) {
+  const [file, argv] = postgresCommand(command, args);
+  return (await promisify(execFile)(file, argv)).stdout;
+}
+
+/** pg_ctl's start arguments (restart too: -l keeps the server's output off pg_ctl's pipe). */
+function pgCtlStartArgs(dir: string, port: number) {
+  const pgRoot = path.join(dir, 'postgres');
+  // Durable settings as in production, except the benchmark needs 200+ connections.
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${pgRoot} -c max_connections=300 -c shared_buffers=256MB`;
+  return ['-D', path.join(pgRoot, 'data'), '-o', options, '-l', path.join(pgRoot, 'server.log'), '-w'];
 }
 
 async function startPostgres(dir: string, port: number) {
@@ -99,20 +119,7 @@ async function startPostgres(dir: string, port: number) {
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres', pgRoot]);
     postgresRun('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   }
-  if (!(await portOpen(port))) {
-    // Durable settings as in production, except the benchmark needs 200+ connections.
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${pgRoot} -c max_connections=300 -c shared_buffers=256MB`;
-    postgresRun('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      options,
-      '-l',
-      path.join(pgRoot, 'server.log'),
-      '-w',
-      'start',
-    ]);
-  }
+  if (!(await portOpen(port))) postgresRun('pg_ctl', [...pgCtlStartArgs(dir, port), 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/portal`;
   // psql as the postgres superuser against this cluster.
   const psql = (...args: string[]) =>
@@ -131,7 +138,7 @@ function spawnDetached(command: string, args: string[], logFile: string, env: No
   return child.pid;
 }
 
-async function startS3(dir: string, port: number) {
+async function launchS3(dir: string, port: number) {
   const objects = path.join(dir, 's3');
   fs.mkdirSync(objects, { recursive: true });
   const bin = path.join(root, 'node_modules/s3rver/bin/s3rver.js');
@@ -205,9 +212,41 @@ export async function stopPortal(state: ClusterState, index: number, signal: Nod
   writeState(state);
 }
 
+/**
+ * The database as an operator handles it, for fault benchmarks: `restart` (pg_ctl restart -m
+ * `mode`), `stop` (-m `mode`) or `start` again on the same port and data; returns once done.
+ */
+export async function controlPostgres(
+  state: ClusterState,
+  action: 'restart' | 'stop' | 'start',
+  mode: 'fast' | 'immediate' = 'fast',
+) {
+  const start = pgCtlStartArgs(state.dir, state.postgres.port);
+  if (action === 'stop')
+    await postgresRunAsync('pg_ctl', ['-D', state.postgres.dataDir, '-m', mode, '-w', 'stop']);
+  else await postgresRunAsync('pg_ctl', [...start, ...(action === 'restart' ? ['-m', mode] : []), action]);
+}
+
+/** Stops the object store (an outage: SIGKILL, nothing drains) and waits until it is gone. */
+export async function stopS3(state: ClusterState) {
+  const { pid } = state.s3;
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  await waitFor('s3rver to stop', async () => !alive(pid) && !(await portOpen(state.s3.port)));
+}
+
+/** Starts the object store again on the same port and folder (the objects are still there). */
+export async function startS3(state: ClusterState) {
+  if (alive(state.s3.pid)) return;
+  state.s3 = await launchS3(state.dir, state.s3.port);
+  writeState(state);
+}
+
 function nginxConfig(state: ClusterState): string {
   const servers = state.portals
-    .map((portal) => `        server 127.0.0.1:${portal.port} max_fails=1 fail_timeout=5s;`)
+    .map(
+      (portal) =>
+        `        server 127.0.0.1:${portal.port} ${state.upstreamServer ?? 'max_fails=1 fail_timeout=5s'};`,
+    )
     .join('\n');
   // The server block is deploy/nginx/portal.conf's, with this cluster's ports.
   const site = fs
@@ -275,7 +314,7 @@ export async function up(options: ClusterOptions & { rebuild?: boolean } = {}): 
   build(options.rebuild ?? false);
   const postgres = await startPostgres(dir, basePort + 50);
   const previous = readState(dir);
-  const s3 = previous && alive(previous.s3.pid) ? previous.s3 : await startS3(dir, basePort + 40);
+  const s3 = previous && alive(previous.s3.pid) ? previous.s3 : await launchS3(dir, basePort + 40);
   const keys = ensureKeys(dir);
   const nginxPort = basePort;
   const state: ClusterState = {
@@ -284,6 +323,7 @@ export async function up(options: ClusterOptions & { rebuild?: boolean } = {}): 
     nginxPort,
     s3,
     postgres,
+    upstreamServer: options.upstreamServer,
     portals: workers.map((count, index) => ({
       index,
       port: basePort + 1 + index,
