@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import S3rver, { type S3rverEvent } from 's3rver';
 import type { S3Options } from '../lib/file-store/s3-file-store';
@@ -19,7 +20,14 @@ export function s3rverOptions(port: number): S3Options {
   };
 }
 
-async function runS3rver(directory: string, port: number, onEvent: (event: S3rverEvent) => void) {
+type RequestListener = (method: string, url: string) => void;
+
+async function runS3rver(
+  directory: string,
+  port: number,
+  onEvent: (event: S3rverEvent) => void,
+  onRequest: RequestListener,
+) {
   const server = new S3rver({
     address: '127.0.0.1',
     port,
@@ -29,6 +37,9 @@ async function runS3rver(directory: string, port: number, onEvent: (event: S3rve
   });
   server.on('event', onEvent);
   const address = (await server.run()) as { port: number };
+  server.httpServer?.on('request', (request: IncomingMessage) =>
+    onRequest(request.method ?? '', request.url ?? ''),
+  );
   return { server, port: address.port };
 }
 
@@ -36,7 +47,8 @@ async function runS3rver(directory: string, port: number, onEvent: (event: S3rve
  * A real S3-compatible server (s3rver) on a free port with one bucket, for storage tests.
  * `halt` stops it as a crash or an outage would (listener closed, every connection cut, requests
  * in flight included), keeping its folder; `restart` brings it back on the same port and folder.
- * `onEvent` hears of every object s3rver stored or removed (before it answers the request).
+ * `onEvent` hears of every object s3rver stored or removed (before it answers the request),
+ * `onRequest` of every request as it arrives.
  */
 export async function startS3Server(): Promise<{
   options: S3Options;
@@ -44,11 +56,14 @@ export async function startS3Server(): Promise<{
   halt(): Promise<void>;
   restart(): Promise<void>;
   onEvent(listener: ((event: S3rverEvent) => void) | null): void;
+  onRequest(listener: RequestListener | null): void;
 }> {
   const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
   let listener: ((event: S3rverEvent) => void) | null = null;
+  let requestListener: RequestListener | null = null;
   const forward = (event: S3rverEvent) => listener?.(event);
-  const first = await runS3rver(directory, 0, forward);
+  const forwardRequest: RequestListener = (method, url) => requestListener?.(method, url);
+  const first = await runS3rver(directory, 0, forward, forwardRequest);
   const { port } = first;
   let { server } = first;
   let running = true;
@@ -64,11 +79,14 @@ export async function startS3Server(): Promise<{
     halt,
     restart: async () => {
       if (running) return;
-      ({ server } = await runS3rver(directory, port, forward));
+      ({ server } = await runS3rver(directory, port, forward, forwardRequest));
       running = true;
     },
     onEvent: (next) => {
       listener = next;
+    },
+    onRequest: (next) => {
+      requestListener = next;
     },
     stop: async () => {
       await halt();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type Locale, type PublishItem } from '@portal/contract';
+import { ErrorCode, type Locale, type PublishItem, type Task } from '@portal/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tarOf } from '../../db/seed/demo-archives';
-import { catalogVersions, downloadRecords, storedFiles, users } from '../../db/schema';
+import { catalogVersions, downloadRecords, storedFiles, tasks, users } from '../../db/schema';
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
 import { tokenFor, withToken } from '../../test/requests';
@@ -366,6 +366,53 @@ describe('object storage away (s3rver halted, then back on the same port and fol
           .where(like(catalogVersions.storageKey, 'catalog/outage-bmc/%'))
       ).length,
     );
+  }, 60_000);
+
+  /** Runs the queued task while the store goes at the first part of the result's upload. */
+  const runWhileUploadFails = async (taskId: number) => {
+    s3.onRequest((method, url) => {
+      if (method === 'PUT' && url.includes('/tasks/') && url.includes('uploadId=')) void s3.halt();
+    });
+    const started = Date.now();
+    try {
+      await t.app.services.jobs.runUntilIdle();
+    } finally {
+      s3.onRequest(null);
+      await s3.restart();
+    }
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const task = await getTask(t, customer.token, taskId);
+    expect(task.status).toBe('PENDING');
+    expect(task.result).toBeNull();
+    expect(await keysIn('tasks/')).toEqual(
+      (await t.db.select({ key: tasks.resultKey }).from(tasks))
+        .flatMap((row) => (row.key ? [row.key] : []))
+        .sort(),
+    );
+    return task.log.map((entry) => entry.message);
+  };
+
+  it('a LiveCD ISO being uploaded when the store goes: the ISO writer stops, the attempt is retried, never SUCCESS', async () => {
+    // Larger than a multipart part, so the ISO is still being written when the upload fails.
+    const { version: base } = await publishedItem(t, { kind: 'LIVECD', size: 24 * 1024 * 1024 });
+    const created = await withToken<{ task: Task }>(t.app, customer.token, {
+      method: 'POST',
+      url: '/api/tasks/livecd',
+      payload: { baseVersionId: base.id },
+    });
+    expect(created.status).toBe(200);
+    const messages = await runWhileUploadFails(created.body.data.task.id);
+    expect(messages).toContain(translate('en-US', 'TASK_LOG_DEPENDENCY_UNAVAILABLE'));
+    expect(messages).not.toContain(translate('en-US', 'TASK_LOG_ISO_FAILED'));
+  }, 60_000);
+
+  it('a bundle being uploaded when the store goes: the attempt is retried as the store being away, never SUCCESS', async () => {
+    await publishedItem(t, { kind: 'PCIE', parts: ['PN-OUTAGE-LARGE'], size: 24 * 1024 * 1024 });
+    const created = await createMirrorTask(t, customer.token, 'pn', 'PN-OUTAGE-LARGE');
+    expect(created.status).toBe(200);
+    const messages = await runWhileUploadFails(created.body.data.task.id);
+    expect(messages).toContain(translate('en-US', 'TASK_LOG_DEPENDENCY_UNAVAILABLE'));
+    expect(messages).not.toContain(translate('en-US', 'TASK_LOG_INTERNAL_ERROR'));
   }, 60_000);
 
   it('a download streaming from the store when it goes ends at once (the client resumes), recorded as partial', async () => {

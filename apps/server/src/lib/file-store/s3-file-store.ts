@@ -20,6 +20,7 @@ import {
   type FileStore,
   type ListedObject,
   ObjectNotFoundError,
+  ObjectTooLargeError,
   type StoredObject,
   StoreUnavailableError,
 } from './file-store';
@@ -145,7 +146,9 @@ export class S3FileStore implements FileStore {
       meter.destroy(error);
     });
     meter.on('error', (error) => {
-      failure ??= error;
+      // Its own refusal only: the SDK ending its read of a failed upload aborts the meter too
+      // (ABORT_ERR), which must not hide why the upload failed.
+      if (error instanceof ObjectTooLargeError) failure ??= error;
     });
     body.pipe(meter);
     const upload = new Upload({
@@ -158,8 +161,14 @@ export class S3FileStore implements FileStore {
     try {
       await upload.done();
     } catch (error) {
+      const reason = failure ?? classified(error);
+      // As a failed pipeline does: the source stops too, so whoever writes into it (the ISO writer,
+      // a bundle) fails at once instead of waiting for a reader that is gone.
+      body.unpipe(meter);
+      body.destroy();
+      meter.destroy();
       await upload.abort().catch(() => undefined);
-      throw failure ?? classified(error);
+      throw reason;
     }
     if (failure) {
       // The stream failed after the last part went out: the object must not stay (if the store

@@ -7,6 +7,7 @@ import {
   type BundleManifestRow,
 } from '@portal/contract';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
+import { dependencyUnavailable, diskFull } from '../../lib/pg-errors';
 import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
 import { csvField } from '../catalog/pcie-csv';
 import { EntrySizeError, TarWriter } from './tar-writer';
@@ -130,9 +131,12 @@ export async function writeBundle(
         throw error;
       }),
     ]);
-    // The producer's own error explains more than the store's "stream destroyed".
+    // The producer's own error explains more than the store's "stream destroyed", unless the
+    // store failed first (disk full, store away) and the producer only saw its stream go.
     if (made.status === 'rejected') {
-      if (put.status === 'fulfilled') await store.remove(key);
+      if (put.status === 'fulfilled') await store.remove(key).catch(() => undefined);
+      if (put.status === 'rejected' && (diskFull(put.reason) || dependencyUnavailable(put.reason)))
+        throw put.reason;
       throw made.reason;
     }
     if (put.status === 'rejected') throw put.reason;
