@@ -44,6 +44,7 @@ import { DownloadService } from './modules/downloads/download.service';
 import { ManifestService } from './modules/downloads/manifest.service';
 import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
 import { PcieLookupService } from './modules/catalog/pcie-lookup.service';
+import { LoginLock } from './modules/auth/login-lock';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
@@ -250,7 +251,7 @@ export function createServices(
     database,
     clock,
     sessions,
-    login: new LoginService(db, clock, sessions, rateCounters, audit),
+    login: new LoginService(db, clock, sessions, new LoginLock(db, clock, rateCounters), audit),
     captcha: new CaptchaService(db, clock, captchaText),
     access,
     notices: new NoticeService(db, clock),

@@ -54,6 +54,35 @@ export class RateCounters {
     return row ?? { count: amount, expiresAt: end };
   }
 
+  /**
+   * Counts one attempt at `key` in one upsert that also checks it: once `max` attempts are
+   * counted in the window (of `windowMs`, from the first), the attempt that reached `max` turns
+   * the window into a lock of `lockMs` and every attempt until its end is refused (none answered:
+   * `peek` tells until when). Answers the attempt's number and the window's end.
+   */
+  async attempt(
+    key: string,
+    limits: { max: number; windowMs: number; lockMs: number },
+  ): Promise<CounterState | undefined> {
+    const now = this.clock.now();
+    const at = (ms: number) => sql`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
+    const expired = sql`${rateLimitCounters.expiresAt} <= ${sql`${now.toISOString()}::timestamptz`}`;
+    const firstEnd = limits.max <= 1 ? limits.lockMs : limits.windowMs;
+    const [row] = await this.db
+      .insert(rateLimitCounters)
+      .values({ key, count: 1, expiresAt: new Date(now.getTime() + firstEnd) })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+          expiresAt: sql`CASE WHEN ${expired} THEN ${at(firstEnd)} WHEN ${rateLimitCounters.count} + 1 >= ${limits.max} THEN ${at(limits.lockMs)} ELSE ${rateLimitCounters.expiresAt} END`,
+        },
+        setWhere: sql`${expired} OR ${rateLimitCounters.count} < ${limits.max}`,
+      })
+      .returning({ count: rateLimitCounters.count, expiresAt: rateLimitCounters.expiresAt });
+    return row;
+  }
+
   /** The live state of `key`, or none when it never counted or its window is over. */
   async peek(key: string): Promise<CounterState | undefined> {
     const [row] = await this.db

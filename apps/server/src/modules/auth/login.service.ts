@@ -1,13 +1,13 @@
 import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, type Locale } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { type UserRow, users } from '../../db/schema';
 import { AppError, type MessageParams } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MessageKey } from '../../lib/i18n/messages';
+import type { LoginLock } from './login-lock';
 import { insertLoginRecord } from './login-record.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
-import type { RateCounters } from '../../lib/rate-limit/counters';
 import type { AuditService } from '../audit/audit.service';
 import type { SessionService } from './session.service';
 
@@ -36,8 +36,8 @@ export class LoginService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sessions: SessionService,
-    /** Where failures at accounts that do not exist are counted (see `unknownAccountFailure`). */
-    private readonly counters: RateCounters,
+    /** The 5-failure lockout, counted before each password is hashed. */
+    private readonly lock: LoginLock,
     /** Failed sign-ins also go to the staff audit log (the user's own history is login_records). */
     private readonly audit?: AuditService,
   ) {}
@@ -51,14 +51,10 @@ export class LoginService {
       const token = attempt.issue
         ? await attempt.issue(user.id)
         : await this.sessions.create(user.id, attempt);
+      // The count was started again when the password proved right (`checkCredentials`).
       await this.db
         .update(users)
-        .set({
-          failedLoginCount: 0,
-          lockedUntil: null,
-          lastLoginIp: attempt.ip,
-          lastLoginTime: this.clock.now(),
-        })
+        .set({ lastLoginIp: attempt.ip, lastLoginTime: this.clock.now() })
         .where(eq(users.id, user.id));
       await this.record(attempt, user.id, ErrorCode.SUCCESS, 'SUCCESS');
       return token;
@@ -94,9 +90,11 @@ export class LoginService {
   private async checkCredentials(account: string, password: string): Promise<UserRow> {
     const [user] = await this.db.select().from(users).where(eq(users.account, account)).limit(1);
     if (!user) throw await this.unknownAccountFailure(account, password);
-    const now = this.clock.now();
-    if (user.lockedUntil && user.lockedUntil > now) throw this.lockedError(user.lockedUntil);
-    if (!(await verifyPassword(user.passwordHash, password))) throw await this.registerFailure(user, now);
+    // The attempt takes its place in the count before the hash, so a burst cannot outrun the lock.
+    const slot = await this.lock.reserve(user.id);
+    if ('locked' in slot) throw this.lockedError(slot.locked);
+    if (!(await verifyPassword(user.passwordHash, password))) throw this.failure(slot);
+    await this.lock.release(user.id);
     // Only the right password learns that the account is frozen.
     if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
     return user;
@@ -104,42 +102,19 @@ export class LoginService {
 
   /**
    * An account that does not exist answers as one that does: a wrong password (after hashing
-   * as long), and after the fifth failure in a row the same lock for the same minutes. So
+   * as long), and from the fifth attempt in a row the same lock for the same minutes. So
    * neither the answer nor its timing tells which account names are real.
    */
   private async unknownAccountFailure(account: string, password: string): Promise<AppError> {
-    const key = `login-unknown:${account}`;
-    const lock = await this.counters.peek(`${key}:locked`);
-    if (lock) return this.lockedError(lock.expiresAt);
+    const slot = await this.lock.reserveUnknown(account);
+    if ('locked' in slot) return this.lockedError(slot.locked);
     await verifyPassword(await decoyPasswordHash(), password);
-    // Failures of a real account are counted until a success; a day is as good here.
-    const failures = await this.counters.hit(key, 24 * 3_600_000);
-    if (failures.count < LOGIN_MAX_FAILURES) return wrongPassword();
-    const lockedUntil = new Date(this.clock.now().getTime() + LOGIN_LOCK_MS);
-    await this.counters.set(`${key}:locked`, 1, lockedUntil);
-    await this.counters.clear(key);
-    return this.lockedError(lockedUntil);
+    return this.failure(slot);
   }
 
-  /** Counts the failure atomically; the fifth one in a row locks the account. */
-  private async registerFailure(user: UserRow, now: Date): Promise<AppError> {
-    // A lock that has run out starts a fresh count.
-    const lockExpired = user.lockedUntil !== null && user.lockedUntil <= now;
-    const [updated] = await this.db
-      .update(users)
-      .set({
-        failedLoginCount: lockExpired ? 1 : sql`${users.failedLoginCount} + 1`,
-        lockedUntil: lockExpired ? null : users.lockedUntil,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ failures: users.failedLoginCount });
-    const failures = updated?.failures ?? LOGIN_MAX_FAILURES;
-    if (failures >= LOGIN_MAX_FAILURES) {
-      const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-      await this.db.update(users).set({ lockedUntil, failedLoginCount: 0 }).where(eq(users.id, user.id));
-      return this.lockedError(lockedUntil);
-    }
-    return wrongPassword();
+  /** A wrong password, already counted: the fifth in a row answers the lock its place set. */
+  private failure(slot: { lockedUntil: Date | null }): AppError {
+    return slot.lockedUntil ? this.lockedError(slot.lockedUntil) : wrongPassword();
   }
 
   /**

@@ -1,0 +1,89 @@
+import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../test/factories';
+import { type Answer, login } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+const WRONG = 'Wrong#Pass1';
+const BURST = 2 * LOGIN_MAX_FAILURES;
+
+/** How many answers had each status: `{ 401: 4, 423: 6 }`. */
+function tally(answers: Answer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+// Issue 32 §1: the lock was checked before the slow password hash and failures were counted after
+// it, so a burst sent at once was all checked: 10 guesses instead of 5, the right password among them.
+describe.each(DRIVERS)('the sign-in lock under a burst of parallel attempts on %s', (driver) => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeEach(async () => {
+    // The per-address limit is not what is tested here.
+    t = await createTestApp(driver, { config: { LOGIN_RATE_LIMIT_PER_MINUTE: 1000 } });
+    user = await createUser(t.db, { roleCodes: ['customer'] });
+  });
+  afterEach(() => t.close());
+
+  const burst = (account: string, passwords: string[]) =>
+    Promise.all(passwords.map((password) => login(t.app, account, password, '?locale=en-US')));
+
+  it('judges 5 guesses of a burst, answers the lock to the rest, then to the right password', async () => {
+    const answers = await burst(user.account, Array(BURST).fill(WRONG));
+    expect(tally(answers)).toEqual({ 401: LOGIN_MAX_FAILURES - 1, 423: BURST - LOGIN_MAX_FAILURES + 1 });
+    const right = await login(t.app, user.account, user.password);
+    expect([right.status, right.body.code]).toEqual([423, ErrorCode.ACCOUNT_LOCKED]);
+    // The lock runs out as a sequential one does.
+    t.clock.advance(LOGIN_LOCK_MS);
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+  });
+
+  it('gives 9 wrong passwords and the right one sent together no more than 5 verdicts', async () => {
+    const answers = await burst(user.account, [...Array(BURST - 1).fill(WRONG), user.password]);
+    const counts = tally(answers);
+    // Each judged guess is a 401, the 200 of the right one, or the 423 of the fifth failure.
+    const judged = (counts[401] ?? 0) + (counts[200] ?? 0);
+    expect(judged).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(counts[423]).toBeGreaterThanOrEqual(BURST - LOGIN_MAX_FAILURES);
+    // Unless the right password was one of the five, it was answered the lock, and still is.
+    if (!counts[200]) {
+      expect(counts[401]).toBe(LOGIN_MAX_FAILURES - 1);
+      expect((await login(t.app, user.account, user.password)).status).toBe(423);
+    }
+  });
+
+  it('counts a burst split between the console and the command-line sign-in against one lock', async () => {
+    const cli = (password: string) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/apiTokens/login?locale=en-US',
+          payload: { account: user.account, password, name: 'cli', scopes: ['download'], expiresInDays: 7 },
+        })
+        .then((response) => ({ status: response.statusCode, body: response.json(), headers: {} }));
+    const half = BURST / 2;
+    const answers = await Promise.all([
+      ...Array.from({ length: half }, () => login(t.app, user.account, WRONG)),
+      ...Array.from({ length: half }, () => cli(WRONG)),
+    ]);
+    expect(tally(answers)).toEqual({ 401: LOGIN_MAX_FAILURES - 1, 423: BURST - LOGIN_MAX_FAILURES + 1 });
+    expect((await cli(user.password)).status).toBe(423);
+  });
+
+  it('answers a burst at an unknown account exactly as one at a real account', async () => {
+    const real = await burst(user.account, Array(BURST).fill(WRONG));
+    const unknown = await burst('nobody-at-all', Array(BURST).fill(WRONG));
+    const bodies = (answers: Answer[]) =>
+      answers.map((answer) => JSON.stringify([answer.status, answer.body])).sort();
+    expect(bodies(unknown)).toEqual(bodies(real));
+  });
+
+  it('lets the right password in after 4 failures and starts the count again', async () => {
+    await burst(user.account, Array(LOGIN_MAX_FAILURES - 1).fill(WRONG));
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+    const answers = await burst(user.account, Array(LOGIN_MAX_FAILURES - 1).fill(WRONG));
+    expect(tally(answers)).toEqual({ 401: LOGIN_MAX_FAILURES - 1 });
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+  });
+});
