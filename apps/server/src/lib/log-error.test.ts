@@ -29,4 +29,15 @@ describe('serializeError', () => {
     (loop as { cause?: unknown }).cause = loop;
     expect(JSON.stringify(serializeError(loop)).length).toBeLessThan(10_000);
   });
+
+  it('a plain object (as pg-boss emits) keeps its message and code, never its nested objects', () => {
+    const logged = serializeError({
+      message: 'Connection terminated',
+      code: '57P01',
+      client: { password: 'x' },
+    });
+    expect(logged).toEqual({ type: 'Object', message: 'Connection terminated', code: '57P01', stack: '' });
+    const bare = serializeError({ reason: 'lost', client: { password: 'secret' } });
+    expect(bare.message).toBe('{"reason":"lost","client":"[object]"}');
+  });
 });

@@ -18,9 +18,7 @@ const MAX_CAUSE_DEPTH = 3;
  * cause are kept.
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) {
-    return { type: typeof error, message: String(error).slice(0, MAX_MESSAGE), stack: '' };
-  }
+  if (!(error instanceof Error)) return serializeNonError(error);
   const code = (error as { code?: unknown }).code;
   const logged: LoggedError = {
     type: error.constructor?.name || error.name,
@@ -28,6 +26,42 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     stack: error.stack ?? '',
   };
   if (typeof code === 'string' || typeof code === 'number') logged.code = code;
-  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) logged.cause = serializeError(error.cause, depth + 1);
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH)
+    logged.cause = serializeError(error.cause, depth + 1);
   return logged;
+}
+
+/**
+ * Something thrown or emitted that is not an Error: a plain object with a message (pg-boss emits
+ * those for a lost connection) keeps its message and code; anything else says what it was.
+ */
+function serializeNonError(value: unknown): LoggedError {
+  if (value && typeof value === 'object') {
+    const { message, code, name } = value as { message?: unknown; code?: unknown; name?: unknown };
+    const logged: LoggedError = {
+      type: typeof name === 'string' ? name : (value.constructor?.name ?? 'object'),
+      message: typeof message === 'string' ? message.slice(0, MAX_MESSAGE) : safeJson(value),
+      stack: '',
+    };
+    if (typeof code === 'string' || typeof code === 'number') logged.code = code;
+    return logged;
+  }
+  return { type: typeof value, message: String(value).slice(0, MAX_MESSAGE), stack: '' };
+}
+
+/** A short JSON text of an object's own plain fields (nested objects named, not dumped). */
+function safeJson(value: object): string {
+  const flat = Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 20)
+      .map(([key, field]) => [
+        key,
+        field !== null && typeof field === 'object' ? `[${typeof field}]` : field,
+      ]),
+  );
+  try {
+    return JSON.stringify(flat).slice(0, MAX_MESSAGE);
+  } catch {
+    return '[unserialisable object]';
+  }
 }

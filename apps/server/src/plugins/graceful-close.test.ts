@@ -114,7 +114,7 @@ describe('a graceful stop under load behind nginx', () => {
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_buffering off;
       proxy_request_buffering off;
-      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream error timeout;
       proxy_next_upstream_tries 2;
     }
   }`,

@@ -96,6 +96,9 @@ export async function sendDownload(
     });
   };
   const openFailed = (error: unknown): never => {
+    // The row `begin` wrote is completed (nothing sent), never left 'started' as if a transfer
+    // had been cut with nobody to say how far it got.
+    record(false, 0);
     if (error instanceof ObjectNotFoundError)
       throw new AppError(target.itemKind === 'DOCUMENT' ? 'DOCUMENT_NOT_FOUND' : 'FILE_NOT_FOUND');
     // The store away since the file was checked: 503 with Retry-After (the error handler's).

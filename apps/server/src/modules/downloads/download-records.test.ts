@@ -1,5 +1,8 @@
 import { type DownloadRecordPage, ErrorCode } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadRecords } from '../../db/schema';
+import { StoreUnavailableError } from '../../lib/file-store/file-store';
 import { createItem } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
@@ -68,5 +71,33 @@ describe.each(DRIVERS)('download records of the personal center on %s', (driver)
     const anonymous = await t.app.inject({ url: '/api/sysUser/downloadRecords' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe(ErrorCode.TOKEN_EMPTY);
+  });
+});
+
+describe.each(DRIVERS)('a download whose file cannot be read after its record was begun (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers 503 and completes the record with nothing sent, never leaving it "started"', async () => {
+    const item = await createItem(t.db, { kind: 'LIVECD', visibility: 'public' });
+    const version = await addVersion(t, { itemCode: item.code, fileName: 'away.tar.gz', size: 1000 });
+    const store = t.app.services.store;
+    const open = store.open.bind(store);
+    // The store goes away between the access check (its size and checksum come from the row)
+    // and the read of the file.
+    store.open = () => Promise.reject(new StoreUnavailableError('object store unavailable'));
+    try {
+      const answer = await t.app.inject({ url: `/api/downloads/${version.id}` });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    } finally {
+      store.open = open;
+    }
+    await t.app.services.downloads.drain();
+    const rows = await t.db.select().from(downloadRecords).where(eq(downloadRecords.versionId, version.id));
+    expect(rows).toEqual([expect.objectContaining({ status: 'partial', bytes: 0, counted: false })]);
   });
 });
