@@ -5,6 +5,16 @@ import { AppError, type FieldProblem } from '../lib/app-error';
 /** Longer strings in a query or a path are never meaningful here (bodies are bounded by bodyLimit). */
 export const MAX_PARAM_CHARS = 4096;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A longer bound for this route's query strings than MAX_PARAM_CHARS, where the contract
+     * allows one (a list of values in a GET link); its schema still bounds each value.
+     */
+    maxQueryChars?: number;
+  }
+}
+
 /** The first field (dotted path) of `value` holding a string that breaks `rule`, or null. */
 function findString(value: unknown, rule: (text: string) => boolean, path: string, depth = 0): string | null {
   if (typeof value === 'string') return rule(value) ? path : null;
@@ -17,15 +27,16 @@ function findString(value: unknown, rule: (text: string) => boolean, path: strin
 }
 
 const hasNul = (text: string) => text.includes('\u0000');
-const tooLong = (text: string) => text.length > MAX_PARAM_CHARS;
+const longerThan = (max: number) => (text: string) => text.length > max;
 
 function problem(request: FastifyRequest): FieldProblem | null {
   const parts = { query: request.query, params: request.params, body: request.body } as const;
+  const queryMax = request.routeOptions.config?.maxQueryChars ?? MAX_PARAM_CHARS;
   for (const [part, value] of Object.entries(parts)) {
     const nul = findString(value, hasNul, '');
     if (nul !== null) return { field: nul || part, messageKey: 'INPUT_NUL' };
     if (part !== 'body') {
-      const long = findString(value, tooLong, '');
+      const long = findString(value, longerThan(part === 'query' ? queryMax : MAX_PARAM_CHARS), '');
       if (long !== null) return { field: long || part, messageKey: 'INPUT_TOO_LONG' };
     }
   }

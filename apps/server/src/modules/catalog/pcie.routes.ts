@@ -3,6 +3,7 @@ import {
   PCIE_LOOKUP_MAX_VALUES,
   PCIE_UPLOAD_MAX_BYTES,
   PCIE_UPLOAD_MAX_VALUES,
+  PCIE_VALUES_MAX_CHARS,
   pcieExportQuerySchema,
   pcieLookupBodySchema,
   pcieLookupResultSchema,
@@ -75,7 +76,8 @@ export async function pcieRoutes(app: FastifyInstance) {
   routes.get(
     '/api/catalog/pcie/lookup/export',
     {
-      config: { tokenScope: 'catalog:read' },
+      // An uploaded list of up to PCIE_UPLOAD_MAX_VALUES values is exported through this link.
+      config: { tokenScope: 'catalog:read', maxQueryChars: PCIE_VALUES_MAX_CHARS },
       schema: {
         tags,
         summary: 'The lookup result as CSV (UTF-8 with BOM for Excel), every SN included',

@@ -13,11 +13,14 @@ export async function uploadedText(request: FastifyRequest): Promise<string> {
     part.file.resume();
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed } });
   }
+  const tooLarge = () =>
+    new AppError('FILE_TOO_LARGE', { params: { maxMb: PCIE_UPLOAD_MAX_BYTES / 1024 / 1024 } });
   const bytes = await part.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('FILE_TOO_LARGE', { params: { maxMb: PCIE_UPLOAD_MAX_BYTES / 1024 / 1024 } });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   });
+  // The routes' multipart limit is one byte more than allowed: a file of that size arrives whole.
+  if (bytes.length > PCIE_UPLOAD_MAX_BYTES) throw tooLarge();
   if (bytes.includes(0)) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed } });
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
