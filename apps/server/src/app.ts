@@ -23,6 +23,7 @@ import { createServices } from './services';
 import { featureRoutes } from './routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { serializeError } from './lib/log-error';
+import { clientKey } from './lib/rate-limit/client-key';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
 
@@ -177,6 +178,9 @@ export async function buildApp(options: AppOptions) {
     global: false,
     // Counted in the database so that a limit holds across every process behind a load balancer.
     store: databaseRateLimitStore(app.services.rateCounters),
+    // Every limit per client counts an IPv6 client by its /64, by the portal's one rule rather
+    // than whatever the plugin's default is.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', { params: { seconds: Math.ceil(context.ttl / 1000) } }),
   });
