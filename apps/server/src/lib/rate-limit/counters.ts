@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rateLimitCounters } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -28,8 +28,8 @@ export class RateCounters {
   }
 
   /**
-   * Adds `amount` (bytes of a quota, or a negative amount to give back) to `key` in a window of
-   * `windowMs`; a window that is over starts again with `amount`.
+   * Adds `amount` (bytes of a quota, say) to `key` in a window of `windowMs`; a window that is
+   * over starts again with `amount`. To take back what was added, `giveBack`.
    */
   async add(key: string, amount: number, windowMs: number): Promise<CounterState> {
     const now = this.clock.now();
@@ -52,6 +52,24 @@ export class RateCounters {
       await this.sweep();
     }
     return row ?? { count: amount, expiresAt: end };
+  }
+
+  /**
+   * Takes `amount` back from the window `charged` (what `add` answered): a window that has ended
+   * since, or been replaced by the next one, is left alone, so the next window never starts below
+   * zero.
+   */
+  async giveBack(key: string, amount: number, charged: CounterState): Promise<void> {
+    await this.db
+      .update(rateLimitCounters)
+      .set({ count: sql`${rateLimitCounters.count} - ${amount}::bigint` })
+      .where(
+        and(
+          eq(rateLimitCounters.key, key),
+          eq(rateLimitCounters.expiresAt, charged.expiresAt),
+          gt(rateLimitCounters.expiresAt, this.clock.now()),
+        ),
+      );
   }
 
   /**

@@ -68,8 +68,8 @@ export class ApiQuota {
     const key = `quota:account:${userId}:bytes`;
     const state = await this.counters.add(key, bytes, DAY_MS);
     if (state.count <= limit || bytes === 0) return;
-    // Give the reservation back: a refused download takes nothing from the day.
-    await this.counters.add(key, -bytes, DAY_MS);
+    // Give the reservation back: a refused download takes nothing from the day it was charged to.
+    await this.counters.giveBack(key, bytes, state);
     const seconds = this.secondsLeft(state);
     throw new AppError('QUOTA_BYTES', {
       params: { limit: formatBytes(limit), seconds },
