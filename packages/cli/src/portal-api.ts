@@ -35,6 +35,18 @@ export const ERROR_CODES = {
   QUOTA_BYTES: 1026007,
 } as const;
 
+/** Ids of the portal's rows are int32 serials: 1 to 2^31 - 1. */
+export const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * Whether `value` is an id the portal can give a version: a whole number from 1 to 2^31 - 1. The
+ * CLI checks every version id, the portal's answers included, before it names a URL path or a
+ * folder (`<out>/<versionId>`), so an answer such as `"../../x"` never leaves the download folder.
+ */
+export function isVersionId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+}
+
 export const API_PATHS = {
   tokenLogin: '/api/apiTokens/login',
   catalogVersions: '/api/catalog/versions',

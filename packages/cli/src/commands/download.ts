@@ -10,6 +10,7 @@ import {
 } from '../download/version-download.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { resolveFleet } from '../fleet.ts';
+import { isVersionId, MAX_ID } from '../portal-api.ts';
 import { openSession, signingKeyOf } from '../session.ts';
 import { publicKeyOf } from '../signing-key.ts';
 import { serialNumbersOf } from '../sn-input.ts';
@@ -22,8 +23,8 @@ const MAX_PARALLEL = 32;
 function versionIdsOf(ctx: Context): number[] {
   return listOption(ctx, 'version-id').map((text) => {
     const id = Number(text);
-    if (!Number.isInteger(id) || id < 1)
-      throw new CliError(EXIT.usage, 'usage.badNumber', { option: '--version-id', max: 2 ** 31 - 1 });
+    if (!isVersionId(id))
+      throw new CliError(EXIT.usage, 'usage.badNumber', { option: '--version-id', max: MAX_ID });
     return id;
   });
 }

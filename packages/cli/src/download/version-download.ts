@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
+import { isVersionId, MAX_ID } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { sha256OfFile, sizeOf } from './file-hash.ts';
 import { PART_SUFFIX, transferFile } from './file-transfer.ts';
@@ -35,6 +36,8 @@ export async function planVersion(
   outDir: string,
   versionId: number,
 ): Promise<PlannedVersion> {
+  // The id names a URL path and the folder `<out>/<versionId>`: it may come from the portal's answer.
+  if (!isVersionId(versionId)) throw new CliError(EXIT.error, 'error.badVersionId', { max: MAX_ID });
   const set = await fetchSignedSet(client, versionId);
   const expected = checkSignedSet(set, key, String(versionId));
   if (expected.versionId !== versionId)

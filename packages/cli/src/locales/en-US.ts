@@ -51,10 +51,13 @@ export const enUS = {
   'error.network': 'cannot reach {url}: {reason}',
   'error.server': '{message} (code {code})',
   'error.http': 'the portal answered HTTP {status}',
+  'error.badVersionId':
+    'the portal answered something that is not a version id (a whole number from 1 to {max}): nothing was fetched or written',
   'error.unexpected': 'unexpected error: {message}',
 
   'notice.rateLimited': 'rate limit reached: waiting {seconds} s as the portal asks',
-  'notice.unavailable': 'the portal is briefly unavailable (its database or storage is recovering): trying again in {seconds} s',
+  'notice.unavailable':
+    'the portal is briefly unavailable (its database or storage is recovering): trying again in {seconds} s',
 
   'login.done': 'Logged in to {url} as {account}: token {token}, expires {expiresAt}',
   'login.saved': 'Saved to {file} (signing key {keyId} pinned)',

@@ -50,6 +50,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'error.network': '无法连接 {url}：{reason}',
   'error.server': '{message}（错误码 {code}）',
   'error.http': '门户返回 HTTP {status}',
+  'error.badVersionId': '门户返回的不是版本 ID（1 到 {max} 的整数）：未下载、未写入任何内容',
   'error.unexpected': '意外错误：{message}',
 
   'notice.rateLimited': '已达到请求频率上限：按门户要求等待 {seconds} 秒',
