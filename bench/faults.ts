@@ -16,6 +16,7 @@ import {
   controlPostgres,
   defaultDir,
   down,
+  MissingToolError,
   startS3,
   stopS3,
   up,
@@ -621,6 +622,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A missing tool is one line (up() has stopped whatever it had started); anything else whole.
+  console.error(error instanceof MissingToolError ? error.message : error);
   process.exit(1);
 });

@@ -6,7 +6,15 @@
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { type ClusterState, defaultDir, down, startPortal, stopPortal, up } from '../deploy/local/cluster';
+import {
+  type ClusterState,
+  defaultDir,
+  down,
+  MissingToolError,
+  startPortal,
+  stopPortal,
+  up,
+} from '../deploy/local/cluster';
 import {
   Client,
   downloadRecords,
@@ -169,6 +177,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A missing tool is one line (up() has stopped whatever it had started); anything else whole.
+  console.error(error instanceof MissingToolError ? error.message : error);
   process.exit(1);
 });

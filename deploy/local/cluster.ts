@@ -282,7 +282,7 @@ function startNginx(state: ClusterState) {
   fs.chmodSync(path.join(prefix, 'tmp'), 0o777);
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(state));
-  const nginx = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const nginx = NGINX_BINARY;
   if (fs.existsSync(path.join(prefix, 'nginx.pid'))) {
     execFileSync(nginx, ['-p', prefix, '-c', conf, '-s', 'reload'], { stdio: 'pipe' });
   } else execFileSync(nginx, ['-p', prefix, '-c', conf], { stdio: 'pipe' });
@@ -305,10 +305,45 @@ function build(force: boolean) {
     execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
 }
 
-/** Starts what is not running yet and returns the cluster's state. */
+/** A tool the cluster needs is missing: one line naming it and how to install it. */
+export class MissingToolError extends Error {}
+
+const NGINX_BINARY = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+
+/** Checks every tool first, so nothing is started for a run that cannot complete. */
+function requireTools() {
+  const onPath = (name: string) =>
+    name.startsWith('/')
+      ? fs.existsSync(name)
+      : (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, name)));
+  if (!onPath(NGINX_BINARY))
+    throw new MissingToolError('nginx not found (it runs in front of the portals): apt-get install -y nginx');
+  if (!findPostgresBinDir())
+    throw new MissingToolError(
+      'PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install -y postgresql',
+    );
+}
+
+/**
+ * Starts what is not running yet and returns the cluster's state. On any failure it stops what
+ * it started (and what an earlier `up` left in the same folder) before passing the error on.
+ */
 export async function up(options: ClusterOptions & { rebuild?: boolean } = {}): Promise<ClusterState> {
+  requireTools();
   const dir = path.resolve(options.dir ?? defaultDir());
   fs.mkdirSync(dir, { recursive: true });
+  try {
+    return await startCluster(dir, options);
+  } catch (error) {
+    await down({ dir }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startCluster(
+  dir: string,
+  options: ClusterOptions & { rebuild?: boolean },
+): Promise<ClusterState> {
   const basePort = options.basePort ?? 18080;
   const workers = options.workers ?? [2, 0];
   build(options.rebuild ?? false);
