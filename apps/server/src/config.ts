@@ -231,6 +231,12 @@ export const envSchema = z.object({
     .default(200 * 1024 ** 3),
   /** Allows webhooks to loopback and private addresses: for tests and closed networks only. */
   WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, onOff.default(false)),
+  /**
+   * Webhook deliveries this process sends at once, apart from the task workers; one account has
+   * at most two of them in flight, so a receiver that never answers holds two, not all. 0 sends none
+   * (another process does).
+   */
+  WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(64).default(16),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -156,6 +156,7 @@ export function createServices(
     | 'WEBHOOK_ALLOW_PRIVATE'
   >,
   database: Database,
+    | 'WEBHOOK_WORKERS'
   clock: Clock,
   log: FastifyBaseLogger,
   store: FileStore,
@@ -221,7 +222,7 @@ export function createServices(
   const webhookAddresses = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
   const webhooks = new WebhookService(db, clock, jobs, webhookAddresses);
   jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
-  jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses)));
+  jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses), config.WEBHOOK_WORKERS));
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
   // Expired task results and stale ISO scratch folders, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {

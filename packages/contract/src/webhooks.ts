@@ -25,7 +25,10 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** The first attempt and its retries; then the delivery is 'failed'. */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
+/** One attempt, the host's lookup included, ends within this. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** Deliveries of one account in flight at once (per portal process): a slow receiver holds no more. */
+export const WEBHOOK_IN_FLIGHT_PER_ACCOUNT = 2;
 export const WEBHOOK_USER_AGENT = 'FirmwarePortal-Webhook/1';
 export const WEBHOOK_HEADERS = {
   event: 'x-portal-event',

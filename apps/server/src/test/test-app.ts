@@ -76,6 +76,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
       WEB_DIST_DIR: '/nonexistent',
       DATA_DIR: dataDir,
       TASK_WORKERS: '0',
+      WEBHOOK_WORKERS: '0',
       // Closing a test app waits for no load balancer's connections.
       SHUTDOWN_DRAIN_MS: '0',
     }),

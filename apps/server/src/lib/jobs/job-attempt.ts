@@ -78,3 +78,10 @@ export async function runAttempt(
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reason });
   }
 }
+
+/** What a failed job keeps as its output: the message, and our reason when we know it. */
+export function toOutput(error: unknown): { message: string; reason?: FailureReason } {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = (error as { reason?: FailureReason } | null)?.reason;
+  return reason ? { message, reason } : { message };
+}

@@ -2,18 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { Db } from '../../db/connection';
-import { runAttempt } from './job-attempt';
-import type { FailureReason, JobHandler, QueueSpec } from './job-types';
+import { runAttempt, toOutput } from './job-attempt';
+import { GroupDispatcher } from './group-dispatcher';
+import type { FailureReason, JobHandler, JobOutcome, QueueSpec } from './job-types';
 
 export type SendOptions = {
   /** The caller's transaction: the job exists exactly when the caller's change commits. */
   tx: Db;
   /** This job's time limit, when it differs from its queue's. */
   timeoutSeconds?: number;
+  /** The group whose running jobs the queue's `groupConcurrency` limits (e.g. an account). */
+  group?: string;
+  /** Not before this time. */
+  startAfter?: Date;
 };
 
 export type QueueRuntimeOptions = {
-  /** Jobs run at once in this process, per queue; 0 = this process only sends. */
+  /**
+   * Jobs run at once in this process, per queue whose spec names no concurrency of its own;
+   * 0 = this process only sends them.
+   */
   concurrency: number;
   /** How long finished jobs are kept (pg-boss deletes them afterwards). */
   retentionSeconds: number;
@@ -24,13 +32,7 @@ export type QueueRuntimeOptions = {
 
 const DEAD = '.dead';
 
-/**
- * How an attempt ended, for metrics: done, failed for good (an error a retry cannot fix),
- * past its time limit, an error (retried after its backoff, or dead-lettered when its attempts
- * are spent), claim lost (another worker holds it now), or a
- * dead letter closed (its attempts spent, or its worker died).
- */
-export type JobOutcome = 'completed' | 'failed' | 'timeout' | 'error' | 'lost' | 'dead';
+export type { JobOutcome } from './job-types';
 
 /** Jobs of one queue now, as pg-boss counts them. */
 export type QueueDepth = { queue: string; queued: number; active: number; deferred: number };
@@ -46,6 +48,8 @@ type AnyHandler = JobHandler<Record<string, unknown>>;
  */
 export class JobQueue {
   private readonly handlers = new Map<string, AnyHandler>();
+  /** The queues whose jobs belong to groups, worked by a dispatcher each (spec.groupConcurrency). */
+  private readonly dispatchers = new Map<string, GroupDispatcher>();
   private started: Promise<void> | null = null;
   private observe: (queue: string, outcome: JobOutcome) => void = () => undefined;
 
@@ -94,7 +98,7 @@ export class JobQueue {
     this.handlers.set(handler.spec.name, handler as unknown as AnyHandler);
   }
 
-  /** Installs or migrates pg-boss's schema, creates the queues, and (concurrency > 0) starts working. */
+  /** Installs or migrates pg-boss's schema, creates the queues, and starts the workers of queues with concurrency > 0. */
   start(): Promise<void> {
     this.started ??= this.open();
     return this.started;
@@ -103,7 +107,14 @@ export class JobQueue {
   async stop(graceMs: number): Promise<void> {
     if (!this.started) return;
     await this.started.catch(() => undefined);
-    await this.boss.stop({ graceful: true, timeout: Math.max(1_000, graceMs), close: true });
+    const timeout = Math.max(1_000, graceMs);
+    // pg-boss's workers and the dispatchers' attempts end together; the pool closes after both,
+    // since a dispatcher's attempt records its outcome through it.
+    await Promise.all([
+      ...[...this.dispatchers.values()].map((dispatcher) => dispatcher.stop(timeout - 500)),
+      this.boss.stop({ graceful: true, timeout, close: false }),
+    ]);
+    await this.boss.stop({ close: true });
   }
 
   async send(queue: string, data: Record<string, unknown>, options: SendOptions): Promise<string> {
@@ -111,6 +122,8 @@ export class JobQueue {
     const id = await this.boss.send(queue, data, {
       db: fromDrizzle(options.tx as never, sql as never),
       ...(options.timeoutSeconds ? { expireInSeconds: options.timeoutSeconds } : {}),
+      ...(options.group ? { group: { id: options.group } } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
     if (!id) throw new Error(`job not stored in ${queue}`);
     return id;
@@ -175,18 +188,40 @@ export class JobQueue {
   private async open(): Promise<void> {
     await this.boss.start();
     for (const handler of this.handlers.values()) await this.createQueues(handler.spec);
-    if (this.options.concurrency <= 0) return;
-    const work = {
-      includeMetadata: true as const,
-      pollingIntervalSeconds: this.options.pollSeconds,
-      // NOTIFY wakes workers at once; polling stays at its pace all the same, because a
-      // notification can be missed.
-      notifyPollingIntervalSeconds: this.options.pollSeconds,
-    };
     for (const handler of this.handlers.values()) {
+      const { spec } = handler;
+      const slots = spec.concurrency ?? this.options.concurrency;
+      if (slots <= 0) continue;
+      const pollSeconds = spec.pollSeconds ?? this.options.pollSeconds;
+      if (spec.groupConcurrency) {
+        const dispatcher = new GroupDispatcher(
+          this.boss,
+          this.db,
+          handler,
+          this.log,
+          {
+            slots,
+            perGroup: spec.groupConcurrency,
+            pollMs: pollSeconds * 1000,
+            heartbeatMs: (this.options.heartbeatSeconds * 1000) / 2,
+          },
+          (outcome) => this.observe(spec.name, outcome),
+        );
+        this.dispatchers.set(spec.name, dispatcher);
+        dispatcher.start();
+        await this.workDeadLetters(handler);
+        continue;
+      }
+      const work = {
+        includeMetadata: true as const,
+        pollingIntervalSeconds: pollSeconds,
+        // NOTIFY wakes workers at once; polling stays at its pace all the same, because a
+        // notification can be missed.
+        notifyPollingIntervalSeconds: pollSeconds,
+      };
       // One pg-boss worker per slot, so each knows its id: after a job it asks to fetch again at
       // once (a backlog drains without a poll interval between jobs); an empty fetch waits.
-      for (let slot = 0; slot < this.options.concurrency; slot += 1) {
+      for (let slot = 0; slot < slots; slot += 1) {
         let workerId = '';
         workerId = await this.boss.work(
           handler.spec.name,
@@ -204,17 +239,21 @@ export class JobQueue {
           },
         );
       }
-      // Dead letters are rare: one slot, a slower poll.
-      await this.boss.work(
-        handler.spec.name + DEAD,
-        { ...work, pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 },
-        async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
-          if (!job) return;
-          await this.closeDeadLetter(handler, job);
-          this.observe(handler.spec.name, 'dead');
-        },
-      );
+      await this.workDeadLetters(handler);
     }
+  }
+
+  /** Dead letters are rare: one slot, a slower poll. */
+  private async workDeadLetters(handler: AnyHandler): Promise<void> {
+    await this.boss.work(
+      handler.spec.name + DEAD,
+      { includeMetadata: true as const, pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 },
+      async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
+        if (!job) return;
+        await this.closeDeadLetter(handler, job);
+        this.observe(handler.spec.name, 'dead');
+      },
+    );
   }
 
   private async createQueues(spec: QueueSpec): Promise<void> {
@@ -269,11 +308,4 @@ export class JobQueue {
       'failed',
     );
   }
-}
-
-/** What a failed job keeps as its output: the message, and our reason when we know it. */
-export function toOutput(error: unknown): { message: string; reason?: FailureReason } {
-  const message = error instanceof Error ? error.message : String(error);
-  const reason = (error as { reason?: FailureReason } | null)?.reason;
-  return reason ? { message, reason } : { message };
 }

@@ -22,6 +22,16 @@ export type QueueSpec = {
   retryDelaySeconds: number;
   retryDelayMaxSeconds: number;
   timeoutSeconds: number;
+  /** Jobs of this queue one process runs at once, when not the queue runtime's (TASK_WORKERS). */
+  concurrency?: number;
+  /**
+   * Jobs of one group (sent with `group`) one process runs at once, counted in the process (so
+   * strictly: pg-boss's count in the database lets workers claiming at the same moment each take
+   * one). With several processes a group may have this many running in each.
+   */
+  groupConcurrency?: number;
+  /** How often an idle worker of this queue looks for jobs when no notification woke it. */
+  pollSeconds?: number;
 };
 
 /**
@@ -79,3 +89,11 @@ export type JobHandler<T = Record<string, unknown>> = {
     outcome: FailureOutcome,
   ): Promise<void>;
 };
+
+/**
+ * How an attempt ended, for metrics: done, failed for good (an error a retry cannot fix),
+ * past its time limit, an error (retried after its backoff, or dead-lettered when its attempts
+ * are spent), claim lost (another worker holds it now), or a
+ * dead letter closed (its attempts spent, or its worker died).
+ */
+export type JobOutcome = 'completed' | 'failed' | 'timeout' | 'error' | 'lost' | 'dead';

@@ -1,9 +1,9 @@
-import { WEBHOOK_MAX_ATTEMPTS } from '@portal/contract';
+import { WEBHOOK_IN_FLIGHT_PER_ACCOUNT, WEBHOOK_MAX_ATTEMPTS } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users, webhookDeliveries, webhooks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { FailureReason, JobContext, JobHandler, QueuedJob } from '../../lib/jobs/job-types';
+import type { FailureReason, JobContext, JobHandler, QueuedJob, QueueSpec } from '../../lib/jobs/job-types';
 import { bodyOf } from './webhook-payload';
 import { WEBHOOK_DELIVER_QUEUE, type WebhookDeliveryJob } from './webhook-queues';
 import type { WebhookSender } from './webhook-sender';
@@ -21,20 +21,28 @@ const RETRY_DELAY_MAX_SECONDS = 6 * 3600;
  * ('disabled', pings excepted): their pending deliveries fail instead of retrying for hours.
  */
 export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
-  readonly spec = {
-    name: WEBHOOK_DELIVER_QUEUE,
-    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-    retryDelaySeconds: RETRY_DELAY_SECONDS,
-    retryDelayMaxSeconds: RETRY_DELAY_MAX_SECONDS,
-    // The receiver's 10 s, and the database writes around it.
-    timeoutSeconds: 60,
-  };
+  readonly spec: QueueSpec;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sender: WebhookSender,
-  ) {}
+    /** WEBHOOK_WORKERS: deliveries this process sends at once, apart from the task workers. */
+    workers: number,
+  ) {
+    this.spec = {
+      name: WEBHOOK_DELIVER_QUEUE,
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+      retryDelaySeconds: RETRY_DELAY_SECONDS,
+      retryDelayMaxSeconds: RETRY_DELAY_MAX_SECONDS,
+      // The receiver's 10 s, and the database writes around it.
+      timeoutSeconds: 60,
+      concurrency: workers,
+      groupConcurrency: WEBHOOK_IN_FLIGHT_PER_ACCOUNT,
+      // Many idle workers: a notification wakes them at once, their own polls can be sparse.
+      pollSeconds: 1,
+    };
+  }
 
   async run(job: QueuedJob<WebhookDeliveryJob>, context: JobContext): Promise<void> {
     const id = job.data.deliveryId;

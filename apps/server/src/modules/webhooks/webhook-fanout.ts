@@ -102,8 +102,10 @@ export class WebhookFanout implements JobHandler<WebhookEventJob> {
         .insert(webhookDeliveries)
         .values(deliveries)
         .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventKey] })
-        .returning({ id: webhookDeliveries.id });
-      for (const row of stored) await enqueueDelivery(this.jobs, tx, row.id);
+        .returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId });
+      const ownerOf = new Map(hooks.map((hook) => [hook.id, hook.userId]));
+      for (const row of stored)
+        await enqueueDelivery(this.jobs, tx, { deliveryId: row.id, accountId: ownerOf.get(row.webhookId)! });
     });
   }
 

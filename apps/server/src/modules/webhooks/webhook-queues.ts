@@ -16,7 +16,20 @@ export function enqueueWebhookEvent(queue: JobQueue, tx: Db, event: WebhookEvent
   return queue.send(WEBHOOK_FANOUT_QUEUE, event, { tx });
 }
 
-/** Queues one delivery's attempts, in the transaction that stored the delivery. */
-export function enqueueDelivery(queue: JobQueue, tx: Db, deliveryId: number) {
-  return queue.send(WEBHOOK_DELIVER_QUEUE, { deliveryId } satisfies WebhookDeliveryJob, { tx });
+/**
+ * Queues one delivery's attempts, in the transaction that stored the delivery (or that put off
+ * its next attempt: `startAfter`). Its account is its group: the queue runs at most
+ * WEBHOOK_IN_FLIGHT_PER_ACCOUNT deliveries of one account at once.
+ */
+export function enqueueDelivery(
+  queue: JobQueue,
+  tx: Db,
+  delivery: { deliveryId: number; accountId: number },
+  startAfter?: Date,
+) {
+  return queue.send(WEBHOOK_DELIVER_QUEUE, { deliveryId: delivery.deliveryId } satisfies WebhookDeliveryJob, {
+    tx,
+    group: `account:${delivery.accountId}`,
+    startAfter,
+  });
 }

@@ -129,7 +129,7 @@ export class WebhookService {
         })
         .returning();
       if (!inserted) throw new Error('delivery not inserted');
-      await enqueueDelivery(this.jobs, tx, inserted.id);
+      await enqueueDelivery(this.jobs, tx, { deliveryId: inserted.id, accountId: userId });
       return inserted;
     });
     return toDelivery(row);
