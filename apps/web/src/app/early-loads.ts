@@ -9,6 +9,7 @@ import { OVERSEAS_FILTERS, type OverseasList } from '@/features/catalog/utils/ov
 import { NEWEST_RELEASES_QUERY } from '@/features/home/newest-releases-query';
 import type { PublicPage } from '@/features/pages/public-placeholder-page';
 import { composeApiUrl, startEarlyGet } from '@/lib/early-get';
+import { holdExtrasUntilFirstContent } from '@/lib/first-content';
 import { detectInitialLocale } from '@/lib/locale-detection';
 import { getAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
@@ -130,6 +131,9 @@ export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' 
   if (!isAntdFreePage(path)) void loadAntdProvider();
   void prefetchLoginUser();
   void CONSOLE_HOME_PAGES[path]?.();
+  // The frame's antd extras wait until a home page's content shows (lib/first-content.ts): the
+  // browser is idle while the page's code or data is on its way, and that is not "after" it.
+  if (isAntdFreePage(path)) holdExtrasUntilFirstContent();
   // Where sign-in lands: its newest releases travel with the page's code.
   if (path === paths.home) void prefetchVersions(NEWEST_RELEASES_QUERY, false);
 }

@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { useLoginUser } from '@/features/auth/api/get-login-user';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { WelcomePage } from '@/features/pages/welcome-page';
+import { firstContentShown } from '@/lib/first-content';
 
 /** Feeds the console home with the signed-in user; features never import each other. */
 export function WelcomeRoute() {
   const { data: user } = useLoginUser();
+  // Shown at once: the frame's extras may load now (lib/first-content.ts).
+  useEffect(firstContentShown, []);
   return (
     <WelcomePage
       userName={user ? displayNameOf(user) : ''}

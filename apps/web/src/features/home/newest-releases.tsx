@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { firstContentShown } from '@/lib/first-content';
 import { EmptyText, Panel, SecondaryText } from '@/components/panel/panel';
 import { paths } from '@/config/paths';
 import { SeverityTag, useVersions } from '@/features/catalog';
@@ -13,6 +15,10 @@ export function NewestReleases() {
   const { t } = useTranslation('home');
   const versions = useVersions(NEWEST_RELEASES_QUERY);
   const rows = versions.data?.rows ?? [];
+  // The page's first content: the frame's extras may load now (lib/first-content.ts).
+  useEffect(() => {
+    if (!versions.isLoading) firstContentShown();
+  }, [versions.isLoading]);
   return (
     <Panel
       title={t('pages.home.catalogue.title')}
