@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -78,6 +79,16 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** Whether Resolver.setServers takes these (addresses, with ports where given). */
+function areNameServers(servers: string[]): boolean {
+  try {
+    new Resolver().setServers(servers);
+    return servers.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** Every environment variable the server reads; documented in the README table. */
 /** Every environment variable the portal reads (the README's table lists the same; a test checks). */
@@ -237,6 +248,26 @@ export const envSchema = z.object({
    * (another process does).
    */
   WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(64).default(16),
+  /**
+   * Name servers webhook host names are looked up with (`10.0.0.53`, `[fd00::53]:5353`,
+   * comma-separated); the system's (/etc/resolv.conf) by default.
+   */
+  WEBHOOK_DNS_SERVERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        areNameServers,
+        'must be name server addresses like 10.0.0.53 or [fd00::53]:5353, comma-separated',
+      )
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -11,6 +11,7 @@ import { ApiTokenService } from './modules/api-tokens/api-token.service';
 import { FleetService } from './modules/fleet/fleet.service';
 import { FeedService } from './modules/feeds/feed.service';
 import { FeedTokenService } from './modules/feeds/feed-token.service';
+import { dnsResolver } from './modules/webhooks/dns-lookup';
 import { WebhookDelivery } from './modules/webhooks/webhook-delivery';
 import { WebhookFanout } from './modules/webhooks/webhook-fanout';
 import { WebhookSender } from './modules/webhooks/webhook-sender';
@@ -154,9 +155,10 @@ export function createServices(
     | 'API_ACCOUNT_REQUESTS_PER_MINUTE'
     | 'API_ACCOUNT_BYTES_PER_DAY'
     | 'WEBHOOK_ALLOW_PRIVATE'
+    | 'WEBHOOK_WORKERS'
+    | 'WEBHOOK_DNS_SERVERS'
   >,
   database: Database,
-    | 'WEBHOOK_WORKERS'
   clock: Clock,
   log: FastifyBaseLogger,
   store: FileStore,
@@ -219,7 +221,10 @@ export function createServices(
     }),
   );
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
-  const webhookAddresses = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
+  const webhookAddresses = {
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    resolve: dnsResolver({ servers: config.WEBHOOK_DNS_SERVERS }),
+  };
   const webhooks = new WebhookService(db, clock, jobs, webhookAddresses);
   jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
   jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses), config.WEBHOOK_WORKERS));

@@ -1,7 +1,9 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { WEBHOOK_URL_MAX } from '@portal/contract';
 import { AppError } from '../../lib/app-error';
+import { dnsResolver, type ResolvedAddress, type Resolver } from './dns-lookup';
+
+export type { ResolvedAddress, Resolver };
 
 /**
  * Where a webhook must never point: the portal's own host and network (loopback, private,
@@ -90,14 +92,8 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(address.split('%')[0] ?? address, 'ipv6');
 }
 
-export type ResolvedAddress = { address: string; family: 4 | 6 };
-export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
-
-export const systemResolver: Resolver = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => ({
-    address: entry.address,
-    family: entry.family === 6 ? 6 : 4,
-  }));
+/** The system's name servers, with the lookup's time limit: what a webhook uses unless told. */
+const defaultResolver = dnsResolver();
 
 /** A URL's host as an address lookup takes it: IPv6 literals lose their brackets. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -148,7 +144,8 @@ export class HostRefused extends AppError {
 /**
  * The addresses a webhook host stands for, all of them public, or HostRefused. Checked
  * when the webhook is saved and again before each delivery (a name may resolve elsewhere later:
- * DNS rebinding), and the delivery connects to exactly the addresses checked here.
+ * DNS rebinding), and the delivery connects to exactly the addresses checked here. A lookup that
+ * fails or runs past its time limit is 'unresolved'.
  */
 export async function publicAddressesOf(
   host: string,
@@ -159,7 +156,7 @@ export async function publicAddressesOf(
   if (literal !== 0) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   else {
     try {
-      addresses = await (options.resolve ?? systemResolver)(host);
+      addresses = await (options.resolve ?? defaultResolver)(host);
     } catch {
       addresses = [];
     }

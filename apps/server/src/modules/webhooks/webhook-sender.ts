@@ -36,25 +36,36 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 /**
  * POSTs one signed delivery. The host is resolved and checked here, and the connection goes to
  * exactly the addresses checked (a pinned lookup), so a name cannot turn private between the
- * check and the connect. Redirects are not followed: a 3xx is an answer like any other.
+ * check and the connect. Redirects are not followed: a 3xx is an answer like any other. The
+ * lookup counts against the attempt's time limit: a name server that does not answer ends the
+ * attempt as 'unresolved' (retried), and the POST gets what is left of the limit.
  */
 export class WebhookSender {
   constructor(private readonly options: { allowPrivate: boolean; resolve?: Resolver }) {}
 
   async send(request: WebhookRequest): Promise<SendResult> {
+    const deadline = Date.now() + WEBHOOK_TIMEOUT_SECONDS * 1000;
     let url: URL;
     let addresses: ResolvedAddress[];
     try {
       url = parseWebhookUrl(request.url);
-      addresses = await publicAddressesOf(hostOf(url), this.options);
+      addresses = await withinDeadline(publicAddressesOf(hostOf(url), this.options), deadline, hostOf(url));
     } catch (error) {
+      // A lookup that failed may pass later (a name server away); a private address or a bad URL will not.
+      if (error instanceof HostRefused && error.kind === 'unresolved')
+        return { kind: 'error', message: `unresolved:${error.host}` };
       if (error instanceof AppError) return { kind: 'refused', message: refusalOf(error, request.url) };
       throw error;
     }
-    return this.post(url, addresses, request);
+    return this.post(url, addresses, request, deadline - Date.now());
   }
 
-  private post(url: URL, addresses: ResolvedAddress[], request: WebhookRequest): Promise<SendResult> {
+  private post(
+    url: URL,
+    addresses: ResolvedAddress[],
+    request: WebhookRequest,
+    timeoutMs: number,
+  ): Promise<SendResult> {
     const pinned: LookupFunction = (_host, options, callback) => {
       const all = (options as { all?: boolean }).all === true;
       if (all) (callback as unknown as (e: null, list: ResolvedAddress[]) => void)(null, addresses);
@@ -71,10 +82,7 @@ export class WebhookSender {
     };
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<SendResult>((resolve) => {
-      const timeout = setTimeout(
-        () => finish({ kind: 'error', message: 'timeout' }),
-        WEBHOOK_TIMEOUT_SECONDS * 1000,
-      );
+      const timeout = setTimeout(() => finish({ kind: 'error', message: 'timeout' }), Math.max(0, timeoutMs));
       const onAbort = () => finish({ kind: 'error', message: 'aborted' });
       let done = false;
       const finish = (result: SendResult) => {
@@ -104,6 +112,19 @@ export class WebhookSender {
       request.signal?.addEventListener('abort', onAbort, { once: true });
       outgoing.end(request.body);
     });
+  }
+}
+
+/** The lookup's answer, or 'unresolved' once the attempt's time is up, whatever the resolver does. */
+async function withinDeadline<T>(lookup: Promise<T>, deadline: number, host: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new HostRefused('unresolved', host)), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
