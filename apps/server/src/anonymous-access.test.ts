@@ -26,7 +26,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/config': 'what the sign-in page needs before anyone signs in (captcha on, portal name)',
   'GET /api/captcha.jpg': 'the captcha shown on the sign-in form',
   'POST /api/login': 'signing in is how a session starts',
-  'POST /api/apiTokens/login': 'the command-line sign-in that yields a token',
+  'POST /api/device/code':
+    'a command-line client asks for a device sign-in code (RFC 8628); it yields nothing until a signed-in person approves it',
+  'POST /api/device/token':
+    'a command-line client polls with its device code (RFC 8628); a token only after a signed-in person approved it',
   'GET /api/auth/industries': 'the registration form offers them before an account exists',
   'GET /api/auth/emailCode': 'registration mails its code before an account exists',
   'GET /api/getSmsCaptcha': 'registration texts its code before an account exists',

@@ -6,13 +6,14 @@ import { rolesAdminRoutes } from './modules/access-admin/roles-admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
-import { apiTokenLoginRoutes, apiTokenRoutes } from './modules/api-tokens/api-token.routes';
+import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/catalog.routes';
 import { pcieRoutes } from './modules/catalog/pcie.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { deviceApprovalRoutes, deviceClientRoutes } from './modules/device-auth/device-auth.routes';
 import { dictAdminRoutes } from './modules/dict/dict-admin.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import {
@@ -52,7 +53,8 @@ export function featureRoutes(config: Config): RouteModule[] {
     // Signing in and out, access tokens, what the console shows a user.
     (app) => app.register(captchaRoutes),
     (app) => app.register(authRoutes, config),
-    (app) => app.register(apiTokenLoginRoutes),
+    (app) => app.register(deviceClientRoutes),
+    (app) => app.register(deviceApprovalRoutes),
     (app) => app.register(accessRoutes),
     (app) => app.register(dictRoutes),
     (app) => app.register(noticeRoutes),

@@ -24,6 +24,7 @@ import { ActivationService } from './modules/activation/activation.service';
 import { EntitlementAdminService } from './modules/activation/entitlement-admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { DeviceAuthService } from './modules/device-auth/device-auth.service';
 import { createBoss } from './lib/jobs/boss';
 import { JobQueue } from './lib/jobs/job-queue';
 import { PortalMetrics } from './lib/metrics/portal-metrics';
@@ -118,6 +119,7 @@ export type Services = {
   metrics: PortalMetrics;
   /** Personal access tokens and their quotas (issue 20). */
   apiTokens: ApiTokenService;
+  deviceAuth: DeviceAuthService;
   apiQuota: ApiQuota;
   /** The fleet resolve call: SN -> model -> newest firmware per kind. */
   fleet: FleetService;
@@ -294,6 +296,7 @@ export function createServices(
     tasks,
     metrics,
     apiTokens,
+    deviceAuth: new DeviceAuthService(db, clock, apiTokens, rateCounters, publicUrl),
     apiQuota: new ApiQuota(rateCounters, config),
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     feeds: new FeedService(db, catalogAccess, publicUrl),

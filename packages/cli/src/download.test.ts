@@ -9,7 +9,7 @@ import { downloadRecords } from '../../../apps/server/src/db/schema';
 import { createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
 
@@ -41,12 +41,7 @@ beforeAll(async () => {
   proxy = await startTamperProxy(portal.url);
   home = newConfigHome();
   env = cliEnv(home);
-  const { customer, url } = portal;
-  const login = await runCli(
-    ['login', '--url', url, '--account', customer.account, '--password-stdin'],
-    env,
-    `${customer.password}\n`,
-  );
+  const login = await loginWithToken(portal, env);
   expect(login.code).toBe(EXIT.ok);
   big = await publishVersion(randomBytes(BIG_FILE_BYTES));
 });

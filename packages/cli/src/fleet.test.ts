@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from './exit-codes.ts';
 import type { FleetServer } from './portal-api.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 let portal: FleetPortal;
@@ -21,14 +21,10 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.close());
 
-describe('fwportal login --password-stdin', () => {
+describe('fwportal login --token-stdin', () => {
   it('stores url, token and the pinned key for this user only, and never prints the token', async () => {
-    const { customer, url } = portal;
-    const run = await runCli(
-      ['login', '--url', url, '--account', customer.account, '--password-stdin'],
-      env,
-      `${customer.password}\n`,
-    );
+    const { url } = portal;
+    const run = await loginWithToken(portal, env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     const file = path.join(home, 'fwportal', 'config.json');
@@ -47,16 +43,16 @@ describe('fwportal login --password-stdin', () => {
     expect(run.stdout + run.stderr).not.toContain(token);
   });
 
-  it('a wrong password exits 3 with the server message in the asked language', async () => {
+  // Issue 32: the password sign-in is gone (anyone could lock an account through it).
+  it('--password-stdin exits 2, pointing to the device sign-in, in the asked language, and sends nothing', async () => {
     const { customer, url } = portal;
-    const home2 = newConfigHome();
     const run = await runCli(
       ['login', '--url', url, '--account', customer.account, '--password-stdin', '--lang', 'zh-CN'],
-      cliEnv(home2),
-      'Wrong#Pass9\n',
+      cliEnv(newConfigHome()),
+      `${customer.password}\n`,
     );
-    expect(run.code).toBe(EXIT.auth);
-    expect(run.stderr).toMatch(/[\u4e00-\u9fff]/);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toMatch(/[\u4e00-\u9fff].*--token-stdin/);
     expect(run.stdout).toBe('');
   });
 });
@@ -159,12 +155,7 @@ describe('tokens and usage', () => {
   it('a token without the scope is refused with exit 3, an unknown one too', async () => {
     const home2 = newConfigHome();
     const env2 = cliEnv(home2);
-    const { customer, url } = portal;
-    const login = await runCli(
-      ['login', '--url', url, '--account', customer.account, '--password-stdin', '--scopes', 'download'],
-      env2,
-      `${customer.password}\n`,
-    );
+    const login = await loginWithToken(portal, env2, { scopes: ['download'] });
     expect(login.code).toBe(EXIT.ok);
     const run = await runCli(['resolve', '--sn', portal.sns[0] ?? ''], env2);
     expect(run.code).toBe(EXIT.auth);

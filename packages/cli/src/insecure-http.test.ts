@@ -12,24 +12,19 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.close());
 
-const loginArgs = (url: string) => [
-  'login',
-  '--url',
-  url,
-  '--account',
-  portal.customer.account,
-  '--password-stdin',
-];
+const loginArgs = (url: string) => ['login', '--url', url, '--token-stdin'];
+/** Login with --token-stdin stores the token as given (it is checked at its first use). */
+const TOKEN_INPUT = `fwp_${'a'.repeat(43)}\n`;
 
 describe('plain-HTTP portals', () => {
   it('login refuses http: to a host off this machine, before asking anything (exit 2)', async () => {
-    const run = await runCli(loginArgs('http://portal.example.com'), cliEnv(newConfigHome()), 'pw\n');
+    const run = await runCli(loginArgs('http://portal.example.com'), cliEnv(newConfigHome()), 'fwp_x\n');
     expect(run.code).toBe(EXIT.usage);
     expect(run.stderr).toContain('--insecure-http');
     const zh = await runCli(
       [...loginArgs('http://portal.example.com'), '--lang', 'zh-CN'],
       cliEnv(newConfigHome()),
-      'pw\n',
+      'fwp_x\n',
     );
     expect(zh.code).toBe(EXIT.usage);
     expect(zh.stderr).toMatch(/[\u4e00-\u9fff].*--insecure-http/);
@@ -57,11 +52,7 @@ describe('plain-HTTP portals', () => {
   it('loopback hosts need no flag: 127.0.0.0/8, localhost', async () => {
     const { port } = new URL(portal.url);
     for (const host of ['127.0.0.1', 'localhost']) {
-      const run = await runCli(
-        loginArgs(`http://${host}:${port}`),
-        cliEnv(newConfigHome()),
-        `${portal.customer.password}\n`,
-      );
+      const run = await runCli(loginArgs(`http://${host}:${port}`), cliEnv(newConfigHome()), TOKEN_INPUT);
       expect(run.code, `${host}: ${run.stderr}`).toBe(EXIT.ok);
     }
   });
@@ -95,7 +86,7 @@ describe('fwportal login --key-id', () => {
     const run = await runCli(
       [...loginArgs(portal.url), '--key-id', '0123456789abcdef'],
       cliEnv(home),
-      `${portal.customer.password}\n`,
+      TOKEN_INPUT,
     );
     expect(run.code).toBe(EXIT.verification);
     expect(run.stderr).toContain('0123456789abcdef');
@@ -103,18 +94,14 @@ describe('fwportal login --key-id', () => {
   });
 
   it('pins the key when the fingerprint is the one login prints', async () => {
-    const first = await runCli(
-      [...loginArgs(portal.url), '--json'],
-      cliEnv(newConfigHome()),
-      `${portal.customer.password}\n`,
-    );
+    const first = await runCli([...loginArgs(portal.url), '--json'], cliEnv(newConfigHome()), TOKEN_INPUT);
     const { keyId } = JSON.parse(first.stdout) as { keyId: string };
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
     const home = newConfigHome();
     const run = await runCli(
       [...loginArgs(portal.url), '--key-id', keyId.toUpperCase()],
       cliEnv(home),
-      `${portal.customer.password}\n`,
+      TOKEN_INPUT,
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
@@ -126,7 +113,7 @@ describe('fwportal login --key-id', () => {
     const run = await runCli(
       [...loginArgs(portal.url), '--key-id', 'nothex'],
       cliEnv(newConfigHome()),
-      'pw\n',
+      'fwp_x\n',
     );
     expect(run.code).toBe(EXIT.usage);
   });

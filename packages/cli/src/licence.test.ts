@@ -5,7 +5,7 @@ import { createEntitledServer } from '../../../apps/server/src/test/entitlement-
 import { createUser } from '../../../apps/server/src/test/factories';
 import { codeIn, lastMailTo } from '../../../apps/server/src/test/outbox';
 import { EXIT } from './exit-codes.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 const COMPANY = 'Licence Test Servers Ltd';
@@ -58,20 +58,7 @@ describe('fwportal licence generate and file', () => {
     });
     home = newConfigHome();
     env = cliEnv(home);
-    const login = await runCli(
-      [
-        'login',
-        '--url',
-        portal.url,
-        '--account',
-        customer.account,
-        '--password-stdin',
-        '--scopes',
-        'licences',
-      ],
-      env,
-      `${customer.password}\n`,
-    );
+    const login = await loginWithToken(portal, env, { user: customer, scopes: ['licences'] });
     expect(login.code).toBe(EXIT.ok);
   });
   afterAll(async () => portal?.close());

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 let portal: FleetPortal;
@@ -25,11 +25,7 @@ beforeAll(async () => {
   portal = await startFleetPortal();
   home = newConfigHome();
   env = cliEnv(home);
-  const login = await runCli(
-    ['login', '--url', portal.url, '--account', portal.customer.account, '--password-stdin'],
-    env,
-    `${portal.customer.password}\n`,
-  );
+  const login = await loginWithToken(portal, env);
   expect(login.code).toBe(EXIT.ok);
   const item = await createItem(portal.t.db, { kind: 'BMC' });
   const version = await createVersion(portal.t.db, portal.t.app.services.store, {

@@ -14,6 +14,8 @@ describe('the constants repeated from @portal/contract', () => {
     expect(api.SHA256SUMS_FILE_NAME).toBe(contract.SHA256SUMS_FILE_NAME);
     expect(api.SIGNING_KEY_PATH).toBe(contract.SIGNING_KEY_PATH);
     expect(api.MAX_PAGE_SIZE).toBe(contract.MAX_PAGE_SIZE);
+    expect(api.DEVICE_GRANT_TYPE).toBe(contract.DEVICE_GRANT_TYPE);
+    expect(api.DEVICE_POLL_INTERVAL_SECONDS).toBe(contract.DEVICE_POLL_INTERVAL_SECONDS);
     expect(api.API_PATHS.download(7)).toBe(contract.downloadPathOf(7));
     expect(api.API_PATHS.sha256Sums(7)).toBe(contract.sha256SumsPathOf(7));
     expect(api.API_PATHS.manifest(7)).toBe(contract.manifestPathOf(7));

@@ -8,6 +8,9 @@ export type {
   ApiTokenCreated,
   ApiTokenScope,
   CatalogVersionRow,
+  DeviceCode,
+  DeviceToken,
+  DeviceTokenErrorBody,
   FleetResolve,
   FleetServer,
   Page,
@@ -26,6 +29,8 @@ export const SHA256SUMS_FILE_NAME = 'SHA256SUMS';
 export const SIGNATURE_SUFFIX = '.sig';
 export const SIGNING_KEY_PATH = '/api/catalog/signing-key.pem';
 export const MAX_PAGE_SIZE = 100;
+export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
 
 /** Error codes the CLI treats specially. */
 export const ERROR_CODES = {
@@ -48,7 +53,8 @@ export function isVersionId(value: unknown): value is number {
 }
 
 export const API_PATHS = {
-  tokenLogin: '/api/apiTokens/login',
+  deviceCode: '/api/device/code',
+  deviceToken: '/api/device/token',
   catalogVersions: '/api/catalog/versions',
   fleetResolve: '/api/fleet/resolve',
   download: (versionId: number) => `/api/downloads/${versionId}`,

@@ -33,6 +33,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Send the token (default true); the signing key and the login go without. */
   auth?: boolean;
+  /** Statuses answered to the caller rather than thrown (the RFC 8628 token endpoint's 400). */
+  answers?: number[];
 };
 
 /** The portal over HTTP: envelopes unwrapped, errors as CliError with the server's own message. */
@@ -60,7 +62,7 @@ export class PortalClient {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** A successful (2xx) answer, its body unread; 429 (and a read's 503) waited out, anything else thrown. */
+  /** A successful (2xx) answer (or one of `answers`), its body unread; 429 (and a read's 503) waited out, anything else thrown. */
   async request(path: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(path, this.options.url);
     for (const [name, value] of Object.entries(options.query ?? {}))
@@ -80,7 +82,7 @@ export class PortalClient {
       }).catch((error: Error) => {
         throw new CliError(EXIT.error, 'error.network', { url: url.origin, reason: reasonOf(error) });
       });
-      if (response.ok) return response;
+      if (response.ok || options.answers?.includes(response.status)) return response;
       const seconds = retryAfterSeconds(response);
       if (response.status === 429 && seconds !== null && attempt < MAX_RATE_LIMIT_RETRIES) {
         await response.body?.cancel();

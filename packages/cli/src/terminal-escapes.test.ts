@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems, catalogVersions } from '../../../apps/server/src/db/schema';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 /** Clears the screen, sets the window title, hides a link: what a hostile name would do to a terminal. */
@@ -21,11 +21,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   portal = await startFleetPortal();
   env = cliEnv(newConfigHome());
-  const login = await runCli(
-    ['login', '--url', portal.url, '--account', portal.customer.account, '--password-stdin'],
-    env,
-    `${portal.customer.password}\n`,
-  );
+  const login = await loginWithToken(portal, env);
   expect(login.code).toBe(EXIT.ok);
 });
 afterAll(async () => portal?.close());

@@ -117,13 +117,3 @@ export const fleetServerSchema = z.object({
 export type FleetServer = z.infer<typeof fleetServerSchema>;
 export const fleetResolveSchema = z.object({ servers: z.array(fleetServerSchema) });
 export type FleetResolve = z.infer<typeof fleetResolveSchema>;
-
-/**
- * POST /api/apiTokens/login: what `fwportal login --password-stdin` sends. The sign-in rules
- * (lockout, records, audit) apply; no captcha (scripts cannot read one), a tight per-address limit.
- */
-export const apiTokenLoginSchema = apiTokenCreateSchema.extend({
-  account: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-});
-export type ApiTokenLogin = z.infer<typeof apiTokenLoginSchema>;

@@ -128,6 +128,10 @@ export const ErrorCode = {
   WEBHOOK_NOT_FOUND: 1026009,
   WEBHOOK_URL_REFUSED: 1026010,
   WEBHOOK_LIMIT: 1026011,
+  /** Device sign-in (issue 32): a user code that is unknown, expired, used or denied. */
+  DEVICE_CODE_INVALID: 1027001,
+  /** Too many wrong user codes from one account (all its sessions). */
+  DEVICE_CODE_ATTEMPTS: 1027002,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -230,6 +234,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.WEBHOOK_NOT_FOUND]: 404,
   [ErrorCode.WEBHOOK_URL_REFUSED]: 400,
   [ErrorCode.WEBHOOK_LIMIT]: 409,
+  [ErrorCode.DEVICE_CODE_INVALID]: 404,
+  [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 
 /** Codes after which the client must drop its token and sign in again. */

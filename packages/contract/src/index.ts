@@ -27,3 +27,4 @@ export * from './version-order';
 export * from './automation';
 export * from './feeds';
 export * from './webhooks';
+export * from './device-auth';

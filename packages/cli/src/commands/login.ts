@@ -1,15 +1,11 @@
-import os from 'node:os';
 import { CliError } from '../cli-error.ts';
 import { removeConfig, writeConfig } from '../config-store.ts';
 import { type Context, listOption, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import {
-  API_PATHS,
   API_TOKEN_MAX_DAYS,
-  API_TOKEN_NAME_MAX,
   API_TOKEN_PREFIX,
   API_TOKEN_SCOPES,
-  type ApiTokenCreated,
   type ApiTokenScope,
   SIGNING_KEY_PATH,
 } from '../portal-api.ts';
@@ -18,6 +14,7 @@ import { ask, firstLineOfStdin } from '../prompt.ts';
 import { clientFor, normaliseUrl } from '../session.ts';
 import { keyIdOf, publicKeyOf } from '../signing-key.ts';
 import { maskToken } from '../token-mask.ts';
+import { deviceLogin } from './device-login.ts';
 
 export const DEFAULT_SCOPES: ApiTokenScope[] = ['catalog:read', 'download', 'licences', 'tasks'];
 export const DEFAULT_EXPIRES_DAYS = 90;
@@ -60,19 +57,15 @@ async function valueOrAsk(ctx: Context, given: string | undefined, question: str
   return answer;
 }
 
-async function askPassword(ctx: Context): Promise<string> {
-  if (!ctx.stdin.isTTY) throw new CliError(EXIT.usage, 'usage.missingOption', { option: '--password-stdin' });
-  return ask(ctx, ctx.t('prompt.password'), true);
-}
-
 /**
- * `fwportal login`: buys a token with account + password (or takes an existing one), pins the
- * portal's signing key and stores both for this user only.
+ * `fwportal login`: gets a token approved in the console (RFC 8628 device sign-in) or takes an
+ * existing one from stdin (CI), pins the portal's signing key and stores both for this user only.
  */
 export async function login(ctx: Context): Promise<ExitCode> {
-  const passwordStdin = ctx.values['password-stdin'] === true;
+  // Issue 32: a password sign-in without captcha let anyone lock an account out of the console.
+  if (ctx.values['password-stdin'] !== undefined || ctx.values.account !== undefined)
+    throw new CliError(EXIT.usage, 'usage.passwordSignInGone');
   const tokenStdin = ctx.values['token-stdin'] === true;
-  if (passwordStdin && tokenStdin) throw new CliError(EXIT.usage, 'usage.passwordOrToken');
   const scopes = scopesOf(ctx);
   const expiresInDays = expiresDaysOf(ctx);
   const url = normaliseUrl(
@@ -83,7 +76,7 @@ export async function login(ctx: Context): Promise<ExitCode> {
   const client = clientFor(ctx, url);
 
   // Pinned now: every later download is checked against this key, not one fetched with the file.
-  // Fetched (and held to --key-id) before the password is sent, so a wrong portal never sees it.
+  // Fetched (and held to --key-id) before anything else is asked, so a wrong portal is caught first.
   const signingKey = (await client.bytes(SIGNING_KEY_PATH, { auth: false })).toString('utf8');
   const keyId = keyIdOf(publicKeyOf(signingKey));
   if (wantedKeyId && keyId !== wantedKeyId)
@@ -96,15 +89,10 @@ export async function login(ctx: Context): Promise<ExitCode> {
     token = (await firstLineOfStdin(ctx)).trim();
     if (!token.startsWith(API_TOKEN_PREFIX)) throw new CliError(EXIT.usage, 'usage.notAToken');
   } else {
-    account = await valueOrAsk(ctx, stringOption(ctx, 'account'), ctx.t('prompt.account'), '--account');
-    const password = passwordStdin ? await firstLineOfStdin(ctx) : await askPassword(ctx);
-    const created = await client.json<ApiTokenCreated>(API_PATHS.tokenLogin, {
-      method: 'POST',
-      auth: false,
-      body: { account, password, name: tokenName(), scopes, expiresInDays },
-    });
-    token = created.token;
-    expiresAt = created.expiresAt;
+    const approved = await deviceLogin(ctx, client, { scopes, expiresInDays });
+    token = approved.token.token;
+    expiresAt = approved.token.expiresAt;
+    account = approved.account;
   }
 
   const file = await writeConfig(ctx.configDir, { url, token, signingKey, account, expiresAt });
@@ -117,11 +105,6 @@ export async function login(ctx: Context): Promise<ExitCode> {
     say(ctx, 'login.saved', { file, keyId });
   }
   return EXIT.ok;
-}
-
-/** Names the token in the portal's token list, so the owner knows which machine holds it. */
-function tokenName(): string {
-  return `fwportal@${os.hostname()}`.slice(0, API_TOKEN_NAME_MAX);
 }
 
 /** `fwportal logout`: forgets the stored token (revoke it in the console to end it for good). */

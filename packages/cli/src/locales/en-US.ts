@@ -3,7 +3,8 @@ export const enUS = {
   'help.usage':
     'Usage: fwportal <command> [options]   (global: --url URL, --lang zh-CN|en-US, --json, --help)',
   'help.commands': 'Commands:',
-  'help.login': 'sign in and store a personal access token (--password-stdin, --token-stdin, --key-id)',
+  'help.login':
+    'sign in (approve a code in the console) and store a personal access token (--token-stdin, --scopes, --key-id)',
   'help.logout': 'forget the stored token',
   'help.search': 'search the catalogue: search <keyword> [--kind BMC]',
   'help.resolve': 'newest firmware of servers: resolve --sn SN1,SN2 | --sn-file FILE',
@@ -14,8 +15,6 @@ export const enUS = {
   'help.hint': 'Run "fwportal help" for the commands.',
 
   'prompt.url': 'Portal URL: ',
-  'prompt.account': 'Account: ',
-  'prompt.password': 'Password: ',
 
   'usage.parse': 'command line not understood: {reason}',
   'usage.badLang': 'unknown language "{lang}" (zh-CN or en-US)',
@@ -26,14 +25,15 @@ export const enUS = {
   'usage.badNumber': '{option} takes a whole number from 1 to {max}',
   'usage.badScope': 'unknown scope "{scope}" (one of {scopes})',
   'usage.badExpiresDays': '--expires-days takes a whole number from 1 to {max}',
-  'usage.passwordOrToken': '--password-stdin and --token-stdin exclude each other',
+  'usage.passwordSignInGone':
+    'signing in with a password is no longer possible: run "fwportal login --url URL" and approve the code in the console, or pipe a token to --token-stdin',
   'usage.notAToken': 'stdin does not hold a personal access token (they start with fwp_)',
   'usage.noSerials': 'no serial numbers: give --sn SN1,SN2 or --sn-file FILE',
   'usage.nothingToDownload': 'nothing to download: give --sn, --sn-file or --version-id',
   'usage.unreadableFile': 'cannot read {file}',
   'usage.licenceSubcommand': 'licence takes one of: code, generate, list, file',
   'usage.plainHttp':
-    '{url} is plain HTTP to another machine: anyone on the way could read the password and token or swap the signing key. Use https://, or add --insecure-http to accept that risk',
+    '{url} is plain HTTP to another machine: anyone on the way could read the token or swap the signing key. Use https://, or add --insecure-http to accept that risk',
   'usage.badKeyId': '--key-id takes a key id of 16 hex digits, as login prints it',
 
   'error.badUrl': '"{url}" is not an http(s) URL',
@@ -61,6 +61,13 @@ export const enUS = {
 
   'login.done': 'Logged in to {url} as {account}: token {token}, expires {expiresAt}',
   'login.saved': 'Saved to {file} (signing key {keyId} pinned)',
+  'login.deviceCode':
+    'To sign in, open {url} in a browser where you are signed in to the portal and enter the code {code}',
+  'login.deviceLink': 'Or open this link, which fills the code in: {url}',
+  'login.deviceWaiting': 'Waiting for the approval (the code is valid for {minutes} minutes)…',
+  'login.deviceDenied': 'the sign-in was denied in the console: nothing was stored',
+  'login.deviceExpired': 'the code ran out before it was approved: run "fwportal login" again',
+  'login.deviceFailed': 'the portal refused the sign-in ({error}): run "fwportal login" again',
   'logout.done': 'Logged out: the stored token is forgotten (revoke it in the console to end it for good)',
   'logout.nothing': 'Not logged in: nothing to forget',
 

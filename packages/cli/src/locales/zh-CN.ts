@@ -4,7 +4,7 @@ import type { enUS } from './en-US.ts';
 export const zhCN: Record<keyof typeof enUS, string> = {
   'help.usage': '用法：fwportal <命令> [选项]   （全局：--url URL、--lang zh-CN|en-US、--json、--help）',
   'help.commands': '命令：',
-  'help.login': '登录并保存个人访问令牌（--password-stdin、--token-stdin、--key-id）',
+  'help.login': '登录（在控制台批准代码）并保存个人访问令牌（--token-stdin、--scopes、--key-id）',
   'help.logout': '删除已保存的令牌',
   'help.search': '搜索目录：search <关键字> [--kind BMC]',
   'help.resolve': '查询服务器的最新固件：resolve --sn SN1,SN2 | --sn-file 文件',
@@ -15,8 +15,6 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'help.hint': '运行 "fwportal help" 查看命令。',
 
   'prompt.url': '门户地址：',
-  'prompt.account': '账号：',
-  'prompt.password': '密码：',
 
   'usage.parse': '无法识别命令行：{reason}',
   'usage.badLang': '未知语言 "{lang}"（zh-CN 或 en-US）',
@@ -27,14 +25,15 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'usage.badNumber': '{option} 须为 1 到 {max} 的整数',
   'usage.badScope': '未知权限范围 "{scope}"（可选：{scopes}）',
   'usage.badExpiresDays': '--expires-days 须为 1 到 {max} 的整数',
-  'usage.passwordOrToken': '--password-stdin 与 --token-stdin 不能同时使用',
+  'usage.passwordSignInGone':
+    '已不支持用密码登录：请运行 "fwportal login --url URL" 并在控制台批准代码，或通过 --token-stdin 传入令牌',
   'usage.notAToken': '标准输入中不是个人访问令牌（应以 fwp_ 开头）',
   'usage.noSerials': '没有序列号：请给出 --sn SN1,SN2 或 --sn-file 文件',
   'usage.nothingToDownload': '没有要下载的内容：请给出 --sn、--sn-file 或 --version-id',
   'usage.unreadableFile': '无法读取 {file}',
   'usage.licenceSubcommand': 'licence 的子命令为：code、generate、list、file',
   'usage.plainHttp':
-    '{url} 是发往其他机器的明文 HTTP：途经网络的任何人都能读取密码和令牌，或替换签名公钥。请使用 https://；若接受此风险，请加 --insecure-http',
+    '{url} 是发往其他机器的明文 HTTP：途经网络的任何人都能读取令牌，或替换签名公钥。请使用 https://；若接受此风险，请加 --insecure-http',
   'usage.badKeyId': '--key-id 须为 16 位十六进制的公钥标识（即 login 显示的那个）',
 
   'error.badUrl': '"{url}" 不是 http(s) 地址',
@@ -58,6 +57,12 @@ export const zhCN: Record<keyof typeof enUS, string> = {
 
   'login.done': '已以 {account} 登录 {url}：令牌 {token}，有效期至 {expiresAt}',
   'login.saved': '已保存到 {file}（已固定签名公钥 {keyId}）',
+  'login.deviceCode': '请在已登录门户的浏览器中打开 {url}，输入代码 {code} 完成登录',
+  'login.deviceLink': '或打开此链接（已填好代码）：{url}',
+  'login.deviceWaiting': '正在等待批准（代码 {minutes} 分钟内有效）…',
+  'login.deviceDenied': '登录已在控制台被拒绝：未保存任何内容',
+  'login.deviceExpired': '代码在批准前已过期：请重新运行 "fwportal login"',
+  'login.deviceFailed': '门户拒绝了此次登录（{error}）：请重新运行 "fwportal login"',
   'logout.done': '已退出登录：本地令牌已删除（如需使其立即失效，请在控制台撤销）',
   'logout.nothing': '尚未登录：无需删除',
 

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { ApiTokenScope } from '@portal/contract';
 import { referenceModel } from '../../../../apps/server/src/test/catalog-factories';
 import { createUser } from '../../../../apps/server/src/test/factories';
 import { createTestApp } from '../../../../apps/server/src/test/test-app';
 import { buildFleetCatalogue, shippedFirmware } from './fleet-catalogue.ts';
 import { bindServers, FLEET_MODEL } from './fleet-servers.ts';
+import { runCli } from './run-cli.ts';
 
 export const FLEET_SIZE = 10;
 
@@ -41,3 +43,21 @@ export async function startFleetPortal() {
 }
 
 export type FleetPortal = Awaited<ReturnType<typeof startFleetPortal>>;
+
+/**
+ * `fwportal login --token-stdin` with a token of `user` (the fleet customer unless named), made as
+ * the console makes one: how a CI job signs in. The device sign-in has its own test
+ * (device-login.test.ts).
+ */
+export async function loginWithToken(
+  portal: FleetPortal,
+  env: NodeJS.ProcessEnv,
+  options: { user?: { id: number }; scopes?: ApiTokenScope[] } = {},
+) {
+  const { token } = await portal.t.app.services.apiTokens.create((options.user ?? portal.customer).id, {
+    name: 'fwportal-test',
+    scopes: options.scopes ?? ['catalog:read', 'download', 'licences', 'tasks'],
+    expiresInDays: 7,
+  });
+  return runCli(['login', '--url', portal.url, '--token-stdin'], env, `${token}\n`);
+}

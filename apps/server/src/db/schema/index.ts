@@ -11,3 +11,4 @@ export * from './audit';
 export * from './tasks';
 export * from './security';
 export * from './automation';
+export * from './device-auth';

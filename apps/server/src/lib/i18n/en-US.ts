@@ -197,6 +197,9 @@ export const enUS = {
   WEBHOOK_URL_REFUSED:
     'The webhook address must be an http(s) address of a public host, on port 80, 443 or 1024-65535',
   WEBHOOK_LIMIT: 'At most {max} webhooks per account: delete one first',
+  DEVICE_CODE_INVALID:
+    'This device code is unknown, expired or already used: run the sign-in on the command line again',
+  DEVICE_CODE_ATTEMPTS: 'Too many wrong device codes: try again in {seconds} seconds',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',

@@ -182,6 +182,8 @@ export const zhCN: MessageCatalogue = {
   WEBHOOK_NOT_FOUND: 'Webhook 不存在',
   WEBHOOK_URL_REFUSED: 'Webhook 地址须为公网主机的 http(s) 地址，端口为 80、443 或 1024-65535',
   WEBHOOK_LIMIT: '每个账号最多 {max} 个 Webhook：请先删除一个',
+  DEVICE_CODE_INVALID: '该设备代码不存在、已过期或已使用：请在命令行重新运行登录',
+  DEVICE_CODE_ATTEMPTS: '输错设备代码次数过多：请在 {seconds} 秒后重试',
   ROLE_UNKNOWN: '角色 {code} 不存在',
   ROLE_NOT_FOUND: '角色不存在',
   ROLE_CODE_EXISTS: '角色编码 {code} 已存在',

@@ -1,7 +1,5 @@
 import {
-  type ApiTokenCreated,
   apiTokenCreatedSchema,
-  apiTokenLoginSchema,
   apiTokenCreateSchema,
   apiTokenListSchema,
   apiTokenParamsSchema,
@@ -110,46 +108,6 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     async (request) => {
       const { userId, id } = request.params;
       return ok(request, await usersAdmin.revokeApiToken(await staff(request), userId, id));
-    },
-  );
-}
-
-/**
- * Sign-in of a command-line client (`fwportal login --password-stdin`): account and password
- * buy a personal access token, never a console session. Same lockout, records and audit as the
- * console's sign-in; no captcha, which a script cannot answer, so a tighter per-address limit.
- */
-export async function apiTokenLoginRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { apiTokens, login } = app.services;
-  routes.post(
-    '/api/apiTokens/login',
-    {
-      schema: {
-        tags,
-        summary:
-          'Exchange account + password for a new personal access token (for command-line clients); answered once',
-        body: apiTokenLoginSchema,
-        response: responses(apiTokenCreatedSchema, [400, 401, 403, 409, 423, 429]),
-      },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-    },
-    async (request) => {
-      const { account, password, ...token } = request.body;
-      let created: ApiTokenCreated | undefined;
-      await login.login({
-        account,
-        password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        locale: request.locale,
-        issue: async (userId) => {
-          created = await apiTokens.create(userId, token);
-          return created.token;
-        },
-      });
-      if (!created) throw new Error('sign-in succeeded without a token');
-      return ok(request, created);
     },
   );
 }

@@ -141,19 +141,25 @@ describe.each(DRIVERS)('automation routes under attack on %s', (driver) => {
       expect(answer.statusCode, `${call.method} ${call.url.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode, `${call.method} ${call.url.slice(0, 60)}`).toBeLessThan(500);
     }
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/apiTokens/login',
-      payload: {
-        account: '\u0000',
-        password: 'x'.repeat(100_000),
-        name: 'n',
-        scopes: ['download'],
-        expiresInDays: 1,
+    // The anonymous device sign-in endpoints (RFC 8628) take no session either.
+    const anonymous: Call[] = [
+      { method: 'POST', url: '/api/device/code', payload: { client_id: '\u0000' } },
+      { method: 'POST', url: '/api/device/code', payload: { client_id: 'x'.repeat(100_000) } },
+      {
+        method: 'POST',
+        url: '/api/device/token',
+        payload: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+          device_code: 'x'.repeat(100_000),
+        },
       },
-    });
-    expect(login.statusCode).toBeGreaterThanOrEqual(400);
-    expect(login.statusCode).toBeLessThan(500);
+      { method: 'POST', url: '/api/device/token', payload: { device_code: ['\u0000'] } },
+    ];
+    for (const call of anonymous) {
+      const answer = await t.app.inject(call);
+      expect(answer.statusCode, `${call.method} ${call.url}`).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, `${call.method} ${call.url}`).toBeLessThan(500);
+    }
   });
 
   /** Staff routes are tried as a super admin, so a refusal can only come from the input. */

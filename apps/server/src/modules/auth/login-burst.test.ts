@@ -53,24 +53,6 @@ describe.each(DRIVERS)('the sign-in lock under a burst of parallel attempts on %
     }
   });
 
-  it('counts a burst split between the console and the command-line sign-in against one lock', async () => {
-    const cli = (password: string) =>
-      t.app
-        .inject({
-          method: 'POST',
-          url: '/api/apiTokens/login?locale=en-US',
-          payload: { account: user.account, password, name: 'cli', scopes: ['download'], expiresInDays: 7 },
-        })
-        .then((response) => ({ status: response.statusCode, body: response.json(), headers: {} }));
-    const half = BURST / 2;
-    const answers = await Promise.all([
-      ...Array.from({ length: half }, () => login(t.app, user.account, WRONG)),
-      ...Array.from({ length: half }, () => cli(WRONG)),
-    ]);
-    expect(tally(answers)).toEqual({ 401: LOGIN_MAX_FAILURES - 1, 423: BURST - LOGIN_MAX_FAILURES + 1 });
-    expect((await cli(user.password)).status).toBe(423);
-  });
-
   it('answers a burst at an unknown account exactly as one at a real account', async () => {
     const real = await burst(user.account, Array(BURST).fill(WRONG));
     const unknown = await burst('nobody-at-all', Array(BURST).fill(WRONG));

@@ -19,8 +19,6 @@ export type LoginAttempt = {
   locale: Locale;
   /** Throws CAPTCHA_WRONG when a captcha is required and the answer does not match. */
   checkCaptcha?: () => Promise<void>;
-  /** What a successful sign-in hands out: a console session unless told otherwise (a personal access token). */
-  issue?: (userId: number) => Promise<string>;
 };
 
 // The same answer for an unknown account and a wrong password, so accounts cannot be probed.
@@ -48,9 +46,7 @@ export class LoginService {
       if (!account || !attempt.password) throw new AppError('ACCOUNT_PASSWORD_EMPTY');
       await attempt.checkCaptcha?.();
       const user = await this.checkCredentials(account, attempt.password);
-      const token = attempt.issue
-        ? await attempt.issue(user.id)
-        : await this.sessions.create(user.id, attempt);
+      const token = await this.sessions.create(user.id, attempt);
       // The count was started again when the password proved right (`checkCredentials`).
       await this.db
         .update(users)

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ErrorCode } from '@portal/contract';
+import { ACCESS_VERSION_HEADER, ErrorCode } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,14 +108,21 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
           path: string;
         }>
       ).map((menu) => menu.path);
+    // The access version every answer carries (the console reloads its menus when it grows).
+    const versionOn = async (app: FastifyInstance) =>
+      Number((await app.inject({ url: '/api/notices', headers: bearer })).headers[ACCESS_VERSION_HEADER]);
     const before = await menuPaths(a);
     expect(before.length).toBeGreaterThan(1);
     expect(await menuPaths(a)).toEqual(before); // now served from process a's cache
+    const seen = await versionOn(a);
+    expect(await versionOn(b)).toBe(seen);
     // Staff (through process b's database connection) take one menu away from the customer's roles.
     const removed = before[before.length - 1];
     await databases[1]?.db.execute(
       sql`delete from role_menus where menu_id = (select id from menus where path = ${removed} limit 1)`,
     );
+    expect(await versionOn(a)).toBeGreaterThan(seen);
+    expect(await versionOn(b)).toBe(await versionOn(a));
     expect(await menuPaths(a)).not.toContain(removed);
     expect(await menuPaths(b)).not.toContain(removed);
   });
@@ -137,20 +144,11 @@ describe('state shared by every process (two apps on one PostgreSQL)', () => {
   });
 
   it('a personal access token is one quota across the processes, and its revocation holds in both at once', async () => {
-    const created = await a.inject({
-      method: 'POST',
-      url: '/api/apiTokens/login',
-      remoteAddress: '203.0.113.10',
-      payload: {
-        account: customer.account,
-        password: customer.password,
-        name: 'fleet',
-        scopes: ['catalog:read'],
-        expiresInDays: 1,
-      },
+    const { token, id } = await a.services.apiTokens.create(customer.id, {
+      name: 'fleet',
+      scopes: ['catalog:read'],
+      expiresInDays: 1,
     });
-    expect(created.statusCode).toBe(200);
-    const { token, id } = created.json().data as { token: string; id: number };
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LIMIT * 2; attempt += 1) {
       const answer = await (attempt % 2 === 0 ? a : b).inject({

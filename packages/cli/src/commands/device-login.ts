@@ -1,0 +1,78 @@
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CliError } from '../cli-error.ts';
+import { type Context, note } from '../context.ts';
+import { EXIT } from '../exit-codes.ts';
+import {
+  API_PATHS,
+  API_TOKEN_NAME_MAX,
+  type ApiTokenCreated,
+  type ApiTokenScope,
+  DEVICE_GRANT_TYPE,
+  DEVICE_POLL_INTERVAL_SECONDS,
+  type DeviceCode,
+  type DeviceToken,
+  type DeviceTokenErrorBody,
+} from '../portal-api.ts';
+import type { PortalClient } from '../portal-client.ts';
+import { printable } from '../terminal-text.ts';
+
+/** The program as the console shows it to the person approving. */
+export const DEVICE_CLIENT_ID = 'fwportal';
+
+/**
+ * Signs in by the device authorization grant (RFC 8628, as `gh auth login` does): asks the portal
+ * for a code, tells the user where to approve it (on stderr, so --json keeps stdout clean), and
+ * polls until the person approved or denied it in the console, or the code ran out. No password
+ * passes through the command line.
+ */
+export async function deviceLogin(
+  ctx: Context,
+  client: PortalClient,
+  asked: { scopes: ApiTokenScope[]; expiresInDays: number },
+): Promise<{ account: string; token: ApiTokenCreated }> {
+  // The answers are RFC 8628's own JSON, not the portal's envelope.
+  const asking = await client.request(API_PATHS.deviceCode, {
+    method: 'POST',
+    auth: false,
+    body: {
+      client_id: DEVICE_CLIENT_ID,
+      client_host: os.hostname().slice(0, API_TOKEN_NAME_MAX - DEVICE_CLIENT_ID.length - 1),
+      scope: asked.scopes.join(' '),
+      expires_in_days: asked.expiresInDays,
+    },
+  });
+  const code = (await asking.json()) as DeviceCode;
+  note(ctx, 'login.deviceCode', { code: printable(code.user_code), url: printable(code.verification_uri) });
+  note(ctx, 'login.deviceLink', { url: printable(code.verification_uri_complete) });
+  note(ctx, 'login.deviceWaiting', { minutes: Math.round(code.expires_in / 60) });
+
+  let interval = Math.max(code.interval, DEVICE_POLL_INTERVAL_SECONDS);
+  const gaveUpAt = Date.now() + code.expires_in * 1000;
+  while (Date.now() < gaveUpAt) {
+    await sleep(interval * 1000);
+    const response = await client.request(API_PATHS.deviceToken, {
+      method: 'POST',
+      auth: false,
+      body: { grant_type: DEVICE_GRANT_TYPE, device_code: code.device_code, client_id: DEVICE_CLIENT_ID },
+      answers: [400],
+    });
+    const body = (await response.json()) as DeviceToken | DeviceTokenErrorBody;
+    if (response.ok && 'token' in body) return { account: body.account, token: body.token };
+    const error = 'error' in body ? body.error : undefined;
+    if (error === 'authorization_pending') continue;
+    if (error === 'slow_down') {
+      interval = Math.max(
+        interval + DEVICE_POLL_INTERVAL_SECONDS,
+        ('interval' in body && body.interval) || 0,
+      );
+      continue;
+    }
+    if (error === 'access_denied') throw new CliError(EXIT.auth, 'login.deviceDenied');
+    if (error === 'expired_token') break;
+    throw new CliError(EXIT.auth, 'login.deviceFailed', {
+      error: printable(String(error ?? response.status)),
+    });
+  }
+  throw new CliError(EXIT.auth, 'login.deviceExpired');
+}
