@@ -108,6 +108,22 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // Signed in (the guard sends anyone else to sign-in and back), in the sign-in pages' card:
+          // the page `fwportal login` links to, to approve a command-line sign-in (issue 32).
+          {
+            element: <UserLayout />,
+            children: [
+              {
+                path: paths.device,
+                element: lazyElement(
+                  () =>
+                    import('@/features/automation/device-approval-page').then((m) => m.DeviceApprovalPage),
+                  {},
+                ),
+                handle: titled((t) => t('pages:device.title')),
+              },
+            ],
+          },
           // Public like the pages above, but a table needs more room than their narrow card.
           ...OVERSEAS_PAGES.map(overseasPage),
           // Every other path is the signed-in console; its routes come from the server menus

@@ -19,6 +19,8 @@ export const paths = {
   requestedTool: '/tools_download',
   accountCenter: '/account/center',
   accountSettings: '/account/settings',
+  /** Approving a command-line sign-in (RFC 8628 verification URI; the contract's DEVICE_VERIFICATION_PATH). */
+  device: '/device',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',

@@ -219,4 +219,27 @@ export const automation: TranslationsOf<typeof reference> = {
   'webhooks.staff.logLabel': 'Delivery log of the webhook to {{origin}}',
   'webhooks.staff.logOf': "Sends to: {{origin}} (the bodies sent are the customer's and are not shown)",
   'webhooks.staff.empty': 'This user has no webhooks',
+  'device.enter.intro':
+    'Enter the code that fwportal (or another client) printed. Only enter a code from a sign-in you started yourself.',
+  'device.enter.code': 'Code',
+  'device.enter.codeRequired': 'Please enter the code',
+  'device.enter.submit': 'Continue',
+  'device.confirm.title': 'Which client asks',
+  'device.confirm.code': 'Code',
+  'device.confirm.client': 'Program',
+  'device.confirm.host': 'Computer',
+  'device.confirm.ip': 'Address',
+  'device.confirm.requestedAt': 'Asked at',
+  'device.confirm.expiresAt': 'Code valid until',
+  'device.confirm.warning':
+    'Approve only if you started this sign-in yourself, just now, on this computer. Someone who sent you a code may be trying to get a token of your account.',
+  'device.confirm.approve': 'Approve',
+  'device.confirm.deny': 'Deny',
+  'device.confirm.other': 'Enter another code',
+  'device.done.approved': 'Approved',
+  'device.done.approvedHint':
+    'Go back to the command line: it receives a personal access token of your account. You can revoke it under Account settings -> API tokens.',
+  'device.done.denied': 'Denied',
+  'device.done.deniedHint': 'The command line was told that the sign-in was denied. No token was made.',
+  'device.done.console': 'Go to the console',
 };

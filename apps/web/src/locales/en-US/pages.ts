@@ -55,4 +55,6 @@ export const pages: TranslationsOf<typeof reference> = {
   'account.settings.binding.description': 'You will be able to link third-party accounts here. Coming soon.',
   'account.settings.notification.description':
     'You will be able to choose how new messages reach you here. Coming soon.',
+  /** The page `fwportal login` links to (RFC 8628 verification URI). */
+  'device.title': 'Sign in a command-line client',
 };

@@ -43,4 +43,6 @@ export const pages = {
   'account.settings.custom.description': '这里将可以设置个性化偏好，即将上线。',
   'account.settings.binding.description': '这里将可以绑定第三方账号，即将上线。',
   'account.settings.notification.description': '这里将可以设置新消息的通知方式，即将上线。',
+  /** The page `fwportal login` links to (RFC 8628 verification URI). */
+  'device.title': '登录命令行客户端',
 };

@@ -16,7 +16,7 @@ import { SCOPE_KEYS } from '../utils/scope-keys';
 
 /** The lifetimes offered; the contract allows any up to API_TOKEN_MAX_DAYS (the last one). */
 export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 180, 365] as const;
-const DEFAULT_EXPIRY = 90;
+export const DEFAULT_EXPIRY = 90;
 
 type Values = ApiTokenCreate;
 
@@ -99,7 +99,7 @@ type ScopeCheckboxesProps = Omit<CheckboxGroupProps<ApiTokenScope>, 'aria-requir
  * One checkbox per scope with what it allows. A group may not carry aria-required (which the
  * form item adds to its control), so it is dropped: the label's mark and the message say it.
  */
-function ScopeCheckboxes({ label, 'aria-required': _required, ...props }: ScopeCheckboxesProps) {
+export function ScopeCheckboxes({ label, 'aria-required': _required, ...props }: ScopeCheckboxesProps) {
   const { t } = useTranslation('automation');
   return (
     <Checkbox.Group<ApiTokenScope>

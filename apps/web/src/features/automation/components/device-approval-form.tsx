@@ -1,0 +1,91 @@
+import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type DeviceRequest } from '@portal/contract';
+import { Alert, Button, Descriptions, Flex, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { API_TOKEN_EXPIRY_CHOICES, DEFAULT_EXPIRY, ScopeCheckboxes } from './create-api-token-form';
+
+/** The form starts from what the command line asked for; the person may change all of it. */
+function initialToken(request: DeviceRequest): ApiTokenCreate {
+  const days = API_TOKEN_EXPIRY_CHOICES.find((choice) => choice === request.requestedDays) ?? DEFAULT_EXPIRY;
+  const name = [request.clientId, request.clientHost].filter(Boolean).join('@');
+  return { name: name.slice(0, API_TOKEN_NAME_MAX), scopes: request.requestedScopes, expiresInDays: days };
+}
+
+/**
+ * Who asks under the code (program, computer, address, time), so a sign-in the person did not
+ * start shows as such, and the token they would give it: approve or deny.
+ */
+export function DeviceApprovalForm({
+  request,
+  pending,
+  onApprove,
+  onDeny,
+}: {
+  request: DeviceRequest;
+  pending: boolean;
+  onApprove: (token: ApiTokenCreate) => void;
+  onDeny: () => void;
+}) {
+  const { t } = useTranslation('automation');
+  return (
+    <Flex vertical gap="middle">
+      <Descriptions
+        column={1}
+        size="small"
+        title={t('device.confirm.title')}
+        data-testid="device-request"
+        items={[
+          { key: 'code', label: t('device.confirm.code'), children: request.userCode },
+          { key: 'client', label: t('device.confirm.client'), children: request.clientId },
+          { key: 'host', label: t('device.confirm.host'), children: request.clientHost || '-' },
+          { key: 'ip', label: t('device.confirm.ip'), children: request.clientIp },
+          {
+            key: 'at',
+            label: t('device.confirm.requestedAt'),
+            children: formatDateTime(request.requestedAt),
+          },
+          { key: 'until', label: t('device.confirm.expiresAt'), children: formatDateTime(request.expiresAt) },
+        ]}
+      />
+      <Alert type="warning" showIcon title={t('device.confirm.warning')} />
+      <Form<ApiTokenCreate>
+        name="deviceApproval"
+        layout="vertical"
+        initialValues={initialToken(request)}
+        onFinish={(values) => onApprove({ ...values, name: values.name.trim() })}
+      >
+        <Form.Item
+          name="name"
+          label={t('apiTokens.create.name')}
+          rules={[{ required: true, whitespace: true, message: t('apiTokens.create.nameRequired') }]}
+        >
+          <Input data-testid="device-token-name" maxLength={API_TOKEN_NAME_MAX} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="scopes"
+          label={t('apiTokens.create.scopes')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('apiTokens.create.scopesRequired') }]}
+        >
+          <ScopeCheckboxes label={t('apiTokens.create.scopes')} />
+        </Form.Item>
+        <Form.Item name="expiresInDays" label={t('apiTokens.create.expiry')}>
+          <Radio.Group
+            aria-label={t('apiTokens.create.expiry')}
+            options={API_TOKEN_EXPIRY_CHOICES.map((days) => ({
+              value: days,
+              label: t('apiTokens.create.days', { count: days }),
+            }))}
+          />
+        </Form.Item>
+        <Flex gap="small">
+          <Button type="primary" htmlType="submit" loading={pending} data-testid="device-approve">
+            {t('device.confirm.approve')}
+          </Button>
+          <Button danger disabled={pending} onClick={onDeny} data-testid="device-deny">
+            {t('device.confirm.deny')}
+          </Button>
+        </Flex>
+      </Form>
+    </Flex>
+  );
+}
