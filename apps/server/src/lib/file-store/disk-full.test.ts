@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, type Locale, type PublishItem, type Task } from '@portal/contract';
 import { eq } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { zipOf } from '../../db/seed/demo-archives';
 import { catalogVersions, storedFiles } from '../../db/schema';
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
 import { tokenFor, withToken } from '../../test/requests';
+import { mountSmallDisk } from '../../test/small-disk';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
 import {
   itemInput,
@@ -30,27 +29,6 @@ const PART_NUMBER = 'PN-DISK-FULL-NIC';
 const pngOf = (size: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
 
-/**
- * Mounts a tmpfs of DISK_SIZE at a new folder. Needs root (CI runs as root): anything else fails
- * the test with the reason, never skips it.
- */
-function mountSmallDisk(): string {
-  if (process.getuid?.() !== 0)
-    throw new Error(
-      'The disk-full tests mount a small tmpfs (mount -t tmpfs) and need root; CI runs them as root. Run vitest as root.',
-    );
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-disk-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_SIZE}`, 'tmpfs', dir], { stdio: 'pipe' });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(
-      `Could not mount a tmpfs at ${dir} (a container without CAP_SYS_ADMIN?): ${(error as { stderr?: Buffer }).stderr?.toString() ?? String(error)}`,
-    );
-  }
-  return dir;
-}
-
 /** Every file under `root`, relative. */
 function filesIn(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -60,24 +38,18 @@ function filesIn(root: string): string[] {
 }
 
 describe('disk full under DATA_DIR (local file store on a small tmpfs)', () => {
-  let disk: string;
+  let disk: ReturnType<typeof mountSmallDisk> | undefined;
   let t: TestApp;
   let admin: string;
   let customer: { token: string };
   let itemId: number;
-  const filler = () => path.join(disk, 'filler');
-  const files = () => filesIn(path.join(disk, 'files'));
-
-  /** Fills the disk up to LEFT_FREE bytes. */
-  const fillDisk = () => {
-    const { bavail, bsize } = statfsSync(disk);
-    writeFileSync(filler(), Buffer.alloc(Math.max(0, bavail * bsize - LEFT_FREE)));
-  };
-  const freeDisk = () => rmSync(filler(), { force: true });
+  const files = () => filesIn(path.join(disk?.dir ?? '', 'files'));
+  const fillDisk = () => disk?.fill(LEFT_FREE);
+  const freeDisk = () => disk?.free();
 
   beforeAll(async () => {
-    disk = mountSmallDisk();
-    t = await createTestApp('pglite', { config: { DATA_DIR: disk } });
+    disk = mountSmallDisk(DISK_SIZE);
+    t = await createTestApp('pglite', { config: { DATA_DIR: disk.dir } });
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     customer = await signedInUser(t);
     await publishedItem(t, { kind: 'PCIE', parts: [PART_NUMBER], size: 1024 * 1024 });
@@ -90,10 +62,7 @@ describe('disk full under DATA_DIR (local file store on a small tmpfs)', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    if (disk) {
-      execFileSync('umount', [disk]);
-      rmSync(disk, { recursive: true, force: true });
-    }
+    disk?.unmount();
   });
 
   const uploadImage = (url: string, token: string, locale: Locale) => {
