@@ -80,4 +80,30 @@ describe('app-wide reactions to failed calls', () => {
     });
     expect(notifier.message.error).toHaveBeenCalledWith({ content: 'Server broke' });
   });
+
+  it("shows the server's own message for 503 (storage or database away) and 507 (storage full), never a generic one", async () => {
+    const away =
+      'The service is briefly unavailable (its database or storage is recovering); please try again in 5 seconds';
+    const full =
+      "The server's storage is full: the file was not kept. Please try again later or contact the administrator";
+    stubFetch({
+      '/api/away': () => {
+        const answer = envelopeResponse({ code: ErrorCode.SERVICE_UNAVAILABLE, message: away }, 503);
+        answer.headers.set('Retry-After', '5');
+        return answer;
+      },
+      '/api/full': () => envelopeResponse({ code: ErrorCode.STORAGE_FULL, message: full }, 507),
+    });
+
+    const unavailable = await rejectionOf(apiClient.get('/away', greetingSchema));
+    expect(unavailable).toMatchObject({
+      status: 503,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      retryAfterSeconds: 5,
+    });
+    expect(unavailable.isBackendUnreachable).toBe(false);
+    await rejectionOf(apiClient.get('/full', greetingSchema));
+    expect(notifier.message.error).toHaveBeenCalledWith({ content: away });
+    expect(notifier.message.error).toHaveBeenCalledWith({ content: full });
+  });
 });

@@ -79,6 +79,20 @@ describe('startDownload', () => {
     expect(clicked).toEqual([]);
   });
 
+  it("gives the server's reason when the file store is away (503), not 'Download failed'", async () => {
+    const away =
+      'The service is briefly unavailable (its database or storage is recovering); please try again in 5 seconds';
+    stubFetch({
+      '/api/downloads/7': (_url, init) =>
+        init.method === 'HEAD'
+          ? new Response(null, { status: 503, headers: { 'Retry-After': '5' } })
+          : envelopeResponse({ code: 1016004, message: away }, 503),
+    });
+    const clicked = captureLinkClicks();
+    await expect(startDownload(7, true)).rejects.toThrow(away);
+    expect(clicked).toEqual([]);
+  });
+
   it("says 'Download failed' when the server cannot be reached", async () => {
     vi.stubGlobal(
       'fetch',
