@@ -127,52 +127,90 @@ describe('catalogue in Chromium', () => {
     expect(await foreignTexts(page, 'en-US')).toEqual([]);
   });
 
-  it('keeps the firmware filters in the address: a reload shows the same list, still in one tab', async () => {
+  it('keeps the firmware filters in the address: a reload or a shared link shows the same list, one tab per filtered list', async () => {
     await saveDisplayPreferences(suite, 'demo', { ...DEFAULT_PREFERENCES, multiTab: true });
     try {
       const page = await suite.openConsole('demo', '/mirror/custmirrordownload');
       await page.getByTestId('multi-tab-bar').waitFor();
       const table = page.getByTestId('firmware-table');
-      const rowTexts = () => table.locator('tbody tr.ant-table-row').allInnerTexts();
+      const rowTexts = (on = page) =>
+        on.getByTestId('firmware-table').locator('tbody tr.ant-table-row').allInnerTexts();
+      const versions = async (on = page) =>
+        (await rowTexts(on)).map((text) => text.match(/\b\d\.\d\.\d\b/)?.[0]).sort();
+      const tabTitle = (key: string) =>
+        page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${key}"]`).innerText();
       await table.locator('tbody tr.ant-table-row').first().waitFor();
 
+      // A kind, and a search typed without Enter: it goes into the address once typing rests.
       await page.getByTestId('firmware-kind').getByText('BIOS', { exact: true }).click();
       const search = page.getByTestId('firmware-search').locator('input');
-      await search.fill('M6');
-      await search.press('Enter');
+      await search.pressSequentially('M6');
       await page.waitForURL(
         (url) => url.searchParams.get('kind') === 'BIOS' && url.searchParams.get('q') === 'M6',
       );
-      await expect
-        .poll(async () => (await rowTexts()).map((text) => text.match(/\b\d\.\d\.\d\b/)?.[0]).sort())
-        .toEqual(['5.0.1', '5.1.0', '5.1.2']);
+      await expect.poll(() => versions()).toEqual(['5.0.1', '5.1.0', '5.1.2']);
       const listed = await rowTexts();
       expect(listed.every((text) => text.includes('M6 BIOS firmware'))).toBe(true);
-      // Each filter change renamed the page's tab instead of opening one per address.
-      expect(await openTabs(page)).toEqual([fullPathOf(page)]);
+      // Each change renamed the page's tab instead of opening one per address; its title says
+      // the list is filtered, and how.
+      const filteredPath = fullPathOf(page);
+      expect(await openTabs(page)).toEqual([filteredPath]);
+      expect(await tabTitle(filteredPath)).toBe('Firmware (filtered: BIOS, “M6”)');
 
       await page.reload();
       await expect.poll(() => rowTexts()).toEqual(listed);
       expect(await search.inputValue()).toBe('M6');
       const selectedKind = page.getByTestId('firmware-kind').locator('.ant-segmented-item-selected');
       expect(await selectedKind.innerText()).toBe('BIOS');
-      const filteredPath = fullPathOf(page);
+      expect(fullPathOf(page)).toBe(filteredPath);
       expect(await openTabs(page)).toEqual([filteredPath]);
-      expect(filteredPath).toContain('kind=BIOS');
 
-      // Behind another tab the page keeps its list and an unsubmitted search.
-      await search.fill('M7');
+      // The address as a bookmark or a shared link: another browser shows the same list.
+      const other = await suite.openConsole('demo', filteredPath);
+      await expect.poll(() => rowTexts(other)).toEqual(listed);
+      expect(await other.getByTestId('firmware-search').locator('input').inputValue()).toBe('M6');
+
+      // The menu opens the list again in a tab of its own, filtered otherwise: two tabs, two titles.
       await page
         .getByTestId('nav-menu-horizontal')
-        .getByRole('link', { name: 'Welcome', exact: true })
+        .getByRole('link', { name: 'Firmware', exact: true })
         .click();
-      await page.getByTestId('welcome-page').waitFor();
-      expect(await openTabs(page)).toEqual([filteredPath, '/welcome']);
+      await page.waitForURL((url) => url.search === '');
+      // The new tab's page is there, the first one hidden behind it (until then, the one shown
+      // may still be the first).
+      await expect.poll(() => page.getByTestId('firmware-kind').count()).toBe(2);
+      await page
+        .getByTestId('firmware-kind')
+        .filter({ visible: true })
+        .getByText('BMC', { exact: true })
+        .click();
+      await page.waitForURL((url) => url.searchParams.get('kind') === 'BMC');
+      const bmcPath = fullPathOf(page);
+      // The address changes first, the bar with the next render.
+      await expect.poll(() => openTabs(page)).toEqual([filteredPath, bmcPath]);
+      expect(await tabTitle(bmcPath)).toBe('Firmware (filtered: BMC)');
+      const shown = () => page.getByTestId('firmware-table').filter({ visible: true });
+      const shownRows = () => shown().locator('tbody tr.ant-table-row').allInnerTexts();
+      await expect
+        .poll(async () => {
+          const texts = await shownRows();
+          return texts.length > 0 && texts.every((text) => / BMC firmware/.test(text));
+        })
+        .toBe(true);
+      const bmcRows = await shownRows();
+
+      // Each tab shows its own list, the one behind kept as it was.
       await page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${filteredPath}"]`).click();
       await page.waitForURL((url) => url.searchParams.get('q') === 'M6');
-      expect(await search.inputValue()).toBe('M7');
-      // innerText of a page that is still display:none lacks the cell tabs: wait for it to show.
-      await expect.poll(() => rowTexts()).toEqual(listed);
+      await expect.poll(() => shownRows()).toEqual(listed);
+      const shownSearch = () =>
+        page.getByTestId('firmware-search').filter({ visible: true }).locator('input');
+      await expect.poll(() => shownSearch().inputValue()).toBe('M6');
+      await page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${bmcPath}"]`).click();
+      await page.waitForURL((url) => url.searchParams.get('kind') === 'BMC');
+      await expect.poll(() => shownRows()).toEqual(bmcRows);
+      expect(await shownSearch().inputValue()).toBe('');
+      expect(await openTabs(page)).toEqual([filteredPath, bmcPath]);
     } finally {
       await resetDisplayPreferences(suite, 'demo');
     }

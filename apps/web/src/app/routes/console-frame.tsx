@@ -15,7 +15,7 @@ import { PageArea } from './page-area';
 import { useAppSwitch } from './use-app-switch';
 
 /** The multi-tab bar (tabs, their right-click menu) loads only when that mode is on. */
-const MultiTabBar = lazyWithAntd(() => import('@/shell/multi-tab/multi-tab-bar').then((m) => m.MultiTabBar));
+const ConsoleTabBar = lazyWithAntd(() => import('./console-tab-bar').then((m) => m.ConsoleTabBar));
 
 interface ConsoleFrameProps {
   user: LoginUser;
@@ -37,10 +37,6 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
     title: route.meta.title,
     path: resolveMenuPath(routes, route.path),
   }));
-  // Tabs are keyed by path plus query; the menu knows pages by path.
-  const titleOf = (fullPath: string) =>
-    findMenuTrail(tree, new URL(fullPath, window.location.origin).pathname).at(-1)?.meta.title ?? '';
-
   return (
     <MultiTabProvider enabled={settings.multiTab}>
       <BasicLayout
@@ -65,7 +61,7 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
         tabBar={
           settings.multiTab ? (
             <Suspense fallback={null}>
-              <MultiTabBar getTitle={titleOf} />
+              <ConsoleTabBar tree={tree} />
             </Suspense>
           ) : undefined
         }

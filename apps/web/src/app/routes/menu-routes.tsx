@@ -1,25 +1,22 @@
-import { Suspense, useState } from 'react';
-import { useLocation, useParams, useRoutes } from 'react-router';
+import { Suspense } from 'react';
+import { type Location, useLocation, useRoutes } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useKeptTabKey } from '@/shell/multi-tab';
 import { useMenuRoutes } from './use-menu-routes';
 
 /**
- * The page area of the console: matches the server-built routes (descendant routes under the
- * console's `*`). The path comes from this route's own match rather than the live location, so
- * a page the multi-tab bar keeps mounted in the background goes on rendering itself, not the
- * page in front; the page in front gets the full location, query included. A page in the
- * background keeps the query it last had in front too, so state it keeps in the address
- * (filters, open tab) does not reset behind its back.
+ * Where a page of the console renders: the current location while it is in front (or multi-tab
+ * is off), otherwise its own tab's full path. Tabs are keyed by path plus query, so a page kept
+ * in the background goes on rendering itself, with the query it last had in front (filters,
+ * open tab), even behind another tab of the same path.
  */
+export function pageLocation(location: Location, tabKey: string | null): Location | string {
+  return tabKey === null || tabKey === `${location.pathname}${location.search}` ? location : tabKey;
+}
+
+/** The page area of the console: matches the server-built routes (descendant routes under the console's `*`). */
 export function MenuRoutes() {
   const routes = useMenuRoutes();
-  const { '*': splat = '' } = useParams();
-  const location = useLocation();
-  const ownPath = `/${splat}`;
-  const inFront = location.pathname === ownPath;
-  const [lastInFront, setLastInFront] = useState(location);
-  if (inFront && lastInFront !== location) setLastInFront(location);
-  const background = lastInFront.pathname === ownPath ? lastInFront : { pathname: ownPath };
-  const page = useRoutes(routes, inFront ? location : background);
+  const page = useRoutes(routes, pageLocation(useLocation(), useKeptTabKey()));
   return <Suspense fallback={<FullPageSpinner inline />}>{page}</Suspense>;
 }

@@ -1,5 +1,6 @@
 export const tabs = {
   'bar.label': '已打开的页面',
+  'title.filtered': '{{title}}（筛选：{{filters}}）',
   'menu.closeCurrent': '关闭当前标签',
   'menu.closeRight': '关闭右侧',
   'menu.closeLeft': '关闭左侧',

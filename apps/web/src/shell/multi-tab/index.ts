@@ -15,6 +15,9 @@
  * </MultiTabProvider>
  * ```
  *
+ * Each kept page can ask which tab it is (`useKeptTabKey`): behind another tab of the same
+ * path, it renders its own tab's query (the console's routes do, app/routes/menu-routes.tsx).
+ *
  * `KeepAliveOutlet` with `enabled={false}` is a plain `<Outlet/>` and needs no provider;
  * `MultiTabBar` and an enabled outlet throw without one. The bar is antd's Tabs and its messages
  * use antd's `App.useApp()`, so it must render inside antd `<App>`: the frame loads it from
@@ -22,4 +25,5 @@
  * that importing the rest does not bring antd to the console home.
  */
 export { KeepAliveOutlet } from './keep-alive-outlet';
+export { useKeptTabKey } from './multi-tab-context';
 export { MultiTabProvider } from './multi-tab-provider';

@@ -56,6 +56,17 @@ describe('KeepAliveOutlet', () => {
     ).toEqual(['2']);
   });
 
+  it('tells each kept page the tab it belongs to, also two tabs of one path', async () => {
+    const { router } = renderRoutes(multiTabTestRoutes(), '/list?kind=BIOS');
+    await act(() => router.navigate('/list?kind=BMC'));
+    const keptFor = () => screen.getAllByTestId('counter-list').map((c) => c.getAttribute('data-kept-for'));
+    expect(keptFor()).toEqual(['/list?kind=BIOS', '/list?kind=BMC']);
+
+    // Renamed in place, the page learns its new key.
+    await act(() => router.navigate('/list?kind=BMC&q=M6', { replace: true }));
+    expect(keptFor()).toEqual(['/list?kind=BIOS', '/list?kind=BMC&q=M6']);
+  });
+
   it('keeps the page mounted when it rewrites its own query with replace', async () => {
     const { router } = renderRoutes(multiTabTestRoutes(), '/list?page=1');
     fireEvent.change(screen.getByTestId('note-list'), { target: { value: 'typed before' } });

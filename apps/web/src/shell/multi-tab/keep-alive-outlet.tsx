@@ -1,6 +1,6 @@
 import { Activity, type ReactElement, useContext, useState } from 'react';
 import { useNavigationType, useOutlet } from 'react-router';
-import { MultiTabContext, requireProvider, useFullPath } from './multi-tab-context';
+import { KeptTabContext, MultiTabContext, requireProvider, useFullPath } from './multi-tab-context';
 import { isInPlaceReplace } from './tab-rules';
 
 interface KeepAliveOutletProps {
@@ -64,10 +64,11 @@ function KeptAlivePages({ outlet, tabs }: KeptAlivePagesProps) {
     const element = key === activeKey ? outlet : kept?.element;
     if (!element || !kept) return null;
     // <Activity> hides with display:none, keeps state and DOM, and also pauses the hidden
-    // page's effects (polling, subscriptions) until its tab is shown again.
+    // page's effects (polling, subscriptions) until its tab is shown again. The page learns
+    // which tab it is, so one kept behind another tab of the same path renders its own query.
     return (
       <Activity key={kept.id} mode={key === activeKey ? 'visible' : 'hidden'}>
-        {element}
+        <KeptTabContext value={key}>{element}</KeptTabContext>
       </Activity>
     );
   });

@@ -24,6 +24,21 @@ export function requireProvider(state: MultiTabState | null): MultiTabState {
   return state;
 }
 
+/**
+ * The full path of the tab a kept page belongs to, set by `KeepAliveOutlet` around each page it
+ * keeps; null when multi-tab is off (the page shown is then always the current location).
+ */
+export const KeptTabContext = createContext<string | null>(null);
+
+/**
+ * The full path of the tab this page belongs to (null while multi-tab is off). Two tabs of one
+ * path differ only by query, so a page in the background must render its own tab's query, not
+ * the location in front; the console's routes read it for that (app/routes/menu-routes.tsx).
+ */
+export function useKeptTabKey(): string | null {
+  return useContext(KeptTabContext);
+}
+
 /** Tabs are keyed by path plus query (spec 2); the hash only scrolls within a page. */
 export function useFullPath(): string {
   const { pathname, search } = useLocation();

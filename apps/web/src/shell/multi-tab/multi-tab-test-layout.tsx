@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MultiTabBar } from './multi-tab-bar';
+import { useKeptTabKey } from './multi-tab-context';
 import { MultiTabProvider } from './multi-tab-provider';
 
 const TITLES: Record<string, string> = { '/a': 'Page A', '/b': 'Page B' };
@@ -20,12 +21,21 @@ function TestLayout({ initiallyEnabled }: { initiallyEnabled: boolean }) {
   );
 }
 
-/** A page with local state (a counter and an uncontrolled input), to see whether it survives. */
+/**
+ * A page with local state (a counter and an uncontrolled input), to see whether it survives; its
+ * counter names the tab the page is kept for.
+ */
 function CounterPage({ name }: { name: string }) {
   const [count, setCount] = useState(0);
+  const tabKey = useKeptTabKey();
   return (
     <>
-      <button type="button" data-testid={`counter-${name}`} onClick={() => setCount(count + 1)}>
+      <button
+        type="button"
+        data-testid={`counter-${name}`}
+        data-kept-for={tabKey ?? ''}
+        onClick={() => setCount(count + 1)}
+      >
         {count}
       </button>
       <input data-testid={`note-${name}`} aria-label={`note ${name}`} />

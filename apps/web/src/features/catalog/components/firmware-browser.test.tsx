@@ -1,11 +1,12 @@
 import { SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { setUpEachTest } from '@/test/test-hooks';
+import { advance, setUpEachTest } from '@/test/test-hooks';
 import { buildVersionRow } from '../test-data';
 import { FirmwareBrowser } from './firmware-browser';
+import { SEARCH_TYPING_PAUSE_MS } from './firmware-search';
 
 const TOTAL = 45;
 
@@ -121,17 +122,79 @@ describe('FirmwareBrowser', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?kind=BMC'));
   });
 
-  it('writes the search only when it is submitted', async () => {
+  it('writes the search once typing rests, with replace, starting over at the first page', async () => {
+    const fetchStub = stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw?tab=server&page=3',
+    });
+    await waitFor(() => expect(listRequests(fetchStub)).toHaveLength(1));
+
+    fireEvent.change(searchBox(), { target: { value: ' CVE' } });
+    fireEvent.change(searchBox(), { target: { value: ' CVE-2026-10231 ' } });
+    // Each keystroke alone is no search.
+    expect(router.state.location.search).toBe('?tab=server&page=3');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=server&q=CVE-2026-10231'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() =>
+      expect(listRequests(fetchStub).at(-1)).toMatchObject({ q: 'CVE-2026-10231', pageNo: '1' }),
+    );
+    // One list request for the pause, none for the first keystroke.
+    expect(listRequests(fetchStub).map((request) => request.q)).toEqual([undefined, 'CVE-2026-10231']);
+
+    // Emptied by typing, the search leaves the address the same way.
+    fireEvent.change(searchBox(), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=server'));
+  });
+
+  it('searches at once on Enter', async () => {
     stubCatalogApi();
     const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
       path: '/fw',
       initialEntry: '/fw',
     });
 
+    vi.useFakeTimers();
     fireEvent.change(searchBox(), { target: { value: '  CVE-2026-10231 ' } });
-    expect(router.state.location.search).toBe('');
-
     fireEvent.keyDown(searchBox(), { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(router.state.location.search).toBe('?q=CVE-2026-10231'));
+    await act(async () => {});
+    expect(router.state.location.search).toBe('?q=CVE-2026-10231');
+    // The pause that follows writes nothing more.
+    await advance(SEARCH_TYPING_PAUSE_MS);
+    expect(router.state.location.search).toBe('?q=CVE-2026-10231');
+  });
+
+  it('keeps what is typed while the address catches up with the last pause', async () => {
+    stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw',
+    });
+
+    vi.useFakeTimers();
+    fireEvent.change(searchBox(), { target: { value: 'M6' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SEARCH_TYPING_PAUSE_MS);
+      // Typed in the same moment the address takes the search of the pause.
+      fireEvent.change(searchBox(), { target: { value: 'M6 BIOS' } });
+    });
+    expect(router.state.location.search).toBe('?q=M6');
+    expect((searchBox() as HTMLInputElement).value).toBe('M6 BIOS');
+
+    await advance(SEARCH_TYPING_PAUSE_MS);
+    expect(router.state.location.search).toBe('?q=M6+BIOS');
+  });
+
+  it('shows the search of an address that changes under it, dropping an older draft', async () => {
+    stubCatalogApi();
+    const { router } = renderWithProviders(<FirmwareBrowser onOpen={() => {}} />, {
+      path: '/fw',
+      initialEntry: '/fw?q=M6',
+    });
+    expect((searchBox() as HTMLInputElement).value).toBe('M6');
+
+    await act(() => router.navigate('/fw?q=A7'));
+    expect((searchBox() as HTMLInputElement).value).toBe('A7');
   });
 });
