@@ -1,12 +1,21 @@
+import { ACCESS_VERSION_HEADER } from '@portal/contract';
 import { AppError } from '../lib/app-error';
 import type { FastifyInstance } from 'fastify';
 
-/** Registered inside the protected scope: every route below needs a live session. */
+/**
+ * Registered inside the protected scope: every route below needs a live session. Its answers,
+ * errors included, carry the access version the session was checked at, so the console notices
+ * at its next request that staff changed what the user may reach (its menus).
+ */
 export async function requireSession(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // A personal access token was already checked against the route's scope (api-token-auth).
     if (request.auth?.tokenId !== undefined) return;
-    request.auth = await app.services.sessions.authenticate(request.headers.authorization);
+    const { accessVersion, ...identity } = await app.services.sessions.authenticate(
+      request.headers.authorization,
+    );
+    request.auth = identity;
+    reply.header(ACCESS_VERSION_HEADER, String(accessVersion));
   });
 }
 

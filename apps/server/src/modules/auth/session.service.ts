@@ -1,17 +1,22 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { sessions, users } from '../../db/schema';
+import { accessVersion, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { generateToken, hashToken, isWellFormedToken } from './token';
 
 export type SessionIdentity = { userId: number; sessionId: number };
 
+/** A checked session and the access version it was checked at (the `x-access-version` header). */
+export type AuthenticatedSession = SessionIdentity & { accessVersion: number };
+
 /** Issues, checks and revokes the opaque bearer tokens. */
 export class SessionService {
   /**
    * Runs before every signed-in request: prepared once, so neither the portal builds the SQL
-   * nor PostgreSQL parses and plans it again for each request.
+   * nor PostgreSQL parses and plans it again for each request. It reads the access version (one
+   * row, migration 0021) in the same query, so telling the console its menus changed costs no
+   * query of its own, and every process reads the same number.
    */
   private readonly sessionByTokenHash;
 
@@ -27,9 +32,11 @@ export class SessionService {
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         frozen: users.frozen,
+        accessVersion: accessVersion.version,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(accessVersion, eq(accessVersion.id, 1))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .limit(1)
       .prepare('session_by_token_hash');
@@ -50,7 +57,7 @@ export class SessionService {
   }
 
   /** Turns an Authorization header into the signed-in identity, or the fitting 10110xx error. */
-  async authenticate(authorization: string | undefined): Promise<SessionIdentity> {
+  async authenticate(authorization: string | undefined): Promise<AuthenticatedSession> {
     if (!authorization?.trim()) throw new AppError('TOKEN_EMPTY');
     const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
     if (scheme?.toLowerCase() !== 'bearer') throw new AppError('TOKEN_NOT_BEARER');
@@ -61,7 +68,7 @@ export class SessionService {
     if (!row) throw new AppError('LOGIN_EXPIRED');
     if (row.revokedAt || row.expiresAt <= this.clock.now()) throw new AppError('LOGIN_EXPIRED');
     if (row.frozen) throw new AppError('ACCOUNT_FROZEN');
-    return { userId: row.userId, sessionId: row.sessionId };
+    return { userId: row.userId, sessionId: row.sessionId, accessVersion: row.accessVersion };
   }
 
   /** Ends one session; with `userId` only when it belongs to that user. Answers how many ended (0 or 1). */
