@@ -26,7 +26,7 @@ export async function ask(ctx: Context, question: string, hidden = false): Promi
   }
 }
 
-/** The first line of stdin (`--password-stdin`, `--token-stdin`), without its line end. */
+/** The first line of stdin (`--token-stdin`), without its line end. */
 export async function firstLineOfStdin(ctx: Context): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.stdin) chunks.push(Buffer.from(chunk as Buffer));
