@@ -57,12 +57,7 @@ export class ApiTokenService {
     const row = await this.db.transaction(async (tx) => {
       // The owner's row is locked so that concurrent creations count one after the other.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [active] = await tx
-        .select({ n: count() })
-        .from(apiTokens)
-        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)));
-      if ((active?.n ?? 0) >= API_TOKENS_PER_ACCOUNT)
-        throw new AppError('API_TOKEN_LIMIT', { params: { max: API_TOKENS_PER_ACCOUNT } });
+      await this.assertRoomFor(userId, tx);
       const [inserted] = await tx
         .insert(apiTokens)
         .values({
@@ -79,6 +74,26 @@ export class ApiTokenService {
     });
     if (!row) throw new Error('insert returned no row');
     return { ...this.toApiToken(row), token };
+  }
+
+  /**
+   * API_TOKEN_LIMIT when the user already holds API_TOKENS_PER_ACCOUNT active tokens: checked when
+   * a token is made, and when a device sign-in is approved (so the person learns it there, not
+   * the command line after the code is spent).
+   */
+  async assertRoomFor(userId: number, tx: Pick<Db, 'select'> = this.db): Promise<void> {
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.userId, userId),
+          isNull(apiTokens.revokedAt),
+          gt(apiTokens.expiresAt, this.clock.now()),
+        ),
+      );
+    if ((active?.n ?? 0) >= API_TOKENS_PER_ACCOUNT)
+      throw new AppError('API_TOKEN_LIMIT', { params: { max: API_TOKENS_PER_ACCOUNT } });
   }
 
   /** The user's tokens, newest first, revoked and expired ones included (they explain a 401). */

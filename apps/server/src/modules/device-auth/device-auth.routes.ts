@@ -129,7 +129,7 @@ export async function deviceApprovalRoutes(app: FastifyInstance) {
           'Approve a user code: its client gets a personal access token of my account with these scopes',
         security,
         body: deviceApproveSchema,
-        response: responses(deviceDecisionSchema, [400, 404, 429, ...AUTH_ERRORS]),
+        response: responses(deviceDecisionSchema, [400, 404, 409, 429, ...AUTH_ERRORS]),
       },
       config: limit,
     },

@@ -193,6 +193,7 @@ export class DeviceAuthService {
   /** The signed-in person's answer: approve with the token they chose, or deny. */
   async decide(userId: number, userCode: string, token: ApiTokenCreate | undefined): Promise<boolean> {
     const row = await this.pending(userId, userCode);
+    if (token) await this.apiTokens.assertRoomFor(userId);
     const [decided] = await this.db
       .update(deviceAuthorizations)
       .set({

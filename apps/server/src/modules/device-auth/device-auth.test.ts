@@ -4,6 +4,7 @@ import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_GRANT_TYPE,
   type DeviceCode,
+  API_TOKENS_PER_ACCOUNT,
   ErrorCode,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +200,17 @@ describe.each(DRIVERS)('device sign-in of command-line clients (RFC 8628) on %s'
     t.clock.advance(DEVICE_CODE_ATTEMPT_WINDOW_MS);
     const fresh = await requestCode();
     expect((await console(session, 'lookup', { userCode: fresh.user_code })).status).toBe(200);
+  });
+
+  it('refuses an approval in the console when the account holds its maximum of tokens, and the code stays pending', async () => {
+    const full = await createUser(t.db, { roleCodes: ['customer'] });
+    const session = await tokenFor(t.app, full.account, full.password);
+    for (let i = 0; i < API_TOKENS_PER_ACCOUNT; i += 1)
+      await t.app.services.apiTokens.create(full.id, { ...TOKEN, scopes: ['download'] });
+    const code = await requestCode();
+    const refused = await console(session, 'approve', { userCode: code.user_code, token: TOKEN });
+    expect([refused.status, refused.body.code]).toEqual([409, ErrorCode.API_TOKEN_LIMIT]);
+    expect((await pollInTime(code)).body).toEqual({ error: 'authorization_pending' });
   });
 
   it('needs a console session to look up, approve or deny; a personal access token is refused', async () => {
