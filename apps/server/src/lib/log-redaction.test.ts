@@ -12,6 +12,7 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/user/recover?locale=zh&token=xyz')).toBe('/user/recover?locale=zh&token=[redacted]');
     expect(redactUrl('/api/login?code=1234')).toBe('/api/login?code=[redacted]');
+    expect(redactUrl('/device?user_code=BCDF-GHJK')).toBe('/device?user_code=[redacted]');
     expect(redactUrl('/api/catalog/versions?q=token')).toBe('/api/catalog/versions?q=token');
     // The server decodes parameter names before it reads them, so the log must as well.
     expect(redactUrl('/api/feeds/releases.atom?%74oken=fwf_secret')).not.toContain('fwf_secret');

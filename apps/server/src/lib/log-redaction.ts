@@ -2,10 +2,20 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry secrets: session tokens (download links, token sign-in links),
- * password-reset tokens (/user/recover?token=) and captcha answers (?code=). Logged URLs keep
- * the parameter's name but not its value.
+ * password-reset tokens (/user/recover?token=), captcha answers (?code=) and the user codes of
+ * device sign-ins (/device?user_code=: whoever reads one could approve it with their own account
+ * and slip their token to the waiting command line). Logged URLs keep the parameter's name but
+ * not its value.
  */
-const SECRET_KEYS = new Set(['token', 'ticket', 'code', 'access_token', 'password']);
+const SECRET_KEYS = new Set([
+  'token',
+  'ticket',
+  'code',
+  'access_token',
+  'password',
+  'user_code',
+  'device_code',
+]);
 
 /** A query key as the server reads it (decoded, any case), so `%74oken` is `token` here too. */
 function keyOf(raw: string): string {
