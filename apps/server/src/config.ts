@@ -96,6 +96,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /**
+   * Local file store only: uploads and task results stop (507) once the disk under DATA_DIR would
+   * have less than this free, keeping room for the embedded database's WAL (docs/OPERATIONS.md).
+   */
+  DATA_DIR_RESERVE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -248,6 +253,8 @@ export const envSchema = z.object({
    * (another process does).
    */
   WEBHOOK_WORKERS: z.coerce.number().int().min(0).max(64).default(16),
+  /** Delivered and failed webhook deliveries are removed from the delivery log once this old. */
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Name servers webhook host names are looked up with (`10.0.0.53`, `[fd00::53]:5353`,
    * comma-separated); the system's (/etc/resolv.conf) by default.

@@ -10,10 +10,10 @@ describe('serializeError', () => {
       cause: new TypeError('socket closed'),
     });
     const logged = serializeError(error);
-    expect(Object.keys(logged).sort()).toEqual(['cause', 'code', 'message', 'stack', 'type']);
+    expect(Object.keys(logged).sort()).toEqual(['cause', 'errorCode', 'message', 'stack', 'type']);
     expect(logged).toMatchObject({
       type: 'Error',
-      code: '57P01',
+      errorCode: '57P01',
       message: 'terminating connection due to administrator command',
       cause: { type: 'TypeError', message: 'socket closed' },
     });
@@ -36,8 +36,32 @@ describe('serializeError', () => {
       code: '57P01',
       client: { password: 'x' },
     });
-    expect(logged).toEqual({ type: 'Object', message: 'Connection terminated', code: '57P01', stack: '' });
+    expect(logged).toEqual({
+      type: 'Object',
+      message: 'Connection terminated',
+      errorCode: '57P01',
+      stack: '',
+    });
     const bare = serializeError({ reason: 'lost', client: { password: 'secret' } });
     expect(bare.message).toBe('{"reason":"lost","client":"[object]"}');
+  });
+
+  it("keeps the error's code readable through the production logger's censoring of `*.code`", async () => {
+    const { Writable } = await import('node:stream');
+    const { default: pino } = await import('pino');
+    const { defaultLoggerOptions } = await import('../app');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const log = pino(defaultLoggerOptions({ LOG_LEVEL: 'info' }), sink);
+    log.warn(
+      { err: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) },
+      'write failed',
+    );
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ err: { errorCode: 'ENOSPC' } });
   });
 });

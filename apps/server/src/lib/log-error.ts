@@ -2,7 +2,11 @@
 export type LoggedError = {
   type: string;
   message: string;
-  code?: string | number;
+  /**
+   * The error's own code (SQLSTATE, errno name). Not `code`: the logger censors every `*.code`
+   * (captcha and verification codes in logged bodies), which would hide ENOSPC or 57P01.
+   */
+  errorCode?: string | number;
   /** Empty when the error had none (pino's shape requires the field). */
   stack: string;
   cause?: LoggedError;
@@ -25,7 +29,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     message: error.message.slice(0, MAX_MESSAGE),
     stack: error.stack ?? '',
   };
-  if (typeof code === 'string' || typeof code === 'number') logged.code = code;
+  if (typeof code === 'string' || typeof code === 'number') logged.errorCode = code;
   if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH)
     logged.cause = serializeError(error.cause, depth + 1);
   return logged;
@@ -43,7 +47,7 @@ function serializeNonError(value: unknown): LoggedError {
       message: typeof message === 'string' ? message.slice(0, MAX_MESSAGE) : safeJson(value),
       stack: '',
     };
-    if (typeof code === 'string' || typeof code === 'number') logged.code = code;
+    if (typeof code === 'string' || typeof code === 'number') logged.errorCode = code;
     return logged;
   }
   return { type: typeof value, message: String(value).slice(0, MAX_MESSAGE), stack: '' };

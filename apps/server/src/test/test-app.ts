@@ -79,6 +79,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
       WEBHOOK_WORKERS: '0',
       // Closing a test app waits for no load balancer's connections.
       SHUTDOWN_DRAIN_MS: '0',
+      // Test folders live on whatever disk /tmp is; the disk-full tests set their own reserve.
+      DATA_DIR_RESERVE_MB: '0',
     }),
     ...options.config,
   };

@@ -6,6 +6,7 @@ import { LocalFileStore } from './local-file-store';
 type StoreConfig = Pick<
   Config,
   | 'DATA_DIR'
+  | 'DATA_DIR_RESERVE_MB'
   | 'S3_BUCKET'
   | 'S3_ENDPOINT'
   | 'S3_REGION'
@@ -31,5 +32,7 @@ export async function createFileStore(config: StoreConfig): Promise<FileStore> {
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   }
-  return new LocalFileStore(path.join(config.DATA_DIR, 'files'));
+  return new LocalFileStore(path.join(config.DATA_DIR, 'files'), {
+    reserveBytes: config.DATA_DIR_RESERVE_MB * 1024 * 1024,
+  });
 }

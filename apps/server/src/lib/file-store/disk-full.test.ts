@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, type Locale, type PublishItem, type Task } from '@portal/contract';
 import { eq } from 'drizzle-orm';
@@ -185,5 +185,56 @@ describe('disk full under DATA_DIR (local file store on a small tmpfs)', () => {
     } finally {
       freeDisk();
     }
+  });
+});
+
+describe('the free-space reserve under DATA_DIR (DATA_DIR_RESERVE_MB)', () => {
+  let disk: ReturnType<typeof mountSmallDisk> | undefined;
+  let t: TestApp;
+  let admin: string;
+  let itemId: number;
+
+  beforeAll(async () => {
+    disk = mountSmallDisk(DISK_SIZE);
+    // 8 MB of disk, 5 MB of it kept free for the database: a file may use about 3 MB.
+    t = await createTestApp('pglite', { config: { DATA_DIR: disk.dir, DATA_DIR_RESERVE_MB: 5 } });
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const item = await withToken<PublishItem>(t.app, admin, {
+      method: 'POST',
+      url: '/api/publishing/items',
+      payload: itemInput({ code: 'disk-reserve-bmc' }),
+    });
+    itemId = item.body.data.id;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    disk?.unmount();
+  });
+
+  it('refuses an upload that would eat into the reserve (507, nothing kept) while one that fits is stored', async () => {
+    const files = () => filesIn(path.join(disk?.dir ?? '', 'files'));
+    const tooBig = await uploadVersion(
+      t,
+      admin,
+      itemId,
+      { filename: 'bmc-3.0.0.zip', content: zipOf('firmware.bin', randomBytes(4 * 1024 * 1024)) },
+      versionMeta({ version: '3.0.0' }),
+    );
+    expect(tooBig.status).toBe(507);
+    expect(tooBig.body).toMatchObject({ code: ErrorCode.STORAGE_FULL });
+    expect(files().filter((file) => file.endsWith('.part'))).toEqual([]);
+    expect(await t.db.select().from(catalogVersions).where(eq(catalogVersions.itemId, itemId))).toEqual([]);
+    // The disk itself still had room: the reserve, not the disk, refused it.
+    const { bavail, bsize } = statfsSync(disk?.dir ?? '');
+    expect(bavail * bsize).toBeGreaterThan(5 * 1024 * 1024);
+
+    const fits = await uploadVersion(
+      t,
+      admin,
+      itemId,
+      { filename: 'bmc-3.0.1.zip', content: zipOf('firmware.bin', randomBytes(1024 * 1024)) },
+      versionMeta({ version: '3.0.1' }),
+    );
+    expect(fits.status).toBe(200);
   });
 });

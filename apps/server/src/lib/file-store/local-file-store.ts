@@ -1,9 +1,20 @@
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Dirent, constants as fsConstants } from 'node:fs';
-import { access, type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import {
+  access,
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  statfs,
+} from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { uploadMeter } from './upload-meter';
 import {
@@ -27,9 +38,51 @@ const isGone = (error: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
-/** Files under a root folder; writes go to a temporary name and are renamed into place. */
+/** How often (bytes written) an upload looks at the disk's free space again. */
+const RESERVE_CHECK_BYTES = 1024 * 1024;
+
+/** A write refused to keep the disk's reserve free: a full disk to everyone above (507). */
+export class ReserveReachedError extends Error {
+  readonly code = 'ENOSPC';
+  constructor(freeBytes: number, reserveBytes: number) {
+    super(`free space ${freeBytes} B is below the reserve of ${reserveBytes} B kept for the database`);
+  }
+}
+
+/**
+ * Files under a root folder; writes go to a temporary name and are renamed into place.
+ * `reserveBytes`: a write stops (ENOSPC) once the disk's free space would drop below it, so
+ * uploads and task results cannot take the last of a disk that the embedded database shares
+ * (PGlite, refused a new WAL segment, hangs the process: docs/OPERATIONS.md).
+ */
 export class LocalFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly options: { reserveBytes?: number } = {},
+  ) {}
+
+  /** Passes the body through, checking the free space before the first byte and every MiB. */
+  private reserveGuard(folder: string): Transform {
+    const reserve = this.options.reserveBytes ?? 0;
+    let sinceCheck = RESERVE_CHECK_BYTES;
+    const check = async (incoming: number) => {
+      const { bavail, bsize } = await statfs(folder);
+      const free = bavail * bsize;
+      if (free - incoming < reserve) throw new ReserveReachedError(free, reserve);
+    };
+    return new Transform({
+      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        sinceCheck += chunk.length;
+        if (reserve <= 0 || sinceCheck < RESERVE_CHECK_BYTES) return callback(null, chunk);
+        const incoming = sinceCheck;
+        sinceCheck = 0;
+        check(incoming).then(
+          () => callback(null, chunk),
+          (error: unknown) => callback(error as Error),
+        );
+      },
+    });
+  }
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
     const target = this.pathOf(key);
@@ -38,7 +91,7 @@ export class LocalFileStore implements FileStore {
     const { stream: meter, stored } = uploadMeter(options.maxBytes);
     const file = createWriteStream(temporary, { flags: 'wx' });
     try {
-      await pipeline(body, meter, file);
+      await pipeline(body, meter, this.reserveGuard(path.dirname(target)), file);
       await rename(temporary, target);
     } catch (error) {
       // The pipeline fails as soon as the body does, possibly before the file has even been
