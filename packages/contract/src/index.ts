@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './limits';
 export * from './locale';
+export * from './headers';
 export * from './menu';
 export * from './notice';
 export * from './paging';

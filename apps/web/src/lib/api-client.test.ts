@@ -1,9 +1,10 @@
-import { API_TIMEOUT_MS, ErrorCode } from '@portal/contract';
+import { ACCESS_VERSION_HEADER, API_TIMEOUT_MS, ErrorCode } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { rejectionOf } from '@/test/api-error-expectations';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { setUpEachTest } from '@/test/test-hooks';
+import { onAccessChange, resetAccessVersion } from './access-version';
 import { apiClient } from './api-client';
 import { ClientErrorCode } from './api-error';
 import { changeLocale } from './i18n';
@@ -171,5 +172,39 @@ describe('apiClient failures', () => {
 
     const error = await rejectionOf(apiClient.get('/hello', greetingSchema));
     expect(error.code).toBe(ClientErrorCode.SCHEMA_MISMATCH);
+  });
+});
+
+describe('apiClient and the access version', () => {
+  const answerAt = (version: number, response: Response) => {
+    response.headers.set(ACCESS_VERSION_HEADER, String(version));
+    return response;
+  };
+
+  it('takes the version of the user load as shown, and any newer answer, a refusal too, as a change', async () => {
+    const reload = vi.fn();
+    const stop = onAccessChange(reload);
+    let version = 3;
+    stubFetch({
+      '/api/getLoginUser': () => answerAt(version, okResponse({ greeting: 'me' })),
+      '/api/hello': () => answerAt(version, okResponse({ greeting: 'hi' })),
+      '/api/secret': () =>
+        answerAt(version, envelopeResponse({ code: ErrorCode.NO_PERMISSION_RESOURCE }, 403)),
+    });
+    try {
+      await apiClient.get('/getLoginUser', greetingSchema, { loadsUser: true });
+      await apiClient.get('/hello', greetingSchema);
+      expect(reload).not.toHaveBeenCalled();
+
+      version = 4;
+      await rejectionOf(apiClient.get('/secret', greetingSchema, { quiet: true }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      await apiClient.get('/getLoginUser', greetingSchema, { loadsUser: true });
+      await apiClient.get('/hello', greetingSchema);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      resetAccessVersion();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { API_TIMEOUT_MS, type Envelope } from '@portal/contract';
+import { ACCESS_VERSION_HEADER, API_TIMEOUT_MS, type Envelope } from '@portal/contract';
 import * as z from 'zod/mini';
+import { noteAccessVersion, parseAccessVersion } from './access-version';
 import { ApiError, ClientErrorCode } from './api-error';
 import { reactToFailure } from './api-failure-reactions';
 import { composeApiUrl, takeEarlyGet } from './early-get';
@@ -39,6 +40,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Let the request outlive the page (a last save while the tab closes or reloads). */
   keepalive?: boolean;
+  /** This call loads the signed-in user (its menus): see lib/access-version.ts. */
+  loadsUser?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,6 +53,8 @@ interface RawAnswer {
   retryAfterSeconds?: number;
   /** The body of a successful answer read as bytes (file downloads), instead of `text`. */
   blob?: Blob;
+  /** The access version of a signed-in answer (ACCESS_VERSION_HEADER). */
+  accessVersion?: number;
 }
 
 /** The server translates its messages, so every call says which language the user reads. */
@@ -78,14 +83,16 @@ async function exchange(
   try {
     const response = await (earlyAnswer(url, init, controller.signal) ??
       fetch(url, { ...init, signal: controller.signal }));
+    const accessVersion = parseAccessVersion(response.headers.get(ACCESS_VERSION_HEADER));
     // A failed download still answers with the JSON envelope, read as text below.
     if (asBlob && response.ok)
-      return { status: response.status, ok: true, text: '', blob: await response.blob() };
+      return { status: response.status, ok: true, text: '', blob: await response.blob(), accessVersion };
     return {
       status: response.status,
       ok: response.ok,
       text: await response.text(),
       retryAfterSeconds: retryAfterOf(response.headers),
+      accessVersion,
     };
   } catch {
     if (timedOut) throw backendUnavailable(ClientErrorCode.TIMEOUT);
@@ -183,7 +190,14 @@ export async function apiRequest<S extends ResponseSchema>(
 ): Promise<z.output<S>> {
   const { init, token } = buildInit(method, options);
   try {
-    return unwrap(await exchange(buildApiUrl(path, options.query), init, options.signal), schema);
+    const answer = await exchange(buildApiUrl(path, options.query), init, options.signal);
+    const loadsUser = options.loadsUser === true;
+    // Any answer, a refusal too, may say that staff changed the user's menus; the user's own
+    // load counts once it has been read.
+    if (!loadsUser) noteAccessVersion(answer.accessVersion, false);
+    const data = unwrap(answer, schema);
+    if (loadsUser) noteAccessVersion(answer.accessVersion, true);
+    return data;
   } catch (error) {
     return fail(error, token, options);
   }
@@ -197,6 +211,7 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
   const { init, token } = buildInit('GET', options);
   try {
     const answer = await exchange(buildApiUrl(path, options.query), init, options.signal, true);
+    noteAccessVersion(answer.accessVersion, false);
     if (answer.blob) return answer.blob;
     unwrap(answer, nothing);
     throw backendUnavailable(ClientErrorCode.NOT_AN_ENVELOPE, answer.status);
@@ -232,12 +247,18 @@ export async function apiUpload<S extends ResponseSchema>(
       if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
       request.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
       request.onload = () =>
-        resolve({ status: request.status, ok: request.status < 400, text: request.responseText });
+        resolve({
+          status: request.status,
+          ok: request.status < 400,
+          text: request.responseText,
+          accessVersion: parseAccessVersion(request.getResponseHeader(ACCESS_VERSION_HEADER)),
+        });
       request.onerror = () => reject(backendUnavailable(ClientErrorCode.NETWORK));
       request.onabort = () => reject(new DOMException('upload cancelled', 'AbortError'));
       options.signal?.addEventListener('abort', () => request.abort(), { once: true });
       request.send(form);
     });
+    noteAccessVersion(answer.accessVersion, false);
     return unwrap(answer, schema);
   } catch (error) {
     // A cancelled upload is the user's choice, not a failure to report.

@@ -15,6 +15,9 @@ import { OtherAppRedirect } from './other-app-redirect';
 const NotFoundPage = lazyWithAntd(() =>
   import('@/features/errors/not-found-page').then((m) => m.NotFoundPage),
 );
+const ForbiddenPage = lazyWithAntd(() =>
+  import('@/features/errors/forbidden-page').then((m) => m.ForbiddenPage),
+);
 /** The console home and the welcome page use no antd: they show before antd's code arrives (issue 18). */
 const WelcomeRoute = lazy(() => import('./welcome-route').then((m) => ({ default: m.WelcomeRoute })));
 const HomeRoute = lazy(() => import('./home-route').then((m) => ({ default: m.HomeRoute })));
@@ -129,5 +132,7 @@ export const consoleRouteKit: RouteKit = {
   notFound: () => <NotFoundPage />,
   frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
   firstLoad: () => <FirstLoadRedirect />,
-  elsewhere: (fallback) => <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} />,
+  elsewhere: (fallback) => (
+    <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} forbidden={<ForbiddenPage />} />
+  ),
 };

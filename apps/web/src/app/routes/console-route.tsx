@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
-import { useLoginUser } from '@/features/auth/api/get-login-user';
+import { followAccessChanges, useLoginUser } from '@/features/auth/api/get-login-user';
 import { lazyWithAntd } from '@/app/lazy-element';
 import { AccessProvider } from '@/lib/access';
 import { firstRouteOf } from '@/lib/menu-tree';
@@ -8,6 +9,7 @@ import { writeStored } from '@/lib/storage';
 import { DisplaySettingsProvider } from '@/shell/settings';
 import { isOutsideLayout } from './build-menu-routes';
 import { ConsoleFrame } from './console-frame';
+import { isRevoked, RevokedPagesContext, useRevokedPages } from './revoked-pages';
 import { SignedInGate } from './signed-in-gate';
 import { useMenuRoutes } from './use-menu-routes';
 import { useMenuTree } from './use-menu-tree';
@@ -36,6 +38,10 @@ function Console() {
   const tree = useMenuTree();
   const routes = useMenuRoutes();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  // Staff may change the user's menus meanwhile: the next answer that says so reloads the user.
+  useEffect(() => followAccessChanges(queryClient), [queryClient]);
+  const revoked = useRevokedPages(user?.id, user?.appOfPath);
 
   // Spec 3: the application list is also kept locally (sign-out clears it).
   const apps = user?.apps;
@@ -51,14 +57,18 @@ function Console() {
       </Suspense>
     );
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  if (isOutsideLayout(leaf)) return leaf?.element ?? null;
+  // A page taken away while it was open says so in the frame (OtherAppRedirect) instead of
+  // sending the user elsewhere.
+  if (isOutsideLayout(leaf) && !isRevoked(pathname, revoked)) return leaf?.element ?? null;
 
   return (
-    <AccessProvider user={user}>
-      <DisplaySettingsProvider>
-        <ConsoleFrame user={user} tree={tree} routes={routes} />
-      </DisplaySettingsProvider>
-    </AccessProvider>
+    <RevokedPagesContext value={revoked}>
+      <AccessProvider user={user}>
+        <DisplaySettingsProvider>
+          <ConsoleFrame user={user} tree={tree} routes={routes} />
+        </DisplaySettingsProvider>
+      </AccessProvider>
+    </RevokedPagesContext>
   );
 }
 

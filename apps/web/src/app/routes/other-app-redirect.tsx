@@ -2,6 +2,7 @@ import { type ReactElement, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useLoginUser } from '@/features/auth/api/get-login-user';
+import { useIsRevoked } from './revoked-pages';
 import { leavingPage, useAppSwitch } from './use-app-switch';
 
 /** The application of the longest menu path `path` lies under (itself or a page below it). */
@@ -20,16 +21,21 @@ export function applicationOfPath(
 /**
  * A path the active application has no page for. When it is a page of another of the user's
  * applications (a bookmark or a shared link to /system/user while the downloads application is
- * active), that application becomes active and the page opens; otherwise spec 2's fallback.
+ * active), that application becomes active and the page opens. A page staff took away from the
+ * user while the console was open shows `forbidden` in its place (no permission to access the
+ * page); any other path gets spec 2's fallback.
  */
 export function OtherAppRedirect({
   fallback,
   notFound,
+  forbidden,
 }: {
   fallback: string | undefined;
   notFound: ReactElement;
+  forbidden: ReactElement;
 }) {
   const { pathname } = useLocation();
+  const revoked = useIsRevoked(pathname);
   const user = useLoginUser().data;
   const active = user?.apps.find((app) => app.active)?.code;
   const target = applicationOfPath(pathname, user?.appOfPath);
@@ -48,5 +54,6 @@ export function OtherAppRedirect({
   }, [other, pathname, switchApp]);
 
   if (other && !appSwitch.isError) return <FullPageSpinner />;
+  if (revoked) return forbidden;
   return fallback ? <Navigate to={fallback} replace /> : notFound;
 }
