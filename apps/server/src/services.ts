@@ -14,6 +14,7 @@ import { FeedTokenService } from './modules/feeds/feed-token.service';
 import { dnsResolver } from './modules/webhooks/dns-lookup';
 import { WebhookDelivery } from './modules/webhooks/webhook-delivery';
 import { WebhookFanout } from './modules/webhooks/webhook-fanout';
+import { WebhookPauseMail } from './modules/webhooks/webhook-pause-mail';
 import { WebhookSender } from './modules/webhooks/webhook-sender';
 import { WebhookService } from './modules/webhooks/webhook.service';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
@@ -159,6 +160,7 @@ export function createServices(
     | 'WEBHOOK_ALLOW_PRIVATE'
     | 'WEBHOOK_WORKERS'
     | 'WEBHOOK_DNS_SERVERS'
+    | 'WEBHOOK_LOG_RETENTION_DAYS'
   >,
   database: Database,
   clock: Clock,
@@ -227,14 +229,24 @@ export function createServices(
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     resolve: dnsResolver({ servers: config.WEBHOOK_DNS_SERVERS }),
   };
-  const webhooks = new WebhookService(db, clock, jobs, webhookAddresses);
+  const webhooks = new WebhookService(db, clock, jobs, rateCounters, webhookAddresses);
   jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
-  jobs.register(new WebhookDelivery(db, clock, new WebhookSender(webhookAddresses), config.WEBHOOK_WORKERS));
+  jobs.register(
+    new WebhookDelivery(
+      db,
+      clock,
+      new WebhookSender(webhookAddresses),
+      { jobs, access: catalogAccess, pauseMail: new WebhookPauseMail(db, mail, log) },
+      config.WEBHOOK_WORKERS,
+    ),
+  );
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
-  // Expired task results and stale ISO scratch folders, in processes that run jobs.
+  // Expired task results, stale ISO scratch folders and old webhook deliveries, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
     await tasks.removeExpiredResults();
     await removeStaleScratch();
+    const pruned = await webhooks.pruneDeliveryLog(config.WEBHOOK_LOG_RETENTION_DAYS);
+    if (pruned > 0) log.info({ pruned }, 'old webhook deliveries removed from the delivery log');
   });
   const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
     await mail.retryDue();

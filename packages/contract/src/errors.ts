@@ -128,6 +128,10 @@ export const ErrorCode = {
   WEBHOOK_NOT_FOUND: 1026009,
   WEBHOOK_URL_REFUSED: 1026010,
   WEBHOOK_LIMIT: 1026011,
+  /** A test event to a webhook that is switched off. */
+  WEBHOOK_INACTIVE: 1026012,
+  /** More than WEBHOOK_PINGS_PER_HOUR test events to one webhook. */
+  WEBHOOK_PING_LIMIT: 1026013,
   /** Device sign-in (issue 32): a user code that is unknown, expired, used or denied. */
   DEVICE_CODE_INVALID: 1027001,
   /** Too many wrong user codes from one account (all its sessions). */
@@ -234,6 +238,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.WEBHOOK_NOT_FOUND]: 404,
   [ErrorCode.WEBHOOK_URL_REFUSED]: 400,
   [ErrorCode.WEBHOOK_LIMIT]: 409,
+  [ErrorCode.WEBHOOK_INACTIVE]: 409,
+  [ErrorCode.WEBHOOK_PING_LIMIT]: 429,
   [ErrorCode.DEVICE_CODE_INVALID]: 404,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };

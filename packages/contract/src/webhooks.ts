@@ -29,6 +29,12 @@ export const WEBHOOK_MAX_ATTEMPTS = 10;
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /** Deliveries of one account in flight at once (per portal process): a slow receiver holds no more. */
 export const WEBHOOK_IN_FLIGHT_PER_ACCOUNT = 2;
+/** Failed attempts in a row (of any of its deliveries) after which a webhook is paused. */
+export const WEBHOOK_PAUSE_AFTER_FAILURES = 10;
+/** A delivery still waiting this long after its event (its webhook paused) is given up. */
+export const WEBHOOK_DELIVERY_MAX_AGE_HOURS = 24;
+/** Test events one webhook may be sent per hour. */
+export const WEBHOOK_PINGS_PER_HOUR = 5;
 export const WEBHOOK_USER_AGENT = 'FirmwarePortal-Webhook/1';
 export const WEBHOOK_HEADERS = {
   event: 'x-portal-event',
@@ -41,7 +47,9 @@ export const WEBHOOK_SIGNATURE_VERSION = 'v1';
  * Why a delivery attempt failed, stored as `kind` or `kind:detail`: the receiver answered with
  * a non-2xx status (detail: the status), did not answer in time, the connection failed (detail:
  * the system's error code), the address is private or does not resolve (detail: the host), the
- * webhook was switched off or its owner frozen before it was sent, or the job itself was stopped.
+ * webhook was switched off or its owner frozen before it was sent, the job itself was stopped,
+ * it waited past WEBHOOK_DELIVERY_MAX_AGE_HOURS while its webhook was paused ('expired'), or its
+ * owner may no longer see the version it is about ('not-visible': a grant revoked since).
  */
 export const WEBHOOK_ERROR_KINDS = [
   'http',
@@ -55,6 +63,8 @@ export const WEBHOOK_ERROR_KINDS = [
   'aborted',
   'attempt-timeout',
   'worker-stopped',
+  'expired',
+  'not-visible',
 ] as const;
 export type WebhookErrorKind = (typeof WEBHOOK_ERROR_KINDS)[number];
 
@@ -92,6 +102,17 @@ export const webhookLastDeliverySchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * A webhook paused by its circuit breaker: failing since `failingSince` (`failures` attempts in a
+ * row); its deliveries wait and the next try is at `retryAt` (a test event tries at once).
+ */
+export const webhookPauseSchema = z.object({
+  failingSince: z.string(),
+  failures: z.number().int(),
+  retryAt: z.string(),
+});
+export type WebhookPause = z.infer<typeof webhookPauseSchema>;
+
 /** A webhook as its owner sees it: never the secret. */
 export const webhookSchema = z.object({
   id: z.number().int(),
@@ -100,6 +121,8 @@ export const webhookSchema = z.object({
   active: z.boolean(),
   createdAt: z.string(),
   lastDelivery: webhookLastDeliverySchema.nullable(),
+  /** Set while the webhook is paused after repeated failures. */
+  paused: webhookPauseSchema.nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 

@@ -64,6 +64,15 @@ export const webhooks = pgTable(
     events: text('events').array().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAtColumn(),
+    /** The circuit breaker (webhook-circuit.ts): failed attempts in a row, and since when. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Set: paused, its deliveries wait; once past, one probe may try it. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** Openings of this outage (each failed probe doubles the pause). */
+    pauses: integer('pauses').notNull().default(0),
+    /** A probe in flight holds the paused webhook until then. */
+    probeUntil: timestamp('probe_until', { withTimezone: true }),
   },
   (t) => [index('webhooks_user_idx').on(t.userId)],
 );
@@ -92,5 +101,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_idx').on(t.webhookId, t.eventKey),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );

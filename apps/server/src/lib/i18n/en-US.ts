@@ -231,4 +231,9 @@ export const enUS = {
   FEED_LINK_DOWNLOAD: 'Download {file}',
   WEBHOOK_URL_SCHEME:
     'The webhook address must start with http:// or https:// and carry no user name or password',
+  WEBHOOK_INACTIVE: 'The webhook is switched off: switch it on to send a test event',
+  WEBHOOK_PING_LIMIT: 'At most {max} test events per hour to one webhook: try again in {minutes} minutes',
+  WEBHOOK_PAUSED_MAIL_SUBJECT: 'Webhook paused: {origin}',
+  WEBHOOK_PAUSED_MAIL_TEXT:
+    'Your webhook to {origin} has failed {failures} times in a row since {since}, so the portal has paused it. Its deliveries are held, not lost: the portal tries it again at {retryAt} and sends them once it answers with a 2xx status. Deliveries still waiting after {maxHours} hours are given up. After fixing the receiver, send a test event from Account settings > Webhooks to resume it at once.',
 } as const;

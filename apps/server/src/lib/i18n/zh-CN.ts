@@ -213,4 +213,9 @@ export const zhCN: MessageCatalogue = {
   FEED_SUMMARY_RECALLED: '重要程度：{severity}。召回原因：{reason}',
   FEED_LINK_DOWNLOAD: '下载 {file}',
   WEBHOOK_URL_SCHEME: 'Webhook 地址须以 http:// 或 https:// 开头，且不能包含用户名或密码',
+  WEBHOOK_INACTIVE: 'Webhook 已停用：请先启用再发送测试事件',
+  WEBHOOK_PING_LIMIT: '每个 Webhook 每小时最多发送 {max} 次测试事件：请 {minutes} 分钟后再试',
+  WEBHOOK_PAUSED_MAIL_SUBJECT: 'Webhook 已暂停：{origin}',
+  WEBHOOK_PAUSED_MAIL_TEXT:
+    '您发往 {origin} 的 Webhook 自 {since} 起已连续失败 {failures} 次，门户已将其暂停。待投递的事件会保留，不会丢失：门户将于 {retryAt} 再次尝试，对方返回 2xx 后即继续投递。等待超过 {maxHours} 小时的投递将被放弃。修复接收端后，可在 账号设置 > Webhook 中发送测试事件以立即恢复。',
 };

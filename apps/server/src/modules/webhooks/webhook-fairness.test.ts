@@ -1,23 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WEBHOOK_IN_FLIGHT_PER_ACCOUNT, type WebhookCreated } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/connection';
-import { seedDatabase } from '../../db/seed/seed';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
-import {
-  ADMIN_PASSWORD,
-  createPostgresDatabase,
-  createTestApp,
-  DRIVERS,
-  type TestApp,
-} from '../../test/test-app';
+import { appsOnOneDatabase } from '../../test/shared-database-apps';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { startReceiver, startTarpit } from '../../test/webhook-receivers';
 
@@ -92,50 +80,24 @@ describe.each(DRIVERS)('webhook deliveries one account cannot jam, on %s', (driv
 
 /** Two portal processes on one PostgreSQL database, each with its own delivery workers. */
 describe('webhook deliveries one account cannot jam, two processes on postgres', () => {
-  const apps: FastifyInstance[] = [];
-  const databases: Database[] = [];
-  const dataDirs: string[] = [];
+  let processes: Awaited<ReturnType<typeof appsOnOneDatabase>>;
   let tarpit: Awaited<ReturnType<typeof startTarpit>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     tarpit = await startTarpit();
     receiver = await startReceiver();
-    const url = await createPostgresDatabase();
-    for (let n = 0; n < 2; n += 1) {
-      const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-      if (n === 0) {
-        await database.migrate();
-        await seedDatabase(database.db, { admin: ADMIN_PASSWORD }, new Date(), { demo: false });
-      }
-      const dataDir = mkdtempSync(path.join(tmpdir(), `portal-webhooks-${n}-`));
-      const config = loadConfig({
-        CAPTCHA: 'off',
-        WEB_DIST_DIR: '/nonexistent',
-        DATA_DIR: dataDir,
-        TASK_WORKERS: '0',
-        WEBHOOK_WORKERS: '3',
-        WEBHOOK_ALLOW_PRIVATE: 'on',
-        SHUTDOWN_DRAIN_MS: '0',
-      });
-      const app = await buildApp({ config, database, logger: false });
-      await app.ready();
-      apps.push(app);
-      databases.push(database);
-      dataDirs.push(dataDir);
-    }
+    processes = await appsOnOneDatabase(2, { WEBHOOK_WORKERS: '3', WEBHOOK_ALLOW_PRIVATE: 'on' });
   }, 60_000);
   afterAll(async () => {
     await tarpit.close();
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await processes.close();
     await receiver.close();
   });
 
   it("a receiver that never answers holds at most two of its account's deliveries per process, and no other account's", async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const slowUser = await createUser(databases[0]!.db, { roleCodes: ['customer'] });
+    const [a, b] = processes.apps as [FastifyInstance, FastifyInstance];
+    const slowUser = await createUser(processes.db, { roleCodes: ['customer'] });
     const slow = await tokenFor(a, slowUser.account, slowUser.password);
     const hooks = [];
     for (const name of ['a', 'b', 'c', 'd']) hooks.push(await createWebhook(a, slow, tarpit.url(`/${name}`)));
@@ -143,7 +105,7 @@ describe('webhook deliveries one account cannot jam, two processes on postgres',
     for (const [n, id] of [...hooks, ...hooks].entries()) await pingWebhook(n % 2 === 0 ? a : b, slow, id);
     await until('the slow receiver to hold deliveries', () => (tarpit.open >= 2 ? true : undefined), 10_000);
 
-    const otherUser = await createUser(databases[0]!.db, { roleCodes: ['customer'] });
+    const otherUser = await createUser(processes.db, { roleCodes: ['customer'] });
     const other = await tokenFor(b, otherUser.account, otherUser.password);
     const hook = await createWebhook(b, other, receiver.url('/other'));
     const sent = Date.now();
@@ -156,6 +118,6 @@ describe('webhook deliveries one account cannot jam, two processes on postgres',
     expect(arrival!.at - sent).toBeLessThan(BOUND_MS);
     expect(receiver.at('/other')).toHaveLength(1);
     // Each process holds at most its own share of the slow account's deliveries.
-    expect(tarpit.mostAtOnce).toBeLessThanOrEqual(WEBHOOK_IN_FLIGHT_PER_ACCOUNT * apps.length);
+    expect(tarpit.mostAtOnce).toBeLessThanOrEqual(WEBHOOK_IN_FLIGHT_PER_ACCOUNT * processes.apps.length);
   }, 60_000);
 });

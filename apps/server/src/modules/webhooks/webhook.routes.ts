@@ -15,6 +15,7 @@ import {
   webhookParamsSchema,
   webhookSchema,
   webhookUpdateSchema,
+  WEBHOOK_PINGS_PER_HOUR,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,8 +102,8 @@ export async function webhookRoutes(app: FastifyInstance) {
     '/api/sysUser/webhooks/:id/ping',
     {
       schema: webhookRoute(
-        'Queue a test event (ping) to one of my webhooks; its delivery appears in the log',
-        { answer: webhookDeliverySchema, alsoFails: [429] },
+        `Queue a test event (ping) to one of my webhooks that is switched on (409 otherwise), at most ${WEBHOOK_PINGS_PER_HOUR} an hour (429); its delivery appears in the log`,
+        { answer: webhookDeliverySchema, alsoFails: [409, 429] },
       ),
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Page,
+  WEBHOOK_PINGS_PER_HOUR,
   WEBHOOKS_PER_ACCOUNT,
   type Webhook,
   type WebhookCreate,
@@ -9,12 +10,13 @@ import {
   type WebhookEvent,
   type WebhookUpdate,
 } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { users, webhookDeliveries, webhooks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
+import type { RateCounters } from '../../lib/rate-limit/counters';
 import { hostOf, parseWebhookUrl, publicAddressesOf, type Resolver } from './address-guard';
 import { toDelivery } from './webhook-payload';
 import { enqueueDelivery } from './webhook-queues';
@@ -22,12 +24,16 @@ import { generateWebhookSecret } from './webhook-signature';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
+/** Deliveries one statement of the log's pruning removes at most. */
+const PRUNE_BATCH = 5_000;
+
 /** An account's webhooks: created, changed and deleted by their owner only; others get 404. */
 export class WebhookService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly jobs: JobQueue,
+    private readonly counters: RateCounters,
     private readonly options: { allowPrivate: boolean; resolve?: Resolver },
   ) {}
 
@@ -113,9 +119,25 @@ export class WebhookService {
     return { rows: rows.map(toDelivery), totalRows: total?.n ?? 0, pageNo: page.pageNo };
   }
 
-  /** Queues a test event to the webhook (switched off or not); the log shows how it went. */
+  /**
+   * Queues a test event to the webhook; the log shows how it went. Only to a webhook switched on,
+   * and WEBHOOK_PINGS_PER_HOUR per webhook, counted in the database (so across every process):
+   * a test event is sent even while the webhook is paused, as the probe that resumes it.
+   */
   async ping(userId: number, id: number): Promise<WebhookDelivery> {
-    await this.own(userId, id);
+    const [webhook] = await this.own(userId, id);
+    if (!webhook!.active) throw new AppError('WEBHOOK_INACTIVE');
+    const counted = await this.counters.hit(`webhook-ping:${id}`, 3_600_000);
+    if (counted.count > WEBHOOK_PINGS_PER_HOUR) {
+      const seconds = Math.max(
+        1,
+        Math.ceil((counted.expiresAt.getTime() - this.clock.now().getTime()) / 1000),
+      );
+      throw new AppError('WEBHOOK_PING_LIMIT', {
+        params: { max: WEBHOOK_PINGS_PER_HOUR, minutes: Math.ceil(seconds / 60) },
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
     const row = await this.db.transaction(async (transaction) => {
       const tx: Db = transaction;
       const [inserted] = await tx
@@ -133,6 +155,32 @@ export class WebhookService {
       return inserted;
     });
     return toDelivery(row);
+  }
+
+  /**
+   * Removes delivered and failed deliveries older than the retention (pending ones stay), a batch
+   * at a time so no statement holds the log for long; answers how many went.
+   */
+  async pruneDeliveryLog(retentionDays: number): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - retentionDays * 86_400_000);
+    let removed = 0;
+    for (;;) {
+      const batch = await this.db
+        .delete(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            this.db
+              .select({ id: webhookDeliveries.id })
+              .from(webhookDeliveries)
+              .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')))
+              .limit(PRUNE_BATCH),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      removed += batch.length;
+      if (batch.length < PRUNE_BATCH) return removed;
+    }
   }
 
   private async own(userId: number, id: number): Promise<WebhookRow[]> {
@@ -172,6 +220,14 @@ export class WebhookService {
         events: row.events as WebhookEvent[],
         active: row.active,
         createdAt: row.createdAt.toISOString(),
+        paused:
+          row.pausedUntil === null
+            ? null
+            : {
+                failingSince: (row.failingSince ?? row.pausedUntil).toISOString(),
+                failures: row.consecutiveFailures,
+                retryAt: row.pausedUntil.toISOString(),
+              },
         lastDelivery: newest
           ? {
               event: newest.event as Webhook['events'][number] | 'ping',

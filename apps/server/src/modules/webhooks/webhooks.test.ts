@@ -61,6 +61,8 @@ describe.each(DRIVERS)('webhook settings on %s', (driver) => {
     });
     expect(JSON.stringify(changed.body)).not.toContain(hook.secret);
 
+    // Test events go to a webhook switched on only (webhook-pings.test.ts).
+    await withToken(t.app, session, { method: 'PUT', url: `${HOOKS}/${hook.id}`, payload: { active: true } });
     const ping = await withToken<WebhookDelivery>(t.app, session, {
       method: 'POST',
       url: `${HOOKS}/${hook.id}/ping`,

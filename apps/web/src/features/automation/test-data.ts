@@ -32,6 +32,7 @@ export function buildWebhook(overrides: Partial<Webhook> = {}): Webhook {
     active: true,
     createdAt: '2026-03-01T08:00:00.000Z',
     lastDelivery: null,
+    paused: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ const hook = (input: Partial<StaffWebhook> = {}): StaffWebhook => ({
   active: true,
   createdAt: '2026-03-01T08:00:00Z',
   lastDelivery: { event: 'release.published', status: 'failed', createdAt: '2026-03-02T08:00:00Z' },
+  paused: null,
   ...input,
 });
 

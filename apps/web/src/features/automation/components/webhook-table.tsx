@@ -77,6 +77,8 @@ export function WebhookTable({
             data-testid="webhook-ping"
             aria-label={t('webhooks.pingLabel', { url: webhook.url })}
             loading={busy.pinging === webhook.id}
+            // Test events go to webhooks switched on only (the server refuses the others).
+            disabled={!webhook.active}
             onClick={() => onPing(webhook)}
           >
             {t('webhooks.ping')}
