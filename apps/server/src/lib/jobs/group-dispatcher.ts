@@ -5,6 +5,9 @@ import { runAttempt, toOutput } from './job-attempt';
 import type { JobHandler, JobOutcome } from './job-types';
 
 type AnyHandler = JobHandler<Record<string, unknown>>;
+
+/** After a claim failed (the database away), the next is tried this much later. */
+const CLAIM_RETRY_MS = 5_000;
 type Job = JobWithMetadata<Record<string, unknown>>;
 
 export type DispatcherOptions = {
@@ -37,6 +40,8 @@ export class GroupDispatcher {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was claiming: it looks again instead of waiting. */
+  private woken = false;
 
   constructor(
     private readonly boss: PgBoss,
@@ -53,6 +58,7 @@ export class GroupDispatcher {
 
   /** Looks for jobs now (a slot came free, or a job was sent). */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -78,8 +84,10 @@ export class GroupDispatcher {
   private async claimLoop(): Promise<void> {
     const name = this.handler.spec.name;
     while (!this.stopping) {
+      this.woken = false;
       const free = this.options.slots - this.running.size;
       let claimed = 0;
+      let waitMs = this.options.pollMs;
       if (free > 0) {
         try {
           const jobs = await this.boss.fetch<Record<string, unknown>>(name, {
@@ -91,14 +99,16 @@ export class GroupDispatcher {
           claimed = jobs.length;
           for (const job of jobs) this.begin(job);
         } catch (err) {
+          // The database away: one line per try, and tries seconds apart.
           this.log.error({ err, queue: name }, 'claiming jobs failed');
+          waitMs = CLAIM_RETRY_MS;
         }
       }
       if (this.stopping) break;
-      // A full claim may have left more waiting: look again at once.
-      if (free > 0 && claimed === free) continue;
+      // A full claim may have left more waiting, or a slot came free meanwhile: look again at once.
+      if ((free > 0 && claimed === free) || (this.woken && waitMs === this.options.pollMs)) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
+        const timer = setTimeout(resolve, waitMs);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();

@@ -31,6 +31,8 @@ export type QueueRuntimeOptions = {
 };
 
 const DEAD = '.dead';
+/** How soon after a send this process's dispatcher of the queue looks for the job. */
+const SENT_WAKE_MS = 20;
 
 export type { JobOutcome } from './job-types';
 
@@ -126,6 +128,10 @@ export class JobQueue {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
     if (!id) throw new Error(`job not stored in ${queue}`);
+    // A dispatcher of this process looks for it once the sender's transaction has likely
+    // committed, rather than at its next poll (NOTIFY wakes only pg-boss's own workers).
+    const dispatcher = this.dispatchers.get(queue);
+    if (dispatcher) setTimeout(() => dispatcher.wake(), SENT_WAKE_MS).unref();
     return id;
   }
 
