@@ -14,6 +14,7 @@ import { createItem, createVersion } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { ADMIN_PASSWORD, createPostgresDatabase } from '../../test/test-app';
 import { sha256 } from './bundle-check';
+import { freePort } from '../../test/free-port';
 import { until } from '../../test/until';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../main.ts');
@@ -40,7 +41,7 @@ describe('a task interrupted by a server restart', () => {
     const slowWriter = path.join(dataDir, 'slow-xorriso.sh');
     writeFileSync(slowWriter, '#!/bin/sh\nsleep 60\nexec xorriso "$@"\n');
     chmodSync(slowWriter, 0o755);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const env = {
       ...process.env,
       DATABASE_URL: databaseUrl,
