@@ -10,6 +10,13 @@ const onOff = z
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** `a, b,,c` -> ['a', 'b', 'c']: the comma-separated lists of several variables. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 export const TASK_TYPES_TIMED = ['LIST_MIRROR_SN', 'LIST_MIRROR_PN', 'PACKAGE_LIVE_CD'] as const;
 type TimedTaskType = (typeof TASK_TYPES_TIMED)[number];
 const DEFAULT_TASK_TIMEOUTS: Record<TimedTaskType, number> = {
@@ -128,12 +135,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+      .transform(commaList)
       .pipe(
         z.array(z.string().refine(isOrigin, 'must be origins like https://bi.example.com, comma-separated')),
       )
@@ -263,12 +265,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+      .transform(commaList)
       .refine(
         areNameServers,
         'must be name server addresses like 10.0.0.53 or [fd00::53]:5353, comma-separated',
