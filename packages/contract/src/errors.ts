@@ -136,6 +136,20 @@ export const ErrorCode = {
   DEVICE_CODE_INVALID: 1027001,
   /** Too many wrong user codes from one account (all its sessions). */
   DEVICE_CODE_ATTEMPTS: 1027002,
+  /** Security advisories (issue 33): unknown, or not visible to this reader yet. */
+  ADVISORY_NOT_FOUND: 1028001,
+  /** The action does not fit the advisory's state (e.g. approving a draft not submitted). */
+  ADVISORY_STATE_CONFLICT: 1028002,
+  /** Four eyes: the last editor of an advisory may not approve it. */
+  ADVISORY_OWN_APPROVAL: 1028003,
+  /** A CVSS vector the calculator cannot read. */
+  ADVISORY_CVSS_INVALID: 1028004,
+  /** The CSAF document made from the advisory does not pass the standard's checks. */
+  ADVISORY_CSAF_INVALID: 1028005,
+  /** A new revision of a published advisory needs a summary of what it changes. */
+  ADVISORY_REVISION_SUMMARY_REQUIRED: 1028006,
+  /** A model, part number or fixed version the catalogue does not have. */
+  ADVISORY_PRODUCT_UNKNOWN: 1028007,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -241,6 +255,13 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.WEBHOOK_INACTIVE]: 409,
   [ErrorCode.WEBHOOK_PING_LIMIT]: 429,
   [ErrorCode.DEVICE_CODE_INVALID]: 404,
+  [ErrorCode.ADVISORY_NOT_FOUND]: 404,
+  [ErrorCode.ADVISORY_STATE_CONFLICT]: 409,
+  [ErrorCode.ADVISORY_OWN_APPROVAL]: 403,
+  [ErrorCode.ADVISORY_CVSS_INVALID]: 400,
+  [ErrorCode.ADVISORY_CSAF_INVALID]: 422,
+  [ErrorCode.ADVISORY_REVISION_SUMMARY_REQUIRED]: 400,
+  [ErrorCode.ADVISORY_PRODUCT_UNKNOWN]: 400,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

@@ -29,3 +29,4 @@ export * from './automation';
 export * from './feeds';
 export * from './webhooks';
 export * from './device-auth';
+export * from './advisories';

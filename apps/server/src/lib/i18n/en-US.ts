@@ -200,6 +200,13 @@ export const enUS = {
   DEVICE_CODE_INVALID:
     'This device code is unknown, expired or already used: run the sign-in on the command line again',
   DEVICE_CODE_ATTEMPTS: 'Too many wrong device codes: try again in {seconds} seconds',
+  ADVISORY_NOT_FOUND: 'The security advisory does not exist',
+  ADVISORY_STATE_CONFLICT: 'The advisory has changed state meanwhile: reload it and try again',
+  ADVISORY_OWN_APPROVAL: 'You made the last change to this advisory: another reviewer must approve it',
+  ADVISORY_CVSS_INVALID: 'The CVSS vector {vector} is not valid',
+  ADVISORY_CSAF_INVALID: 'The advisory does not make a valid CSAF document: {detail}',
+  ADVISORY_REVISION_SUMMARY_REQUIRED: 'Describe what this revision changes',
+  ADVISORY_PRODUCT_UNKNOWN: 'Not in the catalogue: {value}',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',

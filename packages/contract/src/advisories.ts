@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './paging';
+
+/**
+ * Security advisories (issue 33). Staff write a working copy; a second staff member approves
+ * it; the approval freezes the copy into a numbered revision that becomes visible at its
+ * embargo time (`visibleFrom`) and not a moment before. Customers and the CSAF distribution
+ * only ever read revisions whose time has come.
+ */
+
+/** Traffic Light Protocol labels an advisory may carry (CSAF 2.0 uses TLP v1 names). */
+export const ADVISORY_TLPS = ['WHITE', 'GREEN', 'AMBER'] as const;
+export type AdvisoryTlp = (typeof ADVISORY_TLPS)[number];
+/** CVSS v3.1 qualitative ratings, as CSAF's `baseSeverity` spells them. */
+export const ADVISORY_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
+export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
+/**
+ * The working copy's state: `draft` (being written), `in_review` (waiting for a second person),
+ * `approved` (frozen into a revision; that revision may still be under embargo).
+ */
+export const ADVISORY_STATUSES = ['draft', 'in_review', 'approved'] as const;
+export type AdvisoryStatus = (typeof ADVISORY_STATUSES)[number];
+/** What a customer's list may be sorted by. */
+export const ADVISORY_SORT_FIELDS = ['published', 'updated', 'score'] as const;
+
+export const ADVISORY_PERMISSIONS = {
+  /** Create and edit drafts, submit them for review, read every advisory in any state. */
+  write: 'advisory:write',
+  /** Approve or reject another person's advisory (never one's own). */
+  approve: 'advisory:approve',
+} as const;
+
+export const ADVISORY_LIMITS = {
+  title: 200,
+  summary: 4000,
+  text: 8000,
+  vulnerabilities: 50,
+  affected: 200,
+  fixedVersions: 100,
+  references: 30,
+  acknowledgments: 30,
+  revisionSummary: 500,
+  cvssVector: 200,
+} as const;
+
+export const CVE_PATTERN = /^CVE-\d{4}-\d{4,}$/;
+export const CWE_PATTERN = /^CWE-[1-9]\d*$/;
+/** `<PREFIX>-YYYY-NNNN`: the prefix comes from ADVISORY_ID_PREFIX. */
+export const ADVISORY_ID_PATTERN = /^[A-Z][A-Z0-9]{1,15}-\d{4}-\d{4,}$/;
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => z.string().trim().min(1).max(max);
+
+export const advisoryVulnerabilityInputSchema = z.object({
+  cve: z.string().trim().toUpperCase().regex(CVE_PATTERN),
+  /** CWE id (CWE-787) and its name, both or neither. */
+  cweId: z.string().trim().toUpperCase().regex(CWE_PATTERN).nullable().default(null),
+  cweName: text(200).default(''),
+  /** Required: the base score is computed from it on the server, never typed. */
+  cvss31Vector: required(ADVISORY_LIMITS.cvssVector),
+  /** Kept and shown beside v3.1; CSAF 2.0 carries v3.1 only. */
+  cvss40Vector: text(ADVISORY_LIMITS.cvssVector).nullable().default(null),
+  descriptionZh: text(ADVISORY_LIMITS.text).default(''),
+  descriptionEn: text(ADVISORY_LIMITS.text).default(''),
+});
+export type AdvisoryVulnerabilityInput = z.infer<typeof advisoryVulnerabilityInputSchema>;
+
+/**
+ * One affected product: a server model or a PCIe part number, one firmware kind, and the range
+ * of versions affected in the portal's version order: from `affectedFrom` (inclusive; null = every
+ * earlier version) up to but not including `fixedIn`.
+ */
+export const advisoryAffectedInputSchema = z
+  .object({
+    modelId: z.number().int().min(1).nullable().default(null),
+    pn: text(64).toUpperCase().nullable().default(null),
+    kind: required(16),
+    affectedFrom: text(64).nullable().default(null),
+    fixedIn: required(64),
+  })
+  .refine((row) => (row.modelId === null) !== (row.pn === null), { message: 'FIELD_INVALID' });
+export type AdvisoryAffectedInput = z.infer<typeof advisoryAffectedInputSchema>;
+
+export const advisoryReferenceSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  summaryZh: text(300).default(''),
+  summaryEn: text(300).default(''),
+});
+export const advisoryAcknowledgmentSchema = z.object({
+  name: required(200),
+  organization: text(200).default(''),
+});
+
+/** What staff write. */
+export const advisoryInputSchema = z.object({
+  tlp: z.enum(ADVISORY_TLPS),
+  titleZh: required(ADVISORY_LIMITS.title),
+  titleEn: required(ADVISORY_LIMITS.title),
+  summaryZh: required(ADVISORY_LIMITS.summary),
+  summaryEn: required(ADVISORY_LIMITS.summary),
+  workaroundsZh: text(ADVISORY_LIMITS.text).default(''),
+  workaroundsEn: text(ADVISORY_LIMITS.text).default(''),
+  vulnerabilities: z.array(advisoryVulnerabilityInputSchema).min(1).max(ADVISORY_LIMITS.vulnerabilities),
+  affected: z.array(advisoryAffectedInputSchema).min(1).max(ADVISORY_LIMITS.affected),
+  /** Catalogue versions that fix it; drafts among them are published with the advisory. */
+  fixedVersionIds: z.array(z.number().int().min(1)).max(ADVISORY_LIMITS.fixedVersions).default([]),
+  references: z.array(advisoryReferenceSchema).max(ADVISORY_LIMITS.references).default([]),
+  acknowledgments: z.array(advisoryAcknowledgmentSchema).max(ADVISORY_LIMITS.acknowledgments).default([]),
+  /** The embargo: nothing of the advisory is visible before. Null: as soon as it is approved. */
+  publishAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** Required once the advisory has a published revision: what this revision changes. */
+  revisionSummary: text(ADVISORY_LIMITS.revisionSummary).default(''),
+});
+export type AdvisoryInput = z.infer<typeof advisoryInputSchema>;
+
+export const cvssScoreSchema = z.object({
+  vector: z.string(),
+  version: z.enum(['3.1', '4.0']),
+  baseScore: z.number(),
+  baseSeverity: z.enum(ADVISORY_SEVERITIES),
+});
+export type CvssScore = z.infer<typeof cvssScoreSchema>;
+export const cvssQuerySchema = z.object({ vector: required(ADVISORY_LIMITS.cvssVector) });
+
+/** A fixed version as it is frozen into a revision. */
+export const advisoryFixedVersionSchema = z.object({
+  versionId: z.number().int(),
+  version: z.string(),
+  itemCode: z.string(),
+  itemNameZh: z.string(),
+  itemNameEn: z.string(),
+  kind: z.string(),
+});
+
+/**
+ * Everything a revision says, names resolved and scores computed at approval: the CSAF documents
+ * and the pages are made from this alone, so a later catalogue change cannot rewrite history.
+ */
+export const advisorySnapshotSchema = z.object({
+  advisoryId: z.string(),
+  tlp: z.enum(ADVISORY_TLPS),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  summaryZh: z.string(),
+  summaryEn: z.string(),
+  workaroundsZh: z.string(),
+  workaroundsEn: z.string(),
+  vulnerabilities: z.array(
+    advisoryVulnerabilityInputSchema.extend({ cvss31: cvssScoreSchema, cvss40: cvssScoreSchema.nullable() }),
+  ),
+  affected: z.array(
+    z.object({
+      modelId: z.number().int().nullable(),
+      pn: z.string().nullable(),
+      /** Model name or part number, as customers see it. */
+      productName: z.string(),
+      kind: z.string(),
+      affectedFrom: z.string().nullable(),
+      fixedIn: z.string(),
+    }),
+  ),
+  fixedVersions: z.array(advisoryFixedVersionSchema),
+  references: z.array(advisoryReferenceSchema),
+  acknowledgments: z.array(advisoryAcknowledgmentSchema),
+  /** Highest v3.1 base score and its rating. */
+  baseScore: z.number(),
+  severity: z.enum(ADVISORY_SEVERITIES),
+});
+export type AdvisorySnapshot = z.infer<typeof advisorySnapshotSchema>;
+
+/** One entry of the revision history (CSAF `tracking.revision_history`). */
+export const advisoryRevisionSchema = z.object({
+  number: z.number().int(),
+  /** When it became (or becomes) visible. */
+  date: z.string(),
+  summary: z.string(),
+});
+export type AdvisoryRevision = z.infer<typeof advisoryRevisionSchema>;
+
+// ---- what customers read ----
+
+export const advisoryListQuerySchema = pageQuerySchema.extend({
+  keyword: z.string().trim().max(100).optional(),
+  severity: z.enum(ADVISORY_SEVERITIES).optional(),
+  cve: z.string().trim().toUpperCase().max(32).optional(),
+  modelId: z.coerce.number().int().min(1).optional(),
+  pn: z.string().trim().toUpperCase().max(64).optional(),
+  /** A catalogue version: the advisories it fixes. */
+  fixedVersionId: z.coerce.number().int().min(1).optional(),
+  /** YYYY-MM-DD, first publication on or after / on or before. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** '1': only those that affect the signed-in customer's servers. */
+  mine: z.enum(['0', '1']).optional(),
+});
+export type AdvisoryListQuery = z.infer<typeof advisoryListQuerySchema>;
+
+export const advisoryRowSchema = z.object({
+  advisoryId: z.string(),
+  tlp: z.enum(ADVISORY_TLPS),
+  title: z.string(),
+  severity: z.enum(ADVISORY_SEVERITIES),
+  baseScore: z.number(),
+  cves: z.array(z.string()),
+  /** Model names and part numbers. */
+  products: z.array(z.string()),
+  revision: z.number().int(),
+  initialReleaseTime: z.string(),
+  currentReleaseTime: z.string(),
+  /** Null for anonymous readers. */
+  affectsMine: z.boolean().nullable(),
+});
+export type AdvisoryRow = z.infer<typeof advisoryRowSchema>;
+export const advisoryPageSchema = pageOf(advisoryRowSchema);
+
+export const advisoryParamsSchema = z.object({ advisoryId: z.string().trim().toUpperCase().max(40) });
+
+export const advisoryDetailSchema = advisoryRowSchema.extend({
+  summary: z.string(),
+  workarounds: z.string(),
+  snapshot: advisorySnapshotSchema,
+  history: z.array(advisoryRevisionSchema),
+  /** Of the customer's servers, those it affects (SN and model), at most 100; empty when anonymous. */
+  myServers: z.array(z.object({ sn: z.string(), model: z.string() })),
+  /** Paths of the CSAF files (JSON, signature, hashes) for this language. */
+  csaf: z.object({ json: z.string(), asc: z.string(), sha256: z.string(), sha512: z.string() }),
+});
+export type AdvisoryDetail = z.infer<typeof advisoryDetailSchema>;
+
+// ---- what staff see ----
+
+export const staffAdvisoryQuerySchema = pageQuerySchema.extend({
+  keyword: z.string().trim().max(100).optional(),
+  status: z.enum(ADVISORY_STATUSES).optional(),
+});
+
+export const staffAdvisoryRowSchema = z.object({
+  id: z.number().int(),
+  advisoryId: z.string(),
+  tlp: z.enum(ADVISORY_TLPS),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  status: z.enum(ADVISORY_STATUSES),
+  /** Newest approved revision (0: never approved) and when it is or was visible from. */
+  revision: z.number().int(),
+  visibleFrom: z.string().nullable(),
+  publishAt: z.string().nullable(),
+  authorName: z.string(),
+  reviewerName: z.string().nullable(),
+  updateTime: z.string(),
+});
+export type StaffAdvisoryRow = z.infer<typeof staffAdvisoryRowSchema>;
+export const staffAdvisoryPageSchema = pageOf(staffAdvisoryRowSchema);
+
+export const staffAdvisoryIdSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const staffAdvisoryDetailSchema = staffAdvisoryRowSchema.extend({
+  input: advisoryInputSchema,
+  /** The author of the working copy's last change: they may not approve it. */
+  lastEditorId: z.number().int(),
+  rejectComment: z.string().nullable(),
+  history: z.array(advisoryRevisionSchema),
+});
+export type StaffAdvisoryDetail = z.infer<typeof staffAdvisoryDetailSchema>;
+export const advisoryRejectSchema = z.object({ comment: required(500) });
+
+/** Webhook payload `data` of advisory.published / advisory.updated. */
+export const webhookAdvisoryDataSchema = z.object({
+  advisoryId: z.string(),
+  revision: z.number().int(),
+  title: z.string(),
+  severity: z.enum(ADVISORY_SEVERITIES),
+  baseScore: z.number(),
+  cves: z.array(z.string()),
+  url: z.string(),
+  csafUrl: z.string(),
+  /** The receiver's servers it affects (at most 100). */
+  servers: z.array(z.string()),
+});
+export type WebhookAdvisoryData = z.infer<typeof webhookAdvisoryDataSchema>;
+
+/** `PFW-2026-0001` -> `pfw-2026-0001.json` (CSAF 2.0 section 5.1: lower case, other characters as `_`). */
+export function csafFileNameOf(trackingId: string): string {
+  return `${trackingId.toLowerCase().replace(/[^+\-a-z0-9]+/g, '_')}.json`;
+}
+/** The web page of an advisory. */
+export const advisoryPagePathOf = (advisoryId: string) => `/security/advisories/${encodeURIComponent(advisoryId)}`;
