@@ -58,6 +58,8 @@ export const MENU_COMPONENTS = [
   'system/publishing',
   'system/entitlements',
   'system/releaseNotes',
+  'security/Advisories',
+  'system/advisories',
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
 import type { ApiError } from '@/lib/api-error';
+import { isAdvisoriesPath } from '@/config/paths';
 import { buildMenuTree, findMenuTrail } from '@/lib/menu-tree';
 import { BUNDLED_NAMESPACES } from '@/locales';
 import { isRouteHandle } from './route-handle';
@@ -26,7 +27,8 @@ function useMenuTitle(pathname: string): string | undefined {
 
 /**
  * Sets document.title to "<page title> - <portal name>" (spec 1). The page title is the
- * deepest route's `handle.title` (static routes), else the menu title of the path.
+ * deepest route's `handle.title` (static routes), else the menu title of the path (else, for
+ * the advisories read signed out, their public title).
  */
 export function useRouteDocumentTitle(): void {
   const { t } = useTranslation(BUNDLED_NAMESPACES);
@@ -34,7 +36,9 @@ export function useRouteDocumentTitle(): void {
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
   const menuTitle = useMenuTitle(pathname);
-  const pageTitle = handle ? handle.title(t) : menuTitle;
+  // Signed out, the advisories are a public page the route guard renders (no route, no menu).
+  const publicTitle = isAdvisoriesPath(pathname) ? t('pages:public.advisories.title') : undefined;
+  const pageTitle = handle ? handle.title(t) : (menuTitle ?? publicTitle);
   const portalName = t('common:app.name');
 
   useEffect(() => {

@@ -21,6 +21,8 @@ export const paths = {
   accountSettings: '/account/settings',
   /** Approving a command-line sign-in (RFC 8628 verification URI; the contract's DEVICE_VERIFICATION_PATH). */
   device: '/device',
+  /** Security advisories (issue 33): a console page signed in, a public one signed out; one advisory below it. */
+  advisories: '/security/advisories',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',
@@ -40,6 +42,14 @@ const PUBLIC_PATHS: readonly string[] = [
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+}
+
+/**
+ * The security advisories and each advisory below them (the contract's advisoryPagePathOf): the
+ * same address is a console page when signed in and a public page when not (TLP:WHITE ones).
+ */
+export function isAdvisoriesPath(pathname: string): boolean {
+  return pathname === paths.advisories || pathname.startsWith(`${paths.advisories}/`);
 }
 
 /** The sign-in URL that brings the user back to `wanted` (path plus query) afterwards. */

@@ -1,5 +1,6 @@
 /* The en-US texts of the signed-in console, one chunk fetched with the console (see index.ts). */
 export { account } from './en-US/account';
+export { advisories } from './en-US/advisories';
 export { activation } from './en-US/activation';
 export { automation } from './en-US/automation';
 export { catalog } from './en-US/catalog';

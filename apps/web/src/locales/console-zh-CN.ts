@@ -1,5 +1,6 @@
 /* The zh-CN texts of the signed-in console, one chunk fetched with the console (see index.ts). */
 export { account } from './zh-CN/account';
+export { advisories } from './zh-CN/advisories';
 export { activation } from './zh-CN/activation';
 export { automation } from './zh-CN/automation';
 export { catalog } from './zh-CN/catalog';

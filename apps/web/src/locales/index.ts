@@ -51,6 +51,7 @@ export const CONSOLE_NAMESPACES = [
   'catalog',
   'tasks',
   'automation',
+  'advisories',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

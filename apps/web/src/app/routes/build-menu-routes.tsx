@@ -19,6 +19,11 @@ export interface RouteKit {
    * to, or goes to `fallback` (spec 2: /homePage). Without it, unknown paths redirect at once.
    */
   elsewhere?: (fallback: string | undefined) => ReactElement;
+  /**
+   * Components whose page also answers the paths below its menu path (the advisories list at
+   * /security/advisories shows one advisory at /security/advisories/<ID>): their route is `path/*`.
+   */
+  withSubPaths?: ReadonlySet<string>;
 }
 
 /**
@@ -85,7 +90,10 @@ function toRouteObject(route: MenuRoute, kit: RouteKit, hoisted: RouteObject[]):
     if (!object) continue;
     (child.path.startsWith(`${route.path}/`) ? nested : hoisted).push(object);
   }
-  if (nested.length === 0) return { path: route.path, element: pageElement(route, kit) };
+  if (nested.length === 0) {
+    const below = kit.withSubPaths?.has(route.component) && route.path !== paths.root;
+    return { path: below ? `${route.path}/*` : route.path, element: pageElement(route, kit) };
+  }
 
   const factory = kit.pages[route.component];
   const firstChild = nested[0]?.path ?? paths.root;

@@ -71,6 +71,12 @@ const DashboardPage = lazyWithAntd(() => systemPages().then((m) => m.DashboardPa
 const RolesPage = lazyWithAntd(() => systemPages().then((m) => m.RolesPage));
 const MenusPage = lazyWithAntd(() => systemPages().then((m) => m.MenusPage));
 const DictsPage = lazyWithAntd(() => systemPages().then((m) => m.DictsPage));
+const AdvisoriesPage = lazyWithAntd(() =>
+  import('@/features/advisories/advisories-page').then((m) => m.AdvisoriesPage),
+);
+const StaffAdvisoriesPage = lazyWithAntd(() =>
+  import('@/features/advisories/staff-advisories-page').then((m) => m.StaffAdvisoriesPage),
+);
 const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
@@ -125,6 +131,8 @@ export const CONSOLE_PAGES = {
   'system/publishing': (route) => <PublishingPage title={route.meta.title} />,
   'system/entitlements': (route) => <EntitlementsPage title={route.meta.title} />,
   'system/releaseNotes': (route) => <ReleaseNotesPage title={route.meta.title} />,
+  'security/Advisories': (route) => <AdvisoriesPage title={route.meta.title} />,
+  'system/advisories': (route) => <StaffAdvisoriesPage title={route.meta.title} />,
 } satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {
@@ -132,6 +140,8 @@ export const consoleRouteKit: RouteKit = {
   notFound: () => <NotFoundPage />,
   frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
   firstLoad: () => <FirstLoadRedirect />,
+  // One advisory's page lies below the list's (/security/advisories/PFW-2026-0001).
+  withSubPaths: new Set<MenuComponent>(['security/Advisories']),
   elsewhere: (fallback) => (
     <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} forbidden={<ForbiddenPage />} />
   ),

@@ -129,6 +129,11 @@ export const automation: TranslationsOf<typeof reference> = {
     'A version is published for the model of one of your servers or one of their PCIe cards',
   'webhooks.event.version.recalled': 'Version recalled',
   'webhooks.event.version.recalled.help': 'A version you downloaded is recalled',
+  'webhooks.event.advisory.published': 'Advisory published',
+  'webhooks.event.advisory.published.help': 'A security advisory affecting one of your servers is published',
+  'webhooks.event.advisory.updated': 'Advisory updated',
+  'webhooks.event.advisory.updated.help':
+    'A security advisory affecting one of your servers has a new revision',
   'webhooks.event.ping': 'Test event',
   'webhooks.list.title': 'My webhooks',
   'webhooks.list.empty': 'No webhooks yet',

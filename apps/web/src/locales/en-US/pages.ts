@@ -22,6 +22,7 @@ export const pages: TranslationsOf<typeof reference> = {
     'The data-center management platform, Kits, uKits, the server CLI and Boot, with their documents and plugins, will be downloadable here, along with activation codes. Coming soon.',
   'erpTool.title': 'Agile Customization',
   'erpTool.description': 'ERP tools and agile customization services will be available here. Coming soon.',
+  'public.advisories.title': 'Security advisories',
   'public.backToLogin': 'Back to sign in',
   'public.register.title': 'Register',
   'public.register.description':

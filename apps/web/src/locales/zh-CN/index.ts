@@ -1,5 +1,6 @@
 /** Every namespace of this language, one module each; `import * as` gives the whole set. */
 export { account } from './account';
+export { advisories } from './advisories';
 export { activation } from './activation';
 export { automation } from './automation';
 export { catalog } from './catalog';

@@ -19,6 +19,7 @@ export const pages = {
     '这里将提供数据中心管理平台、Kits、uKits、服务器 CLI、Boot 等管理软件及其文档和插件的下载，并可生成激活码。该功能即将上线。',
   'erpTool.title': '敏捷定制',
   'erpTool.description': '这里将提供 ERP 工具与敏捷定制服务。该功能即将上线。',
+  'public.advisories.title': '安全公告',
   'public.backToLogin': '返回登录',
   'public.register.title': '注册账号',
   'public.register.description': '注册表单即将上线。注册时需选择所属行业，SN 可在注册后再验证。',

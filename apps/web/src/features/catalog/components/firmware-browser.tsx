@@ -3,7 +3,7 @@ import { Flex, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModels } from '../api/get-models';
-import { useUrlFilters } from '../hooks/use-url-filters';
+import { useUrlFilters } from '@/lib/url-filters';
 import {
   type FirmwareFilters,
   type FirmwareKind,

@@ -2,6 +2,7 @@ import { type CatalogVersionDetail, SIGNING_KEY_PATH } from '@portal/contract';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { FixedAdvisories } from '@/features/advisories';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
 import { formatSize } from '../utils/format-size';
@@ -124,6 +125,8 @@ function VersionDetailBody({
           </Descriptions.Item>
         )}
       </Descriptions>
+
+      <FixedAdvisories versionId={detail.versionId} />
 
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('detail.notes')}

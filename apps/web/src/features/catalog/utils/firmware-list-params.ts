@@ -4,7 +4,7 @@ import {
   PUBLISH_SEVERITIES,
   SERVER_FIRMWARE_KINDS,
 } from '@portal/contract';
-import type { UrlCodec } from '../hooks/use-url-filters';
+import type { UrlCodec } from '@/lib/url-filters';
 import { FIRST_PAGE_PAGING, readPaging, setOrDelete, type TablePaging, writePaging } from './table-paging';
 
 export type FirmwareKind = (typeof SERVER_FIRMWARE_KINDS)[number];

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { type UrlCodec, useUrlFilters } from './use-url-filters';
+import { type UrlCodec, useUrlFilters } from './url-filters';
 
 /** A one-parameter codec: `?n=` as a positive number, 1 when missing or invalid. */
 const countCodec: UrlCodec<number> = {

@@ -1,0 +1,124 @@
+import { type AdvisoryRow, advisoryPagePathOf } from '@portal/contract';
+import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { formatDateTime } from '@/lib/format';
+import type { useAdvisories } from '../api/get-advisories';
+import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
+import { AdvisorySeverityTag, formatScore } from './advisory-severity-tag';
+
+export const DATE_PATTERN = 'YYYY-MM-DD';
+
+interface Props {
+  query: ReturnType<typeof useAdvisories>;
+  state: AdvisoryListState;
+  onChange: (next: AdvisoryListState) => void;
+}
+
+/** One page of advisories, sortable by first publication, last update and score. */
+export function AdvisoryTable({ query, state, onChange }: Props) {
+  const { t } = useTranslation('advisories');
+  const sortOrderOf = (field: AdvisorySortField): SortOrder =>
+    state.sortField === field ? (state.sortOrder ?? null) : null;
+  const columns: TableColumnsType<AdvisoryRow> = [
+    {
+      title: t('column.id'),
+      dataIndex: 'advisoryId',
+      render: (_, row) => (
+        <Link to={advisoryPagePathOf(row.advisoryId)} data-testid={`advisory-link-${row.advisoryId}`}>
+          {row.advisoryId}
+        </Link>
+      ),
+    },
+    {
+      title: t('column.title'),
+      dataIndex: 'title',
+      render: (_, row) => (
+        <div style={{ minWidth: 200, maxWidth: 420 }}>
+          {row.title}
+          {row.affectsMine && (
+            <Tag color="#a8071a" style={{ marginInlineStart: 8 }}>
+              {t('list.affectsMine')}
+            </Tag>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: t('column.severity'),
+      dataIndex: 'severity',
+      render: (_, row) => <AdvisorySeverityTag severity={row.severity} />,
+    },
+    {
+      title: t('column.score'),
+      key: 'score',
+      dataIndex: 'baseScore',
+      sorter: true,
+      sortOrder: sortOrderOf('score'),
+      render: (_, row) => formatScore(row.baseScore),
+    },
+    {
+      title: t('column.cves'),
+      dataIndex: 'cves',
+      render: (_, row) => (
+        <Typography.Text style={{ whiteSpace: 'pre-line' }}>{row.cves.join('\n')}</Typography.Text>
+      ),
+    },
+    {
+      title: t('column.products'),
+      dataIndex: 'products',
+      render: (_, row) => <div style={{ minWidth: 120, maxWidth: 240 }}>{row.products.join(', ')}</div>,
+    },
+    {
+      title: t('column.published'),
+      key: 'published',
+      dataIndex: 'initialReleaseTime',
+      sorter: true,
+      sortOrder: sortOrderOf('published'),
+      render: (_, row) => formatDateTime(row.initialReleaseTime, DATE_PATTERN),
+    },
+    {
+      title: t('column.updated'),
+      key: 'updated',
+      dataIndex: 'currentReleaseTime',
+      sorter: true,
+      sortOrder: sortOrderOf('updated'),
+      render: (_, row) => formatDateTime(row.currentReleaseTime, DATE_PATTERN),
+    },
+  ];
+  return (
+    <div data-testid="advisory-table">
+      <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
+      <Table<AdvisoryRow>
+        rowKey="advisoryId"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        loading={query.isFetching}
+        dataSource={query.data?.rows ?? []}
+        locale={{ emptyText: t('list.empty') }}
+        pagination={{
+          current: state.pageNo,
+          pageSize: state.pageSize,
+          total: query.data?.totalRows ?? 0,
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+        }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = sort?.order ? (sort.columnKey as AdvisorySortField) : undefined;
+          const sortChanged = action === 'sort';
+          onChange({
+            ...state,
+            pageNo: sortChanged || pagination.pageSize !== state.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? state.pageSize,
+            sortField: sortChanged ? field : state.sortField,
+            sortOrder: sortChanged ? (sort?.order ?? undefined) : state.sortOrder,
+          });
+        }}
+      />
+    </div>
+  );
+}

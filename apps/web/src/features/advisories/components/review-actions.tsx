@@ -1,0 +1,63 @@
+import { ADVISORY_PERMISSIONS, type StaffAdvisoryRow } from '@portal/contract';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RowAction } from '@/components/crud-page/row-action';
+import { usePermission } from '@/lib/access';
+import { type ReviewStep, useReviewAdvisory } from '../api/review-advisory';
+
+interface Props {
+  row: StaffAdvisoryRow;
+  onEdit: () => void;
+  onReject: () => void;
+}
+
+/**
+ * A row's actions by its state and the user's permissions: writers edit drafts and approved
+ * copies and submit drafts; approvers approve or reject what is in review (the server refuses
+ * an approval by the person who made the last change, and says so).
+ */
+export function ReviewActions({ row, onEdit, onReject }: Props) {
+  const { t } = useTranslation('advisories');
+  const { message } = App.useApp();
+  const canWrite = usePermission(ADVISORY_PERMISSIONS.write);
+  const canApprove = usePermission(ADVISORY_PERMISSIONS.approve);
+  const review = useReviewAdvisory();
+  const run = (step: ReviewStep, done: string) =>
+    review.mutate(step, {
+      onSuccess: () => void message.success(done),
+      onError: (error) => void message.error(error.message),
+    });
+  const id = row.advisoryId;
+  return (
+    <>
+      {canWrite && row.status !== 'in_review' && (
+        <RowAction onClick={onEdit} testId={`advisory-edit-${id}`}>
+          {t('staff.edit')}
+        </RowAction>
+      )}
+      {canWrite && row.status === 'draft' && (
+        <RowAction
+          onClick={() => run({ action: 'submit', id: row.id }, t('staff.submitted'))}
+          disabled={review.isPending}
+          testId={`advisory-submit-${id}`}
+        >
+          {t('staff.submit')}
+        </RowAction>
+      )}
+      {canApprove && row.status === 'in_review' && (
+        <>
+          <RowAction
+            onClick={() => run({ action: 'approve', id: row.id }, t('staff.approved'))}
+            disabled={review.isPending}
+            testId={`advisory-approve-${id}`}
+          >
+            {t('staff.approve')}
+          </RowAction>
+          <RowAction onClick={onReject} danger testId={`advisory-reject-${id}`}>
+            {t('staff.reject')}
+          </RowAction>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { ADVISORY_PERMISSIONS, ADVISORY_STATUSES, type StaffAdvisoryRow } from '@portal/contract';
+import { Select, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/components/crud-page/actions-column';
+import { CrudPage } from '@/components/crud-page/crud-page';
+import { PagedTable } from '@/components/paged-table/paged-table';
+import { usePagedParams } from '@/components/paged-table/use-paged-params';
+import { formatDateTime } from '@/lib/format';
+import { type StaffAdvisoryParams, useStaffAdvisories } from './api/get-staff-advisories';
+import { AdvisoryFormDrawer } from './components/advisory-form-drawer';
+import { RejectModal } from './components/reject-modal';
+import { ReviewActions } from './components/review-actions';
+import { pickLanguage } from './utils/pick-language';
+
+const STATUS_COLOURS = { draft: 'default', in_review: 'processing', approved: 'success' } as const;
+
+/** What the form drawer edits: a new advisory, or an existing one by id. */
+type Editing = { id?: number } | undefined;
+
+/** /system/advisories: every advisory in any state, written, reviewed and approved here. */
+export function StaffAdvisoriesPage({ title }: { title: string }) {
+  const { t, i18n } = useTranslation('advisories');
+  const { params, filter, page } = usePagedParams<StaffAdvisoryParams>();
+  const list = useStaffAdvisories(params);
+  const [editing, setEditing] = useState<Editing>();
+  const [rejecting, setRejecting] = useState<StaffAdvisoryRow>();
+  const columns: TableColumnsType<StaffAdvisoryRow> = [
+    { title: t('staff.column.id'), dataIndex: 'advisoryId' },
+    {
+      title: t('staff.column.title'),
+      key: 'title',
+      render: (_, row) => (
+        <div style={{ minWidth: 200, maxWidth: 360 }}>
+          {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
+        </div>
+      ),
+    },
+    {
+      title: t('staff.column.status'),
+      dataIndex: 'status',
+      render: (_, row) => (
+        <Tag color={STATUS_COLOURS[row.status]} data-testid={`advisory-status-${row.advisoryId}`}>
+          {t(`status.${row.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('staff.column.revision'),
+      dataIndex: 'revision',
+      render: (_, row) =>
+        row.revision === 0 ? t('staff.neverPublished') : t('detail.revisionNumber', { number: row.revision }),
+    },
+    {
+      title: t('staff.column.publishAt'),
+      dataIndex: 'publishAt',
+      render: (_, row) => (row.publishAt ? formatDateTime(row.publishAt) : t('staff.immediately')),
+    },
+    {
+      title: t('staff.column.visibleFrom'),
+      dataIndex: 'visibleFrom',
+      render: (_, row) => formatDateTime(row.visibleFrom) || '-',
+    },
+    { title: t('staff.column.author'), dataIndex: 'authorName' },
+    {
+      title: t('staff.column.reviewer'),
+      dataIndex: 'reviewerName',
+      render: (_, row) => row.reviewerName ?? '-',
+    },
+    {
+      title: t('staff.column.updated'),
+      dataIndex: 'updateTime',
+      render: (_, row) => formatDateTime(row.updateTime),
+    },
+    actionsColumn<StaffAdvisoryRow>({
+      title: t('staff.column.actions'),
+      testId: (row) => `advisory-actions-${row.advisoryId}`,
+      render: (row) => (
+        <ReviewActions
+          row={row}
+          onEdit={() => setEditing({ id: row.id })}
+          onReject={() => setRejecting(row)}
+        />
+      ),
+    }),
+  ];
+  return (
+    <CrudPage
+      title={title}
+      testId="staff-advisories-page"
+      create={{
+        label: t('staff.new'),
+        onClick: () => setEditing({}),
+        testId: 'advisory-new',
+        permission: ADVISORY_PERMISSIONS.write,
+      }}
+      search={{
+        placeholder: t('staff.search'),
+        onSearch: (keyword) => filter({ keyword }),
+        testId: 'staff-advisory-search',
+      }}
+      toolbar={
+        <Select
+          allowClear
+          placeholder={t('staff.anyStatus')}
+          aria-label={t('staff.column.status')}
+          style={{ width: 160 }}
+          options={ADVISORY_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          onChange={(status) => filter({ status })}
+          data-testid="staff-advisory-status"
+        />
+      }
+    >
+      <PagedTable<StaffAdvisoryRow>
+        testId="staff-advisory-table"
+        query={list}
+        paging={params}
+        onPagingChange={page}
+        columns={columns}
+        errorTitle={t('staff.loadFailed')}
+        emptyText={t('staff.empty')}
+        totalText={(range) => t('staff.total', range)}
+      />
+      {editing && <AdvisoryFormDrawer id={editing.id} onClose={() => setEditing(undefined)} />}
+      {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(undefined)} />}
+    </CrudPage>
+  );
+}

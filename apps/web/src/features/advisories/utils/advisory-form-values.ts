@@ -1,0 +1,89 @@
+import type { AdvisoryAffectedInput, AdvisoryInput } from '@portal/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** An affected product in the form: by server model or by PCIe part number. */
+export type AffectedFormRow = Omit<AdvisoryAffectedInput, 'modelId' | 'pn'> & {
+  by: 'model' | 'pn';
+  modelId?: number | null;
+  pn?: string | null;
+};
+
+/** The form's values: the input, with the embargo as a date picker value. */
+export type AdvisoryFormValues = Omit<AdvisoryInput, 'publishAt' | 'affected'> & {
+  publishAt: Dayjs | null;
+  affected: AffectedFormRow[];
+};
+
+const EMPTY_VULNERABILITY: AdvisoryInput['vulnerabilities'][number] = {
+  cve: '',
+  cweId: null,
+  cweName: '',
+  cvss31Vector: '',
+  cvss40Vector: null,
+  descriptionZh: '',
+  descriptionEn: '',
+};
+export const EMPTY_AFFECTED: AffectedFormRow = { by: 'model', kind: 'BMC', affectedFrom: null, fixedIn: '' };
+
+/** A new advisory starts with one vulnerability and one product, the least the server accepts. */
+export const NEW_ADVISORY: AdvisoryFormValues = {
+  tlp: 'WHITE',
+  titleZh: '',
+  titleEn: '',
+  summaryZh: '',
+  summaryEn: '',
+  workaroundsZh: '',
+  workaroundsEn: '',
+  vulnerabilities: [EMPTY_VULNERABILITY],
+  affected: [EMPTY_AFFECTED],
+  fixedVersionIds: [],
+  references: [],
+  acknowledgments: [],
+  publishAt: null,
+  revisionSummary: '',
+};
+
+export function toFormValues(input: AdvisoryInput): AdvisoryFormValues {
+  return {
+    ...input,
+    publishAt: input.publishAt ? dayjs(input.publishAt) : null,
+    affected: input.affected.map((row) => ({ ...row, by: row.pn === null ? 'model' : 'pn' })),
+  };
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** What PUT/POST takes: exactly one of model and part number per product, empty optionals as null. */
+export function toInput(values: AdvisoryFormValues): AdvisoryInput {
+  return {
+    ...values,
+    publishAt: values.publishAt ? values.publishAt.toISOString() : null,
+    vulnerabilities: values.vulnerabilities.map((row) => ({
+      ...row,
+      cweId: blankToNull(row.cweId),
+      cweName: row.cweName ?? '',
+      cvss40Vector: blankToNull(row.cvss40Vector),
+      descriptionZh: row.descriptionZh ?? '',
+      descriptionEn: row.descriptionEn ?? '',
+    })),
+    affected: values.affected.map(({ by, modelId, pn, ...row }) => ({
+      ...row,
+      affectedFrom: blankToNull(row.affectedFrom),
+      modelId: by === 'model' ? (modelId ?? null) : null,
+      pn: by === 'pn' ? blankToNull(pn) : null,
+    })),
+    fixedVersionIds: values.fixedVersionIds ?? [],
+    references: (values.references ?? []).map((row) => ({
+      url: row.url,
+      summaryZh: row.summaryZh ?? '',
+      summaryEn: row.summaryEn ?? '',
+    })),
+    acknowledgments: (values.acknowledgments ?? []).map((row) => ({
+      name: row.name,
+      organization: row.organization ?? '',
+    })),
+    workaroundsZh: values.workaroundsZh ?? '',
+    workaroundsEn: values.workaroundsEn ?? '',
+    revisionSummary: values.revisionSummary ?? '',
+  };
+}
