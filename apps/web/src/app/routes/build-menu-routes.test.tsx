@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, Outlet, RouterProvider } from 'react-router';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree, type MenuRoute } from '@/lib/menu-tree';
 import { buildMenuNode, buildMirrorMenus } from '@/test/factories';
@@ -40,6 +40,23 @@ describe('buildMenuRoutes', () => {
   it('passes the menu route to the page factory', async () => {
     open([buildMenuNode({ path: '/welcome', component: 'Welcome', meta: { title: 'Console' } })], '/welcome');
     expect(await screen.findByText('welcome page: Console')).toBeTruthy();
+  });
+
+  it('lets a page with sub-paths answer the paths below its own (an advisory below the list)', async () => {
+    const Page = () => <p>advisories at {useParams()['*'] || 'the list'}</p>;
+    const routes = buildMenuRoutes(
+      buildMenuTree([buildMenuNode({ path: '/security/advisories', component: 'security/Advisories' })]),
+      {
+        ...kit,
+        pages: { ...kit.pages, 'security/Advisories': () => <Page /> },
+        withSubPaths: new Set(['security/Advisories']),
+      },
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/security/advisories/PFW-2026-0001'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('advisories at PFW-2026-0001')).toBeTruthy();
+    await act(() => router.navigate('/security/advisories'));
+    expect(await screen.findByText('advisories at the list')).toBeTruthy();
   });
 
   it('renders the not-found page for a component it does not know', async () => {

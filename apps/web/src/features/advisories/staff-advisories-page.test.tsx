@@ -1,0 +1,122 @@
+import { ADVISORY_PERMISSIONS, ErrorCode } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AccessProvider } from '@/lib/access';
+import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
+import { StaffAdvisoriesPage } from './staff-advisories-page';
+import { buildStaffAdvisoryDetail, buildStaffAdvisoryRow } from './test-data';
+
+setUpEachTest({ namespaces: ['advisories'] });
+
+const DRAFT = buildStaffAdvisoryRow();
+const IN_REVIEW = buildStaffAdvisoryRow({
+  id: 4,
+  advisoryId: 'PFW-2026-0004',
+  status: 'in_review',
+  revision: 2,
+  visibleFrom: '2026-03-02T08:00:00.000Z',
+  publishAt: null,
+  reviewerName: 'Bob',
+});
+
+function openPage(permissions: string[]) {
+  return renderWithProviders(
+    <AccessProvider user={{ adminType: '2', permissions }}>
+      <StaffAdvisoriesPage title="Advisories" />
+    </AccessProvider>,
+    { path: '/system/advisories' },
+  );
+}
+
+const listAnswer = () => okResponse({ rows: [DRAFT, IN_REVIEW], totalRows: 2, pageNo: 1 });
+
+describe('StaffAdvisoriesPage', () => {
+  it('lists every advisory with its state in words and the actions the user may take', async () => {
+    stubFetch({ '/api/staff/advisories': listAnswer });
+    openPage([ADVISORY_PERMISSIONS.write]);
+    expect((await screen.findByTestId('advisory-status-PFW-2026-0003')).textContent).toBe('Draft');
+    expect(screen.getByTestId('advisory-status-PFW-2026-0004').textContent).toBe('In review');
+    const table = screen.getByTestId('staff-advisory-table');
+    expect(table.textContent).toContain('Not published');
+    expect(table.textContent).toContain('Revision 2');
+    expect(table.textContent).toContain('On approval');
+    const draftActions = screen.getByTestId('advisory-actions-PFW-2026-0003');
+    expect(within(draftActions).getByText('Edit')).toBeTruthy();
+    expect(within(draftActions).getByText('Submit for review')).toBeTruthy();
+    expect(screen.getByTestId('advisory-actions-PFW-2026-0004').textContent).toBe('');
+    expect(screen.getByTestId('advisory-new')).toBeTruthy();
+  });
+
+  it("shows an approver the server's refusal of their own change", async () => {
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4/approve': () =>
+        envelopeResponse(
+          {
+            code: ErrorCode.ADVISORY_OWN_APPROVAL,
+            message: 'You made the last change; someone else must approve it',
+          },
+          403,
+        ),
+    });
+    openPage([ADVISORY_PERMISSIONS.approve]);
+    fireEvent.click(await screen.findByTestId('advisory-approve-PFW-2026-0004'));
+    expect(await screen.findByText('You made the last change; someone else must approve it')).toBeTruthy();
+    expect(screen.queryByTestId('advisory-new')).toBeNull();
+  });
+
+  it('rejects with a comment', async () => {
+    let sent: unknown;
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4/reject': (_url, init) => {
+        sent = JSON.parse(String(init.body));
+        return okResponse(buildStaffAdvisoryDetail({ id: 4, status: 'draft', rejectComment: 'Add the CWE' }));
+      },
+    });
+    openPage([ADVISORY_PERMISSIONS.approve]);
+    fireEvent.click(await screen.findByTestId('advisory-reject-PFW-2026-0004'));
+    fireEvent.change(await screen.findByTestId('advisory-reject-comment'), {
+      target: { value: 'Add the CWE' },
+    });
+    fireEvent.click(screen.getByTestId('advisory-reject-save'));
+    await waitFor(() => expect(sent).toEqual({ comment: 'Add the CWE' }));
+  });
+
+  it('edits the working copy with a live CVSS score and saves it', async () => {
+    let saved: unknown;
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/3': (_url, init) => {
+        if (init.method === 'PUT') saved = JSON.parse(String(init.body));
+        return okResponse(buildStaffAdvisoryDetail());
+      },
+      '/api/staff/advisories/cvss': (url) =>
+        okResponse({
+          vector: url.searchParams.get('vector'),
+          version: '3.1',
+          baseScore: 9.8,
+          baseSeverity: 'CRITICAL',
+        }),
+      '/api/catalog/models': () => okResponse([]),
+      '/api/publishing/items': () => okResponse({ rows: [], totalRows: 0, pageNo: 1 }),
+    });
+    openPage([ADVISORY_PERMISSIONS.write]);
+    fireEvent.click(await screen.findByTestId('advisory-edit-PFW-2026-0003'));
+    expect(
+      (await screen.findByTestId('advisory-titleEn', {}, { timeout: 3000 })) as HTMLInputElement,
+    ).toBeTruthy();
+    const preview = await screen.findByTestId('cvss31-preview-0', {}, { timeout: 3000 });
+    await waitFor(() => expect(preview.textContent).toContain('Score: 9.8 (Critical)'));
+    fireEvent.change(screen.getByTestId('advisory-titleEn'), { target: { value: 'Renamed advisory' } });
+    fireEvent.click(screen.getByTestId('advisory-save'));
+    await waitFor(() => expect(saved).toMatchObject({ titleEn: 'Renamed advisory', tlp: 'AMBER' }));
+    expect(saved).toMatchObject({
+      affected: [{ modelId: null, pn: 'PN-1234', kind: 'NIC', affectedFrom: null, fixedIn: '1.2.0' }],
+      publishAt: '2026-12-01T02:00:00.000Z',
+    });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+});
