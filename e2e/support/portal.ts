@@ -7,6 +7,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
+import { seedAdvisories } from '../../apps/server/src/db/seed/seed-advisories';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
 import { desc } from 'drizzle-orm';
 import { smsOutbox } from '../../apps/server/src/db/schema';
@@ -49,6 +50,7 @@ export async function startPortal() {
     },
   });
   await seedCatalog(database.db, app.services.store);
+  await seedAdvisories(database.db, app.services.advisoryAuthoring);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -187,6 +187,20 @@ export const envSchema = z.object({
   LICENCE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Ed25519 private key (PKCS#8 PEM) that signs release manifests and SHA256SUMS; created on first use when absent. Default DATA_DIR/keys/release-ed25519.pem. */
   SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** OpenPGP private key (armored) that signs CSAF advisories; created on first use when absent. Default DATA_DIR/keys/csaf-openpgp.asc. */
+  CSAF_SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Security advisory ids are `<prefix>-YYYY-NNNN` (CSAF tracking.id). */
+  ADVISORY_ID_PREFIX: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{1,15}$/)
+    .default('PFW'),
+  /** The CSAF publisher name (document.publisher.name, feeds' titles, the signing key's user id). */
+  CSAF_PUBLISHER_NAME: z.string().trim().min(2).max(100).default('Firmware Portal PSIRT'),
+  /** The security team's address in /.well-known/security.txt (`mailto:` or `https:` URI). */
+  PSIRT_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .default('mailto:psirt@localhost'),
   /**
    * 'x-accel': the portal checks access and records the download, then answers with
    * `X-Accel-Redirect: <DOWNLOAD_OFFLOAD_PREFIX><storage key>` so nginx in front serves the

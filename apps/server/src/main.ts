@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection';
 import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
+import { seedAdvisories } from './db/seed/seed-advisories';
 import { serializeError } from './lib/log-error';
 
 /**
@@ -72,7 +73,10 @@ async function main() {
     app.log.warn({ err: error }, 'database connection lost; it is replaced on the next query');
     return true;
   };
-  if (config.SEED_DEMO) await seedCatalog(database.db, app.services.store);
+  if (config.SEED_DEMO) {
+    await seedCatalog(database.db, app.services.store);
+    await seedAdvisories(database.db, app.services.advisoryAuthoring);
+  }
   if (prepareOnly) {
     await app.ready();
     await app.close();

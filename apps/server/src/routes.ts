@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, publicUrlOf } from './config';
 import { accessRoutes } from './modules/access/access.routes';
 import { menusAdminRoutes } from './modules/access-admin/menus-admin.routes';
 import { rolesAdminRoutes } from './modules/access-admin/roles-admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { activationRoutes, licenceKeyRoutes } from './modules/activation/activation.routes';
+import { advisoryRoutes } from './modules/advisories/advisory.routes';
+import { advisoryStaffRoutes } from './modules/advisories/advisory-staff.routes';
+import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -82,6 +85,11 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(activationRoutes),
     (app) => app.register(fleetRoutes),
     (app) => app.register(feedRoutes),
+    // Security advisories and the CSAF distribution (issue 33).
+    (app) => app.register(advisoryRoutes),
+    (app) => app.register(csafRoutes),
+    (app) =>
+      app.register(securityTxtRoutes, { contact: config.PSIRT_CONTACT, publicUrl: publicUrlOf(config) }),
     // Staff: the system application and publishing.
     (app) => app.register(outboxRoutes),
     (app) => app.register(auditRoutes),
@@ -94,5 +102,6 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(publishingRoutes, config),
     (app) => app.register(editorImageRoutes),
     (app) => app.register(releaseNoteAdminRoutes),
+    (app) => app.register(advisoryStaffRoutes),
   ];
 }

@@ -31,6 +31,7 @@ import { JobQueue } from './lib/jobs/job-queue';
 import { PortalMetrics } from './lib/metrics/portal-metrics';
 import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
+import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { removeStaleScratch } from './modules/tasks/livecd-iso';
@@ -129,7 +130,7 @@ export type Services = {
   feedTokens: FeedTokenService;
   /** Webhooks of accounts; their events are fanned out and delivered by queued jobs. */
   webhooks: WebhookService;
-};
+} & AdvisoryServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
@@ -161,6 +162,10 @@ export function createServices(
     | 'WEBHOOK_WORKERS'
     | 'WEBHOOK_DNS_SERVERS'
     | 'WEBHOOK_LOG_RETENTION_DAYS'
+    | 'CSAF_SIGNING_KEY_FILE'
+    | 'ADVISORY_ID_PREFIX'
+    | 'CSAF_PUBLISHER_NAME'
+    | 'PSIRT_CONTACT'
   >,
   database: Database,
   clock: Clock,
@@ -225,6 +230,15 @@ export function createServices(
     }),
   );
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
+  const publishVersions = new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs);
+  const advisoryServices = createAdvisoryServices(config, {
+    db,
+    clock,
+    jobs,
+    notifier,
+    publicUrl,
+    publishVersion: (id) => publishVersions.publish(id),
+  });
   const webhookAddresses = {
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     resolve: dnsResolver({ servers: config.WEBHOOK_DNS_SERVERS }),
@@ -276,7 +290,7 @@ export function createServices(
     access,
     notices: new NoticeService(db, clock),
     publishItems: new PublishItemService(db),
-    publishVersions: new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs),
+    publishVersions,
     editorImages: new EditorImageService(db, clock, store, log),
     releaseNoteAdmin: new ReleaseNoteAdminService(db, { audit }),
     accountCodes,
@@ -314,6 +328,7 @@ export function createServices(
     feeds: new FeedService(db, catalogAccess, publicUrl),
     feedTokens: new FeedTokenService(db, clock, publicUrl),
     webhooks,
+    ...advisoryServices,
   };
 }
 

@@ -283,4 +283,5 @@ export function csafFileNameOf(trackingId: string): string {
   return `${trackingId.toLowerCase().replace(/[^+\-a-z0-9]+/g, '_')}.json`;
 }
 /** The web page of an advisory. */
-export const advisoryPagePathOf = (advisoryId: string) => `/security/advisories/${encodeURIComponent(advisoryId)}`;
+export const advisoryPagePathOf = (advisoryId: string) =>
+  `/security/advisories/${encodeURIComponent(advisoryId)}`;

@@ -49,6 +49,11 @@ export const AUDIT_ACTIONS = [
   'version.notes',
   'version.preRelease',
   'version.deleteDraft',
+  'advisory.create',
+  'advisory.update',
+  'advisory.submit',
+  'advisory.approve',
+  'advisory.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -66,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   'outbox',
   'releaseNote',
   'notice',
+  'advisory',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

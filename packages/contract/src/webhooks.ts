@@ -3,6 +3,7 @@ import { localeSchema } from './locale';
 import { pageOf } from './paging';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './limits';
 import { PUBLISH_VERSION_STATUSES, versionAdvisoryFields } from './publishing';
+import { webhookAdvisoryDataSchema } from './advisories';
 
 /**
  * Webhooks (issue 20): the portal POSTs signed JSON to an account's URLs when something concerns
@@ -12,7 +13,12 @@ import { PUBLISH_VERSION_STATUSES, versionAdvisoryFields } from './publishing';
  */
 
 /** What a webhook may subscribe to. */
-export const WEBHOOK_EVENTS = ['release.published', 'version.recalled'] as const;
+export const WEBHOOK_EVENTS = [
+  'release.published',
+  'version.recalled',
+  'advisory.published',
+  'advisory.updated',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a delivery may carry: the subscribed events, and the test event sent on request. */
 export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'ping'] as const;
@@ -204,6 +210,6 @@ export const webhookPayloadSchema = z.object({
   id: z.string(),
   event: z.enum(WEBHOOK_DELIVERY_EVENTS),
   createdAt: z.string(),
-  data: z.union([webhookVersionDataSchema, webhookPingDataSchema]),
+  data: z.union([webhookVersionDataSchema, webhookAdvisoryDataSchema, webhookPingDataSchema]),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

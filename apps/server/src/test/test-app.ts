@@ -12,6 +12,7 @@ import { seedDatabase } from '../db/seed/seed';
 import { tokenFor } from './requests';
 import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
+import { seedAdvisories } from '../db/seed/seed-advisories';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
 
@@ -52,6 +53,8 @@ export type TestAppOptions = {
    * itself is what is tested.
    */
   demo?: boolean;
+  /** With `catalog`: the demo security advisories too (two published, one under embargo). */
+  advisories?: boolean;
   /** Where the test clock starts (and the day the seed's dates are computed from); now by default. */
   now?: Date;
   /** The production logger options (main.ts), writing to this stream; no logging by default. */
@@ -94,6 +97,9 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   await app.ready();
   // The demo catalogue writes files: only the tests that need it pay for it.
   if (options.catalog) await seedCatalog(database.db, app.services.store, clock.now());
+  // The demo advisories need the catalogue's fixed versions (and sign CSAF files: only when asked).
+  if (options.catalog && options.advisories)
+    await seedAdvisories(database.db, app.services.advisoryAuthoring, clock.now());
   return {
     app,
     clock,

@@ -12,3 +12,4 @@ export * from './tasks';
 export * from './security';
 export * from './automation';
 export * from './device-auth';
+export * from './advisories';

@@ -80,6 +80,14 @@ export const MENUS: Record<string, MenuSeed[]> = {
       icon: 'appstore',
     },
     {
+      name: 'advisories',
+      path: '/security/advisories',
+      component: 'security/Advisories',
+      titleZh: '安全公告',
+      titleEn: 'Security advisories',
+      icon: 'safety',
+    },
+    {
       name: 'agile',
       path: '/erp_tool',
       component: 'ErpTool',
@@ -192,6 +200,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleEn: 'Entitlements',
         },
         {
+          name: 'sysAdvisories',
+          path: '/system/advisories',
+          component: 'system/advisories',
+          titleZh: '安全公告管理',
+          titleEn: 'Advisories',
+        },
+        {
           name: 'sysAudit',
           path: '/system/audit',
           component: 'system/audit',
@@ -234,6 +249,8 @@ export const PERMISSIONS = [
   ['license:manage', '管理授权', 'Manage entitlements'],
   ['sysAudit:page', '查看审计日志', 'Read the audit log'],
   ['sysDashboard:page', '查看运营看板', 'Read the dashboard'],
+  ['advisory:write', '编写安全公告', 'Write security advisories'],
+  ['advisory:approve', '审核安全公告', 'Approve security advisories'],
 ] as const;
 
 /** Roles: which applications' menus they grant and which button permissions. */

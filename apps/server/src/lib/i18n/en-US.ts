@@ -207,6 +207,18 @@ export const enUS = {
   ADVISORY_CSAF_INVALID: 'The advisory does not make a valid CSAF document: {detail}',
   ADVISORY_REVISION_SUMMARY_REQUIRED: 'Describe what this revision changes',
   ADVISORY_PRODUCT_UNKNOWN: 'Not in the catalogue: {value}',
+  ADVISORY_INITIAL_RELEASE: 'Initial release',
+  ADVISORY_PUBLISHED_NOTICE_TITLE: 'Security advisory {id} ({severity}): {title}',
+  ADVISORY_PUBLISHED_NOTICE_TEXT:
+    'Security advisory {id} ({severity}, CVSS {score}) concerns {count} of your servers ({sns}). CVEs: {cves}. Fixed in: {fixed}. Read it at {url}',
+  ADVISORY_UPDATED_NOTICE_TITLE: 'Security advisory {id} updated (revision {revision}): {title}',
+  ADVISORY_UPDATED_NOTICE_TEXT:
+    'Security advisory {id} ({severity}, CVSS {score}), which concerns {count} of your servers ({sns}), has a new revision: {summary}. Read it at {url}',
+  ADVISORY_SEVERITY_CRITICAL: 'critical',
+  ADVISORY_SEVERITY_HIGH: 'high',
+  ADVISORY_SEVERITY_MEDIUM: 'medium',
+  ADVISORY_SEVERITY_LOW: 'low',
+  ADVISORY_SEVERITY_NONE: 'none',
   ROLE_UNKNOWN: 'Unknown role {code}',
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',

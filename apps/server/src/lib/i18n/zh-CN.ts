@@ -191,6 +191,18 @@ export const zhCN: MessageCatalogue = {
   ADVISORY_CSAF_INVALID: '公告无法生成有效的 CSAF 文档：{detail}',
   ADVISORY_REVISION_SUMMARY_REQUIRED: '请说明本次修订的内容',
   ADVISORY_PRODUCT_UNKNOWN: '目录中不存在：{value}',
+  ADVISORY_INITIAL_RELEASE: '首次发布',
+  ADVISORY_PUBLISHED_NOTICE_TITLE: '安全公告 {id}（{severity}）：{title}',
+  ADVISORY_PUBLISHED_NOTICE_TEXT:
+    '安全公告 {id}（{severity}，CVSS {score}）涉及您的 {count} 台服务器（{sns}）。CVE：{cves}。已修复版本：{fixed}。详情：{url}',
+  ADVISORY_UPDATED_NOTICE_TITLE: '安全公告 {id} 已更新（第 {revision} 版）：{title}',
+  ADVISORY_UPDATED_NOTICE_TEXT:
+    '涉及您 {count} 台服务器（{sns}）的安全公告 {id}（{severity}，CVSS {score}）发布了新修订：{summary}。详情：{url}',
+  ADVISORY_SEVERITY_CRITICAL: '严重',
+  ADVISORY_SEVERITY_HIGH: '高危',
+  ADVISORY_SEVERITY_MEDIUM: '中危',
+  ADVISORY_SEVERITY_LOW: '低危',
+  ADVISORY_SEVERITY_NONE: '无',
   ROLE_UNKNOWN: '角色 {code} 不存在',
   ROLE_NOT_FOUND: '角色不存在',
   ROLE_CODE_EXISTS: '角色编码 {code} 已存在',

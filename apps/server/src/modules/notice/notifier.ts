@@ -15,8 +15,8 @@ import type { MailService } from '../mail/mail.service';
 export type NoticeText = {
   title: MessageKey;
   text: MessageKey;
-  /** Placeholder values per language (item names differ by language). */
-  params: (locale: Locale) => Record<string, string | number>;
+  /** Placeholder values per language (item names differ by language) and recipient (their own servers). */
+  params: (locale: Locale, userId: number) => Record<string, string | number>;
 };
 
 /** A mail to send once the transaction that posted the notices has committed. */
@@ -62,33 +62,40 @@ export class Notifier {
       })
       .from(users)
       .where(and(inArray(users.id, unique), eq(users.frozen, false)));
-    const text = Object.fromEntries(
-      LOCALES.map((locale) => [
-        locale,
-        {
-          title: translate(locale, notice.title, notice.params(locale)).slice(0, 200),
-          body: translate(locale, notice.text, notice.params(locale)),
-        },
-      ]),
-    ) as Record<Locale, { title: string; body: string }>;
+    const textOf = (userId: number) =>
+      Object.fromEntries(
+        LOCALES.map((locale) => [
+          locale,
+          {
+            title: translate(locale, notice.title, notice.params(locale, userId)).slice(0, 200),
+            body: translate(locale, notice.text, notice.params(locale, userId)),
+          },
+        ]),
+      ) as Record<Locale, { title: string; body: string }>;
+    const texts = new Map(recipients.map((r) => [r.id, textOf(r.id)]));
     const now = this.clock.now();
     const inApp = recipients.filter((r) => options.alwaysInApp || settingsOf(r.settings)[channel].inApp);
-    if (inApp.length > 0)
+    // In slices: one INSERT takes at most 65,535 parameters (7 per notice).
+    for (let start = 0; start < inApp.length; start += 5000)
       await tx.insert(notices).values(
-        inApp.map((r) => ({
-          userId: r.id,
-          type: 'notice',
-          titleZh: text['zh-CN'].title,
-          titleEn: text['en-US'].title,
-          contentZh: text['zh-CN'].body,
-          contentEn: text['en-US'].body,
-          createdAt: now,
-        })),
+        inApp.slice(start, start + 5000).map((r) => {
+          const text = texts.get(r.id)!;
+          return {
+            userId: r.id,
+            type: 'notice',
+            titleZh: text['zh-CN'].title,
+            titleEn: text['en-US'].title,
+            contentZh: text['zh-CN'].body,
+            contentEn: text['en-US'].body,
+            createdAt: now,
+          };
+        }),
       );
     const mails = recipients
       .filter((r) => r.email !== '' && settingsOf(r.settings)[channel].email)
       .map((r) => {
         const locale: Locale = r.locale === 'en-US' ? 'en-US' : 'zh-CN';
+        const text = texts.get(r.id)!;
         return { to: r.email, subject: text[locale].title, text: text[locale].body };
       });
     return { posted: inApp.length, mails };

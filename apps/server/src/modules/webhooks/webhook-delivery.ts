@@ -159,6 +159,8 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
     if (now.getTime() - row.delivery.createdAt.getTime() > WEBHOOK_DELIVERY_MAX_AGE_HOURS * 3_600_000)
       return 'expired';
     if (row.delivery.event === 'ping') return null;
+    // An advisory, once visible, stays visible; the fan-out checked who may read it.
+    if (row.delivery.event.startsWith('advisory.')) return null;
     const { versionId } = row.delivery.payload as { versionId?: number };
     return (await this.mayStillSee(row.ownerId, versionId)) ? null : 'not-visible';
   }

@@ -1,0 +1,91 @@
+import { compareVersions, type AdvisorySnapshot } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { rowsOf } from '../../db/raw-rows';
+
+/** What normaliseCompany strips, as a PostgreSQL regular expression (as in migration 0014). */
+const COMPANY_PUNCTUATION = `[[:space:].,()（）·_'"-]+`;
+
+/** A server someone owns, with what decides whether an advisory concerns it. */
+export type OwnedServer = {
+  userId: number;
+  sn: string;
+  modelId: number;
+  modelCode: string;
+  pcieParts: string[];
+  installed: Record<string, string>;
+};
+
+type Affected = Pick<
+  AdvisorySnapshot['affected'][number],
+  'modelId' | 'pn' | 'kind' | 'affectedFrom' | 'fixedIn'
+>;
+
+/**
+ * Whether one affected-product row concerns a server: the model (or a PCIe card's part number)
+ * matches and, when the server reported the version it runs for that kind (or card), the version
+ * lies in the range. A server that reported nothing is taken as affected: a customer is told too
+ * much rather than too little.
+ */
+export function rowAffects(
+  row: Affected,
+  server: Pick<OwnedServer, 'modelId' | 'pcieParts' | 'installed'>,
+): boolean {
+  const matches =
+    row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
+  if (!matches) return false;
+  const installed = server.installed[row.modelId !== null ? row.kind : (row.pn ?? '')];
+  if (!installed) return true;
+  if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return false;
+  return compareVersions(installed, row.fixedIn) < 0;
+}
+
+export const snapshotAffects = (snapshot: Pick<AdvisorySnapshot, 'affected'>, server: OwnedServer) =>
+  snapshot.affected.some((row) => rowAffects(row, server));
+
+/**
+ * Servers and their owners, in one query: owned is bound and verified, or shipped to the owner's
+ * staff-assigned organisation (the rule of ownedSerials, set-based here so an advisory for 10,000
+ * customers takes one round trip). Only active accounts. `userId` narrows it to one account;
+ * `modelIds`/`pns` to servers of those models or carrying those cards.
+ */
+export async function ownedServers(
+  db: Db,
+  filter: { userId?: number; modelIds?: number[]; pns?: string[] },
+): Promise<OwnedServer[]> {
+  const modelIds = filter.modelIds ?? null;
+  const pns = filter.pns ?? null;
+  const fits =
+    modelIds === null && pns === null
+      ? sql`true`
+      : sql`(s.model_id = any(${sql.param(modelIds ?? [])}::int[]) or s.pcie_parts && ${sql.param(pns ?? [])}::text[])`;
+  const byUser = filter.userId === undefined ? sql`true` : sql`u.id = ${filter.userId}`;
+  const rows = await rowsOf<OwnedServer>(
+    db,
+    sql`
+    with "hit" as (
+      select s.sn, s.model_id, s.pcie_parts, s.installed_firmware, s.customer_name from serial_numbers s
+      where ${fits}
+    )
+    select u.id as "userId", h.sn, h.model_id as "modelId", m.code as "modelCode",
+           h.pcie_parts as "pcieParts", h.installed_firmware as "installed"
+    from "hit" h
+    join user_serials us on us.sn = h.sn and us.state = 'verified'
+    join users u on u.id = us.user_id and not u.frozen
+    join server_models m on m.id = h.model_id
+    where ${byUser}
+    union
+    select u.id, h.sn, h.model_id, m.code, h.pcie_parts, h.installed_firmware
+    from "hit" h
+    join organisations o on o.normalised_name = lower(regexp_replace(h.customer_name, ${COMPANY_PUNCTUATION}, '', 'g'))
+    join users u on u.organisation_id = o.id and not u.frozen
+    join server_models m on m.id = h.model_id
+    where ${byUser}
+  `,
+  );
+  return rows.map((row) => ({
+    ...row,
+    userId: Number(row.userId),
+    modelId: Number(row.modelId),
+  }));
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import type { Clock } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { loadOrCreateOpenPgpSigner, type OpenPgpSigner } from '../../lib/signing/openpgp-signer';
+import type { Notifier } from '../notice/notifier';
+import { AdvisoryAnnouncer } from './advisory-announcer';
+import { AdvisoryAuthoring } from './advisory-authoring.service';
+import { AdvisoryDocuments } from './advisory-documents';
+import { AdvisoryReaderService } from './advisory-reader.service';
+import { CsafDistribution } from './csaf-distribution.service';
+
+export type AdvisoryServices = {
+  advisoryAuthoring: AdvisoryAuthoring;
+  advisoryReader: AdvisoryReaderService;
+  advisoryAnnouncer: AdvisoryAnnouncer;
+  csafDistribution: CsafDistribution;
+  /** The OpenPGP key of the CSAF files, loaded (or created) on first use. */
+  advisorySigner: () => Promise<OpenPgpSigner>;
+};
+
+/** Wires the advisories (issue 33) and registers the job that announces a revision at its embargo time. */
+export function createAdvisoryServices(
+  config: Pick<
+    Config,
+    'DATA_DIR' | 'CSAF_SIGNING_KEY_FILE' | 'ADVISORY_ID_PREFIX' | 'CSAF_PUBLISHER_NAME' | 'PSIRT_CONTACT'
+  >,
+  deps: {
+    db: Db;
+    clock: Clock;
+    jobs: JobQueue;
+    notifier: Notifier;
+    publicUrl: string;
+    publishVersion: (versionId: number) => Promise<unknown>;
+  },
+): AdvisoryServices {
+  const { db, clock, jobs, publicUrl } = deps;
+  let signer: Promise<OpenPgpSigner> | undefined;
+  const advisorySigner = () =>
+    (signer ??= loadOrCreateOpenPgpSigner(
+      config.CSAF_SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'csaf-openpgp.asc'),
+      { name: config.CSAF_PUBLISHER_NAME, email: config.PSIRT_CONTACT.replace(/^mailto:/, '') },
+    ));
+  const documents = new AdvisoryDocuments(advisorySigner, publicUrl, config.CSAF_PUBLISHER_NAME);
+  const advisoryAnnouncer = new AdvisoryAnnouncer(
+    db,
+    clock,
+    jobs,
+    deps.notifier,
+    deps.publishVersion,
+    publicUrl,
+  );
+  jobs.register(advisoryAnnouncer);
+  return {
+    advisoryAuthoring: new AdvisoryAuthoring(db, clock, jobs, documents, config.ADVISORY_ID_PREFIX),
+    advisoryReader: new AdvisoryReaderService(db, clock),
+    advisoryAnnouncer,
+    csafDistribution: new CsafDistribution(db, clock, advisorySigner, publicUrl, config.CSAF_PUBLISHER_NAME),
+    advisorySigner,
+  };
+}

@@ -1,0 +1,120 @@
+import {
+  ADVISORY_SEVERITIES,
+  type AdvisoryInput,
+  type AdvisorySeverity,
+  type AdvisorySnapshot,
+} from '@portal/contract';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { catalogItems, catalogVersionParts, catalogVersions, serverModels } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { eq } from 'drizzle-orm';
+import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
+
+/**
+ * Freezes a working copy into what a revision says: model names, fixed versions and CVSS scores
+ * resolved now, so neither a renamed model nor a recalculated score rewrites a published
+ * revision. Anything the catalogue does not have is refused by name (1028007).
+ */
+export async function snapshotOf(
+  db: Db,
+  advisoryId: string,
+  input: AdvisoryInput,
+): Promise<AdvisorySnapshot> {
+  const modelIds = [...new Set(input.affected.flatMap((row) => (row.modelId === null ? [] : [row.modelId])))];
+  const pns = [...new Set(input.affected.flatMap((row) => (row.pn === null ? [] : [row.pn])))];
+  const [models, parts, versions] = await Promise.all([
+    modelIds.length === 0
+      ? []
+      : db
+          .select({ id: serverModels.id, code: serverModels.code })
+          .from(serverModels)
+          .where(inArray(serverModels.id, modelIds)),
+    pns.length === 0
+      ? []
+      : db
+          .selectDistinct({ pn: catalogVersionParts.partNumber })
+          .from(catalogVersionParts)
+          .where(inArray(catalogVersionParts.partNumber, pns)),
+    input.fixedVersionIds.length === 0
+      ? []
+      : db
+          .select({
+            versionId: catalogVersions.id,
+            version: catalogVersions.version,
+            status: catalogVersions.status,
+            itemCode: catalogItems.code,
+            itemNameZh: catalogItems.nameZh,
+            itemNameEn: catalogItems.nameEn,
+            kind: catalogItems.kind,
+          })
+          .from(catalogVersions)
+          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+          .where(inArray(catalogVersions.id, input.fixedVersionIds)),
+  ]);
+  const modelCode = new Map(models.map((model) => [model.id, model.code]));
+  const knownParts = new Set(parts.map((part) => part.pn));
+  const unknown = [
+    ...modelIds.filter((id) => !modelCode.has(id)).map((id) => `#${id}`),
+    ...pns.filter((pn) => !knownParts.has(pn)),
+    ...input.fixedVersionIds
+      .filter((id) => !versions.some((version) => version.versionId === id && version.status !== 'recalled'))
+      .map((id) => `#${id}`),
+  ];
+  if (unknown.length > 0)
+    throw new AppError('ADVISORY_PRODUCT_UNKNOWN', { params: { value: unknown.join(', ') } });
+
+  const vulnerabilities = input.vulnerabilities.map((vulnerability) => ({
+    ...vulnerability,
+    cvss31: scoreCvss31(vulnerability.cvss31Vector),
+    cvss40: vulnerability.cvss40Vector ? scoreCvss40(vulnerability.cvss40Vector) : null,
+  }));
+  const worst = vulnerabilities.reduce((max, row) => Math.max(max, row.cvss31.baseScore), 0);
+  return {
+    advisoryId,
+    tlp: input.tlp,
+    titleZh: input.titleZh,
+    titleEn: input.titleEn,
+    summaryZh: input.summaryZh,
+    summaryEn: input.summaryEn,
+    workaroundsZh: input.workaroundsZh,
+    workaroundsEn: input.workaroundsEn,
+    vulnerabilities,
+    affected: input.affected.map((row) => ({
+      modelId: row.modelId,
+      pn: row.pn,
+      productName: row.modelId === null ? (row.pn ?? '') : (modelCode.get(row.modelId) ?? ''),
+      kind: row.kind,
+      affectedFrom: row.affectedFrom,
+      fixedIn: row.fixedIn,
+    })),
+    fixedVersions: input.fixedVersionIds.flatMap((id) => {
+      const found = versions.find((version) => version.versionId === id);
+      if (!found) return [];
+      const { status: _status, ...fixed } = found;
+      return [fixed];
+    }),
+    references: input.references,
+    acknowledgments: input.acknowledgments,
+    baseScore: worst,
+    severity: severityOf(vulnerabilities.map((row) => row.cvss31.baseSeverity)),
+  };
+}
+
+/** The highest rating among the vulnerabilities (CRITICAL first). */
+function severityOf(ratings: AdvisorySeverity[]): AdvisorySeverity {
+  return ADVISORY_SEVERITIES.find((rating) => ratings.includes(rating)) ?? 'NONE';
+}
+
+/** Lower-cased words a keyword search matches: id, titles, CVE ids, products. */
+export function searchTextOf(snapshot: AdvisorySnapshot): string {
+  return [
+    snapshot.advisoryId,
+    snapshot.titleZh,
+    snapshot.titleEn,
+    ...snapshot.vulnerabilities.map((row) => row.cve),
+    ...snapshot.affected.map((row) => row.productName),
+  ]
+    .join(' ')
+    .toLowerCase();
+}

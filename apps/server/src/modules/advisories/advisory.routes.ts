@@ -1,0 +1,69 @@
+import {
+  ADVISORY_PERMISSIONS,
+  advisoryDetailSchema,
+  advisoryListQuerySchema,
+  advisoryPageSchema,
+  advisoryParamsSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { ANONYMOUS_READER, type AdvisoryReader } from './advisory-reader.service';
+
+const tags = ['advisories'];
+/** Signed in or not: anonymous readers get TLP:WHITE only. A personal access token needs catalog:read. */
+const config = { tokenScope: 'catalog:read' as const, rateLimit: { max: 600, timeWindow: 60_000 } };
+
+/**
+ * Who is reading: the token's or session's account, else nobody. A session that fails to check
+ * (expired, revoked) is an error like anywhere else, not a silent fall back to anonymous.
+ */
+export async function readerOf(app: FastifyInstance, request: FastifyRequest): Promise<AdvisoryReader> {
+  let userId = request.auth?.userId ?? null;
+  if (userId === null && request.headers.authorization)
+    userId = (await app.services.sessions.authenticate(request.headers.authorization)).userId;
+  if (userId === null) return ANONYMOUS_READER;
+  return { userId, staff: await app.services.access.hasPermission(userId, ADVISORY_PERMISSIONS.write) };
+}
+
+/** Security advisories as customers read them (issue 33): the list with its filters, one advisory. */
+export async function advisoryRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { advisoryReader } = app.services;
+
+  routes.get(
+    '/api/advisories',
+    {
+      schema: {
+        tags,
+        summary:
+          'Published security advisories visible to the caller (anonymous: TLP:WHITE only), newest first',
+        querystring: advisoryListQuerySchema,
+        response: responses(advisoryPageSchema, [400, ...AUTH_ERRORS]),
+      },
+      config,
+    },
+    async (request) =>
+      ok(request, await advisoryReader.list(await readerOf(app, request), request.query, request.locale)),
+  );
+
+  routes.get(
+    '/api/advisories/:advisoryId',
+    {
+      schema: {
+        tags,
+        summary:
+          "One published advisory with its revision history, the caller's affected servers and its CSAF files",
+        params: advisoryParamsSchema,
+        response: responses(advisoryDetailSchema, [400, 404, ...AUTH_ERRORS]),
+      },
+      config,
+    },
+    async (request) =>
+      ok(
+        request,
+        await advisoryReader.detail(await readerOf(app, request), request.params.advisoryId, request.locale),
+      ),
+  );
+}
