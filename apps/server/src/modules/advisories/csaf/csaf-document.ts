@@ -1,4 +1,3 @@
-/// <reference path="./csaf-validator-lib.d.ts" />
 import { type AdvisoryRevision, type AdvisorySnapshot, csafFileNameOf } from '@portal/contract';
 import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js';
 import { buildProductTree } from './csaf-product-tree';

@@ -1,4 +1,3 @@
-/// <reference path="./csaf-validator-lib.d.ts" />
 import type { CsafDocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
 
 export type CsafProblem = { instancePath: string; message: string };
