@@ -50,6 +50,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/activation/public-key.pem': 'the public key that verifies activation codes offline',
   'GET /api/feeds/releases.atom': 'feed readers send no session: public items, or a private feed token',
   'GET /api/editor-images/:id': 'images of release notes, which public pages show too',
+  'GET /api/advisories': 'security advisories: TLP:WHITE to anyone, the others to accounts they concern',
+  'GET /api/advisories/:advisoryId': 'one advisory under the same rule (issue 33)',
+  'GET /.well-known/security.txt': 'RFC 9116: where to report a vulnerability, and the CSAF line',
+  'GET /.well-known/csaf/provider-metadata.json': 'CSAF 2.0 requirement 7: public by the standard',
+  'GET /.well-known/csaf/service.json': 'the ROLIE service document (requirement 16)',
+  'GET /.well-known/csaf/openpgp/:file': 'the public key that verifies the CSAF signatures (requirement 20)',
+  'GET /.well-known/csaf/:label/:file':
+    'ROLIE feeds, index.txt, changes.csv: TLP:WHITE public, others need an account',
+  'GET /.well-known/csaf/:label/:year/:file': 'CSAF documents, hashes, signatures: the same rule',
 };
 
 /** A concrete address for a route pattern: the session hook runs before any parameter is read. */

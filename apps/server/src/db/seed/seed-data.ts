@@ -200,13 +200,6 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleEn: 'Entitlements',
         },
         {
-          name: 'sysAdvisories',
-          path: '/system/advisories',
-          component: 'system/advisories',
-          titleZh: '安全公告管理',
-          titleEn: 'Advisories',
-        },
-        {
           name: 'sysAudit',
           path: '/system/audit',
           component: 'system/audit',
@@ -219,6 +212,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
           component: 'system/releaseNotes',
           titleZh: '门户更新日志',
           titleEn: 'Portal release notes',
+        },
+        {
+          name: 'sysAdvisories',
+          path: '/system/advisories',
+          component: 'system/advisories',
+          titleZh: '安全公告管理',
+          titleEn: 'Advisories',
         },
       ],
     },

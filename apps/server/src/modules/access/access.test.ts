@@ -90,9 +90,10 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
       '/system/entitlements',
       '/system/audit',
       '/system/release-notes',
+      '/system/advisories',
     ]);
     const root = answer.body.data[0];
-    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(10);
+    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(11);
     const user = await loginUser(token);
     expect(user.apps).toEqual([
       { code: 'mirror', name: 'Downloads', active: false },
