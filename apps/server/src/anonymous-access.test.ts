@@ -52,6 +52,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/editor-images/:id': 'images of release notes, which public pages show too',
   'GET /api/advisories': 'security advisories: TLP:WHITE to anyone, the others to accounts they concern',
   'GET /api/advisories/:advisoryId': 'one advisory under the same rule (issue 33)',
+  'GET /api/feeds/advisories.atom': 'feed readers send no session: TLP:WHITE, or a private feed token',
   'GET /.well-known/security.txt': 'RFC 9116: where to report a vulnerability, and the CSAF line',
   'GET /.well-known/csaf/provider-metadata.json': 'CSAF 2.0 requirement 7: public by the standard',
   'GET /.well-known/csaf/service.json': 'the ROLIE service document (requirement 16)',

@@ -285,3 +285,10 @@ export function csafFileNameOf(trackingId: string): string {
 /** The web page of an advisory. */
 export const advisoryPagePathOf = (advisoryId: string) =>
   `/security/advisories/${encodeURIComponent(advisoryId)}`;
+
+/** The Atom feed of advisories: TLP:WHITE for anyone; `token` (a private feed token) adds what its owner may read. */
+export const ADVISORY_FEED_PATH = '/api/feeds/advisories.atom';
+export const advisoryFeedQuerySchema = z.object({
+  locale: z.string().max(16).optional(),
+  token: z.string().max(128).optional(),
+});

@@ -207,6 +207,9 @@ export const enUS = {
   ADVISORY_CSAF_INVALID: 'The advisory does not make a valid CSAF document: {detail}',
   ADVISORY_REVISION_SUMMARY_REQUIRED: 'Describe what this revision changes',
   ADVISORY_PRODUCT_UNKNOWN: 'Not in the catalogue: {value}',
+  ADVISORY_FEED_TITLE: 'Security advisories',
+  ADVISORY_FEED_SUBTITLE: 'Security advisories of the firmware portal, newest revision first',
+  ADVISORY_FEED_ENTRY: 'CVE: {cves}. Affected: {products}. Revision {revision}.',
   ADVISORY_INITIAL_RELEASE: 'Initial release',
   ADVISORY_PUBLISHED_NOTICE_TITLE: 'Security advisory {id} ({severity}): {title}',
   ADVISORY_PUBLISHED_NOTICE_TEXT:

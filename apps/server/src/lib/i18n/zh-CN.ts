@@ -191,6 +191,9 @@ export const zhCN: MessageCatalogue = {
   ADVISORY_CSAF_INVALID: '公告无法生成有效的 CSAF 文档：{detail}',
   ADVISORY_REVISION_SUMMARY_REQUIRED: '请说明本次修订的内容',
   ADVISORY_PRODUCT_UNKNOWN: '目录中不存在：{value}',
+  ADVISORY_FEED_TITLE: '安全公告',
+  ADVISORY_FEED_SUBTITLE: '固件门户的安全公告，按最新修订排列',
+  ADVISORY_FEED_ENTRY: 'CVE：{cves}。受影响产品：{products}。第 {revision} 版。',
   ADVISORY_INITIAL_RELEASE: '首次发布',
   ADVISORY_PUBLISHED_NOTICE_TITLE: '安全公告 {id}（{severity}）：{title}',
   ADVISORY_PUBLISHED_NOTICE_TEXT:

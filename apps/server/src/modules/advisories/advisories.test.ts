@@ -183,6 +183,7 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
         .statusCode,
     ).toBe(404);
     expect((await anonymous('/.well-known/csaf/white/index.txt')).body).toBe('');
+    expect((await anonymous('/api/feeds/advisories.atom')).body).not.toContain(advisory.advisoryId);
     // Nobody was told, and the fixed version is still held back.
     expect(await t.db.select().from(notices).where(eq(notices.userId, affected.id))).toEqual([]);
     const [held] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.id, fixId));
@@ -207,6 +208,10 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     expect(mine.myServers).toHaveLength(1);
     expect((await list(affected.token, '?mine=1')).totalRows).toBe(1);
     expect((await list(bystander.token, '?mine=1')).totalRows).toBe(0);
+    const atom = (await anonymous('/api/feeds/advisories.atom?locale=en-US')).body;
+    expect(atom).toContain(
+      `<title>${advisory.advisoryId} (critical, CVSS 9.8): BMC remote code execution</title>`,
+    );
     expect((await list(reader, `?fixedVersionId=${fixId}`)).rows.map((row) => row.advisoryId)).toEqual([
       advisory.advisoryId,
     ]);

@@ -8,6 +8,7 @@ import type { Notifier } from '../notice/notifier';
 import { AdvisoryAnnouncer } from './advisory-announcer';
 import { AdvisoryAuthoring } from './advisory-authoring.service';
 import { AdvisoryDocuments } from './advisory-documents';
+import { AdvisoryFeed } from './advisory-feed';
 import { AdvisoryReaderService } from './advisory-reader.service';
 import { CsafDistribution } from './csaf-distribution.service';
 
@@ -16,6 +17,7 @@ export type AdvisoryServices = {
   advisoryReader: AdvisoryReaderService;
   advisoryAnnouncer: AdvisoryAnnouncer;
   csafDistribution: CsafDistribution;
+  advisoryFeed: AdvisoryFeed;
   /** The OpenPGP key of the CSAF files, loaded (or created) on first use. */
   advisorySigner: () => Promise<OpenPgpSigner>;
 };
@@ -52,11 +54,20 @@ export function createAdvisoryServices(
     publicUrl,
   );
   jobs.register(advisoryAnnouncer);
+  const advisoryReader = new AdvisoryReaderService(db, clock);
+  const csafDistribution = new CsafDistribution(
+    db,
+    clock,
+    advisorySigner,
+    publicUrl,
+    config.CSAF_PUBLISHER_NAME,
+  );
   return {
     advisoryAuthoring: new AdvisoryAuthoring(db, clock, jobs, documents, config.ADVISORY_ID_PREFIX),
-    advisoryReader: new AdvisoryReaderService(db, clock),
+    advisoryReader,
     advisoryAnnouncer,
-    csafDistribution: new CsafDistribution(db, clock, advisorySigner, publicUrl, config.CSAF_PUBLISHER_NAME),
+    csafDistribution,
+    advisoryFeed: new AdvisoryFeed(advisoryReader, csafDistribution, publicUrl),
     advisorySigner,
   };
 }

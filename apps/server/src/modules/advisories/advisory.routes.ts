@@ -1,5 +1,8 @@
 import {
+  ADVISORY_FEED_PATH,
   ADVISORY_PERMISSIONS,
+  advisoryFeedQuerySchema,
+  FEED_CONTENT_TYPE,
   advisoryDetailSchema,
   advisoryListQuerySchema,
   advisoryPageSchema,
@@ -8,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
+import { notModified } from '../feeds/conditional-get';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { ANONYMOUS_READER, type AdvisoryReader } from './advisory-reader.service';
 
@@ -65,5 +69,36 @@ export async function advisoryRoutes(app: FastifyInstance) {
         request,
         await advisoryReader.detail(await readerOf(app, request), request.params.advisoryId, request.locale),
       ),
+  );
+
+  routes.get(
+    ADVISORY_FEED_PATH,
+    {
+      schema: {
+        tags,
+        summary:
+          'Atom feed of the newest 50 advisories (TLP:WHITE); `token` (a private feed token) adds those its owner may read',
+        querystring: advisoryFeedQuerySchema,
+        produces: ['application/atom+xml'],
+      },
+      config: { publicRoute: true, rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const { feedTokens, access, advisoryFeed } = app.services;
+      const owner = token === undefined ? null : await feedTokens.ownerOf(token);
+      const reader =
+        owner === null
+          ? ANONYMOUS_READER
+          : { userId: owner, staff: await access.hasPermission(owner, ADVISORY_PERMISSIONS.write) };
+      const feed = await advisoryFeed.atom(reader, request.locale);
+      reply
+        .header('etag', feed.etag)
+        .header('last-modified', feed.lastModified.toUTCString())
+        .header('vary', 'accept-language')
+        .header('cache-control', owner === null ? 'public, max-age=300' : 'private, no-cache');
+      if (notModified(request.headers, feed)) return reply.code(304).send();
+      return reply.type(FEED_CONTENT_TYPE).send(feed.xml);
+    },
   );
 }
