@@ -214,6 +214,10 @@ export type AdvisoryRow = z.infer<typeof advisoryRowSchema>;
 export const advisoryPageSchema = pageOf(advisoryRowSchema);
 
 export const advisoryParamsSchema = z.object({ advisoryId: z.string().trim().toUpperCase().max(40) });
+/** An earlier published revision, as it was (the history stays readable); the newest by default. */
+export const advisoryDetailQuerySchema = z.object({
+  revision: z.coerce.number().int().min(1).max(10_000).optional(),
+});
 
 export const advisoryDetailSchema = advisoryRowSchema.extend({
   summary: z.string(),

@@ -321,6 +321,12 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     expect(document.document.tracking.version).toBe('2');
     expect(document.document.tracking.revision_history).toHaveLength(2);
     expect((await anonymous(`${url}.asc`)).body).not.toBe(before);
+    // The first revision stays readable as it was.
+    const first = JSON.parse(
+      (await anonymous(`/api/advisories/${advisory.advisoryId}?revision=1`)).body,
+    ).data;
+    expect(first.revision).toBe(1);
+    expect(first.history).toHaveLength(2);
     await t.app.services.advisoryAnnouncer.announceDue();
     const updated = await t.db
       .select()

@@ -81,10 +81,17 @@ export class AdvisoryReaderService {
     };
   }
 
-  async detail(reader: AdvisoryReader, advisoryId: string, locale: Locale): Promise<AdvisoryDetail> {
+  /** The newest visible revision, or `revision` when it is visible (earlier ones stay readable as they were). */
+  async detail(
+    reader: AdvisoryReader,
+    advisoryId: string,
+    locale: Locale,
+    revision?: number,
+  ): Promise<AdvisoryDetail> {
     const mine = reader.userId === null ? null : await this.affectedFor(reader.userId);
+    const which = revision === undefined ? sql`rn = 1` : sql`number = ${revision}`;
     const [row] = await this.current(
-      sql`rn = 1 and advisory_id = ${advisoryId} and ${this.tlpRule(reader, mine)}`,
+      sql`${which} and advisory_id = ${advisoryId} and ${this.tlpRule(reader, mine)}`,
       sql``,
     );
     if (!row) throw new AppError('ADVISORY_NOT_FOUND');

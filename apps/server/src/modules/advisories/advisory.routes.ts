@@ -3,6 +3,7 @@ import {
   ADVISORY_PERMISSIONS,
   advisoryFeedQuerySchema,
   FEED_CONTENT_TYPE,
+  advisoryDetailQuerySchema,
   advisoryDetailSchema,
   advisoryListQuerySchema,
   advisoryPageSchema,
@@ -60,6 +61,7 @@ export async function advisoryRoutes(app: FastifyInstance) {
         summary:
           "One published advisory with its revision history, the caller's affected servers and its CSAF files",
         params: advisoryParamsSchema,
+        querystring: advisoryDetailQuerySchema,
         response: responses(advisoryDetailSchema, [400, 404, ...AUTH_ERRORS]),
       },
       config,
@@ -67,7 +69,12 @@ export async function advisoryRoutes(app: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await advisoryReader.detail(await readerOf(app, request), request.params.advisoryId, request.locale),
+        await advisoryReader.detail(
+          await readerOf(app, request),
+          request.params.advisoryId,
+          request.locale,
+          request.query.revision,
+        ),
       ),
   );
 
