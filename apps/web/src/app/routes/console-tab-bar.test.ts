@@ -25,4 +25,8 @@ describe('tabTitleOf', () => {
     expect(title('/tools/toolsdownload?tab=history&kind=BMC')).toBe('Software');
     expect(title('/nowhere?kind=BMC')).toBe('');
   });
+
+  it('names a page below its menu path after what it shows (one advisory below the list)', () => {
+    expect(title('/mirror/custmirrordownload/PFW-2026-0001')).toBe('Firmware: PFW-2026-0001');
+  });
 });

@@ -20,12 +20,18 @@ export interface TabTitleTexts {
 /**
  * The tab title of a full path: the title of its menu page, with the filters of a filtered list
  * ("Firmware download (filtered: M7-2U, BMC)"), so each filtered list kept in a tab of its own
- * can be told apart; '' for a path the menus do not know (the bar then shows the path).
+ * can be told apart, and a page below a menu path ("Security advisories: PFW-2026-0001"); ''
+ * for a path the menus do not know (the bar then shows the path).
  */
 export function tabTitleOf(tree: readonly MenuRoute[], fullPath: string, texts: TabTitleTexts): string {
   const url = new URL(fullPath, window.location.origin);
   const page = findMenuTrail(tree, url.pathname).at(-1);
   if (!page) return '';
+  // A page below its menu path (one advisory below the list) is named after what it shows.
+  if (url.pathname.startsWith(`${page.path}/`)) {
+    const detail = decodeURIComponent(url.pathname.slice(page.path.length + 1));
+    return texts.tabs('title.detail', { title: page.meta.title, detail });
+  }
   const filters = LIST_SUMMARIES.get(page.component)?.(url.searchParams, texts.catalog);
   return filters ? texts.tabs('title.filtered', { title: page.meta.title, filters }) : page.meta.title;
 }

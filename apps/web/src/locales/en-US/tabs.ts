@@ -4,6 +4,7 @@ import type { tabs as reference } from '../zh-CN/tabs';
 export const tabs: TranslationsOf<typeof reference> = {
   'bar.label': 'Open pages',
   'title.filtered': '{{title}} (filtered: {{filters}})',
+  'title.detail': '{{title}}: {{detail}}',
   'menu.closeCurrent': 'Close current',
   'menu.closeRight': 'Close right',
   'menu.closeLeft': 'Close left',

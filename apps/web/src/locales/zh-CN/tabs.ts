@@ -1,6 +1,7 @@
 export const tabs = {
   'bar.label': '已打开的页面',
   'title.filtered': '{{title}}（筛选：{{filters}}）',
+  'title.detail': '{{title}}：{{detail}}',
   'menu.closeCurrent': '关闭当前标签',
   'menu.closeRight': '关闭右侧',
   'menu.closeLeft': '关闭左侧',
