@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AdvisoryDetail, AdvisoryInput, AdvisoryRow, Page, StaffAdvisoryDetail } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
 import {
@@ -237,6 +238,11 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       revision: 1,
       cves: ['CVE-2026-55555'],
     });
+    // Its attempt is queued in the account's group, as a delivery of a release is.
+    const queued = await t.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'webhook.deliver' and group_id = ${`account:${affected.id}`}`,
+    );
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
     // Announcing again adds nothing.
     expect(await t.app.services.advisoryAnnouncer.announceDue()).toBe(0);
   });
@@ -291,6 +297,16 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       (await anonymous('/.well-known/csaf/white/csaf-feed-tlp-white.json', { 'if-none-match': etag }))
         .statusCode,
     ).toBe(304);
+    // Compressed once, served as is: the same JSON whichever encoding the client takes.
+    const plain = (await anonymous('/.well-known/csaf/white/csaf-feed-tlp-white.json')).body;
+    const gzip = await anonymous('/.well-known/csaf/white/csaf-feed-tlp-white.json', {
+      'accept-encoding': 'gzip',
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    const br = await anonymous('/.well-known/csaf/provider-metadata.json', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()).role).toBe('csaf_trusted_provider');
     expect((await anonymous('/.well-known/security.txt')).body).toContain('CSAF: http://localhost');
   });
 

@@ -15,7 +15,7 @@ import { translate } from '../../lib/i18n/messages';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
 import type { Notifier, PendingMail } from '../notice/notifier';
-import { enqueueDelivery } from '../webhooks/webhook-queues';
+import { enqueueDeliveries } from '../webhooks/webhook-queues';
 import { ownedServers, snapshotAffects } from './advisory-audience';
 import { csafDocumentPathOf } from './csaf-paths';
 
@@ -205,8 +205,11 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
         .values(rows.slice(start, start + SLICE))
         .onConflictDoNothing({ target: [webhookDeliveries.webhookId, webhookDeliveries.eventKey] })
         .returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId });
-      for (const row of stored)
-        await enqueueDelivery(this.jobs, tx, { deliveryId: row.id, accountId: ownerOf.get(row.webhookId)! });
+      await enqueueDeliveries(
+        this.jobs,
+        tx,
+        stored.map((row) => ({ deliveryId: row.id, accountId: ownerOf.get(row.webhookId)! })),
+      );
     }
   }
 }

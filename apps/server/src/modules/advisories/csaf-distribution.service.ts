@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ADVISORY_TLPS, type AdvisoryTlp } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -38,8 +39,18 @@ export type DistributedFile = {
   snapshot: AdvisorySnapshot;
 };
 
-/** A generated answer with what a conditional GET compares. */
-export type Conditional = { body: string; etag: string; lastModified: Date };
+/**
+ * A generated answer with what a conditional GET compares. A cached one also carries its bytes
+ * compressed once (a feed of 1,000 advisories is megabytes: compressing it per request, or even
+ * re-encoding the string, costs more than everything else the answer does).
+ */
+export type Conditional = {
+  body: string | Buffer;
+  etag: string;
+  lastModified: Date;
+  gzip?: Buffer;
+  br?: Buffer;
+};
 
 /**
  * The CSAF 2.0 distribution of a trusted provider (section 7.1): provider metadata, a ROLIE feed
@@ -243,10 +254,9 @@ export class CsafDistribution {
   }
 
   private cached(key: string, lastModified: Date, build: () => unknown): Conditional {
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const body = `${JSON.stringify(build(), null, 2)}\n`;
-    return this.remember(key, { body, etag: etagOf(body), lastModified });
+    return (
+      this.cache.get(key) ?? this.remember(key, packed(`${JSON.stringify(build(), null, 2)}\n`, lastModified))
+    );
   }
 
   private async cachedAsync(
@@ -256,8 +266,8 @@ export class CsafDistribution {
   ): Promise<Conditional> {
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const body = `${JSON.stringify(await build(), null, 2)}\n`;
-    return this.remember(key, { body, etag: etagOf(body), lastModified });
+    // Feeds are read by programs: no indentation (a third of their size).
+    return this.remember(key, packed(`${JSON.stringify(await build())}\n`, lastModified));
   }
 
   private remember(key: string, value: Conditional): Conditional {
@@ -266,6 +276,18 @@ export class CsafDistribution {
     this.cache.set(key, value);
     return value;
   }
+}
+
+/** The answer as bytes, with its gzip and brotli copies (brotli at a quality that takes milliseconds). */
+function packed(text: string, lastModified: Date): Conditional {
+  const body = Buffer.from(text);
+  return {
+    body,
+    etag: etagOf(text),
+    lastModified,
+    gzip: gzipSync(body),
+    br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -33,6 +33,12 @@ function send(
     .header('cache-control', cache)
     .header('content-type', type);
   if (notModified(request.headers, answer)) return reply.code(304).send();
+  // Precompressed copies go out as they are (these routes opt out of on-the-fly compression).
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (answer.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(answer.br);
+  if (answer.gzip && /\bgzip\b/.test(accepted))
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
   return reply.send(answer.body);
 }
 
@@ -54,13 +60,16 @@ export async function csafRoutes(app: FastifyInstance) {
 
   routes.get(
     PROVIDER_METADATA_PATH,
-    { schema: hidden, config: { publicRoute: true } },
+    { schema: hidden, config: { publicRoute: true }, compress: false },
     async (request, reply) =>
       send(request, reply, await csafDistribution.providerMetadata(), 'application/json; charset=utf-8'),
   );
 
-  routes.get(ROLIE_SERVICE_PATH, { schema: hidden, config: { publicRoute: true } }, async (request, reply) =>
-    send(request, reply, await csafDistribution.serviceDocument(), 'application/json; charset=utf-8'),
+  routes.get(
+    ROLIE_SERVICE_PATH,
+    { schema: hidden, config: { publicRoute: true }, compress: false },
+    async (request, reply) =>
+      send(request, reply, await csafDistribution.serviceDocument(), 'application/json; charset=utf-8'),
   );
 
   routes.get(
@@ -78,7 +87,11 @@ export async function csafRoutes(app: FastifyInstance) {
 
   routes.get(
     `${CSAF_ROOT}/:label/:file`,
-    { schema: { ...hidden, params: labelSchema.extend({ file: z.string().max(80) }) }, config },
+    {
+      schema: { ...hidden, params: labelSchema.extend({ file: z.string().max(80) }) },
+      config,
+      compress: false,
+    },
     async (request, reply) => {
       const tlp = tlpOf(request.params.label);
       const reader = await labelReader(app, request, tlp);

@@ -33,3 +33,19 @@ export function enqueueDelivery(
     startAfter,
   });
 }
+
+/** The same for many deliveries at once (an advisory to thousands of accounts): one INSERT. */
+export function enqueueDeliveries(
+  queue: JobQueue,
+  tx: Db,
+  deliveries: { deliveryId: number; accountId: number }[],
+) {
+  return queue.sendMany(
+    WEBHOOK_DELIVER_QUEUE,
+    deliveries.map((delivery) => ({
+      data: { deliveryId: delivery.deliveryId } satisfies WebhookDeliveryJob,
+      group: `account:${delivery.accountId}`,
+    })),
+    { tx },
+  );
+}
