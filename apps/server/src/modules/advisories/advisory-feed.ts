@@ -22,18 +22,28 @@ export class AdvisoryFeed {
   ) {}
 
   async atom(who: AdvisoryReader, locale: Locale) {
-    const stamp = await this.distribution.stamp();
+    // Last-Modified follows only what this reader may read: the public feed must not change when a
+    // GREEN or AMBER advisory comes out, nor a customer's when an AMBER one not for them does.
+    const stamp = await this.distribution.stamp(
+      who.staff ? undefined : who.userId === null ? ['WHITE'] : ['WHITE', 'GREEN'],
+    );
     const page = await this.reader.list(
       who,
       { pageNo: 1, pageSize: FEED_SIZE, sortField: 'updated', sortOrder: 'descend' },
       locale,
     );
+    // An AMBER entry this reader may read moves it too.
+    const newest = Math.max(
+      stamp.lastModified.getTime(),
+      ...page.rows.map((row) => new Date(row.currentReleaseTime).getTime()),
+    );
+    const lastModified = new Date(newest);
     const severity = (value: AdvisorySeverity) => translate(locale, `ADVISORY_SEVERITY_${value}`);
     const xml = writeAtom({
       id: `${this.publicUrl}${ADVISORY_FEED_PATH}`,
       title: translate(locale, 'ADVISORY_FEED_TITLE'),
       subtitle: translate(locale, 'ADVISORY_FEED_SUBTITLE'),
-      updated: stamp.lastModified.getTime() > 0 ? stamp.lastModified : new Date(0),
+      updated: lastModified,
       selfUrl: `${this.publicUrl}${ADVISORY_FEED_PATH}`,
       alternateUrl: `${this.publicUrl}/security/advisories`,
       language: locale,
@@ -54,7 +64,7 @@ export class AdvisoryFeed {
     return {
       xml,
       etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`,
-      lastModified: stamp.lastModified,
+      lastModified,
     };
   }
 }

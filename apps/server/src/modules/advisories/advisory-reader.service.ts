@@ -94,7 +94,15 @@ export class AdvisoryReaderService {
       sql`${which} and advisory_id = ${advisoryId} and ${this.tlpRule(reader, mine)}`,
       sql``,
     );
-    if (!row) throw new AppError('ADVISORY_NOT_FOUND');
+    // The TLP rule above asks whether the newest revision affects the reader; an earlier AMBER
+    // revision (`revision=`) was meant for those it affected then, so it is checked on its own.
+    if (
+      !row ||
+      (row.tlp === 'AMBER' &&
+        !reader.staff &&
+        !(mine?.servers ?? []).some((server) => snapshotAffects(row.snapshot, server)))
+    )
+      throw new AppError('ADVISORY_NOT_FOUND');
     const history = await rowsOf<{ number: number; date: Date | string; summary: string }>(
       this.db,
       sql`

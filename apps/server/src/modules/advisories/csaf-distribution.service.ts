@@ -70,13 +70,23 @@ export class CsafDistribution {
     private readonly publisherName: string,
   ) {}
 
-  /** Changes whenever what is visible changes: revisions visible now, and the newest of them. */
-  async stamp(): Promise<{ key: string; lastModified: Date }> {
+  /**
+   * Changes whenever what is visible changes: revisions visible now, and the newest of them. With
+   * `tlps`, only advisories that have (had) a revision of those labels count: a public answer's
+   * ETag and Last-Modified must not tell an anonymous poller when a GREEN or AMBER one came out.
+   */
+  async stamp(tlps?: readonly AdvisoryTlp[]): Promise<{ key: string; lastModified: Date }> {
+    const now = this.clock.now();
+    const labels =
+      tlps === undefined
+        ? sql``
+        : sql`and advisory_pk in (select advisory_pk from advisory_revisions
+              where visible_from <= ${now} and tlp = any(${sql.param([...tlps])}::text[]))`;
     const [row] = await rowsOf<{ n: string | number; last: number | null; newest: string | Date | null }>(
       this.db,
       sql`
       select count(*) as n, max(id) as last, max(visible_from) as newest
-      from advisory_revisions where visible_from <= ${this.clock.now()}`,
+      from advisory_revisions where visible_from <= ${now} ${labels}`,
     );
     return {
       key: `${row?.n ?? 0}:${row?.last ?? 0}`,
@@ -86,7 +96,8 @@ export class CsafDistribution {
 
   async providerMetadata(): Promise<Conditional> {
     const signer = await this.signer();
-    const stamp = await this.stamp();
+    // Public: its last_updated follows the public (TLP:WHITE) advisories only.
+    const stamp = await this.stamp(['WHITE']);
     return this.cached(`metadata:${signer.fingerprint}:${stamp.key}`, stamp.lastModified, () => ({
       canonical_url: this.url(PROVIDER_METADATA_PATH),
       distributions: [
@@ -133,7 +144,7 @@ export class CsafDistribution {
 
   /** The ROLIE feed of one label, with the entries this reader may read (all of them for WHITE). */
   async feed(tlp: AdvisoryTlp, reader: AdvisoryReader): Promise<Conditional> {
-    const stamp = await this.stamp();
+    const stamp = await this.stamp([tlp]);
     const build = async () => {
       const files = await this.readable(await this.files(tlp), reader);
       return {
@@ -174,7 +185,7 @@ export class CsafDistribution {
   /** index.txt (every document path, relative to the label folder) or changes.csv (path, time; newest first). */
   async listing(tlp: AdvisoryTlp, kind: 'index' | 'changes', reader: AdvisoryReader): Promise<Conditional> {
     const files = await this.readable(await this.files(tlp), reader);
-    const stamp = await this.stamp();
+    const stamp = await this.stamp([tlp]);
     const body =
       kind === 'index'
         ? files.map((file) => `${file.year}/${file.fileName}\n`).join('')
