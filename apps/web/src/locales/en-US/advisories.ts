@@ -11,6 +11,8 @@ export const advisories: TranslationsOf<typeof reference> = {
   'list.cve': 'CVE ID',
   'list.product': 'Product model',
   'list.published': 'First published',
+  'list.publishedFrom': 'Published from',
+  'list.publishedTo': 'Published to',
   'list.mine': 'Only those affecting my servers',
   'list.reset': 'Clear filters',
   'list.total': '{{from}}-{{to}} of {{total}}',

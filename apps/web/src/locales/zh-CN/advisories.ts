@@ -9,6 +9,8 @@ export const advisories = {
   'list.cve': 'CVE 编号',
   'list.product': '产品型号',
   'list.published': '首次发布日期',
+  'list.publishedFrom': '首次发布起',
+  'list.publishedTo': '首次发布止',
   'list.mine': '仅影响我的服务器',
   'list.reset': '清除筛选',
   'list.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',

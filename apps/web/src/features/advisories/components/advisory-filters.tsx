@@ -74,7 +74,7 @@ export function AdvisoryFilters({ state, onChange, signedIn }: Props) {
       )}
       <DatePicker.RangePicker
         aria-label={t('list.published')}
-        placeholder={[t('list.published'), t('list.published')]}
+        placeholder={[t('list.publishedFrom'), t('list.publishedTo')]}
         style={{ width: wide }}
         value={state.from && state.to ? [dayjs(state.from), dayjs(state.to)] : null}
         onChange={(range) =>

@@ -54,6 +54,8 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.score'),
       key: 'score',
+      // A phone shows the ID, title, severity and date; the rest is one tap away.
+      responsive: ['md'],
       dataIndex: 'baseScore',
       sorter: true,
       sortOrder: sortOrderOf('score'),
@@ -62,6 +64,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.cves'),
       dataIndex: 'cves',
+      responsive: ['md'],
       render: (_, row) => (
         <Typography.Text style={{ whiteSpace: 'pre-line' }}>{row.cves.join('\n')}</Typography.Text>
       ),
@@ -69,6 +72,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.products'),
       dataIndex: 'products',
+      responsive: ['md'],
       render: (_, row) => <div style={{ minWidth: 120, maxWidth: 240 }}>{row.products.join(', ')}</div>,
     },
     {
@@ -82,6 +86,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.updated'),
       key: 'updated',
+      responsive: ['md'],
       dataIndex: 'currentReleaseTime',
       sorter: true,
       sortOrder: sortOrderOf('updated'),

@@ -2,7 +2,6 @@ import { Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCvssScore } from '../api/get-cvss-score';
-import { AdvisorySeverityTag } from './advisory-severity-tag';
 
 /** Asks for a score once typing has rested this long. */
 const DEBOUNCE_MS = 400;
@@ -32,8 +31,7 @@ export function CvssPreview({ vector, testId }: { vector: string | null | undefi
           {t('form.cvssScore', {
             score: score.data.baseScore.toFixed(1),
             severity: t(`severity.${score.data.baseSeverity}`),
-          })}{' '}
-          <AdvisorySeverityTag severity={score.data.baseSeverity} />
+          })}
         </span>
       )}
       {score.error && (
