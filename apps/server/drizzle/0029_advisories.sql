@@ -7,6 +7,7 @@ CREATE TABLE "advisories" (
 	"input" jsonb NOT NULL,
 	"author_id" integer,
 	"last_editor_id" integer,
+	"editors" integer[] DEFAULT '{}' NOT NULL,
 	"reviewer_id" integer,
 	"reject_comment" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

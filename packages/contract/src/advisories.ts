@@ -259,8 +259,10 @@ export const staffAdvisoryPageSchema = pageOf(staffAdvisoryRowSchema);
 export const staffAdvisoryIdSchema = z.object({ id: z.coerce.number().int().min(1) });
 export const staffAdvisoryDetailSchema = staffAdvisoryRowSchema.extend({
   input: advisoryInputSchema,
-  /** The author of the working copy's last change: they may not approve it. */
+  /** The author of the working copy's last change. */
   lastEditorId: z.number().int(),
+  /** Everyone who changed it since its last approval: none of them may approve it (four eyes). */
+  editorIds: z.array(z.number().int()),
   rejectComment: z.string().nullable(),
   history: z.array(advisoryRevisionSchema),
 });

@@ -150,6 +150,8 @@ export const ErrorCode = {
   ADVISORY_REVISION_SUMMARY_REQUIRED: 1028006,
   /** A model, part number or fixed version the catalogue does not have. */
   ADVISORY_PRODUCT_UNKNOWN: 1028007,
+  /** A fixed version that is for none of the advisory's affected products. */
+  ADVISORY_FIX_UNRELATED: 1028008,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -262,6 +264,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ADVISORY_CSAF_INVALID]: 422,
   [ErrorCode.ADVISORY_REVISION_SUMMARY_REQUIRED]: 400,
   [ErrorCode.ADVISORY_PRODUCT_UNKNOWN]: 400,
+  [ErrorCode.ADVISORY_FIX_UNRELATED]: 400,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

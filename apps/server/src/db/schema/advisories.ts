@@ -28,6 +28,8 @@ export const advisories = pgTable('advisories', {
   authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
   /** Who changed the working copy last: the one person who may not approve it. */
   lastEditorId: integer('last_editor_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Everyone who changed the copy since its last approval: none of them may approve it. */
+  editors: integer('editors').array().notNull().default([]),
   reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
   rejectComment: text('reject_comment'),
   createdAt: createdAtColumn(),

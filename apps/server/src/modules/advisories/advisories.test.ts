@@ -30,6 +30,7 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
   let t: TestApp;
   let admin: string;
   let writer: { id: number; token: string };
+  let approver: string;
   let reader: string;
   let affected: { id: number; token: string };
   let bystander: { id: number; token: string };
@@ -76,6 +77,9 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     await createRole(t.db, 'psirt-writer', ['advisory:write']);
     const writerUser = await createUser(t.db, { roleCodes: ['psirt-writer'] });
     writer = { id: writerUser.id, token: await tokenFor(t.app, writerUser.account, writerUser.password) };
+    await createRole(t.db, 'psirt-reviewer', ['advisory:write', 'advisory:approve']);
+    const reviewer = await createUser(t.db, { roleCodes: ['psirt-reviewer'] });
+    approver = await tokenFor(t.app, reviewer.account, reviewer.password);
     const readerUser = await createUser(t.db, { roleCodes: ['customer'] });
     reader = await tokenFor(t.app, readerUser.account, readerUser.password);
     const model = await referenceModel(t.db, 'M7-2U');
@@ -127,6 +131,22 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       input({ fixedVersionIds: [999999] }),
     );
     expect(unknown.body.code).toBe(1028007);
+    // A draft of another model cannot ride along: the advisory would publish it at its time.
+    const otherItem = await createItem(t.db, { kind: 'BIOS' });
+    const unrelated = await createVersion(t.db, t.app.services.store, {
+      itemId: otherItem.id,
+      version: '1.0.0',
+      status: 'draft',
+      modelIds: [(await referenceModel(t.db, 'M6-1U')).id],
+    });
+    const ride = await callAs(
+      t.app,
+      writer.token,
+      'POST',
+      '/api/staff/advisories',
+      input({ fixedVersionIds: [unrelated.id] }),
+    );
+    expect(ride.body.code).toBe(1028008);
     const customer = await callAs(t.app, reader, 'POST', '/api/staff/advisories', input());
     expect(customer.status).toBe(403);
   });
@@ -151,15 +171,18 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
   });
 
   it('under embargo nothing of it is visible: lists, counts, searches, details, feeds, CSAF files', async () => {
-    // The writer edits it last, so the admin (holder of advisory:approve) may approve.
+    // The admin wrote it and the writer edited it: neither may approve; a third person may.
     await callAs(t.app, admin, 'POST', `/api/staff/advisories/${advisory.id}/reject`, {
       comment: 'score it again',
     });
     await callAs(t.app, writer.token, 'PUT', `/api/staff/advisories/${advisory.id}`, input());
     await callAs(t.app, writer.token, 'POST', `/api/staff/advisories/${advisory.id}/submit`);
+    expect(
+      (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${advisory.id}/approve`)).body.code,
+    ).toBe(1028003);
     const approved = await callAs<StaffAdvisoryDetail>(
       t.app,
-      admin,
+      approver,
       'POST',
       `/api/staff/advisories/${advisory.id}/approve`,
     );
@@ -330,9 +353,9 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       input({ revisionSummary: 'Added a workaround.', publishAt: null }),
     );
     await callAs(t.app, writer.token, 'POST', `/api/staff/advisories/${advisory.id}/submit`);
-    expect((await callAs(t.app, admin, 'POST', `/api/staff/advisories/${advisory.id}/approve`)).status).toBe(
-      200,
-    );
+    expect(
+      (await callAs(t.app, approver, 'POST', `/api/staff/advisories/${advisory.id}/approve`)).status,
+    ).toBe(200);
     const document = JSON.parse((await anonymous(url)).body);
     expect(document.document.tracking.version).toBe('2');
     expect(document.document.tracking.revision_history).toHaveLength(2);
@@ -362,7 +385,8 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       );
       await callAs(t.app, writer.token, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
       expect(
-        (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${created.body.data.id}/approve`)).status,
+        (await callAs(t.app, approver, 'POST', `/api/staff/advisories/${created.body.data.id}/approve`))
+          .status,
       ).toBe(200);
       const id = created.body.data.advisoryId;
       const label = tlp.toLowerCase();

@@ -27,6 +27,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
   let writer: { id: number; token: string };
   let approverB: { id: number; token: string };
   let approverC: { id: number; token: string };
+  let approverD: { id: number; token: string };
   let affected: { id: number; token: string; sn: string };
   let neighbour: { id: number; token: string; sn: string };
   let bystander: { id: number; token: string };
@@ -101,6 +102,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
     writer = await user('attack-writer');
     approverB = await user('attack-approver');
     approverC = await user('attack-approver');
+    approverD = await user('attack-approver');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
     const item = await createItem(t.db, { kind: 'BMC' });
@@ -158,12 +160,14 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
       await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'again' });
       await staff(approverB.token, 'POST', `/${id}/submit`);
       expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      // C rejects, edits it and B submits: C made the last change, so C may not approve; B may.
+      // C rejects, edits it and B submits: C made the last change, and B wrote most of it: neither
+      // may approve a text they changed since the last approval; D, who changed nothing, may.
       await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'mine now' });
       await staff(approverC.token, 'PUT', `/${id}`, input({ titleEn: 'Edited by C' }));
       await staff(approverB.token, 'POST', `/${id}/submit`);
       expect((await staff(approverC.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      const approved = await staff(approverB.token, 'POST', `/${id}/approve`);
+      expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
+      const approved = await staff(approverD.token, 'POST', `/${id}/approve`);
       expect(approved.status).toBe(200);
       expect(approved.body.data.reviewerName).not.toBeNull();
       // Approved twice is a conflict, not a second revision.

@@ -67,6 +67,7 @@ export class AdvisoryAuthoring {
       ...this.toRow(row),
       input: row.advisory.input,
       lastEditorId: row.advisory.lastEditorId ?? 0,
+      editorIds: row.advisory.editors,
       rejectComment: row.advisory.rejectComment,
       history: await this.history(id),
     };
@@ -88,7 +89,14 @@ export class AdvisoryAuthoring {
       const advisoryId = `${prefix}${String(next).padStart(4, '0')}`;
       const [created] = await this.db
         .insert(advisories)
-        .values({ advisoryId, input, authorId: userId, lastEditorId: userId, updatedAt: this.clock.now() })
+        .values({
+          advisoryId,
+          input,
+          authorId: userId,
+          lastEditorId: userId,
+          editors: userId === null ? [] : [userId],
+          updatedAt: this.clock.now(),
+        })
         .onConflictDoNothing()
         .returning({ id: advisories.id });
       if (created) return this.detail(created.id);
@@ -107,6 +115,7 @@ export class AdvisoryAuthoring {
       input,
       status: 'draft',
       lastEditorId: userId,
+      editors: [...new Set([...current.editorIds, userId])],
       reviewerId: null,
       rejectComment: null,
     });
@@ -131,14 +140,16 @@ export class AdvisoryAuthoring {
   }
 
   /**
-   * Four eyes: the reviewer is not the last editor. Freezes the copy into the next revision, makes
+   * Four eyes: the reviewer changed nothing of the copy since its last approval (not the author of
+   * a small edit on top of someone else's either). Freezes the copy into the next revision, makes
    * and signs its CSAF files (refused whole if they would not validate), and schedules what goes
    * out at the embargo time, all in one transaction.
    */
   async approve(userId: number, id: number): Promise<StaffAdvisoryDetail> {
     const current = await this.detail(id);
     if (current.status !== 'in_review') throw new AppError('ADVISORY_STATE_CONFLICT');
-    if (current.lastEditorId === userId) throw new AppError('ADVISORY_OWN_APPROVAL');
+    if (current.editorIds.includes(userId) || current.lastEditorId === userId)
+      throw new AppError('ADVISORY_OWN_APPROVAL');
     const now = this.clock.now();
     const publishAt = current.input.publishAt ? new Date(current.input.publishAt) : now;
     const visibleFrom = publishAt > now ? publishAt : now;
@@ -152,7 +163,15 @@ export class AdvisoryAuthoring {
     ];
     const files = await this.documents.make(snapshot, history);
     await this.db.transaction(async (tx) => {
-      await this.transition(id, 'in_review', { status: 'approved', reviewerId: userId }, tx);
+      // Only the copy as read: had it been rejected, edited and sent again meanwhile, the text
+      // frozen here would not be what is now in review.
+      await this.transition(
+        id,
+        'in_review',
+        { status: 'approved', reviewerId: userId, editors: [] },
+        tx,
+        current.updateTime,
+      );
       const [revision] = await tx
         .insert(advisoryRevisions)
         .values({
@@ -201,11 +220,19 @@ export class AdvisoryAuthoring {
     from: AdvisoryStatus,
     change: Partial<typeof advisories.$inferInsert>,
     db: Db = this.db,
+    /** Also only if unchanged since this time (the copy an approver read). */
+    readAt?: string,
   ) {
     const moved = await db
       .update(advisories)
       .set({ ...change, updatedAt: this.clock.now() })
-      .where(and(eq(advisories.id, id), eq(advisories.status, from)))
+      .where(
+        and(
+          eq(advisories.id, id),
+          eq(advisories.status, from),
+          readAt === undefined ? undefined : eq(advisories.updatedAt, new Date(readAt)),
+        ),
+      )
       .returning({ id: advisories.id });
     if (moved.length === 0) throw new AppError('ADVISORY_STATE_CONFLICT');
   }

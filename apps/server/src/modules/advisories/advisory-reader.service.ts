@@ -132,6 +132,21 @@ export class AdvisoryReaderService {
     };
   }
 
+  /**
+   * Every visible advisory naming one of these models or part numbers, newest revision each: what
+   * fleet compliance checks installed versions against. Whatever the TLP: a component is only
+   * marked with an advisory whose range holds its version, that is one affecting the reader's own
+   * server, which the reader may read.
+   */
+  async naming(modelIds: number[], pns: string[]): Promise<AdvisorySnapshot[]> {
+    if (modelIds.length === 0 && pns.length === 0) return [];
+    const rows = await this.current(
+      sql`rn = 1 and (model_ids && ${sql.param(modelIds)}::int[] or pns && ${sql.param(pns)}::text[])`,
+      sql``,
+    );
+    return rows.map((row) => row.snapshot);
+  }
+
   /** The reader's servers, and which visible advisories affect one of them. */
   private async affectedFor(userId: number): Promise<{ servers: OwnedServer[]; pks: Set<number> }> {
     const servers = await ownedServers(this.db, { userId });

@@ -4,11 +4,16 @@ import {
   type AdvisorySeverity,
   type AdvisorySnapshot,
 } from '@portal/contract';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersionParts, catalogVersions, serverModels } from '../../db/schema';
+import {
+  catalogItems,
+  catalogVersionModels,
+  catalogVersionParts,
+  catalogVersions,
+  serverModels,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { eq } from 'drizzle-orm';
 import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
 
 /**
@@ -63,6 +68,7 @@ export async function snapshotOf(
   ];
   if (unknown.length > 0)
     throw new AppError('ADVISORY_PRODUCT_UNKNOWN', { params: { value: unknown.join(', ') } });
+  await checkFixesAffected(db, input.fixedVersionIds, modelIds, pns);
 
   const vulnerabilities = input.vulnerabilities.map((vulnerability) => ({
     ...vulnerability,
@@ -117,4 +123,43 @@ export function searchTextOf(snapshot: AdvisorySnapshot): string {
   ]
     .join(' ')
     .toLowerCase();
+}
+
+/**
+ * A fixed version must be for one of the affected models or part numbers: an advisory publishes
+ * its held fixes at its time, and must not become a way to publish an unrelated draft without
+ * the catalogue's publishing permission.
+ */
+async function checkFixesAffected(db: Db, versionIds: number[], modelIds: number[], pns: string[]) {
+  if (versionIds.length === 0) return;
+  const [byModel, byPart] = await Promise.all([
+    modelIds.length === 0
+      ? []
+      : db
+          .selectDistinct({ id: catalogVersionModels.versionId })
+          .from(catalogVersionModels)
+          .where(
+            and(
+              inArray(catalogVersionModels.versionId, versionIds),
+              inArray(catalogVersionModels.modelId, modelIds),
+            ),
+          ),
+    pns.length === 0
+      ? []
+      : db
+          .selectDistinct({ id: catalogVersionParts.versionId })
+          .from(catalogVersionParts)
+          .where(
+            and(
+              inArray(catalogVersionParts.versionId, versionIds),
+              inArray(catalogVersionParts.partNumber, pns),
+            ),
+          ),
+  ]);
+  const related = new Set([...byModel, ...byPart].map((row) => row.id));
+  const unrelated = versionIds.filter((id) => !related.has(id));
+  if (unrelated.length > 0)
+    throw new AppError('ADVISORY_FIX_UNRELATED', {
+      params: { value: unrelated.map((id) => `#${id}`).join(', ') },
+    });
 }
