@@ -8,6 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 import { seedAdvisories } from '../../apps/server/src/db/seed/seed-advisories';
+import { seedInventory } from '../../apps/server/src/db/seed/seed-inventory';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
 import { desc } from 'drizzle-orm';
 import { smsOutbox } from '../../apps/server/src/db/schema';
@@ -51,6 +52,7 @@ export async function startPortal() {
   });
   await seedCatalog(database.db, app.services.store);
   await seedAdvisories(database.db, app.services.advisoryAuthoring);
+  await seedInventory(database.db, app.services.inventory);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

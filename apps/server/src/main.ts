@@ -7,6 +7,7 @@ import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prep
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
 import { seedAdvisories } from './db/seed/seed-advisories';
+import { seedInventory } from './db/seed/seed-inventory';
 import { serializeError } from './lib/log-error';
 
 /**
@@ -76,6 +77,7 @@ async function main() {
   if (config.SEED_DEMO) {
     await seedCatalog(database.db, app.services.store);
     await seedAdvisories(database.db, app.services.advisoryAuthoring);
+    await seedInventory(database.db, app.services.inventory);
   }
   if (prepareOnly) {
     await app.ready();

@@ -32,6 +32,8 @@ import { PortalMetrics } from './lib/metrics/portal-metrics';
 import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
+import { ComplianceService } from './modules/inventory/compliance.service';
+import { InventoryService } from './modules/inventory/inventory.service';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { removeStaleScratch } from './modules/tasks/livecd-iso';
@@ -130,6 +132,9 @@ export type Services = {
   feedTokens: FeedTokenService;
   /** Webhooks of accounts; their events are fanned out and delivered by queued jobs. */
   webhooks: WebhookService;
+  /** Installed firmware reports and fleet compliance (issue 34). */
+  inventory: InventoryService;
+  compliance: ComplianceService;
 } & AdvisoryServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -329,6 +334,8 @@ export function createServices(
     feedTokens: new FeedTokenService(db, clock, publicUrl),
     webhooks,
     ...advisoryServices,
+    inventory: new InventoryService(db, clock),
+    compliance: new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader),
   };
 }
 

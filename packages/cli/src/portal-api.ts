@@ -19,7 +19,7 @@ export type {
 } from '@portal/contract';
 
 export const API_TOKEN_PREFIX = 'fwp_';
-export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences'] as const;
+export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences', 'inventory'] as const;
 export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_NAME_MAX = 64;
 export const FLEET_RESOLVE_MAX_SNS = 500;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** Every personal access token starts with this, so a leaked one is recognisable (secret scanners). */
 export const API_TOKEN_PREFIX = 'fwp_';
 /** What a token may do; each route accepting tokens names the one scope it needs. */
-export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences'] as const;
+export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences', 'inventory'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_NAME_MAX = 64;

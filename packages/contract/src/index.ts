@@ -30,3 +30,4 @@ export * from './feeds';
 export * from './webhooks';
 export * from './device-auth';
 export * from './advisories';
+export * from './inventory';

@@ -13,6 +13,7 @@ import { tokenFor } from './requests';
 import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
 import { seedAdvisories } from '../db/seed/seed-advisories';
+import { seedInventory } from '../db/seed/seed-inventory';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
 
@@ -100,6 +101,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   // The demo advisories need the catalogue's fixed versions (and sign CSAF files: only when asked).
   if (options.catalog && options.advisories)
     await seedAdvisories(database.db, app.services.advisoryAuthoring, clock.now());
+  if (options.catalog && options.demo && options.advisories)
+    await seedInventory(database.db, app.services.inventory, clock.now());
   return {
     app,
     clock,

@@ -13,3 +13,4 @@ export * from './security';
 export * from './automation';
 export * from './device-auth';
 export * from './advisories';
+export * from './inventory';

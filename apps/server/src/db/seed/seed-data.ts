@@ -88,6 +88,14 @@ export const MENUS: Record<string, MenuSeed[]> = {
       icon: 'safety',
     },
     {
+      name: 'fleetServers',
+      path: '/fleet/servers',
+      component: 'fleet/Servers',
+      titleZh: '我的服务器',
+      titleEn: 'My servers',
+      icon: 'cluster',
+    },
+    {
       name: 'agile',
       path: '/erp_tool',
       component: 'ErpTool',

@@ -129,6 +129,7 @@ export function buildStaffAdvisoryDetail(overrides: Partial<StaffAdvisoryDetail>
       revisionSummary: '',
     },
     lastEditorId: 7,
+    editorIds: [7],
     rejectComment: null,
     history: [],
     ...overrides,

@@ -25,6 +25,8 @@ export const automation: TranslationsOf<typeof reference> = {
   'apiTokens.scope.tasks.help': 'Create and follow packaging tasks and fetch their results',
   'apiTokens.scope.licences': 'Licences',
   'apiTokens.scope.licences.help': 'See entitlements and request software activation licences',
+  'apiTokens.scope.inventory': 'Fleet inventory',
+  'apiTokens.scope.inventory.help': 'Report the firmware your servers run and read their compliance',
   'apiTokens.list.title': 'My tokens',
   'apiTokens.list.empty': 'No tokens yet',
   'apiTokens.list.loadFailed': 'The tokens could not be loaded',

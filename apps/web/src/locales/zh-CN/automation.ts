@@ -22,6 +22,8 @@ export const automation = {
   'apiTokens.scope.tasks.help': '创建和查看打包任务，并取回其结果',
   'apiTokens.scope.licences': '许可证',
   'apiTokens.scope.licences.help': '查看授权并申请软件激活许可证',
+  'apiTokens.scope.inventory': '服务器清单',
+  'apiTokens.scope.inventory.help': '上报服务器运行的固件版本并查看合规状态',
   'apiTokens.list.title': '我的令牌',
   'apiTokens.list.empty': '还没有令牌',
   'apiTokens.list.loadFailed': '令牌列表加载失败',

@@ -9,4 +9,5 @@ export const SCOPE_KEYS = {
   download: 'download',
   tasks: 'tasks',
   licences: 'licences',
+  inventory: 'inventory',
 } as const satisfies Record<ApiTokenScope, string>;

@@ -1,0 +1,48 @@
+import { bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { serialNumbers } from './serials';
+import { users } from './users';
+
+/**
+ * What each server runs now, per component (`BMC`, `PCIE:<PN>[:<slot>]`), as last reported
+ * (issue 34). A report dated before the one kept, or from another source with another version,
+ * does not silently replace it: the other version is kept beside it (`other*`) and both are shown.
+ */
+export const installedComponents = pgTable(
+  'installed_components',
+  {
+    sn: varchar('sn', { length: 64 })
+      .notNull()
+      .references(() => serialNumbers.sn, { onDelete: 'cascade' }),
+    component: varchar('component', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    pn: varchar('pn', { length: 64 }),
+    slot: varchar('slot', { length: 32 }),
+    version: varchar('version', { length: 64 }).notNull(),
+    /** 'upload', 'api' or 'audit' (shipping data stays in serial_numbers). */
+    source: varchar('source', { length: 16 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    reportedBy: integer('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    otherVersion: varchar('other_version', { length: 64 }),
+    otherSource: varchar('other_source', { length: 16 }),
+    otherSeenAt: timestamp('other_seen_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.sn, t.component] })],
+);
+
+/** Every report line ever taken, oldest first: the history behind installed_components. */
+export const installedComponentReports = pgTable(
+  'installed_component_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sn: varchar('sn', { length: 64 })
+      .notNull()
+      .references(() => serialNumbers.sn, { onDelete: 'cascade' }),
+    component: varchar('component', { length: 100 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    source: varchar('source', { length: 16 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    reportedBy: integer('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('installed_component_reports_sn_idx').on(t.sn, t.component, t.seenAt)],
+);

@@ -1,0 +1,86 @@
+import { compareVersions } from '@portal/contract';
+import { and, eq, inArray, not } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { catalogItems, catalogVersionModels, catalogVersionParts, catalogVersions } from '../../db/schema';
+import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
+
+/** A released version a component may be updated to. */
+export type Release = {
+  versionId: number;
+  version: string;
+  itemName: { zh: string; en: string };
+  fileName: string;
+  fileSize: number;
+  sha256: string;
+};
+
+/** Released versions (oldest first) per `model:<id>:<kind>` and `pn:<PN>`, of items the viewer may see. */
+export type ReleaseIndex = Map<string, Release[]>;
+
+/**
+ * What the catalogue offers a fleet: every published, non-pre-release version of the models' and
+ * part numbers' firmware that the viewer may see (the catalogue's one rule), in the product's
+ * version order. Recalled versions and drafts are never a target.
+ */
+export async function releasesFor(
+  db: Db,
+  access: CatalogAccess,
+  viewer: Viewer,
+  modelIds: number[],
+  pns: string[],
+): Promise<ReleaseIndex> {
+  const columns = {
+    versionId: catalogVersions.id,
+    version: catalogVersions.version,
+    fileName: catalogVersions.fileName,
+    fileSize: catalogVersions.fileSize,
+    sha256: catalogVersions.sha256,
+    itemId: catalogItems.id,
+    visibility: catalogItems.visibility,
+    kind: catalogItems.kind,
+    nameZh: catalogItems.nameZh,
+    nameEn: catalogItems.nameEn,
+  };
+  const released = and(eq(catalogVersions.status, 'published'), not(catalogVersions.preRelease));
+  const [byModel, byPart] = await Promise.all([
+    modelIds.length === 0
+      ? []
+      : db
+          .select({ ...columns, modelId: catalogVersionModels.modelId })
+          .from(catalogVersionModels)
+          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionModels.versionId))
+          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+          .where(and(inArray(catalogVersionModels.modelId, modelIds), released)),
+    pns.length === 0
+      ? []
+      : db
+          .select({ ...columns, pn: catalogVersionParts.partNumber })
+          .from(catalogVersionParts)
+          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
+          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+          .where(and(inArray(catalogVersionParts.partNumber, pns), released)),
+  ]);
+  const visible = new Map<number, boolean>();
+  const maySee = async (row: { itemId: number; visibility: string }) => {
+    if (!visible.has(row.itemId))
+      visible.set(row.itemId, await access.canSee(viewer, { id: row.itemId, visibility: row.visibility }));
+    return visible.get(row.itemId)!;
+  };
+  const index: ReleaseIndex = new Map();
+  const add = (key: string, row: (typeof byModel)[number] | (typeof byPart)[number]) => {
+    const list = index.get(key) ?? [];
+    list.push({
+      versionId: row.versionId,
+      version: row.version,
+      itemName: { zh: row.nameZh, en: row.nameEn },
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      sha256: row.sha256,
+    });
+    index.set(key, list);
+  };
+  for (const row of byModel) if (await maySee(row)) add(`model:${row.modelId}:${row.kind}`, row);
+  for (const row of byPart) if (await maySee(row)) add(`pn:${row.pn}`, row);
+  for (const list of index.values()) list.sort((a, b) => compareVersions(a.version, b.version));
+  return index;
+}

@@ -1,0 +1,55 @@
+import type { ComplianceState } from '@portal/contract';
+import type { ServerReport } from './compliance.service';
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ neutralised (spreadsheet formulas). */
+function field(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line per component: what spreadsheets and ticket systems take (UTF-8 with BOM for Excel). */
+export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceState) => string): string {
+  const header = [
+    'sn',
+    'model',
+    'component',
+    'installed',
+    'source',
+    'seen_at',
+    'state',
+    'state_name',
+    'versions_behind',
+    'target_version',
+    'target_file',
+    'target_size',
+    'target_sha256',
+    'advisories',
+    'cves',
+  ];
+  const lines = [header.join(',')];
+  for (const server of servers)
+    for (const component of server.components)
+      lines.push(
+        [
+          server.sn,
+          server.model,
+          component.component,
+          component.installed,
+          component.source,
+          component.seenAt,
+          component.state,
+          stateName(component.state),
+          component.behind,
+          component.target?.version ?? null,
+          component.target?.fileName ?? null,
+          component.target?.fileSize ?? null,
+          component.target?.sha256 ?? null,
+          component.advisories.map((advisory) => advisory.advisoryId).join(' '),
+          [...new Set(component.advisories.flatMap((advisory) => advisory.cves))].join(' '),
+        ]
+          .map(field)
+          .join(','),
+      );
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

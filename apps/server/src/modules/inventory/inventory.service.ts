@@ -1,0 +1,212 @@
+import {
+  componentKeyOf,
+  type InventoryReport,
+  type InventoryReportResult,
+  type InventorySource,
+  type InventoryUploadResult,
+  type Locale,
+} from '@portal/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
+import { translate } from '../../lib/i18n/messages';
+import { parseInventoryCsv } from './inventory-upload';
+import type { Clock } from '../../lib/clock';
+import { ownedSerials } from '../serials/serial.service';
+
+/** Rows per INSERT: 13 parameters each, 65,535 at most. */
+const SLICE = 2000;
+
+type Current = typeof installedComponents.$inferSelect;
+
+/**
+ * Takes inventory reports (issue 34): from the API, an upload or `fwportal audit`. Only the
+ * reporter's own servers take them; the other SNs are answered as unknown whether they exist or
+ * not. A whole report is written in one transaction, or nothing of it. Every line goes to the
+ * history; the current version of a component changes only for a report at least as recent,
+ * and a version it contradicts (another source, or a later report already kept) stays beside it.
+ */
+export class InventoryService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(
+    userId: number,
+    report: Omit<InventoryReport, 'source'> & { source: InventorySource },
+  ): Promise<InventoryReportResult> {
+    const now = this.clock.now();
+    const sns = [...new Set(report.servers.map((server) => server.sn))];
+    const owned = await ownedSerials(this.db, userId, sns);
+    const servers = report.servers.filter((server) => owned.has(server.sn));
+    const known = await this.current([...owned]);
+    const history: (typeof installedComponentReports.$inferInsert)[] = [];
+    const next = new Map<string, Current>();
+    let changed = 0;
+    for (const server of servers) {
+      const seenAt = server.seenAt && new Date(server.seenAt) < now ? new Date(server.seenAt) : now;
+      for (const component of server.components) {
+        const key = componentKeyOf(component);
+        const id = `${server.sn}\u0000${key}`;
+        history.push({
+          sn: server.sn,
+          component: key,
+          version: component.version,
+          source: report.source,
+          seenAt,
+          reportedBy: userId,
+          recordedAt: now,
+        });
+        const before = next.get(id) ?? known.get(id);
+        const row = merge(before, {
+          sn: server.sn,
+          component: key,
+          kind: component.kind,
+          pn: component.pn ?? null,
+          slot: component.slot ?? null,
+          version: component.version,
+          source: report.source,
+          seenAt,
+          reportedBy: userId,
+        });
+        if (row === before) continue;
+        if (before?.version !== row.version) changed++;
+        next.set(id, row);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      for (let start = 0; start < history.length; start += SLICE)
+        await tx.insert(installedComponentReports).values(history.slice(start, start + SLICE));
+      const rows = [...next.values()];
+      for (let start = 0; start < rows.length; start += SLICE)
+        await tx
+          .insert(installedComponents)
+          .values(rows.slice(start, start + SLICE))
+          .onConflictDoUpdate({
+            target: [installedComponents.sn, installedComponents.component],
+            set: {
+              kind: sql`excluded.kind`,
+              pn: sql`excluded.pn`,
+              slot: sql`excluded.slot`,
+              version: sql`excluded.version`,
+              source: sql`excluded.source`,
+              seenAt: sql`excluded.seen_at`,
+              reportedBy: sql`excluded.reported_by`,
+              otherVersion: sql`excluded.other_version`,
+              otherSource: sql`excluded.other_source`,
+              otherSeenAt: sql`excluded.other_seen_at`,
+            },
+          });
+    });
+    return {
+      accepted: new Set(servers.map((server) => server.sn)).size,
+      changed,
+      unknown: sns.filter((sn) => !owned.has(sn)),
+    };
+  }
+
+  /**
+   * An uploaded CSV: checked whole (every wrong line and every SN that is not the uploader's, in
+   * the reader's language), previewed (what would change), and written only when nothing is
+   * wrong and it is not a dry run, in one transaction.
+   */
+  async upload(userId: number, csv: string, dryRun: boolean, locale: Locale): Promise<InventoryUploadResult> {
+    const parsed = parseInventoryCsv(csv, locale);
+    const owned = await ownedSerials(
+      this.db,
+      userId,
+      parsed.servers.map((server) => server.sn),
+    );
+    const errors = [...parsed.errors];
+    for (const server of parsed.servers)
+      if (!owned.has(server.sn))
+        errors.push({
+          line: parsed.lineOf.get(server.sn) ?? 0,
+          sn: server.sn,
+          message: translate(locale, 'INVENTORY_LINE_SN_UNKNOWN'),
+        });
+    errors.sort((a, b) => a.line - b.line);
+    const mine = parsed.servers.filter((server) => owned.has(server.sn));
+    const known = await this.current(mine.map((server) => server.sn));
+    const shipped = await this.shipped(mine.map((server) => server.sn));
+    const changes: InventoryUploadResult['changes'] = [];
+    for (const server of mine)
+      for (const component of server.components) {
+        const key = componentKeyOf(component);
+        const from =
+          known.get(`${server.sn}\u0000${key}`)?.version ??
+          shipped.get(server.sn)?.[component.kind === 'PCIE' ? (component.pn ?? '') : component.kind] ??
+          null;
+        if (from !== component.version)
+          changes.push({ sn: server.sn, component: key, from, to: component.version });
+      }
+    const applied = errors.length === 0 && !dryRun && mine.length > 0;
+    if (applied) await this.report(userId, { source: 'upload', servers: mine });
+    return {
+      applied,
+      lines: parsed.lines,
+      servers: parsed.servers.length,
+      errors: errors.slice(0, 500),
+      changes: changes.slice(0, 500),
+      changed: changes.length,
+    };
+  }
+
+  private async shipped(sns: string[]): Promise<Map<string, Record<string, string>>> {
+    const rows: { sn: string; installed: Record<string, string> }[] = [];
+    for (let start = 0; start < sns.length; start += SLICE)
+      rows.push(
+        ...(await this.db
+          .select({ sn: serialNumbers.sn, installed: serialNumbers.installedFirmware })
+          .from(serialNumbers)
+          .where(inArray(serialNumbers.sn, sns.slice(start, start + SLICE)))),
+      );
+    return new Map(rows.map((row) => [row.sn, row.installed]));
+  }
+
+  private async current(sns: string[]): Promise<Map<string, Current>> {
+    const rows: Current[] = [];
+    for (let start = 0; start < sns.length; start += SLICE)
+      rows.push(
+        ...(await this.db
+          .select()
+          .from(installedComponents)
+          .where(inArray(installedComponents.sn, sns.slice(start, start + SLICE)))),
+      );
+    return new Map(rows.map((row) => [`${row.sn}\u0000${row.component}`, row]));
+  }
+}
+
+type Line = Omit<Current, 'otherVersion' | 'otherSource' | 'otherSeenAt'>;
+
+/**
+ * What a component's row becomes after one report line:
+ * - nothing known: the line;
+ * - the line is older than what is kept: kept as is, the line's version beside it if it differs;
+ * - same version: the newer date (and source);
+ * - another version from the same source: an update (what it was is in the history);
+ * - another version from another source: the line, with the version it contradicts beside it.
+ */
+export function merge(before: Current | undefined, line: Line): Current {
+  const fresh = { ...line, otherVersion: null, otherSource: null, otherSeenAt: null };
+  if (!before) return fresh;
+  if (line.seenAt < before.seenAt) {
+    if (line.version === before.version) return before;
+    return {
+      ...before,
+      otherVersion: line.version,
+      otherSource: line.source,
+      otherSeenAt: line.seenAt,
+    };
+  }
+  if (line.version === before.version)
+    return {
+      ...fresh,
+      otherVersion: before.otherVersion,
+      otherSource: before.otherSource,
+      otherSeenAt: before.otherSeenAt,
+    };
+  if (line.source === before.source) return fresh;
+  return { ...fresh, otherVersion: before.version, otherSource: before.source, otherSeenAt: before.seenAt };
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ADVISORY_SEVERITIES } from './advisories';
+import { SERVER_FIRMWARE_KINDS } from './catalog';
+import { pageOf, pageQuerySchema } from './paging';
+
+/**
+ * Fleet compliance (issue 34): what each server runs, reported with a date and a source, and
+ * how that compares with what the catalogue offers. Only servers the reporter owns (verified,
+ * or shipped to their staff-assigned organisation) take reports; any other SN is answered as
+ * unknown, exactly like one never shipped.
+ */
+
+/** Where an installed version was learnt. */
+export const INVENTORY_SOURCES = ['shipping', 'upload', 'api', 'audit'] as const;
+export type InventorySource = (typeof INVENTORY_SOURCES)[number];
+/** Component kinds a report names: the server's own firmware kinds, and PCIe cards by part number. */
+export const INVENTORY_KINDS = [...SERVER_FIRMWARE_KINDS, 'PCIE'] as const;
+export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+/** Worst first: a server's state is its worst component's. */
+export const COMPLIANCE_STATES = ['vulnerable', 'outdated', 'unknown', 'newer', 'current'] as const;
+export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+
+export const INVENTORY_LIMITS = {
+  /** Servers in one report (API or upload). */
+  servers: 10_000,
+  componentsPerServer: 64,
+  version: 64,
+  /** An uploaded CSV at most. */
+  uploadBytes: 8 * 1024 * 1024,
+} as const;
+
+/**
+ * A version the catalogue can place in its order: digits first (after an optional `v`), then
+ * dotted, dashed or underscored numbers, optionally a SemVer pre-release or build part. Anything
+ * else ("U32 v2.7", "unknown", "") is never guessed as outdated: its state is `unknown`.
+ */
+export const ORDERABLE_VERSION = /^[vV]?\d+(?:[._-]\d+)*(?:[-+][0-9A-Za-z.-]+)?$/;
+export const isOrderableVersion = (version: string) => ORDERABLE_VERSION.test(version.trim());
+
+export const inventoryComponentSchema = z
+  .object({
+    kind: z.string().trim().toUpperCase().pipe(z.enum(INVENTORY_KINDS)),
+    /** PCIe cards: the part number and, when a server has two of them, the slot. */
+    pn: z.string().trim().toUpperCase().min(1).max(64).optional(),
+    slot: z.string().trim().max(32).optional(),
+    version: z.string().trim().min(1).max(INVENTORY_LIMITS.version),
+  })
+  .refine((component) => (component.kind === 'PCIE') === (component.pn !== undefined), {
+    message: 'FIELD_INVALID',
+    path: ['pn'],
+  });
+export type InventoryComponent = z.infer<typeof inventoryComponentSchema>;
+
+export const inventoryServerSchema = z.object({
+  sn: z.string().trim().toUpperCase().min(1).max(64),
+  /** When the versions were read (default: now); never in the future. */
+  seenAt: z.iso.datetime({ offset: true }).optional(),
+  components: z.array(inventoryComponentSchema).min(1).max(INVENTORY_LIMITS.componentsPerServer),
+});
+export const inventoryReportSchema = z.object({
+  /** `audit` when a tool read the versions from the servers themselves (fwportal audit). */
+  source: z.enum(['api', 'audit']).default('api'),
+  servers: z.array(inventoryServerSchema).min(1).max(INVENTORY_LIMITS.servers),
+});
+export type InventoryReport = z.infer<typeof inventoryReportSchema>;
+
+export const inventoryReportResultSchema = z.object({
+  /** Servers whose report was stored. */
+  accepted: z.number().int(),
+  /** Components whose version differs from what was known before. */
+  changed: z.number().int(),
+  /** SNs not taken: not shipped, or not the reporter's (the two are not told apart). */
+  unknown: z.array(z.string()),
+});
+export type InventoryReportResult = z.infer<typeof inventoryReportResultSchema>;
+
+/** The portal's `component` key of a report line: `BMC`, or `PCIE:<PN>[:<slot>]`. */
+export function componentKeyOf(component: Pick<InventoryComponent, 'kind' | 'pn' | 'slot'>): string {
+  if (component.kind !== 'PCIE') return component.kind;
+  return component.slot ? `PCIE:${component.pn}:${component.slot}` : `PCIE:${component.pn}`;
+}
+
+// ---- compliance ----
+
+export const componentComplianceSchema = z.object({
+  component: z.string(),
+  kind: z.enum(INVENTORY_KINDS),
+  pn: z.string().nullable(),
+  slot: z.string().nullable(),
+  installed: z.string().nullable(),
+  source: z.enum(INVENTORY_SOURCES).nullable(),
+  seenAt: z.string().nullable(),
+  /** Another source reported another version earlier: shown beside, never silently replaced. */
+  contradicts: z
+    .object({ version: z.string(), source: z.enum(INVENTORY_SOURCES), seenAt: z.string() })
+    .nullable(),
+  state: z.enum(COMPLIANCE_STATES),
+  /** Released versions between the installed one and the target (outdated only). */
+  behind: z.number().int(),
+  target: z
+    .object({
+      versionId: z.number().int(),
+      version: z.string(),
+      itemName: z.string(),
+      fileName: z.string(),
+      fileSize: z.number().int(),
+      sha256: z.string(),
+    })
+    .nullable(),
+  /** Advisories the installed version is affected by, highest severity first. */
+  advisories: z.array(
+    z.object({
+      advisoryId: z.string(),
+      severity: z.enum(ADVISORY_SEVERITIES),
+      baseScore: z.number(),
+      cves: z.array(z.string()),
+      fixedIn: z.string(),
+    }),
+  ),
+});
+export type ComponentCompliance = z.infer<typeof componentComplianceSchema>;
+
+export const serverComplianceSchema = z.object({
+  sn: z.string(),
+  model: z.string(),
+  state: z.enum(COMPLIANCE_STATES),
+  /** Newest report of any component (null: never reported). */
+  lastReport: z.string().nullable(),
+  counts: z.record(z.enum(COMPLIANCE_STATES), z.number().int()),
+});
+export type ServerCompliance = z.infer<typeof serverComplianceSchema>;
+
+export const fleetQuerySchema = pageQuerySchema.extend({
+  state: z.enum(COMPLIANCE_STATES).optional(),
+  model: z.string().trim().toUpperCase().max(64).optional(),
+  /** Part of an SN. */
+  sn: z.string().trim().toUpperCase().max(64).optional(),
+});
+export type FleetQuery = z.infer<typeof fleetQuerySchema>;
+export const FLEET_SORT_FIELDS = ['sn', 'model', 'state', 'lastReport'] as const;
+
+export const fleetPageSchema = pageOf(serverComplianceSchema).extend({
+  /** Servers per worst state over the whole fleet (not only this page). */
+  summary: z.record(z.enum(COMPLIANCE_STATES), z.number().int()),
+});
+export type FleetPage = z.infer<typeof fleetPageSchema>;
+
+export const fleetServerParamsSchema = z.object({ sn: z.string().trim().toUpperCase().min(1).max(64) });
+export const fleetServerDetailSchema = serverComplianceSchema.extend({
+  components: z.array(componentComplianceSchema),
+});
+export type FleetServerDetail = z.infer<typeof fleetServerDetailSchema>;
+
+export const FLEET_EXPORT_FORMATS = ['csv', 'json'] as const;
+export const fleetExportQuerySchema = z.object({
+  format: z.enum(FLEET_EXPORT_FORMATS).default('csv'),
+  state: z.enum(COMPLIANCE_STATES).optional(),
+});
+
+/** The CSV an upload takes (first line: these names; UTF-8, comma separated). */
+export const INVENTORY_CSV_COLUMNS = ['sn', 'kind', 'pn', 'slot', 'version', 'seen_at'] as const;
+export const inventoryUploadQuerySchema = z.object({
+  /** '1': check and preview only, change nothing. */
+  dryRun: z.enum(['0', '1']).default('0'),
+});
+export const inventoryUploadResultSchema = z.object({
+  /** False for a preview, and whenever a line is wrong: then nothing at all is written. */
+  applied: z.boolean(),
+  lines: z.number().int(),
+  servers: z.number().int(),
+  /** Already in the reader's language. */
+  errors: z.array(z.object({ line: z.number().int(), sn: z.string(), message: z.string() })),
+  /** What would change (or changed), the first 500. */
+  changes: z.array(
+    z.object({ sn: z.string(), component: z.string(), from: z.string().nullable(), to: z.string() }),
+  ),
+  changed: z.number().int(),
+});
+export type InventoryUploadResult = z.infer<typeof inventoryUploadResultSchema>;
