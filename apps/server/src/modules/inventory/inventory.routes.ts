@@ -1,5 +1,5 @@
 import {
-  COMPLIANCE_STATES,
+  type COMPLIANCE_STATES,
   type ComplianceState,
   fleetExportQuerySchema,
   fleetPageSchema,

@@ -1,0 +1,327 @@
+import type {
+  AdvisoryInput,
+  FleetPage,
+  FleetServerDetail,
+  InventoryReportResult,
+  InventoryUploadResult,
+} from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedComponentReports, installedComponents } from '../../db/schema';
+import {
+  bindSerial,
+  createItem,
+  createServer,
+  createVersion,
+  referenceModel,
+} from '../../test/catalog-factories';
+import { createRole, createUser } from '../../test/factories';
+import { callAs, tokenFor } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+/**
+ * Issue 34 on both drivers: reports only for one's own servers (a foreign SN changes nothing and
+ * answers like an unknown one), every compliance state, history and contradictions, the CSV
+ * upload's per-line errors with nothing half-applied, export, and compliance fresh after a report.
+ */
+describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
+  let t: TestApp;
+  let customer: { id: number; token: string };
+  let rival: { id: number; token: string };
+  let mine: string;
+  let foreign: string;
+  let modelId: number;
+
+  const fleet = (token: string, query = '') =>
+    callAs<FleetPage>(t.app, token, 'GET', `/api/fleet/servers${query}`).then((answer) => answer.body);
+  const detail = (token: string, sn: string) =>
+    callAs<FleetServerDetail>(t.app, token, 'GET', `/api/fleet/servers/${sn}`).then((answer) => answer.body);
+  const report = (token: string, body: object) =>
+    callAs<InventoryReportResult>(t.app, token, 'POST', '/api/fleet/inventory', body);
+  const upload = (token: string, csv: string, dryRun: '0' | '1', locale = 'en-US') =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=${locale}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        payload: csv,
+      })
+      .then((answer) => ({
+        status: answer.statusCode,
+        body: answer.json() as { code: number; data: InventoryUploadResult },
+      }));
+  const component = (server: FleetServerDetail, key: string) =>
+    server.components.find((row) => row.component === key);
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    modelId = (await referenceModel(t.db, 'M7-2U')).id;
+    const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
+    for (const version of ['1.0.0', '1.1.0', '1.2.0', '2.0.0-rc1'])
+      await createVersion(t.db, t.app.services.store, {
+        itemId: bmc.id,
+        version,
+        modelIds: [modelId],
+        preRelease: version.includes('-'),
+      });
+    const bios = await createItem(t.db, { kind: 'BIOS', visibility: 'signed_in' });
+    const biosFix = await createVersion(t.db, t.app.services.store, {
+      itemId: bios.id,
+      version: '5.0.0',
+      modelIds: [modelId],
+    });
+    const nic = await createItem(t.db, { kind: 'PCIE', visibility: 'signed_in' });
+    await createVersion(t.db, t.app.services.store, {
+      itemId: nic.id,
+      version: '22.1',
+      parts: ['PN-TEST-NIC'],
+    });
+
+    const makeCustomer = async (company: string) => {
+      const user = await createUser(t.db, { roleCodes: ['customer'], organisation: company });
+      return { id: user.id, token: await tokenFor(t.app, user.account, user.password) };
+    };
+    customer = await makeCustomer('Acme Fleet');
+    rival = await makeCustomer('Rival Fleet');
+    mine = (
+      await createServer(t.db, {
+        modelId,
+        customer: 'Acme Fleet',
+        pcieParts: ['PN-TEST-NIC'],
+        installed: { BMC: '1.0.0' },
+      })
+    ).sn;
+    foreign = (await createServer(t.db, { modelId, customer: 'Rival Fleet', installed: { BMC: '1.0.0' } }))
+      .sn;
+    // A verified binding owns too.
+    const bound = await createServer(t.db, { modelId });
+    await bindSerial(t.db, customer.id, bound.sn);
+
+    // A published advisory: BIOS before 5.0.0 is vulnerable.
+    await createRole(t.db, 'inv-writer', ['advisory:write']);
+    const writerUser = await createUser(t.db, { roleCodes: ['inv-writer'] });
+    const writer = await tokenFor(t.app, writerUser.account, writerUser.password);
+    const input: AdvisoryInput = {
+      tlp: 'WHITE',
+      titleZh: 'BIOS 漏洞',
+      titleEn: 'BIOS flaw',
+      summaryZh: '摘要',
+      summaryEn: 'Summary',
+      workaroundsZh: '',
+      workaroundsEn: '',
+      vulnerabilities: [
+        {
+          cve: 'CVE-2026-40001',
+          cweId: null,
+          cweName: '',
+          cvss31Vector: 'CVSS:3.1/AV:L/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+          cvss40Vector: null,
+          descriptionZh: '',
+          descriptionEn: '',
+        },
+      ],
+      affected: [{ modelId, pn: null, kind: 'BIOS', affectedFrom: null, fixedIn: '5.0.0' }],
+      fixedVersionIds: [biosFix.id],
+      references: [],
+      acknowledgments: [],
+      publishAt: null,
+      revisionSummary: '',
+    };
+    const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
+    await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
+    expect(
+      (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${created.body.data.id}/approve`)).status,
+    ).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('takes reports only for my servers: a foreign SN changes nothing and answers like one never shipped', async () => {
+    const answer = await report(customer.token, {
+      servers: [
+        {
+          sn: mine,
+          components: [
+            { kind: 'BMC', version: '1.1.0' },
+            { kind: 'BIOS', version: '4.2.0' },
+          ],
+        },
+        { sn: foreign, components: [{ kind: 'BMC', version: '9.9.9' }] },
+        { sn: 'NEVER-SHIPPED-1', components: [{ kind: 'BMC', version: '1.0.0' }] },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ accepted: 1, changed: 2, unknown: [foreign, 'NEVER-SHIPPED-1'] });
+    expect(await t.db.select().from(installedComponents).where(eq(installedComponents.sn, foreign))).toEqual(
+      [],
+    );
+    expect((await detail(customer.token, foreign)).code).toBe(1012010);
+    expect((await detail(rival.token, mine)).code).toBe(1012010);
+    expect((await fleet(rival.token)).data.rows.map((row) => row.sn)).toEqual([foreign]);
+  });
+
+  it('tells each state: vulnerable, outdated (how far behind), newer, current, unknown', async () => {
+    const server = (await detail(customer.token, mine)).data;
+    // BMC 1.1.0: 1.2.0 is released (the 2.0.0 release candidate does not count).
+    expect(component(server, 'BMC')).toMatchObject({
+      state: 'outdated',
+      behind: 1,
+      installed: '1.1.0',
+      source: 'api',
+    });
+    expect(component(server, 'BMC')?.target?.version).toBe('1.2.0');
+    expect(component(server, 'BIOS')).toMatchObject({ state: 'vulnerable', installed: '4.2.0' });
+    expect(component(server, 'BIOS')?.advisories.map((row) => row.cves)).toEqual([['CVE-2026-40001']]);
+    // The card was never reported: nothing is guessed.
+    expect(component(server, 'PCIE:PN-TEST-NIC')).toMatchObject({ state: 'unknown', installed: null });
+    expect(server.state).toBe('vulnerable');
+
+    await report(customer.token, {
+      servers: [
+        {
+          sn: mine,
+          components: [
+            { kind: 'BMC', version: '2.0.0-rc1' },
+            { kind: 'BIOS', version: '5.0.0' },
+            { kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: 'U32 v2.7' },
+          ],
+        },
+      ],
+    });
+    // Fresh at once: no stale "vulnerable" after the update is reported.
+    const after = (await detail(customer.token, mine)).data;
+    expect(component(after, 'BMC')?.state).toBe('newer');
+    expect(component(after, 'BIOS')?.state).toBe('current');
+    expect(component(after, 'PCIE:PN-TEST-NIC:3')).toMatchObject({ state: 'unknown', installed: 'U32 v2.7' });
+    expect(after.components.some((row) => row.component === 'PCIE:PN-TEST-NIC')).toBe(false);
+  });
+
+  it('keeps history, and shows a contradicting report beside the kept one', async () => {
+    const now = t.clock.now().getTime();
+    // An older report from an upload says otherwise: kept beside, not over, the newer one.
+    await report(customer.token, {
+      source: 'audit',
+      servers: [
+        {
+          sn: mine,
+          seenAt: new Date(now - 86_400_000).toISOString(),
+          components: [{ kind: 'BIOS', version: '4.9.0' }],
+        },
+      ],
+    });
+    const bios = component((await detail(customer.token, mine)).data, 'BIOS');
+    expect(bios).toMatchObject({ installed: '5.0.0', state: 'current' });
+    expect(bios?.contradicts).toMatchObject({ version: '4.9.0', source: 'audit' });
+    const history = await t.db
+      .select()
+      .from(installedComponentReports)
+      .where(eq(installedComponentReports.sn, mine))
+      .orderBy(asc(installedComponentReports.id));
+    expect(history.filter((row) => row.component === 'BIOS').map((row) => row.version)).toEqual([
+      '4.2.0',
+      '5.0.0',
+      '4.9.0',
+    ]);
+  });
+
+  it('pages the fleet with its summary, filters by state and SN', async () => {
+    const page = (await fleet(customer.token)).data;
+    expect(page.totalRows).toBe(2);
+    expect(
+      page.summary.vulnerable +
+        page.summary.outdated +
+        page.summary.unknown +
+        page.summary.newer +
+        page.summary.current,
+    ).toBe(2);
+    expect((await fleet(customer.token, `?sn=${mine.slice(-4)}`)).data.rows.map((row) => row.sn)).toEqual([
+      mine,
+    ]);
+    const unknownOnly = (await fleet(customer.token, '?state=unknown')).data.rows;
+    expect(unknownOnly.every((row) => row.state === 'unknown')).toBe(true);
+  });
+
+  it("checks a CSV whole: per-line errors in the reader's language, nothing half-applied", async () => {
+    const csv = [
+      'sn,kind,pn,slot,version,seen_at',
+      `${mine},BMC,,,1.2.0,`,
+      `${mine},FAN,,,1.0,`,
+      `${foreign},BMC,,,1.2.0,`,
+      `${mine},PCIE,,,22.1,`,
+      `${mine},BIOS,,,5.0.0,yesterday`,
+    ].join('\n');
+    const preview = await upload(customer.token, csv, '0');
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.applied).toBe(false);
+    expect(preview.body.data.errors.map((error) => error.line)).toEqual([3, 4, 5, 6]);
+    expect(preview.body.data.errors[1]?.message).toBe('Unknown serial number, or not one of your servers');
+    const zh = await upload(customer.token, csv, '1', 'zh-CN');
+    expect(zh.body.data.errors[1]?.message).toBe('序列号不存在，或不是您的服务器');
+    // Nothing of it was written, not even the good line.
+    expect(component((await detail(customer.token, mine)).data, 'BMC')?.installed).toBe('2.0.0-rc1');
+
+    const good = ['sn,kind,pn,slot,version,seen_at', `${mine},BMC,,,1.2.0,`].join('\r\n');
+    const dry = await upload(customer.token, good, '1');
+    expect(dry.body.data).toMatchObject({
+      applied: false,
+      errors: [],
+      changes: [{ sn: mine, component: 'BMC', from: '2.0.0-rc1', to: '1.2.0' }],
+    });
+    expect((await upload(customer.token, good, '0')).body.data.applied).toBe(true);
+    expect(component((await detail(customer.token, mine)).data, 'BMC')).toMatchObject({
+      installed: '1.2.0',
+      state: 'current',
+      source: 'upload',
+    });
+    expect((await upload(customer.token, 'serial,version\nX,1', '0')).body.data.errors[0]?.line).toBe(1);
+  });
+
+  it('exports every component as CSV and JSON', async () => {
+    const csv = await t.app.inject({
+      url: '/api/fleet/export?format=csv&locale=en-US',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('sn,model,component,installed');
+    expect(
+      lines.some(
+        (line) => line.startsWith(`${mine},M7-2U,BMC,1.2.0,upload`) && line.includes(',current,Current,'),
+      ),
+    ).toBe(true);
+    const json = await t.app.inject({
+      url: '/api/fleet/export?format=json',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(
+      (JSON.parse(json.body) as { servers: { sn: string }[] }).servers.map((server) => server.sn).sort(),
+    ).toContain(mine);
+  });
+
+  it('accepts personal access tokens with the inventory scope only', async () => {
+    const token = (
+      await t.app.services.apiTokens.create(customer.id, {
+        name: 'inv',
+        scopes: ['inventory'],
+        expiresInDays: 30,
+      })
+    ).token;
+    const other = (
+      await t.app.services.apiTokens.create(customer.id, {
+        name: 'cat',
+        scopes: ['catalog:read'],
+        expiresInDays: 30,
+      })
+    ).token;
+    const body = { servers: [{ sn: mine, components: [{ kind: 'BMC', version: '1.2.0' }] }] };
+    expect((await report(token, body)).status).toBe(200);
+    expect((await report(other, body)).body.code).toBe(1026002);
+    expect(
+      (await report(customer.token, { servers: [{ sn: mine, components: [{ kind: 'FAN', version: '1' }] }] }))
+        .status,
+    ).toBe(400);
+  });
+});
