@@ -1,0 +1,122 @@
+import { advisoryPagePathOf } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage, useConsoleSuite } from './support/console';
+import {
+  accessibilityFindings,
+  type Device,
+  LANGUAGES_AND_WIDTHS,
+  openConsoleAs,
+  pageFitsWindow,
+  saveScreenshot,
+  VIEWPORTS,
+} from './support/page-checks';
+import { openSystemPage } from './support/system-app';
+
+/** The demo seed's advisories (issue 33): two published, one embargoed draft. */
+const CRITICAL_BMC = 'PFW-2026-0001';
+const MEDIUM_NIC = 'PFW-2026-0002';
+const LIST_PATH = '/security/advisories';
+
+/** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
+  );
+  await page.waitForTimeout(250);
+}
+
+/** Serious or critical axe findings, sideways scrolling, and a full-page screenshot. */
+async function checkPage(page: Page, name: string, locale: string, device: Device) {
+  await settle(page);
+  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
+  expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
+  await saveScreenshot(page, `advisories-${name}-${locale}-${device}`, { fullPage: true });
+}
+
+describe('security advisories in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'the customer list and an advisory in %s on a %s: readable, accessible, no sideways scrolling',
+    { timeout: 120_000 },
+    async (locale, device) => {
+      const page = await openConsoleAs(suite, LIST_PATH, locale, device);
+      const table = page.getByTestId('advisory-table');
+      await table.getByTestId(`advisory-link-${CRITICAL_BMC}`).waitFor();
+      await table.getByTestId(`advisory-link-${MEDIUM_NIC}`).waitFor();
+      const rows = await table.locator('tbody').innerText();
+      expect(rows).toContain(locale === 'zh-CN' ? '严重' : 'Critical');
+      expect(rows).not.toContain('CRITICAL');
+      expect(rows).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      await checkPage(page, 'list', locale, device);
+
+      // A filter goes into the address: the filtered list is a link.
+      await page.getByTestId('advisory-severity').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: locale === 'zh-CN' ? '中危' : 'Medium' })
+        .click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('severity')).toBe('MEDIUM');
+      await table.getByTestId(`advisory-link-${CRITICAL_BMC}`).waitFor({ state: 'detached' });
+
+      await page.goto(`${suite.portal.url}${advisoryPagePathOf(CRITICAL_BMC)}`);
+      const detail = page.getByTestId('advisory-detail');
+      await detail.waitFor();
+      expect(await detail.getByTestId('advisory-cves').innerText()).toMatch(/CVE-\d{4}-\d+/);
+      expect(await detail.getByTestId('advisory-products').innerText()).not.toBe('');
+      await detail.getByTestId('advisory-my-servers').waitFor();
+      const csaf = await detail.getByTestId('advisory-csaf-json').getAttribute('href');
+      expect(csaf).toBeTruthy();
+      await checkPage(page, 'detail', locale, device);
+    },
+  );
+
+  it('shows a TLP:WHITE advisory to a signed-out visitor at the same address, in both languages', async () => {
+    for (const device of ['desktop', 'phone'] as const) {
+      const page = await suite.newPage({ ...VIEWPORTS[device], locale: 'zh-CN' });
+      await page.goto(`${suite.portal.url}${advisoryPagePathOf(CRITICAL_BMC)}`);
+      const detail = page.getByTestId('public-advisories').getByTestId('advisory-detail');
+      await detail.waitFor();
+      expect(new URL(page.url()).pathname).toBe(advisoryPagePathOf(CRITICAL_BMC));
+      expect(await detail.getByTestId('advisory-tlp').innerText()).toContain('TLP:WHITE');
+      expect(await detail.getByTestId('advisory-my-servers').count()).toBe(0);
+      await checkPage(page, 'public-detail', 'zh-CN', device);
+      await chooseLanguage(page, 'en-US');
+      await detail.getByText('Revision history').waitFor();
+      await checkPage(page, 'public-detail', 'en-US', device);
+
+      // The CSAF document it links to is there for anyone.
+      const csaf = await detail.getByTestId('advisory-csaf-json').getAttribute('href');
+      const answer = await page.context().request.get(`${suite.portal.url}${csaf}`);
+      expect(answer.status()).toBe(200);
+    }
+  });
+
+  it(
+    'lets staff see every advisory, the embargoed draft included, and score a vector while writing',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const page = await openSystemPage(suite, 'admin', '/system/advisories');
+      const table = page.getByTestId('staff-advisory-table');
+      await table.locator('tbody tr.ant-table-row').filter({ hasText: CRITICAL_BMC }).waitFor();
+      expect(await table.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+      expect(await table.locator('tbody').innerText()).toMatch(/Draft|In review/);
+      await checkPage(page, 'staff-list', 'en-US', 'desktop');
+
+      await page.getByTestId('advisory-new').click();
+      await page.getByTestId('vulnerability-cvss31-0').fill('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H');
+      await expect.poll(() => page.getByTestId('cvss31-preview-0').innerText()).toContain('9.8');
+      await settle(page);
+      expect(await accessibilityFindings(page, '.ant-drawer'), 'axe on the advisory form').toEqual([]);
+      await saveScreenshot(page, 'advisories-staff-form-en-US-desktop');
+
+      await page.keyboard.press('Escape');
+      await chooseLanguage(page, 'zh-CN');
+      await expect.poll(() => table.locator('thead').innerText()).toContain('状态');
+      await checkPage(page, 'staff-list', 'zh-CN', 'desktop');
+    },
+  );
+});
