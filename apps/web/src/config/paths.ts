@@ -23,6 +23,8 @@ export const paths = {
   device: '/device',
   /** Security advisories (issue 33): a console page signed in, a public one signed out; one advisory below it. */
   advisories: '/security/advisories',
+  /** My servers (issue 34): fleet compliance; one server below it. */
+  fleetServers: '/fleet/servers',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',

@@ -152,7 +152,7 @@ function unwrap<S extends ResponseSchema>(answer: RawAnswer, schema: S): z.outpu
   return parsed.data;
 }
 
-/** Headers and body of a call: bearer token, language, JSON or multipart (FormData) body. */
+/** Headers and body of a call: bearer token, language, JSON, multipart (FormData) or file (Blob) body. */
 function buildInit(method: Method, options: RequestOptions): { init: RequestInit; token?: string } {
   const token = options.anonymous ? undefined : getAccessToken();
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getCurrentLocale() });
@@ -161,6 +161,10 @@ function buildInit(method: Method, options: RequestOptions): { init: RequestInit
   if (options.keepalive) init.keepalive = true;
   if (options.body instanceof FormData) {
     // fetch sets the multipart Content-Type with its boundary itself.
+    init.body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as it is (an inventory CSV as text/csv): its own type is the Content-Type.
+    if (options.body.type) headers.set('Content-Type', options.body.type);
     init.body = options.body;
   } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');

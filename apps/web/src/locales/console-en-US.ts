@@ -4,6 +4,7 @@ export { advisories } from './en-US/advisories';
 export { activation } from './en-US/activation';
 export { automation } from './en-US/automation';
 export { catalog } from './en-US/catalog';
+export { fleet } from './en-US/fleet';
 export { home } from './en-US/home';
 export { menu } from './en-US/menu';
 export { notices } from './en-US/notices';

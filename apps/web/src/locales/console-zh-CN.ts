@@ -4,6 +4,7 @@ export { advisories } from './zh-CN/advisories';
 export { activation } from './zh-CN/activation';
 export { automation } from './zh-CN/automation';
 export { catalog } from './zh-CN/catalog';
+export { fleet } from './zh-CN/fleet';
 export { home } from './zh-CN/home';
 export { menu } from './zh-CN/menu';
 export { notices } from './zh-CN/notices';

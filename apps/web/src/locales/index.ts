@@ -52,6 +52,7 @@ export const CONSOLE_NAMESPACES = [
   'tasks',
   'automation',
   'advisories',
+  'fleet',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BookOutlined,
   CloudDownloadOutlined,
+  ClusterOutlined,
   DashboardOutlined,
   FileOutlined,
   HomeOutlined,
@@ -32,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   book: <BookOutlined />,
   safety: <SafetyOutlined />,
   link: <LinkOutlined />,
+  cluster: <ClusterOutlined />,
 };
 
 /** The icon of a menu entry; unknown names get a neutral page icon so a collapsed menu still shows something. */

@@ -4,6 +4,7 @@ export { advisories } from './advisories';
 export { activation } from './activation';
 export { automation } from './automation';
 export { catalog } from './catalog';
+export { fleet } from './fleet';
 export { common } from './common';
 export { errors } from './errors';
 export { home } from './home';

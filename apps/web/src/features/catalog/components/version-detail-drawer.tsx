@@ -5,7 +5,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { FixedAdvisories } from '@/features/advisories';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useVersionDetail } from '../api/get-version-detail';
-import { formatSize } from '../utils/format-size';
+import { formatSize } from '@/lib/format-size';
 import { ChecksumListLink } from './checksum-list-link';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatNumber } from '@/lib/format';
 import { useVersions, type VersionListQuery } from '../api/get-versions';
-import { formatSize } from '../utils/format-size';
+import { formatSize } from '@/lib/format-size';
 import { FIRST_PAGE_PAGING, type TablePaging } from '../utils/table-paging';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';

@@ -1,7 +1,7 @@
 import type { CatalogVersionRow } from '@portal/contract';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../utils/format-size';
+import { formatSize } from '@/lib/format-size';
 import { startDownload } from '../../utils/start-download';
 import { CopyableChecksum } from './copyable-checksum';
 import styles from './public-list.module.css';

@@ -1,0 +1,31 @@
+import { inventoryUploadResultSchema } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { FLEET_KEY } from './fleet-keys';
+
+export interface InventoryUpload {
+  file: File;
+  /** True: check and preview only, nothing is written. */
+  dryRun: boolean;
+}
+
+/** POST /fleet/inventory/upload?dryRun=: the CSV file itself as the body (text/csv). */
+export function uploadInventory({ file, dryRun }: InventoryUpload) {
+  return apiClient.post(
+    '/fleet/inventory/upload',
+    new Blob([file], { type: 'text/csv' }),
+    inventoryUploadResultSchema,
+    { query: { dryRun: dryRun ? '1' : '0' }, quiet: true },
+  );
+}
+
+/** An applied upload changes states and counts everywhere: every fleet query is refetched. */
+export function useUploadInventory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadInventory,
+    onSuccess: (result) => {
+      if (result.applied) void queryClient.invalidateQueries({ queryKey: FLEET_KEY });
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import { type ComponentCompliance, consoleVersionPathOf } from '@portal/contract';
+import { Alert, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
+import { componentNameOf } from '../utils/component-name';
+import { ComplianceStateTag } from './compliance-state-tag';
+import { ComponentAdvisories } from './component-advisories';
+
+/**
+ * Each component of a server as a block of its own (label beside value, one column on a phone):
+ * what is installed and who said so, what to install instead, and why.
+ */
+export function ComponentList({ components }: { components: ComponentCompliance[] }) {
+  const { t } = useTranslation('fleet');
+  if (components.length === 0) return <Empty description={t('detail.noComponents')} />;
+  return (
+    <section aria-labelledby="server-components" data-testid="server-components">
+      <Typography.Title level={5} id="server-components">
+        {t('detail.components')}
+      </Typography.Title>
+      <Flex vertical gap={12}>
+        {components.map((component) => (
+          <ComponentCard key={component.component} component={component} />
+        ))}
+      </Flex>
+    </section>
+  );
+}
+
+function ComponentCard({ component }: { component: ComponentCompliance }) {
+  const { t } = useTranslation('fleet');
+  const { target, contradicts } = component;
+  const items = [
+    {
+      key: 'installed',
+      label: t('detail.installed'),
+      children: (
+        <Flex vertical gap={4}>
+          <Typography.Text strong data-testid="component-installed">
+            {component.installed ?? t('detail.notReported')}
+          </Typography.Text>
+          {component.source && (
+            <Typography.Text type="secondary">
+              {t('detail.seen', {
+                source: t(`source.${component.source}`),
+                date: formatDateTime(component.seenAt),
+              })}
+            </Typography.Text>
+          )}
+          {component.state === 'outdated' && component.behind > 0 && (
+            <Typography.Text data-testid="component-behind">
+              {t('detail.behind', { count: component.behind })}
+            </Typography.Text>
+          )}
+          {contradicts && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="component-contradicts"
+              title={t('detail.contradicts', {
+                version: contradicts.version,
+                date: formatDateTime(contradicts.seenAt),
+                source: t(`source.${contradicts.source}`),
+              })}
+            />
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'target',
+      label: t('detail.target'),
+      children: target ? (
+        <Flex vertical gap={4} data-testid="component-target">
+          <Link to={consoleVersionPathOf(component.kind, target.versionId)}>
+            {target.itemName} {target.version}
+          </Link>
+          <Typography.Text>
+            {t('detail.file')}: {target.fileName} ({formatSize(target.fileSize)})
+          </Typography.Text>
+          <Typography.Text
+            code
+            style={{ wordBreak: 'break-all' }}
+            copyable={{ text: target.sha256, tooltips: [t('detail.copy'), t('detail.copied')] }}
+            data-testid="component-sha256"
+          >
+            {t('detail.sha256')} {target.sha256}
+          </Typography.Text>
+        </Flex>
+      ) : (
+        t('detail.noTarget')
+      ),
+    },
+    {
+      key: 'advisories',
+      label: t('detail.advisories'),
+      children: <ComponentAdvisories advisories={component.advisories} />,
+    },
+  ];
+  return (
+    <Card
+      size="small"
+      title={componentNameOf(component, t)}
+      extra={<ComplianceStateTag state={component.state} />}
+      data-testid={`component-${component.component}`}
+    >
+      <Descriptions size="small" column={1} bordered items={items} />
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ComplianceState } from '@portal/contract';
+import { App, Button, Dropdown, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportFleet, type FleetExportFormat } from '../api/download-fleet-files';
+import { UploadInventoryModal } from './upload-inventory-modal';
+
+/** "Upload inventory" (preview, then apply) and "Export" (CSV or JSON, of the state filtered by). */
+export function FleetActions({ state }: { state?: ComplianceState }) {
+  const { t } = useTranslation('fleet');
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const download = async (format: FleetExportFormat) => {
+    setExporting(true);
+    try {
+      await exportFleet(format, state);
+    } catch (error) {
+      void message.error(t('actions.downloadFailed', { message: (error as Error).message }));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Space wrap>
+      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="fleet-upload">
+        {t('actions.upload')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'csv', label: t('actions.exportCsv'), 'data-testid': 'fleet-export-csv' },
+            { key: 'json', label: t('actions.exportJson'), 'data-testid': 'fleet-export-json' },
+          ],
+          onClick: ({ key }) => void download(key as FleetExportFormat),
+        }}
+      >
+        <Button icon={<DownloadOutlined />} loading={exporting} data-testid="fleet-export">
+          {t('actions.export')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />
+    </Space>
+  );
+}

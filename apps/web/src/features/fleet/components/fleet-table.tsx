@@ -1,0 +1,103 @@
+import type { ServerCompliance } from '@portal/contract';
+import { Table, type TableColumnsType } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { formatDateTime } from '@/lib/format';
+import type { useFleetServers } from '../api/get-fleet-servers';
+import { fleetServerPathOf } from '../utils/fleet-paths';
+import type { FleetListState, FleetSortField } from '../utils/fleet-list-params';
+import { ComplianceStateTag } from './compliance-state-tag';
+import { StateCounts } from './state-counts';
+
+interface Props {
+  query: ReturnType<typeof useFleetServers>;
+  list: FleetListState;
+  onChange: (next: FleetListState) => void;
+}
+
+/** One page of my servers, sortable by SN, model, worst state and last report. */
+export function FleetTable({ query, list, onChange }: Props) {
+  const { t } = useTranslation('fleet');
+  const sortOrderOf = (field: FleetSortField): SortOrder =>
+    list.sortField === field ? (list.sortOrder ?? null) : null;
+  const columns: TableColumnsType<ServerCompliance> = [
+    {
+      title: t('column.sn'),
+      key: 'sn',
+      dataIndex: 'sn',
+      sorter: true,
+      sortOrder: sortOrderOf('sn'),
+      render: (_, row) => (
+        <Link to={fleetServerPathOf(row.sn)} data-testid={`server-link-${row.sn}`}>
+          {row.sn}
+        </Link>
+      ),
+    },
+    {
+      title: t('column.model'),
+      key: 'model',
+      dataIndex: 'model',
+      sorter: true,
+      sortOrder: sortOrderOf('model'),
+    },
+    {
+      title: t('column.state'),
+      key: 'state',
+      dataIndex: 'state',
+      sorter: true,
+      sortOrder: sortOrderOf('state'),
+      render: (_, row) => <ComplianceStateTag state={row.state} />,
+    },
+    {
+      title: t('column.counts'),
+      key: 'counts',
+      // A phone keeps SN, model and state; the rest is one tap away.
+      responsive: ['md'],
+      render: (_, row) => <StateCounts counts={row.counts} />,
+    },
+    {
+      title: t('column.lastReport'),
+      key: 'lastReport',
+      dataIndex: 'lastReport',
+      responsive: ['sm'],
+      sorter: true,
+      sortOrder: sortOrderOf('lastReport'),
+      render: (_, row) => (row.lastReport ? formatDateTime(row.lastReport) : t('column.neverReported')),
+    },
+  ];
+  return (
+    <div data-testid="fleet-table">
+      <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
+      <Table<ServerCompliance>
+        rowKey="sn"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        loading={query.isFetching}
+        dataSource={query.data?.rows ?? []}
+        locale={{ emptyText: t('list.empty') }}
+        pagination={{
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: query.data?.totalRows ?? 0,
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+        }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = sort?.order ? (sort.columnKey as FleetSortField) : undefined;
+          const sortChanged = action === 'sort';
+          onChange({
+            ...list,
+            pageNo: sortChanged || pagination.pageSize !== list.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? list.pageSize,
+            sortField: sortChanged ? field : list.sortField,
+            sortOrder: sortChanged ? (sort?.order ?? undefined) : list.sortOrder,
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
+import { FleetServersPage } from './fleet-servers-page';
+import {
+  buildComponent,
+  buildFleetPage,
+  buildServerDetail,
+  buildServerRow,
+  buildUploadResult,
+} from './test-data';
+
+setUpEachTest({ namespaces: ['fleet'] });
+
+const ROWS = [
+  buildServerRow({
+    sn: 'SN-0002',
+    state: 'vulnerable',
+    counts: { vulnerable: 1, outdated: 0, unknown: 0, newer: 0, current: 6 },
+  }),
+  buildServerRow(),
+  buildServerRow({ sn: 'SN-0003', state: 'unknown', lastReport: null }),
+];
+
+function openPage(url: string) {
+  return renderWithProviders(<FleetServersPage title="My servers" />, {
+    path: '/fleet/servers/*',
+    initialEntry: url,
+  });
+}
+
+const askedQuery = (fetchStub: ReturnType<typeof stubFetch>) =>
+  Object.fromEntries(new URL(String(fetchStub.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams);
+
+describe('FleetServersPage (list)', () => {
+  it('shows the fleet summary in words with counts, and a state picked there filters the list', async () => {
+    const fetchStub = stubFetch({ '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)) });
+    const { router } = openPage('/fleet/servers');
+    const summary = await screen.findByTestId('fleet-summary');
+    await waitFor(() => expect(within(summary).getByTestId('fleet-total').textContent).toBe('12 servers'));
+    expect(within(summary).getByTestId('summary-vulnerable').textContent).toBe('Vulnerable1');
+    expect(within(summary).getByTestId('summary-current').textContent).toBe('Current6');
+    expect(within(summary).getByRole('img').getAttribute('aria-label')).toBe(
+      'Servers by worst state: Vulnerable 1, Outdated 3, Unknown 2, Current 6',
+    );
+
+    fireEvent.click(within(summary).getByTestId('summary-vulnerable'));
+    expect(router.state.location.search).toBe('?state=vulnerable');
+    await waitFor(() => expect(askedQuery(fetchStub)).toMatchObject({ state: 'vulnerable' }));
+    expect(within(summary).getByTestId('summary-vulnerable').getAttribute('aria-pressed')).toBe('true');
+    // Pressed again, the filter goes.
+    fireEvent.click(within(summary).getByTestId('summary-vulnerable'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('lists servers with states in words, formatted dates and links to each server', async () => {
+    stubFetch({ '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)) });
+    openPage('/fleet/servers');
+    const table = await screen.findByTestId('fleet-table');
+    const link = await within(table).findByTestId('server-link-SN-0002');
+    expect(link.getAttribute('href')).toBe('/fleet/servers/SN-0002');
+    const rows = table.querySelectorAll('tbody tr.ant-table-row');
+    expect(rows[0]?.textContent).toContain('Vulnerable');
+    expect(rows[1]?.textContent).toContain('Outdated');
+    expect(table.textContent).not.toContain('outdated');
+    expect(screen.getByText('1-3 of 3')).toBeTruthy();
+  });
+
+  it('keeps the filters in the address and asks the server with them', async () => {
+    const fetchStub = stubFetch({ '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)) });
+    const { router } = openPage('/fleet/servers?state=outdated&model=M7-2U&sn=00&pageNo=2');
+    await screen.findByTestId('server-link-SN-0001');
+    expect(askedQuery(fetchStub)).toMatchObject({ state: 'outdated', model: 'M7-2U', sn: '00', pageNo: '2' });
+    expect((screen.getByTestId('fleet-sn').querySelector('input') as HTMLInputElement).value).toBe('00');
+
+    const sn = screen.getByTestId('fleet-sn').querySelector('input') as HTMLInputElement;
+    fireEvent.change(sn, { target: { value: 'SN-0003' } });
+    fireEvent.keyDown(sn, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(router.state.location.search).toBe('?state=outdated&model=M7-2U&sn=SN-0003');
+
+    fireEvent.click(screen.getByTestId('fleet-reset'));
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('FleetServersPage (one server)', () => {
+  it('shows each component: name, installed and who said so, contradiction, target and advisories', async () => {
+    stubFetch({
+      '/api/fleet/servers/SN-0001': () =>
+        okResponse(
+          buildServerDetail({
+            components: [
+              buildComponent({
+                contradicts: { version: '2.9.0', source: 'audit', seenAt: '2026-11-18T10:00:00.000Z' },
+              }),
+              buildComponent({
+                component: 'PCIE:X710-DA2:3',
+                kind: 'PCIE',
+                pn: 'X710-DA2',
+                slot: '3',
+                installed: '8.1',
+                source: 'api',
+                state: 'vulnerable',
+                behind: 0,
+                advisories: [
+                  {
+                    advisoryId: 'PFW-2026-0002',
+                    severity: 'MEDIUM',
+                    baseScore: 5.3,
+                    cves: [],
+                    fixedIn: '8.3',
+                  },
+                  {
+                    advisoryId: 'PFW-2026-0001',
+                    severity: 'CRITICAL',
+                    baseScore: 9.8,
+                    cves: ['CVE-2026-10001'],
+                    fixedIn: '8.2',
+                  },
+                ],
+              }),
+            ],
+          }),
+        ),
+    });
+    openPage('/fleet/servers/SN-0001');
+    const detail = await screen.findByTestId('server-detail');
+    expect(detail.textContent).toContain('M7-2U');
+    expect(detail.textContent).toContain('Vulnerable');
+
+    const bmc = within(detail).getByTestId('component-BMC');
+    expect(bmc.textContent).toContain('BMC');
+    expect(within(bmc).getByTestId('component-installed').textContent).toBe('3.0.0');
+    expect(bmc.textContent).toContain('inventory upload, 2026-11-');
+    expect(within(bmc).getByTestId('component-behind').textContent).toBe('2 versions behind');
+    expect(within(bmc).getByTestId('component-contradicts').textContent).toMatch(
+      /^Another report said 2\.9\.0 on 2026-11-18 \d\d:\d\d:\d\d \(audit tool\)$/,
+    );
+    const target = within(bmc).getByTestId('component-target');
+    expect(within(target).getByRole('link').getAttribute('href')).toBe(
+      '/mirror/custmirrordownload?version=42',
+    );
+    expect(target.textContent).toContain('m7-bmc-3.2.1.bin (1.5 MB)');
+    expect(within(bmc).getByTestId('component-sha256').textContent).toContain('a'.repeat(64));
+    expect(bmc.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+
+    const card = within(detail).getByTestId('component-PCIE:X710-DA2:3');
+    expect(card.textContent).toContain('PCIe card X710-DA2, slot 3');
+    expect(card.textContent).toContain('API report');
+    const links = within(within(card).getByTestId('component-advisories')).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['PFW-2026-0001', 'PFW-2026-0002']);
+    expect(links[0]?.getAttribute('href')).toBe('/security/advisories/PFW-2026-0001');
+    expect(card.textContent).toContain('Critical 9.8');
+    expect(card.textContent).not.toContain('CRITICAL');
+  });
+
+  it('says so when the server is unknown or not mine', async () => {
+    stubFetch({
+      '/api/fleet/servers/SN-9999': () =>
+        new Response(JSON.stringify({ success: false, code: 1012010, message: 'Unknown SN', data: null }), {
+          status: 404,
+        }),
+    });
+    openPage('/fleet/servers/sn-9999');
+    expect((await screen.findByTestId('server-not-found')).textContent).toContain('not found');
+  });
+});
+
+describe('FleetServersPage (inventory upload)', () => {
+  const csv = () => new File(['sn,kind,pn,slot,version,seen_at\n'], 'inventory.csv', { type: 'text/csv' });
+
+  async function chooseFile() {
+    fireEvent.click(await screen.findByTestId('fleet-upload'));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [csv()] } });
+    return dialog;
+  }
+
+  it('previews the file: wrong lines listed with their messages, and Apply stays disabled', async () => {
+    const uploads: { dryRun: string | null; type: string | null }[] = [];
+    stubFetch({
+      '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)),
+      '/api/fleet/inventory/upload': (url, init) => {
+        uploads.push({
+          dryRun: url.searchParams.get('dryRun'),
+          type: new Headers(init.headers).get('Content-Type'),
+        });
+        return okResponse(
+          buildUploadResult({
+            errors: [{ line: 3, sn: 'SN-7777', message: 'This serial number is unknown' }],
+          }),
+        );
+      },
+    });
+    openPage('/fleet/servers');
+    const dialog = await chooseFile();
+    const errors = await within(dialog).findByTestId('upload-errors');
+    expect(errors.textContent).toContain('This serial number is unknown');
+    expect(errors.textContent).toContain('SN-7777');
+    expect(uploads).toEqual([{ dryRun: '1', type: 'text/csv' }]);
+    expect(within(dialog).getByTestId('upload-counts').textContent).toBe(
+      'Preview. Lines: 2 · Servers: 1 · Changes: 1',
+    );
+    expect(within(dialog).getByTestId('upload-changes').textContent).toContain('3.2.1');
+    expect((within(dialog).getByTestId('upload-apply') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('applies a file without wrong lines and refreshes the list', async () => {
+    const uploads: (string | null)[] = [];
+    const fetchStub = stubFetch({
+      '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)),
+      '/api/fleet/inventory/upload': (url) => {
+        const dryRun = url.searchParams.get('dryRun');
+        uploads.push(dryRun);
+        return okResponse(buildUploadResult({ applied: dryRun === '0' }));
+      },
+    });
+    openPage('/fleet/servers');
+    const dialog = await chooseFile();
+    await within(dialog).findByTestId('upload-preview');
+    const apply = within(dialog).getByTestId('upload-apply') as HTMLButtonElement;
+    await waitFor(() => expect(apply.disabled).toBe(false));
+    const listLoads = fetchStub.mock.calls.filter(([input]) =>
+      String(input).includes('/fleet/servers'),
+    ).length;
+    fireEvent.click(apply);
+    expect(await screen.findByText('Inventory applied. Changes: 1')).toBeTruthy();
+    expect(uploads).toEqual(['1', '0']);
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.filter(([input]) => String(input).includes('/fleet/servers')).length).toBe(
+        listLoads + 1,
+      ),
+    );
+  });
+});
