@@ -25,6 +25,17 @@ CREATE TABLE "installed_component_reports" (
 	"reported_by" integer,
 	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
+CREATE TABLE "fleet_baselines" (
+	"user_id" integer NOT NULL,
+	"model_id" integer NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"versions" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fleet_baselines_user_id_model_id_pk" PRIMARY KEY("user_id","model_id")
+);--> statement-breakpoint
+ALTER TABLE "fleet_baselines" ADD CONSTRAINT "fleet_baselines_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fleet_baselines" ADD CONSTRAINT "fleet_baselines_model_id_server_models_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."server_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "installed_components_kind_idx" ON "installed_components" USING btree ("kind","version");--> statement-breakpoint
 ALTER TABLE "installed_components" ADD CONSTRAINT "installed_components_sn_serial_numbers_sn_fk" FOREIGN KEY ("sn") REFERENCES "public"."serial_numbers"("sn") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "installed_components" ADD CONSTRAINT "installed_components_reported_by_users_id_fk" FOREIGN KEY ("reported_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "installed_component_reports" ADD CONSTRAINT "installed_component_reports_sn_serial_numbers_sn_fk" FOREIGN KEY ("sn") REFERENCES "public"."serial_numbers"("sn") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

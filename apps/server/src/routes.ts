@@ -8,7 +8,7 @@ import { activationRoutes, licenceKeyRoutes } from './modules/activation/activat
 import { advisoryRoutes } from './modules/advisories/advisory.routes';
 import { advisoryStaffRoutes } from './modules/advisories/advisory-staff.routes';
 import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes';
-import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { installedBaseRoutes, inventoryRoutes } from './modules/inventory/inventory.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -105,5 +105,6 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(editorImageRoutes),
     (app) => app.register(releaseNoteAdminRoutes),
     (app) => app.register(advisoryStaffRoutes),
+    (app) => app.register(installedBaseRoutes),
   ];
 }

@@ -34,6 +34,8 @@ import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { ComplianceService } from './modules/inventory/compliance.service';
 import { InventoryService } from './modules/inventory/inventory.service';
+import { BaselineService } from './modules/inventory/baseline.service';
+import { InstalledBaseService } from './modules/inventory/installed-base.service';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { removeStaleScratch } from './modules/tasks/livecd-iso';
@@ -135,6 +137,8 @@ export type Services = {
   /** Installed firmware reports and fleet compliance (issue 34). */
   inventory: InventoryService;
   compliance: ComplianceService;
+  baselines: BaselineService;
+  installedBase: InstalledBaseService;
 } & AdvisoryServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -336,6 +340,8 @@ export function createServices(
     ...advisoryServices,
     inventory: new InventoryService(db, clock),
     compliance: new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader),
+    baselines: new BaselineService(db, clock, catalogAccess),
+    installedBase: new InstalledBaseService(db, advisoryServices.advisoryReader),
   };
 }
 

@@ -152,6 +152,8 @@ export const ErrorCode = {
   ADVISORY_PRODUCT_UNKNOWN: 1028007,
   /** A fixed version that is for none of the advisory's affected products. */
   ADVISORY_FIX_UNRELATED: 1028008,
+  /** Fleet compliance (issue 34): nothing to update on the servers chosen. */
+  FLEET_NOTHING_MISSING: 1029001,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -265,6 +267,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ADVISORY_REVISION_SUMMARY_REQUIRED]: 400,
   [ErrorCode.ADVISORY_PRODUCT_UNKNOWN]: 400,
   [ErrorCode.ADVISORY_FIX_UNRELATED]: 400,
+  [ErrorCode.FLEET_NOTHING_MISSING]: 409,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

@@ -107,6 +107,8 @@ export const componentComplianceSchema = z.object({
       sha256: z.string(),
     })
     .nullable(),
+  /** The baseline the target comes from (null: the newest release). */
+  baseline: z.string().nullable(),
   /** Advisories the installed version is affected by, highest severity first. */
   advisories: z.array(
     z.object({
@@ -177,3 +179,53 @@ export const inventoryUploadResultSchema = z.object({
   changed: z.number().int(),
 });
 export type InventoryUploadResult = z.infer<typeof inventoryUploadResultSchema>;
+
+// ---- baselines ----
+
+/**
+ * A baseline pins, for one model, the version each component should run (a named set, as
+ * OpenManage Enterprise's firmware baselines do); compliance then compares with it instead of
+ * the newest release. Keys are component kinds (BMC, BIOS …) or `PCIE:<PN>`.
+ */
+export const fleetBaselineInputSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  versions: z
+    .record(z.string().trim().toUpperCase().max(80), z.number().int().min(1))
+    .refine((versions) => Object.keys(versions).length > 0 && Object.keys(versions).length <= 64, {
+      message: 'FIELD_INVALID',
+    }),
+});
+export type FleetBaselineInput = z.infer<typeof fleetBaselineInputSchema>;
+export const fleetBaselineSchema = z.object({
+  model: z.string(),
+  name: z.string(),
+  versions: z.array(z.object({ component: z.string(), versionId: z.number().int(), version: z.string() })),
+  updateTime: z.string(),
+});
+export type FleetBaseline = z.infer<typeof fleetBaselineSchema>;
+export const fleetBaselineParamsSchema = z.object({ model: z.string().trim().toUpperCase().min(1).max(64) });
+
+// ---- the vendor's view ----
+
+/** Staff (sysDashboard:page): how many servers run each version of a kind, and who is exposed. */
+export const installedBaseQuerySchema = z.object({
+  kind: z.string().trim().toUpperCase().pipe(z.enum(INVENTORY_KINDS)),
+  model: z.string().trim().toUpperCase().max(64).optional(),
+  pn: z.string().trim().toUpperCase().max(64).optional(),
+  cve: z.string().trim().toUpperCase().max(32).optional(),
+});
+export const installedBaseSchema = z.object({
+  /** Servers per installed version, in the product's version order (newest first). */
+  versions: z.array(
+    z.object({ version: z.string(), servers: z.number().int(), customers: z.number().int() }),
+  ),
+  servers: z.number().int(),
+  /** With `cve`: servers and customers whose installed version an advisory naming it affects. */
+  exposed: z.object({ servers: z.number().int(), customers: z.number().int() }).nullable(),
+});
+export type InstalledBase = z.infer<typeof installedBaseSchema>;
+
+/** "Download what is missing": an SN bundle task limited to the outdated and vulnerable components. */
+export const fleetBundleBodySchema = z.object({
+  sns: z.array(z.string().trim().toUpperCase().min(1).max(64)).min(1).max(500),
+});

@@ -1,5 +1,5 @@
-import { bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { serialNumbers } from './serials';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { serialNumbers, serverModels } from './serials';
 import { users } from './users';
 
 /**
@@ -26,7 +26,11 @@ export const installedComponents = pgTable(
     otherSource: varchar('other_source', { length: 16 }),
     otherSeenAt: timestamp('other_seen_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.sn, t.component] })],
+  (t) => [
+    primaryKey({ columns: [t.sn, t.component] }),
+    // The vendor's installed base per version of a kind.
+    index('installed_components_kind_idx').on(t.kind, t.version),
+  ],
 );
 
 /** Every report line ever taken, oldest first: the history behind installed_components. */
@@ -45,4 +49,22 @@ export const installedComponentReports = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('installed_component_reports_sn_idx').on(t.sn, t.component, t.seenAt)],
+);
+
+/** A customer's pinned versions for one model (issue 34): compliance compares with them. */
+export const fleetBaselines = pgTable(
+  'fleet_baselines',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => serverModels.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** Component (`BMC`, `PCIE:<PN>`) -> catalogue version id. */
+    versions: jsonb('versions').$type<Record<string, number>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.modelId] })],
 );

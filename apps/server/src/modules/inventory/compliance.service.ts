@@ -15,9 +15,9 @@ import {
   SERVER_FIRMWARE_KINDS,
   type ServerCompliance,
 } from '@portal/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { installedComponents } from '../../db/schema';
+import { fleetBaselines, installedComponents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type OwnedServer, ownedServers, rowAffects } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
@@ -25,6 +25,7 @@ import type { CatalogAccess } from '../catalog/catalog-access';
 import { type Release, type ReleaseIndex, releasesFor } from './fleet-catalogue';
 
 type Reported = typeof installedComponents.$inferSelect;
+type Baseline = typeof fleetBaselines.$inferSelect;
 const SLICE = 5000;
 const worstOf = (states: ComplianceState[]) =>
   COMPLIANCE_STATES.find((state) => states.includes(state)) ?? 'unknown';
@@ -59,12 +60,21 @@ export class ComplianceService {
         ...[...reported.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
       ]),
     ];
-    const [releases, advisories] = await Promise.all([
+    const [releases, advisories, baselines] = await Promise.all([
       releasesFor(this.db, this.access, await this.access.viewerOf(userId), modelIds, pns),
       this.advisories.naming(modelIds, pns),
+      this.db.select().from(fleetBaselines).where(eq(fleetBaselines.userId, userId)),
     ]);
+    const baselineOf = new Map(baselines.map((baseline) => [baseline.modelId, baseline]));
     return unique.map((server) =>
-      this.compute(server, reported.get(server.sn) ?? [], releases, advisories, locale),
+      this.compute(
+        server,
+        reported.get(server.sn) ?? [],
+        releases,
+        advisories,
+        locale,
+        baselineOf.get(server.modelId),
+      ),
     );
   }
 
@@ -117,6 +127,7 @@ export class ComplianceService {
     releases: ReleaseIndex,
     advisories: AdvisorySnapshot[],
     locale: Locale,
+    baseline?: Baseline,
   ): ServerReport {
     const byKey = new Map(reported.map((row) => [row.component, row]));
     const components: ComponentCompliance[] = [];
@@ -134,6 +145,7 @@ export class ComplianceService {
           advisories,
           server,
           locale,
+          baseline,
         ),
       );
     }
@@ -148,6 +160,7 @@ export class ComplianceService {
           advisories,
           server,
           locale,
+          baseline,
         ),
       );
     for (const pn of server.pcieParts) {
@@ -161,6 +174,7 @@ export class ComplianceService {
           advisories,
           server,
           locale,
+          baseline,
         ),
       );
     }
@@ -188,9 +202,14 @@ export class ComplianceService {
     advisories: AdvisorySnapshot[],
     server: OwnedServer,
     locale: Locale,
+    baseline?: Baseline,
   ): ComponentCompliance {
     const installed = report?.version ?? shipped ?? null;
-    const target = candidates.at(-1) ?? null;
+    // A baseline's pin for this component (model kind, or the card's part number) is the target.
+    const pinnedId = baseline?.versions[id.kind === 'PCIE' ? `PCIE:${id.pn}` : id.kind];
+    const pinned =
+      pinnedId === undefined ? undefined : candidates.find((release) => release.versionId === pinnedId);
+    const target = pinned ?? candidates.at(-1) ?? null;
     const orderable = installed !== null && isOrderableVersion(installed);
     const affecting = orderable
       ? advisories.flatMap((advisory) =>
@@ -227,7 +246,11 @@ export class ComplianceService {
       state = order < 0 ? 'outdated' : order > 0 ? 'newer' : 'current';
     }
     if (orderable && target && compareVersions(installed, target.version) < 0)
-      behind = candidates.filter((release) => compareVersions(release.version, installed) > 0).length;
+      behind = candidates.filter(
+        (release) =>
+          compareVersions(release.version, installed) > 0 &&
+          compareVersions(release.version, target.version) <= 0,
+      ).length;
     return {
       component: id.key,
       kind: id.kind,
@@ -256,6 +279,7 @@ export class ComplianceService {
             sha256: target.sha256,
           }
         : null,
+      baseline: pinned ? (baseline?.name ?? null) : null,
       advisories: affecting,
     };
   }

@@ -1,7 +1,14 @@
 import {
   type COMPLIANCE_STATES,
   type ComplianceState,
+  fleetBaselineInputSchema,
+  fleetBundleBodySchema,
+  taskCreatedSchema,
+  fleetBaselineParamsSchema,
+  fleetBaselineSchema,
   fleetExportQuerySchema,
+  installedBaseQuerySchema,
+  installedBaseSchema,
   fleetPageSchema,
   fleetQuerySchema,
   fleetServerDetailSchema,
@@ -14,11 +21,13 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { translate } from '../../lib/i18n/messages';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
-import { requireSession, sessionOf } from '../../plugins/authenticate';
+import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+import { z } from 'zod';
 import { INVENTORY_CSV_TEMPLATE } from './inventory-upload';
 import { fleetCsv } from './fleet-export';
 
@@ -39,7 +48,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { inventory, compliance } = app.services;
+  const { inventory, compliance, baselines } = app.services;
 
   routes.post(
     '/api/fleet/inventory',
@@ -159,5 +168,115 @@ export async function inventoryRoutes(app: FastifyInstance) {
         .type('text/csv; charset=utf-8')
         .send(fleetCsv(servers, stateName));
     },
+  );
+
+  routes.post(
+    '/api/fleet/bundle',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Download what is missing: an SN bundle task with the target files of the outdated and vulnerable components of these servers of mine',
+        body: fleetBundleBodySchema,
+        response: responses(taskCreatedSchema, [400, 409, 429, ...AUTH_ERRORS]),
+      },
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const wanted = new Set(request.body.sns);
+      const servers = (await compliance.fleet(userId, request.locale)).filter((server) =>
+        wanted.has(server.sn),
+      );
+      const selected = servers.flatMap((server) =>
+        server.components.flatMap((component) =>
+          (component.state === 'outdated' || component.state === 'vulnerable') && component.target
+            ? [
+                {
+                  sn: server.sn,
+                  pn: component.pn ?? '',
+                  model: server.model,
+                  component: component.component,
+                  current: component.installed ?? '',
+                  versionId: component.target.versionId,
+                },
+              ]
+            : [],
+        ),
+      );
+      if (selected.length === 0) throw new AppError('FLEET_NOTHING_MISSING');
+      const sns = servers.map((server) => server.sn);
+      const task = await app.services.tasks.createMissingBundle(userId, sns, selected, request.locale);
+      return ok(request, { task, message: translate(request.locale, 'TASK_CREATED') });
+    },
+  );
+
+  routes.get(
+    '/api/fleet/baselines',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My baselines: per model, the versions its components should run',
+        response: responses(z.array(fleetBaselineSchema), AUTH_ERRORS),
+      },
+      config,
+    },
+    async (request) => ok(request, await baselines.list(sessionOf(request).userId)),
+  );
+
+  routes.put(
+    '/api/fleet/baselines/:model',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Pin a baseline for one model (released versions I may see); compliance then compares with it',
+        params: fleetBaselineParamsSchema,
+        body: fleetBaselineInputSchema,
+        response: responses(z.array(fleetBaselineSchema), [400, ...AUTH_ERRORS]),
+      },
+      config,
+    },
+    async (request) =>
+      ok(request, await baselines.put(sessionOf(request).userId, request.params.model, request.body)),
+  );
+
+  routes.delete(
+    '/api/fleet/baselines/:model',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Back to "the newest release" for this model',
+        params: fleetBaselineParamsSchema,
+        response: responses(z.array(fleetBaselineSchema), [400, ...AUTH_ERRORS]),
+      },
+      config,
+    },
+    async (request) => ok(request, await baselines.remove(sessionOf(request).userId, request.params.model)),
+  );
+}
+
+/** The vendor's installed base per version (staff with the dashboard permission). */
+export async function installedBaseRoutes(app: FastifyInstance) {
+  await requireSession(app);
+  app.addHook('onRequest', requirePermission(app, 'sysDashboard:page'));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/staff/fleet/installed-base',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Servers per installed version of a kind over every customer; with cve, how many servers and customers are exposed',
+        querystring: installedBaseQuerySchema,
+        response: responses(installedBaseSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await app.services.installedBase.of(request.query)),
   );
 }

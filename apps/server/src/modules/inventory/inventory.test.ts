@@ -1,13 +1,17 @@
-import type {
-  AdvisoryInput,
-  FleetPage,
-  FleetServerDetail,
-  InventoryReportResult,
-  InventoryUploadResult,
+import {
+  type AdvisoryInput,
+  BUNDLE_MANIFEST_JSON,
+  type FleetBaseline,
+  type InstalledBase,
+  type FleetPage,
+  type FleetServerDetail,
+  type InventoryReportResult,
+  type InventoryUploadResult,
 } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installedComponentReports, installedComponents } from '../../db/schema';
+import { catalogVersions, installedComponentReports, installedComponents } from '../../db/schema';
+import { downloadResult, readTar } from '../tasks/tasks-test-kit';
 import {
   bindSerial,
   createItem,
@@ -323,5 +327,105 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       (await report(customer.token, { servers: [{ sn: mine, components: [{ kind: 'FAN', version: '1' }] }] }))
         .status,
     ).toBe(400);
+  });
+
+  it('pins a baseline per model: the target is the pinned release, not the newest', async () => {
+    const releases = (await detail(customer.token, mine)).data;
+    const bmc = component(releases, 'BMC');
+    expect(bmc).toMatchObject({ state: 'current', baseline: null });
+    const bmcItem = await t.db.select().from(catalogVersions).where(eq(catalogVersions.version, '1.1.0'));
+    const pinned = await callAs<FleetBaseline[]>(t.app, customer.token, 'PUT', '/api/fleet/baselines/M7-2U', {
+      name: 'Q4 validated',
+      versions: { BMC: bmcItem[0]!.id },
+    });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.data).toMatchObject([
+      { model: 'M7-2U', name: 'Q4 validated', versions: [{ component: 'BMC', version: '1.1.0' }] },
+    ]);
+    // 1.2.0 runs, 1.1.0 is the baseline: ahead of it.
+    expect(component((await detail(customer.token, mine)).data, 'BMC')).toMatchObject({
+      state: 'newer',
+      baseline: 'Q4 validated',
+      target: { version: '1.1.0' },
+    });
+    // Only a released version of that model may be pinned.
+    const wrong = await callAs(t.app, customer.token, 'PUT', '/api/fleet/baselines/M7-2U', {
+      name: 'x',
+      versions: { BIOS: bmcItem[0]!.id },
+    });
+    expect(wrong.status).toBe(400);
+    await callAs(t.app, customer.token, 'DELETE', '/api/fleet/baselines/M7-2U');
+    expect(component((await detail(customer.token, mine)).data, 'BMC')?.baseline).toBeNull();
+  });
+
+  it('bundles exactly what is missing: the targets of the outdated and vulnerable components', async () => {
+    await report(customer.token, {
+      servers: [
+        {
+          sn: mine,
+          components: [
+            { kind: 'BMC', version: '1.0.0' },
+            { kind: 'BIOS', version: '5.0.0' },
+          ],
+        },
+      ],
+    });
+    const server = (await detail(customer.token, mine)).data;
+    const missing = server.components.filter((row) => row.state === 'outdated' || row.state === 'vulnerable');
+    expect(missing.map((row) => row.component)).toEqual(['BMC']);
+    const created = await callAs<{ task: { id: number } }>(
+      t.app,
+      customer.token,
+      'POST',
+      '/api/fleet/bundle',
+      { sns: [mine, foreign] },
+    );
+    expect(created.status).toBe(200);
+    await t.app.services.jobs.runUntilIdle();
+    const files = readTar(await downloadResult(t, customer.token, created.body.data.task.id));
+    const rows = JSON.parse(files.get(BUNDLE_MANIFEST_JSON)?.toString('utf8') ?? '{}').rows as {
+      sn: string;
+      component: string;
+      offeredVersion: string;
+    }[];
+    expect(rows.map((row) => [row.sn, row.component, row.offeredVersion])).toEqual([[mine, 'BMC', '1.2.0']]);
+    // A server that misses nothing (or is not mine) gives no bundle.
+    expect((await callAs(t.app, rival.token, 'POST', '/api/fleet/bundle', { sns: [mine] })).body.code).toBe(
+      1029001,
+    );
+  });
+
+  it('counts the installed base per version for staff, and who is exposed to a CVE', async () => {
+    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const bios = await callAs<InstalledBase>(
+      t.app,
+      admin,
+      'GET',
+      '/api/staff/fleet/installed-base?kind=BIOS&cve=CVE-2026-40001',
+    );
+    expect(bios.status).toBe(200);
+    expect(bios.body.data.versions).toEqual([{ version: '5.0.0', servers: 1, customers: 1 }]);
+    expect(bios.body.data.exposed).toEqual({ servers: 0, customers: 0 });
+    await report(rival.token, {
+      servers: [{ sn: foreign, components: [{ kind: 'BIOS', version: '4.0.0' }] }],
+    });
+    const after = (
+      await callAs<InstalledBase>(
+        t.app,
+        admin,
+        'GET',
+        '/api/staff/fleet/installed-base?kind=BIOS&cve=CVE-2026-40001',
+      )
+    ).body.data;
+    expect(after.exposed).toEqual({ servers: 1, customers: 1 });
+    const bmc = (
+      await callAs<InstalledBase>(t.app, admin, 'GET', '/api/staff/fleet/installed-base?kind=BMC&model=M7-2U')
+    ).body.data;
+    // Reported versions, else what was shipped (the bound server was shipped without one).
+    expect(bmc.versions.map((row) => row.version)).toEqual(['1.0.0']);
+    expect(bmc.servers).toBe(2);
+    expect(
+      (await callAs(t.app, customer.token, 'GET', '/api/staff/fleet/installed-base?kind=BMC')).status,
+    ).toBe(403);
   });
 });

@@ -16,11 +16,11 @@ import {
   type JobHandler,
   type QueuedJob,
 } from '../../lib/jobs/job-types';
-import type { CatalogAccess } from '../catalog/catalog-access';
+import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 import type { Notifier, PendingMail } from '../notice/notifier';
 import { writeBundle } from './bundle-writer';
 import { writeLivecdIso } from './livecd-iso';
-import type { MirrorResolver, TaskLogger } from './mirror-resolve';
+import type { BundleLine, MirrorResolver, TaskLogger } from './mirror-resolve';
 import { TaskError } from './task-error';
 import { appendLog, type LivecdParams, logEntry, type MirrorParams, TASK_QUEUE_SPEC } from './task.service';
 
@@ -211,8 +211,9 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
       return { ...stored, name: `livecd-${task.id}-${params.label}.iso` };
     }
     const params = task.params as MirrorParams;
-    const lines =
-      params.by === 'sn'
+    const lines = params.selected
+      ? await this.selectedLines(viewer, params)
+      : params.by === 'sn'
         ? await this.resolver.bySerials(viewer, params.values, params.locale, log)
         : await this.resolver.byParts(viewer, params.values, params.locale, log);
     if (lines.length === 0) throw new TaskError('TASK_LOG_NOTHING_FOUND');
@@ -224,6 +225,20 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
     });
     await log('TASK_LOG_BUNDLE_DONE', { files: stored.files, size: stored.size, sha256: stored.sha256 });
     return { size: stored.size, sha256: stored.sha256, name: `firmware-bundle-${task.id}.tar` };
+  }
+
+  /** The chosen files, as they may still be downloaded now (a recalled one is left out). */
+  private async selectedLines(viewer: Viewer, params: MirrorParams): Promise<BundleLine[]> {
+    const selected = params.selected ?? [];
+    const files = await this.resolver.files(
+      viewer,
+      [...new Set(selected.map((line) => line.versionId))],
+      params.locale,
+    );
+    return selected.flatMap(({ versionId, ...line }) => {
+      const file = files.get(versionId);
+      return file ? [{ ...line, file }] : [];
+    });
   }
 
   private noticeParams(task: TaskRow, locale: Locale) {

@@ -41,7 +41,22 @@ export type LogEntry = {
   params: Record<string, string | number>;
   level: 'info' | 'warn' | 'error';
 };
-export type MirrorParams = { by: 'sn' | 'pn'; values: string[]; locale: Locale };
+/** A component a "what is missing" bundle updates (fleet compliance, issue 34). */
+export type SelectedLine = {
+  sn: string;
+  pn: string;
+  model: string;
+  component: string;
+  current: string;
+  versionId: number;
+};
+export type MirrorParams = {
+  by: 'sn' | 'pn';
+  values: string[];
+  locale: Locale;
+  /** Set for a bundle of what is missing: exactly these files, instead of the newest of everything. */
+  selected?: SelectedLine[];
+};
 export type LivecdParams = {
   baseVersionId: number;
   componentVersionIds: number[];
@@ -79,6 +94,20 @@ export class TaskService {
   async createMirror(userId: number, by: 'sn' | 'pn', values: string[], locale: Locale): Promise<Task> {
     const params: MirrorParams = { by, values, locale };
     return this.create(userId, by === 'sn' ? 'LIST_MIRROR_SN' : 'LIST_MIRROR_PN', params, locale);
+  }
+
+  /**
+   * The SN bundle limited to what is missing: the files of the outdated or vulnerable components
+   * that fleet compliance chose (the caller's own servers, targets it may see).
+   */
+  async createMissingBundle(
+    userId: number,
+    sns: string[],
+    selected: SelectedLine[],
+    locale: Locale,
+  ): Promise<Task> {
+    const params: MirrorParams = { by: 'sn', values: sns, locale, selected };
+    return this.create(userId, 'LIST_MIRROR_SN', params, locale);
   }
 
   /** The base must be a LiveCD image the user may see; components any other visible published version. */
