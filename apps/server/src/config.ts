@@ -147,6 +147,11 @@ export const envSchema = z.object({
   DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   // A production portal starts without the made-up customer, servers and catalogue.
   SEED_DEMO: z.preprocess(emptyToUndefined, onOff.default(true)),
+  /**
+   * The demo catalogue's file sizes: a BIOS image of this many MB, other kinds in proportion
+   * (LiveCD twice, BMC half …), so progress bars and resumed downloads show. 0: files of a few KB.
+   */
+  DEMO_FILE_MB: z.coerce.number().int().min(0).max(256).default(6),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z

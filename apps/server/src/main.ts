@@ -75,7 +75,7 @@ async function main() {
     return true;
   };
   if (config.SEED_DEMO) {
-    await seedCatalog(database.db, app.services.store);
+    await seedCatalog(database.db, app.services.store, new Date(), config.DEMO_FILE_MB);
     await seedAdvisories(database.db, app.services.advisoryAuthoring);
     await seedInventory(database.db, app.services.inventory);
   }

@@ -1,7 +1,17 @@
+import { createCipheriv, createHash } from 'node:crypto';
 import { crc32, gzipSync } from 'node:zlib';
 
 /** A ustar archive holding one file (the demo catalogue's payloads are real archives). */
 export function tarOf(name: string, content: Buffer): Buffer {
+  return tarOfFiles([[name, content]]);
+}
+
+/** A ustar archive of several files, in order. */
+export function tarOfFiles(files: [name: string, content: Buffer][]): Buffer {
+  return Buffer.concat([...files.map(([name, content]) => tarEntry(name, content)), Buffer.alloc(1024)]);
+}
+
+function tarEntry(name: string, content: Buffer): Buffer {
   const header = Buffer.alloc(512);
   header.write(name.slice(0, 99), 0, 'utf8');
   header.write('0000644\0', 100, 'ascii');
@@ -23,7 +33,7 @@ export function tarOf(name: string, content: Buffer): Buffer {
   for (const byte of header) sum += byte;
   header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
   const padding = Buffer.alloc((512 - (content.length % 512)) % 512);
-  return Buffer.concat([header, content, padding, Buffer.alloc(1024)]);
+  return Buffer.concat([header, content, padding]);
 }
 
 export const tarGzOf = (name: string, content: Buffer) =>
@@ -59,4 +69,14 @@ export function zipOf(name: string, content: Buffer): Buffer {
   end.writeUInt32LE(central.length + fileName.length, 12);
   end.writeUInt32LE(localSize, 16);
   return Buffer.concat([local, fileName, content, central, fileName, end]);
+}
+
+/**
+ * `size` bytes that look like a firmware image (they do not compress), the same for the same
+ * `name` on every start: an AES-CTR keystream keyed by the name, which is fast at tens of MB.
+ */
+export function demoImageBytes(name: string, size: number): Buffer {
+  const key = createHash('sha256').update(name).digest();
+  const cipher = createCipheriv('aes-256-ctr', key, Buffer.alloc(16));
+  return Buffer.concat([cipher.update(Buffer.alloc(size)), cipher.final()]);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { semverPreRelease } from '@portal/contract';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { normaliseGrantValue } from '../../modules/catalog/catalog-access';
@@ -14,7 +15,7 @@ import {
   serverModels,
 } from '../schema';
 import { demoCatalogItems, type ItemSeed, type VersionSeed } from './catalog-seed-data';
-import { tarGzOf, zipOf } from './demo-archives';
+import { demoImageBytes, tarGzOf, tarOfFiles, zipOf } from './demo-archives';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.tar.gz': 'application/gzip',
@@ -26,6 +27,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export function demoPayload(
   item: ItemSeed,
   version: VersionSeed,
+  /** An image of this size goes into a .tar.gz beside its README (0: the README only). */
+  imageBytes = 0,
 ): { fileName: string; bytes: Buffer; contentType: string } {
   const fileName = version.fileName ?? `${item.code}-${version.version}.tar.gz`;
   const readme = Buffer.from(
@@ -51,7 +54,19 @@ export function demoPayload(
         )
       : extension === '.zip'
         ? zipOf('README.txt', readme)
-        : tarGzOf('README.txt', readme);
+        : imageBytes > 0
+          ? // Level 1: the image does not compress anyway, and tens of MB are quick at it.
+            gzipSync(
+              tarOfFiles([
+                ['README.txt', readme],
+                [
+                  `${item.code}-${version.version}.bin`,
+                  demoImageBytes(`${item.code}@${version.version}`, imageBytes),
+                ],
+              ]),
+              { level: 1 },
+            )
+          : tarGzOf('README.txt', readme);
   return { fileName, bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
 }
 
@@ -59,7 +74,35 @@ export function demoPayload(
  * Writes the demo catalogue once (files into the store, rows into the database), its release
  * dates counted back from the day of `now`.
  */
-export async function seedCatalog(db: Db, store: FileStore, now: Date = new Date()): Promise<void> {
+/** How big a kind's demo images are, relative to DEMO_FILE_MB (a BIOS image: that size). */
+const IMAGE_SCALE: Record<string, number> = {
+  BIOS: 1,
+  BMC: 0.5,
+  RAID: 0.25,
+  NIC: 0.25,
+  DISK: 0.25,
+  PSU: 0.125,
+  CPLD: 0.125,
+  PCIE: 0.25,
+  LIVECD: 2,
+  SOFTWARE: 0.5,
+  TOOL: 0.25,
+  PLUGIN: 0.125,
+};
+
+/** The image size of one demo version: older versions a little smaller, as real ones are. */
+export function demoImageSize(kind: string, versionIndex: number, fileMb: number): number {
+  const scale = IMAGE_SCALE[kind] ?? 0;
+  return Math.round(scale * fileMb * 1024 * 1024 * (0.8 + 0.1 * versionIndex));
+}
+
+export async function seedCatalog(
+  db: Db,
+  store: FileStore,
+  now: Date = new Date(),
+  /** DEMO_FILE_MB: realistic file sizes (progress bars, resumes); 0 keeps files of a few KB. */
+  fileMb = 0,
+): Promise<void> {
   const existing = await db.select({ id: catalogItems.id }).from(catalogItems).limit(1);
   if (existing.length > 0) return;
   const items = demoCatalogItems(now);
@@ -75,8 +118,8 @@ export async function seedCatalog(db: Db, store: FileStore, now: Date = new Date
     ReturnType<typeof demoPayload> & { key: string; sha256: string; md5: string }
   >();
   for (const item of items)
-    for (const version of item.versions) {
-      const payload = demoPayload(item, version);
+    for (const [index, version] of item.versions.entries()) {
+      const payload = demoPayload(item, version, demoImageSize(item.kind, index, fileMb));
       const key = `catalog/${item.code}/${version.version}/${payload.fileName}`;
       await store.put(key, Readable.from([payload.bytes]));
       payloads.set(`${item.code}@${version.version}`, {

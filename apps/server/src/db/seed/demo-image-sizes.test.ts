@@ -1,0 +1,44 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { demoCatalogItems } from './catalog-seed-data';
+import { demoImageSize, demoPayload } from './seed-catalog';
+
+/** The file names of a ustar archive, walking its headers by their size fields. */
+function entryNames(tar: Buffer): string[] {
+  const names: string[] = [];
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
+    names.push(
+      tar
+        .subarray(at, at + 100)
+        .toString()
+        .replace(/\0.*$/s, ''),
+    );
+    const size = Number.parseInt(tar.subarray(at + 124, at + 135).toString(), 8);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return names;
+}
+
+describe('demo file sizes (DEMO_FILE_MB)', () => {
+  const bios = demoCatalogItems().find((item) => item.kind === 'BIOS')!;
+
+  it('puts an image of the asked size beside the README, the same bytes on every start', () => {
+    const size = demoImageSize('BIOS', 2, 6);
+    expect(size).toBe(Math.round(6 * 1024 * 1024));
+    const first = demoPayload(bios, bios.versions[2]!, size);
+    // Random bytes do not compress: the archive is as big as its image.
+    expect(first.bytes.length).toBeGreaterThan(size);
+    const tar = gunzipSync(first.bytes);
+    const names = entryNames(tar);
+    expect(names).toEqual(['README.txt', `${bios.code}-${bios.versions[2]!.version}.bin`]);
+    expect(demoPayload(bios, bios.versions[2]!, size).bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('keeps files of a few KB with 0 (the tests), and sizes kinds in proportion', () => {
+    expect(demoPayload(bios, bios.versions[0]!, demoImageSize('BIOS', 0, 0)).bytes.length).toBeLessThan(
+      64 * 1024,
+    );
+    expect(demoImageSize('LIVECD', 0, 6)).toBe(2 * demoImageSize('BIOS', 0, 6));
+    expect(demoImageSize('DOCUMENT', 0, 6)).toBe(0);
+  });
+});
