@@ -16,6 +16,7 @@ import { openSystemPage } from './support/system-app';
 /** The demo seed's advisories (issue 33): two published, one embargoed draft. */
 const CRITICAL_BMC = 'PFW-2026-0001';
 const MEDIUM_NIC = 'PFW-2026-0002';
+const EMBARGOED = 'PFW-2026-0003';
 const LIST_PATH = '/security/advisories';
 
 /** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
@@ -45,6 +46,7 @@ describe('security advisories in Chromium', () => {
       const table = page.getByTestId('advisory-table');
       await table.getByTestId(`advisory-link-${CRITICAL_BMC}`).waitFor();
       await table.getByTestId(`advisory-link-${MEDIUM_NIC}`).waitFor();
+      expect(await table.getByTestId(`advisory-link-${EMBARGOED}`).count(), 'the embargoed advisory').toBe(0);
       const rows = await table.locator('tbody').innerText();
       expect(rows).toContain(locale === 'zh-CN' ? '严重' : 'Critical');
       expect(rows).not.toContain('CRITICAL');
@@ -86,6 +88,14 @@ describe('security advisories in Chromium', () => {
       await detail.getByText('Revision history').waitFor();
       await checkPage(page, 'public-detail', 'en-US', device);
 
+      // Signed out, the list holds the TLP:WHITE advisory only (the NIC one is TLP:GREEN).
+      await page.getByRole('link', { name: 'Back to the advisories' }).click();
+      await page.getByTestId(`advisory-link-${CRITICAL_BMC}`).waitFor();
+      expect(await page.getByTestId(`advisory-link-${MEDIUM_NIC}`).count()).toBe(0);
+      await checkPage(page, 'public-list', 'en-US', device);
+      await page.getByTestId(`advisory-link-${CRITICAL_BMC}`).click();
+      await detail.waitFor();
+
       // The CSAF document it links to is there for anyone.
       const csaf = await detail.getByTestId('advisory-csaf-json').getAttribute('href');
       const answer = await page.context().request.get(`${suite.portal.url}${csaf}`);
@@ -103,7 +113,8 @@ describe('security advisories in Chromium', () => {
       const table = page.getByTestId('staff-advisory-table');
       await table.locator('tbody tr.ant-table-row').filter({ hasText: CRITICAL_BMC }).waitFor();
       expect(await table.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
-      expect(await table.locator('tbody').innerText()).toMatch(/Draft|In review/);
+      // The seed's third advisory is approved but under embargo: staff see it, customers do not.
+      expect(await table.locator('tbody').innerText()).toContain('Approved');
       await checkPage(page, 'staff-list', 'en-US', 'desktop');
 
       await page.getByTestId('advisory-new').click();

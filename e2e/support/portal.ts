@@ -51,9 +51,12 @@ export async function startPortal() {
     },
   });
   await seedCatalog(database.db, app.services.store);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // After listen: approving an advisory queues its announcement inside the approval's transaction,
+  // and the job queue must have started before (starting it then would wait for PGlite's one
+  // connection, which that transaction holds).
   await seedAdvisories(database.db, app.services.advisoryAuthoring);
   await seedInventory(database.db, app.services.inventory);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     latestCaptcha: () => captchaAnswers.at(-1) ?? '',

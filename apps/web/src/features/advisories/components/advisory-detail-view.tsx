@@ -65,7 +65,6 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
               rowKey="sn"
               size="small"
               pagination={false}
-              scroll={{ x: 'max-content' }}
               dataSource={detail.myServers}
               columns={[
                 { title: t('detail.sn'), dataIndex: 'sn' },
@@ -135,7 +134,6 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
           rowKey="number"
           size="small"
           pagination={false}
-          scroll={{ x: 'max-content' }}
           dataSource={detail.history}
           columns={[
             { title: t('detail.revision'), dataIndex: 'number' },

@@ -45,7 +45,7 @@ export function DetailRows<Row extends object>({ rows, fields, rowKey, testId }:
       rowKey={rowKey}
       size="small"
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // No sideways scrolling: long vectors and descriptions wrap inside their cells.
       columns={fields.map((field) => ({
         key: field.key,
         title: field.label,
