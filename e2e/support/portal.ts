@@ -50,9 +50,6 @@ export async function startPortal() {
       return text;
     },
   });
-  // Ready first: it starts the job queue (pg-boss schema), which an advisory's approval sends to
-  // inside its transaction; started lazily there, it waits on PGlite's one connection for ever.
-  await app.ready();
   await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // After listen: approving an advisory queues its announcement inside the approval's transaction,
