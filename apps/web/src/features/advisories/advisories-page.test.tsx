@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
@@ -28,7 +28,23 @@ function openPage(url: string) {
   });
 }
 
+/** A wide window: every min-width media query matches (the setup's stub matches none). */
+function onDesktop() {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = vi.fn((query: string) => ({
+      ...original(query),
+      matches: query.includes('min-width'),
+    }));
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+}
+
 describe('AdvisoriesPage (list)', () => {
+  onDesktop();
+
   it('lists advisories with severity words, scores and formatted dates', async () => {
     stubFetch({
       '/api/advisories': () => okResponse({ rows: ROWS, totalRows: 2, pageNo: 1 }),
@@ -40,7 +56,7 @@ describe('AdvisoriesPage (list)', () => {
     expect(first.getAttribute('href')).toBe('/security/advisories/PFW-2026-0001');
     const rows = table.querySelectorAll('tbody tr.ant-table-row');
     expect(rows[0]?.textContent).toContain('Critical');
-    // jsdom matches no media query: the columns kept for wider screens (score, CVEs) are not drawn.
+    expect(rows[0]?.textContent).toContain('9.8');
     expect(rows[0]?.textContent).toContain('Affects my servers');
     expect(rows[0]?.textContent).toContain('2026-03-02');
     expect(rows[0]?.textContent).not.toContain('T08:00');

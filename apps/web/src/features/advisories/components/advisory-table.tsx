@@ -1,5 +1,5 @@
 import { type AdvisoryRow, advisoryPagePathOf } from '@portal/contract';
-import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,8 @@ interface Props {
 /** One page of advisories, sortable by first publication, last update and score. */
 export function AdvisoryTable({ query, state, onChange }: Props) {
   const { t } = useTranslation('advisories');
+  // A phone has room for the ID and the title: severity and date go under the title.
+  const phone = Grid.useBreakpoint().xs === true;
   const sortOrderOf = (field: AdvisorySortField): SortOrder =>
     state.sortField === field ? (state.sortOrder ?? null) : null;
   const columns: TableColumnsType<AdvisoryRow> = [
@@ -36,12 +38,18 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       title: t('column.title'),
       dataIndex: 'title',
       render: (_, row) => (
-        <div style={{ minWidth: 200, maxWidth: 420 }}>
+        <div style={{ minWidth: phone ? 150 : 200, maxWidth: 420 }}>
           {row.title}
           {row.affectsMine && (
             <Tag color="#a8071a" style={{ marginInlineStart: 8 }}>
               {t('list.affectsMine')}
             </Tag>
+          )}
+          {phone && (
+            <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
+              <AdvisorySeverityTag severity={row.severity} score={row.baseScore} />
+              {formatDateTime(row.initialReleaseTime, DATE_PATTERN)}
+            </Flex>
           )}
         </div>
       ),
@@ -49,6 +57,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.severity'),
       dataIndex: 'severity',
+      responsive: ['sm'],
       render: (_, row) => <AdvisorySeverityTag severity={row.severity} />,
     },
     {
@@ -78,6 +87,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     {
       title: t('column.published'),
       key: 'published',
+      responsive: ['sm'],
       dataIndex: 'initialReleaseTime',
       sorter: true,
       sortOrder: sortOrderOf('published'),
