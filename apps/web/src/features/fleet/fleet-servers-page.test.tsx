@@ -94,6 +94,7 @@ describe('FleetServersPage (one server)', () => {
             components: [
               buildComponent({
                 contradicts: { version: '2.9.0', source: 'audit', seenAt: '2026-11-18T10:00:00.000Z' },
+                baseline: 'Q4 rollout',
               }),
               buildComponent({
                 component: 'PCIE:X710-DA2:3',
@@ -143,6 +144,9 @@ describe('FleetServersPage (one server)', () => {
       '/mirror/custmirrordownload?version=42',
     );
     expect(target.textContent).toContain('m7-bmc-3.2.1.bin (1.5 MB)');
+    expect(within(target).getByTestId('component-baseline').textContent).toBe(
+      'From the baseline “Q4 rollout”',
+    );
     expect(within(bmc).getByTestId('component-sha256').textContent).toContain('a'.repeat(64));
     expect(bmc.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 

@@ -52,6 +52,7 @@ export function buildComponent(overrides: Partial<ComponentCompliance> = {}): Co
       fileSize: 1_572_864,
       sha256: 'a'.repeat(64),
     },
+    baseline: null,
     advisories: [],
     ...overrides,
   };

@@ -56,6 +56,7 @@ export const fleet: TranslationsOf<typeof reference> = {
   'detail.behind_one': '{{count}} version behind',
   'detail.behind_other': '{{count}} versions behind',
   'detail.target': 'Target version',
+  'detail.baseline': 'From the baseline “{{name}}”',
   'detail.noTarget': 'None available',
   'detail.file': 'File',
   'detail.size': 'Size',

@@ -54,6 +54,7 @@ export const fleet = {
   'detail.behind_one': '落后 {{count}} 个版本',
   'detail.behind_other': '落后 {{count}} 个版本',
   'detail.target': '目标版本',
+  'detail.baseline': '来自基线“{{name}}”',
   'detail.noTarget': '无可用版本',
   'detail.file': '文件',
   'detail.size': '大小',

@@ -1,5 +1,5 @@
 import { type ComponentCompliance, consoleVersionPathOf } from '@portal/contract';
-import { Alert, Card, Descriptions, Empty, Flex, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
@@ -32,6 +32,8 @@ export function ComponentList({ components }: { components: ComponentCompliance[
 function ComponentCard({ component }: { component: ComponentCompliance }) {
   const { t } = useTranslation('fleet');
   const { target, contradicts } = component;
+  // A phone has no room for a label column: each label sits above its value.
+  const phone = Grid.useBreakpoint().xs === true;
   const items = [
     {
       key: 'installed',
@@ -77,6 +79,11 @@ function ComponentCard({ component }: { component: ComponentCompliance }) {
           <Link to={consoleVersionPathOf(component.kind, target.versionId)}>
             {target.itemName} {target.version}
           </Link>
+          {component.baseline && (
+            <Typography.Text type="secondary" data-testid="component-baseline">
+              {t('detail.baseline', { name: component.baseline })}
+            </Typography.Text>
+          )}
           <Typography.Text>
             {t('detail.file')}: {target.fileName} ({formatSize(target.fileSize)})
           </Typography.Text>
@@ -103,10 +110,17 @@ function ComponentCard({ component }: { component: ComponentCompliance }) {
     <Card
       size="small"
       title={componentNameOf(component, t)}
+      styles={{ title: { whiteSpace: 'normal' } }}
       extra={<ComplianceStateTag state={component.state} />}
       data-testid={`component-${component.component}`}
     >
-      <Descriptions size="small" column={1} bordered items={items} />
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        layout={phone ? 'vertical' : 'horizontal'}
+        items={items}
+      />
     </Card>
   );
 }

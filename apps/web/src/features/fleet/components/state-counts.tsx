@@ -8,7 +8,7 @@ export function StateCounts({ counts }: { counts: ServerCompliance['counts'] }) 
   const { t } = useTranslation('fleet');
   const present = COMPLIANCE_STATES.filter((state) => (counts[state] ?? 0) > 0);
   return (
-    <Flex wrap gap={8} data-testid="state-counts">
+    <Flex wrap gap={8} data-testid="server-counts">
       {present.map((state) => (
         <Typography.Text key={state} style={{ whiteSpace: 'nowrap' }}>
           <span style={{ color: STATE_COLOURS[state] }} aria-hidden>

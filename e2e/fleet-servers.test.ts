@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useConsoleSuite } from './support/console';
+import {
+  accessibilityFindings,
+  type Device,
+  LANGUAGES_AND_WIDTHS,
+  openConsoleAs,
+  pageFitsWindow,
+  saveScreenshot,
+} from './support/page-checks';
+
+/** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
+const LIST_PATH = '/fleet/servers';
+
+/** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
+  );
+  await page.waitForTimeout(250);
+}
+
+/** Serious or critical axe findings, sideways scrolling, and a full-page screenshot. */
+async function checkPage(page: Page, name: string, locale: string, device: Device) {
+  await settle(page);
+  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
+  expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
+  await saveScreenshot(page, `fleet-${name}-${locale}-${device}`, { fullPage: true });
+}
+
+describe('my servers in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'the fleet summary, a filtered list that survives a reload and a server in %s on a %s',
+    { timeout: 120_000 },
+    async (locale, device) => {
+      const page = await openConsoleAs(suite, LIST_PATH, locale, device);
+      const summary = page.getByTestId('fleet-summary');
+      const table = page.getByTestId('fleet-table');
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      expect(
+        Number(await summary.getByTestId('summary-count-vulnerable').innerText()),
+      ).toBeGreaterThanOrEqual(1);
+      const rows = await table.locator('tbody').innerText();
+      expect(rows).toContain(locale === 'zh-CN' ? '存在漏洞' : 'Vulnerable');
+      expect(rows).not.toMatch(/\bvulnerable\b|\d{4}-\d{2}-\d{2}T/);
+      await checkPage(page, 'list', locale, device);
+
+      // The state picked in the summary goes into the address, and a reload keeps it.
+      await summary.getByTestId('summary-vulnerable').click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('vulnerable');
+      await page.reload();
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      expect(new URL(page.url()).searchParams.get('state')).toBe('vulnerable');
+      expect(await summary.getByTestId('summary-vulnerable').getAttribute('aria-pressed')).toBe('true');
+      const states = await table.locator('tbody tr.ant-table-row [data-testid^="state-"]').all();
+      for (const state of states) expect(await state.getAttribute('data-testid')).toBe('state-vulnerable');
+
+      await table.locator('tbody tr.ant-table-row a[data-testid^="server-link-"]').first().click();
+      const detail = page.getByTestId('server-detail');
+      await detail.waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/fleet\/servers\/[^/]+$/);
+      const advisories = detail.getByTestId('component-advisories').first();
+      await advisories.waitFor();
+      expect(await advisories.getByRole('link').first().getAttribute('href')).toMatch(
+        /^\/security\/advisories\//,
+      );
+      expect(await detail.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bCRITICAL\b|\bHIGH\b/);
+      await checkPage(page, 'detail', locale, device);
+    },
+  );
+
+  it(
+    'previews an inventory upload: a wrong line is listed and Apply stays disabled',
+    { timeout: 90_000 },
+    async () => {
+      const page = await openConsoleAs(suite, LIST_PATH, 'en-US', 'desktop');
+      await page.getByTestId('fleet-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('fleet-upload').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'inventory.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('sn,kind,pn,slot,version,seen_at\nNOT-MY-SERVER-1,BMC,,,9.9.9,\n'),
+      });
+      await dialog.getByTestId('upload-errors').waitFor();
+      expect(await dialog.getByTestId('upload-errors').innerText()).toContain('NOT-MY-SERVER-1');
+      expect(await dialog.getByTestId('upload-apply').isDisabled()).toBe(true);
+      await settle(page);
+      expect(await accessibilityFindings(page, '.ant-modal'), 'axe on the upload dialog').toEqual([]);
+      await saveScreenshot(page, 'fleet-upload-preview-en-US-desktop');
+    },
+  );
+});
