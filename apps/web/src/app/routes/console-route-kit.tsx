@@ -77,6 +77,9 @@ const AdvisoriesPage = lazyWithAntd(() =>
 const StaffAdvisoriesPage = lazyWithAntd(() =>
   import('@/features/advisories/staff-advisories-page').then((m) => m.StaffAdvisoriesPage),
 );
+const FleetServersPage = lazyWithAntd(() =>
+  import('@/features/fleet/fleet-servers-page').then((m) => m.FleetServersPage),
+);
 const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
@@ -133,6 +136,7 @@ export const CONSOLE_PAGES = {
   'system/releaseNotes': (route) => <ReleaseNotesPage title={route.meta.title} />,
   'security/Advisories': (route) => <AdvisoriesPage title={route.meta.title} />,
   'system/advisories': (route) => <StaffAdvisoriesPage title={route.meta.title} />,
+  'fleet/Servers': (route) => <FleetServersPage title={route.meta.title} />,
 } satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {
@@ -140,8 +144,9 @@ export const consoleRouteKit: RouteKit = {
   notFound: () => <NotFoundPage />,
   frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
   firstLoad: () => <FirstLoadRedirect />,
-  // One advisory's page lies below the list's (/security/advisories/PFW-2026-0001).
-  withSubPaths: new Set<MenuComponent>(['security/Advisories']),
+  // One advisory's page lies below the list's (/security/advisories/PFW-2026-0001), one server's
+  // below my servers (/fleet/servers/SN-0001).
+  withSubPaths: new Set<MenuComponent>(['security/Advisories', 'fleet/Servers']),
   elsewhere: (fallback) => (
     <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} forbidden={<ForbiddenPage />} />
   ),
