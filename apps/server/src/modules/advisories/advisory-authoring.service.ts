@@ -162,6 +162,10 @@ export class AdvisoryAuthoring {
       { number, date: visibleFrom.toISOString(), summary },
     ];
     const files = await this.documents.make(snapshot, history);
+    // The queue installs its schema on first use: never inside the transaction below, where on
+    // PGlite (one connection) it would wait for the transaction that waits for it (the demo seed
+    // approves before the app has started its queue).
+    await this.jobs.start();
     await this.db.transaction(async (tx) => {
       // Only the copy as read: had it been rejected, edited and sent again meanwhile, the text
       // frozen here would not be what is now in review.
