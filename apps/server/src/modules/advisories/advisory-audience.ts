@@ -40,6 +40,15 @@ export function rowAffects(
   return compareVersions(installed, row.fixedIn) < 0;
 }
 
+/**
+ * Whether an affected-product row names this component: a part-number row names that PCIe card
+ * (whatever kind staff filed it under, e.g. NIC), a model row that firmware kind.
+ */
+export const rowNames = (
+  row: Pick<Affected, 'pn' | 'kind'>,
+  component: { kind: string; pn: string | null },
+) => (row.pn !== null ? component.kind === 'PCIE' && component.pn === row.pn : row.kind === component.kind);
+
 export const snapshotAffects = (snapshot: Pick<AdvisorySnapshot, 'affected'>, server: OwnedServer) =>
   snapshot.affected.some((row) => rowAffects(row, server));
 

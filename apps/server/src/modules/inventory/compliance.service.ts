@@ -4,7 +4,7 @@ import {
   COMPLIANCE_STATES,
   type ComplianceState,
   type ComponentCompliance,
-  compareVersions,
+  compareVersions as compareVersionsOnce,
   type FleetPage,
   type FleetQuery,
   type FleetServerDetail,
@@ -19,7 +19,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { fleetBaselines, installedComponents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type OwnedServer, ownedServers, rowAffects } from '../advisories/advisory-audience';
+import { type OwnedServer, ownedServers, rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import { type Release, type ReleaseIndex, releasesFor } from './fleet-catalogue';
@@ -27,6 +27,21 @@ import { type Release, type ReleaseIndex, releasesFor } from './fleet-catalogue'
 type Reported = typeof installedComponents.$inferSelect;
 type Baseline = typeof fleetBaselines.$inferSelect;
 const SLICE = 5000;
+/**
+ * compareVersions, remembered: a fleet has few distinct versions, but 10,000 servers × 10
+ * components compare them a million times (parsing both each time); bounded, then cleared.
+ */
+const compared = new Map<string, number>();
+function compareVersions(a: string, b: string): number {
+  const key = `${a}\u0000${b}`;
+  let order = compared.get(key);
+  if (order === undefined) {
+    if (compared.size >= 100_000) compared.clear();
+    order = compareVersionsOnce(a, b);
+    compared.set(key, order);
+  }
+  return order;
+}
 const worstOf = (states: ComplianceState[]) =>
   COMPLIANCE_STATES.find((state) => states.includes(state)) ?? 'unknown';
 
@@ -216,7 +231,7 @@ export class ComplianceService {
           advisory.affected
             .filter(
               (row) =>
-                row.kind === id.kind &&
+                rowNames(row, id) &&
                 rowAffects(row, {
                   modelId: server.modelId,
                   pcieParts: id.pn ? [id.pn] : [],

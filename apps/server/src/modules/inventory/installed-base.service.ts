@@ -2,7 +2,7 @@ import { compareVersions, type InstalledBase, isOrderableVersion } from '@portal
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
-import { rowAffects } from '../advisories/advisory-audience';
+import { rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
 
 type Filter = { kind: string; model?: string; pn?: string; cve?: string };
@@ -60,7 +60,9 @@ export class InstalledBaseService {
         installed: { [key]: group.version },
       };
       const hit = snapshots.some((snapshot) =>
-        snapshot.affected.some((row) => row.kind === filter.kind && rowAffects(row, server)),
+        snapshot.affected.some(
+          (row) => rowNames(row, { kind: filter.kind, pn: filter.pn ?? null }) && rowAffects(row, server),
+        ),
       );
       if (!hit) continue;
       servers += group.servers;

@@ -125,7 +125,11 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
           descriptionEn: '',
         },
       ],
-      affected: [{ modelId, pn: null, kind: 'BIOS', affectedFrom: null, fixedIn: '5.0.0' }],
+      affected: [
+        { modelId, pn: null, kind: 'BIOS', affectedFrom: null, fixedIn: '5.0.0' },
+        // A card's row is filed under the kind of firmware it is (NIC), and names the card by its PN.
+        { modelId: null, pn: 'PN-TEST-NIC', kind: 'NIC', affectedFrom: null, fixedIn: '22.1' },
+      ],
       fixedVersionIds: [biosFix.id],
       references: [],
       acknowledgments: [],
@@ -176,7 +180,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     expect(component(server, 'BMC')?.target?.version).toBe('1.2.0');
     expect(component(server, 'BIOS')).toMatchObject({ state: 'vulnerable', installed: '4.2.0' });
     expect(component(server, 'BIOS')?.advisories.map((row) => row.cves)).toEqual([['CVE-2026-40001']]);
-    // The card was never reported: nothing is guessed.
+    // The card was never reported: nothing is guessed (its advisory needs a version to apply).
     expect(component(server, 'PCIE:PN-TEST-NIC')).toMatchObject({ state: 'unknown', installed: null });
     expect(server.state).toBe('vulnerable');
 
@@ -197,6 +201,13 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     expect(component(after, 'BMC')?.state).toBe('newer');
     expect(component(after, 'BIOS')?.state).toBe('current');
     expect(component(after, 'PCIE:PN-TEST-NIC:3')).toMatchObject({ state: 'unknown', installed: 'U32 v2.7' });
+    await report(customer.token, {
+      servers: [{ sn: mine, components: [{ kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: '21.9' }] }],
+    });
+    expect(component((await detail(customer.token, mine)).data, 'PCIE:PN-TEST-NIC:3')).toMatchObject({
+      state: 'vulnerable',
+      advisories: [{ fixedIn: '22.1' }],
+    });
     expect(after.components.some((row) => row.component === 'PCIE:PN-TEST-NIC')).toBe(false);
   });
 
@@ -366,6 +377,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
           components: [
             { kind: 'BMC', version: '1.0.0' },
             { kind: 'BIOS', version: '5.0.0' },
+            { kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: '22.1' },
           ],
         },
       ],
