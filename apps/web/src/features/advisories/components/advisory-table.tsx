@@ -29,7 +29,11 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       title: t('column.id'),
       dataIndex: 'advisoryId',
       render: (_, row) => (
-        <Link to={advisoryPagePathOf(row.advisoryId)} data-testid={`advisory-link-${row.advisoryId}`}>
+        <Link
+          to={advisoryPagePathOf(row.advisoryId)}
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid={`advisory-link-${row.advisoryId}`}
+        >
           {row.advisoryId}
         </Link>
       ),
@@ -38,7 +42,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       title: t('column.title'),
       dataIndex: 'title',
       render: (_, row) => (
-        <div style={{ minWidth: phone ? 150 : 200, maxWidth: 420 }}>
+        <div style={{ minWidth: phone ? undefined : 200, maxWidth: 420 }}>
           {row.title}
           {row.affectsMine && (
             <Tag color="#a8071a" style={{ marginInlineStart: 8 }}>
@@ -109,7 +113,8 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       <Table<AdvisoryRow>
         rowKey="advisoryId"
         size="middle"
-        scroll={{ x: 'max-content' }}
+        // On a phone the two columns share the width and the title wraps.
+        scroll={phone ? undefined : { x: 'max-content' }}
         columns={columns}
         loading={query.isFetching}
         dataSource={query.data?.rows ?? []}
