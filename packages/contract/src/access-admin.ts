@@ -60,6 +60,7 @@ export const MENU_COMPONENTS = [
   'system/releaseNotes',
   'security/Advisories',
   'system/advisories',
+  'fleet/Servers',
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 
