@@ -232,6 +232,16 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     expect(mine.myServers).toHaveLength(1);
     expect((await list(affected.token, '?mine=1')).totalRows).toBe(1);
     expect((await list(bystander.token, '?mine=1')).totalRows).toBe(0);
+    // A reported update (fleet inventory) takes the server out of it at once.
+    const [server] = mine.myServers;
+    await callAs(t.app, affected.token, 'POST', '/api/fleet/inventory', {
+      servers: [{ sn: server!.sn, components: [{ kind: 'BMC', version: '2.5.0' }] }],
+    });
+    expect((await list(affected.token, '?mine=1')).totalRows).toBe(0);
+    await callAs(t.app, affected.token, 'POST', '/api/fleet/inventory', {
+      servers: [{ sn: server!.sn, components: [{ kind: 'BMC', version: '2.1.0' }] }],
+    });
+    expect((await list(affected.token, '?mine=1')).totalRows).toBe(1);
     const atom = (await anonymous('/api/feeds/advisories.atom?locale=en-US')).body;
     expect(atom).toContain(
       `<title>${advisory.advisoryId} (critical, CVSS 9.8): BMC remote code execution</title>`,

@@ -53,7 +53,7 @@ export const snapshotAffects = (snapshot: Pick<AdvisorySnapshot, 'affected'>, se
   snapshot.affected.some((row) => rowAffects(row, server));
 
 /**
- * Servers and their owners, in one query: owned is bound and verified, or shipped to the owner's
+ * Servers and their owners, with the versions they run (reported, else shipped), in one query: owned is bound and verified, or shipped to the owner's
  * staff-assigned organisation (the rule of ownedSerials, set-based here so an advisory for 10,000
  * customers takes one round trip). Only active accounts. `userId` narrows it to one account;
  * `modelIds`/`pns` to servers of those models or carrying those cards.
@@ -73,7 +73,14 @@ export async function ownedServers(
     db,
     sql`
     with "hit" as (
-      select s.sn, s.model_id, s.pcie_parts, s.installed_firmware, s.customer_name from serial_numbers s
+      -- What the server runs: its newest reports (fleet inventory) over what it was shipped with;
+      -- a card is keyed by its part number.
+      select s.sn, s.model_id, s.pcie_parts, s.customer_name,
+             s.installed_firmware || coalesce((
+               select jsonb_object_agg(case when ic.kind = 'PCIE' then ic.pn else ic.kind end, ic.version)
+               from installed_components ic where ic.sn = s.sn
+             ), '{}'::jsonb) as installed_firmware
+      from serial_numbers s
       where ${fits}
     )
     select u.id as "userId", h.sn, h.model_id as "modelId", m.code as "modelCode",
