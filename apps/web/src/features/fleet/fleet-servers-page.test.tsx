@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
@@ -238,5 +238,44 @@ describe('FleetServersPage (inventory upload)', () => {
         listLoads + 1,
       ),
     );
+  });
+});
+
+describe('FleetServersPage (downloads)', () => {
+  it('exports the servers of the state filtered by, and downloads the CSV template', async () => {
+    const createObjectURL = vi.fn(() => 'blob:fleet');
+    // jsdom has no object URLs: a subclass adds them for this test only (stubbed globals are restored).
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const asked: string[] = [];
+    stubFetch({
+      '/api/fleet/servers': () => okResponse(buildFleetPage(ROWS)),
+      '/api/fleet/export': (url) => {
+        asked.push(url.search);
+        return new Response('sn,component\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      },
+      '/api/fleet/inventory/template.csv': () =>
+        new Response('sn,kind,pn,slot,version,seen_at\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv' },
+        }),
+    });
+    openPage('/fleet/servers?state=outdated');
+    fireEvent.click(await screen.findByTestId('fleet-export'));
+    fireEvent.click(await screen.findByText('Export JSON'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(new URLSearchParams(asked[0]))).toMatchObject({
+      format: 'json',
+      state: 'outdated',
+    });
+
+    fireEvent.click(screen.getByTestId('fleet-upload'));
+    fireEvent.click(await screen.findByTestId('upload-template'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
   });
 });
