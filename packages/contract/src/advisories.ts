@@ -263,11 +263,46 @@ export const staffAdvisoryDetailSchema = staffAdvisoryRowSchema.extend({
   lastEditorId: z.number().int(),
   /** Everyone who changed it since its last approval: none of them may approve it (four eyes). */
   editorIds: z.array(z.number().int()),
+  /** The working copy's fixed versions, named (drafts included). */
+  fixedVersions: z.array(advisoryFixedVersionSchema.extend({ status: z.string() })),
   rejectComment: z.string().nullable(),
   history: z.array(advisoryRevisionSchema),
 });
 export type StaffAdvisoryDetail = z.infer<typeof staffAdvisoryDetailSchema>;
 export const advisoryRejectSchema = z.object({ comment: required(500) });
+
+/**
+ * Versions an advisory may name as fixes: of items for these models or part numbers, drafts
+ * included (a fix is often held back until the advisory's time). Staff with advisory:write only.
+ */
+export const advisoryFixCandidatesQuerySchema = z.object({
+  modelIds: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map(Number)
+            .filter((id) => Number.isInteger(id) && id > 0)
+        : [],
+    ),
+  pns: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((pn) => pn.trim().toUpperCase())
+            .filter(Boolean)
+        : [],
+    ),
+});
+export const advisoryFixCandidateSchema = advisoryFixedVersionSchema.extend({ status: z.string() });
+export type AdvisoryFixCandidate = z.infer<typeof advisoryFixCandidateSchema>;
 
 /** Webhook payload `data` of advisory.published / advisory.updated. */
 export const webhookAdvisoryDataSchema = z.object({

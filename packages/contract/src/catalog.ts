@@ -60,7 +60,8 @@ export const catalogModelSchema = z.object({
   name: z.string(),
 });
 export type CatalogModel = z.infer<typeof catalogModelSchema>;
-export const catalogModelListSchema = z.array(catalogModelSchema);
+/** The models list also gives each model's id: what advisories name a model by. */
+export const catalogModelListSchema = z.array(catalogModelSchema.extend({ id: z.number().int() }));
 
 /**
  * GET /api/catalog/versions and GET /api/public/catalog/versions.

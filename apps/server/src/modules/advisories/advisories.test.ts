@@ -155,6 +155,22 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     const created = await callAs<StaffAdvisoryDetail>(t.app, admin, 'POST', '/api/staff/advisories', input());
     expect(created.status).toBe(200);
     advisory = created.body.data;
+    // The form names its fixes (a draft held back among them), and offers the versions it may name.
+    expect(advisory.fixedVersions).toMatchObject([{ versionId: fixId, version: '2.5.0', status: 'draft' }]);
+    const candidates = await callAs<{ versionId: number }[]>(
+      t.app,
+      writer.token,
+      'GET',
+      `/api/staff/advisories/fix-candidates?modelIds=${modelId}`,
+    );
+    expect(candidates.body.data.map((row) => row.versionId)).toContain(fixId);
+    const models = await callAs<{ id: number; code: string }[]>(
+      t.app,
+      writer.token,
+      'GET',
+      '/api/catalog/models',
+    );
+    expect(models.body.data.find((model) => model.code === 'M7-2U')?.id).toBe(modelId);
     expect(advisory.advisoryId).toMatch(/^PFW-\d{4}-0001$/);
     expect(
       (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${advisory.id}/approve`)).body.code,

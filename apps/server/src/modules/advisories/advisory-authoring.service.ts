@@ -8,16 +8,16 @@ import type {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { type staffAdvisoryQuerySchema } from '@portal/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connection';
-import { advisories, advisoryDocuments, advisoryRevisions, users } from '../../db/schema';
+import { advisories, advisoryDocuments, advisoryRevisions, catalogVersions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
 import { enqueueAnnouncement } from './advisory-announcer';
-import { searchTextOf, snapshotOf } from './advisory-snapshot';
+import { namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
 
 type StaffQuery = z.infer<typeof staffAdvisoryQuerySchema>;
 const author = alias(users, 'author');
@@ -68,6 +68,10 @@ export class AdvisoryAuthoring {
       input: row.advisory.input,
       lastEditorId: row.advisory.lastEditorId ?? 0,
       editorIds: row.advisory.editors,
+      fixedVersions:
+        row.advisory.input.fixedVersionIds.length === 0
+          ? []
+          : await namedVersions(this.db, inArray(catalogVersions.id, row.advisory.input.fixedVersionIds)),
       rejectComment: row.advisory.rejectComment,
       history: await this.history(id),
     };

@@ -4,7 +4,7 @@ import {
   type AdvisorySeverity,
   type AdvisorySnapshot,
 } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
   catalogItems,
@@ -105,6 +105,48 @@ export async function snapshotOf(
     baseScore: worst,
     severity: severityOf(vulnerabilities.map((row) => row.cvss31.baseSeverity)),
   };
+}
+
+/** Catalogue versions by id, named, drafts included (what the staff form shows). */
+export async function namedVersions(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      versionId: catalogVersions.id,
+      version: catalogVersions.version,
+      status: catalogVersions.status,
+      itemCode: catalogItems.code,
+      itemNameZh: catalogItems.nameZh,
+      itemNameEn: catalogItems.nameEn,
+      kind: catalogItems.kind,
+    })
+    .from(catalogVersions)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+    .where(where)
+    .orderBy(asc(catalogItems.code), desc(catalogVersions.releaseDate), desc(catalogVersions.id))
+    .limit(500);
+}
+
+/**
+ * Versions an advisory may name as fixes: not recalled, of items for these models or part
+ * numbers (the rule checkFixesAffected enforces), drafts included.
+ */
+export async function fixCandidates(db: Db, modelIds: number[], pns: string[]) {
+  if (modelIds.length === 0 && pns.length === 0) return [];
+  const byModel = db
+    .select({ id: catalogVersionModels.versionId })
+    .from(catalogVersionModels)
+    .where(inArray(catalogVersionModels.modelId, modelIds.length > 0 ? modelIds : [0]));
+  const byPart = db
+    .select({ id: catalogVersionParts.versionId })
+    .from(catalogVersionParts)
+    .where(inArray(catalogVersionParts.partNumber, pns.length > 0 ? pns : ['']));
+  return namedVersions(
+    db,
+    and(
+      ne(catalogVersions.status, 'recalled'),
+      or(inArray(catalogVersions.id, byModel), inArray(catalogVersions.id, byPart)),
+    ),
+  );
 }
 
 /** The highest rating among the vulnerabilities (CRITICAL first). */

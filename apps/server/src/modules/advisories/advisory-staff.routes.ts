@@ -1,6 +1,8 @@
 import {
   ADVISORY_PERMISSIONS,
   advisoryInputSchema,
+  advisoryFixCandidateSchema,
+  advisoryFixCandidatesQuerySchema,
   advisoryRejectSchema,
   type AuditAction,
   cvssQuerySchema,
@@ -17,7 +19,9 @@ import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
+import { fixCandidates } from './advisory-snapshot';
 import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
+import { z } from 'zod';
 
 const security = [{ bearer: [] }];
 const tags = ['advisories'];
@@ -83,6 +87,22 @@ export async function advisoryStaffRoutes(app: FastifyInstance) {
       const { vector } = request.query;
       return ok(request, vector.startsWith('CVSS:4.0/') ? scoreCvss40(vector) : scoreCvss31(vector));
     },
+  );
+
+  routes.get(
+    '/api/staff/advisories/fix-candidates',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Catalogue versions an advisory may name as fixes: of items for these models (ids) or part numbers, drafts included',
+        querystring: advisoryFixCandidatesQuerySchema,
+        response: responses(z.array(advisoryFixCandidateSchema), [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) =>
+      ok(request, await fixCandidates(app.services.database.db, request.query.modelIds, request.query.pns)),
   );
 
   routes.get(

@@ -70,12 +70,12 @@ export class CatalogService {
     return { visibleItems: this.access.visibleItems(viewer), statuses: statusesFor(viewer, wantedStatuses) };
   }
 
-  async models(locale: Locale): Promise<CatalogModel[]> {
+  async models(locale: Locale): Promise<(CatalogModel & { id: number })[]> {
     const rows = await this.db
       .select()
       .from(serverModels)
       .orderBy(asc(serverModels.family), asc(serverModels.code));
-    return rows.map((m) => ({ code: m.code, family: m.family, name: localName(locale, m) }));
+    return rows.map((m) => ({ id: m.id, code: m.code, family: m.family, name: localName(locale, m) }));
   }
 
   list(viewer: Viewer, filters: CatalogVersionFilters, locale: Locale): Promise<Page<CatalogVersionRow>> {

@@ -130,6 +130,7 @@ export function buildStaffAdvisoryDetail(overrides: Partial<StaffAdvisoryDetail>
     },
     lastEditorId: 7,
     editorIds: [7],
+    fixedVersions: [],
     rejectComment: null,
     history: [],
     ...overrides,
