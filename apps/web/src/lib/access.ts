@@ -1,8 +1,11 @@
 import { ADMIN_TYPE_SUPER, type LoginUser } from '@portal/contract';
 import { createContext, createElement, type ReactNode, useContext } from 'react';
 
-/** What a permission check needs to know about the signed-in user. */
-export type AccessSubject = Pick<LoginUser, 'adminType' | 'permissions'>;
+/**
+ * What a permission check needs to know about the signed-in user, and their id (for rules about
+ * the person, such as four eyes: who changed a thing may not approve it).
+ */
+export type AccessSubject = Pick<LoginUser, 'adminType' | 'permissions'> & { id?: number };
 
 /**
  * Spec 6: a super admin (adminType '1') has every permission; anyone else needs the code in
@@ -25,6 +28,11 @@ export function AccessProvider({ user, children }: { user: AccessSubject | undef
 
 export function usePermission(code: string): boolean {
   return hasPermission(useContext(AccessContext), code);
+}
+
+/** The signed-in user's id; undefined while signed out or loading. */
+export function useSignedInUserId(): number | undefined {
+  return useContext(AccessContext)?.id;
 }
 
 interface AuthorizedProps {

@@ -63,6 +63,8 @@ describe('AdvisoriesPage (list)', () => {
     expect(rows[1]?.textContent).toContain('Medium');
     expect(rows[1]?.textContent).not.toContain('MEDIUM');
     expect(screen.getByText('1-2 of 2')).toBeTruthy();
+    // The models list names each model's id: the product filter is offered.
+    expect(await screen.findByTestId('advisory-model')).toBeTruthy();
   });
 
   it('keeps the filters in the address and asks the server with them', async () => {

@@ -21,9 +21,9 @@ const IN_REVIEW = buildStaffAdvisoryRow({
   reviewerName: 'Bob',
 });
 
-function openPage(permissions: string[]) {
+function openPage(permissions: string[], id = 9) {
   return renderWithProviders(
-    <AccessProvider user={{ adminType: '2', permissions }}>
+    <AccessProvider user={{ id, adminType: '2', permissions }}>
       <StaffAdvisoriesPage title="Advisories" />
     </AccessProvider>,
     { path: '/system/advisories' },
@@ -52,6 +52,7 @@ describe('StaffAdvisoriesPage', () => {
   it("shows an approver the server's refusal of their own change", async () => {
     stubFetch({
       '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4': () => okResponse(buildStaffAdvisoryDetail({ id: 4, editorIds: [7] })),
       '/api/staff/advisories/4/approve': () =>
         envelopeResponse(
           {
@@ -67,10 +68,26 @@ describe('StaffAdvisoriesPage', () => {
     expect(screen.queryByTestId('advisory-new')).toBeNull();
   });
 
+  it('disables Approve, with the reason, for someone who changed the copy since its last approval', async () => {
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4': () =>
+        okResponse(buildStaffAdvisoryDetail({ id: 4, status: 'in_review', editorIds: [7, 9] })),
+    });
+    openPage([ADVISORY_PERMISSIONS.approve], 9);
+    const approve = await screen.findByTestId('advisory-approve-PFW-2026-0004');
+    await waitFor(() => expect((approve as HTMLButtonElement).disabled).toBe(true));
+    expect(approve.getAttribute('title')).toBe(
+      'You changed this copy since its last approval: someone else must approve it',
+    );
+    expect((screen.getByTestId('advisory-reject-PFW-2026-0004') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('rejects with a comment', async () => {
     let sent: unknown;
     stubFetch({
       '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4': () => okResponse(buildStaffAdvisoryDetail({ id: 4, editorIds: [7] })),
       '/api/staff/advisories/4/reject': (_url, init) => {
         sent = JSON.parse(String(init.body));
         return okResponse(buildStaffAdvisoryDetail({ id: 4, status: 'draft', rejectComment: 'Add the CWE' }));
@@ -87,11 +104,25 @@ describe('StaffAdvisoriesPage', () => {
 
   it('edits the working copy with a live CVSS score and saves it', async () => {
     let saved: unknown;
+    let candidatesAsked: string | undefined;
+    const nic = { itemCode: 'NIC-FW', itemNameZh: '网卡固件', itemNameEn: 'NIC firmware', kind: 'NIC' };
     stubFetch({
       '/api/staff/advisories': listAnswer,
       '/api/staff/advisories/3': (_url, init) => {
         if (init.method === 'PUT') saved = JSON.parse(String(init.body));
-        return okResponse(buildStaffAdvisoryDetail());
+        return okResponse(
+          buildStaffAdvisoryDetail({
+            input: { ...buildStaffAdvisoryDetail().input, fixedVersionIds: [42] },
+            fixedVersions: [{ versionId: 42, version: '1.2.0', status: 'published', ...nic }],
+          }),
+        );
+      },
+      '/api/staff/advisories/fix-candidates': (url) => {
+        candidatesAsked = url.searchParams.get('pns') ?? undefined;
+        return okResponse([
+          { versionId: 42, version: '1.2.0', status: 'published', ...nic },
+          { versionId: 43, version: '1.2.1', status: 'draft', ...nic },
+        ]);
       },
       '/api/staff/advisories/cvss': (url) =>
         okResponse({
@@ -101,7 +132,6 @@ describe('StaffAdvisoriesPage', () => {
           baseSeverity: 'CRITICAL',
         }),
       '/api/catalog/models': () => okResponse([]),
-      '/api/publishing/items': () => okResponse({ rows: [], totalRows: 0, pageNo: 1 }),
     });
     openPage([ADVISORY_PERMISSIONS.write]);
     fireEvent.click(await screen.findByTestId('advisory-edit-PFW-2026-0003'));
@@ -110,12 +140,22 @@ describe('StaffAdvisoriesPage', () => {
     ).toBeTruthy();
     const preview = await screen.findByTestId('cvss31-preview-0', {}, { timeout: 3000 });
     await waitFor(() => expect(preview.textContent).toContain('Score: 9.8 (Critical)'));
+    // The saved fixed version by name; the candidates are those of the affected part number.
+    expect(screen.getByTestId('fixed-version-42').textContent).toBe('NIC firmware 1.2.0');
+    await waitFor(() => expect(candidatesAsked).toBe('PN-1234'));
+    fireEvent.mouseDown(within(screen.getByTestId('fixed-version')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('NIC firmware 1.2.1 (NIC-FW, draft)'));
+    fireEvent.click(screen.getByTestId('fixed-add'));
+    expect(screen.getByTestId('fixed-version-43').textContent).toBe(
+      'NIC firmware 1.2.1Draft: held back until the advisory is published',
+    );
     fireEvent.change(screen.getByTestId('advisory-titleEn'), { target: { value: 'Renamed advisory' } });
     fireEvent.click(screen.getByTestId('advisory-save'));
     await waitFor(() => expect(saved).toMatchObject({ titleEn: 'Renamed advisory', tlp: 'AMBER' }));
     expect(saved).toMatchObject({
       affected: [{ modelId: null, pn: 'PN-1234', kind: 'NIC', affectedFrom: null, fixedIn: '1.2.0' }],
       publishAt: '2026-12-01T02:00:00.000Z',
+      fixedVersionIds: [42, 43],
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
   });

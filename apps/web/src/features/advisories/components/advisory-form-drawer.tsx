@@ -114,7 +114,7 @@ function AdvisoryForm({ detail, onClose }: { detail?: StaffAdvisoryDetail; onClo
         <AffectedFields />
         <Divider titlePlacement="start">{t('form.fixedVersions')}</Divider>
         <Form.Item name="fixedVersionIds">
-          <FixedVersionPicker />
+          <FixedVersionPicker saved={detail?.fixedVersions} />
         </Form.Item>
         <Divider titlePlacement="start">{t('form.references')}</Divider>
         <ReferenceFields />

@@ -1,84 +1,99 @@
-import { ADVISORY_LIMITS } from '@portal/contract';
-import { Button, Flex, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { ADVISORY_LIMITS, type AdvisoryFixCandidate } from '@portal/contract';
+import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useItemVersions, usePublishItems } from '@/features/publishing';
+import { type FixProducts, useFixCandidates } from '../api/get-fix-candidates';
+import type { AdvisoryFormValues, AffectedFormRow } from '../utils/advisory-form-values';
 import { pickLanguage } from '../utils/pick-language';
-
-const ITEM_CHOICES = 20;
 
 interface Props {
   value?: number[];
   onChange?: (value: number[]) => void;
+  /** The working copy's fixed versions as the server names them. */
+  saved?: readonly AdvisoryFixCandidate[];
+}
+
+/** The models and part numbers of the affected products now in the form, each once. */
+export function fixProductsOf(affected: readonly AffectedFormRow[] | undefined): FixProducts {
+  const modelIds = new Set<number>();
+  const pns = new Set<string>();
+  for (const row of affected ?? []) {
+    if (row?.by === 'pn' && row.pn?.trim()) pns.add(row.pn.trim().toUpperCase());
+    if (row?.by !== 'pn' && row?.modelId) modelIds.add(row.modelId);
+  }
+  return { modelIds: [...modelIds].sort((a, b) => a - b), pns: [...pns].sort() };
 }
 
 /**
- * The catalogue versions that fix the advisory (drafts too: they are published with it). A
- * release item is looked up by name or code, then one of its versions is added.
+ * The catalogue versions that fix the advisory, chosen among the versions of the affected
+ * products in the form. Drafts may be named: they are held back until the advisory is published.
  */
-export function FixedVersionPicker({ value = [], onChange }: Props) {
+export function FixedVersionPicker({ value = [], onChange, saved = [] }: Props) {
   const { t, i18n } = useTranslation('advisories');
-  const [keyword, setKeyword] = useState('');
-  const [itemId, setItemId] = useState<number>();
+  const form = Form.useFormInstance<AdvisoryFormValues>();
+  const affected = Form.useWatch('affected', form);
+  const products = fixProductsOf(affected);
+  const candidates = useFixCandidates(products);
   const [versionId, setVersionId] = useState<number>();
-  // Labels of the versions added here; versions saved earlier are named by id.
-  const [labels, setLabels] = useState<ReadonlyMap<number, string>>(new Map());
-  const items = usePublishItems({ pageNo: 1, pageSize: ITEM_CHOICES, q: keyword || undefined });
-  const versions = useItemVersions(itemId);
-  const item = items.data?.rows.find((row) => row.id === itemId);
-  const itemName = item ? pickLanguage(i18n.resolvedLanguage, item.nameZh, item.nameEn) : '';
+  // Every version named so far, by id: those saved and those offered.
+  const known = useMemo(() => {
+    const map = new Map<number, AdvisoryFixCandidate>();
+    for (const version of [...saved, ...(candidates.data ?? [])]) map.set(version.versionId, version);
+    return map;
+  }, [saved, candidates.data]);
+  const nameOf = (version: AdvisoryFixCandidate) =>
+    `${pickLanguage(i18n.resolvedLanguage, version.itemNameZh, version.itemNameEn)} ${version.version}`;
+  const noProducts = products.modelIds.length === 0 && products.pns.length === 0;
   const add = () => {
-    const version = versions.data?.find((row) => row.id === versionId);
-    if (!version || value.includes(version.id)) return;
-    setLabels(new Map(labels).set(version.id, `${itemName} ${version.version}`));
-    onChange?.([...value, version.id]);
+    if (versionId === undefined || value.includes(versionId)) return;
+    onChange?.([...value, versionId]);
     setVersionId(undefined);
   };
   return (
     <div data-testid="fixed-versions">
-      <Flex wrap gap={8} style={{ marginBottom: 8 }}>
-        {value.map((id) => (
-          <Tag key={id} closable onClose={() => onChange?.(value.filter((other) => other !== id))}>
-            {labels.get(id) ?? t('form.versionId', { id })}
-          </Tag>
-        ))}
+      <Flex vertical gap={4} style={{ marginBottom: 8 }}>
+        {value.map((id) => {
+          const version = known.get(id);
+          return (
+            <div key={id} data-testid={`fixed-version-${id}`}>
+              <Tag closable onClose={() => onChange?.(value.filter((other) => other !== id))}>
+                {version ? nameOf(version) : t('form.versionId', { id })}
+              </Tag>
+              {version?.status === 'draft' && (
+                <Typography.Text type="warning">{t('form.draftHeldBack')}</Typography.Text>
+              )}
+            </div>
+          );
+        })}
       </Flex>
       {value.length < ADVISORY_LIMITS.fixedVersions && (
-        <Flex wrap gap={8}>
+        <Flex wrap gap={8} align="center">
           <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
-            value={itemId}
-            placeholder={t('form.fixedItem')}
-            aria-label={t('form.fixedItem')}
-            style={{ width: 260, maxWidth: '100%' }}
-            loading={items.isFetching}
-            options={(items.data?.rows ?? []).map((row) => ({
-              value: row.id,
-              label: `${pickLanguage(i18n.resolvedLanguage, row.nameZh, row.nameEn)} (${row.code})`,
-            }))}
-            onChange={(id) => {
-              setItemId(id);
-              setVersionId(undefined);
-            }}
-            data-testid="fixed-item"
-          />
-          <Select
             value={versionId}
-            disabled={itemId === undefined}
+            disabled={noProducts}
             placeholder={t('form.fixedVersion')}
             aria-label={t('form.fixedVersion')}
-            style={{ width: 160 }}
-            loading={versions.isFetching}
-            options={(versions.data ?? [])
-              .filter((row) => row.status !== 'recalled')
-              .map((row) => ({ value: row.id, label: row.version }))}
+            style={{ width: 420, maxWidth: '100%' }}
+            loading={candidates.isFetching}
+            options={(candidates.data ?? [])
+              .filter((version) => !value.includes(version.versionId))
+              .map((version) => ({
+                value: version.versionId,
+                label:
+                  version.status === 'draft'
+                    ? t('form.draftCandidate', { name: nameOf(version), code: version.itemCode })
+                    : t('form.candidate', { name: nameOf(version), code: version.itemCode }),
+              }))}
+            notFoundContent={candidates.isFetching ? undefined : t('form.noFixCandidates')}
             onChange={setVersionId}
             data-testid="fixed-version"
           />
           <Button onClick={add} disabled={versionId === undefined} data-testid="fixed-add">
             {t('form.addFixedVersion')}
           </Button>
+          {noProducts && <Typography.Text type="secondary">{t('form.fixNeedsProducts')}</Typography.Text>}
         </Flex>
       )}
     </div>

@@ -2,7 +2,8 @@ import { ADVISORY_PERMISSIONS, type StaffAdvisoryRow } from '@portal/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '@/components/crud-page/row-action';
-import { usePermission } from '@/lib/access';
+import { usePermission, useSignedInUserId } from '@/lib/access';
+import { useStaffAdvisory } from '../api/get-staff-advisory';
 import { type ReviewStep, useReviewAdvisory } from '../api/review-advisory';
 
 interface Props {
@@ -13,8 +14,9 @@ interface Props {
 
 /**
  * A row's actions by its state and the user's permissions: writers edit drafts and approved
- * copies and submit drafts; approvers approve or reject what is in review (the server refuses
- * an approval by the person who made the last change, and says so).
+ * copies and submit drafts; approvers approve or reject what is in review. Four eyes: whoever
+ * changed the copy since its last approval may not approve it (the detail's `editorIds`; the
+ * row does not carry them), so their Approve is disabled with the reason; the server refuses too.
  */
 export function ReviewActions({ row, onEdit, onReject }: Props) {
   const { t } = useTranslation('advisories');
@@ -22,6 +24,10 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
   const canWrite = usePermission(ADVISORY_PERMISSIONS.write);
   const canApprove = usePermission(ADVISORY_PERMISSIONS.approve);
   const review = useReviewAdvisory();
+  const userId = useSignedInUserId();
+  const approvable = canApprove && row.status === 'in_review';
+  const detail = useStaffAdvisory(approvable && userId !== undefined ? row.id : undefined);
+  const ownChange = userId !== undefined && (detail.data?.editorIds.includes(userId) ?? false);
   const run = (step: ReviewStep, done: string) =>
     review.mutate(step, {
       onSuccess: () => void message.success(done),
@@ -44,11 +50,12 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
           {t('staff.submit')}
         </RowAction>
       )}
-      {canApprove && row.status === 'in_review' && (
+      {approvable && (
         <>
           <RowAction
             onClick={() => run({ action: 'approve', id: row.id }, t('staff.approved'))}
-            disabled={review.isPending}
+            disabled={review.isPending || ownChange}
+            hint={ownChange ? t('staff.ownChange') : undefined}
             testId={`advisory-approve-${id}`}
           >
             {t('staff.approve')}
