@@ -1,17 +1,22 @@
-import { DownloadOutlined, DownOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, PushpinOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ComplianceState } from '@portal/contract';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFleet, type FleetExportFormat } from '../api/download-fleet-files';
+import { BaselinesDrawer } from './baselines-drawer';
 import { UploadInventoryModal } from './upload-inventory-modal';
 
-/** "Upload inventory" (preview, then apply) and "Export" (CSV or JSON, of the state filtered by). */
+/**
+ * "Upload inventory" (preview, then apply), "Export" (CSV or JSON, of the state filtered by) and
+ * "Baselines" (the versions each model should run).
+ */
 export function FleetActions({ state }: { state?: ComplianceState }) {
   const { t } = useTranslation('fleet');
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [baselines, setBaselines] = useState(false);
   const download = async (format: FleetExportFormat) => {
     setExporting(true);
     try {
@@ -41,7 +46,11 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
           {t('actions.export')} <DownOutlined />
         </Button>
       </Dropdown>
+      <Button icon={<PushpinOutlined />} onClick={() => setBaselines(true)} data-testid="fleet-baselines">
+        {t('actions.baselines')}
+      </Button>
       <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />
+      <BaselinesDrawer open={baselines} onClose={() => setBaselines(false)} />
     </Space>
   );
 }

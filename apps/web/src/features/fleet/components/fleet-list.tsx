@@ -1,13 +1,22 @@
+import { Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useFleetServers } from '../api/get-fleet-servers';
 import { fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
 import { FleetFilters } from './fleet-filters';
 import { FleetSummary } from './fleet-summary';
 import { FleetTable } from './fleet-table';
+import { MissingBundle } from './missing-bundle';
 
-/** The fleet summary over the list of my servers; filters and paging live in the address. */
+/**
+ * The fleet summary over the list of my servers; filters and paging live in the address. The
+ * selected rows can have what they are missing bundled.
+ */
 export function FleetList() {
+  const { t } = useTranslation('fleet');
   const [list, update] = useUrlFilters(fleetListCodec);
+  const [selected, setSelected] = useState<string[]>([]);
   const query = useFleetServers(fleetQueryOf(list));
   const change = (next: typeof list) => update(() => next);
   return (
@@ -18,7 +27,13 @@ export function FleetList() {
         onSelect={(state) => change(withFilter(list, { state }))}
       />
       <FleetFilters list={list} onChange={change} />
-      <FleetTable query={query} list={list} onChange={change} />
+      <Flex vertical gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Text type="secondary" data-testid="fleet-selected">
+          {selected.length > 0 ? t('bundle.selected', { count: selected.length }) : t('bundle.selectHint')}
+        </Typography.Text>
+        <MissingBundle sns={selected} disabledHint={t('bundle.selectHint')} testId="fleet-bundle" />
+      </Flex>
+      <FleetTable query={query} list={list} onChange={change} selected={selected} onSelect={setSelected} />
     </>
   );
 }

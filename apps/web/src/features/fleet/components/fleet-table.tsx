@@ -15,10 +15,13 @@ interface Props {
   query: ReturnType<typeof useFleetServers>;
   list: FleetListState;
   onChange: (next: FleetListState) => void;
+  /** Serial numbers of the rows selected (kept across pages). */
+  selected: string[];
+  onSelect: (sns: string[]) => void;
 }
 
-/** One page of my servers, sortable by SN, model, worst state and last report. */
-export function FleetTable({ query, list, onChange }: Props) {
+/** One page of my servers, sortable by SN, model, worst state and last report; rows selectable. */
+export function FleetTable({ query, list, onChange, selected, onSelect }: Props) {
   const { t } = useTranslation('fleet');
   const sortOrderOf = (field: FleetSortField): SortOrder =>
     list.sortField === field ? (list.sortOrder ?? null) : null;
@@ -75,6 +78,12 @@ export function FleetTable({ query, list, onChange }: Props) {
         size="middle"
         scroll={{ x: 'max-content' }}
         columns={columns}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => onSelect(keys.map(String)),
+          getCheckboxProps: (row) => ({ 'aria-label': t('bundle.select', { sn: row.sn }) }),
+        }}
         loading={query.isFetching}
         dataSource={query.data?.rows ?? []}
         locale={{ emptyText: t('list.empty') }}

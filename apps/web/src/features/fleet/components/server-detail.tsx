@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { useFleetServer } from '../api/get-fleet-server';
 import { ComplianceStateTag } from './compliance-state-tag';
 import { ComponentList } from './component-list';
+import { MissingBundle } from './missing-bundle';
 
 /** Loads one of my servers and shows its components, or says it is unknown (or not mine). */
 export function ServerDetail({ sn }: { sn: string }) {
@@ -33,6 +34,9 @@ export function ServerDetail({ sn }: { sn: string }) {
           },
         ]}
       />
+      <div style={{ marginBottom: 16 }}>
+        <MissingBundle sns={[server.sn]} testId="server-bundle" />
+      </div>
       <ComponentList components={server.components} />
     </div>
   );
