@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useDashboard } from './api/audit-and-dashboard';
 import { BarChart } from './components/bar-chart';
+import { InstalledBaseCard } from './components/installed-base-card';
 
 const WINDOWS = [7, 30, 90] as const;
 
-/** /system/dashboard: downloads, top firmware, sign-ins, failed sign-ins and task backlog. */
+/**
+ * /system/dashboard: downloads, top firmware, sign-ins, failed sign-ins, task backlog and the
+ * installed base (versions customers' servers run).
+ */
 export function DashboardPage({ title }: { title: string }) {
   const { t } = useTranslation('system');
   const [days, setDays] = useState<number>(30);
@@ -92,6 +96,9 @@ export function DashboardPage({ title }: { title: string }) {
                 </>
               )}
             </Card>
+          </Col>
+          <Col xs={24}>
+            <InstalledBaseCard />
           </Col>
         </Row>
       </>

@@ -1,7 +1,9 @@
+import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 import type { TranslationsOf } from '../types';
 import type { system as reference } from '../zh-CN/system';
 
 export const system: TranslationsOf<typeof reference> = {
+  ...FIRMWARE_KIND_NAMES,
   'outbox.channel.mail': 'Mail',
   'outbox.channel.sms': 'SMS',
   'outbox.column.recipient': 'Recipient',
@@ -305,4 +307,18 @@ export const system: TranslationsOf<typeof reference> = {
   'dicts.editValue': 'Edit value {{code}}',
   'dicts.deleteTypeConfirm': 'Delete dictionary type {{code}}?',
   'dicts.deleteValueConfirm': 'Delete value {{code}}?',
+  'installedBase.title': 'Installed base',
+  'installedBase.kind': 'Component kind',
+  'installedBase.model': 'Model (all)',
+  'installedBase.pn': 'Part number (all)',
+  'installedBase.cve': 'CVE (exposure)',
+  'installedBase.loadFailed': 'The installed base could not be loaded',
+  'installedBase.exposed': '{{cve}}: {{servers}} servers of {{customers}} customers run an affected version',
+  'installedBase.empty': 'No server reports this kind',
+  'installedBase.version': 'Version',
+  'installedBase.servers': 'Servers',
+  'installedBase.customers': 'Customers',
+  'installedBase.total_one': '{{servers}} server in all',
+  'installedBase.total_other': '{{servers}} servers in all',
+  'kind.PCIE': 'PCIe card',
 };

@@ -1,5 +1,7 @@
+import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 /** The staff application `system`: pages for running the portal. */
 export const system = {
+  ...FIRMWARE_KIND_NAMES,
   'outbox.channel.mail': '邮件',
   'outbox.channel.sms': '短信',
   'outbox.column.recipient': '收件人',
@@ -302,4 +304,18 @@ export const system = {
   'dicts.editValue': '编辑字典值 {{code}}',
   'dicts.deleteTypeConfirm': '删除字典类型 {{code}}？',
   'dicts.deleteValueConfirm': '删除字典值 {{code}}？',
+  'installedBase.title': '装机量',
+  'installedBase.kind': '部件类型',
+  'installedBase.model': '机型（全部）',
+  'installedBase.pn': '部件号（全部）',
+  'installedBase.cve': 'CVE（暴露面）',
+  'installedBase.loadFailed': '无法加载装机量',
+  'installedBase.exposed': '{{cve}}：{{customers}} 个客户的 {{servers}} 台服务器运行受影响版本',
+  'installedBase.empty': '没有服务器报告此类部件',
+  'installedBase.version': '版本',
+  'installedBase.servers': '服务器',
+  'installedBase.customers': '客户',
+  'installedBase.total_one': '共 {{servers}} 台服务器',
+  'installedBase.total_other': '共 {{servers}} 台服务器',
+  'kind.PCIE': 'PCIe 卡',
 };

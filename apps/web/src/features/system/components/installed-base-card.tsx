@@ -1,0 +1,102 @@
+import { INVENTORY_KINDS, type InventoryKind } from '@portal/contract';
+import { Alert, Card, Flex, Input, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { formatNumber } from '@/lib/format';
+import { type InstalledBaseParams, useInstalledBase } from '../api/get-installed-base';
+
+type VersionRow = { version: string; servers: number; customers: number };
+
+/**
+ * The vendor's installed base: how many servers (of how many customers) run each version of a
+ * component kind, optionally of one model or part number, and who is exposed to a CVE.
+ */
+export function InstalledBaseCard() {
+  const { t } = useTranslation('system');
+  const [params, setParams] = useState<InstalledBaseParams>({ kind: 'BMC' });
+  const base = useInstalledBase(params);
+  const set = (change: Partial<InstalledBaseParams>) => setParams((current) => ({ ...current, ...change }));
+  const exposed = base.data?.exposed;
+  return (
+    <Card size="small" title={t('installedBase.title')} data-testid="installed-base">
+      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+        <Select<InventoryKind>
+          value={params.kind}
+          onChange={(kind) => set({ kind })}
+          aria-label={t('installedBase.kind')}
+          style={{ width: 160 }}
+          options={INVENTORY_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+          data-testid="installed-base-kind"
+        />
+        <Input.Search
+          allowClear
+          placeholder={params.kind === 'PCIE' ? t('installedBase.pn') : t('installedBase.model')}
+          aria-label={params.kind === 'PCIE' ? t('installedBase.pn') : t('installedBase.model')}
+          style={{ width: 200 }}
+          maxLength={64}
+          onSearch={(value) =>
+            set(
+              params.kind === 'PCIE'
+                ? { pn: value.trim(), model: undefined }
+                : { model: value.trim(), pn: undefined },
+            )
+          }
+          data-testid="installed-base-product"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('installedBase.cve')}
+          aria-label={t('installedBase.cve')}
+          style={{ width: 200 }}
+          maxLength={32}
+          onSearch={(value) => set({ cve: value.trim() })}
+          data-testid="installed-base-cve"
+        />
+      </Flex>
+      <FailureAlert failure={failureOf(base.error, t('installedBase.loadFailed'))} />
+      {exposed && (
+        <Alert
+          type={exposed.servers > 0 ? 'warning' : 'success'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('installedBase.exposed', {
+            cve: params.cve,
+            servers: formatNumber(exposed.servers),
+            customers: formatNumber(exposed.customers),
+          })}
+          data-testid="installed-base-exposed"
+        />
+      )}
+      <Table<VersionRow>
+        rowKey="version"
+        size="small"
+        pagination={false}
+        loading={base.isFetching}
+        dataSource={base.data?.versions ?? []}
+        locale={{ emptyText: t('installedBase.empty') }}
+        columns={[
+          { title: t('installedBase.version'), dataIndex: 'version' },
+          {
+            title: t('installedBase.servers'),
+            dataIndex: 'servers',
+            align: 'right',
+            render: (_, row) => formatNumber(row.servers),
+          },
+          {
+            title: t('installedBase.customers'),
+            dataIndex: 'customers',
+            align: 'right',
+            render: (_, row) => formatNumber(row.customers),
+          },
+        ]}
+        data-testid="installed-base-table"
+      />
+      {base.data && (
+        <Typography.Text type="secondary" data-testid="installed-base-total">
+          {t('installedBase.total', { count: base.data.servers, servers: formatNumber(base.data.servers) })}
+        </Typography.Text>
+      )}
+    </Card>
+  );
+}
