@@ -11,7 +11,7 @@
 //    BENCH_CONNECTIONS connections for BENCH_SECONDS each, plain GETs and If-None-Match GETs
 //    (target: p95 under 100 ms). `npm run bench:advisories`; see bench/README.md.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,7 +41,16 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
+/** The bundle the portal runs, built from the code as it is now (a stale dist measured old code once). */
+let built = false;
+function buildServer() {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build-server.mjs')], { stdio: 'inherit' });
+  built = true;
+}
+
 async function startPortal(databaseUrl: string) {
+  buildServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-advisories-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
