@@ -101,6 +101,7 @@ export const fleet: TranslationsOf<typeof reference> = {
   'upload.failed': 'The upload failed',
   'actions.baselines': 'Baselines',
   'bundle.create': 'Download what is missing',
+  'bundle.selectColumn': 'Select',
   'bundle.select': 'Select {{sn}}',
   'bundle.selected_one': '{{count}} server selected',
   'bundle.selected_other': '{{count}} servers selected',

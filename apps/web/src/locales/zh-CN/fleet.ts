@@ -98,6 +98,7 @@ export const fleet = {
   'upload.failed': '上传失败',
   'actions.baselines': '基线',
   'bundle.create': '下载缺失的固件',
+  'bundle.selectColumn': '选择',
   'bundle.select': '选择 {{sn}}',
   'bundle.selected_one': '已选择 {{count}} 台服务器',
   'bundle.selected_other': '已选择 {{count}} 台服务器',

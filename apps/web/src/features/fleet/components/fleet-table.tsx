@@ -4,6 +4,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { fleetServerPathOf } from '../utils/fleet-paths';
@@ -81,6 +82,10 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
+          // No select-all checkbox: with a horizontal scroll antd copies the header into a hidden
+          // measuring row, where a focusable checkbox is an accessibility fault (aria-hidden-focus).
+          hideSelectAll: true,
+          columnTitle: <VisuallyHidden>{t('bundle.selectColumn')}</VisuallyHidden>,
           onChange: (keys) => onSelect(keys.map(String)),
           getCheckboxProps: (row) => ({ 'aria-label': t('bundle.select', { sn: row.sn }) }),
         }}
