@@ -8,13 +8,13 @@ import {
 } from '@portal/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
+import { type installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
 import { translate } from '../../lib/i18n/messages';
 import { parseInventoryCsv } from './inventory-upload';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
 
-/** Rows per INSERT: 13 parameters each, 65,535 at most. */
+/** SNs per read (one parameter each, 65,535 at most), rows per INSERT (a few array parameters). */
 const SLICE = 2000;
 
 type Current = typeof installedComponents.$inferSelect;
@@ -75,29 +75,40 @@ export class InventoryService {
         next.set(id, row);
       }
     }
+    // Each slice in one statement of a few array parameters (unnest): a multi-row VALUES built by
+    // the query builder spent seconds in JavaScript for 10,000 servers × 10 components.
+    const text = (values: (string | null | undefined)[]) => sql.param(values.map((value) => value ?? null));
+    const times = (values: (Date | null | undefined)[]) =>
+      sql.param(values.map((value) => value?.toISOString() ?? null));
+    const ids = (values: (number | null | undefined)[]) => sql.param(values.map((value) => value ?? null));
     await this.db.transaction(async (tx) => {
-      for (let start = 0; start < history.length; start += SLICE)
-        await tx.insert(installedComponentReports).values(history.slice(start, start + SLICE));
+      for (let start = 0; start < history.length; start += SLICE) {
+        const part = history.slice(start, start + SLICE);
+        await tx.execute(sql`
+          insert into installed_component_reports (sn, component, version, source, seen_at, reported_by, recorded_at)
+          select * from unnest(${text(part.map((row) => row.sn))}::text[], ${text(part.map((row) => row.component))}::text[],
+            ${text(part.map((row) => row.version))}::text[], ${text(part.map((row) => row.source))}::text[],
+            ${times(part.map((row) => row.seenAt))}::timestamptz[], ${ids(part.map((row) => row.reportedBy))}::int[],
+            ${times(part.map((row) => row.recordedAt))}::timestamptz[])`);
+      }
       const rows = [...next.values()];
-      for (let start = 0; start < rows.length; start += SLICE)
-        await tx
-          .insert(installedComponents)
-          .values(rows.slice(start, start + SLICE))
-          .onConflictDoUpdate({
-            target: [installedComponents.sn, installedComponents.component],
-            set: {
-              kind: sql`excluded.kind`,
-              pn: sql`excluded.pn`,
-              slot: sql`excluded.slot`,
-              version: sql`excluded.version`,
-              source: sql`excluded.source`,
-              seenAt: sql`excluded.seen_at`,
-              reportedBy: sql`excluded.reported_by`,
-              otherVersion: sql`excluded.other_version`,
-              otherSource: sql`excluded.other_source`,
-              otherSeenAt: sql`excluded.other_seen_at`,
-            },
-          });
+      for (let start = 0; start < rows.length; start += SLICE) {
+        const part = rows.slice(start, start + SLICE);
+        await tx.execute(sql`
+          insert into installed_components (sn, component, kind, pn, slot, version, source, seen_at, reported_by,
+            other_version, other_source, other_seen_at)
+          select * from unnest(${text(part.map((row) => row.sn))}::text[], ${text(part.map((row) => row.component))}::text[],
+            ${text(part.map((row) => row.kind))}::text[], ${text(part.map((row) => row.pn))}::text[],
+            ${text(part.map((row) => row.slot))}::text[], ${text(part.map((row) => row.version))}::text[],
+            ${text(part.map((row) => row.source))}::text[], ${times(part.map((row) => row.seenAt))}::timestamptz[],
+            ${ids(part.map((row) => row.reportedBy))}::int[], ${text(part.map((row) => row.otherVersion))}::text[],
+            ${text(part.map((row) => row.otherSource))}::text[], ${times(part.map((row) => row.otherSeenAt))}::timestamptz[])
+          on conflict (sn, component) do update set
+            kind = excluded.kind, pn = excluded.pn, slot = excluded.slot, version = excluded.version,
+            source = excluded.source, seen_at = excluded.seen_at, reported_by = excluded.reported_by,
+            other_version = excluded.other_version, other_source = excluded.other_source,
+            other_seen_at = excluded.other_seen_at`);
+      }
     });
     return {
       accepted: new Set(servers.map((server) => server.sn)).size,
