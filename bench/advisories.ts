@@ -45,7 +45,9 @@ const percentile = (values: number[], p: number) => {
 let built = false;
 function buildServer() {
   if (built) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build-server.mjs')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build-server.mjs')], {
+    stdio: 'inherit',
+  });
   built = true;
 }
 
