@@ -10,8 +10,8 @@ import { setUpEachTest } from '@/test/test-hooks';
 import { FeedsSection } from './feeds-section';
 
 const MODELS = [
-  { code: 'M7-2U', family: 'M7', name: 'M7 2U rack server' },
-  { code: 'M6-1U', family: 'M6', name: 'M6 1U rack server' },
+  { id: 1, code: 'M7-2U', family: 'M7', name: 'M7 2U rack server' },
+  { id: 2, code: 'M6-1U', family: 'M6', name: 'M6 1U rack server' },
 ];
 const FEED_URL = 'http://portal.example/api/feeds/releases.atom?token=fwf_secret123';
 const NONE: FeedTokenStatus = { active: false, createdAt: null, lastUsedAt: null };

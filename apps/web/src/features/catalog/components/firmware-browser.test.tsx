@@ -12,7 +12,7 @@ const TOTAL = 45;
 
 function stubCatalogApi() {
   return stubFetch({
-    '/api/catalog/models': () => okResponse([{ code: 'M7-2U', family: 'M7', name: '2U server' }]),
+    '/api/catalog/models': () => okResponse([{ id: 1, code: 'M7-2U', family: 'M7', name: '2U server' }]),
     '/api/catalog/versions': (url) => {
       const pageNo = Number(url.searchParams.get('pageNo'));
       const pageSize = Number(url.searchParams.get('pageSize'));
