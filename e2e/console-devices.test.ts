@@ -55,6 +55,8 @@ describe('console on phones and tablets in Chromium', () => {
       'Welcome',
       'Firmware',
       'Software',
+      'Security advisories',
+      'My servers',
       'Agile Customization',
     ]);
     // A left drawer: it starts at the left edge of the screen.

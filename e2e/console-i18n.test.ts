@@ -7,7 +7,15 @@ import { foreignTexts } from './support/ui-text';
 /** Texts the tour looks for, per language (menu titles come from the server, the rest from the app). */
 const TEXTS = {
   'en-US': {
-    menu: ['Home Page', 'Welcome', 'Firmware', 'Software', 'Agile Customization'],
+    menu: [
+      'Home Page',
+      'Welcome',
+      'Firmware',
+      'Software',
+      'Security advisories',
+      'My servers',
+      'Agile Customization',
+    ],
     featurePages: {
       '/mirror/custmirrordownload': 'Firmware download',
       '/tools/toolsdownload': 'Software download',
@@ -20,7 +28,7 @@ const TEXTS = {
     notFound: 'Page not found',
   },
   'zh-CN': {
-    menu: ['首页', '控制台', '固件下载', '软件下载', '敏捷定制'],
+    menu: ['首页', '控制台', '固件下载', '软件下载', '安全公告', '我的服务器', '敏捷定制'],
     featurePages: {
       '/mirror/custmirrordownload': '固件下载',
       '/tools/toolsdownload': '软件下载',
@@ -38,7 +46,7 @@ const TEXTS = {
 const MENU_TOUR = [
   { entry: 2, path: '/mirror/custmirrordownload', ready: 'firmware-download' },
   { entry: 3, path: '/tools/toolsdownload', ready: 'software-download' },
-  { entry: 4, path: '/erp_tool', ready: 'erp-tool' },
+  { entry: 6, path: '/erp_tool', ready: 'erp-tool' },
   { entry: 0, path: '/homePage', ready: 'user-apps' },
   { entry: 1, path: '/welcome', ready: 'welcome-page' },
 ] as const;
