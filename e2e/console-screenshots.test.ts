@@ -52,7 +52,8 @@ async function waitForLoadedHome(page: Page, locale: UiLocale) {
   await page.getByTestId('welcome-page').waitFor();
   await page.getByTestId('last-login').waitFor();
   await expect.poll(() => page.getByTestId('page-header').innerText()).toContain(CONSOLE_TITLE[locale]);
-  await expect.poll(() => page.getByTestId('notice-badge-count').textContent()).toBe('1');
+  // The welcome notice, and the two demo advisories that concern the demo customer's servers.
+  await expect.poll(() => page.getByTestId('notice-badge-count').textContent()).toBe('3');
   await expect.poll(() => page.locator('.ant-spin-spinning').filter({ visible: true }).count()).toBe(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
