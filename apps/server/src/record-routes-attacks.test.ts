@@ -42,6 +42,14 @@ const STAFF_PATTERNS = [
   '/api/publishing/versions/:id/recall',
   '/api/activation/manage/entitlements',
   '/api/activation/manage/entitlements/:id',
+  '/api/staff/advisories',
+  '/api/staff/advisories/cvss',
+  '/api/staff/advisories/fix-candidates',
+  '/api/staff/advisories/:id',
+  '/api/staff/advisories/:id/submit',
+  '/api/staff/advisories/:id/approve',
+  '/api/staff/advisories/:id/reject',
+  '/api/staff/fleet/installed-base',
 ];
 const TASK_PATTERNS = [
   '/api/tasks',
@@ -50,12 +58,23 @@ const TASK_PATTERNS = [
   '/api/tasks/:id',
   '/api/tasks/:id/retry',
   '/api/tasks/:id/result/ticket',
+  // Fleet compliance (issue 34): another company's SN answers 404 (modules/inventory tests).
+  '/api/fleet/inventory',
+  '/api/fleet/inventory/upload',
+  '/api/fleet/inventory/template.csv',
+  '/api/fleet/servers',
+  '/api/fleet/servers/:sn',
+  '/api/fleet/export',
+  '/api/fleet/bundle',
+  '/api/fleet/baselines',
+  '/api/fleet/baselines/:model',
 ];
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const LONG = 'x'.repeat(10_000);
 
 type Route = { method: HTTPMethods; pattern: string };
-const withId = (pattern: string, id: string) => pattern.replace(':id', id).replace(':sn', 'SN0001');
+const withId = (pattern: string, id: string) =>
+  pattern.replace(':id', id).replace(':sn', 'SN0001').replace(':model', 'M7-2U');
 
 describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   let t: TestApp;
