@@ -2,9 +2,7 @@ import { compareVersions, type AdvisorySnapshot } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
-
-/** What normaliseCompany strips, as a PostgreSQL regular expression (as in migration 0014). */
-const COMPANY_PUNCTUATION = `[[:space:].,()（）·_'"-]+`;
+import { COMPANY_PUNCTUATION } from '../serials/serial.service';
 
 /** A server someone owns, with what decides whether an advisory concerns it. */
 export type OwnedServer = {

@@ -43,19 +43,7 @@ export async function snapshotOf(
           .where(inArray(catalogVersionParts.partNumber, pns)),
     input.fixedVersionIds.length === 0
       ? []
-      : db
-          .select({
-            versionId: catalogVersions.id,
-            version: catalogVersions.version,
-            status: catalogVersions.status,
-            itemCode: catalogItems.code,
-            itemNameZh: catalogItems.nameZh,
-            itemNameEn: catalogItems.nameEn,
-            kind: catalogItems.kind,
-          })
-          .from(catalogVersions)
-          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-          .where(inArray(catalogVersions.id, input.fixedVersionIds)),
+      : namedVersions(db, inArray(catalogVersions.id, input.fixedVersionIds)),
   ]);
   const modelCode = new Map(models.map((model) => [model.id, model.code]));
   const knownParts = new Set(parts.map((part) => part.pn));

@@ -16,6 +16,8 @@ import type { Clock } from '../../lib/clock';
 
 /** Company names as people type them: case, spaces and punctuation do not matter. */
 export const normaliseCompany = (name: string) => name.toLowerCase().replace(/[\s.,()（）·\-_'"]+/g, '');
+/** What normaliseCompany strips, as a PostgreSQL regular expression (as in migration 0014), for set-based queries. */
+export const COMPANY_PUNCTUATION = `[[:space:].,()（）·_'"-]+`;
 
 /**
  * The normalised name of the organisation staff assigned the user to ('' when none): the only

@@ -21,13 +21,11 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import { versionSupport } from '../publishing/version-support';
-import { organisationOf, ownedSerials } from '../serials/serial.service';
+import { COMPANY_PUNCTUATION, organisationOf, ownedSerials } from '../serials/serial.service';
 import { enqueueDelivery, WEBHOOK_FANOUT_QUEUE, type WebhookEventJob } from './webhook-queues';
 
 /** Servers named in one release.published payload at most. */
 const MAX_SERVERS_NAMED = 100;
-/** What normaliseCompany strips, as a PostgreSQL regular expression (as in migration 0014). */
-const COMPANY_PUNCTUATION = `[[:space:].,()（）·_'"-]+`;
 
 type Version = WebhookVersionData & { itemId: number; visibility: string; modelIds: number[] };
 
