@@ -40,6 +40,7 @@ for (const [tool, packageName, why] of [
   ['nginx', 'nginx', 'the download offload test runs nginx in front of the portal'],
   ['aria2c', 'aria2', 'the object-storage download test fetches with it'],
   ['wget', 'wget', 'the object-storage download test fetches with it'],
+  ['redfishtool', 'redfishtool', 'the test BMC is checked against this Redfish client'],
 ]) {
   if (!(tool === 'nginx' && process.env.NGINX && fs.existsSync(process.env.NGINX)) && !onPath(tool)) {
     console.error(`${tool} not found (${why}): install it with "apt-get install -y ${packageName}".`);
