@@ -11,5 +11,11 @@ export const EXIT = {
   verification: 4,
   /** Done for what exists, but some serial numbers were not found. */
   partial: 5,
+  /** audit: every BMC read, and something runs firmware older than its target (nothing vulnerable). */
+  outdated: 6,
+  /** audit: some BMC could not be read (unreachable, timed out, certificate or password refused). */
+  unreachable: 7,
+  /** audit: some component runs a version a published security fix concerns (wins over 6 and 7). */
+  vulnerable: 8,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

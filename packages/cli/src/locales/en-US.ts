@@ -117,4 +117,22 @@ export const enUS = {
   'licence.column.nodes': 'NODES',
   'licence.column.validThrough': 'VALID THROUGH',
   'licence.column.created': 'CREATED',
+
+  'redfish.badAddress': '"{address}" is not a BMC address (https://host[:port])',
+  'redfish.credentialsInAddress':
+    'a BMC address must not hold a user name or password (the command line is visible to others): use --user and --password-stdin, --password-file or --credentials-file',
+  'redfish.authRefused': '{host}: the BMC refused the user name or password',
+  'redfish.noSessionToken': '{host}: the BMC created a session but sent no X-Auth-Token',
+  'redfish.badReference': '{host}: the BMC answered an unusable link "{reference}"',
+  'redfish.foreignReference':
+    '{host}: the BMC links to another server ("{reference}"): not followed, no credentials are sent there',
+  'redfish.timeout': '{host}: no answer to {path} within {seconds} s',
+  'redfish.tooBig': '{host}: the answer to {path} is too big',
+  'redfish.noCertificate': '{host}: the BMC showed no certificate',
+  'redfish.fingerprintMismatch':
+    '{host}: the BMC certificate changed (SHA-256 {seen}, pinned {pinned}): nothing was sent. If the certificate was replaced on purpose, remove its line from {file}; else someone may be in the way',
+  'redfish.tlsRefused': '{host}: the certificate is not trusted ({reason}); check --ca-file',
+  'redfish.unreachable': '{host}: cannot connect ({reason})',
+  'redfish.httpError': '{host}: {method} {path} answered HTTP {status}: {message}',
+  'redfish.pinned': '{host}: first contact, certificate pinned (SHA-256 {fingerprint})',
 };

@@ -112,4 +112,21 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'licence.column.nodes': '节点数',
   'licence.column.validThrough': '有效期至',
   'licence.column.created': '生成时间',
+
+  'redfish.badAddress': '“{address}”不是 BMC 地址（https://主机[:端口]）',
+  'redfish.credentialsInAddress':
+    'BMC 地址中不能包含用户名或密码（命令行他人可见）：请使用 --user 以及 --password-stdin、--password-file 或 --credentials-file',
+  'redfish.authRefused': '{host}：BMC 拒绝了用户名或密码',
+  'redfish.noSessionToken': '{host}：BMC 创建了会话，但未返回 X-Auth-Token',
+  'redfish.badReference': '{host}：BMC 返回了无法使用的链接“{reference}”',
+  'redfish.foreignReference': '{host}：BMC 链接到另一台服务器（“{reference}”）：未跟随，也不会向其发送凭据',
+  'redfish.timeout': '{host}：{path} 在 {seconds} 秒内无应答',
+  'redfish.tooBig': '{host}：{path} 的应答过大',
+  'redfish.noCertificate': '{host}：BMC 未出示证书',
+  'redfish.fingerprintMismatch':
+    '{host}：BMC 证书已变化（SHA-256 {seen}，已固定 {pinned}）：未发送任何内容。如果证书是有意更换的，请从 {file} 中删除该主机的那一行；否则可能有人在中间拦截',
+  'redfish.tlsRefused': '{host}：证书不受信任（{reason}），请检查 --ca-file',
+  'redfish.unreachable': '{host}：无法连接（{reason}）',
+  'redfish.httpError': '{host}：{method} {path} 返回 HTTP {status}：{message}',
+  'redfish.pinned': '{host}：首次连接，已固定证书（SHA-256 {fingerprint}）',
 };
