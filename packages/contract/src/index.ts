@@ -31,3 +31,4 @@ export * from './webhooks';
 export * from './device-auth';
 export * from './advisories';
 export * from './inventory';
+export * from './inventory-upload';

@@ -94,6 +94,12 @@ export const enUS = {
   PUBLISH_NOT_DRAFT: 'Only a draft can be published or deleted (this version is {status})',
   PUBLISH_NOT_PUBLISHED: 'Only a published version can be recalled (this version is {status})',
   PUBLISH_TOO_MANY_IMAGES: 'At most {max} images per upload',
+  PUBLISH_PREREQUISITE_INVALID: 'The prerequisites are not valid: {detail}',
+  PREREQUISITE_COMPONENT:
+    'must name a component kind (BMC, BIOS, PSU, DISK, NIC, CPLD, RAID) or PCIE:<part number>',
+  PREREQUISITE_VERSION: 'needs a minimum version of 1 to 64 characters',
+  PREREQUISITE_TOO_MANY: 'at most 8 prerequisites per version',
+  PREREQUISITE_DUPLICATE: 'names a component twice',
   PUBLISH_FILE_CONTENT_MISMATCH:
     'The file content is not a {type} archive (allowed: {allowed}; the name and the content must agree)',
   VERSION_FORMAT:
@@ -218,6 +224,17 @@ export const enUS = {
   INVENTORY_LINE_TOO_MANY: 'More than {max} components for one server',
   INVENTORY_LINE_SN_UNKNOWN: 'Unknown serial number, or not one of your servers',
   INVENTORY_TOO_MANY_SERVERS: 'More than {max} servers in one upload',
+  INVENTORY_LINE_VERSION_NOT_TEXT:
+    'The version cell holds a number or a date ({value}), not text: a number loses trailing zeros (4.10 becomes 4.1). Format the version column as Text and type the version again',
+  INVENTORY_LINE_FORMULA:
+    'Column {column} holds a formula without a saved result: open the file in your spreadsheet program and save it, or type the value',
+  INVENTORY_LINE_CELL_ERROR: 'Column {column} holds the error {value}',
+  INVENTORY_XLSX_TOO_LARGE: 'The workbook unpacks to more than {maxMb} MB: upload fewer rows, or a CSV',
+  INVENTORY_XLSX_TOO_MANY_ROWS:
+    'The workbook has more than {max} rows: split the inventory into several uploads',
+  INVENTORY_XLSX_DAMAGED:
+    'Not a readable XLSX workbook (damaged, encrypted, or a ZIP file without a workbook)',
+  INVENTORY_UPLOAD_TYPE: 'Upload a CSV file or an XLSX workbook; save an older .xls file as .xlsx first',
   INVENTORY_STATE_VULNERABLE: 'Vulnerable',
   INVENTORY_STATE_OUTDATED: 'Outdated',
   INVENTORY_STATE_UNKNOWN: 'Unknown',

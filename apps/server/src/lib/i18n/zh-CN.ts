@@ -88,6 +88,11 @@ export const zhCN: MessageCatalogue = {
   PUBLISH_NOT_DRAFT: '只有草稿可以发布或删除（该版本状态为 {status}）',
   PUBLISH_NOT_PUBLISHED: '只有已发布的版本可以召回（该版本状态为 {status}）',
   PUBLISH_TOO_MANY_IMAGES: '每次最多上传 {max} 张图片',
+  PUBLISH_PREREQUISITE_INVALID: '前置条件无效：{detail}',
+  PREREQUISITE_COMPONENT: '须为部件类型（BMC、BIOS、PSU、DISK、NIC、CPLD、RAID）或 PCIE:<部件号>',
+  PREREQUISITE_VERSION: '须填写 1 到 64 个字符的最低版本',
+  PREREQUISITE_TOO_MANY: '每个版本最多 8 条前置条件',
+  PREREQUISITE_DUPLICATE: '同一部件出现了两次',
   PUBLISH_FILE_CONTENT_MISMATCH: '文件内容不是 {type} 归档（允许：{allowed}；文件名与内容必须一致）',
   VERSION_FORMAT:
     '只能使用字母、数字、. _ - + ~ ( ) 和单个空格，并以字母或数字开头（不能含 ".."、"/" 或控制字符）',
@@ -202,6 +207,15 @@ export const zhCN: MessageCatalogue = {
   INVENTORY_LINE_TOO_MANY: '一台服务器超过 {max} 个部件',
   INVENTORY_LINE_SN_UNKNOWN: '序列号不存在，或不是您的服务器',
   INVENTORY_TOO_MANY_SERVERS: '一次上传超过 {max} 台服务器',
+  INVENTORY_LINE_VERSION_NOT_TEXT:
+    '版本单元格是数字或日期（{value}），不是文本：数字会丢掉末尾的 0（4.10 会变成 4.1）。请把版本列设为“文本”格式后重新输入版本',
+  INVENTORY_LINE_FORMULA:
+    '{column} 列是没有保存计算结果的公式：请在电子表格软件中打开并保存该文件，或直接填写值',
+  INVENTORY_LINE_CELL_ERROR: '{column} 列的单元格是错误值 {value}',
+  INVENTORY_XLSX_TOO_LARGE: '工作簿解压后超过 {maxMb} MB：请减少行数，或上传 CSV',
+  INVENTORY_XLSX_TOO_MANY_ROWS: '工作簿超过 {max} 行：请分多次上传',
+  INVENTORY_XLSX_DAMAGED: '不是可读取的 XLSX 工作簿（文件损坏、已加密，或是不含工作簿的 ZIP 文件）',
+  INVENTORY_UPLOAD_TYPE: '请上传 CSV 文件或 XLSX 工作簿；旧版 .xls 文件请先另存为 .xlsx',
   INVENTORY_STATE_VULNERABLE: '存在漏洞',
   INVENTORY_STATE_OUTDATED: '需更新',
   INVENTORY_STATE_UNKNOWN: '未知',

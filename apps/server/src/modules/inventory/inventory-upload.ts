@@ -5,7 +5,7 @@ import {
   type InventoryReport,
   type Locale,
 } from '@portal/contract';
-import { translate } from '../../lib/i18n/messages';
+import { type MessageKey, translate } from '../../lib/i18n/messages';
 
 export type ParsedUpload = {
   lines: number;
@@ -38,6 +38,11 @@ function fieldsOf(line: string): string[] {
   return fields.map((field) => field.trim());
 }
 
+/** One line of an upload: its fields, or why a cell of it cannot be read (an XLSX cell). */
+export type UploadRow =
+  | { line: number; fields: string[] }
+  | { line: number; sn: string; problem: MessageKey; params: Record<string, string | number> };
+
 /**
  * Reads an inventory CSV (INVENTORY_CSV_COLUMNS, a header line first, `#` lines ignored) into a
  * report, with an error in the reader's language for every line it cannot take. Whether an SN
@@ -45,10 +50,27 @@ function fieldsOf(line: string): string[] {
  */
 export function parseInventoryCsv(text: string, locale: Locale): ParsedUpload {
   const rows = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  function* lines(): Generator<UploadRow> {
+    for (let index = 1; index < rows.length; index++)
+      yield { line: index + 1, fields: fieldsOf(rows[index] ?? '') };
+  }
+  return parseInventoryRows(fieldsOf(rows[0] ?? ''), lines(), locale);
+}
+
+/**
+ * The rule shared by the CSV and the XLSX upload: the header names INVENTORY_CSV_COLUMNS in order,
+ * blank lines and lines whose first field starts with `#` are skipped, every other line is one
+ * component of one server (its `line` is the CSV line or the spreadsheet row).
+ */
+export function parseInventoryRows(
+  header: string[],
+  rows: Iterable<UploadRow>,
+  locale: Locale,
+): ParsedUpload {
   const errors: ParsedUpload['errors'] = [];
   const servers = new Map<string, InventoryReport['servers'][number]>();
-  const header = fieldsOf(rows[0] ?? '').map((name) => name.toLowerCase());
-  if (INVENTORY_CSV_COLUMNS.some((name, i) => header[i] !== name)) {
+  const names = header.map((name) => name.trim().toLowerCase());
+  if (INVENTORY_CSV_COLUMNS.some((name, i) => names[i] !== name)) {
     errors.push({
       line: 1,
       sn: '',
@@ -58,13 +80,18 @@ export function parseInventoryCsv(text: string, locale: Locale): ParsedUpload {
   }
   let lines = 0;
   const lineOf = new Map<string, number>();
-  for (const [index, raw] of rows.entries()) {
-    if (index === 0 || raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
+  for (const row of rows) {
+    const line = row.line;
+    if ('problem' in row) {
+      lines++;
+      errors.push({ line, sn: row.sn, message: translate(locale, row.problem, row.params) });
+      continue;
+    }
+    if (row.fields.every((field) => field === '') || row.fields[0]?.startsWith('#')) continue;
     lines++;
-    const line = index + 1;
-    const [sn = '', kind = '', pn = '', slot = '', version = '', seenAt = ''] = fieldsOf(raw);
+    const [sn = '', kind = '', pn = '', slot = '', version = '', seenAt = ''] = row.fields;
     const upperSn = sn.toUpperCase();
-    const fail = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}) =>
+    const fail = (key: MessageKey, params: Record<string, string | number> = {}) =>
       errors.push({ line, sn: upperSn, message: translate(locale, key, params) });
     if (!/^[A-Z0-9-]{1,64}$/.test(upperSn)) {
       fail('INVENTORY_LINE_SN');

@@ -13,7 +13,8 @@ import {
   fleetQuerySchema,
   fleetServerDetailSchema,
   fleetServerParamsSchema,
-  INVENTORY_LIMITS,
+  INVENTORY_UPLOAD_LIMITS,
+  XLSX_CONTENT_TYPE,
   inventoryReportResultSchema,
   inventoryReportSchema,
   inventoryUploadQuerySchema,
@@ -29,6 +30,7 @@ import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 import { z } from 'zod';
 import { INVENTORY_CSV_TEMPLATE } from './inventory-upload';
+import { inventoryXlsxTemplate } from './inventory-xlsx-template';
 import { fleetCsv } from './fleet-export';
 
 const tags = ['fleet'];
@@ -41,10 +43,11 @@ const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
 /** Fleet compliance (issue 34): report what servers run, read how they compare with the catalogue. */
 export async function inventoryRoutes(app: FastifyInstance) {
   await requireSession(app);
-  // An upload is the CSV file itself (text/csv), read whole, at most INVENTORY_LIMITS.uploadBytes.
+  // An upload is the file itself, read whole (at most INVENTORY_UPLOAD_LIMITS.bytes); CSV or XLSX
+  // is decided by its content, whichever of these types the client named.
   app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: INVENTORY_LIMITS.uploadBytes },
+    ['text/csv', 'text/plain', 'application/octet-stream', XLSX_CONTENT_TYPE],
+    { parseAs: 'buffer', bodyLimit: INVENTORY_UPLOAD_LIMITS.bytes },
     (_request, body, done) => done(null, body),
   );
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +81,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'An inventory CSV (text/csv): every line checked, a preview of what changes; written only when no line is wrong and dryRun is not 1',
+          'An inventory CSV or XLSX (the file as the body; told apart by content): every line or row checked, a preview of what changes; written only when no line is wrong and dryRun is not 1',
         querystring: inventoryUploadQuerySchema,
         response: responses(inventoryUploadResultSchema, [400, 413, 415, 429, ...AUTH_ERRORS]),
       },
@@ -89,7 +92,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         request,
         await inventory.upload(
           sessionOf(request).userId,
-          typeof request.body === 'string' ? request.body : '',
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           request.query.dryRun === '1',
           request.locale,
         ),
@@ -104,6 +107,19 @@ export async function inventoryRoutes(app: FastifyInstance) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition('inventory-template.csv'))
         .send(INVENTORY_CSV_TEMPLATE),
+  );
+
+  routes.get(
+    '/api/fleet/inventory/template.xlsx',
+    {
+      schema: { tags, security, summary: 'The inventory XLSX template (the CSV columns, text-formatted)' },
+      config,
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition('inventory-template.xlsx'))
+        .send(await inventoryXlsxTemplate()),
   );
 
   routes.get(

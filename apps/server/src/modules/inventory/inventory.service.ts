@@ -10,7 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { type installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
 import { translate } from '../../lib/i18n/messages';
-import { parseInventoryCsv } from './inventory-upload';
+import { parseInventoryFile } from './inventory-xlsx';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
 
@@ -118,12 +118,17 @@ export class InventoryService {
   }
 
   /**
-   * An uploaded CSV: checked whole (every wrong line and every SN that is not the uploader's, in
-   * the reader's language), previewed (what would change), and written only when nothing is
-   * wrong and it is not a dry run, in one transaction.
+   * An uploaded CSV or XLSX (told apart by content): checked whole (every wrong line and every
+   * SN that is not the uploader's, in the reader's language), previewed (what would change), and
+   * written only when nothing is wrong and it is not a dry run, in one transaction.
    */
-  async upload(userId: number, csv: string, dryRun: boolean, locale: Locale): Promise<InventoryUploadResult> {
-    const parsed = parseInventoryCsv(csv, locale);
+  async upload(
+    userId: number,
+    file: Buffer,
+    dryRun: boolean,
+    locale: Locale,
+  ): Promise<InventoryUploadResult> {
+    const parsed = await parseInventoryFile(file, locale);
     const owned = await ownedSerials(
       this.db,
       userId,
