@@ -9,6 +9,7 @@ import { advisoryRoutes } from './modules/advisories/advisory.routes';
 import { advisoryStaffRoutes } from './modules/advisories/advisory-staff.routes';
 import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes';
 import { installedBaseRoutes, inventoryRoutes } from './modules/inventory/inventory.routes';
+import { softwareIdRoutes } from './modules/inventory/software-id.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -86,6 +87,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(activationRoutes),
     (app) => app.register(fleetRoutes),
     (app) => app.register(inventoryRoutes),
+    (app) => app.register(softwareIdRoutes),
     (app) => app.register(feedRoutes),
     // Security advisories and the CSAF distribution (issue 33).
     (app) => app.register(advisoryRoutes),

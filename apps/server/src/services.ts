@@ -36,6 +36,7 @@ import { ComplianceService } from './modules/inventory/compliance.service';
 import { InventoryService } from './modules/inventory/inventory.service';
 import { BaselineService } from './modules/inventory/baseline.service';
 import { InstalledBaseService } from './modules/inventory/installed-base.service';
+import { SoftwareIdService } from './modules/inventory/software-id.service';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { removeStaleScratch } from './modules/tasks/livecd-iso';
@@ -139,6 +140,8 @@ export type Services = {
   compliance: ComplianceService;
   baselines: BaselineService;
   installedBase: InstalledBaseService;
+  /** Redfish SoftwareIds recorded on catalogue items, for `fwportal audit`. */
+  softwareIds: SoftwareIdService;
 } & AdvisoryServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
@@ -342,6 +345,7 @@ export function createServices(
     compliance: new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader),
     baselines: new BaselineService(db, clock, catalogAccess),
     installedBase: new InstalledBaseService(db, advisoryServices.advisoryReader),
+    softwareIds: new SoftwareIdService(db, catalogAccess),
   };
 }
 

@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'version.recall',
   'version.notes',
   'version.preRelease',
+  'version.updatePlan',
   'version.deleteDraft',
   'advisory.create',
   'advisory.update',

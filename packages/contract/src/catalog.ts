@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { MAX_IDS_PER_QUERY, MAX_SN_RESULTS_SHOWN } from './limits';
 import { pageOf, pageQuerySchema } from './paging';
-import { PUBLISH_ITEM_KINDS, PUBLISH_SEVERITIES, PUBLISH_VERSION_STATUSES } from './publishing';
+import {
+  PUBLISH_ITEM_KINDS,
+  PUBLISH_SEVERITIES,
+  PUBLISH_VERSION_STATUSES,
+  versionUpdateNeedsFields,
+} from './publishing';
 
 /**
  * Customer-facing catalogue (spec sections 1-3): browse, search, version detail,
@@ -119,6 +124,9 @@ export const catalogVersionRowSchema = z.object({
   models: z.array(z.string()),
   /** PCIe part numbers this version supports. */
   parts: z.array(z.string()),
+  // Defaults: answers cached or recorded before these existed still read.
+  rebootRequired: versionUpdateNeedsFields.rebootRequired.default(false),
+  prerequisites: versionUpdateNeedsFields.prerequisites.default([]),
 });
 export type CatalogVersionRow = z.infer<typeof catalogVersionRowSchema>;
 export const catalogVersionPageSchema = pageOf(catalogVersionRowSchema);

@@ -57,6 +57,8 @@ export const ErrorCode = {
   PUBLISH_VERSION_EXISTS: 1018003,
   PUBLISH_STATE_CONFLICT: 1018004,
   PUBLISH_TOO_MANY_IMAGES: 1018005,
+  /** A version's prerequisites name no component, no version, or too many (issue 34). */
+  PUBLISH_PREREQUISITE_INVALID: 1018007,
   RELEASE_NOTE_EXISTS: 1018006,
   /** Downloads (category 19): storage failed while answering ('Download failed'). */
   DOWNLOAD_FAILED: 1019001,
@@ -206,6 +208,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PUBLISH_VERSION_EXISTS]: 409,
   [ErrorCode.PUBLISH_STATE_CONFLICT]: 409,
   [ErrorCode.PUBLISH_TOO_MANY_IMAGES]: 400,
+  [ErrorCode.PUBLISH_PREREQUISITE_INVALID]: 400,
   [ErrorCode.RELEASE_NOTE_EXISTS]: 409,
   [ErrorCode.DOWNLOAD_FAILED]: 503,
   [ErrorCode.DOCUMENT_NOT_FOUND]: 404,

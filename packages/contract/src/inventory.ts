@@ -82,6 +82,10 @@ export function componentKeyOf(component: Pick<InventoryComponent, 'kind' | 'pn'
 
 // ---- compliance ----
 
+/** A prerequisite judged against one server's installed versions. */
+export const PREREQUISITE_STATUSES = ['satisfied', 'unsatisfied', 'unknown'] as const;
+export type PrerequisiteStatus = (typeof PREREQUISITE_STATUSES)[number];
+
 export const componentComplianceSchema = z.object({
   component: z.string(),
   kind: z.enum(INVENTORY_KINDS),
@@ -105,6 +109,23 @@ export const componentComplianceSchema = z.object({
       fileName: z.string(),
       fileSize: z.number().int(),
       sha256: z.string(),
+      /** Installing the target restarts the server. */
+      rebootRequired: z.boolean(),
+      /**
+       * Components to bring to a minimum version before the target, each judged against what
+       * THIS server runs, in the portal's version order: `satisfied`, `unsatisfied` (older, or
+       * not installed at all), `unknown` (no report for it, or a version that cannot be ordered).
+       */
+      prerequisites: z.array(
+        z.object({
+          component: z.string(),
+          minVersion: z.string(),
+          installed: z.string().nullable(),
+          status: z.enum(PREREQUISITE_STATUSES),
+        }),
+      ),
+      /** Lower first: the version's order, else its kind's default (DEFAULT_INSTALL_ORDER). */
+      installOrder: z.number().int(),
     })
     .nullable(),
   /** The baseline the target comes from (null: the newest release). */
@@ -148,6 +169,11 @@ export const fleetPageSchema = pageOf(serverComplianceSchema).extend({
 export type FleetPage = z.infer<typeof fleetPageSchema>;
 
 export const fleetServerParamsSchema = z.object({ sn: z.string().trim().toUpperCase().min(1).max(64) });
+/**
+ * One server with its components IN INSTALL ORDER (the target's `installOrder`, then the
+ * component key): a client updating the outdated ones applies them top to bottom, after
+ * checking each target's `prerequisites`.
+ */
 export const fleetServerDetailSchema = serverComplianceSchema.extend({
   components: z.array(componentComplianceSchema),
 });
@@ -224,6 +250,32 @@ export const installedBaseSchema = z.object({
   exposed: z.object({ servers: z.number().int(), customers: z.number().int() }).nullable(),
 });
 export type InstalledBase = z.infer<typeof installedBaseSchema>;
+
+// ---- Redfish SoftwareIds (fwportal audit) ----
+
+/**
+ * GET /api/fleet/software-ids (a session, or a personal access token with the `inventory`
+ * scope, the one `fwportal audit` needs to report): every Redfish SoftwareInventory
+ * `SoftwareId` that staff recorded on a catalogue item the caller may see, and the component
+ * it stands for. `fwportal audit` maps a BMC's FirmwareInventory entry whose `SoftwareId`
+ * equals `softwareId` (compare exactly, after trimming) to `kind`; for a PCIe card (`kind`
+ * PCIE) the entry is `PCIE:<PN>` for one of `parts` (the part numbers the item's published
+ * versions support; when there are several, the card's own PN read from the BMC decides).
+ * Entries without a recorded SoftwareId fall back to `RelatedItem` (issue 35). One id may
+ * appear on items of several kinds only by staff error: then every mapping is listed, and
+ * the client should report the entry as unmapped.
+ */
+export const softwareIdMapSchema = z.object({
+  entries: z.array(
+    z.object({
+      softwareId: z.string(),
+      kind: z.enum(INVENTORY_KINDS),
+      parts: z.array(z.string()),
+      itemCode: z.string(),
+    }),
+  ),
+});
+export type SoftwareIdMap = z.infer<typeof softwareIdMapSchema>;
 
 /** "Download what is missing": an SN bundle task limited to the outdated and vulnerable components. */
 export const fleetBundleBodySchema = z.object({

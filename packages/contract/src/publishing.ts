@@ -56,6 +56,92 @@ export function isPublishableFileName(name: string): boolean {
 
 const text = (max: number) => z.string().trim().max(max);
 
+// ---- what an update needs (issue 34 §2): reboot, prerequisites, install order ----
+
+/** Limits of a version's prerequisites and an item's Redfish SoftwareIds. */
+export const UPDATE_PLAN_LIMITS = {
+  prerequisites: 8,
+  minVersion: 64,
+  softwareIds: 16,
+  softwareId: 128,
+  installOrder: 999,
+} as const;
+
+/**
+ * The order a bundle applies components in when staff set none on the version (lower first).
+ * The management controller first: it is what flashes the rest (Redfish UpdateService), and
+ * vendors' own tools start with it (Dell iDRAC/Lifecycle Controller, Lenovo XCC, HPE iLO first);
+ * other versions' prerequisites name it most often. Then the BIOS, then the CPLD, whose
+ * activation needs a full power cycle that also activates the BIOS; then the controllers and
+ * devices behind them (RAID before the disks it hosts, NICs), the power supplies late (an update
+ * takes one out of redundancy), PCIe cards last.
+ */
+export const DEFAULT_INSTALL_ORDER: Readonly<Record<string, number>> = {
+  BMC: 10,
+  BIOS: 20,
+  CPLD: 30,
+  RAID: 40,
+  NIC: 50,
+  DISK: 60,
+  PSU: 70,
+  PCIE: 80,
+};
+/** The install order of a version of `kind`: what staff set, else the kind's default (unknown kinds last). */
+export const installOrderOf = (kind: string, set: number | null | undefined): number =>
+  set ?? DEFAULT_INSTALL_ORDER[kind] ?? 90;
+
+/** Kinds a prerequisite may name: a server's own firmware, or `PCIE:<PN>` for a card. */
+const PREREQUISITE_KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'];
+const PREREQUISITE_PCIE = /^PCIE:[A-Z0-9][A-Z0-9._-]{0,63}$/;
+/** True for a component key a prerequisite may name (`BMC` … `RAID`, `PCIE:<PN>`), upper case. */
+export const isPrerequisiteComponent = (key: string) =>
+  PREREQUISITE_KINDS.includes(key) || PREREQUISITE_PCIE.test(key);
+
+/**
+ * "Install `component` at `minVersion` or newer before this version" (e.g. BMC >= 4.0 before a
+ * BIOS 6.x), compared in the portal's version order (version-order.ts). Messages are server
+ * catalogue keys: a wrong line is answered as PUBLISH_PREREQUISITE_INVALID in the reader's language.
+ */
+export const versionPrerequisiteSchema = z.object({
+  component: z.string().trim().toUpperCase().refine(isPrerequisiteComponent, 'PREREQUISITE_COMPONENT'),
+  minVersion: z
+    .string()
+    .trim()
+    .min(1, 'PREREQUISITE_VERSION')
+    .max(UPDATE_PLAN_LIMITS.minVersion, 'PREREQUISITE_VERSION'),
+});
+export type VersionPrerequisite = z.infer<typeof versionPrerequisiteSchema>;
+
+export const versionPrerequisitesSchema = z
+  .array(versionPrerequisiteSchema)
+  .max(UPDATE_PLAN_LIMITS.prerequisites, 'PREREQUISITE_TOO_MANY')
+  .refine(
+    (list) => new Set(list.map((line) => line.component)).size === list.length,
+    'PREREQUISITE_DUPLICATE',
+  );
+
+/** What installing a version needs: a reboot, other components first, its place in a bundle. */
+export const versionUpdatePlanFields = {
+  rebootRequired: z.boolean().default(false),
+  prerequisites: versionPrerequisitesSchema.default([]),
+  /** 1–999, lower first; null: the kind's default (DEFAULT_INSTALL_ORDER). */
+  installOrder: z.number().int().min(1).max(UPDATE_PLAN_LIMITS.installOrder).nullable().default(null),
+};
+/** PUT /api/publishing/versions/:id/update-plan: replaces the three, any status (the file never changes). */
+export const publishUpdatePlanSchema = z.object(versionUpdatePlanFields);
+export type PublishUpdatePlanInput = z.input<typeof publishUpdatePlanSchema>;
+
+/**
+ * A Redfish SoftwareInventory `SoftwareId` as BMCs report it: printable ASCII, at most 128
+ * characters (staff copy it from a BMC's FirmwareInventory).
+ */
+export const softwareIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(UPDATE_PLAN_LIMITS.softwareId)
+  .regex(/^[\x20-\x7e]+$/, 'printable ASCII');
+
 export const publishGrantSchema = z.object({
   grantType: z.enum(PUBLISH_GRANT_TYPES),
   value: text(128).min(1),
@@ -77,6 +163,8 @@ export const publishItemInputSchema = z.object({
   visibility: z.enum(PUBLISH_VISIBILITIES),
   sort: z.number().int().min(0).max(100_000).default(100),
   grants: z.array(publishGrantSchema).max(500).default([]),
+  /** Redfish SoftwareIds by which `fwportal audit` recognises this item's firmware on a BMC. */
+  softwareIds: z.array(softwareIdSchema).max(UPDATE_PLAN_LIMITS.softwareIds).default([]),
 });
 export type PublishItemInput = z.input<typeof publishItemInputSchema>;
 
@@ -92,6 +180,7 @@ export const publishItemSchema = z.object({
   visibility: z.enum(PUBLISH_VISIBILITIES),
   sort: z.number().int(),
   grants: z.array(publishGrantSchema),
+  softwareIds: z.array(z.string()),
   counts: z.object({ draft: z.number().int(), published: z.number().int(), recalled: z.number().int() }),
   latestVersion: z.string().nullable(),
   createTime: z.string(),
@@ -137,6 +226,7 @@ export const publishVersionMetaSchema = z.object({
   securityFix: z.boolean().default(false),
   /** Pre-release / early access; unset: true exactly when the version has a SemVer pre-release part. */
   preRelease: z.boolean().optional(),
+  ...versionUpdatePlanFields,
 });
 export type PublishVersionMeta = z.input<typeof publishVersionMetaSchema>;
 
@@ -162,6 +252,14 @@ export const versionAdvisoryFields = {
   parts: z.array(z.string()),
 };
 
+/** What installing a version needs, as customers and staff read it (catalogue rows, staff rows). */
+export const versionUpdateNeedsFields = {
+  /** Installing it restarts the server (or needs a restart to take effect). */
+  rebootRequired: z.boolean(),
+  /** Components to bring to a minimum version first (`BMC`, `PCIE:<PN>` …). */
+  prerequisites: z.array(z.object({ component: z.string(), minVersion: z.string() })),
+};
+
 export const publishVersionSchema = z.object({
   id: z.number().int(),
   itemId: z.number().int(),
@@ -177,6 +275,9 @@ export const publishVersionSchema = z.object({
   os: z.string(),
   arch: z.string(),
   ...versionAdvisoryFields,
+  ...versionUpdateNeedsFields,
+  /** As staff set it (null: the kind's default, DEFAULT_INSTALL_ORDER). */
+  installOrder: z.number().int().nullable(),
   downloadCount: z.number().int(),
   createTime: z.string(),
   publishTime: z.string().nullable(),

@@ -2,10 +2,13 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -14,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn } from './columns';
 import { sql } from 'drizzle-orm';
+import type { VersionPrerequisite } from '@portal/contract';
 import { serverModels } from './serials';
 import { users } from './users';
 
@@ -41,6 +45,11 @@ export const catalogItems = pgTable(
     /** 'public' (also signed out, overseas pages), 'signed_in', or 'restricted' (see catalog_item_grants). */
     visibility: varchar('visibility', { length: 16 }).notNull().default('signed_in'),
     sort: integer('sort').notNull().default(100),
+    /**
+     * Redfish SoftwareInventory `SoftwareId`s staff recorded for this item's firmware, so that
+     * `fwportal audit` maps a BMC's inventory entry to this item's kind (GET /api/fleet/software-ids).
+     */
+    softwareIds: text('software_ids').array().notNull().default([]),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -112,6 +121,12 @@ export const catalogVersions = pgTable(
      * SemVer pre-release part when published, changed by staff.
      */
     preRelease: boolean('pre_release').notNull().default(false),
+    /** Installing it restarts the server (or takes effect only after a restart). */
+    rebootRequired: boolean('reboot_required').notNull().default(false),
+    /** `{ component: 'BMC' | 'PCIE:<PN>', minVersion }[]`: what must run first (at most 8). */
+    prerequisites: jsonb('prerequisites').$type<VersionPrerequisite[]>().notNull().default([]),
+    /** The order a bundle applies it in (lower first); null: its kind's default (DEFAULT_INSTALL_ORDER). */
+    installOrder: smallint('install_order'),
     downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
@@ -136,6 +151,10 @@ export const catalogVersions = pgTable(
     ),
     index('catalog_versions_downloads_idx').on(t.status, t.downloadCount),
     index('catalog_versions_size_idx').on(t.status, t.fileSize),
+    check(
+      'catalog_versions_install_order_check',
+      sql`${t.installOrder} IS NULL OR ${t.installOrder} BETWEEN 1 AND 999`,
+    ),
   ],
 );
 

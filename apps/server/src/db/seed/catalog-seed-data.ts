@@ -23,6 +23,10 @@ export type VersionSeed = {
   /** Defaults to `${code}-${version}.tar.gz`. */
   fileName?: string;
   status?: 'published' | 'draft' | 'recalled';
+  /** What installing it needs (issue 34 §2); unset: no reboot, nothing first, the kind's order. */
+  rebootRequired?: boolean;
+  prerequisites?: { component: string; minVersion: string }[];
+  installOrder?: number;
 };
 
 export type ItemSeed = {
@@ -36,6 +40,8 @@ export type ItemSeed = {
   visibility?: 'public' | 'signed_in' | 'restricted';
   grants?: [string, string][];
   fileCategory: 'firmware' | 'image' | 'software' | 'document' | 'config';
+  /** Redfish SoftwareIds by which `fwportal audit` recognises the item on a BMC. */
+  softwareIds?: string[];
   versions: VersionSeed[];
 };
 
@@ -55,13 +61,26 @@ const KIND_NAMES: Record<string, [string, string]> = {
   RAID: ['板载 RAID 固件', 'Onboard RAID firmware'],
 };
 
+/**
+ * Kinds whose update restarts the server (or takes effect at the next one), as the demo has them:
+ * the BIOS, the CPLD (a full power cycle), controllers and NICs; a BMC restarts only itself.
+ */
+const REBOOT_KINDS = ['BIOS', 'CPLD', 'RAID', 'NIC'];
+/** Each family's first BMC version number: a BIOS x.1 of a family needs that family's BMC y.1.0. */
+const BMC_BASE: Record<string, number> = { M6: 3, M7: 4, A7: 5 };
+
 /** The release day `days` days before the day of seeding. */
 type DaysAgo = (days: number) => string;
 
 function serverFirmware(ago: DaysAgo, family: string, kind: string, base: number): ItemSeed {
   const [zh, en] = KIND_NAMES[kind] ?? [kind, kind];
   const models = FAMILY_MODELS[family] ?? [];
+  // "BMC >= 4.1.0 before BIOS 6.1.x": the newer BIOS versions read settings only a newer BMC keeps.
+  const needs =
+    kind === 'BIOS' ? [{ component: 'BMC', minVersion: `${BMC_BASE[family] ?? 1}.1.0` }] : undefined;
+  const plan = { rebootRequired: REBOOT_KINDS.includes(kind) };
   return {
+    softwareIds: [`${family}-${kind}`],
     code: `${family.toLowerCase()}-${kind.toLowerCase()}`,
     kind,
     nameZh: `${family} ${zh}`,
@@ -72,6 +91,7 @@ function serverFirmware(ago: DaysAgo, family: string, kind: string, base: number
     versions: [
       {
         version: `${base}.0.1`,
+        ...plan,
         releaseDate: ago(625),
         models,
         os: 'Any',
@@ -80,6 +100,8 @@ function serverFirmware(ago: DaysAgo, family: string, kind: string, base: number
       },
       {
         version: `${base}.1.0`,
+        ...plan,
+        prerequisites: needs,
         releaseDate: ago(429),
         models,
         os: 'Any',
@@ -92,6 +114,8 @@ function serverFirmware(ago: DaysAgo, family: string, kind: string, base: number
       },
       {
         version: `${base}.1.2`,
+        ...plan,
+        prerequisites: needs,
         releaseDate: ago(163),
         models,
         os: 'Any',
@@ -171,6 +195,7 @@ export function demoCatalogItems(now: Date = new Date()): ItemSeed[] {
       kind: 'PCIE',
       nameZh: zh ?? '',
       nameEn: en ?? '',
+      softwareIds: [pn ?? ''],
       fileCategory: 'firmware',
       versions: [
         {

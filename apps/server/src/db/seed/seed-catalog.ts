@@ -144,6 +144,7 @@ export async function seedCatalog(
           descriptionZh: item.descriptionZh ?? '',
           descriptionEn: item.descriptionEn ?? '',
           visibility: item.visibility ?? 'signed_in',
+          softwareIds: item.softwareIds ?? [],
           sort,
         })
         .returning({ id: catalogItems.id });
@@ -180,6 +181,9 @@ export async function seedCatalog(
             cves: version.cves ?? [],
             securityFix: version.securityFix ?? false,
             preRelease: semverPreRelease(version.version) !== null,
+            rebootRequired: version.rebootRequired ?? false,
+            prerequisites: version.prerequisites ?? [],
+            installOrder: version.installOrder ?? null,
             publishedAt: status === 'draft' ? null : new Date(`${version.releaseDate}T08:00:00Z`),
           })
           .returning({ id: catalogVersions.id });

@@ -1,4 +1,4 @@
-import type { CatalogVersionRow, Locale } from '@portal/contract';
+import type { CatalogVersionRow, Locale, VersionPrerequisite } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   catalogItems,
@@ -28,6 +28,8 @@ export const versionRowColumns = {
   cves: catalogVersions.cves,
   securityFix: catalogVersions.securityFix,
   preRelease: catalogVersions.preRelease,
+  rebootRequired: catalogVersions.rebootRequired,
+  prerequisites: catalogVersions.prerequisites,
   sha256: catalogVersions.sha256,
   md5: catalogVersions.md5,
   downloadCount: catalogVersions.downloadCount,
@@ -66,6 +68,8 @@ export type VersionRowRecord = {
   cves: string[];
   securityFix: boolean;
   preRelease: boolean;
+  rebootRequired: boolean;
+  prerequisites: VersionPrerequisite[];
   sha256: string;
   md5: string;
   downloadCount: number;

@@ -87,7 +87,7 @@ export class PublishItemService {
 
   private columns(input: ItemInput) {
     const { grants: _grants, ...columns } = input;
-    return columns;
+    return { ...columns, softwareIds: [...new Set(input.softwareIds)] };
   }
 
   private async write(input: ItemInput, save: (tx: Db) => Promise<number>): Promise<number> {
@@ -140,6 +140,7 @@ export class PublishItemService {
         descriptionEn: row.descriptionEn,
         visibility: row.visibility as PublishItem['visibility'],
         sort: row.sort,
+        softwareIds: row.softwareIds,
         grants: grants
           .filter((g) => g.itemId === row.id)
           .map((g) => ({ grantType: g.grantType as PublishGrant['grantType'], value: g.value })),

@@ -16,6 +16,7 @@ import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/authenticate';
 import type { EditorImage } from './editor-image.service';
 import type { PendingVersion } from './version.service';
+import { prerequisiteError } from './update-plan';
 import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
@@ -33,6 +34,8 @@ function parseMeta(text: string) {
   }
   const parsed = publishVersionMetaSchema.safeParse(json);
   if (parsed.success) return parsed.data;
+  const prerequisites = prerequisiteError(parsed.error.issues, ['meta']);
+  if (prerequisites) return prerequisites;
   // Rules whose message is a catalogue key (the version pattern) answer in the reader's language.
   const { issues } = parsed.error;
   if (issues.every((issue) => isMessageKey(issue.message)))

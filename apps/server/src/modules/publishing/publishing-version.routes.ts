@@ -3,6 +3,7 @@ import {
   publishIdParamsSchema,
   publishNotesInputSchema,
   publishPreReleaseSchema,
+  publishUpdatePlanSchema,
   publishVersionDetailSchema,
   publishVersionSchema,
   recallInputSchema,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { recordRouteSchema } from '../../lib/route-schemas';
 import { auditRequest } from '../audit/audit.service';
+import { prerequisiteError, validationIssues } from './update-plan';
 
 const security = [{ bearer: [] }];
 const tags = ['publishing'];
@@ -91,6 +93,33 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
       return audited(request, 'version.preRelease', version, {
         version: version.version,
         preRelease: version.preRelease,
+      });
+    },
+  );
+
+  routes.put(
+    '/api/publishing/versions/:id/update-plan',
+    {
+      schema: versionRoute(
+        'Set what installing a version needs: reboot required, prerequisites (at most 8 components at a minimum version) and its install order in a bundle (null: the kind default)',
+        { body: publishUpdatePlanSchema, answer: publishVersionSchema },
+      ),
+      // Wrong prerequisites are answered with their own code, in the reader's language.
+      attachValidation: true,
+    },
+    async (request) => {
+      const invalid = request.validationError;
+      if (invalid) {
+        const validation =
+          'validation' in invalid && Array.isArray(invalid.validation) ? invalid.validation : [];
+        throw prerequisiteError(validationIssues(validation)) ?? invalid;
+      }
+      const version = await publishVersions.setUpdatePlan(request.params.id, request.body);
+      return audited(request, 'version.updatePlan', version, {
+        version: version.version,
+        rebootRequired: version.rebootRequired,
+        prerequisites: version.prerequisites,
+        installOrder: version.installOrder,
       });
     },
   );

@@ -6,6 +6,7 @@ import {
   type PublishVersion,
   type PublishVersionDetail,
   type publishNotesInputSchema,
+  type publishUpdatePlanSchema,
   type publishVersionMetaSchema,
   type recallInputSchema,
 } from '@portal/contract';
@@ -38,6 +39,7 @@ import { versionSupport } from './version-support';
 type VersionMeta = z.output<typeof publishVersionMetaSchema>;
 type NotesInput = z.output<typeof publishNotesInputSchema>;
 type RecallInput = z.output<typeof recallInputSchema>;
+type UpdatePlan = z.output<typeof publishUpdatePlanSchema>;
 type VersionRow = typeof catalogVersions.$inferSelect;
 type ItemRow = typeof catalogItems.$inferSelect;
 
@@ -156,6 +158,9 @@ export class PublishVersionService {
             cves: [...new Set(meta.cves.map((cve) => cve.toUpperCase()))],
             securityFix: meta.securityFix,
             preRelease: meta.preRelease ?? semverPreRelease(meta.version) !== null,
+            rebootRequired: meta.rebootRequired,
+            prerequisites: meta.prerequisites,
+            installOrder: meta.installOrder,
             createdBy: userId,
             createdAt: this.clock.now(),
           })
@@ -286,6 +291,24 @@ export class PublishVersionService {
     return this.get(id);
   }
 
+  /**
+   * Replaces what installing a version needs (reboot, prerequisites, install order), whatever its
+   * status: these describe the update, not the file, and a correction shows in compliance at once.
+   */
+  async setUpdatePlan(id: number, plan: UpdatePlan): Promise<PublishVersion> {
+    const [row] = await this.db
+      .update(catalogVersions)
+      .set({
+        rebootRequired: plan.rebootRequired,
+        prerequisites: plan.prerequisites,
+        installOrder: plan.installOrder,
+      })
+      .where(eq(catalogVersions.id, id))
+      .returning({ id: catalogVersions.id });
+    if (!row) throw new AppError('PUBLISH_NOT_FOUND');
+    return this.get(id);
+  }
+
   async deleteDraft(id: number): Promise<void> {
     const [row] = await this.db
       .delete(catalogVersions)
@@ -354,6 +377,9 @@ export class PublishVersionService {
       cves: row.cves,
       securityFix: row.securityFix,
       preRelease: row.preRelease,
+      rebootRequired: row.rebootRequired,
+      prerequisites: row.prerequisites,
+      installOrder: row.installOrder,
       models: supportOf(row.id).models.map((m) => m.code),
       parts: supportOf(row.id).parts,
       downloadCount: row.downloadCount,

@@ -140,6 +140,7 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.actions.advisory.reject': 'Advisory rejected',
   'audit.actions.version.notes': 'Version notes changed',
   'audit.actions.version.preRelease': 'Pre-release flag changed',
+  'audit.actions.version.updatePlan': 'Update requirements changed',
   'audit.actions.version.deleteDraft': 'Draft version deleted',
   'audit.targets.account': 'Account',
   'audit.targets.user': 'User',

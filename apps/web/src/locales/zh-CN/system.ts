@@ -138,6 +138,7 @@ export const system = {
   'audit.actions.advisory.reject': '驳回安全公告',
   'audit.actions.version.notes': '修改版本说明',
   'audit.actions.version.preRelease': '修改预发布标记',
+  'audit.actions.version.updatePlan': '修改升级要求',
   'audit.actions.version.deleteDraft': '删除草稿版本',
   'audit.targets.account': '账号',
   'audit.targets.user': '用户',
