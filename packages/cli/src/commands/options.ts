@@ -36,6 +36,22 @@ export const ALL_OPTIONS = {
   contacts: { type: 'string' },
   'contact-info': { type: 'string' },
   'verify-code': { type: 'string' },
+  components: { type: 'string', multiple: true },
+  'apply-time': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  'serve-address': { type: 'string' },
+  'task-timeout': { type: 'string' },
+  // Commands that talk to BMCs (audit, update): redfish/targets.ts.
+  bmc: { type: 'string', multiple: true },
+  'bmc-file': { type: 'string' },
+  user: { type: 'string' },
+  'password-file': { type: 'string' },
+  'credentials-file': { type: 'string' },
+  concurrency: { type: 'string' },
+  'ca-file': { type: 'string' },
+  insecure: { type: 'boolean' },
+  timeout: { type: 'string' },
 } as const satisfies ParseArgsOptionsConfig;
 
 export type OptionName = keyof typeof ALL_OPTIONS;
