@@ -204,7 +204,8 @@ describe('FleetServersPage (inventory upload)', () => {
     const errors = await within(dialog).findByTestId('upload-errors');
     expect(errors.textContent).toContain('This serial number is unknown');
     expect(errors.textContent).toContain('SN-7777');
-    expect(uploads).toEqual([{ dryRun: '1', type: 'text/csv' }]);
+    // The server tells CSV from XLSX by content: the type sent names neither.
+    expect(uploads).toEqual([{ dryRun: '1', type: 'application/octet-stream' }]);
     expect(within(dialog).getByTestId('upload-counts').textContent).toBe(
       'Preview. Lines: 2 · Servers: 1 · Changes: 1',
     );
@@ -242,7 +243,7 @@ describe('FleetServersPage (inventory upload)', () => {
 });
 
 describe('FleetServersPage (downloads)', () => {
-  it('exports the servers of the state filtered by, and downloads the CSV template', async () => {
+  it('exports the servers of the state filtered by, and downloads the CSV and Excel templates', async () => {
     const createObjectURL = vi.fn(() => 'blob:fleet');
     // jsdom has no object URLs: a subclass adds them for this test only (stubbed globals are restored).
     vi.stubGlobal(
@@ -264,6 +265,11 @@ describe('FleetServersPage (downloads)', () => {
           status: 200,
           headers: { 'Content-Type': 'text/csv' },
         }),
+      '/api/fleet/inventory/template.xlsx': () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        }),
     });
     openPage('/fleet/servers?state=outdated');
     fireEvent.click(await screen.findByTestId('fleet-export'));
@@ -277,5 +283,9 @@ describe('FleetServersPage (downloads)', () => {
     fireEvent.click(screen.getByTestId('fleet-upload'));
     fireEvent.click(await screen.findByTestId('upload-template'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    fireEvent.click(screen.getByTestId('upload-template-xlsx'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(3));
+    const input = (await screen.findByRole('dialog')).querySelector('input[type="file"]');
+    expect(input?.getAttribute('accept')).toContain('.xlsx');
   });
 });

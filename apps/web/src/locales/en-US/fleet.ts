@@ -78,9 +78,10 @@ export const fleet: TranslationsOf<typeof reference> = {
   'actions.downloadFailed': 'The download failed: {{message}}',
   'upload.title': 'Upload a server inventory',
   'upload.intro':
-    'Upload a CSV file (UTF-8, comma separated, first line the column names: {{columns}}). Every line is checked and the changes are previewed first; apply them when they look right.',
+    'Upload a CSV file (UTF-8, comma separated, first line the column names: {{columns}}) or an Excel workbook (.xlsx: the first sheet, same columns in row 1; format the version column as Text). Every line is checked and the changes are previewed first; apply them when they look right.',
   'upload.template': 'Download the CSV template',
-  'upload.choose': 'Choose a CSV file',
+  'upload.templateXlsx': 'Download the Excel template',
+  'upload.choose': 'Choose a CSV or Excel file',
   'upload.tooLarge': 'The file is larger than {{size}}',
   'upload.checking': 'Checking…',
   'upload.preview': 'Preview. Lines: {{lines}} · Servers: {{servers}} · Changes: {{changed}}',

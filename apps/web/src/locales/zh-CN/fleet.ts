@@ -76,9 +76,10 @@ export const fleet = {
   'actions.downloadFailed': '下载失败：{{message}}',
   'upload.title': '上传服务器清单',
   'upload.intro':
-    '上传 CSV 文件（UTF-8，逗号分隔，第一行为列名：{{columns}}）。先预览每一行的检查结果和将发生的变更，确认无误后再应用。',
+    '上传 CSV 文件（UTF-8，逗号分隔，第一行为列名：{{columns}}）或 Excel 工作簿（.xlsx：读取第一个工作表，第 1 行为相同的列名；版本列请设为“文本”格式）。先预览每一行的检查结果和将发生的变更，确认无误后再应用。',
   'upload.template': '下载 CSV 模板',
-  'upload.choose': '选择 CSV 文件',
+  'upload.templateXlsx': '下载 Excel 模板',
+  'upload.choose': '选择 CSV 或 Excel 文件',
   'upload.tooLarge': '文件超过 {{size}}',
   'upload.checking': '正在检查…',
   'upload.preview': '预览：共 {{lines}} 行，{{servers}} 台服务器，{{changed}} 处变更',

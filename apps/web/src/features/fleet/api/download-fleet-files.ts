@@ -4,9 +4,12 @@ import { saveBlob } from '@/lib/save-blob';
 
 export type FleetExportFormat = (typeof FLEET_EXPORT_FORMATS)[number];
 
-/** GET /fleet/inventory/template.csv, saved as a download (the bearer header rules out a plain link). */
-export async function downloadInventoryTemplate() {
-  saveBlob(await apiClient.blob('/fleet/inventory/template.csv', { quiet: true }), 'inventory-template.csv');
+export type InventoryTemplateFormat = 'csv' | 'xlsx';
+
+/** GET /fleet/inventory/template.csv|xlsx, saved as a download (the bearer header rules out a plain link). */
+export async function downloadInventoryTemplate(format: InventoryTemplateFormat) {
+  const name = `template.${format}`;
+  saveBlob(await apiClient.blob(`/fleet/inventory/${name}`, { quiet: true }), `inventory-${name}`);
 }
 
 /** GET /fleet/export: every component of my servers (of one state, when given), as CSV or JSON. */

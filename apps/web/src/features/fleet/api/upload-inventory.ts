@@ -9,11 +9,14 @@ export interface InventoryUpload {
   dryRun: boolean;
 }
 
-/** POST /fleet/inventory/upload?dryRun=: the CSV file itself as the body (text/csv). */
+/**
+ * POST /fleet/inventory/upload?dryRun=: the file itself as the body. The server tells CSV from
+ * XLSX by content, so the type sent is neutral (browsers name a .csv file differently).
+ */
 export function uploadInventory({ file, dryRun }: InventoryUpload) {
   return apiClient.post(
     '/fleet/inventory/upload',
-    new Blob([file], { type: 'text/csv' }),
+    new Blob([file], { type: 'application/octet-stream' }),
     inventoryUploadResultSchema,
     { query: { dryRun: dryRun ? '1' : '0' }, quiet: true },
   );

@@ -1,12 +1,17 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { INVENTORY_CSV_COLUMNS, INVENTORY_LIMITS, type InventoryUploadResult } from '@portal/contract';
+import {
+  INVENTORY_CSV_COLUMNS,
+  INVENTORY_UPLOAD_ACCEPT,
+  INVENTORY_UPLOAD_LIMITS,
+  type InventoryUploadResult,
+} from '@portal/contract';
 import { Alert, App, Button, Flex, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatNumber } from '@/lib/format';
 import { formatSize } from '@/lib/format-size';
-import { downloadInventoryTemplate } from '../api/download-fleet-files';
+import { downloadInventoryTemplate, type InventoryTemplateFormat } from '../api/download-fleet-files';
 import { useUploadInventory } from '../api/upload-inventory';
 import { UploadPreview } from './upload-preview';
 
@@ -16,7 +21,7 @@ interface Props {
 }
 
 /**
- * Choose a CSV -> the server checks every line and previews what changes (dryRun=1) -> "Apply"
+ * Choose a CSV or XLSX -> the server checks every line and previews what changes (dryRun=1) -> "Apply"
  * sends it again for real, and only while no line is wrong (the server writes nothing otherwise).
  */
 export function UploadInventoryModal({ open, onClose }: Props) {
@@ -40,7 +45,7 @@ export function UploadInventoryModal({ open, onClose }: Props) {
   const choose = (chosen: File) => {
     reset();
     setFile(chosen);
-    if (chosen.size > INVENTORY_LIMITS.uploadBytes) return setTooLarge(true);
+    if (chosen.size > INVENTORY_UPLOAD_LIMITS.bytes) return setTooLarge(true);
     upload.mutate({ file: chosen, dryRun: true }, { onSuccess: setPreview });
   };
   const apply = () => {
@@ -56,6 +61,10 @@ export function UploadInventoryModal({ open, onClose }: Props) {
       },
     );
   };
+  const downloadTemplate = (format: InventoryTemplateFormat) =>
+    downloadInventoryTemplate(format).catch((error: Error) =>
+      message.error(t('actions.downloadFailed', { message: error.message })),
+    );
   const canApply = Boolean(file && preview && preview.errors.length === 0 && !upload.isPending);
 
   return (
@@ -88,7 +97,7 @@ export function UploadInventoryModal({ open, onClose }: Props) {
         </Typography.Paragraph>
         <Flex wrap gap={12} align="center">
           <Upload
-            accept=".csv,text/csv"
+            accept={INVENTORY_UPLOAD_ACCEPT.join(',')}
             showUploadList={false}
             beforeUpload={(chosen) => {
               choose(chosen);
@@ -102,14 +111,18 @@ export function UploadInventoryModal({ open, onClose }: Props) {
           <Button
             type="link"
             icon={<DownloadOutlined />}
-            onClick={() =>
-              downloadInventoryTemplate().catch((error: Error) =>
-                message.error(t('actions.downloadFailed', { message: error.message })),
-              )
-            }
+            onClick={() => void downloadTemplate('csv')}
             data-testid="upload-template"
           >
             {t('upload.template')}
+          </Button>
+          <Button
+            type="link"
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadTemplate('xlsx')}
+            data-testid="upload-template-xlsx"
+          >
+            {t('upload.templateXlsx')}
           </Button>
         </Flex>
         {file && <Typography.Text data-testid="upload-file">{file.name}</Typography.Text>}
@@ -117,7 +130,7 @@ export function UploadInventoryModal({ open, onClose }: Props) {
           <Alert
             type="error"
             showIcon
-            title={t('upload.tooLarge', { size: formatSize(INVENTORY_LIMITS.uploadBytes) })}
+            title={t('upload.tooLarge', { size: formatSize(INVENTORY_UPLOAD_LIMITS.bytes) })}
           />
         )}
         {upload.isPending && upload.variables?.dryRun && (
