@@ -196,6 +196,8 @@ export class Bmc {
         return R.updateService(m);
       case R.FIRMWARE_INVENTORY:
         return R.firmwareInventory(server, m);
+      case R.SOFTWARE_INVENTORY:
+        return R.collection(path, 'SoftwareInventory', 'Software Inventory', [], m);
       case R.SESSION_SERVICE:
         return R.sessionService();
       case R.SESSIONS:

@@ -8,6 +8,7 @@ export const CHASSIS = `${ROOT}/Chassis/1`;
 export const MANAGER = `${ROOT}/Managers/1`;
 export const UPDATE_SERVICE = `${ROOT}/UpdateService`;
 export const FIRMWARE_INVENTORY = `${UPDATE_SERVICE}/FirmwareInventory`;
+export const SOFTWARE_INVENTORY = `${UPDATE_SERVICE}/SoftwareInventory`;
 export const MULTIPART_PUSH_URI = `${UPDATE_SERVICE}/upload`;
 export const SESSION_SERVICE = `${ROOT}/SessionService`;
 export const SESSIONS = `${SESSION_SERVICE}/Sessions`;
@@ -110,6 +111,7 @@ export function chassis(server: SimServer): Json {
     Model: server.model,
     SerialNumber: server.sn,
     Status: OK,
+    Power: { '@odata.id': `${CHASSIS}/Power` },
     PowerSubsystem: { '@odata.id': `${CHASSIS}/PowerSubsystem` },
     Drives: { '@odata.id': `${CHASSIS}/Drives` },
     NetworkAdapters: { '@odata.id': `${CHASSIS}/NetworkAdapters` },
@@ -179,6 +181,18 @@ const PART_COLLECTIONS: [string, ComponentKind, string][] = [
 
 /** PowerSupplies, Drives, NetworkAdapters, PCIeDevices, Storage: the collection or one of its members. */
 export function partResource(server: SimServer, path: string, m: Misbehaviour): Json | undefined {
+  if (path === `${CHASSIS}/Power`) {
+    // The deprecated Power resource, which older clients still read.
+    return resource(path, '#Power.v1_7_1.Power', 'Power', {
+      PowerSupplies: componentsOf(server, 'PSU').map((c, i) => ({
+        '@odata.id': `${path}#/PowerSupplies/${i}`,
+        MemberId: String(i),
+        Name: c.id,
+        FirmwareVersion: c.version,
+        Status: OK,
+      })),
+    });
+  }
   if (path === `${CHASSIS}/PowerSubsystem`) {
     return resource(path, '#PowerSubsystem.v1_1_0.PowerSubsystem', 'Power Subsystem', {
       PowerSupplies: { '@odata.id': COLLECTION_OF.PSU },
@@ -239,6 +253,7 @@ export function updateService(m: Misbehaviour): Json {
     MaxImageSizeBytes: MAX_IMAGE_BYTES,
     ...(m.noMultipart ? {} : { MultipartHttpPushUri: MULTIPART_PUSH_URI }),
     FirmwareInventory: { '@odata.id': FIRMWARE_INVENTORY },
+    SoftwareInventory: { '@odata.id': SOFTWARE_INVENTORY },
     Actions: {
       '#UpdateService.SimpleUpdate': {
         target: `${UPDATE_SERVICE}/${path}`,

@@ -1,0 +1,70 @@
+import { DEMO_COMPANY, demoSerialNumbers } from '../../../../../apps/server/src/db/seed/seed-data';
+import type { SimComponent, SimServer } from './types';
+
+/**
+ * What the demo customer's servers run (the SNs and models of the demo seed, the versions of its
+ * seeded inventory, seed-inventory.ts): `npm run bmc:sim` against `npm start`'s demo portal then
+ * shows an outdated PSU, a vulnerable BMC and NIC card, and an unmapped backplane.
+ */
+const DEMO_FIRMWARE: Record<string, SimComponent[]> = {
+  M7S2U24000101: [
+    { id: 'BMC', kind: 'BMC', version: '4.0.1', softwareId: 'M7-BMC' },
+    { id: 'BIOS', kind: 'BIOS', version: '6.1.2', softwareId: 'M7-BIOS' },
+    { id: 'PSU1', kind: 'PSU', version: '1.0.1', softwareId: 'M7-PSU' },
+    { id: 'PSU2', kind: 'PSU', version: '1.0.1', softwareId: 'M7-PSU' },
+    {
+      id: 'Slot2.NIC',
+      kind: 'PCIE',
+      version: '22.31.1014',
+      softwareId: 'PN-NIC-25G-2P',
+      pn: 'PN-NIC-25G-2P',
+      slot: 'slot2',
+    },
+    {
+      id: 'Slot4.RAID',
+      kind: 'PCIE',
+      version: '22.36.1010',
+      softwareId: 'PN-RAID-9560-8I',
+      pn: 'PN-RAID-9560-8I',
+      slot: 'slot4',
+    },
+    { id: 'Backplane', kind: 'OTHER', version: '1.02', updateable: false },
+  ],
+  M6S1U22000417: [
+    { id: 'BMC', kind: 'BMC', version: '3.1.2', softwareId: 'M6-BMC' },
+    { id: 'BIOS', kind: 'BIOS', version: '5.1.0', softwareId: 'M6-BIOS' },
+    {
+      id: 'Slot1.NIC',
+      kind: 'PCIE',
+      version: '22.31.1014',
+      softwareId: 'PN-NIC-10G-2P',
+      pn: 'PN-NIC-10G-2P',
+      slot: 'slot1',
+    },
+  ],
+};
+
+/** An extra server beyond the demo ones: an M7-2U with the catalogue's first releases. */
+function extraServer(index: number): SimServer {
+  return {
+    sn: `M7S2U26${String(900_000 + index).padStart(6, '0')}`,
+    model: 'M7-2U',
+    components: [
+      { id: 'BMC', kind: 'BMC', version: index % 2 ? '4.0.1' : '4.1.0', softwareId: 'M7-BMC' },
+      { id: 'BIOS', kind: 'BIOS', version: '6.0.1', softwareId: 'M7-BIOS' },
+      { id: 'PSU1', kind: 'PSU', version: '1.0.1', softwareId: 'M7-PSU' },
+      { id: 'Disk.Bay.0', kind: 'DISK', version: '2.0.1', softwareId: 'M7-DISK' },
+      { id: 'CPLD', kind: 'CPLD', version: '4.0.1', softwareId: 'M7-CPLD' },
+    ],
+  };
+}
+
+/** `count` servers: the demo customer's first, then generated ones (without `count`: the demo customer's). */
+export function demoFleet(count?: number): SimServer[] {
+  const demo = demoSerialNumbers()
+    .filter((serial) => serial.customer === DEMO_COMPANY)
+    .map(({ sn, model }) => ({ sn, model, components: structuredClone(DEMO_FIRMWARE[sn] ?? []) }));
+  if (count === undefined) return demo;
+  const extra = Array.from({ length: Math.max(0, count - demo.length) }, (_, i) => extraServer(i + 1));
+  return [...demo, ...extra].slice(0, count);
+}
