@@ -15,14 +15,22 @@ import {
   SERVER_FIRMWARE_KINDS,
   type ServerCompliance,
 } from '@portal/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { fleetBaselines, installedComponents } from '../../db/schema';
+import { type fleetBaselines, installedComponents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type OwnedServer, ownedServers, rowAffects, rowNames } from '../advisories/advisory-audience';
+import { rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
 import type { CatalogAccess } from '../catalog/catalog-access';
-import { planUpdates, type Release, type ReleaseIndex, releasesFor, targetOf } from './fleet-catalogue';
+import { type Release, type ReleaseIndex, releasesFor } from './fleet-catalogue';
+import {
+  baselinesOfScope,
+  type FleetScope,
+  type PlainReport,
+  type ScopeServer,
+  scopeServers,
+  viewerOfScope,
+} from './fleet-scope';
 
 type Reported = typeof installedComponents.$inferSelect;
 type Baseline = typeof fleetBaselines.$inferSelect;
@@ -54,14 +62,42 @@ const worstOf = (states: ComplianceState[]) =>
 /** One server with every component's state, before paging. */
 export type ServerReport = ServerCompliance & { components: ComponentCompliance[] };
 
+/** What one computation compares a scope's servers with. */
+type Context = {
+  releases: ReleaseIndex;
+  advisories: AdvisorySnapshot[];
+  baselineOf: Map<number, Baseline>;
+  locale: Locale;
+};
+
+/** One component of a server to assess: the report (if any), the shipped version, the candidates. */
+type Part<R> = {
+  id: { kind: InventoryKind; pn: string | null; slot: string | null; key: string };
+  report: R | undefined;
+  shipped: string | undefined;
+  candidates: Release[];
+};
+
+const zeroCounts = () =>
+  Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<ComplianceState, number>;
+const asScope = (scope: FleetScope | number): FleetScope =>
+  typeof scope === 'number' ? { userId: scope } : scope;
+
 /**
- * Fleet compliance (issue 34): for every server the customer owns and each component, what is
- * installed (the newest report, else what was shipped), what the catalogue offers, and the state:
- * vulnerable (a visible advisory's range holds the version), outdated (a newer release exists;
- * how many behind), newer (ahead of every release: a pre-release or a downgrade target), current,
- * or unknown (no report, nothing to compare with, or a version the catalogue cannot order: never
- * guessed as outdated). Computed from the data at every request, so an update reported a second
- * ago shows at once: nothing here is a stale "OK".
+ * Fleet compliance (issue 34): for every server of a scope (a customer's own, or an organisation's
+ * for staff) and each component, what is installed (the newest report, else what was shipped),
+ * what the catalogue offers, and the state: vulnerable (a visible advisory's range holds the
+ * version), outdated (a newer release exists; how many behind), newer (ahead of every release: a
+ * pre-release or a downgrade target), current, or unknown (no report, nothing to compare with, or
+ * a version the catalogue cannot order: never guessed as outdated).
+ *
+ * Why it is never stale: nothing here is stored or cached between requests. Every call reads the
+ * reports, the published (not recalled) releases, the advisories visible at this instant (an
+ * embargo that ended a second ago counts) and the baselines, and computes from them. The "My
+ * servers" page stays fast by computing less, not by remembering: `page` reads plain rows (one
+ * query, reported components as JSON arrays) and derives only each server's state and counts
+ * (assessments shared by every server running the same version), never the 100,000 component
+ * objects with targets, advisories and dates that `fleet` builds for exports and bundles.
  */
 export class ComplianceService {
   constructor(
@@ -70,41 +106,17 @@ export class ComplianceService {
     private readonly advisories: AdvisoryReaderService,
   ) {}
 
-  async fleet(userId: number, locale: Locale): Promise<ServerReport[]> {
-    const servers = await ownedServers(this.db, { userId });
-    const unique = [...new Map(servers.map((server) => [server.sn, server])).values()];
-    const modelIds = [...new Set(unique.map((server) => server.modelId))];
-    const reported = await this.reported(unique.map((server) => server.sn));
-    const pns = [
-      ...new Set([
-        ...unique.flatMap((server) => server.pcieParts),
-        ...[...reported.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
-      ]),
-    ];
-    const [releases, advisories, baselines] = await Promise.all([
-      releasesFor(this.db, this.access, await this.access.viewerOf(userId), modelIds, pns),
-      this.advisories.naming(modelIds, pns),
-      this.db.select().from(fleetBaselines).where(eq(fleetBaselines.userId, userId)),
-    ]);
-    const baselineOf = new Map(baselines.map((baseline) => [baseline.modelId, baseline]));
-    return unique.map((server) =>
-      this.compute(
-        server,
-        reported.get(server.sn) ?? [],
-        releases,
-        advisories,
-        locale,
-        baselineOf.get(server.modelId),
-      ),
-    );
+  /** Every server of the scope with every component (exports, bundles). */
+  async fleet(scope: FleetScope | number, locale: Locale): Promise<ServerReport[]> {
+    return this.reports(asScope(scope), locale);
   }
 
-  async page(userId: number, query: FleetQuery, locale: Locale): Promise<FleetPage> {
-    const all = await this.fleet(userId, locale);
-    const summary = Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<
-      ComplianceState,
-      number
-    >;
+  /** One page of the scope's servers with their worst state, and the summary over all of them. */
+  async page(scope: FleetScope | number, query: FleetQuery, locale: Locale): Promise<FleetPage> {
+    const servers = await scopeServers(this.db, asScope(scope), { reports: true });
+    const context = await this.context(asScope(scope), servers, locale);
+    const all = servers.map((server) => this.stateOf(server, context));
+    const summary = zeroCounts();
     for (const server of all) summary[server.state]++;
     const rows = all.filter(
       (server) =>
@@ -128,81 +140,117 @@ export class ComplianceService {
     });
     const start = (query.pageNo - 1) * query.pageSize;
     return {
-      rows: rows.slice(start, start + query.pageSize).map(({ components: _components, ...row }) => row),
+      rows: rows.slice(start, start + query.pageSize),
       totalRows: rows.length,
       pageNo: query.pageNo,
       summary,
     };
   }
 
-  /** One server of the caller's (any other SN: not found, like one never shipped). */
-  async server(userId: number, sn: string, locale: Locale): Promise<FleetServerDetail> {
-    const found = (await this.fleet(userId, locale)).find((server) => server.sn === sn);
+  /** One server of the scope (any other SN: not found, like one never shipped). */
+  async server(scope: FleetScope | number, sn: string, locale: Locale): Promise<FleetServerDetail> {
+    const [found] = await this.reports(asScope(scope), locale, sn);
     if (!found) throw new AppError('SN_NOT_FOUND');
     return found;
   }
 
-  private compute(
-    server: OwnedServer,
-    reported: Reported[],
-    releases: ReleaseIndex,
-    advisories: AdvisorySnapshot[],
+  /** Servers (or the one `sn`) with every component: full report rows, targets, advisories. */
+  private async reports(scope: FleetScope, locale: Locale, sn?: string): Promise<ServerReport[]> {
+    const servers = await scopeServers(this.db, scope, { reports: false, sn });
+    const reported = await this.reported(servers.map((server) => server.sn));
+    const context = await this.context(scope, servers, locale, [...reported.values()].flat());
+    return servers.map((server) => this.compute(server, reported.get(server.sn) ?? [], context));
+  }
+
+  private async context(
+    scope: FleetScope,
+    servers: ScopeServer[],
     locale: Locale,
-    baseline?: Baseline,
-  ): ServerReport {
+    reported: { pn: string | null }[] = servers.flatMap((server) => server.reported),
+  ): Promise<Context> {
+    const modelIds = [...new Set(servers.map((server) => server.modelId))];
+    const pns = [
+      ...new Set([
+        ...servers.flatMap((server) => server.pcieParts),
+        ...reported.flatMap((row) => (row.pn ? [row.pn] : [])),
+      ]),
+    ];
+    const [releases, advisories, baselines] = await Promise.all([
+      viewerOfScope(this.db, this.access, scope).then((viewer) =>
+        releasesFor(this.db, this.access, viewer, modelIds, pns),
+      ),
+      this.advisories.naming(modelIds, pns),
+      baselinesOfScope(this.db, scope),
+    ]);
+    return {
+      releases,
+      advisories,
+      baselineOf: new Map(baselines.map((baseline) => [baseline.modelId, baseline])),
+      locale,
+    };
+  }
+
+  /**
+   * The components a server has, in one order: each firmware kind it reported, was shipped with
+   * or the catalogue offers for its model; each reported card; each installed card not reported.
+   */
+  private partsOf<R extends PlainReport>(
+    server: ScopeServer,
+    reported: R[],
+    releases: ReleaseIndex,
+  ): Part<R>[] {
+    const parts: Part<R>[] = [];
     const byKey = new Map(reported.map((row) => [row.component, row]));
-    const components: ComponentCompliance[] = [];
     for (const kind of SERVER_FIRMWARE_KINDS) {
       const report = byKey.get(kind);
-      const shipped = server.installed[kind];
+      const shipped = server.shipped[kind];
       const candidates = releases.get(`model:${server.modelId}:${kind}`) ?? [];
       if (!report && !shipped && candidates.length === 0) continue;
-      components.push(
-        this.component(
-          { kind, pn: null, slot: null, key: kind },
-          report,
-          shipped,
-          candidates,
-          advisories,
-          server,
-          locale,
-          baseline,
-        ),
-      );
+      parts.push({ id: { kind, pn: null, slot: null, key: kind }, report, shipped, candidates });
     }
     const reportedCards = reported.filter((row) => row.kind === 'PCIE');
     for (const row of reportedCards)
-      components.push(
-        this.component(
-          { kind: 'PCIE', pn: row.pn, slot: row.slot, key: row.component },
-          row,
-          undefined,
-          releases.get(`pn:${row.pn}`) ?? [],
-          advisories,
-          server,
-          locale,
-          baseline,
-        ),
-      );
+      parts.push({
+        id: { kind: 'PCIE', pn: row.pn, slot: row.slot, key: row.component },
+        report: row,
+        shipped: undefined,
+        candidates: releases.get(`pn:${row.pn}`) ?? [],
+      });
     for (const pn of server.pcieParts) {
       if (reportedCards.some((row) => row.pn === pn)) continue;
-      components.push(
-        this.component(
-          { kind: 'PCIE', pn, slot: null, key: `PCIE:${pn}` },
-          undefined,
-          server.installed[pn],
-          releases.get(`pn:${pn}`) ?? [],
-          advisories,
-          server,
-          locale,
-          baseline,
-        ),
-      );
+      parts.push({
+        id: { kind: 'PCIE', pn, slot: null, key: `PCIE:${pn}` },
+        report: undefined,
+        shipped: server.shipped[pn],
+        candidates: releases.get(`pn:${pn}`) ?? [],
+      });
     }
-    const counts = Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<
-      ComplianceState,
-      number
-    >;
+    return parts;
+  }
+
+  /** A server's worst state and counts only: what a page row shows. */
+  private stateOf(server: ScopeServer, context: Context): ServerCompliance {
+    const counts = zeroCounts();
+    const baseline = context.baselineOf.get(server.modelId);
+    for (const part of this.partsOf(server, server.reported, context.releases)) {
+      const installed = part.report?.version ?? part.shipped ?? null;
+      counts[this.assess(part.id, installed, part.candidates, context, server, baseline).state]++;
+    }
+    return {
+      sn: server.sn,
+      model: server.modelCode,
+      state: COMPLIANCE_STATES.find((state) => counts[state] > 0) ?? 'unknown',
+      lastReport: server.lastSeen === null ? null : new Date(server.lastSeen).toISOString(),
+      counts,
+    };
+  }
+
+  private compute(server: ScopeServer, reported: Reported[], context: Context): ServerReport {
+    const baseline = context.baselineOf.get(server.modelId);
+    const components = this.partsOf(server, reported, context.releases).map((part) =>
+      this.component(part, server, context, baseline),
+    );
+    const counts = zeroCounts();
     for (const component of components) counts[component.state]++;
     const seen = reported.map((row) => row.seenAt.getTime());
     return {
@@ -211,18 +259,14 @@ export class ComplianceService {
       state: worstOf(components.map((component) => component.state)),
       lastReport: seen.length > 0 ? new Date(Math.max(...seen)).toISOString() : null,
       counts,
-      components: planUpdates(components),
+      components,
     };
   }
 
   private component(
-    id: { kind: InventoryKind; pn: string | null; slot: string | null; key: string },
-    report: Reported | undefined,
-    shipped: string | undefined,
-    candidates: Release[],
-    advisories: AdvisorySnapshot[],
-    server: OwnedServer,
-    locale: Locale,
+    { id, report, shipped, candidates }: Part<Reported>,
+    server: ScopeServer,
+    context: Context,
     baseline?: Baseline,
   ): ComponentCompliance {
     const installed = report?.version ?? shipped ?? null;
@@ -230,9 +274,8 @@ export class ComplianceService {
       id,
       installed,
       candidates,
-      advisories,
+      context,
       server,
-      locale,
       baseline,
     );
     return {
@@ -269,9 +312,8 @@ export class ComplianceService {
     id: { kind: InventoryKind; pn: string | null },
     installed: string | null,
     candidates: Release[],
-    advisories: AdvisorySnapshot[],
-    server: OwnedServer,
-    locale: Locale,
+    { advisories, locale }: Context,
+    server: { modelId: number },
     baseline?: Baseline,
   ): Assessment {
     const memo = assessed.get(candidates) ?? new Map<string, Assessment>();
@@ -330,7 +372,16 @@ export class ComplianceService {
       behind,
       pinned: pinned !== undefined,
       affecting,
-      target: target ? targetOf(target, locale) : null,
+      target: target
+        ? {
+            versionId: target.versionId,
+            version: target.version,
+            itemName: locale === 'zh-CN' ? target.itemName.zh : target.itemName.en,
+            fileName: target.fileName,
+            fileSize: target.fileSize,
+            sha256: target.sha256,
+          }
+        : null,
     };
     memo.set(key, answer);
     return answer;
