@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
 import type { CatalogAccess } from '../catalog/catalog-access';
-import { type Release, type ReleaseIndex, releasesFor } from './fleet-catalogue';
+import { planUpdates, type Release, type ReleaseIndex, releasesFor, targetOf } from './fleet-catalogue';
 import {
   baselinesOfScope,
   type FleetScope,
@@ -259,7 +259,7 @@ export class ComplianceService {
       state: worstOf(components.map((component) => component.state)),
       lastReport: seen.length > 0 ? new Date(Math.max(...seen)).toISOString() : null,
       counts,
-      components,
+      components: planUpdates(components),
     };
   }
 
@@ -372,16 +372,7 @@ export class ComplianceService {
       behind,
       pinned: pinned !== undefined,
       affecting,
-      target: target
-        ? {
-            versionId: target.versionId,
-            version: target.version,
-            itemName: locale === 'zh-CN' ? target.itemName.zh : target.itemName.en,
-            fileName: target.fileName,
-            fileSize: target.fileSize,
-            sha256: target.sha256,
-          }
-        : null,
+      target: target ? targetOf(target, locale) : null,
     };
     memo.set(key, answer);
     return answer;
