@@ -135,4 +135,107 @@ export const enUS = {
   'redfish.unreachable': '{host}: cannot connect ({reason})',
   'redfish.httpError': '{host}: {method} {path} answered HTTP {status}: {message}',
   'redfish.pinned': '{host}: first contact, certificate pinned (SHA-256 {fingerprint})',
+
+  'help.audit':
+    'read the firmware of servers from their BMCs (Redfish), report it and show compliance: audit --bmc https://10.0.0.5 --user U --password-stdin | --bmc-file hosts.csv',
+
+  'usage.noBmcs': 'no BMC: give --bmc https://ADDRESS or --bmc-file hosts.csv',
+  'usage.noBmcUser': '{address}: no user name (--user, the hosts file or --credentials-file)',
+  'usage.noBmcPassword':
+    '{address}: no password (--password-stdin, --password-file, the hosts file or --credentials-file; never on the command line)',
+  'usage.twoPasswordSources': 'give either --password-stdin or --password-file, not both',
+  'usage.bmcPlainHttp':
+    '{address} is plain HTTP to another machine: the BMC password would cross the network readable. Use https://, or add --insecure to accept that risk',
+  'usage.caFileAndInsecure': 'give either --ca-file or --insecure, not both',
+  'bmc.secretFileOpen': 'warning: {file} holds passwords and other users may read it (chmod 600 {file})',
+
+  'audit.noSerial': '{address}: the BMC reports no serial number (neither Systems nor Chassis)',
+  'audit.unexpected': '{address}: unexpected answer ({message})',
+  'audit.bmcFailed': 'not audited: {message}',
+  'audit.serverLine': '{sn}  {model}  ({address}): {state}',
+  'audit.serverUnknown':
+    '{sn} ({address}): not one of your servers in the portal (unknown SN or not bound to your account): nothing was recorded',
+  'audit.nothingMapped':
+    '{sn} ({address}): no firmware entry could be mapped to a component: nothing was reported',
+  'audit.unmappedLine': '  unmapped: {name} {version} ({reason})',
+  'audit.behind': '{state} ({count} behind)',
+  'audit.summary':
+    '{bmcs} BMC(s): {read} read, {failed} not reachable; servers current {current}, outdated {outdated}, vulnerable {vulnerable}, unknown {unknown}',
+  'audit.someUnknown': '{count} SN(s) are not your servers in the portal, nothing recorded for them: {sns}',
+  'audit.column.component': 'COMPONENT',
+  'audit.column.installed': 'INSTALLED',
+  'audit.column.target': 'TARGET',
+  'audit.column.state': 'STATE',
+  'audit.column.cves': 'CVES',
+  'audit.state.current': 'current',
+  'audit.state.outdated': 'outdated',
+  'audit.state.vulnerable': 'vulnerable',
+  'audit.state.newer': 'newer than published',
+  'audit.state.unknown': 'unknown',
+  'audit.unmapped.noVersion': 'no version reported',
+  'audit.unmapped.noMapping': 'no SoftwareId recorded in the catalogue and no known related item',
+  'audit.unmapped.ambiguous': 'its SoftwareId is recorded on items of several kinds',
+  'audit.unmapped.noPartNumber': 'PCIe card without a part number',
+  'audit.unmapped.unreadable': 'the entry could not be read',
+
+  'help.update':
+    'apply due firmware through Redfish: update --bmc URL | --bmc-file hosts.csv [--components BMC,BIOS] [--dry-run] --yes',
+  'usage.updateNeedsYes':
+    'update changes the firmware of servers: add --yes to go ahead, or --dry-run to see the plan only',
+  'usage.badApplyTime': '--apply-time takes Immediate or OnReset, not "{value}"',
+  'update.badServeAddress':
+    '--serve-address takes HOST or HOST:PORT (an address of this machine the BMCs can reach), not "{address}"',
+  'update.serveFailed': 'cannot serve images on {address}: {reason}',
+  'update.serving':
+    'Serving images for SimpleUpdate on {address}: one random link per file, valid {minutes} minutes at most',
+  'update.targetMismatch':
+    '{file}: the portal names another SHA-256 than its signed manifest: nothing was sent',
+  'update.progress': '[{bar}] {percent}% {done}/{count} servers  {sent} sent  {speed}/s',
+  'update.column.sn': 'SN',
+  'update.column.component': 'COMPONENT',
+  'update.column.from': 'FROM',
+  'update.column.to': 'TO',
+  'update.column.result': 'RESULT',
+  'update.column.detail': 'DETAIL',
+  'update.status.planned': 'would update',
+  'update.status.updated': 'updated',
+  'update.status.pendingActivation': 'pending reset',
+  'update.status.unconfirmed': 'unconfirmed',
+  'update.status.failed': 'failed',
+  'update.status.rejected': 'rejected',
+  'update.status.busy': 'BMC busy',
+  'update.status.timedOut': 'timed out',
+  'update.status.unreachable': 'BMC gone',
+  'update.status.held': 'held',
+  'update.status.skipped': 'skipped',
+  'update.status.notSent': 'not sent',
+  'update.detail.updated': 'the BMC confirmed it and reports the new version',
+  'update.detail.pendingActivation': 'the task completed; the BMC shows the new version after its next reset',
+  'update.detail.unconfirmed':
+    'the BMC accepted the image without a task and does not report the new version yet: run fwportal audit later',
+  'update.detail.failed': 'the BMC reported a failure',
+  'update.detail.rejected': 'the BMC refused the image as too large (HTTP 413)',
+  'update.detail.busy': 'the BMC is busy (HTTP 503): try again later',
+  'update.detail.timedOut':
+    'the task did not end within {seconds} s (last at {percent}%): it may still be running; run fwportal audit later',
+  'update.detail.unreachable':
+    'the BMC went away and was not back in time: where the update stands is unknown; run fwportal audit later',
+  'update.detail.skipped': 'an earlier update of this server did not end confirmed',
+  'update.detail.notSent': 'nothing was sent to the BMC',
+  'update.detail.reboot': 'restarts the server',
+  'update.detail.resets': ' (the BMC restarted {count} time(s) meanwhile)',
+  'update.hold.prerequisite': 'needs {component} {minVersion} or newer first (runs {installed})',
+  'update.hold.notOnBmc': 'the BMC does not report this component',
+  'update.hold.notUpdateable': 'the BMC reports it as not updateable',
+  'update.server.notFound': 'not yours',
+  'update.server.noSerial': 'no serial number',
+  'update.server.unreachable': 'BMC unreachable',
+  'update.server.nothingDue': 'nothing due',
+  'update.summary':
+    '{servers} server(s): {updated} update(s) confirmed, {pending} awaiting confirmation, {failed} not done; {bytes} sent in {seconds} s',
+  'update.dryRunSummary':
+    '{servers} server(s): {steps} update(s) planned, {held} held. Dry run: nothing was changed',
+  'update.reported': 'Reported what {count} server(s) run now to the portal (source: audit)',
+  'update.reportFailed':
+    'could not report to the portal: {message}. Run fwportal audit to refresh the compliance',
 };
