@@ -39,6 +39,7 @@ const STAFF_PATTERNS = [
   '/api/publishing/versions/:id/notes',
   '/api/publishing/versions/:id/publish',
   '/api/publishing/versions/:id/pre-release',
+  '/api/publishing/versions/:id/update-plan',
   '/api/publishing/versions/:id/recall',
   '/api/activation/manage/entitlements',
   '/api/activation/manage/entitlements/:id',
@@ -68,6 +69,7 @@ const TASK_PATTERNS = [
   '/api/fleet/bundle',
   '/api/fleet/baselines',
   '/api/fleet/baselines/:model',
+  '/api/fleet/software-ids',
 ];
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const LONG = 'x'.repeat(10_000);
