@@ -17,5 +17,9 @@ export const EXIT = {
   unreachable: 7,
   /** audit: some component runs a version a published security fix concerns (wins over 6 and 7). */
   vulnerable: 8,
+  /** update: some update failed, was refused by the BMC, timed out or was not sent (the rest went on). */
+  updateFailed: 9,
+  /** update: nothing failed, but something is not confirmed yet (no task, activates at the next reset) or held by a prerequisite. */
+  updatePending: 10,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

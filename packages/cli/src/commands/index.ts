@@ -1,12 +1,15 @@
 import type { Context } from '../context.ts';
 import type { ExitCode } from '../exit-codes.ts';
 import type { MessageKey } from '../i18n.ts';
+import { audit } from './audit.ts';
 import { download } from './download.ts';
 import { licence } from './licence.ts';
 import { login, logout } from './login.ts';
+import { BMC_OPTIONS } from '../redfish/targets.ts';
 import type { OptionName } from './options.ts';
 import { resolve } from './resolve.ts';
 import { search } from './search.ts';
+import { update } from './update.ts';
 import { verify } from './verify.ts';
 
 export type Command = {
@@ -32,6 +35,20 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'help.download',
   },
   verify: { run: verify, options: ['key'], summary: 'help.verify' },
+  update: {
+    run: update,
+    options: [
+      ...BMC_OPTIONS,
+      'components',
+      'apply-time',
+      'dry-run',
+      'yes',
+      'serve-address',
+      'task-timeout',
+      'key',
+    ],
+    summary: 'help.update',
+  },
   licence: {
     run: licence,
     options: [
@@ -49,4 +66,5 @@ export const COMMANDS: Record<string, Command> = {
     ],
     summary: 'help.licence',
   },
+  audit: { run: audit, options: BMC_OPTIONS, summary: 'help.audit' },
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../../../../apps/server/src/db/connection';
 import type { FileStore } from '../../../../apps/server/src/lib/file-store/file-store';
 import { createItem, createVersion } from '../../../../apps/server/src/test/catalog-factories';
+import { makeFirmwareImage } from './bmc-sim/firmware-image.ts';
 
 /** One firmware component of the fleet's model: the release its servers shipped with and a newer one. */
 export type FleetFirmware = {
@@ -21,11 +22,14 @@ export const FLEET_COMPONENTS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'R
  * server firmware kind, each with an older and a newer release. Items are named after the model
  * so a keyword search finds all of them and a kind filter has something to narrow. A configuration
  * file for the model is published too: not firmware, so no fleet check or download may pick it.
+ * Every file is a firmware image the test BMC takes (bmc-sim: `FWIMG <KIND> <version>` header),
+ * `imageBytes` long (4 kB unless told: the bench asks for a few MB).
  */
 export async function buildFleetCatalogue(
   db: Db,
   store: FileStore,
   model: { id: number; code: string },
+  imageBytes = 4096,
 ): Promise<FleetFirmware[]> {
   const catalogue: FleetFirmware[] = [];
   for (const [index, component] of FLEET_COMPONENTS.entries()) {
@@ -37,7 +41,13 @@ export async function buildFleetCatalogue(
     // Distinct version lines per component, so a row matched in the output is that component's.
     const [installed, newest] = [`${index + 1}.0.1`, `${index + 1}.1.2`];
     const release = (version: string, releaseDate: string) =>
-      createVersion(db, store, { itemId: item.id, version, releaseDate, modelIds: [model.id] });
+      createVersion(db, store, {
+        itemId: item.id,
+        version,
+        releaseDate,
+        modelIds: [model.id],
+        bytes: makeFirmwareImage({ kind: component, version }, imageBytes),
+      });
     await release(installed, '2025-03-01');
     const newer = await release(newest, '2026-06-01');
     catalogue.push({

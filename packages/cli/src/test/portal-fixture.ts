@@ -16,13 +16,13 @@ let runs = 0;
  * data), a customer owning ten servers of the fleet model running its older firmware, and another
  * customer owning one more.
  */
-export async function startFleetPortal() {
+export async function startFleetPortal(options: { imageBytes?: number } = {}) {
   runs += 1;
   const t = await createTestApp('pglite');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const model = await referenceModel(t.db, FLEET_MODEL);
-  const catalogue = await buildFleetCatalogue(t.db, t.app.services.store, model);
+  const catalogue = await buildFleetCatalogue(t.db, t.app.services.store, model, options.imageBytes);
   const installed = shippedFirmware(catalogue);
   const customer = await createUser(t.db, { roleCodes: ['customer'], email: 'fleet@example.com' });
   const sns = Array.from({ length: FLEET_SIZE }, (_, i) => `FLT${runs}${String(i).padStart(4, '0')}`);

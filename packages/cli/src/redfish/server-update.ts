@@ -1,0 +1,202 @@
+import type { FleetServerDetail } from '@portal/contract';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
+import type { PortalClient } from '../portal-client.ts';
+import { type BmcConnection, withBmc } from './client.ts';
+import type { ImageServer } from './image-server.ts';
+import {
+  type BmcInventory,
+  readInventory,
+  type ReportComponent,
+  reportComponentsOf,
+  type SoftwareIdMap,
+} from './inventory.ts';
+import {
+  type ApplyTime,
+  applyStep,
+  confirmByAudit,
+  type StepOutcome,
+  type StepStatus,
+  updateMethodsOf,
+  waitForBmc,
+} from './update.ts';
+import { type BmcComponent, type PlanStep, planServer } from './update-plan.ts';
+import type { VerifiedFiles } from './verified-files.ts';
+import { compareVersions } from './version-order.ts';
+
+/** One component of one server: the plan, and (after a real run) how it ended. */
+export type StepResult = PlanStep &
+  Partial<Omit<StepOutcome, 'status'>> & {
+    status: StepStatus | 'planned';
+    /** notSent because the file did not verify against the signed manifest (exit 4). */
+    verification?: boolean;
+  };
+
+export type ServerResult = {
+  bmc: string;
+  sn: string | null;
+  model: string | null;
+  /** `done`: planned (and, unless a dry run, applied); else why nothing was done. */
+  outcome: 'done' | 'notFound' | 'noSerial' | 'unreachable';
+  /** For `unreachable`: the error, in the user's language. */
+  message: string | null;
+  steps: StepResult[];
+  /** What the BMC reports after the run (the report to the portal), null when it could not be read. */
+  after: ReportComponent[] | null;
+};
+
+export type ServerUpdateOptions = {
+  portal: PortalClient;
+  softwareIds: SoftwareIdMap;
+  files: VerifiedFiles;
+  imageServer: ImageServer | null;
+  wanted: string[];
+  applyTime: ApplyTime;
+  dryRun: boolean;
+  taskCapMs: number;
+  minPollMs?: number;
+  /** Translates a CliError for the result (the user's language). */
+  messageOf: (error: CliError) => string;
+  onBytes?: (count: number) => void;
+  onProgress?: (percent: number | null) => void;
+};
+
+/** The portal's key of an audited component: BMC, or PCIE:<PN>[:<slot>] (componentKeyOf of the contract). */
+const keyOf = (line: { kind: string; pn?: string; slot?: string }) =>
+  line.kind !== 'PCIE' ? line.kind : line.slot ? `PCIE:${line.pn}:${line.slot}` : `PCIE:${line.pn}`;
+
+/** The BMC's components by portal key, each with all its FirmwareInventory members and its oldest version. */
+export function installedOf(inventory: BmcInventory): Map<string, BmcComponent> {
+  const installed = new Map<string, BmcComponent>();
+  for (const component of inventory.components) {
+    if (!component.kind || !component.version) continue;
+    const key = keyOf({
+      kind: component.kind,
+      pn: component.pn,
+      slot: component.pn ? component.slot : undefined,
+    });
+    const known = installed.get(key);
+    if (!known)
+      installed.set(key, { version: component.version, odataIds: [component.id], updateable: true });
+    else {
+      known.odataIds.push(component.id);
+      if (compareVersions(component.version, known.version) < 0) known.version = component.version;
+    }
+  }
+  return installed;
+}
+
+/** Versions by key after the run, to confirm each step. */
+const versionsOf = (lines: ReportComponent[]) => new Map(lines.map((line) => [keyOf(line), line.version]));
+
+/** The portal's view of one of my servers; null when it is not mine (or not known: the same answer). */
+async function detailOf(portal: PortalClient, sn: string): Promise<FleetServerDetail | null> {
+  const response = await portal.request(`/api/fleet/servers/${encodeURIComponent(sn)}`, { answers: [404] });
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return null;
+  }
+  return ((await response.json()) as { data: FleetServerDetail }).data;
+}
+
+/**
+ * One server from start to end: read what it runs, ask the portal what is due, apply the due
+ * components one after the other (a step that did not end confirmed stops the ones after it),
+ * then read the BMC again: that audit decides what is installed.
+ */
+export async function updateServer(
+  connection: BmcConnection,
+  options: ServerUpdateOptions,
+): Promise<ServerResult> {
+  const result: ServerResult = {
+    bmc: connection.address,
+    sn: null,
+    model: null,
+    outcome: 'done',
+    message: null,
+    steps: [],
+    after: null,
+  };
+  try {
+    await withBmc(connection, async (client) => {
+      const before = await readInventory(client, options.softwareIds);
+      result.sn = before.sn;
+      result.model = before.model;
+      if (!before.sn) {
+        result.outcome = 'noSerial';
+        return;
+      }
+      const detail = await detailOf(options.portal, before.sn);
+      if (!detail) {
+        result.outcome = 'notFound';
+        return;
+      }
+      result.model = detail.model;
+      const plan = planServer(detail, installedOf(before), options.wanted);
+      if (options.dryRun) {
+        result.steps = plan.map((step) => ({ ...step, status: step.hold ? 'held' : 'planned' }));
+        return;
+      }
+      const methods = plan.some((step) => !step.hold) ? await updateMethodsOf(client) : null;
+      let blocked = false;
+      let sent = false;
+      for (const step of plan) {
+        if (step.hold) {
+          result.steps.push({ ...step, status: 'held' });
+          continue;
+        }
+        if (blocked || !methods) {
+          result.steps.push({ ...step, status: 'skipped' });
+          continue;
+        }
+        let outcome: StepOutcome;
+        let verification = false;
+        try {
+          const file = await options.files.get(step.versionId, step.sha256);
+          sent = true;
+          outcome = await applyStep(client, methods, step, file, {
+            applyTime: options.applyTime,
+            imageServer: options.imageServer,
+            taskCapMs: options.taskCapMs,
+            minPollMs: options.minPollMs,
+            onBytes: options.onBytes,
+            onProgress: (percent) => options.onProgress?.(percent),
+          });
+        } catch (error) {
+          if (!(error instanceof CliError)) throw error;
+          verification = error.exitCode === EXIT.verification;
+          outcome = {
+            status: 'notSent',
+            via: null,
+            httpStatus: null,
+            taskState: null,
+            percent: null,
+            messages: [options.messageOf(error)],
+            resets: 0,
+            seconds: 0,
+          };
+        }
+        result.steps.push({ ...step, ...outcome, ...(verification ? { verification } : {}) });
+        // Only a confirmed step lets the next one go: it may need this one (install order).
+        if (outcome.status !== 'updated') blocked = true;
+      }
+      // The audit after the run: the versions the BMC reports now are what the portal learns.
+      const back = !sent || (await waitForBmc(client, options.taskCapMs));
+      const after = !sent
+        ? before
+        : back
+          ? await readInventory(client, options.softwareIds).catch(() => null)
+          : null;
+      result.after = after ? reportComponentsOf(after) : null;
+      const running = after ? versionsOf(reportComponentsOf(after)) : new Map<string, string>();
+      for (const step of result.steps)
+        if (step.status !== 'held' && step.status !== 'skipped' && step.status !== 'planned')
+          step.status = confirmByAudit(step.status, step, running.get(step.component) ?? null);
+    });
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    result.outcome = 'unreachable';
+    result.message = options.messageOf(error);
+  }
+  return result;
+}
