@@ -249,7 +249,7 @@ export function createServices(
     jobs,
     notifier,
     publicUrl,
-    publishVersion: (id) => publishVersions.publish(id),
+    publishVersion: (id) => publishVersions.publish(id, { byAdvisory: true }),
   });
   const webhookAddresses = {
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -19,7 +19,16 @@ import type { Notifier, PendingMail } from './notifier';
 export const FANOUT_QUEUE = 'notice.fanout';
 
 export type FanoutEvent =
-  { event: 'recall'; versionId: number; reason: string } | { event: 'published'; versionId: number };
+  | { event: 'recall'; versionId: number; reason: string }
+  | {
+      event: 'published';
+      versionId: number;
+      /**
+       * Published by the advisory announcer at its embargo time: the advisory's own notice has
+       * told the affected customers, so no catalogue security notice goes to everyone.
+       */
+      byAdvisory?: boolean;
+    };
 
 /** The severity as a reader calls it; one the catalogue does not know stays as stored. */
 export function severityName(locale: Locale, severity: string): string {
@@ -37,7 +46,8 @@ export function enqueueFanout(queue: JobQueue, tx: Db, event: FanoutEvent) {
  * request does not wait on (or fail with) thousands of inserts and mails:
  * - recall: everyone who downloaded the version (always in-app, mail per settings);
  * - published with CVE ids or marked as a security fix: a security advisory to every
- *   active user who may see the item;
+ *   active user who may see the item, unless the advisory announcer published it (a fix held
+ *   back under embargo: its advisory notice goes to the affected customers only);
  * - published otherwise: users with a verified server of a model the version supports.
  * Recipients who may no longer see the item get nothing.
  */
@@ -99,6 +109,7 @@ export class NoticeFanout implements JobHandler<FanoutEvent> {
       });
     } else {
       const advisory = version.securityFix || version.cves.length > 0;
+      if (advisory && event.byAdvisory) return;
       const serversOf = new Map<number, string[]>();
       let candidates: number[];
       if (advisory) {

@@ -232,8 +232,11 @@ export class PublishVersionService {
     };
   }
 
-  /** Draft -> published: customers may see and download it from now on. */
-  async publish(id: number): Promise<PublishVersion> {
+  /**
+   * Draft -> published: customers may see and download it from now on. `byAdvisory`: the
+   * advisory announcer publishes a fix it held back, and its own notice tells whom it concerns.
+   */
+  async publish(id: number, options: { byAdvisory?: boolean } = {}): Promise<PublishVersion> {
     const published = await this.db.transaction(async (transaction) => {
       const tx: Db = transaction;
       const [row] = await tx
@@ -242,7 +245,12 @@ export class PublishVersionService {
         .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
         .returning({ id: catalogVersions.id });
       // New-firmware and security-advisory notices are fanned out by a queued job.
-      if (row) await enqueueFanout(this.jobs, tx, { event: 'published', versionId: id });
+      if (row)
+        await enqueueFanout(this.jobs, tx, {
+          event: 'published',
+          versionId: id,
+          ...(options.byAdvisory ? { byAdvisory: true } : {}),
+        });
       if (row) await enqueueWebhookEvent(this.jobs, tx, { event: 'release.published', versionId: id });
       return row;
     });
