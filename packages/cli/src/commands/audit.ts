@@ -108,10 +108,14 @@ function printUnmapped(ctx: Context, inventory: BmcInventory) {
 }
 
 /** Worst first: a vulnerable component, then a BMC not read, then an outdated one, then a foreign SN. */
-function exitCodeOf(results: BmcResult[], details: FleetServerDetail[], unknown: string[]): ExitCode {
+export function auditExitCode(
+  failedBmcs: number,
+  details: Pick<FleetServerDetail, 'components'>[],
+  unknown: string[],
+): ExitCode {
   const states = new Set(details.flatMap((detail) => detail.components.map((component) => component.state)));
   if (states.has('vulnerable')) return EXIT.vulnerable;
-  if (results.some((result) => !result.ok)) return EXIT.unreachable;
+  if (failedBmcs > 0) return EXIT.unreachable;
   if (states.has('outdated')) return EXIT.outdated;
   if (unknown.length > 0) return EXIT.partial;
   return EXIT.ok;
@@ -154,7 +158,7 @@ export async function audit(ctx: Context): Promise<ExitCode> {
   const compliance =
     owned.length > 0 ? await complianceOf(client, owned) : new Map<string, FleetServerDetail>();
   const failed = results.filter((result): result is BmcResult & { ok: false } => !result.ok);
-  const code = exitCodeOf(results, [...compliance.values()], [...unknown]);
+  const code = auditExitCode(failed.length, [...compliance.values()], [...unknown]);
 
   if (ctx.json) {
     printJson(ctx, {

@@ -15,6 +15,7 @@ export const enUS = {
   'help.hint': 'Run "fwportal help" for the commands.',
 
   'prompt.url': 'Portal URL: ',
+  'prompt.bmcPassword': 'BMC password: ',
 
   'usage.parse': 'command line not understood: {reason}',
   'usage.badLang': 'unknown language "{lang}" (zh-CN or en-US)',

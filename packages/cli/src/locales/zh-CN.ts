@@ -15,6 +15,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'help.hint': '运行 "fwportal help" 查看命令。',
 
   'prompt.url': '门户地址：',
+  'prompt.bmcPassword': 'BMC 密码：',
 
   'usage.parse': '无法识别命令行：{reason}',
   'usage.badLang': '未知语言 "{lang}"（zh-CN 或 en-US）',

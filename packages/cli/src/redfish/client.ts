@@ -226,17 +226,15 @@ export class RedfishClient {
       const nextLink = fieldOf(body, 'Members@odata.nextLink');
       next = typeof nextLink === 'string' && nextLink ? nextLink : null;
     }
-    return Promise.all(
-      [...new Set(ids)].map(async (id) => {
-        try {
-          return { id, body: (await this.get(id)).body };
-        } catch (error) {
-          if (error instanceof RedfishError && (error.failure === 'http' || error.failure === 'answer'))
-            return { id, body: null, error };
-          throw error;
-        }
-      }),
-    );
+    return mapLimited([...new Set(ids)], PER_BMC_REQUESTS, async (id) => {
+      try {
+        return { id, body: (await this.get(id)).body };
+      } catch (error) {
+        if (error instanceof RedfishError && (error.failure === 'http' || error.failure === 'answer'))
+          return { id, body: null, error };
+        throw error;
+      }
+    });
   }
 
   /** POST a JSON body (never retried: it may not be idempotent). */
@@ -626,6 +624,31 @@ function httpError(host: string, method: string, path: string, answer: { status:
     { host, method, path, status: answer.status, message: redfishMessageOf(answer.body) || '-' },
     answer.status,
   );
+}
+
+/**
+ * Requests one BMC is sent at once: a BMC's web server is small (several allow only a handful of
+ * connections), and a fleet audit already talks to many BMCs in parallel.
+ */
+export const PER_BMC_REQUESTS = 4;
+
+/** `work` on every item, at most `limit` at once; results in the items' order. */
+export async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 const backoffMs = (attempt: number) => Math.min(250 * 2 ** attempt, 3000);

@@ -1,4 +1,11 @@
-import { fieldOf, odataIdOf, type RedfishClient, RedfishError } from './client.ts';
+import {
+  fieldOf,
+  mapLimited,
+  odataIdOf,
+  PER_BMC_REQUESTS,
+  type RedfishClient,
+  RedfishError,
+} from './client.ts';
 
 /**
  * What a BMC says is installed (issue 35): the serial number (Systems, else Chassis) and every
@@ -197,19 +204,17 @@ export async function readInventory(
     odataIdOf(fieldOf((await client.get(updateService)).body, 'FirmwareInventory')) ??
     `${updateService}/FirmwareInventory`;
   const members = await client.members(firmware);
-  const components = await Promise.all(
-    members.map((member) =>
-      member.error
-        ? ({
-            id: member.id,
-            name: member.id.split('/').pop() ?? member.id,
-            version: null,
-            kind: null,
-            mappedBy: null,
-            unmapped: 'unreadable',
-          } satisfies AuditedComponent)
-        : mapEntry(client, member.id, member.body, softwareIds),
-    ),
+  const components = await mapLimited(members, PER_BMC_REQUESTS, async (member): Promise<AuditedComponent> =>
+    member.error
+      ? ({
+          id: member.id,
+          name: member.id.split('/').pop() ?? member.id,
+          version: null,
+          kind: null,
+          mappedBy: null,
+          unmapped: 'unreadable',
+        } satisfies AuditedComponent)
+      : mapEntry(client, member.id, member.body, softwareIds),
   );
   return { ...identity, components };
 }

@@ -4,8 +4,8 @@ import { type Context, listOption, note, positiveInteger, stringOption } from '.
 import { EXIT } from '../exit-codes.ts';
 import type { OptionName } from '../commands/options.ts';
 import { isLoopbackHost } from '../plain-http.ts';
-import { firstLineOfStdin } from '../prompt.ts';
-import { type BmcConnection, type BmcTrust, bmcOrigin, DEFAULT_TIMEOUT_MS } from './client.ts';
+import { ask, firstLineOfStdin } from '../prompt.ts';
+import { type BmcConnection, type BmcTrust, bmcOrigin, DEFAULT_TIMEOUT_MS, mapLimited } from './client.ts';
 import { KnownHosts } from './known-hosts.ts';
 
 /**
@@ -96,7 +96,9 @@ async function sharedPasswordOf(ctx: Context): Promise<string | null> {
   const file = stringOption(ctx, 'password-file');
   if (ctx.values['password-stdin'] === true && file)
     throw new CliError(EXIT.usage, 'usage.twoPasswordSources');
-  if (ctx.values['password-stdin'] === true) return firstLineOfStdin(ctx);
+  if (ctx.values['password-stdin'] === true)
+    // On a terminal: asked, nothing echoed; else (a pipe) the first line.
+    return ctx.stdin.isTTY ? ask(ctx, ctx.t('prompt.bmcPassword'), true) : firstLineOfStdin(ctx);
   if (file) return (await readSecretFile(ctx, file)).split(/\r?\n/)[0] ?? '';
   return null;
 }
@@ -175,20 +177,4 @@ export async function bmcConnectionsOf(
 }
 
 /** Runs `work` on every item, at most `concurrency` at once; results in the items' order. */
-export async function inPool<T, R>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
+export const inPool = mapLimited;
