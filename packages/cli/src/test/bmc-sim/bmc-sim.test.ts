@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { makeFirmwareImage, startBmcSim, type ComponentKind, type SimBmc, type SimServer } from './index';
 
 /**
@@ -41,19 +41,25 @@ async function caFile(bmc: SimBmc) {
   return file;
 }
 
-/** A GET that trusts only the BMC's own certificate (so its SAN must fit 127.0.0.1). */
-function get(
+type Reply = { status: number; location?: string; body: Record<string, unknown> };
+
+/** A request (Basic auth) that trusts only the BMC's own certificate, so its SAN must fit 127.0.0.1. */
+function call(
   bmc: SimBmc,
+  method: string,
   pathname: string,
-  auth = true,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+  payload?: Buffer,
+  contentType?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers = auth
-      ? { authorization: `Basic ${Buffer.from(`${bmc.user}:${bmc.password}`).toString('base64')}` }
-      : undefined;
-    const request = (bmc.caPem ? https : http).get(
+    const request = (bmc.caPem ? https : http).request(
       `${bmc.url}${pathname}`,
-      { ca: bmc.caPem ?? undefined, headers },
+      {
+        method,
+        ca: bmc.caPem ?? undefined,
+        auth: `${bmc.user}:${bmc.password}`,
+        headers: contentType ? { 'content-type': contentType } : {},
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -61,14 +67,18 @@ function get(
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
+            location: res.headers.location,
             body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
           }),
         );
       },
     );
     request.on('error', reject);
+    request.end(payload);
   });
 }
+
+const get = (bmc: SimBmc, pathname: string) => call(bmc, 'GET', pathname);
 
 function versionOf(bmc: SimBmc, id: string) {
   return bmc.server.components.find((c) => c.id === id)?.version;
@@ -107,7 +117,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
   sim = await startBmcSim({
-    servers: ['SIM0001', 'SIM0002', 'SIM0003', 'SIM0004'].map(server),
+    servers: ['SIM0001', 'SIM0002', 'SIM0003', 'SIM0004', 'SIM0005', 'SIM0006', 'SIM0007'].map(server),
     taskSeconds: 1,
   });
 });
@@ -118,7 +128,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('redfishtool (DMTF)', () => {
+describe.concurrent('redfishtool (DMTF)', () => {
   const redfishtool = async (bmc: SimBmc, ...args: string[]) => {
     const { stdout } = await run(
       'redfishtool',
@@ -130,7 +140,9 @@ describe('redfishtool (DMTF)', () => {
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
-  it('reads the SN and the firmware versions, with Basic auth and with a session it closes', async () => {
+  it('reads the SN and the firmware versions, with Basic auth and with a session it closes', async ({
+    expect,
+  }) => {
     const bmc = sim.bmcs[0]!;
     expect(await redfishtool(bmc, 'Systems', '-I', '1', 'get')).toMatchObject({
       SerialNumber: 'SIM0001',
@@ -158,8 +170,10 @@ describe('redfishtool (DMTF)', () => {
     expect(bmc.sessions()).toBe(0);
   });
 
-  it('runs a SimpleUpdate: the BMC fetches the image (through a redirect), redfishtool follows the task monitor to Completed', async () => {
-    const bmc = sim.bmcs[0]!;
+  it('runs a SimpleUpdate: the BMC fetches the image (through a redirect), redfishtool follows the task monitor to Completed', async ({
+    expect,
+  }) => {
+    const bmc = sim.bmcs[6]!;
     const body = JSON.stringify({
       ImageURI: `${imageBase}/moved`,
       TransferProtocol: 'HTTP',
@@ -188,7 +202,7 @@ describe('redfishtool (DMTF)', () => {
   });
 });
 
-describe('sushy (OpenStack)', () => {
+describe.concurrent('sushy (OpenStack)', () => {
   const script = `
 import json, sys, time
 import sushy
@@ -216,7 +230,9 @@ auth.close()
 print(json.dumps(out))
 `;
 
-  it('reads the SN and the firmware versions, runs a SimpleUpdate whose task progresses to Completed, and logs out', async () => {
+  it('reads the SN and the firmware versions, runs a SimpleUpdate whose task progresses to Completed, and logs out', async ({
+    expect,
+  }) => {
     const bmc = sim.bmcs[1]!;
     // requests lets REQUESTS_CA_BUNDLE override verify=: trust exactly the BMC's certificate.
     const { stdout } = await run(
@@ -251,8 +267,8 @@ print(json.dumps(out))
   });
 });
 
-describe('curl', () => {
-  it('pushes a multipart update (OnReset): staged until the system resets', async () => {
+describe.concurrent('curl', () => {
+  it('pushes a multipart update (OnReset): staged until the system resets', async ({ expect }) => {
     const bmc = sim.bmcs[2]!;
     const image = path.join(dir, 'bmc.bin');
     await writeFile(image, makeFirmwareImage({ kind: 'BMC', version: '4.1.2' }, 100_000));
@@ -260,16 +276,9 @@ describe('curl', () => {
       Targets: ['/redfish/v1/Managers/1'],
       '@Redfish.OperationApplyTime': 'OnReset',
     });
+    const ca = await caFile(bmc);
     const curl = (...args: string[]) =>
-      run('curl', [
-        '-sS',
-        '--cacert',
-        bmc.caPem ? path.join(dir, `${bmc.host.replace(':', '-')}.pem`) : '',
-        '-u',
-        `${bmc.user}:${bmc.password}`,
-        ...args,
-      ]);
-    await caFile(bmc);
+      run('curl', ['-sS', '--cacert', ca, '-u', `${bmc.user}:${bmc.password}`, ...args]);
     const { stdout } = await curl(
       '-i',
       '-F',
@@ -307,41 +316,29 @@ describe('curl', () => {
   });
 });
 
-describe('misbehaviours', () => {
+describe.concurrent('misbehaviours', () => {
   /** A multipart push of a BIOS image (or of another kind's) to the BIOS. */
-  const push = (bmc: SimBmc, version: string, kind: ComponentKind = 'BIOS') => {
+  const push = async (bmc: SimBmc, version: string, kind: ComponentKind = 'BIOS') => {
     const form = new FormData();
     form.set(
       'UpdateParameters',
       JSON.stringify({ Targets: ['/redfish/v1/UpdateService/FirmwareInventory/BIOS'] }),
     );
     form.set('UpdateFile', new Blob([makeFirmwareImage({ kind, version })]), 'bios.bin');
-    const request = new Request(`${bmc.url}/redfish/v1/UpdateService/upload`, { method: 'POST', body: form });
-    return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-      void request.arrayBuffer().then((payload) => {
-        const req = https.request(
-          `${bmc.url}/redfish/v1/UpdateService/upload`,
-          {
-            method: 'POST',
-            ca: bmc.caPem ?? undefined,
-            auth: `${bmc.user}:${bmc.password}`,
-            headers: { 'content-type': request.headers.get('content-type')! },
-          },
-          (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(Buffer.from(payload));
-      });
-    });
+    const encoded = new Response(form);
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    return call(
+      bmc,
+      'POST',
+      '/redfish/v1/UpdateService/upload',
+      payload,
+      encoded.headers.get('content-type')!,
+    );
   };
 
-  it('answers slowly, rejects images with 413 and 503, and hides the SN from Systems when told', async () => {
+  it('answers slowly, rejects images with 413 and 503, and hides the SN from Systems when told', async ({
+    expect,
+  }) => {
     const bmc = sim.bmcs[3]!;
     bmc.setMisbehaviour({
       delayMs: 300,
@@ -363,8 +360,10 @@ describe('misbehaviours', () => {
     expect(versionOf(bmc, 'BIOS')).toBe('U32 v2.7');
   });
 
-  it('resets mid-task: connections refused, then back on the same port with the same certificate and the task Completed', async () => {
-    const bmc = sim.bmcs[3]!;
+  it('resets mid-task: connections refused, then back on the same port with the same certificate and the task Completed', async ({
+    expect,
+  }) => {
+    const bmc = sim.bmcs[4]!;
     bmc.setMisbehaviour({ resetDuringUpdate: true, resetMs: 1000 });
     const answer = await push(bmc, '6.2.0');
     expect(answer.status).toBe(202);
@@ -384,8 +383,10 @@ describe('misbehaviours', () => {
     expect(versionOf(bmc, 'BIOS')).toBe('6.2.0');
   });
 
-  it('stalls a task until told otherwise; an image of another kind ends its task in Exception', async () => {
-    const bmc = sim.bmcs[3]!;
+  it('stalls a task until told otherwise; an image of another kind ends its task in Exception', async ({
+    expect,
+  }) => {
+    const bmc = sim.bmcs[5]!;
     bmc.setMisbehaviour({ stallTasks: true });
     const stalled = await push(bmc, '6.3.0');
     await until(
