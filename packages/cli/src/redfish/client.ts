@@ -173,7 +173,9 @@ export class RedfishClient {
     }
     this.auth = { kind: 'basic' };
     // Basic credentials are checked by the first request that needs them: check them now.
-    await this.get(odataIdOf(fieldOf(this.serviceRoot, 'Systems')) ?? '/redfish/v1/Systems');
+    await this.get(odataIdOf(fieldOf(this.serviceRoot, 'Systems')) ?? '/redfish/v1/Systems', {
+      answers: [404],
+    });
   }
 
   /** Logs the session out (DELETE); never throws: it runs in `finally` blocks. */
