@@ -26,6 +26,8 @@ export function buildVersionRow(overrides: Partial<CatalogVersionRow> = {}): Cat
     downloadCount: 1234,
     models: ['M7-2U', 'M7-4U'],
     parts: [],
+    rebootRequired: false,
+    prerequisites: [],
     ...overrides,
   };
 }

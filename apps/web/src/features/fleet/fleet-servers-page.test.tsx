@@ -105,6 +105,16 @@ describe('FleetServersPage (one server)', () => {
                 source: 'api',
                 state: 'vulnerable',
                 behind: 0,
+                target: {
+                  ...buildComponent().target!,
+                  version: '8.3',
+                  rebootRequired: true,
+                  prerequisites: [
+                    { component: 'BMC', minVersion: '4.0', installed: '3.0.0', status: 'unsatisfied' },
+                    { component: 'CPLD', minVersion: '2.0', installed: null, status: 'unknown' },
+                  ],
+                  installOrder: 80,
+                },
                 advisories: [
                   {
                     advisoryId: 'PFW-2026-0002',
@@ -158,6 +168,17 @@ describe('FleetServersPage (one server)', () => {
     expect(links[0]?.getAttribute('href')).toBe('/security/advisories/PFW-2026-0001');
     expect(card.textContent).toContain('Critical 9.8');
     expect(card.textContent).not.toContain('CRITICAL');
+
+    // What the update needs, in install order: the BMC first, then the card after a reboot.
+    expect(within(detail).getByText(/In install order/)).toBeTruthy();
+    expect(within(bmc).getByTestId('component-update-needs').textContent).toBe('Step 1No reboot needed');
+    expect(within(card).getByTestId('component-reboot').textContent).toBe('Reboot required');
+    expect(card.textContent).toContain('Step 2');
+    expect(
+      within(card)
+        .getAllByTestId('component-prerequisite')
+        .map((line) => line.textContent),
+    ).toEqual(['First: BMC ≥ 4.0not met (runs 3.0.0)', 'First: CPLD ≥ 2.0unknown (not reported)']);
   });
 
   it('says so when the server is unknown or not mine', async () => {

@@ -15,6 +15,8 @@ function buildDetail(): CatalogVersionDetail {
       severity: 'urgent',
       securityFix: true,
       cves: ['CVE-2026-10231'],
+      rebootRequired: true,
+      prerequisites: [{ component: 'CPLD', minVersion: '2.0' }],
     }),
     notes: {
       new: [],
@@ -58,6 +60,7 @@ describe('VersionDetailDrawer', () => {
 
     const detail = await screen.findByTestId('version-detail');
     expect(screen.getByTestId('detail-sha256').textContent).toContain('a'.repeat(64));
+    expect(screen.getByTestId('version-update-needs').textContent).toBe('Reboot requiredFirst: CPLD ≥ 2.0');
     expect(screen.getByTestId('detail-md5').textContent).toContain('b'.repeat(32));
     const text = detail.textContent ?? '';
     for (const expected of [

@@ -1,4 +1,4 @@
-import { type CatalogVersionDetail, SIGNING_KEY_PATH } from '@portal/contract';
+import { type CatalogVersionDetail, INVENTORY_KINDS, SIGNING_KEY_PATH } from '@portal/contract';
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
@@ -79,6 +79,20 @@ function VersionDetailBody({
             <Space size={4} wrap>
               {detail.cves.map((cve) => (
                 <Tag key={cve}>{cve}</Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
+        )}
+        {(INVENTORY_KINDS as readonly string[]).includes(detail.kind) && (
+          <Descriptions.Item label={t('detail.updateNeeds')}>
+            <Space size={4} wrap data-testid="version-update-needs">
+              <Tag color={detail.rebootRequired ? 'warning' : undefined}>
+                {t(detail.rebootRequired ? 'detail.rebootRequired' : 'detail.noReboot')}
+              </Tag>
+              {detail.prerequisites.map((line) => (
+                <Tag key={line.component}>
+                  {t('detail.prerequisite', { component: line.component, version: line.minVersion })}
+                </Tag>
               ))}
             </Space>
           </Descriptions.Item>

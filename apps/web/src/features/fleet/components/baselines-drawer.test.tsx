@@ -42,6 +42,8 @@ function versionRow(versionId: number, version: string, kind: string): CatalogVe
     downloadCount: 0,
     models: ['M8-1U'],
     parts: [],
+    rebootRequired: false,
+    prerequisites: [],
   };
 }
 

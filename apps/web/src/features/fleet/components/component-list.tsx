@@ -7,6 +7,7 @@ import { formatSize } from '@/lib/format-size';
 import { componentNameOf } from '../utils/component-name';
 import { ComplianceStateTag } from './compliance-state-tag';
 import { ComponentAdvisories } from './component-advisories';
+import { UpdateNeeds } from './update-needs';
 
 /**
  * Each component of a server as a block of its own (label beside value, one column on a phone):
@@ -20,16 +21,17 @@ export function ComponentList({ components }: { components: ComponentCompliance[
       <Typography.Title level={5} id="server-components">
         {t('detail.components')}
       </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('detail.installOrder')}</Typography.Paragraph>
       <Flex vertical gap={12}>
-        {components.map((component) => (
-          <ComponentCard key={component.component} component={component} />
+        {components.map((component, index) => (
+          <ComponentCard key={component.component} component={component} step={index + 1} />
         ))}
       </Flex>
     </section>
   );
 }
 
-function ComponentCard({ component }: { component: ComponentCompliance }) {
+function ComponentCard({ component, step }: { component: ComponentCompliance; step: number }) {
   const { t } = useTranslation('fleet');
   const { target, contradicts } = component;
   // A phone has no room for a label column: each label sits above its value.
@@ -100,6 +102,15 @@ function ComponentCard({ component }: { component: ComponentCompliance }) {
         t('detail.noTarget')
       ),
     },
+    ...(target
+      ? [
+          {
+            key: 'update',
+            label: t('detail.updateNeeds'),
+            children: <UpdateNeeds target={target} step={step} />,
+          },
+        ]
+      : []),
     {
       key: 'advisories',
       label: t('detail.advisories'),

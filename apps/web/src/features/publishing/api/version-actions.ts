@@ -1,4 +1,9 @@
-import { type RecallInput, publishVersionSchema, recallResultSchema } from '@portal/contract';
+import {
+  type PublishUpdatePlanInput,
+  type RecallInput,
+  publishVersionSchema,
+  recallResultSchema,
+} from '@portal/contract';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { usePublishingMutation } from './use-publishing-mutation';
@@ -17,6 +22,10 @@ export const setPreRelease = ({ id, preRelease }: { id: number; preRelease: bool
     quiet: true,
   });
 
+/** PUT /publishing/versions/:id/update-plan: reboot, prerequisites and install order of a version. */
+export const setUpdatePlan = ({ id, plan }: { id: number; plan: PublishUpdatePlanInput }) =>
+  apiClient.put(`/publishing/versions/${id}/update-plan`, plan, publishVersionSchema, { quiet: true });
+
 /** DELETE /publishing/versions/:id: only drafts (never published) can be deleted. */
 export const deleteDraftVersion = (id: number) =>
   apiClient.delete(`/publishing/versions/${id}`, z.null(), { quiet: true });
@@ -25,3 +34,4 @@ export const usePublishVersion = () => usePublishingMutation(publishVersion);
 export const useRecallVersion = () => usePublishingMutation(recallVersion);
 export const useSetPreRelease = () => usePublishingMutation(setPreRelease);
 export const useDeleteDraftVersion = () => usePublishingMutation(deleteDraftVersion);
+export const useSetUpdatePlan = () => usePublishingMutation(setUpdatePlan);

@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  INVENTORY_KINDS,
   PUBLISH_GRANT_TYPES,
   PUBLISH_ITEM_KINDS,
   PUBLISH_VISIBILITIES,
   type PublishItem,
   type PublishItemInput,
+  UPDATE_PLAN_LIMITS,
 } from '@portal/contract';
 import { App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
@@ -31,6 +33,7 @@ const EMPTY: PublishItemInput = {
   visibility: 'signed_in',
   sort: 100,
   grants: [],
+  softwareIds: [],
 };
 
 /** Create or edit a catalogue item: names in both languages, who may see it (grants when restricted). */
@@ -39,6 +42,7 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PublishItemInput>();
   const visibility = Form.useWatch('visibility', form);
+  const kind = Form.useWatch('kind', form);
   const save = useSavePublishItem({
     onSuccess: (saved) => {
       void message.success(t('item.saved', { code: saved.code }));
@@ -108,6 +112,26 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
         <Form.Item name="descriptionEn" label={t('item.descriptionEn')}>
           <Input.TextArea rows={2} maxLength={4000} />
         </Form.Item>
+        {(INVENTORY_KINDS as readonly string[]).includes(kind ?? '') && (
+          <Form.Item
+            name="softwareIds"
+            label={t('item.softwareIds')}
+            extra={t('item.softwareIdsHint', { max: UPDATE_PLAN_LIMITS.softwareIds })}
+            rules={[
+              {
+                validator: async (_, value: unknown) => {
+                  const ids = Array.isArray(value) ? (value as string[]) : [];
+                  if (ids.length > UPDATE_PLAN_LIMITS.softwareIds)
+                    throw new Error(t('item.softwareIdsTooMany', { max: UPDATE_PLAN_LIMITS.softwareIds }));
+                  if (ids.some((id) => !/^[\x20-\x7e]{1,128}$/.test(id.trim())))
+                    throw new Error(t('item.softwareIdInvalid'));
+                },
+              },
+            ]}
+          >
+            <Select mode="tags" tokenSeparators={[',']} open={false} data-testid="item-software-ids" />
+          </Form.Item>
+        )}
         <Form.Item name="visibility" label={t('item.visibility')} rules={[{ required: true }]}>
           <Select
             data-testid="item-visibility"

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { showFailure } from '@/lib/show-failure';
+import { UpdatePlanFields } from './update-plan-fields';
 
 type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
 
@@ -98,6 +99,9 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
           models: [],
           parts: [],
           securityFix: false,
+          rebootRequired: false,
+          prerequisites: [],
+          installOrder: null,
         }}
         data-testid="upload-form"
       >
@@ -159,6 +163,9 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
           <Form.Item name="parts" label={t('upload.parts')} extra={t('upload.listHint')}>
             <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
           </Form.Item>
+        )}
+        {((isServerFirmware && item.kind !== 'CONFIG') || item.kind === 'PCIE') && (
+          <UpdatePlanFields kind={item.kind} />
         )}
         <Form.Item
           label={t('upload.file')}

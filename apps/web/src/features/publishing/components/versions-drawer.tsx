@@ -9,6 +9,7 @@ import { useItemVersions } from '../api/get-item-versions';
 import { useDeleteDraftVersion, usePublishVersion, useSetPreRelease } from '../api/version-actions';
 import { NotesEditorModal } from './notes-editor-modal';
 import { RecallModal } from './recall-modal';
+import { UpdatePlanModal } from './update-plan-modal';
 import { UploadVersionModal } from './upload-version-modal';
 
 const STATUS_COLOURS = { draft: 'default', published: 'success', recalled: 'error' } as const;
@@ -24,6 +25,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
   const [uploading, setUploading] = useState(false);
   const [recalling, setRecalling] = useState<PublishVersion | null>(null);
   const [editingNotes, setEditingNotes] = useState<number | null>(null);
+  const [planning, setPlanning] = useState<PublishVersion | null>(null);
   const onError = { onError: (error: Error) => void message.error(error.message) };
 
   const columns: TableColumnsType<PublishVersion> = [
@@ -75,6 +77,24 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
             )
           }
         />
+      ),
+    },
+    {
+      title: t('plan.column'),
+      key: 'plan',
+      render: (_, version) => (
+        <Space size={4} wrap data-testid={`plan-${version.version}`}>
+          {version.rebootRequired && <Tag color="warning">{t('plan.rebootTag')}</Tag>}
+          {version.prerequisites.map((line) => (
+            <Tag key={line.component}>
+              {t('plan.prerequisiteTag', { component: line.component, version: line.minVersion })}
+            </Tag>
+          ))}
+          {version.installOrder !== null && <Tag>{t('plan.orderTag', { order: version.installOrder })}</Tag>}
+          <Button size="small" type="link" onClick={() => setPlanning(version)}>
+            {t('plan.edit')}
+          </Button>
+        </Space>
       ),
     },
     {
@@ -154,6 +174,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
       />
       {uploading && <UploadVersionModal item={item} onClose={() => setUploading(false)} />}
       {recalling && <RecallModal version={recalling} onClose={() => setRecalling(null)} />}
+      {planning && <UpdatePlanModal version={planning} kind={item.kind} onClose={() => setPlanning(null)} />}
       {editingNotes !== null && (
         <NotesEditorModal versionId={editingNotes} onClose={() => setEditingNotes(null)} />
       )}
