@@ -189,6 +189,19 @@ describe('RedfishClient', () => {
     expect((error as RedfishError).failure).toBe('tls');
   });
 
+  it('--insecure checks nothing and pins nothing', async () => {
+    const other = await startTiny(certB);
+    try {
+      const before = readFileSync(knownHosts.file, 'utf8');
+      await withBmc(connection({ address: other.url, trust: { mode: 'insecure' } }), async (client) =>
+        expect(client.authKind).toBe('session'),
+      );
+      expect(readFileSync(knownHosts.file, 'utf8')).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('times out a stalled answer instead of hanging', async () => {
     tiny.stallPath = '/redfish/v1/Systems/1';
     try {
