@@ -159,6 +159,8 @@ export class Bmc {
     const m = this.misbehaviour;
     if (method === 'GET' && path === '/redfish') return { status: 200, body: { v1: '/redfish/v1/' } };
     if (method === 'GET' && path === R.ROOT) return { status: 200, body: R.serviceRoot(this.uuid, m) };
+    if (method === 'GET' && path === `${R.ROOT}/odata`)
+      return { status: 200, body: R.odataServiceDocument(m) };
     if (path.startsWith(R.SESSION_SERVICE) && m.basicOnly) return notFound(path);
     if (method === 'POST' && path === R.SESSIONS) return this.login(req);
     if (!this.authorised(req)) {

@@ -75,6 +75,25 @@ export function serviceRoot(uuid: string, m: Misbehaviour): Json {
   };
 }
 
+/** The OData service document (`/redfish/v1/odata`): the service root's top-level resources. */
+export function odataServiceDocument(m: Misbehaviour): Json {
+  const names = [
+    'Systems',
+    'Chassis',
+    'Managers',
+    'UpdateService',
+    'TaskService',
+    ...(m.basicOnly ? [] : ['SessionService']),
+  ];
+  return {
+    '@odata.context': `${ROOT}/$metadata`,
+    value: [
+      { name: 'Service', kind: 'Singleton', url: `${ROOT}/` },
+      ...names.map((name) => ({ name, kind: 'Singleton', url: `${ROOT}/${name}` })),
+    ],
+  };
+}
+
 function componentsOf(server: SimServer, kind: ComponentKind) {
   return server.components.filter((c) => c.kind === kind);
 }
