@@ -8,11 +8,18 @@ import { fieldErrorsOf } from '@/lib/api-error';
  */
 export function showFailure(error: Error, message: MessageInstance, form?: FormInstance) {
   const fields = form
-    ? fieldErrorsOf(error).filter(({ field }) => form.getFieldInstance(field) !== undefined)
+    ? fieldErrorsOf(error)
+        .map(({ field, message: text }) => ({ name: namePathOf(field), text }))
+        .filter(({ name }) => form.getFieldInstance(name) !== undefined)
     : [];
   if (form && fields.length > 0) {
-    form.setFields(fields.map(({ field, message: text }) => ({ name: field, errors: [text] })));
+    form.setFields(fields.map(({ name, text }) => ({ name, errors: [text] })));
     return;
   }
   void message.error(error.message);
+}
+
+/** The server's `prerequisites.1.minVersion` as the form's name path `['prerequisites', 1, 'minVersion']`. */
+function namePathOf(field: string): (string | number)[] {
+  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
