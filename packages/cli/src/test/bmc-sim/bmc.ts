@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { partResource } from './part-resources';
 import * as R from './resources';
 import type { SelfSignedCertificate } from './tls';
 import { taskCollection } from './tasks';
@@ -226,7 +227,7 @@ export class Bmc {
     }
     if (path.startsWith(`${R.TASKS}/`))
       return this.updates.tasks.get(path.slice(R.TASKS.length + 1))?.toJson();
-    return R.partResource(server, path, m);
+    return partResource(server, path, m);
   }
 
   /** DSP0266 task monitor: 202 + Retry-After while the task runs, then the task as the final answer. */
