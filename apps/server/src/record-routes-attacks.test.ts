@@ -51,6 +51,11 @@ const STAFF_PATTERNS = [
   '/api/staff/advisories/:id/approve',
   '/api/staff/advisories/:id/reject',
   '/api/staff/fleet/installed-base',
+  // An organisation's "My servers" (sysUser:page): a customer of any company is refused, not scoped.
+  '/api/staff/fleet/orgs',
+  '/api/staff/fleet/orgs/:org/servers',
+  '/api/staff/fleet/orgs/:org/servers/:sn',
+  '/api/staff/fleet/orgs/:org/export',
 ];
 const TASK_PATTERNS = [
   '/api/tasks',
@@ -76,7 +81,7 @@ const LONG = 'x'.repeat(10_000);
 
 type Route = { method: HTTPMethods; pattern: string };
 const withId = (pattern: string, id: string) =>
-  pattern.replace(':id', id).replace(':sn', 'SN0001').replace(':model', 'M7-2U');
+  pattern.replace(':id', id).replace(':org', id).replace(':sn', 'SN0001').replace(':model', 'M7-2U');
 
 describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   let t: TestApp;
@@ -160,7 +165,7 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   it('answers NUL, ids beyond int32, negative ids and 10k-character values with 4xx, never 500', async () => {
     for (const { method, pattern } of [...staffRoutes, ...taskRoutes]) {
       const attempts = [
-        ...(pattern.includes(':id')
+        ...(pattern.includes(':id') || pattern.includes(':org')
           ? ['1%00', '2147483648', '-1', LONG].map((id) => withId(pattern, id))
           : []),
         `${withId(pattern, '1')}?q=%00${LONG}`,

@@ -9,6 +9,7 @@ import { advisoryRoutes } from './modules/advisories/advisory.routes';
 import { advisoryStaffRoutes } from './modules/advisories/advisory-staff.routes';
 import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes';
 import { installedBaseRoutes, inventoryRoutes } from './modules/inventory/inventory.routes';
+import { staffFleetRoutes } from './modules/inventory/staff-fleet.routes';
 import { softwareIdRoutes } from './modules/inventory/software-id.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
@@ -108,5 +109,6 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(releaseNoteAdminRoutes),
     (app) => app.register(advisoryStaffRoutes),
     (app) => app.register(installedBaseRoutes),
+    (app) => app.register(staffFleetRoutes),
   ];
 }

@@ -32,3 +32,4 @@ export * from './device-auth';
 export * from './advisories';
 export * from './inventory';
 export * from './inventory-upload';
+export * from './staff-fleet';

@@ -26,6 +26,8 @@ import { planUpdates, type Release, type ReleaseIndex, releasesFor, targetOf } f
 import {
   baselinesOfScope,
   type FleetScope,
+  organisationOf,
+  organisationsWithFleets,
   type PlainReport,
   type ScopeServer,
   scopeServers,
@@ -105,6 +107,16 @@ export class ComplianceService {
     private readonly access: CatalogAccess,
     private readonly advisories: AdvisoryReaderService,
   ) {}
+
+  /** Customer organisations with their accounts and servers: whose fleet staff may look at. */
+  organisations() {
+    return organisationsWithFleets(this.db);
+  }
+
+  /** One customer organisation (an unknown id: ORGANISATION_UNKNOWN, 404). */
+  organisation(organisationId: number) {
+    return organisationOf(this.db, organisationId);
+  }
 
   /** Every server of the scope with every component (exports, bundles). */
   async fleet(scope: FleetScope | number, locale: Locale): Promise<ServerReport[]> {

@@ -1,4 +1,7 @@
-import type { ComplianceState } from '@portal/contract';
+import type { COMPLIANCE_STATES, ComplianceState, Locale } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { translate } from '../../lib/i18n/messages';
 import type { ServerReport } from './compliance.service';
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ neutralised (spreadsheet formulas). */
@@ -52,4 +55,27 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
           .join(','),
       );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Answers an export: every component of these servers as JSON, or as CSV with state names in the reader's language. */
+export function sendFleetExport(
+  reply: FastifyReply,
+  servers: ServerReport[],
+  format: 'csv' | 'json',
+  locale: Locale,
+) {
+  if (format === 'json')
+    return reply
+      .header('content-disposition', attachmentDisposition('fleet-compliance.json'))
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ servers }, null, 2));
+  const stateName = (state: ComplianceState) =>
+    translate(
+      locale,
+      `INVENTORY_STATE_${state.toUpperCase() as Uppercase<(typeof COMPLIANCE_STATES)[number]>}`,
+    );
+  return reply
+    .header('content-disposition', attachmentDisposition('fleet-compliance.csv'))
+    .type('text/csv; charset=utf-8')
+    .send(fleetCsv(servers, stateName));
 }

@@ -146,3 +146,33 @@ export async function baselinesOfScope(db: Db, scope: FleetScope) {
   if (!('userId' in scope)) return [];
   return db.select().from(fleetBaselines).where(eq(fleetBaselines.userId, scope.userId));
 }
+
+/**
+ * Every customer organisation with its active accounts and how many servers it owns (shipped to
+ * it, or verified by an active member: the scope's rule), by name: the staff's picker.
+ */
+export async function organisationsWithFleets(db: Db) {
+  const rows = await rowsOf<{ id: number; name: string; members: number | string; servers: number | string }>(
+    db,
+    sql`
+    with "owned" as (
+      select u.organisation_id as org, us.sn
+      from user_serials us join users u on u.id = us.user_id and not u.frozen
+      where us.state = 'verified' and u.organisation_id is not null
+      union
+      select o.id, s.sn from serial_numbers s
+      join organisations o on o.normalised_name = lower(regexp_replace(s.customer_name, ${COMPANY_PUNCTUATION}, '', 'g'))
+    )
+    select o.id, o.name,
+           (select count(*) from users u where u.organisation_id = o.id and not u.frozen) as members,
+           (select count(*) from "owned" where "owned".org = o.id) as servers
+    from organisations o
+    order by o.name, o.id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    members: Number(row.members),
+    servers: Number(row.servers),
+  }));
+}

@@ -1,6 +1,4 @@
 import {
-  type COMPLIANCE_STATES,
-  type ComplianceState,
   fleetBaselineInputSchema,
   fleetBundleBodySchema,
   taskCreatedSchema,
@@ -31,7 +29,7 @@ import { requirePermission, requireSession, sessionOf } from '../../plugins/auth
 import { z } from 'zod';
 import { INVENTORY_CSV_TEMPLATE } from './inventory-upload';
 import { inventoryXlsxTemplate } from './inventory-xlsx-template';
-import { fleetCsv } from './fleet-export';
+import { sendFleetExport } from './fleet-export';
 
 const tags = ['fleet'];
 const security = [{ bearer: [] }];
@@ -169,20 +167,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
       const servers = (await compliance.fleet(sessionOf(request).userId, request.locale)).filter(
         (server) => !request.query.state || server.state === request.query.state,
       );
-      if (request.query.format === 'json')
-        return reply
-          .header('content-disposition', attachmentDisposition('fleet-compliance.json'))
-          .type('application/json; charset=utf-8')
-          .send(JSON.stringify({ servers }, null, 2));
-      const stateName = (state: ComplianceState) =>
-        translate(
-          request.locale,
-          `INVENTORY_STATE_${state.toUpperCase() as Uppercase<(typeof COMPLIANCE_STATES)[number]>}`,
-        );
-      return reply
-        .header('content-disposition', attachmentDisposition('fleet-compliance.csv'))
-        .type('text/csv; charset=utf-8')
-        .send(fleetCsv(servers, stateName));
+      return sendFleetExport(reply, servers, request.query.format, request.locale);
     },
   );
 

@@ -1,0 +1,224 @@
+import type { AdvisoryInput, FleetPage, FleetServerDetail, StaffFleetOrg } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bindSerial,
+  createItem,
+  createServer,
+  createVersion,
+  referenceModel,
+} from '../../test/catalog-factories';
+import { createRole, createUser, organisationId } from '../../test/factories';
+import { callAs, tokenFor } from '../../test/requests';
+import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+const HOUR = 3_600_000;
+
+/**
+ * Staff see "My servers" for a customer organisation (sysUser:page), exactly as its customers do,
+ * and nobody else does; and the page's fast path (states only) is fresh right after a report, a
+ * publish, a recall, a baseline change and an advisory's embargo ending.
+ */
+describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let customer: string;
+  let rival: string;
+  let viewer: string;
+  let lesser: string;
+  let org: number;
+  let shipped: string;
+  let bound: string;
+  let foreign: string;
+  let draftId: number;
+  let oldestId = 0;
+  let modelId: number;
+
+  const page = (token: string, url: string) => callAs<FleetPage>(t.app, token, 'GET', url);
+  /** The state of the shipped server as the customer's page and the staff's page show it. */
+  const states = async () => {
+    const [mine, staff] = await Promise.all([
+      page(customer, `/api/fleet/servers?sn=${shipped}`),
+      page(viewer, `/api/staff/fleet/orgs/${org}/servers?sn=${shipped}`),
+    ]);
+    return [mine.body.data.rows[0]?.state, staff.body.data.rows[0]?.state];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    modelId = (await referenceModel(t.db, 'M7-2U')).id;
+    const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
+    for (const version of ['1.0.0', '1.1.0']) {
+      const created = await createVersion(t.db, t.app.services.store, {
+        itemId: bmc.id,
+        version,
+        modelIds: [modelId],
+      });
+      oldestId ||= created.id;
+    }
+    draftId = (
+      await createVersion(t.db, t.app.services.store, {
+        itemId: bmc.id,
+        version: '1.2.0',
+        modelIds: [modelId],
+        status: 'draft',
+      })
+    ).id;
+
+    const user = async (input: Parameters<typeof createUser>[1]) => {
+      const created = await createUser(t.db, input);
+      return { id: created.id, token: await tokenFor(t.app, created.account, created.password) };
+    };
+    const member = await user({ roleCodes: ['customer'], organisation: 'Staff View Fleet' });
+    customer = member.token;
+    rival = (await user({ roleCodes: ['customer'], organisation: 'Staff View Rival' })).token;
+    await createRole(t.db, 'fleet-viewer', ['sysUser:page']);
+    viewer = (await user({ roleCodes: ['fleet-viewer'] })).token;
+    await createRole(t.db, 'dashboard-only', ['sysDashboard:page']);
+    lesser = (await user({ roleCodes: ['dashboard-only'] })).token;
+    org = await organisationId(t.db, 'Staff View Fleet');
+
+    shipped = (
+      await createServer(t.db, { modelId, customer: 'Staff View Fleet', installed: { BMC: '1.0.0' } })
+    ).sn;
+    // Verified by a member: the organisation's too.
+    bound = (await createServer(t.db, { modelId, installed: { BMC: '1.1.0' } })).sn;
+    await bindSerial(t.db, member.id, bound);
+    foreign = (
+      await createServer(t.db, { modelId, customer: 'Staff View Rival', installed: { BMC: '1.0.0' } })
+    ).sn;
+
+    // An advisory (BMC before 1.2.0) under embargo for an hour from now.
+    await createRole(t.db, 'fleet-psirt', ['advisory:write']);
+    const writerUser = await createUser(t.db, { roleCodes: ['fleet-psirt'] });
+    const writer = await tokenFor(t.app, writerUser.account, writerUser.password);
+    const input: AdvisoryInput = {
+      tlp: 'WHITE',
+      titleZh: 'BMC 漏洞',
+      titleEn: 'BMC flaw',
+      summaryZh: '摘要',
+      summaryEn: 'Summary',
+      workaroundsZh: '',
+      workaroundsEn: '',
+      vulnerabilities: [
+        {
+          cve: 'CVE-2026-40077',
+          cweId: null,
+          cweName: '',
+          cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+          cvss40Vector: null,
+          descriptionZh: '',
+          descriptionEn: '',
+        },
+      ],
+      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '1.2.0' }],
+      fixedVersionIds: [],
+      references: [],
+      acknowledgments: [],
+      publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+      revisionSummary: '',
+    };
+    const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
+    await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
+    const approved = await callAs(
+      t.app,
+      admin,
+      'POST',
+      `/api/staff/advisories/${created.body.data.id}/approve`,
+    );
+    expect(approved.status).toBe(200);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('refuses anonymous callers, customers and staff without the permission; unknown organisations are 404', async () => {
+    const urls = [
+      '/api/staff/fleet/orgs',
+      `/api/staff/fleet/orgs/${org}/servers`,
+      `/api/staff/fleet/orgs/${org}/servers/${shipped}`,
+      `/api/staff/fleet/orgs/${org}/export?format=json`,
+    ];
+    for (const url of urls) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      // A customer of this very organisation, of another one, and staff with another permission.
+      for (const token of [customer, rival, lesser])
+        expect((await callAs(t.app, token, 'GET', url)).status, url).toBe(403);
+    }
+    expect((await page(viewer, '/api/staff/fleet/orgs/2147483000/servers')).status).toBe(404);
+    expect((await page(viewer, '/api/staff/fleet/orgs/abc/servers')).status).toBe(400);
+    // Another organisation's server answers like one never shipped.
+    const other = await callAs(t.app, viewer, 'GET', `/api/staff/fleet/orgs/${org}/servers/${foreign}`);
+    expect([other.status, other.body.code]).toEqual([404, 1012010]);
+  });
+
+  it("shows staff the organisation's fleet exactly as its customer sees it", async () => {
+    const orgs = (await callAs<StaffFleetOrg[]>(t.app, viewer, 'GET', '/api/staff/fleet/orgs')).body.data;
+    expect(orgs.find((row) => row.id === org)).toEqual({
+      id: org,
+      name: 'Staff View Fleet',
+      members: 1,
+      servers: 2,
+    });
+    const [mine, staff] = await Promise.all([
+      page(customer, '/api/fleet/servers?sortField=sn'),
+      page(viewer, `/api/staff/fleet/orgs/${org}/servers?sortField=sn`),
+    ]);
+    expect(staff.body.data).toEqual(mine.body.data);
+    expect(staff.body.data.rows.map((row) => row.sn).sort()).toEqual([shipped, bound].sort());
+    const detail = await callAs<FleetServerDetail>(
+      t.app,
+      viewer,
+      'GET',
+      `/api/staff/fleet/orgs/${org}/servers/${bound}`,
+    );
+    expect(detail.body.data.components.map((row) => [row.component, row.state])).toEqual([
+      ['BMC', 'current'],
+    ]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/fleet/orgs/${org}/export?format=csv`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(shipped);
+    expect(csv.body).not.toContain(foreign);
+  });
+
+  it('is fresh at once after a report, a publish, a recall, a baseline and an embargo ending', async () => {
+    expect(await states()).toEqual(['outdated', 'outdated']);
+    await callAs(t.app, customer, 'POST', '/api/fleet/inventory', {
+      servers: [{ sn: shipped, components: [{ kind: 'BMC', version: '1.1.0' }] }],
+    });
+    expect(await states()).toEqual(['current', 'current']);
+
+    expect((await callAs(t.app, admin, 'POST', `/api/publishing/versions/${draftId}/publish`)).status).toBe(
+      200,
+    );
+    expect(await states()).toEqual(['outdated', 'outdated']);
+    const recalled = await callAs(t.app, admin, 'POST', `/api/publishing/versions/${draftId}/recall`, {
+      reason: 'Broken image',
+      notifyDownloaders: false,
+    });
+    expect(recalled.status).toBe(200);
+    expect(await states()).toEqual(['current', 'current']);
+
+    // The customer's own baseline pins 1.0.0: 1.1.0 is ahead of it (staff compare with the newest).
+    expect(
+      (
+        await callAs(t.app, customer, 'PUT', '/api/fleet/baselines/M7-2U', {
+          name: 'Golden',
+          versions: { BMC: oldestId },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await states()).toEqual(['newer', 'current']);
+    await callAs(t.app, customer, 'DELETE', '/api/fleet/baselines/M7-2U');
+    expect(await states()).toEqual(['current', 'current']);
+
+    // The advisory under embargo for an hour: nothing yet; vulnerable the moment the embargo ends.
+    expect(await states()).toEqual(['current', 'current']);
+    t.clock.advance(HOUR + 1000);
+    expect(await states()).toEqual(['vulnerable', 'vulnerable']);
+    const summary = (await page(viewer, `/api/staff/fleet/orgs/${org}/servers`)).body.data.summary;
+    expect(summary.vulnerable).toBe(2);
+  });
+});
