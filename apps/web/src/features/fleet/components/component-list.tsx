@@ -102,7 +102,8 @@ function ComponentCard({ component, step }: { component: ComponentCompliance; st
         t('detail.noTarget')
       ),
     },
-    ...(target
+    // What the update needs matters only where there is one to make.
+    ...(target && (component.state === 'outdated' || component.state === 'vulnerable')
       ? [
           {
             key: 'update',
