@@ -3,8 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareVersions as contractOrder } from '../../contract/src/version-order';
 import { EXIT } from './exit-codes.ts';
+import { ImageServer } from './redfish/image-server.ts';
 import { compareVersions } from './redfish/version-order.ts';
 import type { ServerResult } from './redfish/server-update.ts';
+import { planServer } from './redfish/update-plan.ts';
 import { type Misbehaviour, type SimBmc, startBmcSim } from './test/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { FLEET_MODEL } from './test/fleet-servers.ts';
@@ -75,8 +77,33 @@ afterAll(async () => {
   await portal?.close();
 });
 
-describe('fwportal update', () => {
-  it('the CLI orders versions as the portal does', () => {
+describe('the image server of SimpleUpdate', () => {
+  it('serves one file per random path, GET only, until revoked or expired; anything else is a 404', async () => {
+    const file = path.join(newConfigHome(), 'fw.bin');
+    writeFileSync(file, 'FWIMG BMC 9.9\n');
+    const server = await ImageServer.start('127.0.0.1');
+    try {
+      const served = server.serve(file, 'fw.bin', 14);
+      expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\/fw\.bin$/);
+      expect(await (await fetch(served.url)).text()).toBe('FWIMG BMC 9.9\n');
+      expect(served.fetches()).toBe(1);
+      expect((await fetch(served.url, { method: 'POST' })).status).toBe(405);
+      const guessed = served.url.replace(/\/[0-9a-f]{32}\//, `/${'0'.repeat(32)}/`);
+      expect((await fetch(guessed)).status).toBe(404);
+      expect((await fetch(new URL('/', served.url))).status).toBe(404);
+      served.revoke();
+      expect((await fetch(served.url)).status).toBe(404);
+      const expired = server.serve(file, 'fw.bin', 14, -1);
+      expect((await fetch(expired.url)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+    await expect(ImageServer.start('not an address:99999')).rejects.toMatchObject({ exitCode: EXIT.usage });
+  });
+});
+
+describe('the update plan', () => {
+  it('orders versions as the portal does', () => {
     const sample = [
       '1.0.10',
       '1.0.9',
@@ -91,6 +118,57 @@ describe('fwportal update', () => {
     for (const a of sample) for (const b of sample) expect(compareVersions(a, b)).toBe(contractOrder(a, b));
   });
 
+  it('follows the install order; a prerequisite met by an earlier step goes, one that is not is held', () => {
+    const component = (
+      kind: string,
+      installed: string,
+      version: string,
+      installOrder: number,
+      prerequisites: { component: string; minVersion: string }[] = [],
+    ) => ({
+      component: kind,
+      kind,
+      installed,
+      state: 'outdated',
+      advisories: [],
+      target: {
+        versionId: installOrder,
+        version,
+        fileName: `${kind}.bin`,
+        fileSize: 1,
+        sha256: 'x',
+        installOrder,
+        prerequisites,
+      },
+    });
+    const detail = {
+      components: [
+        component('BIOS', '5.0', '6.0', 20, [{ component: 'BMC', minVersion: '4.0' }]),
+        component('PSU', '1.0', '2.0', 70, [{ component: 'CPLD', minVersion: '9.0' }]),
+        component('BMC', '3.0', '4.1', 10),
+        component('NIC', '1.0', '1.0', 50),
+      ],
+    } as unknown as Parameters<typeof planServer>[0];
+    const installed = new Map(
+      ['BIOS:5.0', 'PSU:1.0', 'BMC:3.0', 'CPLD:8.0', 'NIC:1.0'].map((line) => {
+        const [kind = '', version = ''] = line.split(':');
+        return [kind, { version, odataIds: [`/fw/${kind}`], updateable: true }];
+      }),
+    );
+    const plan = planServer(detail, installed, []);
+    expect(plan.map((step) => [step.component, step.hold?.reason ?? 'due'])).toEqual([
+      ['BMC', 'due'],
+      ['BIOS', 'due'],
+      ['PSU', 'prerequisite'],
+    ]);
+    // Without the BMC step in this run, the BIOS waits for it.
+    expect(planServer(detail, installed, ['BIOS']).map((step) => step.hold?.reason)).toEqual([
+      'prerequisite',
+    ]);
+  });
+});
+
+describe('fwportal update', () => {
   it('--dry-run prints the plan in install order and changes nothing, on the BMC or the portal', async () => {
     const bmc = bmcOf('dryRun');
     const run = await runCli(
@@ -133,6 +211,34 @@ describe('fwportal update', () => {
     const compliance = await complianceOf(bmc.server.sn, 'BMC');
     expect(compliance).toMatchObject({ installed: target.newest, state: 'current', source: 'audit' });
     expect(bmc.sessions()).toBe(0);
+  });
+
+  it('OnReset: the task completed but the BMC runs the old BIOS until a reset: pending, not updated (exit 10)', async () => {
+    const bmc = bmcOf('multipart');
+    const bios = firmwareOf(portal.catalogue, 'BIOS');
+    const run = await runCli(
+      [
+        'update',
+        ...[
+          '--bmc-file',
+          hostsFile(['multipart']),
+          '--components',
+          'BIOS',
+          '--apply-time',
+          'OnReset',
+          '--yes',
+        ],
+      ],
+      env,
+    );
+    expect(run.code).toBe(EXIT.updatePending);
+    expect(run.stdout).toMatch(/BIOS\s+\S+\s+\S+\s+pending reset/);
+    expect(bmc.received().at(-1)?.applyTime).toBe('OnReset');
+    expect(versionOf(bmc, 'BIOS')).toBe(bios.installed);
+    expect(await complianceOf(bmc.server.sn, 'BIOS')).toMatchObject({
+      installed: bios.installed,
+      source: 'audit',
+    });
   });
 
   it('reports each misbehaving BMC for what it is, and claims nothing the BMC did not confirm', async () => {

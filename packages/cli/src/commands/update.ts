@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InventoryReportResult } from '@portal/contract';
 import { CliError } from '../cli-error.ts';
 import { type Context, listOption, note, positiveInteger, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { ImageServer, IMAGE_LINK_TTL_MS } from '../redfish/image-server.ts';
-import { type SoftwareIdEntry, softwareIdMapOf, type SoftwareIdMap } from '../redfish/inventory.ts';
+import { reportInventory, type ServerReport, softwareIdsOf } from '../redfish/portal-inventory.ts';
 import { type ServerResult, type StepResult, updateServer } from '../redfish/server-update.ts';
 import { bmcConnectionsOf, inPool } from '../redfish/targets.ts';
 import { APPLY_TIMES, type ApplyTime } from '../redfish/update.ts';
@@ -20,8 +21,6 @@ import { formatBytes, formatTable } from '../table.ts';
 /** A task is waited for this long by default (BMC images flash in minutes; BIOS with a reboot, more). */
 export const DEFAULT_TASK_TIMEOUT_SECONDS = 1800;
 const MAX_TASK_TIMEOUT_SECONDS = 24 * 3600;
-/** Servers in one inventory report (INVENTORY_LIMITS.servers of the contract). */
-const REPORT_BATCH = 10_000;
 
 const FAILED = new Set(['failed', 'rejected', 'busy', 'timedOut', 'unreachable', 'notSent']);
 const PENDING = new Set(['unconfirmed', 'pendingActivation', 'skipped']);
@@ -36,35 +35,13 @@ function applyTimeOf(ctx: Context): ApplyTime {
   return found;
 }
 
-/** The SoftwareIds staff recorded (an older portal without the list: RelatedItem maps alone). */
-async function softwareIdsOf(portal: PortalClient): Promise<SoftwareIdMap> {
-  const response = await portal.request('/api/fleet/software-ids', { answers: [404] });
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return softwareIdMapOf([]);
-  }
-  const envelope = (await response.json()) as { data?: { entries?: SoftwareIdEntry[] } };
-  return softwareIdMapOf(envelope.data?.entries ?? []);
-}
-
-type Reported = { accepted: number; changed: number; unknown: string[] };
-
 /** What the BMCs run after the run, reported as an audit: the portal's compliance is never stale. */
-async function report(portal: PortalClient, results: ServerResult[]): Promise<Reported> {
-  const servers = results
-    .filter((result) => result.outcome === 'done' && result.sn && result.after && result.after.length > 0)
-    .map((result) => ({ sn: result.sn as string, components: result.after ?? [] }));
-  const total: Reported = { accepted: 0, changed: 0, unknown: [] };
-  for (let start = 0; start < servers.length; start += REPORT_BATCH) {
-    const answer = await portal.json<Reported>('/api/fleet/inventory', {
-      method: 'POST',
-      body: { source: 'audit', servers: servers.slice(start, start + REPORT_BATCH) },
-    });
-    total.accepted += answer.accepted;
-    total.changed += answer.changed;
-    total.unknown.push(...answer.unknown);
-  }
-  return total;
+async function report(portal: PortalClient, results: ServerResult[]): Promise<InventoryReportResult> {
+  const servers: ServerReport[] = [];
+  for (const result of results)
+    if (result.outcome === 'done' && result.sn && result.after && result.after.components.length > 0)
+      servers.push({ sn: result.sn, ...result.after });
+  return reportInventory(portal, servers);
 }
 
 function detailOf(ctx: Context, step: StepResult, taskCapSeconds: number): string {
@@ -193,7 +170,7 @@ export async function update(ctx: Context): Promise<ExitCode> {
   }
   const seconds = (Date.now() - started) / 1000;
 
-  let reported: Reported | null = null;
+  let reported: InventoryReportResult | null = null;
   let reportError: string | null = null;
   if (!dryRun)
     reported = await report(portal, results).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { type BmcConnection, withBmc } from './client.ts';
 import type { ImageServer } from './image-server.ts';
+import { INVENTORY_PATHS } from './portal-inventory.ts';
 import {
   type BmcInventory,
   readInventory,
@@ -42,7 +43,7 @@ export type ServerResult = {
   message: string | null;
   steps: StepResult[];
   /** What the BMC reports after the run (the report to the portal), null when it could not be read. */
-  after: ReportComponent[] | null;
+  after: { seenAt: string; components: ReportComponent[] } | null;
 };
 
 export type ServerUpdateOptions = {
@@ -91,7 +92,7 @@ const versionsOf = (lines: ReportComponent[]) => new Map(lines.map((line) => [ke
 
 /** The portal's view of one of my servers; null when it is not mine (or not known: the same answer). */
 async function detailOf(portal: PortalClient, sn: string): Promise<FleetServerDetail | null> {
-  const response = await portal.request(`/api/fleet/servers/${encodeURIComponent(sn)}`, { answers: [404] });
+  const response = await portal.request(INVENTORY_PATHS.server(sn), { answers: [404] });
   if (response.status === 404) {
     await response.body?.cancel();
     return null;
@@ -187,7 +188,9 @@ export async function updateServer(
         : back
           ? await readInventory(client, options.softwareIds).catch(() => null)
           : null;
-      result.after = after ? reportComponentsOf(after) : null;
+      result.after = after
+        ? { seenAt: new Date().toISOString(), components: reportComponentsOf(after) }
+        : null;
       const running = after ? versionsOf(reportComponentsOf(after)) : new Map<string, string>();
       for (const step of result.steps)
         if (step.status !== 'held' && step.status !== 'skipped' && step.status !== 'planned')
