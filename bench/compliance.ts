@@ -4,8 +4,9 @@
 // 1. One customer (staff-assigned organisation) owning BENCH_SERVERS shipped servers (seeded with
 //    SQL) of 3 models, each with 7 firmware kinds and 3 PCIe cards reported (10 components); a
 //    catalogue of 7 kinds × 5 versions per model and 3 cards × 3 versions; one approved advisory
-//    (BMC before 1.2.0). Measured: `app.services.compliance.fleet(userId, 'en-US')` in-process and
-//    `GET /api/fleet/servers?pageSize=20` (the "My servers" first page), BENCH_REQUESTS times each.
+//    (BMC before 1.2.0). Measured: `app.services.compliance.fleet(userId, 'en-US')` in-process,
+//    `GET /api/fleet/servers?pageSize=20` (the "My servers" first page) and the same page as staff
+//    see it (`GET /api/staff/fleet/orgs/:org/servers?pageSize=20`), BENCH_REQUESTS times each.
 //    Targets: compliance < 1 s on PostgreSQL, < 3 s on PGlite; first page < 0.5 s.
 // 2. An inventory report of every server × 10 components: `POST /api/fleet/inventory` (JSON) and
 //    `POST /api/fleet/inventory/upload?dryRun=0` (the same as CSV), each changing every version.
@@ -246,6 +247,20 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
     const pages = await timed(REQUESTS, () => call(firstPage, customer, 'GET'));
     add('GET /api/fleet/servers?pageSize=20 (compliance end to end)', pages, complianceTarget);
     add('GET /api/fleet/servers?pageSize=20 (first rows)', pages, 500);
+    // The same page as staff see it for the customer's organisation (sysUser:page).
+    const orgs = await call<{ id: number; name: string; servers: number }[]>(
+      `${base}/api/staff/fleet/orgs`,
+      admin,
+      'GET',
+    );
+    const org = orgs.find((row) => row.name === CUSTOMER);
+    if (org?.servers !== SERVERS) throw new Error(`staff: organisation ${JSON.stringify(org)}`);
+    const staffPage = `${base}/api/staff/fleet/orgs/${org.id}/servers?pageSize=20`;
+    add(
+      'GET /api/staff/fleet/orgs/:org/servers?pageSize=20 (staff, first rows)',
+      await timed(REQUESTS, () => call(staffPage, admin, 'GET')),
+      500,
+    );
 
     // 3: reports of every server × 10 components, each changing every version.
     const report = {

@@ -29,6 +29,7 @@ import {
   organisationOf,
   organisationsWithFleets,
   type PlainReport,
+  scopeProfiles,
   type ScopeServer,
   scopeServers,
   viewerOfScope,
@@ -125,9 +126,26 @@ export class ComplianceService {
 
   /** One page of the scope's servers with their worst state, and the summary over all of them. */
   async page(scope: FleetScope | number, query: FleetQuery, locale: Locale): Promise<FleetPage> {
-    const servers = await scopeServers(this.db, asScope(scope), { reports: true });
-    const context = await this.context(asScope(scope), servers, locale);
-    const all = servers.map((server) => this.stateOf(server, context));
+    const profiles = await scopeProfiles(this.db, asScope(scope));
+    const context = await this.context(
+      asScope(scope),
+      profiles.map((profile) => profile.server),
+      locale,
+    );
+    const all: ServerCompliance[] = [];
+    for (const { server, sns, lastSeen } of profiles) {
+      const { state, counts } = this.stateOf(server, context);
+      sns.forEach((sn, i) => {
+        const seen = lastSeen[i] ?? null;
+        all.push({
+          sn,
+          model: server.modelCode,
+          state,
+          lastReport: seen === null ? null : new Date(seen).toISOString(),
+          counts,
+        });
+      });
+    }
     const summary = zeroCounts();
     for (const server of all) summary[server.state]++;
     const rows = all.filter(
@@ -176,7 +194,7 @@ export class ComplianceService {
 
   private async context(
     scope: FleetScope,
-    servers: ScopeServer[],
+    servers: Omit<ScopeServer, 'sn' | 'lastSeen'>[],
     locale: Locale,
     reported: { pn: string | null }[] = servers.flatMap((server) => server.reported),
   ): Promise<Context> {
@@ -207,7 +225,7 @@ export class ComplianceService {
    * or the catalogue offers for its model; each reported card; each installed card not reported.
    */
   private partsOf<R extends PlainReport>(
-    server: ScopeServer,
+    server: Omit<ScopeServer, 'sn' | 'lastSeen'>,
     reported: R[],
     releases: ReleaseIndex,
   ): Part<R>[] {
@@ -240,21 +258,15 @@ export class ComplianceService {
     return parts;
   }
 
-  /** A server's worst state and counts only: what a page row shows. */
-  private stateOf(server: ScopeServer, context: Context): ServerCompliance {
+  /** The worst state and counts of a server (or of every server running the same): what a page row shows. */
+  private stateOf(server: Omit<ScopeServer, 'sn' | 'lastSeen'>, context: Context) {
     const counts = zeroCounts();
     const baseline = context.baselineOf.get(server.modelId);
     for (const part of this.partsOf(server, server.reported, context.releases)) {
       const installed = part.report?.version ?? part.shipped ?? null;
       counts[this.assess(part.id, installed, part.candidates, context, server, baseline).state]++;
     }
-    return {
-      sn: server.sn,
-      model: server.modelCode,
-      state: COMPLIANCE_STATES.find((state) => counts[state] > 0) ?? 'unknown',
-      lastReport: server.lastSeen === null ? null : new Date(server.lastSeen).toISOString(),
-      counts,
-    };
+    return { state: COMPLIANCE_STATES.find((state) => counts[state] > 0) ?? 'unknown', counts };
   }
 
   private compute(server: ScopeServer, reported: Reported[], context: Context): ServerReport {
