@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WELCOME_NOTICE } from '../apps/server/src/db/seed/seed-data';
-import { closeSettings, menuEntries, openSettings, type UiLocale, useConsoleSuite } from './support/console';
+import {
+  clickMenuLink,
+  closeSettings,
+  menuEntries,
+  openSettings,
+  type UiLocale,
+  useConsoleSuite,
+} from './support/console';
 import { foreignTexts } from './support/ui-text';
 
 /** Texts the tour looks for, per language (menu titles come from the server, the rest from the app). */
@@ -87,7 +94,7 @@ describe('English and Chinese console in Chromium', () => {
 
       // Every menu page, through the menu.
       for (const { entry, path, ready } of MENU_TOUR) {
-        await nav.getByRole('link', { name: text.menu[entry], exact: true }).click();
+        await clickMenuLink(nav, text.menu[entry]);
         await page.waitForURL((url) => url.pathname === path);
         await expect.poll(() => page.getByTestId('page-header').innerText()).toContain(text.menu[entry]);
         await page.getByTestId(ready).waitFor();

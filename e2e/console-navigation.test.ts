@@ -1,6 +1,7 @@
 import { type Page, request as playwrightRequest } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  clickMenuLink,
   menuEntries,
   PASSWORDS,
   pathOf,
@@ -44,6 +45,20 @@ describe('console navigation in Chromium', () => {
     await page.getByTestId('welcome-page').waitFor();
     expect(pathOf(page)).toBe('/welcome');
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // At 1440 px the English entries do not all fit beside the header's tabs and tools: the
+    // last ones fold into a "…" group (antd's horizontal menu), and the row never scrolls sideways.
+    const row = menu.locator(':scope > ul');
+    expect(await row.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+    const more = menu.getByTestId('nav-menu-more');
+    expect(await more.isVisible()).toBe(true);
+    await clickMenuLink(menu, 'Agile Customization');
+    await page.waitForURL(/\/erp_tool$/);
+    await page.getByTestId('erp-tool').waitFor();
+    // Wider, everything fits again and the "…" goes away.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await more.waitFor({ state: 'hidden' });
+    await menu.getByRole('link', { name: 'Agile Customization', exact: true }).waitFor();
   });
 
   it('switches the admin between applications with the header tabs and the switch dialog', async () => {

@@ -119,7 +119,20 @@ export async function waitForConsole(page: Page) {
 export async function menuEntries(menu: Locator): Promise<string[]> {
   const isMenu = (await menu.getAttribute('data-testid'))?.startsWith('nav-menu') ?? false;
   const nav = isMenu ? menu : menu.locator('[data-testid^="nav-menu"]');
-  return nav.locator(':scope > ul > li > :is(a, button)').allInnerTexts();
+  // Entries the top menu folded into its "…" (they did not fit) still count, in their place.
+  return nav
+    .locator(':scope > ul > li:not([data-testid="nav-menu-more"]) > :is(a, button)')
+    .evaluateAll((entries) => entries.map((entry) => (entry.textContent ?? '').trim()));
+}
+
+/**
+ * Follows a page link of the top menu by its title; one folded into the "…" group (the row
+ * was too narrow for it, as antd's horizontal menu does) is reached by opening that group first.
+ */
+export async function clickMenuLink(menu: Locator, title: string) {
+  const link = menu.getByRole('link', { name: title, exact: true });
+  if (!(await link.isVisible())) await menu.getByTestId('nav-menu-more').locator(':scope > button').click();
+  await link.click();
 }
 
 /** The path of the page shown (no origin, no query). */

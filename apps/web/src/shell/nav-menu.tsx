@@ -1,4 +1,4 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
 import {
   type CSSProperties,
   type FocusEvent,
@@ -107,6 +107,21 @@ export function NavMenu({ menu, mode, theme, collapsed = false, onNavigate }: Na
     closePopup: () => setPopup(null),
   };
 
+  const { listRef, fitting } = useFittingEntries(mode === 'horizontal', menu);
+  const shown = menu.slice(0, fitting);
+  const folded = menu.slice(fitting);
+  const more: MenuRoute = {
+    id: -1,
+    name: MORE_PATH,
+    path: MORE_PATH,
+    component: '',
+    redirect: null,
+    hidden: false,
+    hideChildrenInMenu: false,
+    meta: { title: t('nav.more'), icon: null, target: null, link: null },
+    children: folded,
+  };
+
   const classes = [
     styles.menu,
     mode === 'horizontal' ? styles.horizontal : styles.inline,
@@ -121,16 +136,46 @@ export function NavMenu({ menu, mode, theme, collapsed = false, onNavigate }: Na
       data-collapsed={collapsed ? 'true' : 'false'}
       className={classes.join(' ')}
     >
-      <ul className={styles.list}>
-        {menu.map((route) => (
+      <ul ref={listRef} className={styles.list}>
+        {shown.map((route) => (
           <Entry key={route.path} route={route} depth={0} state={state} />
         ))}
+        {/* Folded entries stay in the row, unseen and unreachable, so their widths can be measured. */}
+        {folded.map((route) => (
+          <Entry key={route.path} route={route} depth={0} state={state} unseen />
+        ))}
+        {mode === 'horizontal' && (
+          <Group
+            route={more}
+            depth={0}
+            state={state}
+            icon={
+              <span className={styles.icon} aria-hidden>
+                <EllipsisOutlined />
+              </span>
+            }
+            more
+            inTrail={folded.some((route) => route.path === selected || state.trail.has(route.path))}
+            unseen={folded.length === 0}
+          />
+        )}
       </ul>
     </nav>
   );
 }
 
-function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state: MenuState }) {
+function Entry({
+  route,
+  depth,
+  state,
+  unseen = false,
+}: {
+  route: MenuRoute;
+  depth: number;
+  state: MenuState;
+  /** A top-menu entry folded into "…": kept in place only to be measured. */
+  unseen?: boolean;
+}) {
   // The entry is named by its title alone (the icon's own label would come first otherwise).
   const icon = (
     <span className={styles.icon} aria-hidden>
@@ -145,7 +190,7 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
   if (isExternalLink(route)) {
     // Spec 2: a route with a target opens as an external link, in a new window.
     return (
-      <li className={styles.item}>
+      <li className={styles.item} {...unseenProps(unseen)}>
         <a
           className={styles.entry}
           style={indent}
@@ -160,11 +205,12 @@ function Entry({ route, depth, state }: { route: MenuRoute; depth: number; state
       </li>
     );
   }
-  if (route.children.length > 0) return <Group route={route} depth={depth} state={state} icon={icon} />;
+  if (route.children.length > 0)
+    return <Group route={route} depth={depth} state={state} icon={icon} unseen={unseen} />;
 
   const selected = route.path === state.selected;
   return (
-    <li className={selected ? `${styles.item} ${styles.selected}` : styles.item}>
+    <li className={selected ? `${styles.item} ${styles.selected}` : styles.item} {...unseenProps(unseen)}>
       <Link
         className={styles.entry}
         style={indent}
@@ -185,11 +231,18 @@ function Group({
   depth,
   state,
   icon,
+  more = false,
+  inTrail = state.trail.has(route.path),
+  unseen = false,
 }: {
   route: MenuRoute;
   depth: number;
   state: MenuState;
   icon: ReactNode;
+  /** The top menu's "…": the entries that do not fit, its title for screen readers and the tooltip. */
+  more?: boolean;
+  inTrail?: boolean;
+  unseen?: boolean;
 }) {
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -231,10 +284,16 @@ function Group({
     const next = event.relatedTarget;
     if (popup && open && next && !event.currentTarget.contains(next)) state.closePopup();
   };
-  const iconOnly = state.iconOnly(depth);
-  const classes = [styles.item, styles.group, state.trail.has(route.path) ? styles.inTrail : ''];
+  const iconOnly = more || state.iconOnly(depth);
+  const classes = [styles.item, styles.group, inTrail ? styles.inTrail : ''];
   return (
-    <li className={classes.join(' ')} onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
+    <li
+      className={classes.join(' ')}
+      onKeyDown={closeOnEscape}
+      onBlur={closeOnFocusOut}
+      data-testid={more ? 'nav-menu-more' : undefined}
+      {...unseenProps(unseen)}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -266,4 +325,55 @@ function Group({
 /** An entry's title; a collapsed menu shows the icon alone and keeps the title for screen readers. */
 function EntryLabel({ title, iconOnly }: { title: string; iconOnly: boolean }) {
   return iconOnly ? <VisuallyHidden>{title}</VisuallyHidden> : <span className={styles.label}>{title}</span>;
+}
+
+/** The path of the top menu's "…" group (no route has it: paths start with / or a scheme). */
+const MORE_PATH = '\u0000more';
+
+/** Out of sight and of reach (no focus, no accessibility tree), but still measurable. */
+const UNSEEN: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  insetInlineStart: 0,
+  visibility: 'hidden',
+  pointerEvents: 'none',
+};
+const unseenProps = (unseen: boolean) =>
+  unseen ? { style: UNSEEN, 'aria-hidden': true, inert: true, 'data-unseen': 'true' } : {};
+
+/**
+ * How many top-level entries of the top menu fit in its row; the others fold into a last "…"
+ * group, as antd's horizontal Menu does (rc-overflow). Every entry stays rendered (the folded
+ * ones unseen) so that the widths are measured again whenever the row, a title (the language)
+ * or the menu changes.
+ */
+function useFittingEntries(active: boolean, menu: readonly MenuRoute[]) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [fitting, setFitting] = useState(menu.length);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!active || !list) {
+      setFitting(menu.length);
+      return undefined;
+    }
+    const measure = () => {
+      const items = [...list.children] as HTMLElement[];
+      const more = items.find((item) => item.dataset.testid === 'nav-menu-more');
+      const widths = items.filter((item) => item !== more).map((item) => item.getBoundingClientRect().width);
+      const available = list.clientWidth;
+      if (widths.reduce((sum, width) => sum + width, 0) <= available + 0.5) return setFitting(widths.length);
+      let used = more?.getBoundingClientRect().width ?? 0;
+      let count = 0;
+      while (count < widths.length && used + (widths[count] ?? 0) <= available + 0.5)
+        used += widths[count++] ?? 0;
+      setFitting(count);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    for (const item of list.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [active, menu]);
+  return { listRef, fitting: Math.min(fitting, menu.length) };
 }
