@@ -24,6 +24,7 @@ describe.each(DRIVERS)('update plans on %s', (driver) => {
   let t: TestApp;
   let staff: string;
   let customer: string;
+  let customerId: number;
   let sn: string;
   const versions: Record<string, number> = {};
   const plan = (token: string, id: number, body: object, locale = 'en-US') =>
@@ -35,6 +36,7 @@ describe.each(DRIVERS)('update plans on %s', (driver) => {
     staff = await tokenFor(t.app, staffUser.account, staffUser.password);
     const customerUser = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Plan Fleet' });
     customer = await tokenFor(t.app, customerUser.account, customerUser.password);
+    customerId = customerUser.id;
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const release = async (kind: string, version: string, parts?: string[]) => {
       const item = await createItem(t.db, { kind, code: `plan-${kind.toLowerCase()}` });
@@ -197,6 +199,16 @@ describe.each(DRIVERS)('update plans on %s', (driver) => {
     expect(map.body.data.entries.some((entry) => entry.softwareId === 'SECRET-BMC')).toBe(false);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/fleet/software-ids' });
     expect(anonymous.statusCode).toBe(401);
+    // fwportal audit reads it with the token it reports with (scope inventory), not another scope.
+    const tokenOf = async (scope: 'inventory' | 'catalog:read') =>
+      (await t.app.services.apiTokens.create(customerId, { name: scope, scopes: [scope], expiresInDays: 1 }))
+        .token;
+    expect((await callAs(t.app, await tokenOf('inventory'), 'GET', '/api/fleet/software-ids')).status).toBe(
+      200,
+    );
+    expect(
+      (await callAs(t.app, await tokenOf('catalog:read'), 'GET', '/api/fleet/software-ids')).body.code,
+    ).toBe(1026002);
 
     const created = await callAs<PublishItem>(
       t.app,
