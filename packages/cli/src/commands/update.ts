@@ -45,7 +45,9 @@ async function report(portal: PortalClient, results: ServerResult[]): Promise<In
 }
 
 function detailOf(ctx: Context, step: StepResult, taskCapSeconds: number): string {
-  const messages = step.messages?.length ? `: ${step.messages.join('; ')}` : '';
+  // The BMC's own words where something did not go as planned; a confirmed step needs none.
+  const quiet = step.status === 'updated' || step.status === 'pendingActivation';
+  const messages = !quiet && step.messages?.length ? `: ${step.messages.join('; ')}` : '';
   const resets = step.resets ? ctx.t('update.detail.resets', { count: step.resets }) : '';
   switch (step.status) {
     case 'held':
@@ -134,7 +136,7 @@ export async function update(ctx: Context): Promise<ExitCode> {
 
   const imageServer = !dryRun && serveAddress ? await ImageServer.start(serveAddress) : null;
   if (imageServer)
-    note(ctx, 'update.serving', { address: serveAddress ?? '', minutes: IMAGE_LINK_TTL_MS / 60_000 });
+    note(ctx, 'update.serving', { address: imageServer.address, minutes: IMAGE_LINK_TTL_MS / 60_000 });
   const dir = await mkdtemp(path.join(tmpdir(), 'fwportal-update-'));
   const files = new VerifiedFiles(portal, key, dir, ctx.t);
   const progress = new UpdateProgress(ctx.stderr, connections.length, ctx.t);

@@ -47,6 +47,11 @@ export class ImageServer {
     return server;
   }
 
+  /** `http://host:port`, as the BMCs are told. */
+  get address(): string {
+    return this.base;
+  }
+
   /** A link to `file` (already verified) under a fresh random path, valid `ttlMs`. */
   serve(file: string, fileName: string, size: number, ttlMs = IMAGE_LINK_TTL_MS): ServedImage {
     const token = randomBytes(16).toString('hex');
