@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTree, visibleMenu } from '@/lib/menu-tree';
 import { buildMenuNode } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -105,5 +105,29 @@ describe('NavMenu', () => {
     left = -20;
     act(() => void group.closest('ul')?.dispatchEvent(new Event('scroll')));
     expect(popup?.style.left).toBe('-20px');
+  });
+
+  it('folds the top-menu entries that do not fit into a last "…" group, as antd does', () => {
+    // jsdom lays nothing out: every entry 100px wide, the row 250px (two entries and "…" do not fit).
+    const widths = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 0, 100, 46));
+    const row = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(250);
+    try {
+      renderWithProviders(<NavMenu menu={menu} mode="horizontal" theme="light" />, { path: '/system/user' });
+      expect(screen.getByRole('link', { name: 'Console' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Docs' })).toBeNull();
+      const more = screen.getByRole('button', { name: 'More menu entries' });
+      // The page shown is inside the fold: "…" is marked as leading to it.
+      expect(more.closest('li')?.className).toContain('inTrail');
+      fireEvent.click(more);
+      expect(screen.getByRole('link', { name: 'Docs' })).toBeTruthy();
+      // Its folded group opens in place, already open on the way to the page shown.
+      expect(screen.getByRole('button', { name: 'System' }).getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      widths.mockRestore();
+      row.mockRestore();
+    }
   });
 });
