@@ -20,12 +20,24 @@ let home: string;
 let env: NodeJS.ProcessEnv;
 
 /** The BMCs, by the part each test gives them (each runs one of the fleet customer's SNs). */
-const ROLES = ['dryRun', 'multipart', 'simple', 'tooLarge', 'noTask', 'reset', 'stall', 'tampered'] as const;
+const ROLES = [
+  'dryRun',
+  'multipart',
+  'simple',
+  'tooLarge',
+  'noTask',
+  'reset',
+  'stall',
+  'tampered',
+  'noServe',
+  'locked',
+] as const;
 type Role = (typeof ROLES)[number];
 const bmcOf = (role: Role) => sim.bmcs[ROLES.indexOf(role)] as SimBmc;
 
 const MISBEHAVIOUR: Partial<Record<Role, Misbehaviour>> = {
   simple: { noMultipart: true },
+  noServe: { noMultipart: true },
   tooLarge: { rejectImage: 413 },
   noTask: { noTask: true },
   reset: { resetDuringUpdate: true, resetMs: 1500 },
@@ -59,11 +71,11 @@ beforeAll(async () => {
   const bmc = firmwareOf(portal.catalogue, 'BMC');
   const bios = firmwareOf(portal.catalogue, 'BIOS');
   sim = await startBmcSim({
-    servers: ROLES.map((_, i) => ({
+    servers: ROLES.map((role, i) => ({
       sn: portal.sns[i] ?? '',
       model: FLEET_MODEL,
       components: [
-        { id: 'BMC', kind: 'BMC', version: bmc.installed },
+        { id: 'BMC', kind: 'BMC', version: bmc.installed, updateable: role !== 'locked' },
         { id: 'BIOS', kind: 'BIOS', version: bios.installed },
       ],
     })),
@@ -172,9 +184,12 @@ describe('fwportal update', () => {
   it('--dry-run prints the plan in install order and changes nothing, on the BMC or the portal', async () => {
     const bmc = bmcOf('dryRun');
     const run = await runCli(
-      ['update', '--bmc-file', hostsFile(['dryRun']), '--dry-run', '--lang', 'zh-CN'],
+      ['update', '--bmc-file', hostsFile(['dryRun', 'locked']), '--dry-run', '--lang', 'zh-CN'],
       env,
     );
+    // A BMC that reports its own firmware as not updateable: held, never pushed.
+    const locked = run.stdout.split('\n').find((line) => line.startsWith(bmcOf('locked').server.sn));
+    expect(locked).toMatch(/BMC.*暂缓.*不可更新/);
     expect(run.stderr).not.toMatch(/unexpected|意外/);
     expect(run.code).toBe(EXIT.ok);
     const lines = run.stdout.split('\n');
@@ -315,6 +330,16 @@ describe('fwportal update', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('a BMC that only takes SimpleUpdate, without --serve-address: not sent, said why (exit 9)', async () => {
+    const run = await runCli(
+      ['update', '--bmc-file', hostsFile(['noServe']), '--components', 'BMC', '--yes'],
+      env,
+    );
+    expect(run.code).toBe(EXIT.updateFailed);
+    expect(run.stdout).toMatch(/not sent.*--serve-address/);
+    expect(bmcOf('noServe').received()).toEqual([]);
   });
 
   it('refuses to change anything without --yes', async () => {

@@ -68,7 +68,7 @@ function detailOf(ctx: Context, step: StepResult, taskCapSeconds: number): strin
         }) + resets
       );
     case 'notSent':
-      return ctx.t('update.detail.notSent') + messages;
+      return ctx.t(step.notSent ? `update.notSent.${step.notSent}` : 'update.detail.notSent') + messages;
     case 'planned':
       return step.rebootRequired ? ctx.t('update.detail.reboot') : '';
     default:

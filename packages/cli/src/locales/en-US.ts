@@ -223,6 +223,14 @@ export const enUS = {
     'the BMC went away and was not back in time: where the update stands is unknown; run fwportal audit later',
   'update.detail.skipped': 'an earlier update of this server did not end confirmed',
   'update.detail.notSent': 'nothing was sent to the BMC',
+  'update.notSent.verification':
+    'nothing was sent: the file does not match its signed SHA-256 (see fwportal download)',
+  'update.notSent.needsServeAddress':
+    'nothing was sent: this BMC only takes SimpleUpdate; give --serve-address HOST[:PORT], an address of this machine the BMC can reach',
+  'update.notSent.noHttp':
+    'nothing was sent: SimpleUpdate on this BMC does not take HTTP, the protocol fwportal serves images by',
+  'update.notSent.noUpdateService':
+    'nothing was sent: the BMC offers neither MultipartHttpPushUri nor a SimpleUpdate action',
   'update.detail.reboot': 'restarts the server',
   'update.detail.resets': ' (the BMC restarted {count} time(s) meanwhile)',
   'update.hold.prerequisite': 'needs {component} {minVersion} or newer first (runs {installed})',

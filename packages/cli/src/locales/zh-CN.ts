@@ -212,6 +212,11 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'update.detail.unreachable': 'BMC 断开后未及时恢复：更新状态未知；请稍后运行 fwportal audit',
   'update.detail.skipped': '本服务器之前的一项更新未得到确认',
   'update.detail.notSent': '未向 BMC 发送任何内容',
+  'update.notSent.verification': '未发送：文件与其签名的 SHA-256 不符（参见 fwportal download）',
+  'update.notSent.needsServeAddress':
+    '未发送：此 BMC 只支持 SimpleUpdate；请用 --serve-address 主机[:端口] 指定本机上 BMC 能访问到的地址',
+  'update.notSent.noHttp': '未发送：此 BMC 的 SimpleUpdate 不支持 HTTP，而 fwportal 通过 HTTP 提供镜像',
+  'update.notSent.noUpdateService': '未发送：BMC 既没有 MultipartHttpPushUri，也没有 SimpleUpdate 操作',
   'update.detail.reboot': '会重启服务器',
   'update.detail.resets': '（期间 BMC 重启了 {count} 次）',
   'update.hold.prerequisite': '需先将 {component} 升级到 {minVersion} 或更高版本（当前 {installed}）',

@@ -32,7 +32,10 @@ export class ImageServer {
     const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/.exec(address.trim());
     const host = match?.[1] ?? match?.[2];
     const port = Number(match?.[3] ?? 0);
-    if (!host || port > 65_535) throw new CliError(EXIT.usage, 'update.badServeAddress', { address });
+    // 0.0.0.0 or :: would be no address a BMC can be told: the operator names the one it reaches.
+    const unspecified = host === '0.0.0.0' || /^[0:]+$/.test(host ?? '');
+    if (!host || unspecified || port > 65_535)
+      throw new CliError(EXIT.usage, 'update.badServeAddress', { address });
     const server = new ImageServer();
     await new Promise<void>((resolve, reject) => {
       server.server.once('error', (error: NodeJS.ErrnoException) =>

@@ -2,7 +2,7 @@ import type { FleetServerDetail } from '@portal/contract';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
-import { type BmcConnection, withBmc } from './client.ts';
+import { type BmcConnection, fieldOf, type RedfishClient, withBmc } from './client.ts';
 import type { ImageServer } from './image-server.ts';
 import { INVENTORY_PATHS } from './portal-inventory.ts';
 import {
@@ -87,6 +87,15 @@ export function installedOf(inventory: BmcInventory): Map<string, BmcComponent> 
   return installed;
 }
 
+/** Whether a FirmwareInventory member says `Updateable: false` (a missing field, or an unreadable member, is no refusal). */
+async function anyNotUpdateable(client: RedfishClient, members: string[]): Promise<boolean> {
+  for (const member of members) {
+    const answer = await client.get(member, { answers: [404] }).catch(() => null);
+    if (answer?.status === 200 && fieldOf(answer.body, 'Updateable') === false) return true;
+  }
+  return false;
+}
+
 /** Versions by key after the run, to confirm each step. */
 const versionsOf = (lines: ReportComponent[]) => new Map(lines.map((line) => [keyOf(line), line.version]));
 
@@ -133,7 +142,15 @@ export async function updateServer(
         return;
       }
       result.model = detail.model;
-      const plan = planServer(detail, installedOf(before), options.wanted);
+      const installed = installedOf(before);
+      // Members the BMC says it cannot update (`Updateable: false`) are held, never pushed.
+      const candidates = planServer(detail, installed, options.wanted).filter((step) => !step.hold);
+      for (const step of candidates)
+        if (await anyNotUpdateable(client, step.targets)) {
+          const component = installed.get(step.component);
+          if (component) component.updateable = false;
+        }
+      const plan = planServer(detail, installed, options.wanted);
       if (options.dryRun) {
         result.steps = plan.map((step) => ({ ...step, status: step.hold ? 'held' : 'planned' }));
         return;
@@ -168,6 +185,7 @@ export async function updateServer(
           verification = error.exitCode === EXIT.verification;
           outcome = {
             status: 'notSent',
+            ...(verification ? { notSent: 'verification' as const } : {}),
             via: null,
             httpStatus: null,
             taskState: null,

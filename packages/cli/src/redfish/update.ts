@@ -83,8 +83,12 @@ export type StepStatus =
   | 'skipped'
   | 'notSent';
 
+/** Why nothing was sent (status `notSent`). */
+export type NotSentReason = 'verification' | 'needsServeAddress' | 'noHttp' | 'noUpdateService';
+
 export type StepOutcome = {
   status: StepStatus;
+  notSent?: NotSentReason;
   via: 'multipart' | 'simple' | null;
   httpStatus: number | null;
   taskState: string | null;
@@ -136,7 +140,7 @@ export async function applyStep(
   const started = Date.now();
   // Checked again right before it leaves: what reaches the BMC is byte for byte the signed file.
   if ((await sha256OfFile(file.path)) !== file.sha256 || file.sha256 !== step.sha256)
-    return outcomeOf('notSent', { messages: ['SHA-256 differs from the signed manifest'] });
+    return outcomeOf('notSent', { notSent: 'verification' });
   const parameters: Record<string, unknown> = {
     ...(step.targets.length > 0 ? { Targets: step.targets } : {}),
     '@Redfish.OperationApplyTime': options.applyTime,
@@ -167,7 +171,10 @@ export async function applyStep(
       location = response.location;
     } else if (methods.simpleUpdateTarget) {
       via = 'simple';
-      if (!options.imageServer) return outcomeOf('notSent', { via, messages: ['--serve-address'] });
+      if (!options.imageServer) return outcomeOf('notSent', { via, notSent: 'needsServeAddress' });
+      // fwportal serves plain HTTP: a BMC that lists its protocols and not HTTP cannot fetch it.
+      if (methods.protocols.length > 0 && !methods.protocols.includes('HTTP'))
+        return outcomeOf('notSent', { via, notSent: 'noHttp', messages: methods.protocols });
       served = options.imageServer.serve(file.path, file.fileName, file.size);
       const wantsProtocol = methods.protocols.length > 0 && methods.protocols.includes('HTTP');
       const response = await client.post(
@@ -177,7 +184,7 @@ export async function applyStep(
       );
       answer = answerOf(response);
       location = response.location;
-    } else return outcomeOf('notSent', { messages: ['UpdateService'] });
+    } else return outcomeOf('notSent', { notSent: 'noUpdateService' });
 
     const base = { via, httpStatus: answer.status };
     if (answer.status === 413) return outcomeOf('rejected', { ...base, messages: messagesOf(answer.body) });
