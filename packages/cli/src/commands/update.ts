@@ -107,6 +107,7 @@ function exitCodeOf(results: ServerResult[]): ExitCode {
   if (steps.some((step) => FAILED.has(step.status))) return EXIT.updateFailed;
   if (results.some((result) => result.outcome === 'unreachable' || result.outcome === 'noSerial'))
     return EXIT.unreachable;
+  if (results.some((result) => result.outcome === 'portalError')) return EXIT.error;
   if (results.some((result) => result.outcome === 'notFound')) return EXIT.partial;
   if (steps.some(isPending)) return EXIT.updatePending;
   return EXIT.ok;

@@ -239,6 +239,7 @@ export const enUS = {
   'update.server.notFound': 'not yours',
   'update.server.noSerial': 'no serial number',
   'update.server.unreachable': 'BMC unreachable',
+  'update.server.portalError': 'portal error',
   'update.server.nothingDue': 'nothing due',
   'update.summary':
     '{servers} server(s): {updated} update(s) confirmed, {pending} awaiting confirmation, {failed} not done; {bytes} sent in {seconds} s',

@@ -225,6 +225,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'update.server.notFound': '不属于您',
   'update.server.noSerial': '无序列号',
   'update.server.unreachable': 'BMC 无法连接',
+  'update.server.portalError': '门户出错',
   'update.server.nothingDue': '无需更新',
   'update.summary':
     '{servers} 台服务器：{updated} 项更新已确认，{pending} 项待确认，{failed} 项未完成；{seconds} 秒内发送 {bytes}',

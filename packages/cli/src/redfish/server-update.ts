@@ -38,8 +38,8 @@ export type ServerResult = {
   sn: string | null;
   model: string | null;
   /** `done`: planned (and, unless a dry run, applied); else why nothing was done. */
-  outcome: 'done' | 'notFound' | 'noSerial' | 'unreachable';
-  /** For `unreachable`: the error, in the user's language. */
+  outcome: 'done' | 'notFound' | 'noSerial' | 'unreachable' | 'portalError';
+  /** For `unreachable` and `portalError`: the error, in the user's language. */
   message: string | null;
   steps: StepResult[];
   /** What the BMC reports after the run (the report to the portal), null when it could not be read. */
@@ -136,7 +136,10 @@ export async function updateServer(
         result.outcome = 'noSerial';
         return;
       }
-      const detail = await detailOf(options.portal, before.sn);
+      const detail = await detailOf(options.portal, before.sn).catch((error: unknown) => {
+        if (error instanceof CliError) result.outcome = 'portalError';
+        throw error;
+      });
       if (!detail) {
         result.outcome = 'notFound';
         return;
@@ -216,7 +219,7 @@ export async function updateServer(
     });
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    result.outcome = 'unreachable';
+    if (result.outcome !== 'portalError') result.outcome = 'unreachable';
     result.message = options.messageOf(error);
   }
   return result;
