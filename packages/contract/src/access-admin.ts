@@ -61,6 +61,7 @@ export const MENU_COMPONENTS = [
   'security/Advisories',
   'system/advisories',
   'fleet/Servers',
+  'system/fleet',
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 

@@ -25,6 +25,7 @@ export const paths = {
   advisories: '/security/advisories',
   /** My servers (issue 34): fleet compliance; one server below it. */
   fleetServers: '/fleet/servers',
+  staffFleet: '/system/fleet',
   forbidden: '/403',
   notFound: '/404',
   serverError: '/500',

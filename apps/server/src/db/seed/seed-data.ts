@@ -228,6 +228,13 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleZh: '安全公告管理',
           titleEn: 'Advisories',
         },
+        {
+          name: 'sysFleet',
+          path: '/system/fleet',
+          component: 'system/fleet',
+          titleZh: '客户服务器',
+          titleEn: 'Customer fleets',
+        },
       ],
     },
   ],

@@ -91,9 +91,10 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
       '/system/audit',
       '/system/release-notes',
       '/system/advisories',
+      '/system/fleet',
     ]);
     const root = answer.body.data[0];
-    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(11);
+    expect(answer.body.data.filter((menu) => menu.pid === root?.id)).toHaveLength(12);
     const user = await loginUser(token);
     expect(user.apps).toEqual([
       { code: 'mirror', name: 'Downloads', active: false },

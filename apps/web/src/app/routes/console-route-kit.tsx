@@ -80,6 +80,9 @@ const StaffAdvisoriesPage = lazyWithAntd(() =>
 const FleetServersPage = lazyWithAntd(() =>
   import('@/features/fleet/fleet-servers-page').then((m) => m.FleetServersPage),
 );
+const StaffFleetPage = lazyWithAntd(() =>
+  import('@/features/fleet/staff-fleet-page').then((m) => m.StaffFleetPage),
+);
 const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
@@ -137,6 +140,7 @@ export const CONSOLE_PAGES = {
   'security/Advisories': (route) => <AdvisoriesPage title={route.meta.title} />,
   'system/advisories': (route) => <StaffAdvisoriesPage title={route.meta.title} />,
   'fleet/Servers': (route) => <FleetServersPage title={route.meta.title} />,
+  'system/fleet': (route) => <StaffFleetPage title={route.meta.title} />,
 } satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {
@@ -145,8 +149,9 @@ export const consoleRouteKit: RouteKit = {
   frame: (route: MenuRoute, link: string) => <EmbeddedFrame link={link} title={route.meta.title} />,
   firstLoad: () => <FirstLoadRedirect />,
   // One advisory's page lies below the list's (/security/advisories/PFW-2026-0001), one server's
-  // below my servers (/fleet/servers/SN-0001).
-  withSubPaths: new Set<MenuComponent>(['security/Advisories', 'fleet/Servers']),
+  // below my servers (/fleet/servers/SN-0001), an organisation's servers below the staff's fleet
+  // page (/system/fleet/12, /system/fleet/12/SN-0001).
+  withSubPaths: new Set<MenuComponent>(['security/Advisories', 'fleet/Servers', 'system/fleet']),
   elsewhere: (fallback) => (
     <OtherAppRedirect fallback={fallback} notFound={<NotFoundPage />} forbidden={<ForbiddenPage />} />
   ),

@@ -152,4 +152,13 @@ export const fleet: TranslationsOf<typeof reference> = {
   'baselines.noVersions': 'No released version',
   'baselines.versionChoice': '{{version}} (released {{date}})',
   'baselines.noneChosen': 'Choose at least one version',
+  'staff.name': 'Customer organisation',
+  'staff.members': 'Accounts',
+  'staff.servers': 'Servers',
+  'staff.search': 'Search organisations',
+  'staff.empty': 'No customer organisations',
+  'staff.loadFailed': 'Could not load the organisations',
+  'staff.title': 'Servers of {{name}}',
+  'staff.back': 'Back to the organisations',
+  'staff.backToList': "Back to the organisation's servers",
 };

@@ -148,4 +148,13 @@ export const fleet = {
   'baselines.noVersions': '没有已发布的版本',
   'baselines.versionChoice': '{{version}}（发布于 {{date}}）',
   'baselines.noneChosen': '请至少选择一个版本',
+  'staff.name': '客户组织',
+  'staff.members': '账号数',
+  'staff.servers': '服务器数',
+  'staff.search': '搜索客户组织',
+  'staff.empty': '没有客户组织',
+  'staff.loadFailed': '客户组织列表加载失败',
+  'staff.title': '{{name}} 的服务器',
+  'staff.back': '返回客户组织列表',
+  'staff.backToList': '返回该组织的服务器',
 };

@@ -12,8 +12,8 @@ export async function downloadInventoryTemplate(format: InventoryTemplateFormat)
   saveBlob(await apiClient.blob(`/fleet/inventory/${name}`, { quiet: true }), `inventory-${name}`);
 }
 
-/** GET /fleet/export: every component of my servers (of one state, when given), as CSV or JSON. */
-export async function exportFleet(format: FleetExportFormat, state?: ComplianceState) {
-  const blob = await apiClient.blob('/fleet/export', { query: { format, state }, quiet: true });
+/** GET /fleet/export (or an organisation's, for staff): every component (of one state, when given), as CSV or JSON. */
+export async function exportFleet(format: FleetExportFormat, state?: ComplianceState, api = '/fleet') {
+  const blob = await apiClient.blob(`${api}/export`, { query: { format, state }, quiet: true });
   saveBlob(blob, `fleet-compliance.${format}`);
 }

@@ -4,12 +4,13 @@ import { App, Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFleet, type FleetExportFormat } from '../api/download-fleet-files';
+import { useFleetScope } from '../utils/fleet-scope';
 import { BaselinesDrawer } from './baselines-drawer';
 import { UploadInventoryModal } from './upload-inventory-modal';
 
 /**
  * "Upload inventory" (preview, then apply), "Export" (CSV or JSON, of the state filtered by) and
- * "Baselines" (the versions each model should run).
+ * "Baselines" (the versions each model should run). Staff looking at an organisation only export.
  */
 export function FleetActions({ state }: { state?: ComplianceState }) {
   const { t } = useTranslation('fleet');
@@ -17,10 +18,11 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
   const [uploading, setUploading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [baselines, setBaselines] = useState(false);
+  const scope = useFleetScope();
   const download = async (format: FleetExportFormat) => {
     setExporting(true);
     try {
-      await exportFleet(format, state);
+      await exportFleet(format, state, scope.api);
     } catch (error) {
       void message.error(t('actions.downloadFailed', { message: (error as Error).message }));
     } finally {
@@ -29,9 +31,11 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
   };
   return (
     <Space wrap>
-      <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="fleet-upload">
-        {t('actions.upload')}
-      </Button>
+      {!scope.staff && (
+        <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="fleet-upload">
+          {t('actions.upload')}
+        </Button>
+      )}
       <Dropdown
         trigger={['click']}
         menu={{
@@ -46,11 +50,15 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
           {t('actions.export')} <DownOutlined />
         </Button>
       </Dropdown>
-      <Button icon={<PushpinOutlined />} onClick={() => setBaselines(true)} data-testid="fleet-baselines">
-        {t('actions.baselines')}
-      </Button>
-      <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />
-      <BaselinesDrawer open={baselines} onClose={() => setBaselines(false)} />
+      {!scope.staff && (
+        <>
+          <Button icon={<PushpinOutlined />} onClick={() => setBaselines(true)} data-testid="fleet-baselines">
+            {t('actions.baselines')}
+          </Button>
+          <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />
+          <BaselinesDrawer open={baselines} onClose={() => setBaselines(false)} />
+        </>
+      )}
     </Space>
   );
 }

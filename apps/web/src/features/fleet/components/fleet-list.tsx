@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useFleetServers } from '../api/get-fleet-servers';
 import { fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
+import { useFleetScope } from '../utils/fleet-scope';
 import { FleetFilters } from './fleet-filters';
 import { FleetSummary } from './fleet-summary';
 import { FleetTable } from './fleet-table';
@@ -19,6 +20,7 @@ export function FleetList() {
   const [selected, setSelected] = useState<string[]>([]);
   const query = useFleetServers(fleetQueryOf(list));
   const change = (next: typeof list) => update(() => next);
+  const { staff } = useFleetScope();
   return (
     <>
       <FleetSummary
@@ -27,13 +29,21 @@ export function FleetList() {
         onSelect={(state) => change(withFilter(list, { state }))}
       />
       <FleetFilters list={list} onChange={change} />
-      <Flex vertical gap={8} style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary" data-testid="fleet-selected">
-          {selected.length > 0 ? t('bundle.selected', { count: selected.length }) : t('bundle.selectHint')}
-        </Typography.Text>
-        <MissingBundle sns={selected} disabledHint={t('bundle.selectHint')} testId="fleet-bundle" />
-      </Flex>
-      <FleetTable query={query} list={list} onChange={change} selected={selected} onSelect={setSelected} />
+      {!staff && (
+        <Flex vertical gap={8} style={{ marginBottom: 12 }}>
+          <Typography.Text type="secondary" data-testid="fleet-selected">
+            {selected.length > 0 ? t('bundle.selected', { count: selected.length }) : t('bundle.selectHint')}
+          </Typography.Text>
+          <MissingBundle sns={selected} disabledHint={t('bundle.selectHint')} testId="fleet-bundle" />
+        </Flex>
+      )}
+      <FleetTable
+        query={query}
+        list={list}
+        onChange={change}
+        selected={selected}
+        onSelect={staff ? undefined : setSelected}
+      />
     </>
   );
 }

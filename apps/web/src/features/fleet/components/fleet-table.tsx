@@ -7,7 +7,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
 import type { useFleetServers } from '../api/get-fleet-servers';
-import { fleetServerPathOf } from '../utils/fleet-paths';
+import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
 import type { FleetListState, FleetSortField } from '../utils/fleet-list-params';
 import { ComplianceStateTag } from './compliance-state-tag';
 import { StateCounts } from './state-counts';
@@ -18,12 +18,14 @@ interface Props {
   onChange: (next: FleetListState) => void;
   /** Serial numbers of the rows selected (kept across pages). */
   selected: string[];
-  onSelect: (sns: string[]) => void;
+  /** Rows are selectable only with it (staff looking at an organisation bundle nothing). */
+  onSelect?: (sns: string[]) => void;
 }
 
 /** One page of my servers, sortable by SN, model, worst state and last report; rows selectable. */
 export function FleetTable({ query, list, onChange, selected, onSelect }: Props) {
   const { t } = useTranslation('fleet');
+  const scope = useFleetScope();
   const sortOrderOf = (field: FleetSortField): SortOrder =>
     list.sortField === field ? (list.sortOrder ?? null) : null;
   const columns: TableColumnsType<ServerCompliance> = [
@@ -34,7 +36,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
       sorter: true,
       sortOrder: sortOrderOf('sn'),
       render: (_, row) => (
-        <Link to={fleetServerPathOf(row.sn)} data-testid={`server-link-${row.sn}`}>
+        <Link to={serverPathOf(scope, row.sn)} data-testid={`server-link-${row.sn}`}>
           {row.sn}
         </Link>
       ),
@@ -79,16 +81,18 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
         size="middle"
         scroll={{ x: 'max-content' }}
         columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          // No select-all checkbox: with a horizontal scroll antd copies the header into a hidden
-          // measuring row, where a focusable checkbox is an accessibility fault (aria-hidden-focus).
-          hideSelectAll: true,
-          columnTitle: <VisuallyHidden>{t('bundle.selectColumn')}</VisuallyHidden>,
-          onChange: (keys) => onSelect(keys.map(String)),
-          getCheckboxProps: (row) => ({ 'aria-label': t('bundle.select', { sn: row.sn }) }),
-        }}
+        rowSelection={
+          onSelect && {
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            // No select-all checkbox: with a horizontal scroll antd copies the header into a hidden
+            // measuring row, where a focusable checkbox is an accessibility fault (aria-hidden-focus).
+            hideSelectAll: true,
+            columnTitle: <VisuallyHidden>{t('bundle.selectColumn')}</VisuallyHidden>,
+            onChange: (keys) => onSelect(keys.map(String)),
+            getCheckboxProps: (row) => ({ 'aria-label': t('bundle.select', { sn: row.sn }) }),
+          }
+        }
         loading={query.isFetching}
         dataSource={query.data?.rows ?? []}
         locale={{ emptyText: t('list.empty') }}

@@ -5,6 +5,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { useFleetServer } from '../api/get-fleet-server';
+import { useFleetScope } from '../utils/fleet-scope';
 import { ComplianceStateTag } from './compliance-state-tag';
 import { ComponentList } from './component-list';
 import { MissingBundle } from './missing-bundle';
@@ -13,6 +14,7 @@ import { MissingBundle } from './missing-bundle';
 export function ServerDetail({ sn }: { sn: string }) {
   const { t } = useTranslation('fleet');
   const detail = useFleetServer(sn);
+  const { staff } = useFleetScope();
   if (detail.isPending) return <Skeleton active />;
   if (detail.error instanceof ApiError && detail.error.code === ErrorCode.SN_NOT_FOUND)
     return <Alert type="info" showIcon title={t('detail.notFound')} data-testid="server-not-found" />;
@@ -34,9 +36,11 @@ export function ServerDetail({ sn }: { sn: string }) {
           },
         ]}
       />
-      <div style={{ marginBottom: 16 }}>
-        <MissingBundle sns={[server.sn]} testId="server-bundle" />
-      </div>
+      {!staff && (
+        <div style={{ marginBottom: 16 }}>
+          <MissingBundle sns={[server.sn]} testId="server-bundle" />
+        </div>
+      )}
       <ComponentList components={server.components} />
     </div>
   );

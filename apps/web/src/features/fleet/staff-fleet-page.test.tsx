@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
+import { StaffFleetPage } from './staff-fleet-page';
+import { buildFleetPage, buildServerDetail, buildServerRow } from './test-data';
+
+setUpEachTest({ namespaces: ['fleet'] });
+
+const ORGS = [
+  { id: 7, name: 'Acme Fleet', members: 2, servers: 12 },
+  { id: 9, name: 'Rival Co', members: 1, servers: 0 },
+];
+
+function openPage(url: string) {
+  return renderWithProviders(<StaffFleetPage title="Customer fleets" />, {
+    path: '/system/fleet/*',
+    initialEntry: url,
+  });
+}
+
+describe('StaffFleetPage', () => {
+  it('lists the organisations with their accounts and servers, each opening its fleet', async () => {
+    stubFetch({ '/api/staff/fleet/orgs': () => okResponse(ORGS) });
+    openPage('/system/fleet');
+    const table = await screen.findByTestId('staff-fleet-orgs');
+    const link = await within(table).findByTestId('org-link-7');
+    expect(link.getAttribute('href')).toBe('/system/fleet/7');
+    expect(table.textContent).toContain('Rival Co');
+    expect(table.querySelectorAll('tbody tr.ant-table-row')[0]?.textContent).toBe('Acme Fleet212');
+  });
+
+  it("shows an organisation's servers from the staff API, read only, with links below its address", async () => {
+    const fetchStub = stubFetch({
+      '/api/staff/fleet/orgs/7/servers': () => okResponse(buildFleetPage([buildServerRow()])),
+      '/api/staff/fleet/orgs': () => okResponse(ORGS),
+    });
+    openPage('/system/fleet/7?state=outdated');
+    const link = await screen.findByTestId('server-link-SN-0001');
+    expect(link.getAttribute('href')).toBe('/system/fleet/7/SN-0001');
+    await waitFor(() => expect(screen.getByText('Servers of Acme Fleet')).toBeTruthy());
+    const asked = fetchStub.mock.calls.map(([url]) => String(url));
+    expect(
+      asked.some((url) => url.includes('/api/staff/fleet/orgs/7/servers?') && url.includes('state=outdated')),
+    ).toBe(true);
+    // Staff read: no upload, baselines, selection or bundle in the customer's name.
+    expect(screen.queryByTestId('fleet-upload')).toBeNull();
+    expect(screen.queryByTestId('fleet-baselines')).toBeNull();
+    expect(screen.queryByTestId('fleet-bundle')).toBeNull();
+    expect(screen.getByTestId('fleet-export')).toBeTruthy();
+  });
+
+  it("opens one of the organisation's servers", async () => {
+    stubFetch({
+      '/api/staff/fleet/orgs/7/servers/SN-0001': () => okResponse(buildServerDetail()),
+      '/api/staff/fleet/orgs': () => okResponse(ORGS),
+    });
+    openPage('/system/fleet/7/SN-0001');
+    await screen.findByTestId('server-detail');
+    expect(screen.queryByTestId('server-bundle')).toBeNull();
+    expect(screen.getByText("Back to the organisation's servers").closest('a')?.getAttribute('href')).toBe(
+      '/system/fleet/7',
+    );
+  });
+});
