@@ -10,14 +10,24 @@ const WHITESPACE_CONTROL = /[\t\n\v\f\r\u0085]/g;
 /** Every C0 and C1 control character, and DEL. */
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): invisible, yet they reorder
+ * what is shown, so a serial number or version could read as another ("Trojan Source").
+ */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Text from the portal (item and file names, error messages) made safe to print: a terminal
- * obeys control characters, so a hostile name could clear the screen, retitle the window, hide
- * a link or rewrite the lines above. Everything shown to the user goes through here.
+ * Text from the portal or a BMC (item and file names, serial numbers, versions, error messages)
+ * made safe to print: a terminal obeys control characters, so a hostile name could clear the
+ * screen, retitle the window, hide a link or rewrite the lines above; bidi controls could make
+ * one serial number read as another. Everything shown to the user goes through here.
  */
 export function printable(text: string): string {
-  return text.replace(ESCAPE_SEQUENCE, '').replace(WHITESPACE_CONTROL, ' ').replace(CONTROL, '');
+  return text
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(WHITESPACE_CONTROL, ' ')
+    .replace(CONTROL, '')
+    .replace(BIDI_CONTROL, '');
 }
 
 /** Whether `text` holds any C0/C1 control character (refused in file names). */

@@ -129,6 +129,9 @@ export const enUS = {
     '{host}: the BMC links to another server ("{reference}"): not followed, no credentials are sent there',
   'redfish.timeout': '{host}: no answer to {path} within {seconds} s',
   'redfish.tooBig': '{host}: the answer to {path} is too big',
+  'redfish.tooManyMembers': '{host}: {path} lists more than {max} members; not read',
+  'redfish.overBudget':
+    '{host}: the BMC sent more than {mib} MiB in this session; nothing more is read from it',
   'redfish.noCertificate': '{host}: the BMC showed no certificate',
   'redfish.fingerprintMismatch':
     '{host}: the BMC certificate changed (SHA-256 {seen}, pinned {pinned}): nothing was sent. If the certificate was replaced on purpose, remove its line from {file}; else someone may be in the way',
@@ -149,6 +152,8 @@ export const enUS = {
     '{address} is plain HTTP to another machine: the BMC password would cross the network readable. Use https://, or add --insecure to accept that risk',
   'usage.caFileAndInsecure': 'give either --ca-file or --insecure, not both',
   'bmc.secretFileOpen': 'warning: {file} holds passwords and other users may read it (chmod 600 {file})',
+  'bmc.plainHttp':
+    'warning: {address} is plain HTTP: the BMC password and session cross the network readable',
 
   'audit.noSerial': '{address}: the BMC reports no serial number (neither Systems nor Chassis)',
   'audit.unexpected': '{address}: unexpected answer ({message})',

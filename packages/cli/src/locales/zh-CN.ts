@@ -123,6 +123,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'redfish.foreignReference': '{host}：BMC 链接到另一台服务器（“{reference}”）：未跟随，也不会向其发送凭据',
   'redfish.timeout': '{host}：{path} 在 {seconds} 秒内无应答',
   'redfish.tooBig': '{host}：{path} 的应答过大',
+  'redfish.tooManyMembers': '{host}：{path} 列出的成员超过 {max} 个，未读取',
+  'redfish.overBudget': '{host}：本次会话中该 BMC 发送的数据超过 {mib} MiB，不再读取',
   'redfish.noCertificate': '{host}：BMC 未出示证书',
   'redfish.fingerprintMismatch':
     '{host}：BMC 证书已变化（SHA-256 {seen}，已固定 {pinned}）：未发送任何内容。如果证书是有意更换的，请从 {file} 中删除该主机的那一行；否则可能有人在中间拦截',
@@ -143,6 +145,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
     '{address} 是到另一台机器的明文 HTTP：BMC 密码将以可读形式经过网络。请使用 https://，或加 --insecure 表示接受此风险',
   'usage.caFileAndInsecure': '--ca-file 与 --insecure 只能给出其一',
   'bmc.secretFileOpen': '警告：{file} 含有密码，且其他用户可以读取（请执行 chmod 600 {file}）',
+  'bmc.plainHttp': '警告：{address} 是明文 HTTP：BMC 密码与会话将以可读形式经过网络',
 
   'audit.noSerial': '{address}：BMC 未报告序列号（Systems 与 Chassis 中均没有）',
   'audit.unexpected': '{address}：意外的应答（{message}）',

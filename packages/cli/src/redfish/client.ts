@@ -42,6 +42,8 @@ export type BmcConnection = {
   resetWaitMs?: number;
   /** Told once when a certificate is pinned at first contact (host, fingerprint). */
   onPinned?: (host: string, fingerprint: string) => void;
+  /** All answers of this client together, at most (default MAX_SESSION_ANSWER_BYTES). */
+  answerBudgetBytes?: number;
 };
 
 /** What went wrong with a BMC; `message` is a key of the locale files, shown in the user's language. */
@@ -85,6 +87,14 @@ export type MultipartPart =
 
 /** Answers bigger than this are refused: a Redfish resource is a few kB, a big collection a few MB. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/**
+ * All answers of one client together: a hostile BMC could otherwise list a thousand members of
+ * 16 MiB each. A whole audit of a big server reads well under 2 MiB; an update's task polls a few
+ * kB each.
+ */
+export const MAX_SESSION_ANSWER_BYTES = 64 * 1024 * 1024;
+/** Members of one collection, at most: a big server's FirmwareInventory has a few hundred. */
+export const MAX_MEMBERS = 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RESET_WAIT_MS = 180_000;
 const SERVICE_ROOT = '/redfish/v1/';
@@ -141,6 +151,8 @@ export class RedfishClient {
   private auth: Auth = { kind: 'none' };
   private serviceRoot: unknown = null;
   private answeredOnce = false;
+  /** Bytes of every answer so far, against `answerBudgetBytes`. */
+  private received = 0;
 
   constructor(options: BmcConnection) {
     this.options = options;
@@ -219,20 +231,35 @@ export class RedfishClient {
    * hide the others.
    */
   async members(collection: string): Promise<{ id: string; body: unknown; error?: RedfishError }[]> {
-    const ids: string[] = [];
+    const ids = new Set<string>();
     let next: string | null = collection;
     for (let page = 0; next && page < 100; page += 1) {
       const body = (await this.get(next)).body;
       const list = fieldOf(body, 'Members');
-      if (Array.isArray(list)) for (const member of list) if (odataIdOf(member)) ids.push(odataIdOf(member)!);
+      if (Array.isArray(list))
+        for (const member of list) {
+          const id = odataIdOf(member);
+          if (id) ids.add(id);
+          // Thousands of members would be thousands of reads: refused before the first.
+          if (ids.size > MAX_MEMBERS)
+            throw new RedfishError('answer', 'redfish.tooManyMembers', {
+              host: this.host,
+              path: collection,
+              max: MAX_MEMBERS,
+            });
+        }
       const nextLink = fieldOf(body, 'Members@odata.nextLink');
       next = typeof nextLink === 'string' && nextLink ? nextLink : null;
     }
-    return mapLimited([...new Set(ids)], PER_BMC_REQUESTS, async (id) => {
+    return mapLimited([...ids], PER_BMC_REQUESTS, async (id) => {
       try {
         return { id, body: (await this.get(id)).body };
       } catch (error) {
-        if (error instanceof RedfishError && (error.failure === 'http' || error.failure === 'answer'))
+        if (
+          error instanceof RedfishError &&
+          (error.failure === 'http' || error.failure === 'answer') &&
+          !this.overBudget()
+        )
           return { id, body: null, error };
         throw error;
       }
@@ -363,6 +390,8 @@ export class RedfishClient {
     },
   ): Promise<RedfishResponse> {
     const url = this.resolve(path);
+    // A BMC that has sent its whole budget is asked nothing more.
+    if (this.overBudget()) throw this.budgetError(url.pathname);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': 'fwportal',
@@ -396,6 +425,18 @@ export class RedfishClient {
     if (response.status === 401 || response.status === 403)
       throw new RedfishError('auth', 'redfish.authRefused', { host: this.host }, response.status);
     throw httpError(this.host, method, url.pathname, answer);
+  }
+
+  private overBudget(): boolean {
+    return this.received > (this.options.answerBudgetBytes ?? MAX_SESSION_ANSWER_BYTES);
+  }
+
+  private budgetError(path: string): RedfishError {
+    return new RedfishError('answer', 'redfish.overBudget', {
+      host: this.host,
+      path,
+      mib: Math.round((this.options.answerBudgetBytes ?? MAX_SESSION_ANSWER_BYTES) / 1024 / 1024),
+    });
   }
 
   /** A path or URL of this BMC; a reference elsewhere is refused (credentials go nowhere else). */
@@ -467,8 +508,10 @@ export class RedfishClient {
         let size = 0;
         incoming.on('data', (chunk: Buffer) => {
           size += chunk.length;
+          this.received += chunk.length;
           if (size > MAX_ANSWER_BYTES)
             fail(new RedfishError('answer', 'redfish.tooBig', { host: this.host, path: url.pathname }));
+          else if (this.overBudget()) fail(this.budgetError(url.pathname));
           else chunks.push(chunk);
         });
         incoming.on('error', (error: NodeJS.ErrnoException) => fail(this.networkError(error)));

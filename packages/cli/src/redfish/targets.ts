@@ -132,10 +132,13 @@ export async function bmcTargetsOf(ctx: Context): Promise<BmcTarget[]> {
   const targets: BmcTarget[] = [];
   for (const row of rows) {
     const origin = bmcOrigin(row.address);
-    if (origin.protocol === 'http:' && !isLoopbackHost(origin.hostname) && ctx.values.insecure !== true)
+    const plainHttp = origin.protocol === 'http:' && !isLoopbackHost(origin.hostname);
+    if (plainHttp && ctx.values.insecure !== true)
       throw new CliError(EXIT.usage, 'usage.bmcPlainHttp', { address: row.address });
     if (seen.has(origin.href)) continue;
     seen.add(origin.href);
+    // Accepted with --insecure, but never silently: the password crosses the network readable.
+    if (plainHttp) note(ctx, 'bmc.plainHttp', { address: origin.href.replace(/\/$/, '') });
     const stored = credentials.get(origin.host.toLowerCase()) ?? credentials.get('*');
     const password = row.password ?? stored?.password ?? shared;
     const user = row.user ?? defaultUser ?? stored?.user;

@@ -1,0 +1,240 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT } from '../exit-codes.ts';
+import { translator } from '../i18n.ts';
+import { formatTable } from '../table.ts';
+import { cliEnv, newConfigHome, runCli } from '../test/run-cli.ts';
+import { type BmcConnection, MAX_MEMBERS, RedfishClient, RedfishError } from './client.ts';
+
+/**
+ * `fwportal audit` against a hostile BMC (SECURITY.md): a plain-HTTP service on loopback whose
+ * answers each test scripts, and a second server "elsewhere" that must never be sent a request
+ * (credentials and session tokens go to the BMC the user named, nowhere else).
+ */
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+type Fake = { url: string; requests: string[]; handler: Handler | null; close: () => Promise<void> };
+
+async function startFake(): Promise<Fake> {
+  const fake: Fake = { url: '', requests: [], handler: null, close: async () => undefined };
+  const server = http.createServer((request, response) => {
+    fake.requests.push(`${request.method} ${request.url}`);
+    request.resume();
+    request.on('end', () => {
+      if (fake.handler) fake.handler(request, response);
+      else response.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+let bmc: Fake;
+let elsewhere: Fake;
+/** The service root (Basic auth: no SessionService), and `routes` for everything else. */
+let routes: Record<string, Handler>;
+
+beforeAll(async () => {
+  [bmc, elsewhere] = await Promise.all([startFake(), startFake()]);
+  elsewhere.handler = (_request, response) => json(response, 200, { Members: [] });
+});
+afterAll(async () => {
+  await Promise.all([bmc.close(), elsewhere.close()]);
+});
+beforeEach(() => {
+  bmc.requests.length = 0;
+  elsewhere.requests.length = 0;
+  routes = {
+    '/redfish/v1/': (_request, response) =>
+      json(response, 200, { '@odata.id': '/redfish/v1', Systems: { '@odata.id': '/redfish/v1/Systems' } }),
+    '/redfish/v1/Systems': (_request, response) => json(response, 200, { Members: [] }),
+  };
+  bmc.handler = (request, response) => {
+    const route = routes[request.url!];
+    if (route) route(request, response);
+    else json(response, 404, {});
+  };
+});
+
+const connection = (extra: Partial<BmcConnection> = {}): BmcConnection => ({
+  address: bmc.url,
+  user: 'admin',
+  password: 'secret',
+  trust: { mode: 'insecure' },
+  timeoutMs: 5000,
+  resetWaitMs: 0,
+  ...extra,
+});
+async function opened(extra: Partial<BmcConnection> = {}): Promise<RedfishClient> {
+  const client = new RedfishClient(connection(extra));
+  await client.open();
+  return client;
+}
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof RedfishError ? error.failure : String(error)),
+  );
+
+describe('a hostile BMC against the Redfish client', () => {
+  it('follows no redirect: 3xx to another host, to http or to file: is an error, and elsewhere hears nothing', async () => {
+    const client = await opened();
+    for (const target of [
+      `${elsewhere.url}/redfish/v1/Systems`,
+      'file:///etc/passwd',
+      'http://127.0.0.1:1/',
+    ]) {
+      routes['/redfish/v1/Chassis'] = (_request, response) => json(response, 302, {}, { location: target });
+      expect(await failureOf(client.get('/redfish/v1/Chassis'))).toMatch(/^(answer|http)$/);
+    }
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('sends no request (and no password) to an @odata.id of another host', async () => {
+    routes['/redfish/v1/Systems'] = (_request, response) =>
+      json(response, 200, {
+        Members: [
+          { '@odata.id': `${elsewhere.url}/redfish/v1/Systems/1` },
+          { '@odata.id': `//127.0.0.1:${new URL(elsewhere.url).port}/x` },
+          { '@odata.id': 'file:///etc/passwd' },
+        ],
+      });
+    const client = await opened();
+    const members = await client.members('/redfish/v1/Systems');
+    expect(members.every((member) => member.error?.failure === 'answer')).toBe(true);
+    await expect(client.get(`${elsewhere.url}/redfish/v1`)).rejects.toMatchObject({ failure: 'answer' });
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('sends the session token nowhere else: a session Location of another host is refused, and its DELETE never goes there', async () => {
+    routes['/redfish/v1/'] = (_request, response) =>
+      json(response, 200, {
+        Systems: { '@odata.id': '/redfish/v1/Systems' },
+        Links: { Sessions: { '@odata.id': '/redfish/v1/SessionService/Sessions' } },
+      });
+    routes['/redfish/v1/SessionService/Sessions'] = (_request, response) =>
+      json(
+        response,
+        201,
+        {},
+        {
+          'x-auth-token': 'stolen',
+          location: `${elsewhere.url}/redfish/v1/SessionService/Sessions/1`,
+        },
+      );
+    const client = new RedfishClient(connection());
+    expect(await failureOf(client.open())).toBe('answer');
+    await client.close();
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('stops reading an endless answer at the size cap, and a deeply nested one parses to nothing harmful', async () => {
+    routes['/redfish/v1/Endless'] = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      response.write('{"a":"');
+      more();
+    };
+    routes['/redfish/v1/Deep'] = (_request, response) =>
+      json(response, 200, `${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}`);
+    const client = await opened();
+    const started = Date.now();
+    expect(await failureOf(client.get('/redfish/v1/Endless'))).toBe('answer');
+    expect(Date.now() - started).toBeLessThan(4000);
+    const deep = await client.get('/redfish/v1/Deep');
+    expect(deep.status).toBe(200);
+  });
+
+  it('refuses a collection of thousands of Members before reading them one by one', async () => {
+    const members = Array.from({ length: 5000 }, (_, i) => ({ '@odata.id': `/redfish/v1/Systems/${i}` }));
+    routes['/redfish/v1/Systems'] = (_request, response) => json(response, 200, { Members: members });
+    const client = await opened();
+    bmc.requests.length = 0;
+    expect(await failureOf(client.members('/redfish/v1/Systems'))).toBe('answer');
+    expect(bmc.requests.length).toBeLessThanOrEqual(1);
+    expect(MAX_MEMBERS).toBeLessThan(5000);
+  });
+
+  it("stops a BMC whose answers together exceed the session's budget (many members of 1 MiB each)", async () => {
+    const members = Array.from({ length: 200 }, (_, i) => ({ '@odata.id': `/redfish/v1/Systems/${i}` }));
+    const big = JSON.stringify({ SerialNumber: 'X', Filler: 'y'.repeat(1024 * 1024) });
+    bmc.handler = (request, response) => {
+      if (
+        request.url === '/redfish/v1/' ||
+        (request.url === '/redfish/v1/Systems' && request.method === 'GET')
+      ) {
+        if (request.url === '/redfish/v1/Systems') return json(response, 200, { Members: members });
+        return routes['/redfish/v1/']!(request, response);
+      }
+      return json(response, 200, big);
+    };
+    const client = await opened({ answerBudgetBytes: 8 * 1024 * 1024 });
+    bmc.requests.length = 0;
+    expect(await failureOf(client.members('/redfish/v1/Systems'))).toBe('answer');
+    // The cap stops it: not 200 reads of 1 MiB.
+    expect(bmc.requests.length).toBeLessThan(20);
+  });
+});
+
+describe("a BMC's strings on the terminal", () => {
+  const hostile = 'SN\u001b]0;owned\u0007\u001b[2J\u202eKCATTA\u202c\u2066x\u2069\u200f\u009b31m';
+  it('removes escape sequences, C1 controls and bidi overrides from messages and table cells', () => {
+    const t = translator('en-US');
+    const line = t('redfish.httpError', {
+      host: 'h',
+      method: 'GET',
+      path: hostile,
+      status: 500,
+      message: hostile,
+    });
+    const cell = formatTable(['sn'], [[hostile]]);
+    for (const text of [line, cell]) {
+      expect(text).not.toMatch(
+        // eslint-disable-next-line no-control-regex -- what must not reach the terminal
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+      );
+      expect(text).toContain('SNKCATTAx');
+    }
+  });
+});
+
+describe('the hosts list', () => {
+  const env = cliEnv(newConfigHome());
+  const audit = (address: string, ...extra: string[]) =>
+    runCli(['audit', '--bmc', address, '--user', 'admin', '--password-stdin', ...extra], env, 'pw\n');
+
+  it('refuses file: and other schemes, and plain http to another machine without --insecure', async () => {
+    const [file, ftp, plain] = await Promise.all([
+      audit('file:///etc/passwd'),
+      audit('ftp://10.0.0.5'),
+      audit('http://10.0.0.5'),
+    ]);
+    for (const run of [file, ftp, plain]) expect(run.code).toBe(EXIT.usage);
+    expect(plain.stderr).toContain('plain HTTP');
+  });
+
+  it('warns when --insecure lets the password go over plain http', async () => {
+    const run = await audit('http://10.0.0.5', '--insecure');
+    expect(run.stderr).toMatch(/warning: .*http:\/\/10\.0\.0\.5.*readable/);
+  });
+});
