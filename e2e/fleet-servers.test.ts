@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleSuite } from './support/console';
@@ -92,6 +93,21 @@ describe('my servers in Chromium', () => {
       await settle(page);
       expect(await accessibilityFindings(page, '.ant-modal'), 'axe on the upload dialog').toEqual([]);
       await saveScreenshot(page, 'fleet-upload-preview-en-US-desktop');
+
+      // An Excel workbook in the same dialog, told apart by content: its rows are its lines.
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('inventory');
+      sheet.addRow(['sn', 'kind', 'pn', 'slot', 'version', 'seen_at']);
+      sheet.addRow(['NOT-MY-SERVER-2', 'BMC', null, null, '9.9.9', null]);
+      sheet.addRow(['NOT-MY-SERVER-3', 'BIOS', null, null, 4.1, null]);
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'inventory.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+      });
+      await expect.poll(() => dialog.getByTestId('upload-errors').innerText()).toContain('NOT-MY-SERVER-2');
+      expect(await dialog.getByTestId('upload-errors').innerText()).toContain('4.10 becomes 4.1');
+      expect(await dialog.getByTestId('upload-apply').isDisabled()).toBe(true);
     },
   );
   it(
