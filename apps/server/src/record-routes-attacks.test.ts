@@ -68,6 +68,7 @@ const TASK_PATTERNS = [
   '/api/fleet/inventory',
   '/api/fleet/inventory/upload',
   '/api/fleet/inventory/template.csv',
+  '/api/fleet/inventory/template.xlsx',
   '/api/fleet/servers',
   '/api/fleet/servers/:sn',
   '/api/fleet/export',
