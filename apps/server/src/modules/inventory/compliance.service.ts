@@ -29,6 +29,7 @@ import {
   organisationOf,
   organisationsWithFleets,
   type PlainReport,
+  type ScopeProfile,
   scopeProfiles,
   type ScopeServer,
   scopeServers,
@@ -83,6 +84,11 @@ type Part<R> = {
 
 const zeroCounts = () =>
   Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<ComplianceState, number>;
+/**
+ * Code-unit order for SNs, model codes and ISO dates (upper-case ASCII): `localeCompare` cost
+ * about 0.1 s sorting 10,000 rows on every page.
+ */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const asScope = (scope: FleetScope | number): FleetScope =>
   typeof scope === 'number' ? { userId: scope } : scope;
 
@@ -131,6 +137,7 @@ export class ComplianceService {
       asScope(scope),
       profiles.map((profile) => profile.server),
       locale,
+      profiles.flatMap((profile) => profile.server.reported),
     );
     const all: ServerCompliance[] = [];
     for (const { server, sns, lastSeen } of profiles) {
@@ -159,13 +166,12 @@ export class ComplianceService {
     rows.sort((a, b) => {
       const order =
         field === 'sn'
-          ? a.sn.localeCompare(b.sn)
+          ? byText(a.sn, b.sn)
           : field === 'model'
-            ? a.model.localeCompare(b.model) || a.sn.localeCompare(b.sn)
+            ? byText(a.model, b.model) || byText(a.sn, b.sn)
             : field === 'lastReport'
-              ? (a.lastReport ?? '').localeCompare(b.lastReport ?? '') || a.sn.localeCompare(b.sn)
-              : COMPLIANCE_STATES.indexOf(a.state) - COMPLIANCE_STATES.indexOf(b.state) ||
-                a.sn.localeCompare(b.sn);
+              ? byText(a.lastReport ?? '', b.lastReport ?? '') || byText(a.sn, b.sn)
+              : COMPLIANCE_STATES.indexOf(a.state) - COMPLIANCE_STATES.indexOf(b.state) || byText(a.sn, b.sn);
       return order * direction;
     });
     const start = (query.pageNo - 1) * query.pageSize;
@@ -186,7 +192,7 @@ export class ComplianceService {
 
   /** Servers (or the one `sn`) with every component: full report rows, targets, advisories. */
   private async reports(scope: FleetScope, locale: Locale, sn?: string): Promise<ServerReport[]> {
-    const servers = await scopeServers(this.db, scope, { reports: false, sn });
+    const servers = await scopeServers(this.db, scope, sn);
     const reported = await this.reported(servers.map((server) => server.sn));
     const context = await this.context(scope, servers, locale, [...reported.values()].flat());
     return servers.map((server) => this.compute(server, reported.get(server.sn) ?? [], context));
@@ -194,9 +200,9 @@ export class ComplianceService {
 
   private async context(
     scope: FleetScope,
-    servers: Omit<ScopeServer, 'sn' | 'lastSeen'>[],
+    servers: Omit<ScopeServer, 'sn'>[],
     locale: Locale,
-    reported: { pn: string | null }[] = servers.flatMap((server) => server.reported),
+    reported: { pn: string | null }[],
   ): Promise<Context> {
     const modelIds = [...new Set(servers.map((server) => server.modelId))];
     const pns = [
@@ -225,7 +231,7 @@ export class ComplianceService {
    * or the catalogue offers for its model; each reported card; each installed card not reported.
    */
   private partsOf<R extends PlainReport>(
-    server: Omit<ScopeServer, 'sn' | 'lastSeen'>,
+    server: Omit<ScopeServer, 'sn'>,
     reported: R[],
     releases: ReleaseIndex,
   ): Part<R>[] {
@@ -259,7 +265,7 @@ export class ComplianceService {
   }
 
   /** The worst state and counts of a server (or of every server running the same): what a page row shows. */
-  private stateOf(server: Omit<ScopeServer, 'sn' | 'lastSeen'>, context: Context) {
+  private stateOf(server: ScopeProfile['server'], context: Context) {
     const counts = zeroCounts();
     const baseline = context.baselineOf.get(server.modelId);
     for (const part of this.partsOf(server, server.reported, context.releases)) {

@@ -29,10 +29,6 @@ export type ScopeServer = {
   pcieParts: string[];
   /** What it was shipped with (kind, or a card's part number -> version). */
   shipped: Record<string, string>;
-  /** Its last reported components (empty when the reports were not asked for). */
-  reported: PlainReport[];
-  /** Newest report of any component, in ms (null: never reported). */
-  lastSeen: number | null;
 };
 
 /**
@@ -60,39 +56,17 @@ function scopeSerials(scope: FleetScope) {
     where o.id = ${scope.organisationId}`;
 }
 
-type Raw = Omit<ScopeServer, 'reported' | 'lastSeen'> & {
-  reported: [string, string, string | null, string | null, string][] | null;
-  lastSeen: number | string | null;
-};
-
-/**
- * The scope's servers (or the one `sn` among them) with, when `reports`, their reported
- * components as plain JSON arrays, in one round trip: no ORM row mapping or Date per component,
- * which dominated the "My servers" page when it read 100,000 full rows.
- */
-export async function scopeServers(
-  db: Db,
-  scope: FleetScope,
-  options: { reports: boolean; sn?: string },
-): Promise<ScopeServer[]> {
-  const reports = options.reports
-    ? sql`r.reported, r.seen as "lastSeen"
-      from owned join serial_numbers s on s.sn = owned.sn
-      left join lateral (
-        select json_agg(json_build_array(ic.component, ic.kind, ic.pn, ic.slot, ic.version)) as reported,
-               (extract(epoch from max(ic.seen_at)) * 1000)::float8 as seen
-        from installed_components ic where ic.sn = s.sn
-      ) r on true`
-    : sql`null::json as reported, null::float8 as "lastSeen"
-      from owned join serial_numbers s on s.sn = owned.sn`;
-  const rows = await rowsOf<Raw>(
+/** The scope's servers (or the one `sn` among them), in one round trip. */
+export async function scopeServers(db: Db, scope: FleetScope, sn?: string): Promise<ScopeServer[]> {
+  const rows = await rowsOf<ScopeServer>(
     db,
     sql`
     with owned as (${scopeSerials(scope)})
     select s.sn, s.model_id as "modelId", m.code as "modelCode", s.pcie_parts as "pcieParts",
-           s.installed_firmware as "shipped", ${reports}
+           s.installed_firmware as "shipped"
+    from owned join serial_numbers s on s.sn = owned.sn
     join server_models m on m.id = s.model_id
-    where ${options.sn === undefined ? sql`true` : sql`s.sn = ${options.sn}`}`,
+    where ${sn === undefined ? sql`true` : sql`s.sn = ${sn}`}`,
   );
   return rows.map((row) => ({
     sn: row.sn,
@@ -100,21 +74,14 @@ export async function scopeServers(
     modelCode: row.modelCode,
     pcieParts: row.pcieParts ?? [],
     shipped: row.shipped ?? {},
-    reported: (row.reported ?? []).map(([component, kind, pn, slot, version]) => ({
-      component,
-      kind,
-      pn,
-      slot,
-      version,
-    })),
-    lastSeen: row.lastSeen === null ? null : Number(row.lastSeen),
   }));
 }
 
 /** Servers that run the same: one model, cards, shipped and reported versions; their SNs and last reports. */
 export type ScopeProfile = {
-  server: Omit<ScopeServer, 'sn' | 'lastSeen'>;
+  server: Omit<ScopeServer, 'sn'> & { reported: PlainReport[] };
   sns: string[];
+  /** Per SN: its newest report of any component, in ms (null: never reported). */
   lastSeen: (number | null)[];
 };
 
@@ -125,7 +92,11 @@ export type ScopeProfile = {
  */
 export async function scopeProfiles(db: Db, scope: FleetScope): Promise<ScopeProfile[]> {
   const rows = await rowsOf<
-    Omit<Raw, 'sn' | 'lastSeen'> & { sns: string[]; lastSeen: (number | string | null)[] }
+    Omit<ScopeServer, 'sn'> & {
+      reported: [string, string, string | null, string | null, string][] | null;
+      sns: string[];
+      lastSeen: (number | string | null)[];
+    }
   >(
     db,
     sql`
