@@ -157,6 +157,8 @@ describe('inventory upload as XLSX', () => {
       [second, 'FAN', null, null, '1.0', null],
       [second, 'PSU', null, null, '1.0', 'yesterday'],
       [second, 'DISK', null, null, { error: '#N/A' }, null],
+      // A serial day beyond any calendar: a per-row error, never a 500.
+      [second, 'RAID', null, null, '1.0', 1e12],
     ]);
     const answer = await upload(file, '0');
     expect(answer.status).toBe(200);
@@ -168,6 +170,7 @@ describe('inventory upload as XLSX', () => {
       [6, expect.stringContaining('Unknown component FAN')],
       [7, 'Not a date: yesterday (use 2026-11-01T08:00:00Z)'],
       [8, 'Column version holds the error #N/A'],
+      [9, 'Not a date: 1000000000000 (use 2026-11-01T08:00:00Z)'],
     ]);
     const zh = await upload(file, '1', XLSX_TYPE, 'zh-CN');
     expect(zh.body.data.errors[1]?.message).toContain('4.10 会变成 4.1');

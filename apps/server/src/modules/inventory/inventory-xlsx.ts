@@ -31,20 +31,20 @@ function readCell(value: CellValue, column: number, date1904: boolean): CellRead
   if (typeof value === 'string') return { text: value.trim() };
   if (typeof value === 'boolean') return { text: String(value) };
   if (typeof value === 'number' || value instanceof Date) {
-    if (column === VERSION)
-      return {
-        problem: 'INVENTORY_LINE_VERSION_NOT_TEXT',
-        params: { value: typeof value === 'number' ? String(value) : value.toISOString().slice(0, 10) },
-      };
-    if (column === SEEN_AT) {
-      const time =
-        value instanceof Date ? value.getTime() : (value + EPOCH_DAYS[date1904 ? 1904 : 1900]) * MS_PER_DAY;
-      if (!Number.isFinite(time) || (typeof value === 'number' && value < 1))
-        return { problem: 'INVENTORY_LINE_DATE', params: { value: String(value) } };
-      return { text: new Date(Math.round(time / 1000) * 1000).toISOString() };
-    }
+    // A serial day far outside the calendar (or a date cell holding one) is no date: never a throw.
+    const date =
+      value instanceof Date ? value : new Date((value + EPOCH_DAYS[date1904 ? 1904 : 1900]) * MS_PER_DAY);
+    const iso = Number.isNaN(date.getTime())
+      ? undefined
+      : new Date(Math.round(date.getTime() / 1000) * 1000).toISOString();
+    const shown = typeof value === 'number' ? String(value) : (iso?.slice(0, 10) ?? '');
+    if (column === VERSION) return { problem: 'INVENTORY_LINE_VERSION_NOT_TEXT', params: { value: shown } };
+    if (column === SEEN_AT)
+      return iso && !(typeof value === 'number' && value < 1)
+        ? { text: iso }
+        : { problem: 'INVENTORY_LINE_DATE', params: { value: shown } };
     // An all-digit SN or slot typed as a number: its digits are exact up to 2^53.
-    return { text: value instanceof Date ? value.toISOString() : String(value) };
+    return { text: typeof value === 'number' ? String(value) : (iso ?? '') };
   }
   if ('error' in value)
     return { problem: 'INVENTORY_LINE_CELL_ERROR', params: { column: name, value: value.error } };
