@@ -5,7 +5,9 @@ import { EXIT } from '../exit-codes.ts';
 import { translator } from '../i18n.ts';
 import { formatTable } from '../table.ts';
 import { cliEnv, newConfigHome, runCli } from '../test/run-cli.ts';
+import { inventoryServerSchema } from '@portal/contract';
 import { type BmcConnection, MAX_MEMBERS, RedfishClient, RedfishError } from './client.ts';
+import { readInventory, reportComponentsOf, softwareIdMapOf } from './inventory.ts';
 
 /**
  * `fwportal audit` against a hostile BMC (SECURITY.md): a plain-HTTP service on loopback whose
@@ -193,6 +195,72 @@ describe('a hostile BMC against the Redfish client', () => {
     expect(await failureOf(client.members('/redfish/v1/Systems'))).toBe('answer');
     // The cap stops it: not 200 reads of 1 MiB.
     expect(bmc.requests.length).toBeLessThan(20);
+  });
+});
+
+/** Control characters and bidi controls: never in an SN, version, part number or slot. */
+// eslint-disable-next-line no-control-regex -- what must not be reported
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe("one BMC's answers in the fleet's report", () => {
+  /** A BMC whose SN and FirmwareInventory are `sn` and `entries` (PCIe devices at /Cards/<n>). */
+  function serve(sn: string, entries: unknown[], cards: Record<string, unknown> = {}) {
+    routes['/redfish/v1/Systems'] = (_request, response) =>
+      json(response, 200, { Members: [{ '@odata.id': '/redfish/v1/Systems/1' }] });
+    routes['/redfish/v1/Systems/1'] = (_request, response) => json(response, 200, { SerialNumber: sn });
+    routes['/redfish/v1/UpdateService'] = (_request, response) =>
+      json(response, 200, { FirmwareInventory: { '@odata.id': '/fw' } });
+    routes['/fw'] = (_request, response) =>
+      json(response, 200, { Members: entries.map((_, i) => ({ '@odata.id': `/fw/${i}` })) });
+    entries.forEach((entry, i) => {
+      routes[`/fw/${i}`] = (_request, response) => json(response, 200, entry);
+    });
+    for (const [id, card] of Object.entries(cards))
+      routes[`/Cards/${id}`] = (_request, response) => json(response, 200, card);
+  }
+  const bmcEntry = (version: string) => ({
+    Version: version,
+    RelatedItem: [{ '@odata.id': '/redfish/v1/Managers/1' }],
+  });
+  /** What `fwportal audit` would send for this BMC, checked by the portal's own schema. */
+  async function reportOf() {
+    const client = await opened();
+    const inventory = await readInventory(client, softwareIdMapOf([]));
+    const components = reportComponentsOf(inventory);
+    return { inventory, components, server: { sn: inventory.sn ?? 'SN-OK', components } };
+  }
+
+  it('never sends a value the portal refuses (NUL, controls, bidi, ß growing past 64 in upper case): one BMC must not fail the whole report', async () => {
+    for (const [sn, version] of [
+      ['SN-OK', '1.0\u0000'],
+      ['SN\u0000X', '1.0'],
+      ['ß'.repeat(40), '1.0'],
+      ['SN-OK', '1.0\u202e0.9'],
+      ['SN\u001b[2J', '1.0'],
+    ]) {
+      serve(sn!, [bmcEntry(version!), bmcEntry('2.0')]);
+      const { server } = await reportOf();
+      const what = `${JSON.stringify(sn)} ${JSON.stringify(version)}`;
+      expect(inventoryServerSchema.safeParse(server).success, what).toBe(true);
+      // The portal's input guard refuses a NUL anywhere in the body: the whole report, every server.
+      const values = [server.sn, ...server.components.flatMap((c) => [c.version, c.pn ?? '', c.slot ?? ''])];
+      for (const value of values) expect(value, what).not.toMatch(UNPRINTABLE);
+    }
+  });
+
+  it("reports at most the portal's 64 components of one server (a BMC listing 100 cards)", async () => {
+    const cards: Record<string, unknown> = {};
+    const entries = Array.from({ length: 100 }, (_, i) => {
+      cards[i] = { PartNumber: `PN-${i}`, Location: { PartLocation: { ServiceLabel: `S${i}` } } };
+      return { Version: '1.0', RelatedItem: [{ '@odata.id': `/Cards/PCIeDevices/${i}` }] };
+    });
+    for (const [id, card] of Object.entries(cards))
+      routes[`/Cards/PCIeDevices/${id}`] = (_request, response) => json(response, 200, card);
+    serve('SN-MANY', [bmcEntry('2.0'), ...entries]);
+    const { components, server } = await reportOf();
+    expect(components.length).toBeGreaterThan(0);
+    expect(components[0]).toMatchObject({ kind: 'BMC' });
+    expect(inventoryServerSchema.safeParse(server).success).toBe(true);
   });
 });
 

@@ -89,12 +89,24 @@ export function kindOfRelatedItem(link: string): ComponentKind | null {
   return Object.hasOwn(KIND_OF_COLLECTION, collection) ? KIND_OF_COLLECTION[collection]! : null;
 }
 
-/** A string, or a number written as one (some BMCs report versions as numbers); null otherwise. */
-function textOf(value: unknown, max: number): string | null {
+/**
+ * Control and bidi characters: never part of a real serial number, version, part number or slot.
+ * The portal refuses a report with a NUL anywhere (every server of it, not only this BMC's), and
+ * a bidi override would make one version read as another on a page.
+ */
+// eslint-disable-next-line no-control-regex -- what a BMC's value must not hold
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A string, or a number written as one (some BMCs report versions as numbers); null otherwise,
+ * and for a value the portal would refuse. `upper`: upper-cased before its length is checked
+ * (the portal upper-cases SNs and part numbers, and 'ß' becomes 'SS').
+ */
+function textOf(value: unknown, max: number, upper = false): string | null {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== 'string') return null;
-  const trimmed = text.trim();
-  return trimmed && trimmed.length <= max ? trimmed : null;
+  const trimmed = upper ? text.trim().toUpperCase() : text.trim();
+  return trimmed && trimmed.length <= max && !UNPRINTABLE.test(trimmed) ? trimmed : null;
 }
 
 /** Reads the serial number (Systems members first, else Chassis) and the model. */
@@ -111,8 +123,8 @@ export async function readIdentity(
     });
     for (const member of members) {
       model ??= textOf(fieldOf(member.body, 'Model'), 64);
-      const sn = textOf(fieldOf(member.body, 'SerialNumber'), MAX_SN);
-      if (sn) return { sn: sn.toUpperCase(), model: model ?? textOf(fieldOf(member.body, 'Model'), 64) };
+      const sn = textOf(fieldOf(member.body, 'SerialNumber'), MAX_SN, true);
+      if (sn) return { sn, model: model ?? textOf(fieldOf(member.body, 'Model'), 64) };
     }
   }
   return { sn: null, model };
@@ -145,7 +157,7 @@ async function cardOf(
       throw error;
     });
   return {
-    pn: textOf(fieldOf(body, 'PartNumber'), MAX_PN)?.toUpperCase() ?? null,
+    pn: textOf(fieldOf(body, 'PartNumber'), MAX_PN, true),
     slot:
       textOf(fieldOf(body, 'Location', 'PartLocation', 'ServiceLabel'), MAX_SLOT) ??
       textOf(fieldOf(body, 'Slot', 'Location', 'PartLocation', 'ServiceLabel'), MAX_SLOT),
@@ -236,6 +248,9 @@ function olderFirst(a: string, b: string): number {
 
 export type ReportComponent = { kind: ComponentKind; pn?: string; slot?: string; version: string };
 
+/** Components of one server in a report, at most (INVENTORY_LIMITS.componentsPerServer). */
+export const MAX_REPORT_COMPONENTS = 64;
+
 /**
  * The report lines of a server: one per component key (kind, or PCIE with part number and slot).
  * Two power supplies of one server may run different versions: the older one is reported, since
@@ -255,5 +270,9 @@ export function reportComponentsOf(inventory: BmcInventory): ReportComponent[] {
     const known = byKey.get(key);
     if (!known || olderFirst(line.version, known.version) < 0) byKey.set(key, line);
   }
-  return [...byKey.values()];
+  // More than the portal takes would fail the whole report (every server's): the server's own
+  // firmware first, then cards, and a BMC listing more is cut there.
+  return [...byKey.values()]
+    .sort((a, b) => Number(a.kind === 'PCIE') - Number(b.kind === 'PCIE'))
+    .slice(0, MAX_REPORT_COMPONENTS);
 }
