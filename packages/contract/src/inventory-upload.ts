@@ -12,8 +12,12 @@ export const INVENTORY_UPLOAD_LIMITS = {
    * a zip bomb stops here. 100,000 rows of six cells take about 25 MB of sheet XML.
    */
   xlsxUnpackedBytes: 64 * 1024 * 1024,
-  /** Rows of the worksheets, counted before any cell is read: the servers limit times ten components, doubled. */
-  xlsxRows: INVENTORY_LIMITS.servers * 20,
+  /**
+   * Rows of the worksheets, counted before any cell is read. The spreadsheet library holds the
+   * whole workbook in memory (about 3 KB a row): 10,000 servers of ten components and room to
+   * spare, about 350 MB at most; larger inventories go as CSV or in several uploads.
+   */
+  xlsxRows: INVENTORY_LIMITS.servers * 12,
 } as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

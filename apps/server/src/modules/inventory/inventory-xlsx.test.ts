@@ -190,7 +190,7 @@ describe('inventory upload as XLSX', () => {
     );
     const tall = await upload(zipOf(workbookParts(rows)), '1', 'application/octet-stream', 'zh-CN');
     expect(tall.status).toBe(413);
-    expect(tall.body.message).toBe('工作簿超过 200000 行：请分多次上传');
+    expect(tall.body.message).toBe('工作簿超过 120000 行：请分多次上传');
   });
 
   it('tells CSV from XLSX by content, whatever the name or type says', async () => {

@@ -90,6 +90,20 @@ export async function parseInventoryXlsx(bytes: Buffer, locale: Locale): Promise
       });
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { messageKey: 'INVENTORY_XLSX_DAMAGED' });
   }
+  return oneAtATime(() => readWorkbook(bytes, locale));
+}
+
+/** The tail of the previous workbook read: one workbook in memory at a time per process. */
+let turn: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after every read started before it has ended (whether it succeeded or not). */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = turn.then(work, work);
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+async function readWorkbook(bytes: Buffer, locale: Locale): Promise<ParsedUpload> {
   const workbook = await newWorkbook();
   try {
     await workbook.xlsx.load(bytes as unknown as Parameters<typeof workbook.xlsx.load>[0]);
