@@ -1,4 +1,4 @@
-import { ErrorCode, type PublishVersion, type SoftwareIdMap } from '@portal/contract';
+import { ErrorCode, type SoftwareIdMap } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems, catalogVersions } from '../../db/schema';
