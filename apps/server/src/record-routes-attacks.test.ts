@@ -69,7 +69,6 @@ const TASK_PATTERNS = [
   '/api/fleet/inventory/upload',
   '/api/fleet/inventory/template.csv',
   '/api/fleet/inventory/template.xlsx',
-  '/api/fleet/inventory/template.xlsx',
   '/api/fleet/servers',
   '/api/fleet/servers/:sn',
   '/api/fleet/export',
