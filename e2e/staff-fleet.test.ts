@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage, type UiLocale, useConsoleSuite } from './support/console';
+import { accessibilityFindings } from './support/page-checks';
+import { openSystemPage } from './support/system-app';
+
+/** The demo customer's organisation (seed-data.ts DEMO_COMPANY): its servers include a vulnerable one. */
+const DEMO_ORGANISATION = 'Demo Cloud Co., Ltd.';
+
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
+  );
+  await page.waitForTimeout(250);
+}
+
+describe('customer fleets for staff in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it.each(['en-US', 'zh-CN'] as UiLocale[])(
+    'staff pick an organisation and read its servers as its customer does, in %s',
+    { timeout: 120_000 },
+    async (locale) => {
+      const page = await openSystemPage(suite, 'admin', '/system/fleet');
+      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      const orgs = page.getByTestId('staff-fleet-orgs');
+      await orgs.getByRole('link', { name: DEMO_ORGANISATION }).click();
+      const table = page.getByTestId('fleet-table');
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/system\/fleet\/\d+$/);
+      const vulnerable = page.getByTestId('fleet-summary').getByTestId('summary-count-vulnerable');
+      expect(Number(await vulnerable.innerText())).toBeGreaterThanOrEqual(1);
+      expect(await table.locator('tbody').innerText()).toContain(
+        locale === 'zh-CN' ? '存在漏洞' : 'Vulnerable',
+      );
+      // Staff read only: nothing is uploaded or bundled in the customer's name.
+      expect(await page.getByTestId('fleet-upload').count()).toBe(0);
+      expect(await page.getByTestId('fleet-bundle').count()).toBe(0);
+      await settle(page);
+      expect(await accessibilityFindings(page, 'body'), `axe on the organisation's list (${locale})`).toEqual(
+        [],
+      );
+
+      await table.locator('tbody tr.ant-table-row a[data-testid^="server-link-"]').first().click();
+      await page.getByTestId('server-detail').waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/system\/fleet\/\d+\/[^/]+$/);
+      await settle(page);
+      expect(await accessibilityFindings(page, 'body'), `axe on a server (${locale})`).toEqual([]);
+    },
+  );
+});
