@@ -29,8 +29,20 @@ export function note(ctx: Context, key: MessageKey, params?: MessageParams): voi
   ctx.stderr.write(`${ctx.t(key, params)}\n`);
 }
 
+/**
+ * Characters JSON.stringify leaves raw though a terminal obeys them or they reorder a line: C1
+ * controls (an 8-bit CSI), bidi controls, line and paragraph separators. They can only stand
+ * inside strings of the document, where a \u escape is the same value.
+ */
+const JSON_RAW_CONTROLS = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/** The document on stdout, with what a BMC or the portal sent escaped, never obeyed by the terminal. */
 export function printJson(ctx: Context, value: unknown): void {
-  ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  const text = String(JSON.stringify(value, null, 2)).replace(
+    JSON_RAW_CONTROLS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  ctx.stdout.write(`${text}\n`);
 }
 
 export const stringOption = (ctx: Context, name: string): string | undefined => {

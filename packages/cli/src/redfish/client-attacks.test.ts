@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Context, printJson } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
 import { translator } from '../i18n.ts';
 import { formatTable } from '../table.ts';
@@ -202,6 +203,11 @@ describe('a hostile BMC against the Redfish client', () => {
 // eslint-disable-next-line no-control-regex -- what must not be reported
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
+/** The same, but the newlines of pretty-printed JSON, and the line separators JSON leaves raw. */
+const UNPRINTABLE_EXCEPT_NEWLINE =
+  // eslint-disable-next-line no-control-regex -- what must not reach the terminal
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
 describe("one BMC's answers in the fleet's report", () => {
   /** A BMC whose SN and FirmwareInventory are `sn` and `entries` (PCIe devices at /Cards/<n>). */
   function serve(sn: string, entries: unknown[], cards: Record<string, unknown> = {}) {
@@ -283,6 +289,15 @@ describe("a BMC's strings on the terminal", () => {
       );
       expect(text).toContain('SNKCATTAx');
     }
+  });
+
+  it('--json escapes C1 and bidi controls (JSON.stringify leaves them raw): the same document, nothing a terminal obeys', () => {
+    let out = '';
+    const ctx = { stdout: { write: (text: string) => (out += text) } } as unknown as Context;
+    const value = { name: hostile, nested: [{ version: '1.0\u2028\u009b2J\u202e' }] };
+    printJson(ctx, value);
+    expect(out).not.toMatch(UNPRINTABLE_EXCEPT_NEWLINE);
+    expect(JSON.parse(out)).toEqual(value);
   });
 });
 
