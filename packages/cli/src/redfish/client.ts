@@ -203,6 +203,9 @@ export class RedfishClient {
       json: { UserName: this.options.user, Password: this.options.password },
       auth: { kind: 'none' },
       answers: [400, 401, 403, 404, 405, 501],
+      // A session URI on another host (a BMC naming itself by another name) is not used, and the
+      // session not refused for it: it is logged out at its @odata.id when that is this BMC's.
+      foreignLocation: 'ignore',
     });
     if (response.status === 404 || response.status === 405 || response.status === 501) return false;
     if (response.status === 401 || response.status === 403 || response.status === 400)
@@ -387,6 +390,8 @@ export class RedfishClient {
       auth: Auth;
       json?: unknown;
       stream?: { body: () => AsyncGenerator<Buffer>; length: number; contentType: string };
+      /** A `Location` of another host: an error (default), or no location. */
+      foreignLocation?: 'ignore';
     },
   ): Promise<RedfishResponse> {
     const url = this.resolve(path);
@@ -414,11 +419,18 @@ export class RedfishClient {
     const response = await this.exchange(method, url, headers, payload, options.stream?.body);
     this.answeredOnce = true;
     const location = headerOf(response.headers, 'location');
+    let resolved: string | null = null;
+    try {
+      const url = location ? this.resolve(location) : null;
+      resolved = url ? url.pathname + url.search : null;
+    } catch (error) {
+      if (options.foreignLocation !== 'ignore') throw error;
+    }
     const answer: RedfishResponse = {
       status: response.status,
       headers: response.headers,
       body: parseJson(response.text),
-      location: location ? this.resolve(location).pathname + this.resolve(location).search : null,
+      location: resolved,
     };
     if ((response.status >= 200 && response.status < 300) || options.answers?.includes(response.status))
       return answer;
