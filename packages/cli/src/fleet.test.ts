@@ -40,6 +40,8 @@ describe('fwportal login --token-stdin', () => {
     expect(token).toMatch(/^fwp_/);
     expect(stored.signingKey).toContain('BEGIN PUBLIC KEY');
     expect(run.stdout).toContain(`${token.slice(0, 8)}…`);
+    // A token from stdin comes without its account and expiry: no empty 'as :' or 'expires' slots.
+    expect(run.stdout).toMatch(/^Logged in to \S+ with token fwp_\S+…$/m);
     expect(run.stdout + run.stderr).not.toContain(token);
   });
 

@@ -16,7 +16,8 @@ import { keyIdOf, publicKeyOf } from '../signing-key.ts';
 import { maskToken } from '../token-mask.ts';
 import { deviceLogin } from './device-login.ts';
 
-export const DEFAULT_SCOPES: ApiTokenScope[] = ['catalog:read', 'download', 'licences', 'tasks'];
+/** Every scope fwportal's commands use (`audit` and `update` report with `inventory`); the approver may narrow them. */
+export const DEFAULT_SCOPES: ApiTokenScope[] = ['catalog:read', 'download', 'licences', 'tasks', 'inventory'];
 export const DEFAULT_EXPIRES_DAYS = 90;
 
 function scopesOf(ctx: Context): ApiTokenScope[] {
@@ -101,7 +102,9 @@ export async function login(ctx: Context): Promise<ExitCode> {
   else {
     // People read the expiry as a date and time of their own zone, scripts (--json) as ISO.
     const expires = expiresAt ? new Date(expiresAt).toLocaleString(ctx.locale) : '';
-    say(ctx, 'login.done', { ...shown, expiresAt: expires });
+    // A token read from stdin comes without its account and expiry: say only what is known.
+    if (account) say(ctx, 'login.done', { ...shown, expiresAt: expires });
+    else say(ctx, 'login.doneToken', shown);
     say(ctx, 'login.saved', { file, keyId });
   }
   return EXIT.ok;

@@ -61,6 +61,7 @@ export const enUS = {
     'the portal is briefly unavailable (its database or storage is recovering): trying again in {seconds} s',
 
   'login.done': 'Logged in to {url} as {account}: token {token}, expires {expiresAt}',
+  'login.doneToken': 'Logged in to {url} with token {token}',
   'login.saved': 'Saved to {file} (signing key {keyId} pinned)',
   'login.deviceCode':
     'To sign in, open {url} in a browser where you are signed in to the portal and enter the code {code}',
@@ -128,6 +129,7 @@ export const enUS = {
   'redfish.foreignReference':
     '{host}: the BMC links to another server ("{reference}"): not followed, no credentials are sent there',
   'redfish.timeout': '{host}: no answer to {path} within {seconds} s',
+  'redfish.deadline': '{host}: not done after {seconds} s in all (the BMC answers too slowly); given up',
   'redfish.tooBig': '{host}: the answer to {path} is too big',
   'redfish.tooManyMembers': '{host}: {path} lists more than {max} members; not read',
   'redfish.overBudget':

@@ -57,6 +57,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notice.unavailable': '门户暂时不可用（数据库或存储正在恢复）：{seconds} 秒后重试',
 
   'login.done': '已以 {account} 登录 {url}：令牌 {token}，有效期至 {expiresAt}',
+  'login.doneToken': '已使用令牌 {token} 登录 {url}',
   'login.saved': '已保存到 {file}（已固定签名公钥 {keyId}）',
   'login.deviceCode': '请在已登录门户的浏览器中打开 {url}，输入代码 {code} 完成登录',
   'login.deviceLink': '或打开此链接（已填好代码）：{url}',
@@ -122,6 +123,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'redfish.badReference': '{host}：BMC 返回了无法使用的链接“{reference}”',
   'redfish.foreignReference': '{host}：BMC 链接到另一台服务器（“{reference}”）：未跟随，也不会向其发送凭据',
   'redfish.timeout': '{host}：{path} 在 {seconds} 秒内无应答',
+  'redfish.deadline': '{host}：总计 {seconds} 秒后仍未完成（BMC 应答过慢），已放弃',
   'redfish.tooBig': '{host}：{path} 的应答过大',
   'redfish.tooManyMembers': '{host}：{path} 列出的成员超过 {max} 个，未读取',
   'redfish.overBudget': '{host}：本次会话中该 BMC 发送的数据超过 {mib} MiB，不再读取',
