@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
 import { fleetBaselines, organisations, users } from '../../db/schema';
@@ -91,19 +91,17 @@ export type ScopeProfile = {
  * so the page assesses each profile once. Read at every call, like `scopeServers`.
  */
 export async function scopeProfiles(db: Db, scope: FleetScope): Promise<ScopeProfile[]> {
+  const field = (column: SQL) => sql`coalesce(char_length(${column}) || ':' || ${column}, '-:')`;
   const rows = await rowsOf<
-    Omit<ScopeServer, 'sn'> & {
-      reported: [string, string, string | null, string | null, string][] | null;
-      sns: string[];
-      lastSeen: (number | string | null)[];
-    }
+    Omit<ScopeServer, 'sn'> & { reported: string | null; sns: string[]; lastSeen: (number | string | null)[] }
   >(
     db,
     sql`
     with owned as (${scopeSerials(scope)}),
     r as (
       select ic.sn,
-             jsonb_agg(jsonb_build_array(ic.component, ic.kind, ic.pn, ic.slot, ic.version) order by ic.component) as reported,
+             string_agg(${field(sql`ic.component`)} || ${field(sql`ic.kind`)} || ${field(sql`ic.pn`)}
+                        || ${field(sql`ic.slot`)} || ${field(sql`ic.version`)}, '' order by ic.component) as reported,
              (extract(epoch from max(ic.seen_at)) * 1000)::float8 as seen
       from installed_components ic join owned on owned.sn = ic.sn
       group by ic.sn
@@ -121,17 +119,38 @@ export async function scopeProfiles(db: Db, scope: FleetScope): Promise<ScopePro
       modelCode: row.modelCode,
       pcieParts: row.pcieParts ?? [],
       shipped: row.shipped ?? {},
-      reported: (row.reported ?? []).map(([component, kind, pn, slot, version]) => ({
-        component,
-        kind,
-        pn,
-        slot,
-        version,
-      })),
+      reported: decodeReports(row.reported ?? ''),
     },
     sns: row.sns,
     lastSeen: row.lastSeen.map((seen) => (seen === null ? null : Number(seen))),
   }));
+}
+
+/**
+ * Reads what `scopeProfiles` wrote: per component five fields, each `<length>:<text>` (length in
+ * characters, as PostgreSQL's char_length counts them) or `-:` for null. Length-prefixed, the
+ * text is one-to-one with the components whatever they contain, so two servers group together
+ * only when they report exactly the same; and it costs the database a fraction of building JSON.
+ */
+export function decodeReports(text: string): PlainReport[] {
+  const chars = Array.from(text);
+  let at = 0;
+  const next = (): string | null => {
+    const colon = chars.indexOf(':', at);
+    if (colon < 0) throw new Error('malformed reported components');
+    const size = chars.slice(at, colon).join('');
+    at = colon + 1;
+    if (size === '-') return null;
+    const value = chars.slice(at, at + Number(size)).join('');
+    at += Number(size);
+    return value;
+  };
+  const reports: PlainReport[] = [];
+  while (at < chars.length) {
+    const [component, kind, pn, slot, version] = [next(), next(), next(), next(), next()];
+    reports.push({ component: component ?? '', kind: kind ?? '', pn, slot, version: version ?? '' });
+  }
+  return reports;
 }
 
 /** A customer organisation staff may look at (unknown id: ORGANISATION_UNKNOWN, 404). */
