@@ -22,6 +22,11 @@ type BmcResult =
 
 /** Retries of a reset BMC during an audit: shorter than an update's, an audit has nothing in flight. */
 const AUDIT_RESET_WAIT_MS = 60_000;
+/**
+ * One BMC's whole audit, at most: a real one takes seconds to a minute; a BMC answering each of
+ * its requests just inside the timeout would otherwise hold its place in the pool for hours.
+ */
+const AUDIT_BMC_DEADLINE_MS = 10 * 60_000;
 
 async function auditOne(
   ctx: Context,
@@ -30,8 +35,10 @@ async function auditOne(
 ): Promise<BmcResult> {
   const { address } = connection;
   try {
-    const inventory = await withBmc({ ...connection, resetWaitMs: AUDIT_RESET_WAIT_MS }, (client) =>
-      readInventory(client, softwareIds),
+    const deadlineMs = Math.max(AUDIT_BMC_DEADLINE_MS, 10 * connection.timeoutMs);
+    const inventory = await withBmc(
+      { ...connection, resetWaitMs: AUDIT_RESET_WAIT_MS, deadlineMs },
+      (client) => readInventory(client, softwareIds),
     );
     const seenAt = new Date().toISOString();
     if (!inventory.sn)

@@ -185,6 +185,20 @@ describe('a hostile BMC against the Redfish client', () => {
     expect(MAX_MEMBERS).toBeLessThan(5000);
   });
 
+  it('gives up on a BMC that answers every member slowly at its deadline, not after members x timeout', async () => {
+    const members = Array.from({ length: 40 }, (_, i) => ({ '@odata.id': `/redfish/v1/Systems/${i}` }));
+    routes['/redfish/v1/Systems'] = (_request, response) => json(response, 200, { Members: members });
+    for (let i = 0; i < 40; i += 1)
+      routes[`/redfish/v1/Systems/${i}`] = (_request, response) => {
+        // Just inside the per-request timeout, every time: 40 / 4 x 0.6 s = 6 s without a deadline.
+        setTimeout(() => json(response, 200, { Id: String(i) }), 600);
+      };
+    const client = await opened({ timeoutMs: 1000, deadlineMs: 1500 });
+    const started = Date.now();
+    expect(await failureOf(client.members('/redfish/v1/Systems'))).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
   it("stops a BMC whose answers together exceed the session's budget (many members of 1 MiB each)", async () => {
     const members = Array.from({ length: 200 }, (_, i) => ({ '@odata.id': `/redfish/v1/Systems/${i}` }));
     const big = JSON.stringify({ SerialNumber: 'X', Filler: 'y'.repeat(1024 * 1024) });

@@ -44,6 +44,11 @@ export type BmcConnection = {
   onPinned?: (host: string, fingerprint: string) => void;
   /** All answers of this client together, at most (default MAX_SESSION_ANSWER_BYTES). */
   answerBudgetBytes?: number;
+  /**
+   * Every request (uploads but) ends within this many ms of the client's creation: a BMC that
+   * answers each of a thousand requests just inside the timeout must not hold a run for hours.
+   */
+  deadlineMs?: number;
 };
 
 /** What went wrong with a BMC; `message` is a key of the locale files, shown in the user's language. */
@@ -153,9 +158,12 @@ export class RedfishClient {
   private answeredOnce = false;
   /** Bytes of every answer so far, against `answerBudgetBytes`. */
   private received = 0;
+  /** When `deadlineMs` runs out (epoch ms), or never. */
+  private readonly deadlineAt: number;
 
   constructor(options: BmcConnection) {
     this.options = options;
+    this.deadlineAt = options.deadlineMs === undefined ? Infinity : Date.now() + options.deadlineMs;
     this.origin = bmcOrigin(options.address);
     this.host = `${this.origin.hostname}:${this.origin.port || (this.origin.protocol === 'https:' ? 443 : 80)}`;
   }
@@ -439,6 +447,13 @@ export class RedfishClient {
     throw httpError(this.host, method, url.pathname, answer);
   }
 
+  private deadlineError(): RedfishError {
+    return new RedfishError('timeout', 'redfish.deadline', {
+      host: this.host,
+      seconds: Math.round((this.options.deadlineMs ?? 0) / 1000),
+    });
+  }
+
   private overBudget(): boolean {
     return this.received > (this.options.answerBudgetBytes ?? MAX_SESSION_ANSWER_BYTES);
   }
@@ -472,7 +487,10 @@ export class RedfishClient {
     payload: Buffer | null,
     stream?: () => AsyncGenerator<Buffer>,
   ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
-    const { timeoutMs } = this.options;
+    const left = this.deadlineAt - Date.now();
+    if (left <= 0 && !stream) return Promise.reject(this.deadlineError());
+    const timeoutMs = stream ? this.options.timeoutMs : Math.min(this.options.timeoutMs, left);
+    const overall = timeoutMs < this.options.timeoutMs;
     return new Promise((resolve, reject) => {
       let socket: Duplex | null = null;
       let settled = false;
@@ -485,11 +503,13 @@ export class RedfishClient {
         reject(error);
       };
       const timeoutError = () =>
-        new RedfishError('timeout', 'redfish.timeout', {
-          host: this.host,
-          path: url.pathname,
-          seconds: Math.round(timeoutMs / 100) / 10,
-        });
+        overall
+          ? this.deadlineError()
+          : new RedfishError('timeout', 'redfish.timeout', {
+              host: this.host,
+              path: url.pathname,
+              seconds: Math.round(timeoutMs / 100) / 10,
+            });
       // Uploads: silence is the limit (req.setTimeout below); everything else: the whole exchange.
       const deadline = setTimeout(() => fail(timeoutError()), stream ? 2 ** 31 - 1 : timeoutMs);
       const request = http.request({
