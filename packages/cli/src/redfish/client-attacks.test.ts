@@ -1,4 +1,7 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Context, printJson } from '../context.ts';
@@ -9,6 +12,7 @@ import { cliEnv, newConfigHome, runCli } from '../test/run-cli.ts';
 import { inventoryServerSchema } from '@portal/contract';
 import { type BmcConnection, MAX_MEMBERS, RedfishClient, RedfishError } from './client.ts';
 import { readInventory, reportComponentsOf, softwareIdMapOf } from './inventory.ts';
+import { KnownHosts } from './known-hosts.ts';
 
 /**
  * `fwportal audit` against a hostile BMC (SECURITY.md): a plain-HTTP service on loopback whose
@@ -340,5 +344,26 @@ describe('the hosts list', () => {
   it('warns when --insecure lets the password go over plain http', async () => {
     const run = await audit('http://10.0.0.5', '--insecure');
     expect(run.stderr).toMatch(/warning: .*http:\/\/10\.0\.0\.5.*readable/);
+  });
+});
+
+describe('the known hosts file', () => {
+  it('is private (0600 in a 0700 folder), and a line appended later never replaces a pin', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-kh-')), 'config');
+    const pins = new KnownHosts(dir);
+    expect(await pins.check('BMC7:443', 'aa:bb')).toBe('new');
+    if (process.platform !== 'win32') {
+      expect(statSync(pins.file).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    }
+    // Someone appends their own fingerprint for the host, and junk: the first line still wins.
+    writeFileSync(
+      pins.file,
+      `${readFileSync(pins.file, 'utf8')}bmc7:443 CC:DD\n\u001b[2J junk\n# bmc8:443 EE\n`,
+    );
+    const again = new KnownHosts(dir);
+    expect(await again.check('bmc7:443', 'CC:DD')).toBe('mismatch');
+    expect(await again.check('bmc7:443', 'AABB')).toBe('match');
+    expect(await again.pinOf('bmc8:443')).toBeUndefined();
   });
 });
