@@ -113,6 +113,20 @@ describe('a hostile BMC against the Redfish client', () => {
     expect(elsewhere.requests).toEqual([]);
   });
 
+  it('never downgrades: an http:// link on the https BMC itself is another origin, refused before connecting', async () => {
+    const client = new RedfishClient(
+      connection({ address: 'https://127.0.0.1:9', trust: { mode: 'insecure' } }),
+    );
+    for (const link of [
+      'http://127.0.0.1:9/redfish/v1/Systems',
+      'http://127.0.0.1:443/redfish/v1',
+      '//127.0.0.1:9/x',
+    ])
+      expect(await failureOf(client.get(link)), link).toBe(
+        link.startsWith('//') ? 'network' : 'answer', // `//host:port` is the BMC itself (https), port 9 refuses
+      );
+  });
+
   it('sends no request (and no password) to an @odata.id of another host', async () => {
     routes['/redfish/v1/Systems'] = (_request, response) =>
       json(response, 200, {
