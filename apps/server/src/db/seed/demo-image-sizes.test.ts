@@ -30,8 +30,26 @@ describe('demo file sizes (DEMO_FILE_MB)', () => {
     expect(first.bytes.length).toBeGreaterThan(size);
     const tar = gunzipSync(first.bytes);
     const names = entryNames(tar);
-    expect(names).toEqual(['README.txt', `${bios.code}-${bios.versions[2]!.version}.bin`]);
+    // The firmware image first, starting with the test BMC's header (npm run bmc:sim installs it).
+    expect(names).toEqual([`${bios.code}-${bios.versions[2]!.version}.bin`, 'README.txt']);
+    expect(tar.subarray(512, 512 + 64).toString('latin1')).toMatch(
+      new RegExp(`^FWIMG BIOS ${bios.versions[2]!.version.replaceAll('.', '\\.')}\n`),
+    );
+    expect(Number.parseInt(tar.subarray(124, 135).toString(), 8)).toBe(size);
     expect(demoPayload(bios, bios.versions[2]!, size).bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('names the part number in a PCIe image and keeps the README first in other kinds', () => {
+    const items = demoCatalogItems();
+    const nic = items.find((item) => item.code === 'pcie-nic-25g')!;
+    const tar = gunzipSync(demoPayload(nic, nic.versions[1]!, 4096).bytes);
+    expect(tar.subarray(512, 512 + 64).toString('latin1')).toMatch(
+      /^FWIMG PCIE:PN-NIC-25G-2P 22\.36\.1010\n/,
+    );
+    const livecd = items.find((item) => item.kind === 'LIVECD')!;
+    expect(entryNames(gunzipSync(demoPayload(livecd, livecd.versions[0]!, 4096).bytes))[0]).toBe(
+      'README.txt',
+    );
   });
 
   it('keeps files of a few KB with 0 (the tests), and sizes kinds in proportion', () => {

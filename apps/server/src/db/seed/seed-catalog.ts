@@ -23,6 +23,39 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** Kinds whose images a BMC installs (`fwportal update`). */
+const FIRMWARE_KINDS = new Set(['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID', 'PCIE']);
+
+/**
+ * The entries of a demo package with an image. A firmware image starts with the header line of
+ * the test BMC's image format (`FWIMG <KIND>[:<PN>] <version>`, packages/cli/src/test/bmc-sim/
+ * firmware-image.ts; PCIe: the part number when the version serves one, none when several, which
+ * any card takes) and comes first, so that `npm run bmc:sim` installs the demo catalogue's
+ * packages; the header overwrites the image's first bytes (the size stays).
+ */
+function packageEntries(
+  item: ItemSeed,
+  version: VersionSeed,
+  readme: Buffer,
+  imageBytes: number,
+): [name: string, content: Buffer][] {
+  const image = demoImageBytes(`${item.code}@${version.version}`, imageBytes);
+  const name = `${item.code}-${version.version}.bin`;
+  if (!FIRMWARE_KINDS.has(item.kind))
+    return [
+      ['README.txt', readme],
+      [name, image],
+    ];
+  const pn = item.kind === 'PCIE' && version.parts?.length === 1 ? `:${version.parts[0]}` : '';
+  const header = Buffer.from(`FWIMG ${item.kind}${pn} ${version.version}\n`);
+  const content = image.length > header.length ? image : Buffer.alloc(header.length);
+  header.copy(content);
+  return [
+    [name, content],
+    ['README.txt', readme],
+  ];
+}
+
 /** The bytes of a demo payload: a real archive (or JSON config) naming what it is. */
 export function demoPayload(
   item: ItemSeed,
@@ -56,16 +89,7 @@ export function demoPayload(
         ? zipOf('README.txt', readme)
         : imageBytes > 0
           ? // Level 1: the image does not compress anyway, and tens of MB are quick at it.
-            gzipSync(
-              tarOfFiles([
-                ['README.txt', readme],
-                [
-                  `${item.code}-${version.version}.bin`,
-                  demoImageBytes(`${item.code}@${version.version}`, imageBytes),
-                ],
-              ]),
-              { level: 1 },
-            )
+            gzipSync(tarOfFiles(packageEntries(item, version, readme, imageBytes)), { level: 1 })
           : tarGzOf('README.txt', readme);
   return { fileName, bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { HEADER_BYTES } from './firmware-image';
+import { imageHeadOf, PACKAGE_HEAD_BYTES } from './firmware-image';
 
 export type DownloadedImage = { bytes: number; sha256: string; head: Buffer };
 
@@ -40,12 +40,18 @@ export function downloadImage(
         const head: Buffer[] = [];
         let bytes = 0;
         response.on('data', (chunk: Buffer) => {
-          if (bytes < HEADER_BYTES) head.push(chunk.subarray(0, HEADER_BYTES - bytes));
+          if (bytes < PACKAGE_HEAD_BYTES) head.push(chunk.subarray(0, PACKAGE_HEAD_BYTES - bytes));
           bytes += chunk.length;
           hash.update(chunk);
           if (bytes > maxBytes) request.destroy(new Error('image too large'));
         });
-        response.on('end', () => resolve({ bytes, sha256: hash.digest('hex'), head: Buffer.concat(head) }));
+        response.on('end', () => {
+          const sha256 = hash.digest('hex');
+          imageHeadOf(Buffer.concat(head)).then(
+            (imageHead) => resolve({ bytes, sha256, head: imageHead }),
+            reject,
+          );
+        });
         response.on('error', reject);
       },
     );

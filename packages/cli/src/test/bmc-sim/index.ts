@@ -11,7 +11,8 @@
  * - HTTPS with a self-signed certificate per BMC (made with `openssl`, SAN IP:127.0.0.1 and
  *   DNS:localhost; `caPem`, `fingerprint256`), or plain HTTP with `tls: false`.
  * - Updates: images in the test format of {@link makeFirmwareImage} (`FWIMG <KIND>[:<PN>] <version>\n`
- *   then anything), pushed as multipart/form-data (`UpdateParameters` JSON with `Targets` and
+ *   then anything, or a .tar.gz whose first entry is such an image, as the demo catalogue's packages
+ *   are), pushed as multipart/form-data (`UpdateParameters` JSON with `Targets` and
  *   `@Redfish.OperationApplyTime` Immediate|OnReset, `UpdateFile`) or fetched by the BMC itself from
  *   SimpleUpdate's `ImageURI` (HTTP or HTTPS, redirects followed, certificate not checked). Targets are
  *   FirmwareInventory member URIs (or their RelatedItem); without Targets the image goes to every

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import type { Bmc } from './bmc';
 import { readJson, type Answer } from './http-util';
-import { HEADER_BYTES } from './firmware-image';
+import { imageHeadOf, PACKAGE_HEAD_BYTES } from './firmware-image';
 import { downloadImage } from './image-download';
 import { MAX_IMAGE_BYTES, errorBody } from './resources';
 import type { UpdateRequest } from './updates';
@@ -88,7 +88,7 @@ export async function handleMultipartPush(bmc: Bmc, req: http.IncomingMessage): 
   const received = {
     bytes: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
-    head: bytes.subarray(0, HEADER_BYTES),
+    head: await imageHeadOf(bytes.subarray(0, PACKAGE_HEAD_BYTES)),
   };
   const request: UpdateRequest = { via: 'multipart', targets: targets as string[], applyTime };
   if (m.noTask) {
