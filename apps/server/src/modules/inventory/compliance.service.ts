@@ -103,10 +103,12 @@ const asScope = (scope: FleetScope | number): FleetScope =>
  * Why it is never stale: nothing here is stored or cached between requests. Every call reads the
  * reports, the published (not recalled) releases, the advisories visible at this instant (an
  * embargo that ended a second ago counts) and the baselines, and computes from them. The "My
- * servers" page stays fast by computing less, not by remembering: `page` reads plain rows (one
- * query, reported components as JSON arrays) and derives only each server's state and counts
- * (assessments shared by every server running the same version), never the 100,000 component
- * objects with targets, advisories and dates that `fleet` builds for exports and bundles.
+ * servers" page stays fast by computing less, not by remembering: one query (`scopeProfiles`)
+ * groups the scope's servers by what decides their state (model, cards, shipped and reported
+ * versions, as text) and `page` assesses each group once, building only states and counts, never
+ * the 100,000 component objects with targets, advisories and dates that `fleet` builds for
+ * exports and bundles. The assessments are remembered only per computation (keyed by its own
+ * release lists); the remembered version comparisons are a pure function of two strings.
  */
 export class ComplianceService {
   constructor(
