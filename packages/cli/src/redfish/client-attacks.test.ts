@@ -356,7 +356,12 @@ describe('the hosts list', () => {
   });
 
   it('warns when --insecure lets the password go over plain http', async () => {
-    const run = await audit('http://10.0.0.5', '--insecure');
+    // Said before the password is read: no password on stdin here, and the warning still comes.
+    const run = await runCli(
+      ['audit', '--bmc', 'http://10.0.0.5', '--user', 'admin', '--password-stdin', '--insecure'],
+      env,
+      '',
+    );
     expect(run.stderr).toMatch(/warning: .*http:\/\/10\.0\.0\.5.*readable/);
   });
 });

@@ -122,6 +122,17 @@ export async function bmcTargetsOf(ctx: Context): Promise<BmcTarget[]> {
         rows.push({ address, user: user || undefined, password: password || undefined });
   }
   if (rows.length === 0) throw new CliError(EXIT.usage, 'usage.noBmcs');
+  // Plain http to another machine: refused without --insecure, and never silent with it; both
+  // before any password is asked for.
+  const warned = new Set<string>();
+  for (const row of rows) {
+    const origin = bmcOrigin(row.address);
+    if (origin.protocol !== 'http:' || isLoopbackHost(origin.hostname) || warned.has(origin.href)) continue;
+    if (ctx.values.insecure !== true)
+      throw new CliError(EXIT.usage, 'usage.bmcPlainHttp', { address: row.address });
+    warned.add(origin.href);
+    note(ctx, 'bmc.plainHttp', { address: origin.href.replace(/\/$/, '') });
+  }
   const credentials = await credentialsOf(ctx);
   const needsShared = rows.some(
     (row) => row.password === undefined && !credentials.has(bmcOrigin(row.address).host.toLowerCase()),
@@ -132,13 +143,8 @@ export async function bmcTargetsOf(ctx: Context): Promise<BmcTarget[]> {
   const targets: BmcTarget[] = [];
   for (const row of rows) {
     const origin = bmcOrigin(row.address);
-    const plainHttp = origin.protocol === 'http:' && !isLoopbackHost(origin.hostname);
-    if (plainHttp && ctx.values.insecure !== true)
-      throw new CliError(EXIT.usage, 'usage.bmcPlainHttp', { address: row.address });
     if (seen.has(origin.href)) continue;
     seen.add(origin.href);
-    // Accepted with --insecure, but never silently: the password crosses the network readable.
-    if (plainHttp) note(ctx, 'bmc.plainHttp', { address: origin.href.replace(/\/$/, '') });
     const stored = credentials.get(origin.host.toLowerCase()) ?? credentials.get('*');
     const password = row.password ?? stored?.password ?? shared;
     const user = row.user ?? defaultUser ?? stored?.user;
