@@ -4,7 +4,7 @@ import type { SimComponent, SimServer } from './types';
 /**
  * What the demo customer's servers run (the SNs and models of the demo seed, the versions of its
  * seeded inventory, seed-inventory.ts): `npm run bmc:sim` against `npm start`'s demo portal then
- * shows an outdated PSU, a vulnerable BMC and NIC card, and an unmapped backplane.
+ * shows an outdated PSU and drive, a vulnerable BMC and NIC card, and an unmapped backplane.
  */
 const DEMO_FIRMWARE: Record<string, SimComponent[]> = {
   M7S2U24000101: [
@@ -12,6 +12,12 @@ const DEMO_FIRMWARE: Record<string, SimComponent[]> = {
     { id: 'BIOS', kind: 'BIOS', version: '6.1.2', softwareId: 'M7-BIOS' },
     { id: 'PSU1', kind: 'PSU', version: '1.0.1', softwareId: 'M7-PSU' },
     { id: 'PSU2', kind: 'PSU', version: '1.0.1', softwareId: 'M7-PSU' },
+    // Components the seeded inventory does not report: read by `fwportal audit`, they make the
+    // server's picture complete (current CPLD, RAID and onboard NIC, an outdated drive).
+    { id: 'CPLD', kind: 'CPLD', version: '4.1.2', softwareId: 'M7-CPLD' },
+    { id: 'RAID.Integrated.1', kind: 'RAID', version: '5.1.2', softwareId: 'M7-RAID' },
+    { id: 'NIC.Embedded.1', kind: 'NIC', version: '3.1.2', softwareId: 'M7-NIC' },
+    { id: 'Disk.Bay.0', kind: 'DISK', version: '2.0.1', softwareId: 'M7-DISK' },
     {
       id: 'Slot2.NIC',
       kind: 'PCIE',
