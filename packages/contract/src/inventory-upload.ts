@@ -1,4 +1,4 @@
-import { INVENTORY_LIMITS } from './inventory';
+import { INVENTORY_CSV_COLUMNS, INVENTORY_LIMITS } from './inventory';
 
 /**
  * What an inventory upload may be (issue 34 §1b): the CSV, or an XLSX workbook whose first
@@ -18,6 +18,11 @@ export const INVENTORY_UPLOAD_LIMITS = {
    * spare, about 350 MB at most; larger inventories go as CSV or in several uploads.
    */
   xlsxRows: INVENTORY_LIMITS.servers * 12,
+  /**
+   * Cells of the worksheets, counted beside the rows: a few rows of 16,384 cells each held about
+   * 800 MB of the library's memory (a security review). The template's columns and two spare.
+   */
+  xlsxCells: INVENTORY_LIMITS.servers * 12 * (INVENTORY_CSV_COLUMNS.length + 2),
 } as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

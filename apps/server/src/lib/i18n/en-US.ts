@@ -232,6 +232,8 @@ export const enUS = {
   INVENTORY_XLSX_TOO_LARGE: 'The workbook unpacks to more than {maxMb} MB: upload fewer rows, or a CSV',
   INVENTORY_XLSX_TOO_MANY_ROWS:
     'The workbook has more than {max} rows: split the inventory into several uploads',
+  INVENTORY_XLSX_TOO_MANY_CELLS:
+    "The workbook has far more cells than the template's {max} columns: keep only the template's columns, or upload a CSV",
   INVENTORY_XLSX_DAMAGED:
     'Not a readable XLSX workbook (damaged, encrypted, or a ZIP file without a workbook)',
   INVENTORY_UPLOAD_TYPE: 'Upload a CSV file or an XLSX workbook; save an older .xls file as .xlsx first',

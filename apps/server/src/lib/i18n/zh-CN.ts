@@ -214,6 +214,7 @@ export const zhCN: MessageCatalogue = {
   INVENTORY_LINE_CELL_ERROR: '{column} 列的单元格是错误值 {value}',
   INVENTORY_XLSX_TOO_LARGE: '工作簿解压后超过 {maxMb} MB：请减少行数，或上传 CSV',
   INVENTORY_XLSX_TOO_MANY_ROWS: '工作簿超过 {max} 行：请分多次上传',
+  INVENTORY_XLSX_TOO_MANY_CELLS: '工作簿的单元格远多于模板的 {max} 列：请只保留模板中的列，或上传 CSV',
   INVENTORY_XLSX_DAMAGED: '不是可读取的 XLSX 工作簿（文件损坏、已加密，或是不含工作簿的 ZIP 文件）',
   INVENTORY_UPLOAD_TYPE: '请上传 CSV 文件或 XLSX 工作簿；旧版 .xls 文件请先另存为 .xlsx',
   INVENTORY_STATE_VULNERABLE: '存在漏洞',

@@ -75,6 +75,7 @@ export async function parseInventoryXlsx(bytes: Buffer, locale: Locale): Promise
     guardXlsx(bytes, {
       unpackedBytes: INVENTORY_UPLOAD_LIMITS.xlsxUnpackedBytes,
       rows: INVENTORY_UPLOAD_LIMITS.xlsxRows,
+      cells: INVENTORY_UPLOAD_LIMITS.xlsxCells,
     });
   } catch (error) {
     if (!(error instanceof XlsxRefused)) throw error;
@@ -87,6 +88,11 @@ export async function parseInventoryXlsx(bytes: Buffer, locale: Locale): Promise
       throw new AppError('FILE_TOO_LARGE', {
         messageKey: 'INVENTORY_XLSX_TOO_MANY_ROWS',
         params: { max: INVENTORY_UPLOAD_LIMITS.xlsxRows },
+      });
+    if (error.reason === 'too-many-cells')
+      throw new AppError('FILE_TOO_LARGE', {
+        messageKey: 'INVENTORY_XLSX_TOO_MANY_CELLS',
+        params: { max: INVENTORY_CSV_COLUMNS.length },
       });
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { messageKey: 'INVENTORY_XLSX_DAMAGED' });
   }

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 
 /** Why an XLSX is refused before the spreadsheet library sees it. */
-export type XlsxRefusal = 'not-workbook' | 'too-large' | 'too-many-rows';
+export type XlsxRefusal = 'not-workbook' | 'too-large' | 'too-many-rows' | 'too-many-cells';
 
 export class XlsxRefused extends Error {
   constructor(readonly reason: XlsxRefusal) {
@@ -66,20 +66,26 @@ function dataOf(bytes: Buffer, entry: Entry): Buffer {
 
 /** `<row` or `<x:row` opening a worksheet row (a prefixed SpreadsheetML namespace is legal). */
 const ROW_TAG = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+/** `<c` or `<x:c` opening a cell: rows are counted, and so are cells (a row may hold 16,384). */
+const CELL_TAG = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
 
 /**
  * Checks an XLSX before any spreadsheet library unpacks it: a ZIP with a workbook, no encrypted
  * or exotic parts, every part inflated here with a hard output cap (the sizes a ZIP declares are
- * not trusted: a zip bomb stops at `unpackedBytes`), and no more than `rows` rows in all its
- * worksheets together. Throws XlsxRefused; returns nothing, the library then reads the same bytes.
+ * not trusted: a zip bomb stops at `unpackedBytes`), and no more than `rows` rows and `cells`
+ * cells in all its worksheets together. Throws XlsxRefused; returns nothing, the library then reads the same bytes.
  */
-export function guardXlsx(bytes: Buffer, limits: { unpackedBytes: number; rows: number }): void {
+export function guardXlsx(
+  bytes: Buffer,
+  limits: { unpackedBytes: number; rows: number; cells: number },
+): void {
   const entries = centralDirectory(bytes);
   const names = new Set(entries.map((entry) => entry.name));
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml'))
     throw new XlsxRefused('not-workbook');
   let budget = limits.unpackedBytes;
   let rows = 0;
+  let cells = 0;
   for (const entry of entries) {
     if (entry.flags & 1 || (entry.method !== 0 && entry.method !== 8)) throw new XlsxRefused('not-workbook');
     const data = dataOf(bytes, entry);
@@ -97,8 +103,11 @@ export function guardXlsx(bytes: Buffer, limits: { unpackedBytes: number; rows: 
     budget -= unpacked.length;
     if (budget < 0) throw new XlsxRefused('too-large');
     if (entry.name.startsWith('xl/worksheets/') && entry.name.endsWith('.xml')) {
-      rows += unpacked.toString('latin1').match(ROW_TAG)?.length ?? 0;
+      const xml = unpacked.toString('latin1');
+      rows += xml.match(ROW_TAG)?.length ?? 0;
       if (rows > limits.rows) throw new XlsxRefused('too-many-rows');
+      cells += xml.match(CELL_TAG)?.length ?? 0;
+      if (cells > limits.cells) throw new XlsxRefused('too-many-cells');
     }
   }
 }
