@@ -29,6 +29,10 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
     'target_sha256',
     'advisories',
     'cves',
+    // What the update needs (issue 34 §2), after the older columns so their positions stay.
+    'install_order',
+    'reboot_required',
+    'prerequisites',
   ];
   const lines = [header.join(',')];
   for (const server of servers)
@@ -50,6 +54,15 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
           component.target?.sha256 ?? null,
           component.advisories.map((advisory) => advisory.advisoryId).join(' '),
           [...new Set(component.advisories.flatMap((advisory) => advisory.cves))].join(' '),
+          component.target?.installOrder ?? null,
+          component.target ? (component.target.rebootRequired ? 'yes' : 'no') : null,
+          // e.g. "BMC>=4.1.0:satisfied BIOS>=6.1.0:unknown": judged against this server's versions.
+          (component.target?.prerequisites ?? [])
+            .map(
+              (prerequisite) =>
+                `${prerequisite.component}>=${prerequisite.minVersion}:${prerequisite.status}`,
+            )
+            .join(' '),
         ]
           .map(field)
           .join(','),
