@@ -277,6 +277,16 @@ export const envSchema = z.object({
   /** Delivered and failed webhook deliveries are removed from the delivery log once this old. */
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
+   * Inventory history (what each server's components ran, reading by reading) is kept this long;
+   * the last reading of every component stays whatever its age.
+   */
+  INVENTORY_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /**
+   * Component readings one account may report per day (API, applied uploads and `fwportal audit`
+   * together): by default a fleet of 10,000 servers of 10 components reporting 10 times a day.
+   */
+  INVENTORY_REPORT_BUDGET_PER_DAY: z.coerce.number().int().min(1).max(1_000_000_000).default(1_000_000),
+  /**
    * Name servers webhook host names are looked up with (`10.0.0.53`, `[fd00::53]:5353`,
    * comma-separated); the system's (/etc/resolv.conf) by default.
    */

@@ -34,6 +34,8 @@ import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { ComplianceService } from './modules/inventory/compliance.service';
 import { InventoryService } from './modules/inventory/inventory.service';
+import { ReportBudget } from './modules/inventory/report-budget';
+import { pruneReportHistory } from './modules/inventory/report-history';
 import { BaselineService } from './modules/inventory/baseline.service';
 import { InstalledBaseService } from './modules/inventory/installed-base.service';
 import { SoftwareIdService } from './modules/inventory/software-id.service';
@@ -174,6 +176,8 @@ export function createServices(
     | 'WEBHOOK_WORKERS'
     | 'WEBHOOK_DNS_SERVERS'
     | 'WEBHOOK_LOG_RETENTION_DAYS'
+    | 'INVENTORY_HISTORY_DAYS'
+    | 'INVENTORY_REPORT_BUDGET_PER_DAY'
     | 'CSAF_SIGNING_KEY_FILE'
     | 'ADVISORY_ID_PREFIX'
     | 'CSAF_PUBLISHER_NAME'
@@ -267,12 +271,15 @@ export function createServices(
     ),
   );
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
-  // Expired task results, stale ISO scratch folders and old webhook deliveries, in processes that run jobs.
+  // Expired task results, stale ISO scratch folders, old webhook deliveries and old inventory
+  // readings, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
     await tasks.removeExpiredResults();
     await removeStaleScratch();
     const pruned = await webhooks.pruneDeliveryLog(config.WEBHOOK_LOG_RETENTION_DAYS);
     if (pruned > 0) log.info({ pruned }, 'old webhook deliveries removed from the delivery log');
+    const readings = await pruneReportHistory(db, clock, config.INVENTORY_HISTORY_DAYS);
+    if (readings > 0) log.info({ readings }, 'old inventory readings removed from the history');
   });
   const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
     await mail.retryDue();
@@ -341,7 +348,11 @@ export function createServices(
     feedTokens: new FeedTokenService(db, clock, publicUrl),
     webhooks,
     ...advisoryServices,
-    inventory: new InventoryService(db, clock),
+    inventory: new InventoryService(
+      db,
+      clock,
+      new ReportBudget(rateCounters, config.INVENTORY_REPORT_BUDGET_PER_DAY),
+    ),
     compliance: new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader),
     baselines: new BaselineService(db, clock, catalogAccess),
     installedBase: new InstalledBaseService(db, advisoryServices.advisoryReader),

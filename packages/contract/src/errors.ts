@@ -156,6 +156,8 @@ export const ErrorCode = {
   ADVISORY_FIX_UNRELATED: 1028008,
   /** Fleet compliance (issue 34): nothing to update on the servers chosen. */
   FLEET_NOTHING_MISSING: 1029001,
+  /** More component readings reported by one account today than INVENTORY_REPORT_BUDGET_PER_DAY. */
+  INVENTORY_REPORT_BUDGET: 1029002,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -271,6 +273,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ADVISORY_PRODUCT_UNKNOWN]: 400,
   [ErrorCode.ADVISORY_FIX_UNRELATED]: 400,
   [ErrorCode.FLEET_NOTHING_MISSING]: 409,
+  [ErrorCode.INVENTORY_REPORT_BUDGET]: 429,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

@@ -215,6 +215,8 @@ export const enUS = {
   ADVISORY_PRODUCT_UNKNOWN: 'Not in the catalogue: {value}',
   ADVISORY_FIX_UNRELATED: 'Version {value} is not for any of the affected products',
   FLEET_NOTHING_MISSING: 'The servers chosen already run their target versions: nothing to download',
+  INVENTORY_REPORT_BUDGET:
+    'This report does not fit in what is left of the daily budget of {limit} component readings per account: try again in {seconds} seconds, or report fewer servers',
   INVENTORY_CSV_HEADER: 'The first line must name the columns {columns}',
   INVENTORY_LINE_SN: 'Not a serial number',
   INVENTORY_LINE_KIND: 'Unknown component {kind}: use BMC, BIOS, PSU, DISK, NIC, CPLD, RAID or PCIE',

@@ -198,6 +198,8 @@ export const zhCN: MessageCatalogue = {
   ADVISORY_PRODUCT_UNKNOWN: '目录中不存在：{value}',
   ADVISORY_FIX_UNRELATED: '版本 {value} 不适用于任何受影响的产品',
   FLEET_NOTHING_MISSING: '所选服务器已运行目标版本：没有需要下载的内容',
+  INVENTORY_REPORT_BUDGET:
+    '本次上报超出每个账号每日 {limit} 条部件版本的剩余额度：请在 {seconds} 秒后重试，或减少上报的服务器',
   INVENTORY_CSV_HEADER: '第一行须为列名 {columns}',
   INVENTORY_LINE_SN: '不是有效的序列号',
   INVENTORY_LINE_KIND: '未知部件 {kind}：请用 BMC、BIOS、PSU、DISK、NIC、CPLD、RAID 或 PCIE',

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { INVENTORY_CSV_TEMPLATE } from './inventory-upload';
 import { inventoryXlsxTemplate } from './inventory-xlsx-template';
 import { sendFleetExport } from './fleet-export';
+import { FLEET_BUNDLE_RATE_LIMIT, FLEET_EXPORT_RATE_LIMIT } from './fleet-rate-limits';
 
 const tags = ['fleet'];
 const security = [{ bearer: [] }];
@@ -161,7 +162,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         summary: 'Every component of my servers with its compliance, as CSV or JSON',
         querystring: fleetExportQuerySchema,
       },
-      config,
+      config: { ...config, rateLimit: FLEET_EXPORT_RATE_LIMIT },
     },
     async (request, reply) => {
       const servers = (await compliance.fleet(sessionOf(request).userId, request.locale)).filter(
@@ -182,7 +183,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         body: fleetBundleBodySchema,
         response: responses(taskCreatedSchema, [400, 409, 429, ...AUTH_ERRORS]),
       },
-      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { ...config, rateLimit: FLEET_BUNDLE_RATE_LIMIT },
     },
     async (request) => {
       const userId = sessionOf(request).userId;

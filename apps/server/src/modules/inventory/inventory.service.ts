@@ -13,6 +13,8 @@ import { translate } from '../../lib/i18n/messages';
 import { parseInventoryFile } from './inventory-xlsx';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
+import type { ReportBudget } from './report-budget';
+import { latestLines } from './report-lines';
 
 /** SNs per read (one parameter each, 65,535 at most), rows per INSERT (a few array parameters). */
 const SLICE = 2000;
@@ -22,14 +24,18 @@ type Current = typeof installedComponents.$inferSelect;
 /**
  * Takes inventory reports (issue 34): from the API, an upload or `fwportal audit`. Only the
  * reporter's own servers take them; the other SNs are answered as unknown whether they exist or
- * not. A whole report is written in one transaction, or nothing of it. Every line goes to the
- * history; the current version of a component changes only for a report at least as recent,
- * and a version it contradicts (another source, or a later report already kept) stays beside it.
+ * not. A whole report is written in one transaction, or nothing of it. Duplicates in a report are
+ * merged (the latest reading wins), and each report takes its lines from the account's daily
+ * budget (ReportBudget). A line that changes what its source said goes to the history (a repeat
+ * only refreshes the date); the current version of a component changes only for a report at
+ * least as recent, and a version it contradicts (another source, or a later report already kept)
+ * stays beside it.
  */
 export class InventoryService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly budget: ReportBudget,
   ) {}
 
   async report(
@@ -39,18 +45,28 @@ export class InventoryService {
     const now = this.clock.now();
     const sns = [...new Set(report.servers.map((server) => server.sn))];
     const owned = await ownedSerials(this.db, userId, sns);
-    const servers = report.servers.filter((server) => owned.has(server.sn));
+    // Duplicates merged first (latest reading wins): 5,000 copies of one server are one server.
+    const lines = latestLines(
+      report.servers.filter((server) => owned.has(server.sn)),
+      now,
+    );
+    const charged = await this.budget.charge(userId, lines.length);
     const known = await this.current([...owned]);
     const history: (typeof installedComponentReports.$inferInsert)[] = [];
     const next = new Map<string, Current>();
     let changed = 0;
-    for (const server of servers) {
-      const seenAt = server.seenAt && new Date(server.seenAt) < now ? new Date(server.seenAt) : now;
-      for (const component of server.components) {
-        const key = componentKeyOf(component);
-        const id = `${server.sn}\u0000${key}`;
+    for (const { sn, component: key, line: component, seenAt } of lines) {
+      const id = `${sn}\u0000${key}`;
+      const before = known.get(id);
+      // History keeps changes, not repeats: a version this source already says (kept, or kept
+      // beside) only refreshes the current row's date.
+      const repeats =
+        before !== undefined &&
+        ((before.version === component.version && before.source === report.source) ||
+          (before.otherVersion === component.version && before.otherSource === report.source));
+      if (!repeats)
         history.push({
-          sn: server.sn,
+          sn,
           component: key,
           version: component.version,
           source: report.source,
@@ -58,22 +74,20 @@ export class InventoryService {
           reportedBy: userId,
           recordedAt: now,
         });
-        const before = next.get(id) ?? known.get(id);
-        const row = merge(before, {
-          sn: server.sn,
-          component: key,
-          kind: component.kind,
-          pn: component.pn ?? null,
-          slot: component.slot ?? null,
-          version: component.version,
-          source: report.source,
-          seenAt,
-          reportedBy: userId,
-        });
-        if (row === before) continue;
-        if (before?.version !== row.version) changed++;
-        next.set(id, row);
-      }
+      const row = merge(before, {
+        sn,
+        component: key,
+        kind: component.kind,
+        pn: component.pn ?? null,
+        slot: component.slot ?? null,
+        version: component.version,
+        source: report.source,
+        seenAt,
+        reportedBy: userId,
+      });
+      if (row === before) continue;
+      if (before?.version !== row.version) changed++;
+      next.set(id, row);
     }
     // Each slice in one statement of a few array parameters (unnest): a multi-row VALUES built by
     // the query builder spent seconds in JavaScript for 10,000 servers × 10 components.
@@ -81,7 +95,7 @@ export class InventoryService {
     const times = (values: (Date | null | undefined)[]) =>
       sql.param(values.map((value) => value?.toISOString() ?? null));
     const ids = (values: (number | null | undefined)[]) => sql.param(values.map((value) => value ?? null));
-    await this.db.transaction(async (tx) => {
+    const stored = this.db.transaction(async (tx) => {
       for (let start = 0; start < history.length; start += SLICE) {
         const part = history.slice(start, start + SLICE);
         await tx.execute(sql`
@@ -110,8 +124,13 @@ export class InventoryService {
             other_seen_at = excluded.other_seen_at`);
       }
     });
+    // A report not stored takes nothing from the day's budget.
+    await stored.catch(async (error: unknown) => {
+      await this.budget.giveBack(userId, lines.length, charged);
+      throw error;
+    });
     return {
-      accepted: new Set(servers.map((server) => server.sn)).size,
+      accepted: new Set(lines.map((line) => line.sn)).size,
       changed,
       unknown: sns.filter((sn) => !owned.has(sn)),
     };

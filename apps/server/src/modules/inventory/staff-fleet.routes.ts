@@ -15,6 +15,7 @@ import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession } from '../../plugins/authenticate';
 import { sendFleetExport } from './fleet-export';
+import { FLEET_EXPORT_RATE_LIMIT } from './fleet-rate-limits';
 
 const tags = ['fleet'];
 const security = [{ bearer: [] }];
@@ -90,6 +91,7 @@ export async function staffFleetRoutes(app: FastifyInstance) {
         params: staffFleetOrgParamsSchema,
         querystring: fleetExportQuerySchema,
       },
+      config: { rateLimit: FLEET_EXPORT_RATE_LIMIT },
     },
     async (request, reply) => {
       const { id } = await compliance.organisation(request.params.org);
