@@ -1,21 +1,12 @@
 import type { CatalogVersionRow, Locale, PciePartResult, PcieLookupResult } from '@portal/contract';
+import { csvLine } from '../../lib/csv-cell';
 import { translate } from '../../lib/i18n/messages';
 
 /** Excel opens a UTF-8 CSV with Chinese text correctly only when it starts with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
 
-/**
- * One CSV field: quoted when needed, and a leading = + - @ neutralised so a
- * spreadsheet never evaluates a value as a formula.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 function line(fields: (string | number)[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
+  return `${csvLine(fields)}\r\n`;
 }
 
 function versionFields(row: CatalogVersionRow | undefined): (string | number)[] {

@@ -1,15 +1,9 @@
 import type { COMPLIANCE_STATES, ComplianceState, Locale } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { attachmentDisposition } from '../../lib/content-disposition';
+import { csvLine } from '../../lib/csv-cell';
 import { translate } from '../../lib/i18n/messages';
 import type { ServerReport } from './compliance.service';
-
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ neutralised (spreadsheet formulas). */
-function field(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** One line per component: what spreadsheets and ticket systems take (UTF-8 with BOM for Excel). */
 export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceState) => string): string {
@@ -37,8 +31,9 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
   const lines = [header.join(',')];
   for (const server of servers)
     for (const component of server.components)
+      // Every field through csvLine: versions, slots and SNs come from customers and their BMCs.
       lines.push(
-        [
+        csvLine([
           server.sn,
           server.model,
           component.component,
@@ -63,9 +58,7 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
                 `${prerequisite.component}>=${prerequisite.minVersion}:${prerequisite.status}`,
             )
             .join(' '),
-        ]
-          .map(field)
-          .join(','),
+        ]),
       );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -6,10 +6,10 @@ import {
   BUNDLE_SHA256SUMS,
   type BundleManifestRow,
 } from '@portal/contract';
+import { csvLine } from '../../lib/csv-cell';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
 import { dependencyUnavailable, diskFull } from '../../lib/pg-errors';
 import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
-import { csvField } from '../catalog/pcie-csv';
 import { EntrySizeError, TarWriter } from './tar-writer';
 import { TaskError } from './task-error';
 
@@ -27,10 +27,7 @@ const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
 ];
 
 export function manifestCsv(rows: BundleManifestRow[]): string {
-  const lines = [
-    CSV_COLUMNS.join(','),
-    ...rows.map((row) => CSV_COLUMNS.map((c) => csvField(row[c])).join(',')),
-  ];
+  const lines = [CSV_COLUMNS.join(','), ...rows.map((row) => csvLine(CSV_COLUMNS.map((c) => row[c])))];
   return `${lines.join('\r\n')}\r\n`;
 }
 

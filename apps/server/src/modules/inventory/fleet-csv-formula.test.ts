@@ -1,0 +1,122 @@
+import { BUNDLE_MANIFEST_CSV } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem, createServer, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createUser } from '../../test/factories';
+import { callAs, tokenFor } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { manifestCsv } from '../tasks/bundle-writer';
+import { downloadResult, readTar } from '../tasks/tasks-test-kit';
+
+/** What a customer (or a hostile BMC through `fwportal audit`) reports, as issue 40 §3 found it. */
+const VERSION_PAYLOAD = '1;=1+1;';
+const SLOT_PAYLOAD = "1;=cmd|' /C calc'!A0;";
+/** A cell a spreadsheet evaluates: one starting with = + - @ tab or CR (after spaces or quotes). */
+const FORMULA_CELL = /^[\s"]*[=+\-@\t\r]/;
+
+/** The cells a spreadsheet with `separator` as list separator sees (`;`: ours are mid-cell quotes, line breaks start rows). */
+function spreadsheetCells(csv: string, separator: ',' | ';'): string[] {
+  const body = csv.replace(/^\uFEFF/, '');
+  if (separator === ';') return body.split(/[;\r\n]/);
+  const cells: string[] = [];
+  for (const match of body.matchAll(/("(?:[^"]|"")*"|[^,\r\n]*)(?:,|\r\n|$)/g))
+    cells.push(match[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+  return cells;
+}
+
+function expectNoFormula(csv: string) {
+  for (const separator of [',', ';'] as const)
+    for (const cell of spreadsheetCells(csv, separator))
+      expect(cell, `a cell read with "${separator}"`).not.toMatch(FORMULA_CELL);
+}
+
+describe('CSV writers neutralise formulas under both list separators', () => {
+  it('the bundle manifest CSV, whatever a report put in a version or slot', () => {
+    const csv = manifestCsv([
+      {
+        sn: 'SN1',
+        pn: 'PN-1',
+        model: 'M7-2U',
+        component: `PCIE:PN-1:${SLOT_PAYLOAD}`,
+        item: 'NIC',
+        currentVersion: VERSION_PAYLOAD,
+        offeredVersion: '2.0.0',
+        severity: '',
+        file: 'nic.bin',
+        sha256: 'ab',
+      },
+    ]);
+    expectNoFormula(csv);
+    expect(csv).toContain(`"1;'=1+1;"`);
+    expect(csv).toContain(`"PCIE:PN-1:1;'=cmd|' /C calc'!A0;"`);
+  });
+});
+
+describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s', (driver) => {
+  let t: TestApp;
+  let token: string;
+  let sn: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const modelId = (await referenceModel(t.db, 'M7-2U')).id;
+    const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
+    await createVersion(t.db, t.app.services.store, {
+      itemId: bmc.id,
+      version: '1.2.0',
+      modelIds: [modelId],
+    });
+    const nic = await createItem(t.db, { kind: 'PCIE', visibility: 'signed_in' });
+    await createVersion(t.db, t.app.services.store, {
+      itemId: nic.id,
+      version: '22.1',
+      parts: ['PN-FORMULA-NIC'],
+    });
+    const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Formula Fleet' });
+    token = await tokenFor(t.app, user.account, user.password);
+    sn = (
+      await createServer(t.db, {
+        modelId,
+        customer: 'Formula Fleet',
+        pcieParts: ['PN-FORMULA-NIC'],
+        installed: { BMC: '1.0.0' },
+      })
+    ).sn;
+    const reported = await callAs(t.app, token, 'POST', '/api/fleet/inventory', {
+      source: 'audit',
+      servers: [
+        {
+          sn,
+          components: [
+            { kind: 'BMC', version: VERSION_PAYLOAD },
+            { kind: 'PCIE', pn: 'PN-FORMULA-NIC', slot: SLOT_PAYLOAD, version: '21.9' },
+          ],
+        },
+      ],
+    });
+    expect(reported.status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('the fleet export quotes the payloads and no cell starts a formula', async () => {
+    const answer = await t.app.inject({
+      url: '/api/fleet/export?format=csv&locale=en-US',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(`"1;'=1+1;"`);
+    expect(answer.body).toContain(`"PCIE:PN-FORMULA-NIC:1;'=cmd|' /C calc'!A0;"`);
+    expectNoFormula(answer.body);
+  });
+
+  it('the bundle manifest CSV as downloaded', async () => {
+    const created = await callAs<{ task: { id: number } }>(t.app, token, 'POST', '/api/fleet/bundle', {
+      sns: [sn],
+    });
+    expect(created.status).toBe(200);
+    await t.app.services.jobs.runUntilIdle();
+    const files = readTar(await downloadResult(t, token, created.body.data.task.id));
+    const csv = files.get(BUNDLE_MANIFEST_CSV)?.toString('utf8') ?? '';
+    expect(csv).toContain("1;'=cmd|' /C calc'!A0;");
+    expectNoFormula(csv);
+  });
+});
