@@ -160,6 +160,30 @@ describe('a download killed half way', () => {
   });
 });
 
+describe('a download the portal stops sending', () => {
+  it('is aborted after --portal-timeout of silence and resumed from the .part', async () => {
+    const out = work();
+    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
+    const key = path.join(home, 'pinned.pem');
+    writeFileSync(key, config.signingKey);
+    const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token, FWPORTAL_TIMEOUT: '0.5' };
+    proxy.mode.stallOnceAfterBytes = 2 * 1024 * 1024;
+    const started = Date.now();
+    const run = await runCli(
+      ['download', '--version-id', String(big.id), '--out', out, '--url', proxy.url, '--key', key, '--json'],
+      proxied,
+    );
+    expect(proxy.mode.stallOnceAfterBytes).toBe(0);
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.stderr).toContain(`${big.fileName}: connection lost, resuming (attempt 1)`);
+    const [file] = JSON.parse(run.stdout).files as (Downloaded & { resumedFrom: number })[];
+    expect(file?.status).toBe('resumed');
+    expect(file?.resumedFrom).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+    expect((await runCli(['verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
+  });
+});
+
 describe('a tampered download', () => {
   it('is deleted and fails with exit 4', async () => {
     const out = work();

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from './cli-error.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import type { Locale } from './i18n.ts';
+import { DEFAULT_PORTAL_TIMEOUT_MS, fetchWithin, PortalTransportError } from './portal-fetch.ts';
 
 /** A 429 is waited out this many times per request at most... */
 export const MAX_RATE_LIMIT_RETRIES = 5;
@@ -14,6 +15,16 @@ export const MAX_RETRY_AFTER_SECONDS = 120;
  */
 export const MAX_UNAVAILABLE_RETRIES = 6;
 
+/** How a request marked safe to repeat is sent again: for `windowMs` in all, waits doubling from `firstDelayMs`. */
+export type RetryPolicy = { windowMs: number; firstDelayMs: number; maxDelayMs: number };
+/**
+ * A report is retried for about a minute: a portal restart (30 s) or a proxy's 502 while its
+ * upstream comes back must not lose an audit's readings.
+ */
+export const TRANSIENT_RETRY: RetryPolicy = { windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 10_000 };
+/** Answers a restarting portal or its proxy gives: the same request may succeed in a moment. */
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+
 type Envelope<T> = { success: boolean; code: number; message: string; data: T };
 
 export type PortalClientOptions = {
@@ -24,6 +35,12 @@ export type PortalClientOptions = {
   onRateLimited?: (seconds: number) => void;
   /** Told about each wait on a 503 with Retry-After (stderr). */
   onUnavailable?: (seconds: number) => void;
+  /** Silence allowed before the headers and between body bytes (DEFAULT_PORTAL_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** How requests marked `retryTransient` are sent again (TRANSIENT_RETRY). */
+  transientRetry?: RetryPolicy;
+  /** Told about each wait before a `retryTransient` request is sent again (stderr). */
+  onRetry?: (reason: string, seconds: number) => void;
 };
 
 export type RequestOptions = {
@@ -35,6 +52,11 @@ export type RequestOptions = {
   auth?: boolean;
   /** Statuses answered to the caller rather than thrown (the RFC 8628 token endpoint's 400). */
   answers?: number[];
+  /**
+   * Safe to send again (an inventory report: the same readings stored twice are stored once): a
+   * 502, 503 or 504, a refused or reset connection and a timeout are retried with backoff.
+   */
+  retryTransient?: boolean;
 };
 
 /** The portal over HTTP: envelopes unwrapped, errors as CliError with the server's own message. */
@@ -74,14 +96,31 @@ export class PortalClient {
     };
     if (options.auth !== false && this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const init = {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    };
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_PORTAL_TIMEOUT_MS;
+    const retry = options.retryTransient ? (this.options.transientRetry ?? TRANSIENT_RETRY) : null;
+    const started = Date.now();
+    /** The wait before the next try of a request safe to repeat, or null when it must not (or may no longer) be. */
+    const transientWait = (attempt: number, retryAfter: number | null): number | null => {
+      if (!retry) return null;
+      const ms = retryAfter ?? Math.min(retry.maxDelayMs, retry.firstDelayMs * 2 ** attempt);
+      return Date.now() + ms - started <= retry.windowMs ? ms : null;
+    };
     for (let attempt = 0; ; attempt += 1) {
-      const response = await fetch(url, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      }).catch((error: Error) => {
-        throw new CliError(EXIT.error, 'error.network', { url: url.origin, reason: reasonOf(error) });
-      });
+      let response: Response;
+      try {
+        response = await fetchWithin(url, init, timeoutMs);
+      } catch (error) {
+        const wait =
+          error instanceof PortalTransportError && error.transient ? transientWait(attempt, null) : null;
+        if (wait === null) throw error;
+        await this.waitToRetry((error as PortalTransportError).reason, wait);
+        continue;
+      }
       if (response.ok || options.answers?.includes(response.status)) return response;
       const seconds = retryAfterSeconds(response);
       if (response.status === 429 && seconds !== null && attempt < MAX_RATE_LIMIT_RETRIES) {
@@ -97,8 +136,21 @@ export class PortalClient {
         await sleep(seconds * 1000);
         continue;
       }
+      if (TRANSIENT_STATUSES.has(response.status)) {
+        const wait = transientWait(attempt, seconds === null ? null : seconds * 1000);
+        if (wait !== null) {
+          await response.body?.cancel();
+          await this.waitToRetry(`HTTP ${response.status}`, wait);
+          continue;
+        }
+      }
       throw await errorOf(response);
     }
+  }
+
+  private async waitToRetry(reason: string, ms: number): Promise<void> {
+    this.options.onRetry?.(reason, ms / 1000);
+    await sleep(ms);
   }
 }
 
@@ -131,9 +183,4 @@ async function errorOf(response: Response): Promise<CliError> {
       code: envelope.code ?? response.status,
     });
   return new CliError(exitCode, 'error.http', { status: response.status });
-}
-
-function reasonOf(error: Error): string {
-  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
 }

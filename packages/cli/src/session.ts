@@ -5,6 +5,7 @@ import { type Context, note, stringOption } from './context.ts';
 import { EXIT } from './exit-codes.ts';
 import { refusePlainHttp } from './plain-http.ts';
 import { PortalClient } from './portal-client.ts';
+import { DEFAULT_PORTAL_TIMEOUT_MS } from './portal-fetch.ts';
 
 /** `config` is what login stored for this very portal (null for another one). */
 export type Session = { client: PortalClient; config: StoredConfig | null };
@@ -20,13 +21,36 @@ export function normaliseUrl(url: string): string {
   }
 }
 
+/** Bounds of --portal-timeout / FWPORTAL_TIMEOUT, in seconds (fractions allowed). */
+export const PORTAL_TIMEOUT_SECONDS = { min: 0.1, max: 3600 } as const;
+
+/** --portal-timeout, else FWPORTAL_TIMEOUT, else DEFAULT_PORTAL_TIMEOUT_MS; in milliseconds. */
+export function portalTimeoutMs(ctx: Context): number {
+  const fromOption = stringOption(ctx, 'portal-timeout');
+  const text = fromOption ?? ctx.env.FWPORTAL_TIMEOUT?.trim();
+  if (!text) return DEFAULT_PORTAL_TIMEOUT_MS;
+  const seconds = Number(text);
+  if (
+    !Number.isFinite(seconds) ||
+    seconds < PORTAL_TIMEOUT_SECONDS.min ||
+    seconds > PORTAL_TIMEOUT_SECONDS.max
+  )
+    throw new CliError(EXIT.usage, 'usage.badSeconds', {
+      option: fromOption === undefined ? 'FWPORTAL_TIMEOUT' : '--portal-timeout',
+      ...PORTAL_TIMEOUT_SECONDS,
+    });
+  return Math.round(seconds * 1000);
+}
+
 export function clientFor(ctx: Context, url: string, token?: string): PortalClient {
   return new PortalClient({
     url,
     token,
     locale: ctx.locale,
+    timeoutMs: portalTimeoutMs(ctx),
     onRateLimited: (seconds) => note(ctx, 'notice.rateLimited', { seconds }),
     onUnavailable: (seconds) => note(ctx, 'notice.unavailable', { seconds }),
+    onRetry: (reason, seconds) => note(ctx, 'notice.reportRetry', { reason, seconds }),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 
 /** Accepted by every command. */
-export const GLOBAL_OPTIONS = ['url', 'insecure-http', 'lang', 'json', 'help'] as const;
+export const GLOBAL_OPTIONS = ['url', 'insecure-http', 'lang', 'json', 'help', 'portal-timeout'] as const;
 
 /**
  * Every option of every command, parsed in one pass (so global options may come before or after
@@ -13,6 +13,7 @@ export const ALL_OPTIONS = {
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  'portal-timeout': { type: 'string' },
   account: { type: 'string' },
   'password-stdin': { type: 'boolean' },
   'token-stdin': { type: 'boolean' },

@@ -5,6 +5,7 @@ import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import { isVersionId, MAX_ID } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
+import { PortalTransportError } from '../portal-fetch.ts';
 import { sha256OfFile, sizeOf } from './file-hash.ts';
 import { PART_SUFFIX, transferFile } from './file-transfer.ts';
 import { makeOwnDir, refuseSymlink } from './no-follow.ts';
@@ -87,8 +88,10 @@ export async function downloadVersion(
         status = resumedFrom > 0 ? 'resumed' : 'downloaded';
         break;
       } catch (error) {
-        // Refusals and mismatches are final; a broken connection is resumed from the part.
-        if (error instanceof CliError || attempt >= TRANSFER_ATTEMPTS) throw error;
+        // Refusals and mismatches are final; a broken connection or a stalled body is resumed from the part.
+        const resumable =
+          !(error instanceof CliError) || (error instanceof PortalTransportError && error.transient);
+        if (!resumable || attempt >= TRANSFER_ATTEMPTS) throw error;
         progress.add(-counted);
         counted = 0;
         onRetry(expected.fileName, attempt);

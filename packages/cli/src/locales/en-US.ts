@@ -24,6 +24,7 @@ export const enUS = {
   'usage.missingOption': '{option} is required',
   'usage.missingArgument': 'missing argument {argument}',
   'usage.badNumber': '{option} takes a whole number from 1 to {max}',
+  'usage.badSeconds': '{option} takes a number of seconds from {min} to {max}',
   'usage.badScope': 'unknown scope "{scope}" (one of {scopes})',
   'usage.badExpiresDays': '--expires-days takes a whole number from 1 to {max}',
   'usage.passwordSignInGone':
@@ -50,6 +51,10 @@ export const enUS = {
   'error.hardLink':
     '{path} has other hard links: refusing to write to it (someone may have planted it; remove it or choose another --out)',
   'error.network': 'cannot reach {url}: {reason}',
+  'error.portalTimeout':
+    '{url}: no answer within {seconds} s (the portal may be overloaded or restarting; --portal-timeout sets the limit)',
+  'error.portalStalled':
+    '{url}: the answer stopped: no data for {seconds} s (--portal-timeout sets the limit)',
   'error.server': '{message} (code {code})',
   'error.http': 'the portal answered HTTP {status}',
   'error.badVersionId':
@@ -57,6 +62,7 @@ export const enUS = {
   'error.unexpected': 'unexpected error: {message}',
 
   'notice.rateLimited': 'rate limit reached: waiting {seconds} s as the portal asks',
+  'notice.reportRetry': 'the portal did not take the report ({reason}): sending it again in {seconds} s',
   'notice.unavailable':
     'the portal is briefly unavailable (its database or storage is recovering): trying again in {seconds} s',
 

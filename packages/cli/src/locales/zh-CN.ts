@@ -24,6 +24,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'usage.missingOption': '缺少 {option}',
   'usage.missingArgument': '缺少参数 {argument}',
   'usage.badNumber': '{option} 须为 1 到 {max} 的整数',
+  'usage.badSeconds': '{option} 须为 {min} 到 {max} 之间的秒数',
   'usage.badScope': '未知权限范围 "{scope}"（可选：{scopes}）',
   'usage.badExpiresDays': '--expires-days 须为 1 到 {max} 的整数',
   'usage.passwordSignInGone':
@@ -48,12 +49,16 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'error.symlink': '{path} 是符号链接：拒绝跟随（可能是他人放置的；请删除它或换一个 --out 目录）',
   'error.hardLink': '{path} 还有其他硬链接：拒绝写入（可能是他人放置的；请删除它或换一个 --out 目录）',
   'error.network': '无法连接 {url}：{reason}',
+  'error.portalTimeout':
+    '{url}：{seconds} 秒内无应答（门户可能过载或正在重启；可用 --portal-timeout 调整时限）',
+  'error.portalStalled': '{url}：应答中断，{seconds} 秒内未收到数据（可用 --portal-timeout 调整时限）',
   'error.server': '{message}（错误码 {code}）',
   'error.http': '门户返回 HTTP {status}',
   'error.badVersionId': '门户返回的不是版本 ID（1 到 {max} 的整数）：未下载、未写入任何内容',
   'error.unexpected': '意外错误：{message}',
 
   'notice.rateLimited': '已达到请求频率上限：按门户要求等待 {seconds} 秒',
+  'notice.reportRetry': '门户未接收上报（{reason}）：{seconds} 秒后重新发送',
   'notice.unavailable': '门户暂时不可用（数据库或存储正在恢复）：{seconds} 秒后重试',
 
   'login.done': '已以 {account} 登录 {url}：令牌 {token}，有效期至 {expiresAt}',

@@ -48,6 +48,8 @@ export async function reportInventory(
     const result = await client.json<InventoryReportResult>(INVENTORY_PATHS.report, {
       method: 'POST',
       body: { source: 'audit', servers: servers.slice(start, start + REPORT_MAX_SERVERS) },
+      // The same readings sent twice are stored once: a portal restarting mid-run must not lose them.
+      retryTransient: true,
     });
     total.accepted += result.accepted;
     total.changed += result.changed;

@@ -10,11 +10,13 @@ export type ProxyMode = {
   bytesPerSecond: number;
   /** Flip one byte of every file body: a man in the middle, or a corrupted mirror. */
   tamper: boolean;
+  /** The next file body stops after this many bytes, its connection held open: a stalled portal (0 = never). */
+  stallOnceAfterBytes: number;
 };
 
 /** A reverse proxy in front of the portal that can slow file bodies down or corrupt them. */
 export async function startTamperProxy(target: string) {
-  const mode: ProxyMode = { bytesPerSecond: 0, tamper: false };
+  const mode: ProxyMode = { bytesPerSecond: 0, tamper: false, stallOnceAfterBytes: 0 };
   const server = http.createServer((request, response) => {
     const upstream = http.request(
       new URL(request.url ?? '/', target),
@@ -23,6 +25,7 @@ export async function startTamperProxy(target: string) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         const isFile = FILE_PATH.test(request.url ?? '');
         let flipped = false;
+        let sent = 0;
         try {
           for await (const chunk of answer as AsyncIterable<Buffer>) {
             if (isFile && mode.tamper && !flipped && chunk.length > 0) {
@@ -30,6 +33,12 @@ export async function startTamperProxy(target: string) {
               flipped = true;
             }
             for (let start = 0; start < chunk.length; start += SLICE) {
+              if (isFile && mode.stallOnceAfterBytes > 0 && sent >= mode.stallOnceAfterBytes) {
+                mode.stallOnceAfterBytes = 0;
+                await new Promise((resolve) => response.once('close', resolve));
+                return;
+              }
+              sent += Math.min(SLICE, chunk.length - start);
               if (!response.write(chunk.subarray(start, start + SLICE)))
                 await new Promise((resolve) => response.once('drain', resolve));
               if (isFile && mode.bytesPerSecond > 0) await sleep((SLICE / mode.bytesPerSecond) * 1000);
