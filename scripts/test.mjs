@@ -82,5 +82,15 @@ if (process.env.CI === 'true' && skipped > 0) {
   console.error(`${skipped} tests were skipped; under CI=true every test must run.`);
   failed += skipped;
 }
+// Where the time goes (issue 41): the slowest files, and the whole CI run's wall time when
+// .ci/run started the clock; the last line stays "N passed, N failed".
+const slowest = results.testResults
+  .map((file) => ({ name: path.relative(root, file.name), ms: file.endTime - file.startTime }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 20);
+console.log('\nSlowest test files:');
+for (const file of slowest) console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name}`);
+const ciStarted = Number(process.env.CI_STARTED_AT);
+if (ciStarted > 0) console.log(`CI wall time: ${Math.round(Date.now() / 1000 - ciStarted)} s`);
 console.log(`${results.numPassedTests} passed, ${failed} failed`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);

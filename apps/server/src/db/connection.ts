@@ -60,6 +60,8 @@ export type DatabaseOptions = {
   onConnectionError?: (error: Error) => void;
   /** PGlite's shared_buffers in MiB (its page cache inside the WebAssembly heap). */
   pgliteSharedBuffersMb?: number;
+  /** PGlite in memory only: start from this dump of a data folder (the tests' seeded templates). */
+  pgliteLoadDataDir?: Blob;
 };
 
 /**
@@ -72,7 +74,11 @@ export const PGLITE_SHARED_BUFFERS_MB = 16;
 /** PostgreSQL when a URL is given, otherwise an embedded PGlite in dataDir (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir, options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
+  return openPglite(
+    options.dataDir,
+    options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB,
+    options.pgliteLoadDataDir,
+  );
 }
 
 /** Defaults of the request pool's limits when the caller names none (config.ts documents them). */
@@ -169,7 +175,11 @@ async function initialiseInChildProcess(dir: string): Promise<void> {
   });
 }
 
-async function openPglite(dataDir: string | undefined, sharedBuffersMb: number): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  sharedBuffersMb: number,
+  loadDataDir?: Blob,
+): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
@@ -180,6 +190,7 @@ async function openPglite(dataDir: string | undefined, sharedBuffersMb: number):
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
   const client = new PGlite({
     dataDir: dir,
+    ...(loadDataDir && !dir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
     postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from './postgres-server';
 
@@ -11,5 +14,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startPostgres();
   project.provide('postgresAdminUrl', server.url);
-  return () => server.stop();
+  // PGlite templates of the seeded database (test/template-database.ts), for this run only.
+  const templates = mkdtempSync(path.join(tmpdir(), 'portal-templates-'));
+  project.provide('testTemplateDir', templates);
+  return () => {
+    server.stop();
+    rmSync(templates, { recursive: true, force: true });
+  };
 }

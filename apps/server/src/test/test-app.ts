@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, defaultLoggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
-import { seedDatabase } from '../db/seed/seed';
+import { openSeededTestDatabase } from './template-database';
 import { tokenFor } from './requests';
 import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
@@ -64,13 +64,18 @@ export type TestAppOptions = {
 
 /** Builds the portal against a fresh database with a manual clock; `close` tears it all down. */
 export async function createTestApp(driver: Driver, options: TestAppOptions = {}) {
-  const database = await openTestDatabase(driver);
-  await database.migrate();
   const clock = new ManualClock(options.now ?? new Date());
-  // The demo's dates are computed from the test clock's day.
-  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD }, clock.now(), {
-    demo: options.demo ?? false,
-  });
+  // The demo's dates are computed from the test clock's day; the seeded database is a copy of
+  // this run's template of the same seed (test/template-database.ts).
+  const database = await openSeededTestDatabase(
+    driver,
+    {
+      demo: options.demo ?? false,
+      now: clock.now(),
+      passwords: { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD },
+    },
+    options.now !== undefined,
+  );
   // Uploaded files of one test stay in a folder of their own, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
