@@ -1,14 +1,20 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogItems, installedComponentReports } from '../../../apps/server/src/db/schema';
+import {
+  catalogItems,
+  installedComponentReports,
+  installedComponents,
+} from '../../../apps/server/src/db/schema';
 import { EXIT } from './exit-codes.ts';
 import { KNOWN_HOSTS_FILE_NAME } from './redfish/known-hosts.ts';
 import { type SimBmc, type SimComponent, startBmcSim } from './test/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
-import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
+import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 
 /**
  * `fwportal audit` end to end: simulated BMCs (bmc-sim) and a real portal. Five BMCs: a plain
@@ -173,6 +179,49 @@ describe('fwportal audit', () => {
       writeFileSync(pins, before);
       bmc(1).setMisbehaviour({ basicOnly: true });
     }
+  });
+
+  it('keeps its readings when the portal restarts mid-run: the report goes through once it is back', async () => {
+    const server = portal.t.app.server;
+    const { port } = server.address() as AddressInfo;
+    const sn = bmc(0).server.sn;
+    // Slow enough a BMC that the portal is surely down before the report is sent.
+    bmc(0).setMisbehaviour({ delayMs: 100 });
+    // What earlier runs stored goes: only this run's report can put it back.
+    await portal.t.db.delete(installedComponents).where(eq(installedComponents.sn, sn));
+    const child = spawnCli(
+      ['audit', '--bmc', bmc(0).url, '--password-stdin', '--user', 'admin', '--timeout', '5', '--json'],
+      env,
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin?.end(`${PASSWORD}\n`);
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 600 && !done(); i += 1) await sleep(20);
+      expect(done()).toBe(true);
+    };
+    try {
+      // The CLI has read the SoftwareIds from the portal and now talks to the BMC: the portal goes away.
+      await until(() => bmc(0).sessions() > 0);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await until(() => stderr.includes('the portal did not take the report (ECONNREFUSED)'));
+      await sleep(500);
+    } finally {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+      bmc(0).setMisbehaviour({});
+    }
+    expect(await exited, stderr).toBe(EXIT.outdated);
+    const result = JSON.parse(stdout) as AuditJson;
+    expect(result.servers.map((entry) => [entry.sn, entry.reported])).toEqual([[sn, true]]);
+    const [stored] = await portal.t.db
+      .select({ version: installedComponents.version, source: installedComponents.source })
+      .from(installedComponents)
+      .where(and(eq(installedComponents.sn, sn), eq(installedComponents.component, 'BMC')));
+    expect(stored).toEqual({ version: firmwareOf(portal.catalogue, 'BMC').newest, source: 'audit' });
   });
 
   it('never takes a password on the command line', async () => {
