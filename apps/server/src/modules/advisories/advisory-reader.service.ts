@@ -96,18 +96,28 @@ export class AdvisoryReaderService {
     );
     // The TLP rule above asks whether the newest revision affects the reader; an earlier AMBER
     // revision (`revision=`) was meant for those it affected then, so it is checked on its own.
-    if (
-      !row ||
-      (row.tlp === 'AMBER' &&
-        !reader.staff &&
-        !(mine?.servers ?? []).some((server) => snapshotAffects(row.snapshot, server)))
-    )
+    if (!row || !this.mayRead(reader, mine, row.tlp, () => row.snapshot))
       throw new AppError('ADVISORY_NOT_FOUND');
-    const history = await rowsOf<{ number: number; date: Date | string; summary: string }>(
+    const revisions = await rowsOf<{
+      number: number;
+      date: Date | string;
+      summary: string;
+      tlp: AdvisoryTlp;
+      snapshot: AdvisorySnapshot | string;
+    }>(
       this.db,
       sql`
-      select number, visible_from as "date", summary from advisory_revisions
+      select number, visible_from as "date", summary, tlp, snapshot from advisory_revisions
       where advisory_pk = ${row.pk} and visible_from <= ${this.clock.now()} order by number`,
+    );
+    // Only the revisions this reader may read: revision 1 of an advisory now AMBER tells an
+    // anonymous reader nothing of revision 2, not its summary nor its date (issue 40 §3).
+    const history = revisions.filter((entry) =>
+      this.mayRead(reader, mine, entry.tlp, () =>
+        typeof entry.snapshot === 'string'
+          ? (JSON.parse(entry.snapshot) as AdvisorySnapshot)
+          : entry.snapshot,
+      ),
     );
     const documents = await rowsOf<{ fileName: string }>(
       this.db,
@@ -161,6 +171,24 @@ export class AdvisoryReaderService {
     for (const row of candidates)
       if (servers.some((server) => snapshotAffects(row.snapshot, server))) pks.add(row.pk);
     return { servers, pks };
+  }
+
+  /**
+   * Whether this reader may read one revision: WHITE anyone, GREEN any account, AMBER staff and
+   * the customers whose servers that revision affects (an earlier AMBER revision was meant for
+   * those it affected then).
+   */
+  private mayRead(
+    reader: AdvisoryReader,
+    mine: { servers: OwnedServer[] } | null,
+    tlp: AdvisoryTlp,
+    snapshot: () => AdvisorySnapshot,
+  ): boolean {
+    if (reader.staff || tlp === 'WHITE') return true;
+    if (reader.userId === null) return false;
+    if (tlp === 'GREEN') return true;
+    const affects = snapshot();
+    return (mine?.servers ?? []).some((server) => snapshotAffects(affects, server));
   }
 
   private tlpRule(reader: AdvisoryReader, mine: { pks: Set<number> } | null): SQL {

@@ -72,16 +72,13 @@ export class CsafDistribution {
 
   /**
    * Changes whenever what is visible changes: revisions visible now, and the newest of them. With
-   * `tlps`, only advisories that have (had) a revision of those labels count: a public answer's
-   * ETag and Last-Modified must not tell an anonymous poller when a GREEN or AMBER one came out.
+   * `tlps`, only revisions of those labels count (not the other revisions of their advisories): a
+   * public answer's ETag and Last-Modified must not tell an anonymous poller when a GREEN or AMBER
+   * one came out, nor when a WHITE advisory was revised to AMBER (issue 40 §3).
    */
   async stamp(tlps?: readonly AdvisoryTlp[]): Promise<{ key: string; lastModified: Date }> {
     const now = this.clock.now();
-    const labels =
-      tlps === undefined
-        ? sql``
-        : sql`and advisory_pk in (select advisory_pk from advisory_revisions
-              where visible_from <= ${now} and tlp = any(${sql.param([...tlps])}::text[]))`;
+    const labels = tlps === undefined ? sql`` : sql`and tlp = any(${sql.param([...tlps])}::text[])`;
     const [row] = await rowsOf<{ n: string | number; last: number | null; newest: string | Date | null }>(
       this.db,
       sql`
@@ -144,16 +141,14 @@ export class CsafDistribution {
 
   /** The ROLIE feed of one label, with the entries this reader may read (all of them for WHITE). */
   async feed(tlp: AdvisoryTlp, reader: AdvisoryReader): Promise<Conditional> {
-    const stamp = await this.stamp([tlp]);
-    const build = async () => {
-      const files = await this.readable(await this.files(tlp), reader);
+    const build = (files: DistributedFile[], lastModified: Date) => {
       return {
         feed: {
           id: `${this.publisherName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-csaf-feed-tlp-${tlpFolderOf(tlp)}`,
           title: `${this.publisherName} CSAF feed (TLP:${tlp})`,
           link: [{ rel: 'self', href: this.url(rolieFeedPathOf(tlp)) }],
           category: [CSAF_CATEGORY],
-          updated: (stamp.lastModified.getTime() > 0 ? stamp.lastModified : this.clock.now()).toISOString(),
+          updated: (lastModified.getTime() > 0 ? lastModified : this.clock.now()).toISOString(),
           entry: files.map((file) => {
             const href = this.url(csafDocumentPathOf(file.tlp, file.year, file.fileName));
             return {
@@ -174,18 +169,27 @@ export class CsafDistribution {
         },
       };
     };
-    // WHITE and GREEN feeds are the same for every reader allowed them; AMBER depends on the reader.
+    // WHITE and GREEN feeds are the same for every reader allowed them; AMBER depends on the reader,
+    // and so does its time: only the revisions this reader may read.
     if (tlp === 'AMBER' && !reader.staff) {
-      const body = `${JSON.stringify(await build())}\n`;
-      return { body, etag: etagOf(body), lastModified: stamp.lastModified };
+      const files = await this.readable(await this.files(tlp), reader);
+      const lastModified = newestOf(files);
+      const body = `${JSON.stringify(build(files, lastModified))}\n`;
+      return { body, etag: etagOf(body), lastModified };
     }
-    return this.cachedAsync(`feed:${tlp}:${stamp.key}`, stamp.lastModified, build);
+    // The time is that of this label's revisions; the cache follows every revision, since one of
+    // another label takes its advisory out of this feed (the ETag, a digest of the body, moves then).
+    const [stamp, changes] = await Promise.all([this.stamp([tlp]), this.stamp()]);
+    return this.cachedAsync(`feed:${tlp}:${changes.key}`, stamp.lastModified, async () =>
+      build(await this.readable(await this.files(tlp), reader), stamp.lastModified),
+    );
   }
 
   /** index.txt (every document path, relative to the label folder) or changes.csv (path, time; newest first). */
   async listing(tlp: AdvisoryTlp, kind: 'index' | 'changes', reader: AdvisoryReader): Promise<Conditional> {
     const files = await this.readable(await this.files(tlp), reader);
-    const stamp = await this.stamp([tlp]);
+    const lastModified =
+      tlp === 'AMBER' && !reader.staff ? newestOf(files) : (await this.stamp([tlp])).lastModified;
     const body =
       kind === 'index'
         ? files.map((file) => `${file.year}/${file.fileName}\n`).join('')
@@ -193,7 +197,7 @@ export class CsafDistribution {
             .sort((a, b) => b.visibleFrom.getTime() - a.visibleFrom.getTime())
             .map((file) => `"${file.year}/${file.fileName}","${file.visibleFrom.toISOString()}"\n`)
             .join('');
-    return { body, etag: etagOf(body), lastModified: stamp.lastModified };
+    return { body, etag: etagOf(body), lastModified };
   }
 
   /** One document of a label folder, if visible now and readable by this reader. */
@@ -300,5 +304,9 @@ function packed(text: string, lastModified: Date): Conditional {
     br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
   };
 }
+
+/** The newest of these files' revision times (the epoch when there is none). */
+const newestOf = (files: DistributedFile[]) =>
+  new Date(Math.max(0, ...files.map((file) => file.visibleFrom.getTime())));
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
