@@ -254,6 +254,8 @@ export function createServices(
     notifier,
     publicUrl,
     publishVersion: (id) => publishVersions.publish(id, { byAdvisory: true }),
+    access,
+    audit,
   });
   const webhookAddresses = {
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

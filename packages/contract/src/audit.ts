@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'advisory.submit',
   'advisory.approve',
   'advisory.reject',
+  /** The announcer did not publish an advisory's held fix: its approver no longer may publish firmware. */
+  'advisory.withholdFix',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -154,6 +154,11 @@ export const ErrorCode = {
   ADVISORY_PRODUCT_UNKNOWN: 1028007,
   /** A fixed version that is for none of the advisory's affected products. */
   ADVISORY_FIX_UNRELATED: 1028008,
+  /**
+   * A fixed version still in draft (published by the advisory at its time) named, or an advisory
+   * holding one approved, by staff without firmware:publish.
+   */
+  ADVISORY_HELD_FIX_FORBIDDEN: 1028009,
   /** Fleet compliance (issue 34): nothing to update on the servers chosen. */
   FLEET_NOTHING_MISSING: 1029001,
   /** More component readings reported by one account today than INVENTORY_REPORT_BUDGET_PER_DAY. */
@@ -272,6 +277,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ADVISORY_REVISION_SUMMARY_REQUIRED]: 400,
   [ErrorCode.ADVISORY_PRODUCT_UNKNOWN]: 400,
   [ErrorCode.ADVISORY_FIX_UNRELATED]: 400,
+  [ErrorCode.ADVISORY_HELD_FIX_FORBIDDEN]: 403,
   [ErrorCode.FLEET_NOTHING_MISSING]: 409,
   [ErrorCode.INVENTORY_REPORT_BUDGET]: 429,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,

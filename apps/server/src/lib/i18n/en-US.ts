@@ -214,6 +214,10 @@ export const enUS = {
   ADVISORY_REVISION_SUMMARY_REQUIRED: 'Describe what this revision changes',
   ADVISORY_PRODUCT_UNKNOWN: 'Not in the catalogue: {value}',
   ADVISORY_FIX_UNRELATED: 'Version {value} is not for any of the affected products',
+  ADVISORY_HELD_FIX_FORBIDDEN:
+    'Version {value} is a draft the advisory would publish at its time: only staff who may publish firmware may name it',
+  ADVISORY_HELD_FIX_APPROVAL_FORBIDDEN:
+    'This advisory would publish draft version {value} at its time: only staff who may publish firmware may approve it',
   FLEET_NOTHING_MISSING: 'The servers chosen already run their target versions: nothing to download',
   INVENTORY_REPORT_BUDGET:
     'This report does not fit in what is left of the daily budget of {limit} component readings per account: try again in {seconds} seconds, or report fewer servers',

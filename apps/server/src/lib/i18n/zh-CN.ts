@@ -197,6 +197,10 @@ export const zhCN: MessageCatalogue = {
   ADVISORY_REVISION_SUMMARY_REQUIRED: '请说明本次修订的内容',
   ADVISORY_PRODUCT_UNKNOWN: '目录中不存在：{value}',
   ADVISORY_FIX_UNRELATED: '版本 {value} 不适用于任何受影响的产品',
+  ADVISORY_HELD_FIX_FORBIDDEN:
+    '版本 {value} 是草稿，公告将在其发布时间发布它：只有具有发布固件权限的人员才能将其列为修复版本',
+  ADVISORY_HELD_FIX_APPROVAL_FORBIDDEN:
+    '此公告将在其发布时间发布草稿版本 {value}：只有具有发布固件权限的人员才能批准',
   FLEET_NOTHING_MISSING: '所选服务器已运行目标版本：没有需要下载的内容',
   INVENTORY_REPORT_BUDGET:
     '本次上报超出每个账号每日 {limit} 条部件版本的剩余额度：请在 {seconds} 秒后重试，或减少上报的服务器',

@@ -77,7 +77,8 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     await createRole(t.db, 'psirt-writer', ['advisory:write']);
     const writerUser = await createUser(t.db, { roleCodes: ['psirt-writer'] });
     writer = { id: writerUser.id, token: await tokenFor(t.app, writerUser.account, writerUser.password) };
-    await createRole(t.db, 'psirt-reviewer', ['advisory:write', 'advisory:approve']);
+    // Approving an advisory that holds a draft fix publishes it at its time: a publisher's right.
+    await createRole(t.db, 'psirt-reviewer', ['advisory:write', 'advisory:approve', 'firmware:publish']);
     const reviewer = await createUser(t.db, { roleCodes: ['psirt-reviewer'] });
     approver = await tokenFor(t.app, reviewer.account, reviewer.password);
     const readerUser = await createUser(t.db, { roleCodes: ['customer'] });
@@ -155,15 +156,18 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     const created = await callAs<StaffAdvisoryDetail>(t.app, admin, 'POST', '/api/staff/advisories', input());
     expect(created.status).toBe(200);
     advisory = created.body.data;
-    // The form names its fixes (a draft held back among them), and offers the versions it may name.
+    // The form names its fixes (a draft held back among them), and offers the versions it may
+    // name: drafts only to those who may publish firmware.
     expect(advisory.fixedVersions).toMatchObject([{ versionId: fixId, version: '2.5.0', status: 'draft' }]);
-    const candidates = await callAs<{ versionId: number }[]>(
-      t.app,
-      writer.token,
-      'GET',
-      `/api/staff/advisories/fix-candidates?modelIds=${modelId}`,
-    );
-    expect(candidates.body.data.map((row) => row.versionId)).toContain(fixId);
+    const candidates = (token: string) =>
+      callAs<{ versionId: number }[]>(
+        t.app,
+        token,
+        'GET',
+        `/api/staff/advisories/fix-candidates?modelIds=${modelId}`,
+      ).then((answer) => answer.body.data.map((row) => row.versionId));
+    expect(await candidates(admin)).toContain(fixId);
+    expect(await candidates(writer.token)).not.toContain(fixId);
     const models = await callAs<{ id: number; code: string }[]>(
       t.app,
       writer.token,

@@ -1,26 +1,24 @@
 import type { AdvisorySnapshot, Locale, WebhookAdvisoryData, WebhookEvent } from '@portal/contract';
 import { advisoryPagePathOf } from '@portal/contract';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  advisoryDocuments,
-  advisoryRevisions,
-  catalogVersions,
-  users,
-  webhookDeliveries,
-  webhooks,
-} from '../../db/schema';
+import { advisoryDocuments, advisoryRevisions, users, webhookDeliveries, webhooks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n/messages';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from '../../lib/jobs/job-types';
+import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { Notifier, PendingMail } from '../notice/notifier';
 import { enqueueDeliveries } from '../webhooks/webhook-queues';
 import { ownedServers, snapshotAffects } from './advisory-audience';
+import { heldFixesOf } from './advisory-snapshot';
 import { csafDocumentPathOf } from './csaf-paths';
 
 export const ADVISORY_ANNOUNCE_QUEUE = 'advisory.announce';
 type AnnounceJob = { revisionId: number };
+type Revision = typeof advisoryRevisions.$inferSelect;
+/** Who acts when the announcer withholds a fix: the portal itself, at the embargo time. */
+const ANNOUNCER: AuditActor = { userId: null, account: 'system', ip: null };
 /** Servers named in one notice or webhook payload at most. */
 const MAX_SERVERS_NAMED = 100;
 /** Rows per INSERT of deliveries (6 parameters each, 65,535 at most). */
@@ -49,6 +47,9 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
     private readonly notifier: Notifier,
     private readonly publishVersion: (versionId: number) => Promise<unknown>,
     private readonly publicUrl: string,
+    /** Whether a staff member holds firmware:publish now (and is not frozen). */
+    private readonly mayPublish: (userId: number) => Promise<boolean>,
+    private readonly audit: AuditService,
   ) {}
 
   async run(job: QueuedJob<AnnounceJob>, context: JobContext): Promise<void> {
@@ -87,7 +88,7 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
       return false;
     }
     const snapshot = revision.snapshot;
-    await this.publishHeldVersions(revision.fixedVersionIds);
+    const withheld = await this.publishHeldVersions(revision);
     const serversOf = await this.audience(revision.modelIds, revision.pns, snapshot);
     const event: WebhookEvent = revision.number === 1 ? 'advisory.published' : 'advisory.updated';
     const [document] = await this.db
@@ -113,6 +114,19 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
         .returning({ id: advisoryRevisions.id });
       if (claim.length === 0) return;
       claimed = true;
+      if (withheld.length > 0)
+        await this.audit.record(
+          ANNOUNCER,
+          'advisory.withholdFix',
+          { type: 'advisory', id: revision.advisoryPk },
+          {
+            advisoryId: snapshot.advisoryId,
+            revision: revision.number,
+            versionIds: withheld,
+            approvedBy: revision.approvedBy,
+          },
+          tx,
+        );
       const recipients = [...serversOf.keys()];
       const named = (userId: number) => (serversOf.get(userId) ?? []).slice(0, MAX_SERVERS_NAMED);
       ({ mails } = await this.notifier.post(tx, recipients, 'securityAdvisories', {
@@ -128,6 +142,7 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
           cves: snapshot.vulnerabilities.map((row) => row.cve).join(', '),
           fixed:
             snapshot.fixedVersions
+              .filter((row) => !withheld.includes(row.versionId))
               .map((row) => `${locale === 'zh-CN' ? row.itemNameZh : row.itemNameEn} ${row.version}`)
               .join(', ') || '-',
           revision: revision.number,
@@ -141,14 +156,37 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
     return claimed;
   }
 
-  /** Fixed versions still in draft go public now, each as publishing would (its own notices and events). */
-  private async publishHeldVersions(versionIds: number[]) {
-    if (versionIds.length === 0) return;
-    const held = await this.db
-      .select({ id: catalogVersions.id })
-      .from(catalogVersions)
-      .where(and(inArray(catalogVersions.id, versionIds), eq(catalogVersions.status, 'draft')));
-    for (const { id } of held) await this.publishVersion(id);
+  /**
+   * Fixed versions still in draft go public now, each as publishing would (its own notices and
+   * events), on the right of the person who approved the revision, checked again now: roles change
+   * between an approval and the embargo's end (issue 40). Each is audited as a version.publish by
+   * that approver. Without the right (lost, frozen, account gone) they stay drafts, returned, and
+   * the advisory is still announced, as a PSIRT expects: its date is coordinated with the finder
+   * and other vendors, the revision is public from that time whatever this job does (readers go by
+   * visible_from), and affected customers need its workarounds now; holding the notices would only
+   * keep them from hearing of a public flaw. The fix waits for a publisher to publish it by hand
+   * (audited like any publish); advisory.withholdFix in the audit log says it is waiting, and the
+   * notice does not name it as the fix.
+   */
+  private async publishHeldVersions(revision: Revision): Promise<number[]> {
+    const held = await heldFixesOf(this.db, revision.fixedVersionIds);
+    if (held.length === 0) return [];
+    const approverId = revision.approvedBy;
+    const [approver] =
+      approverId === null
+        ? []
+        : await this.db.select({ account: users.account }).from(users).where(eq(users.id, approverId));
+    if (approverId === null || !approver || !(await this.mayPublish(approverId))) return held;
+    for (const id of held) {
+      await this.publishVersion(id);
+      await this.audit.record(
+        { userId: approverId, account: approver.account, ip: null },
+        'version.publish',
+        { type: 'version', id },
+        { advisoryId: revision.snapshot.advisoryId, revision: revision.number, byAdvisory: true },
+      );
+    }
+    return [];
   }
 
   /** Account -> its affected servers (SNs, sorted). */

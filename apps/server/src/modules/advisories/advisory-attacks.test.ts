@@ -28,6 +28,9 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
   let approverB: { id: number; token: string };
   let approverC: { id: number; token: string };
   let approverD: { id: number; token: string };
+  /** Staff who may also publish firmware: only they may hold a draft fix back (issue 40). */
+  let publisherWriter: { id: number; token: string };
+  let publisherApprover: { id: number; token: string };
   let affected: { id: number; token: string; sn: string };
   let neighbour: { id: number; token: string; sn: string };
   let bystander: { id: number; token: string };
@@ -103,6 +106,13 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
     approverB = await user('attack-approver');
     approverC = await user('attack-approver');
     approverD = await user('attack-approver');
+    await createRole(t.db, 'attack-publisher', ['firmware:publish']);
+    const publisher = async (role: string) => {
+      const made = await createUser(t.db, { roleCodes: [role, 'attack-publisher'] });
+      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
+    };
+    publisherWriter = await publisher('attack-writer');
+    publisherApprover = await publisher('attack-approver');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
     const item = await createItem(t.db, { kind: 'BMC' });
@@ -213,7 +223,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
     });
 
     it('a held fixed version stays a draft until the embargo ends, whoever asks', async () => {
-      const approved = await publish(writer.token, approverB.token, {
+      const approved = await publish(publisherWriter.token, publisherApprover.token, {
         fixedVersionIds: [heldId],
         publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
       });
@@ -242,7 +252,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
       });
       const before = await probes();
       const created = await staff(
-        writer.token,
+        publisherWriter.token,
         'POST',
         '',
         input({
@@ -252,8 +262,10 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
           publishAt: new Date(t.clock.now().getTime() + 2 * HOUR).toISOString(),
         }),
       );
-      await staff(writer.token, 'POST', `/${created.body.data.id}/submit`);
-      expect((await staff(approverB.token, 'POST', `/${created.body.data.id}/approve`)).status).toBe(200);
+      await staff(publisherWriter.token, 'POST', `/${created.body.data.id}/submit`);
+      expect((await staff(publisherApprover.token, 'POST', `/${created.body.data.id}/approve`)).status).toBe(
+        200,
+      );
       await t.app.services.advisoryAnnouncer.announceDue();
       const after = await probes();
       for (const key of [

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
 import { enqueueAnnouncement } from './advisory-announcer';
-import { namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
+import { checkHeldFixes, fixCandidates, namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
 
 type StaffQuery = z.infer<typeof staffAdvisoryQuerySchema>;
 const author = alias(users, 'author');
@@ -36,7 +36,14 @@ export class AdvisoryAuthoring {
     private readonly jobs: JobQueue,
     private readonly documents: AdvisoryDocuments,
     private readonly idPrefix: string,
+    /** Whether a staff member holds firmware:publish now (an advisory publishes its held fixes). */
+    private readonly mayPublish: (userId: number) => Promise<boolean>,
   ) {}
+
+  /** What the form offers as fixes: drafts only to those who may name them (checkHeldFixes). */
+  async fixCandidates(userId: number, modelIds: number[], pns: string[]) {
+    return fixCandidates(this.db, modelIds, pns, await this.mayPublish(userId));
+  }
 
   async list(query: StaffQuery): Promise<Page<StaffAdvisoryRow>> {
     const where: (SQL | undefined)[] = [];
@@ -80,6 +87,14 @@ export class AdvisoryAuthoring {
   async create(userId: number | null, input: AdvisoryInput): Promise<StaffAdvisoryDetail> {
     // Checked now, so a draft that could never be approved is not saved.
     await snapshotOf(this.db, 'CHECK-0000-0000', input);
+    // The seed writes as nobody (null): people need firmware:publish to name a held fix.
+    if (userId !== null)
+      await checkHeldFixes(
+        this.db,
+        input.fixedVersionIds,
+        () => this.mayPublish(userId),
+        'ADVISORY_HELD_FIX_FORBIDDEN',
+      );
     const year = this.clock.now().getUTCFullYear();
     for (let attempt = 0; ; attempt++) {
       const prefix = `${this.idPrefix}-${year}-`;
@@ -115,6 +130,13 @@ export class AdvisoryAuthoring {
     if (current.revision > 0 && input.revisionSummary === '')
       throw new AppError('ADVISORY_REVISION_SUMMARY_REQUIRED');
     await snapshotOf(this.db, current.advisoryId, input);
+    const kept = new Set(current.input.fixedVersionIds);
+    await checkHeldFixes(
+      this.db,
+      input.fixedVersionIds.filter((versionId) => !kept.has(versionId)),
+      () => this.mayPublish(userId),
+      'ADVISORY_HELD_FIX_FORBIDDEN',
+    );
     await this.transition(id, current.status, {
       input,
       status: 'draft',
@@ -154,6 +176,13 @@ export class AdvisoryAuthoring {
     if (current.status !== 'in_review') throw new AppError('ADVISORY_STATE_CONFLICT');
     if (current.editorIds.includes(userId) || current.lastEditorId === userId)
       throw new AppError('ADVISORY_OWN_APPROVAL');
+    // Approving publishes its held fixes at its time: the approver's right, checked again then.
+    await checkHeldFixes(
+      this.db,
+      current.input.fixedVersionIds,
+      () => this.mayPublish(userId),
+      'ADVISORY_HELD_FIX_APPROVAL_FORBIDDEN',
+    );
     const now = this.clock.now();
     const publishAt = current.input.publishAt ? new Date(current.input.publishAt) : now;
     const visibleFrom = publishAt > now ? publishAt : now;

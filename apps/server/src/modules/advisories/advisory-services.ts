@@ -1,9 +1,14 @@
 import path from 'node:path';
+import { PUBLISH_PERMISSION_CODE } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { loadOrCreateOpenPgpSigner, type OpenPgpSigner } from '../../lib/signing/openpgp-signer';
+import type { AccessService } from '../access/access.service';
+import type { AuditService } from '../audit/audit.service';
 import type { Notifier } from '../notice/notifier';
 import { AdvisoryAnnouncer } from './advisory-announcer';
 import { AdvisoryAuthoring } from './advisory-authoring.service';
@@ -35,9 +40,16 @@ export function createAdvisoryServices(
     notifier: Notifier;
     publicUrl: string;
     publishVersion: (versionId: number) => Promise<unknown>;
+    access: Pick<AccessService, 'hasPermission'>;
+    audit: AuditService;
   },
 ): AdvisoryServices {
   const { db, clock, jobs, publicUrl } = deps;
+  /** An advisory publishes its held fixes: naming, approving and releasing one need firmware:publish (issue 40). */
+  const mayPublish = async (userId: number) => {
+    const [user] = await db.select({ frozen: users.frozen }).from(users).where(eq(users.id, userId));
+    return user !== undefined && !user.frozen && deps.access.hasPermission(userId, PUBLISH_PERMISSION_CODE);
+  };
   let signer: Promise<OpenPgpSigner> | undefined;
   const advisorySigner = () =>
     (signer ??= loadOrCreateOpenPgpSigner(
@@ -52,6 +64,8 @@ export function createAdvisoryServices(
     deps.notifier,
     deps.publishVersion,
     publicUrl,
+    mayPublish,
+    deps.audit,
   );
   jobs.register(advisoryAnnouncer);
   const advisoryReader = new AdvisoryReaderService(db, clock);
@@ -63,7 +77,14 @@ export function createAdvisoryServices(
     config.CSAF_PUBLISHER_NAME,
   );
   return {
-    advisoryAuthoring: new AdvisoryAuthoring(db, clock, jobs, documents, config.ADVISORY_ID_PREFIX),
+    advisoryAuthoring: new AdvisoryAuthoring(
+      db,
+      clock,
+      jobs,
+      documents,
+      config.ADVISORY_ID_PREFIX,
+      mayPublish,
+    ),
     advisoryReader,
     advisoryAnnouncer,
     csafDistribution,

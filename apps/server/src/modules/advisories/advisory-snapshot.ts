@@ -116,9 +116,15 @@ export async function namedVersions(db: Db, where: SQL | undefined) {
 
 /**
  * Versions an advisory may name as fixes: not recalled, of items for these models or part
- * numbers (the rule checkFixesAffected enforces), drafts included.
+ * numbers (the rule checkFixesAffected enforces), drafts included for those who may name them.
  */
-export async function fixCandidates(db: Db, modelIds: number[], pns: string[]) {
+export async function fixCandidates(
+  db: Db,
+  modelIds: number[],
+  pns: string[],
+  /** False for staff without firmware:publish: they may not name a draft (checkHeldFixes). */
+  drafts = true,
+) {
   if (modelIds.length === 0 && pns.length === 0) return [];
   const byModel = db
     .select({ id: catalogVersionModels.versionId })
@@ -132,6 +138,7 @@ export async function fixCandidates(db: Db, modelIds: number[], pns: string[]) {
     db,
     and(
       ne(catalogVersions.status, 'recalled'),
+      drafts ? undefined : ne(catalogVersions.status, 'draft'),
       or(inArray(catalogVersions.id, byModel), inArray(catalogVersions.id, byPart)),
     ),
   );
@@ -153,6 +160,37 @@ export function searchTextOf(snapshot: AdvisorySnapshot): string {
   ]
     .join(' ')
     .toLowerCase();
+}
+
+/** Of these fixed versions, the ones still in draft (held back: the advisory publishes them at its time). */
+export async function heldFixesOf(db: Db, versionIds: number[]): Promise<number[]> {
+  if (versionIds.length === 0) return [];
+  const rows = await db
+    .select({ id: catalogVersions.id })
+    .from(catalogVersions)
+    .where(and(inArray(catalogVersions.id, versionIds), eq(catalogVersions.status, 'draft')));
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Issue 40: an advisory publishes its held (draft) fixes at its time, so it must not become a way
+ * to publish firmware without firmware:publish. Naming a draft the copy did not hold before (the
+ * writer) and approving a copy that holds one (the approver) each need the right (403 1028009); a
+ * fix already published is anyone's to name, and a writer without the right may still edit a copy
+ * a publisher filled (the approver is checked anyway). The announcer checks the approver again.
+ */
+export async function checkHeldFixes(
+  db: Db,
+  versionIds: number[],
+  mayPublish: () => Promise<boolean>,
+  messageKey: 'ADVISORY_HELD_FIX_FORBIDDEN' | 'ADVISORY_HELD_FIX_APPROVAL_FORBIDDEN',
+) {
+  const held = await heldFixesOf(db, versionIds);
+  if (held.length === 0 || (await mayPublish())) return;
+  throw new AppError('ADVISORY_HELD_FIX_FORBIDDEN', {
+    messageKey,
+    params: { value: held.map((id) => `#${id}`).join(', ') },
+  });
 }
 
 /**

@@ -19,7 +19,6 @@ import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
-import { fixCandidates } from './advisory-snapshot';
 import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
 import { z } from 'zod';
 
@@ -96,13 +95,20 @@ export async function advisoryStaffRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'Catalogue versions an advisory may name as fixes: of items for these models (ids) or part numbers, drafts included',
+          'Catalogue versions an advisory may name as fixes: of items for these models (ids) or part numbers, drafts included for staff with firmware:publish',
         querystring: advisoryFixCandidatesQuerySchema,
         response: responses(z.array(advisoryFixCandidateSchema), [400, ...AUTH_ERRORS]),
       },
     },
     async (request) =>
-      ok(request, await fixCandidates(app.services.database.db, request.query.modelIds, request.query.pns)),
+      ok(
+        request,
+        await advisoryAuthoring.fixCandidates(
+          sessionOf(request).userId,
+          request.query.modelIds,
+          request.query.pns,
+        ),
+      ),
   );
 
   routes.get(
@@ -121,7 +127,8 @@ export async function advisoryStaffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Create a draft advisory; its id (PREFIX-YYYY-NNNN) is given now',
+        summary:
+          'Create a draft advisory; its id (PREFIX-YYYY-NNNN) is given now. Naming a draft version as a fix needs firmware:publish',
         body: advisoryInputSchema,
         response: responses(staffAdvisoryDetailSchema, [400, ...AUTH_ERRORS]),
       },
@@ -175,7 +182,7 @@ export async function advisoryStaffRoutes(app: FastifyInstance) {
     '/api/staff/advisories/:id/approve',
     {
       schema: advisoryRoute(
-        'Approve (not the last editor): freezes the next revision, signs its CSAF files, schedules it at its embargo time',
+        'Approve (not the last editor): freezes the next revision, signs its CSAF files, schedules it at its embargo time. An advisory holding a draft fix needs firmware:publish',
         { answer: staffAdvisoryDetailSchema, alsoFails: [409, 422] },
       ),
       onRequest: approver,

@@ -138,6 +138,7 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.actions.advisory.submit': 'Advisory submitted for review',
   'audit.actions.advisory.approve': 'Advisory approved',
   'audit.actions.advisory.reject': 'Advisory rejected',
+  'audit.actions.advisory.withholdFix': 'Advisory announced without its draft fix (approver may not publish)',
   'audit.actions.version.notes': 'Version notes changed',
   'audit.actions.version.preRelease': 'Pre-release flag changed',
   'audit.actions.version.updatePlan': 'Update requirements changed',

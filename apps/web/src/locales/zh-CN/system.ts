@@ -136,6 +136,7 @@ export const system = {
   'audit.actions.advisory.submit': '提交安全公告审核',
   'audit.actions.advisory.approve': '批准安全公告',
   'audit.actions.advisory.reject': '驳回安全公告',
+  'audit.actions.advisory.withholdFix': '安全公告已发布但未发布其草稿修复版本（批准人无发布权限）',
   'audit.actions.version.notes': '修改版本说明',
   'audit.actions.version.preRelease': '修改预发布标记',
   'audit.actions.version.updatePlan': '修改升级要求',
