@@ -21,7 +21,11 @@ const packagesStayExternal = {
 const dist = path.join(serverRoot, 'dist');
 const fresh = `${dist}.${process.pid}.new`;
 await build({
-  entryPoints: [path.join(serverRoot, 'src/main.ts')],
+  // The upload worker (issue 40) is a thread of its own: its own entry, dist/upload-worker.js.
+  entryPoints: {
+    main: path.join(serverRoot, 'src/main.ts'),
+    'upload-worker': path.join(serverRoot, 'src/modules/inventory/upload-worker.ts'),
+  },
   outdir: fresh,
   // Dynamic imports (the S3 driver) become chunks of their own, loaded only when used.
   splitting: true,

@@ -23,6 +23,21 @@ export const INVENTORY_UPLOAD_LIMITS = {
    * 800 MB of the library's memory (a security review). The template's columns and two spare.
    */
   xlsxCells: INVENTORY_LIMITS.servers * 12 * (INVENTORY_CSV_COLUMNS.length + 2),
+  /**
+   * Non-blank lines of a CSV (comments included), as many as an XLSX may have rows (issue 40:
+   * 4 million junk lines held the server for minutes). Counted while reading: refused at the first
+   * line past it, before any database query. Fields of a CSV count against `xlsxCells`.
+   */
+  lines: INVENTORY_LIMITS.servers * 12,
+  /** Wrong lines listed in the answer; the lines after them are still read and counted. */
+  errors: 500,
+  /**
+   * Wall time of reading and checking one file (a worker thread, off the event loop): past it the
+   * worker is stopped and the file refused as too complex (413).
+   */
+  parseSeconds: 60,
+  /** The worker's heap: the spreadsheet library holds a workbook of `xlsxRows` in about 350 MB. */
+  parseHeapMb: 768,
 } as const;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -243,6 +243,13 @@ export const enUS = {
   INVENTORY_XLSX_DAMAGED:
     'Not a readable XLSX workbook (damaged, encrypted, or a ZIP file without a workbook)',
   INVENTORY_UPLOAD_TYPE: 'Upload a CSV file or an XLSX workbook; save an older .xls file as .xlsx first',
+  INVENTORY_UPLOAD_TOO_MANY_LINES: 'The file has more than {max} lines: split it into several uploads',
+  INVENTORY_UPLOAD_TOO_MANY_CELLS:
+    "The file has far more fields than the template's {max} columns: keep only the template's columns",
+  INVENTORY_UPLOAD_TOO_COMPLEX:
+    'The file is too complex to check within {seconds} seconds: upload fewer lines, or a CSV',
+  INVENTORY_UPLOAD_BUSY: 'Other uploads are being checked: try again in {seconds} seconds',
+  INVENTORY_LINE_CONTROL: 'Column {column} holds a control character (such as NUL): remove it',
   INVENTORY_STATE_VULNERABLE: 'Vulnerable',
   INVENTORY_STATE_OUTDATED: 'Outdated',
   INVENTORY_STATE_UNKNOWN: 'Unknown',

@@ -68,7 +68,7 @@ function readCell(value: CellValue, column: number, date1904: boolean): CellRead
  * Reads an inventory XLSX: its first worksheet, row 1 naming INVENTORY_CSV_COLUMNS, each later
  * row one line of the CSV (its line number is the row number). Refused with a 4xx before any
  * cell is read when it is no workbook, unpacks to more than INVENTORY_UPLOAD_LIMITS allow, or has
- * more rows than they allow.
+ * more rows than they allow. Runs in the upload worker (upload-worker.ts), one file per worker.
  */
 export async function parseInventoryXlsx(bytes: Buffer, locale: Locale): Promise<ParsedUpload> {
   try {
@@ -96,17 +96,7 @@ export async function parseInventoryXlsx(bytes: Buffer, locale: Locale): Promise
       });
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { messageKey: 'INVENTORY_XLSX_DAMAGED' });
   }
-  return oneAtATime(() => readWorkbook(bytes, locale));
-}
-
-/** The tail of the previous workbook read: one workbook in memory at a time per process. */
-let turn: Promise<unknown> = Promise.resolve();
-
-/** Runs `work` after every read started before it has ended (whether it succeeded or not). */
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = turn.then(work, work);
-  turn = run.catch(() => undefined);
-  return run;
+  return readWorkbook(bytes, locale);
 }
 
 async function readWorkbook(bytes: Buffer, locale: Locale): Promise<ParsedUpload> {
@@ -143,11 +133,15 @@ async function readWorkbook(bytes: Buffer, locale: Locale): Promise<ParsedUpload
 /**
  * An uploaded inventory, told apart by its content and never by its name: a ZIP is read as an
  * XLSX workbook, a legacy .xls or other binary file is refused (415), anything else is the CSV
- * in UTF-8.
+ * in UTF-8. In the calling thread: the server calls parseInventoryFile (upload-parser.ts), which
+ * runs this in a worker with a time and a memory cap.
  */
-export async function parseInventoryFile(bytes: Buffer, locale: Locale): Promise<ParsedUpload> {
+export async function readInventoryFile(bytes: Buffer, locale: Locale): Promise<ParsedUpload> {
   if (looksLikeZip(bytes)) return parseInventoryXlsx(bytes, locale);
-  if (looksLikeOle2(bytes) || bytes.includes(0))
+  // A NUL in the first line is a binary file (or UTF-16 text); one further down is a wrong line,
+  // answered by its number (INVENTORY_LINE_CONTROL).
+  const firstLine = bytes.indexOf(0x0a);
+  if (looksLikeOle2(bytes) || bytes.subarray(0, firstLine < 0 ? bytes.length : firstLine).includes(0))
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { messageKey: 'INVENTORY_UPLOAD_TYPE' });
   return parseInventoryCsv(bytes.toString('utf8'), locale);
 }

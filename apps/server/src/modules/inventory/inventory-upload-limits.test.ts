@@ -1,0 +1,241 @@
+import { INVENTORY_UPLOAD_LIMITS, type InventoryUploadResult } from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedComponents } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { createServer, referenceModel } from '../../test/catalog-factories';
+import { createUser } from '../../test/factories';
+import { tokenFor } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { parseInventoryCsv } from './inventory-upload';
+import { parseInventoryFile } from './upload-parser';
+import { WIDE_SHEET, workbookWith } from './xlsx-test-kit';
+
+const HEADER = 'sn,kind,pn,slot,version,seen_at';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** What a refused parse was refused with: its status and message key. */
+async function refusal(work: Promise<unknown>): Promise<[number, string] | 'parsed'> {
+  try {
+    await work;
+    return 'parsed';
+  } catch (error) {
+    if (error instanceof AppError) return [error.statusCode, error.messageKey];
+    throw error;
+  }
+}
+
+/**
+ * A workbook whose first row holds these cells, with `marker` (a text cell, stored) replaced
+ * byte for byte by `raw`, as a hostile file can hold it (`_x0000_` is Excel's escape of NUL).
+ */
+async function xlsxWithRaw(row: string[], marker: string, raw: string): Promise<Buffer> {
+  expect(raw.length).toBe(marker.length);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('inventory');
+  sheet.addRow(HEADER.split(','));
+  sheet.addRow(row);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as never));
+  file.write(raw, file.indexOf(marker), 'latin1');
+  return file;
+}
+
+/**
+ * Issue 40 §2, the parse: every upload is read and checked in a worker thread with caps on lines,
+ * fields, distinct servers, errors kept, heap and wall time, all applied before any query.
+ */
+describe('upload caps in the worker', () => {
+  it('refuses a file past its time as too complex, stopping the worker', async () => {
+    const csv = Buffer.from(`${HEADER}\n${'A1,BMC,,,1.0,\n'.repeat(1000)}`);
+    expect(await refusal(parseInventoryFile(csv, 'en-US', { timeoutMs: 1 }))).toEqual([
+      413,
+      'INVENTORY_UPLOAD_TOO_COMPLEX',
+    ]);
+    // The next file is read as usual: the stopped worker held nothing.
+    expect((await parseInventoryFile(csv, 'en-US')).servers).toHaveLength(1);
+  });
+
+  it('refuses a line of a million fields, and more lines than the cap, at the first one past it', async () => {
+    const commas = Buffer.from(`${HEADER}\nA1,BMC,,,1.0,${','.repeat(1_000_000)}\n`);
+    expect(await refusal(parseInventoryFile(commas, 'en-US'))).toEqual([
+      413,
+      'INVENTORY_UPLOAD_TOO_MANY_CELLS',
+    ]);
+    const comments = `${HEADER}\n${'#\n'.repeat(INVENTORY_UPLOAD_LIMITS.lines + 1)}`;
+    expect(() => parseInventoryCsv(comments, 'en-US')).toThrow(AppError);
+    // Blank lines cost nothing and count toward nothing.
+    expect(parseInventoryCsv(`${HEADER}\n${'\n'.repeat(200_000)}A1,BMC,,,1.0,`, 'en-US').lines).toBe(1);
+  });
+
+  it('keeps the first 500 wrong lines and counts every line', () => {
+    const parsed = parseInventoryCsv(`${HEADER}\n${'?,BMC,,,1.0,\n'.repeat(3000)}`, 'en-US');
+    expect(parsed.lines).toBe(3000);
+    expect(parsed.errors).toHaveLength(INVENTORY_UPLOAD_LIMITS.errors);
+    expect(parsed.errors.at(-1)?.line).toBe(501);
+  });
+
+  it('merges the same component of one server, the later line winning, counted once', () => {
+    // One server's BMC on 100 lines (more than componentsPerServer), then a correction below.
+    const lines = Array.from({ length: 100 }, (_, i) => `A1,BMC,,,1.0.${i},`);
+    const parsed = parseInventoryCsv(
+      [
+        HEADER,
+        ...lines,
+        'A1,PCIE,PN-1,2,7.0,',
+        'a1,bmc,,,2.0.0,2026-01-02T00:00:00Z',
+        'A1,PCIE,pn-1,2,7.1,',
+      ].join('\n'),
+      'en-US',
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.servers).toEqual([
+      {
+        sn: 'A1',
+        seenAt: '2026-01-02T00:00:00.000Z',
+        components: [
+          { kind: 'BMC', version: '2.0.0' },
+          { kind: 'PCIE', pn: 'PN-1', slot: '2', version: '7.1' },
+        ],
+      },
+    ]);
+    // Distinct components still stop at componentsPerServer.
+    const slots = Array.from({ length: 65 }, (_, i) => `A1,PCIE,PN-1,${i},1.0,`);
+    expect(parseInventoryCsv([HEADER, ...slots].join('\n'), 'en-US').errors.map((e) => e.line)).toEqual([66]);
+  });
+});
+
+describe.each(DRIVERS)('inventory upload that cannot stall the portal on %s', (driver) => {
+  let t: TestApp;
+  let token: string;
+  let mine: string;
+
+  const upload = (body: Buffer | string, dryRun: '0' | '1', locale = 'en-US', contentType = 'text/csv') =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=${locale}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        payload: body,
+      })
+      .then((answer) => ({
+        status: answer.statusCode,
+        body: answer.json() as { code: number; message: string; data: InventoryUploadResult },
+      }));
+
+  /** Runs `work` while /api/health is asked every 50 ms: the slowest health answer, in ms. */
+  async function healthDuring<T>(work: Promise<T>): Promise<{ result: T; slowest: number; asked: number }> {
+    let done = false;
+    const finished = work.finally(() => {
+      done = true;
+    });
+    let slowest = 0;
+    let asked = 0;
+    while (!done) {
+      const started = performance.now();
+      const health = await t.app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      slowest = Math.max(slowest, performance.now() - started);
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { result: await finished, slowest, asked };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const modelId = (await referenceModel(t.db, 'M7-2U')).id;
+    const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Capped Fleet' });
+    token = await tokenFor(t.app, user.account, user.password);
+    mine = (await createServer(t.db, { modelId, customer: 'Capped Fleet' })).sn;
+  });
+  afterAll(() => t.close());
+
+  it('answers 4 million junk lines (8 MB) with a clear 413 quickly, health answering meanwhile', async () => {
+    const junk = `${HEADER}\n${'a\n'.repeat(4_000_000)}`;
+    expect(junk.length).toBeLessThanOrEqual(INVENTORY_UPLOAD_LIMITS.bytes);
+    const started = performance.now();
+    const { result, slowest, asked } = await healthDuring(upload(junk, '1'));
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect([result.status, result.body.message]).toEqual([
+      413,
+      'The file has more than 120000 lines: split it into several uploads',
+    ]);
+    expect(asked).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(1000);
+    const zh = await upload(junk, '1', 'zh-CN');
+    expect([zh.status, zh.body.message]).toEqual([413, '文件超过 120000 行：请分多次上传']);
+  });
+
+  it('refuses 70,001 distinct SNs with a 413 before asking the database whose they are', async () => {
+    const csv = [HEADER, ...Array.from({ length: 70_001 }, (_, i) => `SN-${i},BMC,,,1.0,`)].join('\n');
+    const { result, slowest } = await healthDuring(upload(csv, '1'));
+    expect([result.status, result.body.message]).toEqual([413, 'More than 10000 servers in one upload']);
+    expect(slowest).toBeLessThan(1000);
+  });
+
+  it('refuses the wide sheet renamed as exceljs still reads it, health answering meanwhile', async () => {
+    for (const name of ['/xl/worksheets/sheet1.xml', 'a/xl/worksheets/sheet1.xml']) {
+      const { result, slowest } = await healthDuring(
+        upload(workbookWith([{ name, content: WIDE_SHEET }]), '1', 'en-US', XLSX_TYPE),
+      );
+      expect(result.status).toBe(413);
+      expect(result.body.message).toMatch(/far more cells than the template's 6 columns/);
+      expect(slowest).toBeLessThan(1000);
+    }
+  });
+
+  it('refuses a NUL or another control character by its line, in the CSV and the XLSX', async () => {
+    const csv = [
+      HEADER,
+      `${mine},BMC,,,1.2.0,`,
+      `${mine},BIOS,,,1.0\u0000,`,
+      `${mine},CPLD,,slot\u0001,1.0,`,
+    ].join('\n');
+    const answer = await upload(csv, '0');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.applied).toBe(false);
+    expect(answer.body.data.errors).toEqual([
+      { line: 3, sn: mine, message: 'Column version holds a control character (such as NUL): remove it' },
+      { line: 4, sn: mine, message: 'Column slot holds a control character (such as NUL): remove it' },
+    ]);
+    const zh = await upload(csv, '1', 'zh-CN');
+    expect(zh.body.data.errors[0]?.message).toBe('version 列含有控制字符（如 NUL）：请删除');
+
+    // `_x0000_` in a cell becomes a NUL: refused in the dry run already, never a 400 at the apply.
+    const xlsx = await xlsxWithRaw(
+      [mine, 'BMC', '', '', '1.0.0 AAAAAAA', ''],
+      '1.0.0 AAAAAAA',
+      '1.0_x0000_AAA',
+    );
+    for (const dryRun of ['1', '0'] as const) {
+      const sheet = await upload(xlsx, dryRun, 'en-US', XLSX_TYPE);
+      expect(sheet.status).toBe(200);
+      expect(sheet.body.data).toMatchObject({ applied: false, lines: 1 });
+      expect(sheet.body.data.errors.map((error) => [error.line, error.message])).toEqual([
+        [2, 'Column version holds a control character (such as NUL): remove it'],
+      ]);
+    }
+    expect(await t.db.select().from(installedComponents).where(eq(installedComponents.sn, mine))).toEqual([]);
+  });
+
+  it('applies duplicates of one component once, the later line winning', async () => {
+    const csv = [
+      HEADER,
+      ...Array.from({ length: 80 }, (_, i) => `${mine},BMC,,,1.0.${i},`),
+      `${mine},BIOS,,,5.0.0,`,
+      `${mine},BMC,,,1.2.0,`,
+    ].join('\n');
+    const answer = await upload(csv, '0');
+    expect(answer.body.data).toMatchObject({ applied: true, errors: [], lines: 82, servers: 1, changed: 2 });
+    const rows = await t.db
+      .select({ component: installedComponents.component, version: installedComponents.version })
+      .from(installedComponents)
+      .where(eq(installedComponents.sn, mine))
+      .orderBy(asc(installedComponents.component));
+    expect(rows).toEqual([
+      { component: 'BIOS', version: '5.0.0' },
+      { component: 'BMC', version: '1.2.0' },
+    ]);
+  });
+});
