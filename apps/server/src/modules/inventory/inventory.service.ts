@@ -10,7 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { type installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
 import { translate } from '../../lib/i18n/messages';
-import { parseInventoryFile } from './inventory-xlsx';
+import { parseInventoryFile } from './upload-parser';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
 import type { ReportBudget } from './report-budget';
