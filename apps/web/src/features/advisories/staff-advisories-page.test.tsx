@@ -83,6 +83,37 @@ describe('StaffAdvisoriesPage', () => {
     expect((screen.getByTestId('advisory-reject-PFW-2026-0004') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('disables Approve for an approver who may not publish firmware when the copy holds a draft fix', async () => {
+    const draftFix = {
+      versionId: 43,
+      version: '3.2.2',
+      status: 'draft' as const,
+      itemCode: 'BMC-M7',
+      itemNameZh: 'M7 BMC 固件',
+      itemNameEn: 'M7 BMC firmware',
+      kind: 'BMC',
+    };
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/staff/advisories/4': () =>
+        okResponse(
+          buildStaffAdvisoryDetail({ id: 4, status: 'in_review', editorIds: [7], fixedVersions: [draftFix] }),
+        ),
+    });
+    const view = openPage([ADVISORY_PERMISSIONS.approve]);
+    const approve = await screen.findByTestId('advisory-approve-PFW-2026-0004');
+    await waitFor(() => expect((approve as HTMLButtonElement).disabled).toBe(true));
+    expect(approve.getAttribute('title')).toBe(
+      'It would publish a draft fix at its time: only someone who may publish firmware may approve it',
+    );
+    view.unmount();
+    // A publisher may.
+    openPage([ADVISORY_PERMISSIONS.approve, 'firmware:publish']);
+    const allowed = await screen.findByTestId('advisory-approve-PFW-2026-0004');
+    await waitFor(() => expect(allowed.getAttribute('title')).toBeNull());
+    expect((allowed as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('rejects with a comment', async () => {
     let sent: unknown;
     stubFetch({

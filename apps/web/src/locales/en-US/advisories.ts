@@ -110,6 +110,8 @@ export const advisories: TranslationsOf<typeof reference> = {
   'staff.rejectRequired': 'Say why it is rejected',
   'staff.rejectedBecause': 'Rejected: {{comment}}',
   'staff.ownChange': 'You changed this copy since its last approval: someone else must approve it',
+  'staff.heldFixNeedsPublish':
+    'It would publish a draft fix at its time: only someone who may publish firmware may approve it',
   'status.draft': 'Draft',
   'status.in_review': 'In review',
   'status.approved': 'Approved',

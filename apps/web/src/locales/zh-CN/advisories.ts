@@ -107,6 +107,7 @@ export const advisories = {
   'staff.rejectRequired': '请填写驳回意见',
   'staff.rejectedBecause': '已驳回：{{comment}}',
   'staff.ownChange': '您在上次批准后修改过此版本，须由他人批准',
+  'staff.heldFixNeedsPublish': '批准后将在发布时间发布草稿修复版本：须由具有发布固件权限的人员批准',
   'status.draft': '草稿',
   'status.in_review': '待审核',
   'status.approved': '已批准',

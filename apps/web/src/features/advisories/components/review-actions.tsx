@@ -1,4 +1,4 @@
-import { ADVISORY_PERMISSIONS, type StaffAdvisoryRow } from '@portal/contract';
+import { ADVISORY_PERMISSIONS, PUBLISH_PERMISSION_CODE, type StaffAdvisoryRow } from '@portal/contract';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '@/components/crud-page/row-action';
@@ -17,6 +17,8 @@ interface Props {
  * copies and submit drafts; approvers approve or reject what is in review. Four eyes: whoever
  * changed the copy since its last approval may not approve it (the detail's `editorIds`; the
  * row does not carry them), so their Approve is disabled with the reason; the server refuses too.
+ * So is it for an approver without firmware:publish when the copy holds a draft fix: approving
+ * would publish that draft at the advisory's time (issue 40).
  */
 export function ReviewActions({ row, onEdit, onReject }: Props) {
   const { t } = useTranslation('advisories');
@@ -28,6 +30,9 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
   const approvable = canApprove && row.status === 'in_review';
   const detail = useStaffAdvisory(approvable && userId !== undefined ? row.id : undefined);
   const ownChange = userId !== undefined && (detail.data?.editorIds.includes(userId) ?? false);
+  const canPublish = usePermission(PUBLISH_PERMISSION_CODE);
+  const heldFix =
+    !canPublish && (detail.data?.fixedVersions.some((version) => version.status === 'draft') ?? false);
   const run = (step: ReviewStep, done: string) =>
     review.mutate(step, {
       onSuccess: () => void message.success(done),
@@ -54,8 +59,8 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
         <>
           <RowAction
             onClick={() => run({ action: 'approve', id: row.id }, t('staff.approved'))}
-            disabled={review.isPending || ownChange}
-            hint={ownChange ? t('staff.ownChange') : undefined}
+            disabled={review.isPending || ownChange || heldFix}
+            hint={ownChange ? t('staff.ownChange') : heldFix ? t('staff.heldFixNeedsPublish') : undefined}
             testId={`advisory-approve-${id}`}
           >
             {t('staff.approve')}
