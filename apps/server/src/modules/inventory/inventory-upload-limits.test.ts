@@ -56,6 +56,20 @@ describe('upload caps in the worker', () => {
     expect((await parseInventoryFile(csv, 'en-US')).servers).toHaveLength(1);
   });
 
+  it('checks one file at a time, four waiting, and answers a sixth at once with a 429', async () => {
+    const csv = Buffer.from(`${HEADER}\nA1,BMC,,,1.0,\n`);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => parseInventoryFile(csv, 'zh-CN')),
+    );
+    expect(results.map((result) => result.status)).toEqual([...Array(5).fill('fulfilled'), 'rejected']);
+    const busy = (results[5] as PromiseRejectedResult).reason as AppError;
+    expect([busy.statusCode, busy.messageKey, busy.headers['retry-after']]).toEqual([
+      429,
+      'INVENTORY_UPLOAD_BUSY',
+      '10',
+    ]);
+  });
+
   it('refuses a line of a million fields, and more lines than the cap, at the first one past it', async () => {
     const commas = Buffer.from(`${HEADER}\nA1,BMC,,,1.0,${','.repeat(1_000_000)}\n`);
     expect(await refusal(parseInventoryFile(commas, 'en-US'))).toEqual([
