@@ -1,7 +1,7 @@
 import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, catalogVersions, notices, roles, userRoles } from '../../db/schema';
+import { auditLog, catalogVersions, notices, roles, userRoles, users } from '../../db/schema';
 import {
   bindSerial,
   createItem,
@@ -309,6 +309,28 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
       expect(await statusOf(held)).toBe('draft');
     } finally {
       await setRoles(publisherApprover, ['hf-approver', 'hf-publisher']);
+    }
+  });
+
+  it('nor while its approver is frozen, or gone', async () => {
+    for (const end of ['frozen', 'deleted'] as const) {
+      const made = await createUser(t.db, { roleCodes: ['hf-approver', 'hf-publisher'] });
+      const token = await tokenFor(t.app, made.account, made.password);
+      const held = await draft();
+      const advisory = await inReview(publisherWriter, held, { titleEn: `Approver ${end}` });
+      expect((await staff({ token }, 'POST', `/${advisory.id}/approve`)).status).toBe(200);
+      if (end === 'frozen') await t.db.update(users).set({ frozen: true }).where(eq(users.id, made.id));
+      else {
+        await t.db.delete(userRoles).where(eq(userRoles.userId, made.id));
+        await t.db.delete(users).where(eq(users.id, made.id));
+      }
+      await embargoEnds();
+      expect(await statusOf(held), end).toBe('draft');
+      const withheld = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'advisory.withholdFix'), eq(auditLog.targetId, String(advisory.id))));
+      expect(withheld, end).toHaveLength(1);
     }
   });
 });
