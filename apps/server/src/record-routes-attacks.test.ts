@@ -9,7 +9,8 @@ import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from './test/tes
  * task routes (their schemas are built by recordRouteSchema) under the three attackers: nobody
  * signed in, a customer of another company, and staff whose role grants nothing; then bad input
  * (NUL, ids beyond int32, negative ids, 10k-character values) from a super admin, who passes every
- * permission check, so only input validation stands between the request and a 500.
+ * permission check, so only input validation stands between the request and a 500: in every path
+ * parameter (ids, organisations, serial numbers, model codes) and in the query and body.
  * Activation's routes have the same in modules/activation/activation-attacks.test.ts.
  */
 const STAFF_PATTERNS = [
@@ -76,13 +77,50 @@ const TASK_PATTERNS = [
   '/api/fleet/baselines',
   '/api/fleet/baselines/:model',
   '/api/fleet/software-ids',
+  // A customer's own binding: the SN comes from the path.
+  '/api/auth/bindSn/:sn',
 ];
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const LONG = 'x'.repeat(10_000);
 
+/** Bad values for a numeric path parameter. */
+const BAD_IDS = ['1%00', '2147483648', '-1', LONG];
+/**
+ * Bad values for a text path parameter (a serial number, a model code), percent-encoded as a URL
+ * carries them: NUL alone and inside, overlong (past the 64-character column and past the input
+ * guard's 4,096), an overlong UTF-8 NUL and a lone byte that is no UTF-8 at all, bidi and
+ * zero-width controls, an emoji, a line break, quotes and SQL, a path climbing out, blanks.
+ */
+const BAD_TEXTS = [
+  '%00',
+  'SN%00X',
+  'S'.repeat(65),
+  LONG,
+  '%C0%80',
+  '%FF',
+  'SN%E2%80%AEgnp',
+  'SN%E2%80%8B',
+  '%F0%9F%92%A3',
+  'SN%0A1',
+  "%27%20OR%20'1'%3D'1",
+  '..%2F..%2Fetc%2Fpasswd',
+  '%20',
+  '%2520',
+];
+const PARAMS = { id: BAD_IDS, org: BAD_IDS, sn: BAD_TEXTS, model: BAD_TEXTS } as const;
+type Param = keyof typeof PARAMS;
+const HARMLESS: Record<Param, string> = { id: '1', org: '1', sn: 'SN0001', model: 'M7-2U' };
+
 type Route = { method: HTTPMethods; pattern: string };
-const withId = (pattern: string, id: string) =>
-  pattern.replace(':id', id).replace(':org', id).replace(':sn', 'SN0001').replace(':model', 'M7-2U');
+/** The pattern with the values given for some path parameters and a harmless one for the rest. */
+const fill = (pattern: string, values: Partial<Record<Param, string>>) =>
+  pattern.replace(/:(id|org|sn|model)\b/g, (_, name: Param) => values[name] ?? HARMLESS[name]);
+const withId = (pattern: string, id: string) => fill(pattern, { id, org: id });
+/** Every URL of the pattern with one path parameter bad at a time, the others harmless. */
+const badPaths = (pattern: string) =>
+  (Object.keys(PARAMS) as Param[])
+    .filter((name) => new RegExp(`:${name}\\b`).test(pattern))
+    .flatMap((name) => PARAMS[name].map((value) => fill(pattern, { [name]: value })));
 
 describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   let t: TestApp;
@@ -163,19 +201,28 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
     expect((await call(ownerToken, 'GET', `/api/tasks/${id}`)).statusCode).toBe(200);
   });
 
-  it('answers NUL, ids beyond int32, negative ids and 10k-character values with 4xx, never 500', async () => {
-    for (const { method, pattern } of [...staffRoutes, ...taskRoutes]) {
-      const attempts = [
-        ...(pattern.includes(':id') || pattern.includes(':org')
-          ? ['1%00', '2147483648', '-1', LONG].map((id) => withId(pattern, id))
-          : []),
-        `${withId(pattern, '1')}?q=%00${LONG}`,
+  it('answers NUL, ids beyond int32, negative ids, bad serial numbers and model codes and 10k-character values with 4xx, never 500', async () => {
+    const customerRoutes = new Set(taskRoutes);
+    // Every answer that is not a 4xx, so one run lists them all.
+    const answered: string[] = [];
+    for (const route of [...staffRoutes, ...taskRoutes]) {
+      const { method, pattern } = route;
+      // A bad path goes with an empty body: a bad body would be refused first and hide the path.
+      const attempts: [string, object][] = [
+        ...badPaths(pattern).map((url): [string, object] => [url, {}]),
+        [`${withId(pattern, '1')}?q=%00${LONG}`, { name: `\u0000${LONG}`, code: LONG }],
       ];
-      for (const url of attempts) {
-        const status = (await call(admin, method, url, { name: `\u0000${LONG}`, code: LONG })).statusCode;
-        expect(status, `${method} ${url.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
-        expect(status, `${method} ${url.slice(0, 80)}`).toBeLessThan(500);
-      }
+      // A customer's routes are tried by a customer too: their SN is looked up among the caller's.
+      const callers = customerRoutes.has(route) ? [admin, stranger] : [admin];
+      for (const token of callers)
+        for (const [url, payload] of attempts) {
+          const status = (await call(token, method, url, payload)).statusCode;
+          if (status < 400 || status >= 500)
+            answered.push(
+              `${token === admin ? 'admin' : 'customer'} ${method} ${url.slice(0, 80)}: ${status}`,
+            );
+        }
     }
+    expect(answered).toEqual([]);
   });
 });

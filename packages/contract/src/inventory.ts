@@ -229,7 +229,16 @@ export const fleetBaselineSchema = z.object({
   updateTime: z.string(),
 });
 export type FleetBaseline = z.infer<typeof fleetBaselineSchema>;
-export const fleetBaselineParamsSchema = z.object({ model: z.string().trim().toUpperCase().min(1).max(64) });
+/** A model code as the catalogue writes them (M7-2U): anything else names no model and is refused. */
+export const fleetBaselineParamsSchema = z.object({
+  model: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Z0-9._-]+$/),
+});
 
 // ---- the vendor's view ----
 
