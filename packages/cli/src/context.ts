@@ -30,11 +30,12 @@ export function note(ctx: Context, key: MessageKey, params?: MessageParams): voi
 }
 
 /**
- * Characters JSON.stringify leaves raw though a terminal obeys them or they reorder a line: C1
- * controls (an 8-bit CSI), bidi controls, line and paragraph separators. They can only stand
- * inside strings of the document, where a \u escape is the same value.
+ * Characters JSON.stringify leaves raw though a terminal obeys them, they reorder a line or are
+ * not seen: C1 controls (an 8-bit CSI), bidi controls, zero-width characters, line and paragraph
+ * separators. They can only stand inside strings of the document, where a \u escape is the same value.
  */
-const JSON_RAW_CONTROLS = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const JSON_RAW_CONTROLS =
+  /[\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u2028\u2029\ufeff]/g;
 
 /** The document on stdout, with what a BMC or the portal sent escaped, never obeyed by the terminal. */
 export function printJson(ctx: Context, value: unknown): void {

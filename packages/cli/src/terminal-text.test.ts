@@ -1,3 +1,4 @@
+import { visibleText } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { isSafeFileName } from './download/signed-set.ts';
 import { formatTable } from './table.ts';
@@ -30,5 +31,24 @@ describe('file names', () => {
     expect(isSafeFileName('bios\n.bin')).toBe(false);
     expect(isSafeFileName('bios\u009b.bin')).toBe(false);
     expect(isSafeFileName('../x')).toBe(false);
+  });
+});
+
+describe('invisible characters', () => {
+  it('printable removes the same bidi and zero-width characters as the portal (contract visibleText)', () => {
+    const invisible = [
+      '\u061c',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u200f',
+      ...'\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff',
+    ];
+    for (const char of invisible) {
+      const text = `demo-laptop${char}gnp.exe`;
+      expect(printable(text), char.codePointAt(0)!.toString(16)).toBe('demo-laptopgnp.exe');
+      expect(printable(text)).toBe(visibleText(text));
+    }
   });
 });

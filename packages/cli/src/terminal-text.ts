@@ -11,10 +11,12 @@ const WHITESPACE_CONTROL = /[\t\n\v\f\r\u0085]/g;
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /**
- * Bidirectional controls (embeddings, overrides, isolates, marks): invisible, yet they reorder
- * what is shown, so a serial number or version could read as another ("Trojan Source").
+ * Bidirectional controls (embeddings, overrides, isolates, marks) and zero-width characters
+ * (spaces, joiners, word joiner, BOM): invisible, yet they reorder or hide what is shown, so a
+ * serial number or version could read as another ("Trojan Source"). The same set as the portal's
+ * `visibleText` (@portal/contract, which the published CLI cannot ship; a test compares them).
  */
-const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE_FORMAT = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 /**
  * Text from the portal or a BMC (item and file names, serial numbers, versions, error messages)
@@ -27,7 +29,7 @@ export function printable(text: string): string {
     .replace(ESCAPE_SEQUENCE, '')
     .replace(WHITESPACE_CONTROL, ' ')
     .replace(CONTROL, '')
-    .replace(BIDI_CONTROL, '');
+    .replace(INVISIBLE_FORMAT, '');
 }
 
 /** Whether `text` holds any C0/C1 control character (refused in file names). */

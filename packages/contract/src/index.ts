@@ -29,6 +29,7 @@ export * from './automation';
 export * from './feeds';
 export * from './webhooks';
 export * from './device-auth';
+export * from './visible-text';
 export * from './advisories';
 export * from './inventory';
 export * from './inventory-upload';

@@ -238,14 +238,14 @@ describe('a hostile BMC against the Redfish client', () => {
   });
 });
 
-/** Control characters and bidi controls: never in an SN, version, part number or slot. */
+/** Control characters, bidi controls and zero-width characters: never in an SN, version, part number or slot. */
 // eslint-disable-next-line no-control-regex -- what must not be reported
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 /** The same, but the newlines of pretty-printed JSON, and the line separators JSON leaves raw. */
 const UNPRINTABLE_EXCEPT_NEWLINE =
   // eslint-disable-next-line no-control-regex -- what must not reach the terminal
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u2028\u2029\ufeff]/;
 
 describe("one BMC's answers in the fleet's report", () => {
   /** A BMC whose SN and FirmwareInventory are `sn` and `entries` (PCIe devices at /Cards/<n>). */
@@ -282,6 +282,10 @@ describe("one BMC's answers in the fleet's report", () => {
       ['ß'.repeat(40), '1.0'],
       ['SN-OK', '1.0\u202e0.9'],
       ['SN\u001b[2J', '1.0'],
+      // Zero-width: one version or SN would read exactly as another.
+      ['SN-OK', '1.0\u200b'],
+      ['SN\u2060-OK', '1.0'],
+      ['SN-OK', '\ufeff1.0'],
     ]) {
       serve(sn!, [bmcEntry(version!), bmcEntry('2.0')]);
       const { server } = await reportOf();
@@ -310,8 +314,9 @@ describe("one BMC's answers in the fleet's report", () => {
 });
 
 describe("a BMC's strings on the terminal", () => {
-  const hostile = 'SN\u001b]0;owned\u0007\u001b[2J\u202eKCATTA\u202c\u2066x\u2069\u200f\u009b31m';
-  it('removes escape sequences, C1 controls and bidi overrides from messages and table cells', () => {
+  const hostile =
+    'SN\u001b]0;owned\u0007\u001b[2J\u202eK\u200bCAT\u200dTA\u202c\u2066x\u2069\u200f\ufeff\u2060\u009b31m';
+  it('removes escape sequences, C1 controls, bidi overrides and zero-width characters from messages and table cells', () => {
     const t = translator('en-US');
     const line = t('redfish.httpError', {
       host: 'h',
@@ -324,7 +329,7 @@ describe("a BMC's strings on the terminal", () => {
     for (const text of [line, cell]) {
       expect(text).not.toMatch(
         // eslint-disable-next-line no-control-regex -- what must not reach the terminal
-        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/,
       );
       expect(text).toContain('SNKCATTAx');
     }

@@ -90,12 +90,13 @@ export function kindOfRelatedItem(link: string): ComponentKind | null {
 }
 
 /**
- * Control and bidi characters: never part of a real serial number, version, part number or slot.
- * The portal refuses a report with a NUL anywhere (every server of it, not only this BMC's), and
- * a bidi override would make one version read as another on a page.
+ * Control, bidi and zero-width characters: never part of a real serial number, version, part
+ * number or slot. The portal refuses a report with a NUL anywhere (every server of it, not only
+ * this BMC's), and a bidi override or a zero-width space would make one version read as another.
  */
-// eslint-disable-next-line no-control-regex -- what a BMC's value must not hold
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- what a BMC's value must not hold
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 /**
  * A string, or a number written as one (some BMCs report versions as numbers); null otherwise,

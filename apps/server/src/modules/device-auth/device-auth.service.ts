@@ -11,6 +11,7 @@ import {
   type DeviceToken,
   type DeviceTokenErrorBody,
   formatUserCode,
+  visibleText,
 } from '@portal/contract';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -66,10 +67,12 @@ export class DeviceAuthService {
         .values({
           deviceCodeHash: hashToken(deviceCode),
           userCodeHash: hashToken(userCode),
-          clientId: client.clientId,
-          clientHost: client.clientHost,
+          // Shown to the person who approves: without bidi or zero-width characters, so
+          // `demo-laptop\u202Egnp.exe` cannot read as `demo-laptopexe.png` (issue 40 §3).
+          clientId: visibleText(client.clientId),
+          clientHost: visibleText(client.clientHost),
           clientIp: client.ip.slice(0, 64),
-          userAgent: client.userAgent.slice(0, 256),
+          userAgent: visibleText(client.userAgent).slice(0, 256),
           createdAt: now,
           expiresAt: new Date(now.getTime() + DEVICE_CODE_TTL_SECONDS * 1000),
           requestedScopes: client.requestedScopes,
@@ -179,10 +182,11 @@ export class DeviceAuthService {
     const row = await this.pending(userId, userCode);
     return {
       userCode: formatUserCode(userCode),
-      clientId: row.clientId,
-      clientHost: row.clientHost,
+      // Cleaned again when shown: rows stored before the rule above.
+      clientId: visibleText(row.clientId),
+      clientHost: visibleText(row.clientHost),
       clientIp: row.clientIp,
-      userAgent: row.userAgent,
+      userAgent: visibleText(row.userAgent),
       requestedAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       requestedScopes: row.requestedScopes as ApiTokenScope[],

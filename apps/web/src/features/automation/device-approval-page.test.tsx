@@ -110,4 +110,18 @@ describe('DeviceApprovalPage', () => {
     expect(screen.getByTestId('device-approve').textContent).toMatch(/^批\s?准$/);
     await waitFor(() => expect(screen.getByTestId('device-deny').textContent).toMatch(/^拒\s?绝$/));
   });
+
+  it('shows a host name without its bidi and zero-width characters (issue 40 §3)', async () => {
+    stubDeviceApi({
+      lookup: () =>
+        okResponse({ ...REQUEST, clientId: 'fw\u200bportal', clientHost: 'demo-laptop\u202Egnp.exe\u2069' }),
+    });
+    render('/device?user_code=BCDF-GHJK');
+    const details = await screen.findByTestId('device-request');
+    expect(details.textContent).toContain('demo-laptopgnp.exe');
+    expect(details.textContent).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/);
+    expect((screen.getByTestId('device-token-name') as HTMLInputElement).value).toBe(
+      'fwportal@demo-laptopgnp.exe',
+    );
+  });
 });

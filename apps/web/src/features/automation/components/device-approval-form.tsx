@@ -1,4 +1,4 @@
-import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type DeviceRequest } from '@portal/contract';
+import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type DeviceRequest, visibleText } from '@portal/contract';
 import { Alert, Button, Descriptions, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
@@ -7,7 +7,7 @@ import { API_TOKEN_EXPIRY_CHOICES, DEFAULT_EXPIRY, ScopeCheckboxes } from './cre
 /** The form starts from what the command line asked for; the person may change all of it. */
 function initialToken(request: DeviceRequest): ApiTokenCreate {
   const days = API_TOKEN_EXPIRY_CHOICES.find((choice) => choice === request.requestedDays) ?? DEFAULT_EXPIRY;
-  const name = [request.clientId, request.clientHost].filter(Boolean).join('@');
+  const name = [visibleText(request.clientId), visibleText(request.clientHost)].filter(Boolean).join('@');
   return { name: name.slice(0, API_TOKEN_NAME_MAX), scopes: request.requestedScopes, expiresInDays: days };
 }
 
@@ -36,8 +36,9 @@ export function DeviceApprovalForm({
         data-testid="device-request"
         items={[
           { key: 'code', label: t('device.confirm.code'), children: request.userCode },
-          { key: 'client', label: t('device.confirm.client'), children: request.clientId },
-          { key: 'host', label: t('device.confirm.host'), children: request.clientHost || '-' },
+          // What the client sent, without bidi or zero-width characters (the server strips them too).
+          { key: 'client', label: t('device.confirm.client'), children: visibleText(request.clientId) },
+          { key: 'host', label: t('device.confirm.host'), children: visibleText(request.clientHost) || '-' },
           { key: 'ip', label: t('device.confirm.ip'), children: request.clientIp },
           {
             key: 'at',
