@@ -1,7 +1,7 @@
 /** Every message the CLI shows, in English; zh-CN.ts has exactly the same keys (i18n.test.ts). */
 export const enUS = {
   'help.usage':
-    'Usage: fwportal <command> [options]   (global: --url URL, --lang zh-CN|en-US, --json, --help)',
+    'Usage: fwportal <command> [options]   (global: --url URL, --lang zh-CN|en-US, --json, --portal-timeout S, --help)',
   'help.commands': 'Commands:',
   'help.login':
     'sign in (approve a code in the console) and store a personal access token (--token-stdin, --scopes, --key-id)',

@@ -2,7 +2,8 @@ import type { enUS } from './en-US.ts';
 
 /** 简体中文：与 en-US.ts 的键完全一致（i18n.test.ts 检查）。 */
 export const zhCN: Record<keyof typeof enUS, string> = {
-  'help.usage': '用法：fwportal <命令> [选项]   （全局：--url URL、--lang zh-CN|en-US、--json、--help）',
+  'help.usage':
+    '用法：fwportal <命令> [选项]   （全局：--url URL、--lang zh-CN|en-US、--json、--portal-timeout 秒、--help）',
   'help.commands': '命令：',
   'help.login': '登录（在控制台批准代码）并保存个人访问令牌（--token-stdin、--scopes、--key-id）',
   'help.logout': '删除已保存的令牌',
