@@ -10,7 +10,8 @@ import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from './test/tes
  * signed in, a customer of another company, and staff whose role grants nothing; then bad input
  * (NUL, ids beyond int32, negative ids, 10k-character values) from a super admin, who passes every
  * permission check, so only input validation stands between the request and a 500: in every path
- * parameter (ids, organisations, serial numbers, model codes) and in the query and body.
+ * parameter (ids, organisations, serial numbers, model and item codes, advisory ids) of these
+ * routes and of OTHER_PARAM_PATTERNS, and in the query and body.
  * Activation's routes have the same in modules/activation/activation-attacks.test.ts.
  */
 const STAFF_PATTERNS = [
@@ -80,6 +81,32 @@ const TASK_PATTERNS = [
   // A customer's own binding: the SN comes from the path.
   '/api/auth/bindSn/:sn',
 ];
+/**
+ * The other routes with a path parameter, for the bad-input check only: who may call them is
+ * tested beside them (catalogue, roles, menus, release notes, advisories, tokens and webhooks).
+ */
+const OTHER_PARAM_PATTERNS = [
+  '/api/catalog/items/:code',
+  '/api/catalog/tools/:code',
+  '/api/catalog/versions/:id',
+  '/api/catalog/versions/:id/config',
+  '/api/activation/:id/file',
+  '/api/releaseNote/manage/:id',
+  '/api/sysMenu/:id',
+  '/api/sysRole/:id',
+  '/api/sysRole/:id/grants',
+  '/api/advisories/:advisoryId',
+  '/api/sysUser/:userId/apiTokens',
+  '/api/sysUser/:userId/apiTokens/:id',
+  '/api/sysUser/:userId/webhooks',
+  '/api/sysUser/:userId/webhooks/:id/deliveries',
+  '/api/sysUser/:userId/webhooks/:id/off',
+  '/api/sysUser/apiTokens/:id',
+  '/api/sysUser/webhooks/:id',
+  '/api/sysUser/webhooks/:id/deliveries',
+  '/api/sysUser/webhooks/:id/ping',
+  '/api/tasks/:id/result',
+];
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const LONG = 'x'.repeat(10_000);
 
@@ -107,14 +134,30 @@ const BAD_TEXTS = [
   '%20',
   '%2520',
 ];
-const PARAMS = { id: BAD_IDS, org: BAD_IDS, sn: BAD_TEXTS, model: BAD_TEXTS } as const;
+const PARAMS = {
+  id: BAD_IDS,
+  org: BAD_IDS,
+  userId: BAD_IDS,
+  sn: BAD_TEXTS,
+  model: BAD_TEXTS,
+  code: BAD_TEXTS,
+  advisoryId: BAD_TEXTS,
+} as const;
 type Param = keyof typeof PARAMS;
-const HARMLESS: Record<Param, string> = { id: '1', org: '1', sn: 'SN0001', model: 'M7-2U' };
+const HARMLESS: Record<Param, string> = {
+  id: '1',
+  org: '1',
+  userId: '1',
+  sn: 'SN0001',
+  model: 'M7-2U',
+  code: 'fw-update-tool',
+  advisoryId: 'FWP-2026-0001',
+};
 
 type Route = { method: HTTPMethods; pattern: string };
 /** The pattern with the values given for some path parameters and a harmless one for the rest. */
 const fill = (pattern: string, values: Partial<Record<Param, string>>) =>
-  pattern.replace(/:(id|org|sn|model)\b/g, (_, name: Param) => values[name] ?? HARMLESS[name]);
+  pattern.replace(/:(\w+)/g, (_, name: Param) => values[name] ?? HARMLESS[name]);
 const withId = (pattern: string, id: string) => fill(pattern, { id, org: id });
 /** Every URL of the pattern with one path parameter bad at a time, the others harmless. */
 const badPaths = (pattern: string) =>
@@ -129,6 +172,7 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   let emptyStaff: string;
   let staffRoutes: Route[];
   let taskRoutes: Route[];
+  let otherRoutes: Route[];
 
   // The methods each pattern is registered with, read from the app (so a new one is covered).
   const routesOf = (patterns: string[]) =>
@@ -156,11 +200,12 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
     emptyStaff = await tokenFor(t.app, lesser.account, lesser.password);
     staffRoutes = routesOf(STAFF_PATTERNS);
     taskRoutes = routesOf(TASK_PATTERNS);
+    otherRoutes = routesOf(OTHER_PARAM_PATTERNS);
   }, 60_000);
   afterAll(() => t.close());
 
   it('finds every pattern registered (a renamed route would otherwise drop out of these checks)', () => {
-    for (const pattern of [...STAFF_PATTERNS, ...TASK_PATTERNS])
+    for (const pattern of [...STAFF_PATTERNS, ...TASK_PATTERNS, ...OTHER_PARAM_PATTERNS])
       expect(
         METHODS.some((method) => t.app.hasRoute({ method, url: pattern })),
         pattern,
@@ -202,10 +247,10 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
   });
 
   it('answers NUL, ids beyond int32, negative ids, bad serial numbers and model codes and 10k-character values with 4xx, never 500', async () => {
-    const customerRoutes = new Set(taskRoutes);
+    const customerRoutes = new Set([...taskRoutes, ...otherRoutes]);
     // Every answer that is not a 4xx, so one run lists them all.
     const answered: string[] = [];
-    for (const route of [...staffRoutes, ...taskRoutes]) {
+    for (const route of [...staffRoutes, ...taskRoutes, ...otherRoutes]) {
       const { method, pattern } = route;
       // A bad path goes with an empty body: a bad body would be refused first and hide the path.
       const attempts: [string, object][] = [
