@@ -106,6 +106,15 @@ const OTHER_PARAM_PATTERNS = [
   '/api/sysUser/webhooks/:id/deliveries',
   '/api/sysUser/webhooks/:id/ping',
   '/api/tasks/:id/result',
+  '/api/downloads/:versionId',
+  '/api/downloads/:versionId/SHA256SUMS',
+  '/api/downloads/:versionId/SHA256SUMS.sig',
+  '/api/downloads/:versionId/manifest.json',
+  '/api/downloads/:versionId/manifest.json.sig',
+  '/api/downloads/:versionId/ticket',
+  '/.well-known/csaf/:label/:file',
+  '/.well-known/csaf/:label/:year/:file',
+  '/.well-known/csaf/openpgp/:file',
 ];
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const LONG = 'x'.repeat(10_000);
@@ -138,20 +147,28 @@ const PARAMS = {
   id: BAD_IDS,
   org: BAD_IDS,
   userId: BAD_IDS,
+  versionId: BAD_IDS,
+  year: BAD_IDS,
   sn: BAD_TEXTS,
   model: BAD_TEXTS,
   code: BAD_TEXTS,
   advisoryId: BAD_TEXTS,
+  label: BAD_TEXTS,
+  file: BAD_TEXTS,
 } as const;
 type Param = keyof typeof PARAMS;
 const HARMLESS: Record<Param, string> = {
   id: '1',
   org: '1',
   userId: '1',
+  versionId: '1',
+  year: '2026',
   sn: 'SN0001',
   model: 'M7-2U',
   code: 'fw-update-tool',
   advisoryId: 'FWP-2026-0001',
+  label: 'white',
+  file: 'fwp-2026-0001.json',
 };
 
 type Route = { method: HTTPMethods; pattern: string };
