@@ -1,4 +1,4 @@
-import { ADVISORY_TLPS, type AdvisoryTlp } from '@portal/contract';
+import { ADVISORY_TLPS, type AdvisoryTlp, visibleText } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +42,10 @@ function send(
   return reply.send(answer.body);
 }
 
+/** 404 naming the path asked for (its query left out), as the app's own 404 does. */
+const notFound = (request: FastifyRequest) =>
+  new AppError('URL_NOT_FOUND', { params: { path: visibleText(request.url.split('?')[0] ?? '') } });
+
 /** TLP:GREEN and AMBER need an account: nobody signed in is told to sign in, not that nothing is there. */
 async function labelReader(app: FastifyInstance, request: FastifyRequest, tlp: AdvisoryTlp) {
   const reader = await readerOf(app, request);
@@ -77,7 +81,7 @@ export async function csafRoutes(app: FastifyInstance) {
     { schema: { ...hidden, params: z.object({ file: z.string().max(80) }) }, config: { publicRoute: true } },
     async (request, reply) => {
       const signer = await advisorySigner();
-      if (request.params.file !== `${signer.fingerprint}.asc`) throw new AppError('URL_NOT_FOUND');
+      if (request.params.file !== `${signer.fingerprint}.asc`) throw notFound(request);
       return reply
         .header('content-type', 'application/pgp-keys; charset=utf-8')
         .header('cache-control', PUBLIC_CACHE)
@@ -113,7 +117,7 @@ export async function csafRoutes(app: FastifyInstance) {
           file === 'index.txt' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8',
           cache,
         );
-      throw new AppError('URL_NOT_FOUND');
+      throw notFound(request);
     },
   );
 
@@ -130,9 +134,9 @@ export async function csafRoutes(app: FastifyInstance) {
       const tlp = tlpOf(request.params.label);
       const reader = await labelReader(app, request, tlp);
       const match = /^(.+\.json)(\.sha256|\.sha512|\.asc)?$/.exec(request.params.file);
-      if (!match?.[1]) throw new AppError('URL_NOT_FOUND');
+      if (!match?.[1]) throw notFound(request);
       const found = await csafDistribution.file(tlp, request.params.year, match[1], reader);
-      if (!found) throw new AppError('URL_NOT_FOUND');
+      if (!found) throw notFound(request);
       const cache = tlp === 'WHITE' ? PUBLIC_CACHE : PRIVATE_CACHE;
       const [body, type] =
         match[2] === '.sha256'

@@ -14,6 +14,7 @@ import {
   type Locale,
   SERVER_FIRMWARE_KINDS,
   type ServerCompliance,
+  visibleText,
 } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
@@ -188,7 +189,8 @@ export class ComplianceService {
   /** One server of the scope (any other SN: not found, like one never shipped). */
   async server(scope: FleetScope | number, sn: string, locale: Locale): Promise<FleetServerDetail> {
     const [found] = await this.reports(asScope(scope), locale, sn);
-    if (!found) throw new AppError('SN_NOT_FOUND');
+    // The message names the SN as typed, without characters that would make it read as another.
+    if (!found) throw new AppError('SN_NOT_FOUND', { params: { sn: visibleText(sn) } });
     return found;
   }
 

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MAX_LENGTH,
   ACCOUNT_PATTERN,
   type ApiToken,
   type StaffWebhook,
@@ -110,7 +111,8 @@ export class UsersAdminService {
 
   async create(staff: Staff, input: UserAdminCreate, locale: Locale): Promise<UserAdminRow> {
     const data = userAdminCreateSchema.parse(input);
-    if (!ACCOUNT_PATTERN.test(data.account)) throw new AppError('ACCOUNT_NAMING');
+    if (!ACCOUNT_PATTERN.test(data.account))
+      throw new AppError('ACCOUNT_NAMING', { params: { min: 1, max: ACCOUNT_MAX_LENGTH } });
     if (!meetsPasswordRule(data.password)) throw new AppError('PASSWORD_WEAK');
     await this.checkAdminType(staff, data.adminType);
     const roleIds = await this.grantableRoles(staff, data.roleCodes);
