@@ -24,7 +24,8 @@ export interface Database {
   /** What the job queue (pg-boss) connects with: the same PGlite instance, or the same server. */
   queueConnection: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
   migrate(): Promise<void>;
-  ping(): Promise<boolean>;
+  /** True when `select 1` answers; never throws: a failure goes to `onFailure` (readiness logs why). */
+  ping(onFailure?: (error: unknown) => void): Promise<boolean>;
   /** The request pool's connections (PostgreSQL); null for PGlite, which has no pool. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /** Connections the server ended or lost since start (a restart, a failover); 0 on PGlite. */
@@ -34,12 +35,16 @@ export interface Database {
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
 
-/** True when the probe query succeeds; health checks must not throw. */
-async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+/** True when the probe query succeeds; health checks must not throw, but say why they failed. */
+async function answers(
+  probe: () => Promise<unknown>,
+  onFailure: ((error: unknown) => void) | undefined,
+): Promise<boolean> {
   try {
     await probe();
     return true;
-  } catch {
+  } catch (error) {
+    onFailure?.(error);
     return false;
   }
 }
@@ -132,7 +137,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     connectionErrors: () => connectionErrors,
-    ping: () => answers(() => pool.query('select 1')),
+    ping: (onFailure) => answers(() => pool.query('select 1'), onFailure),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -201,7 +206,7 @@ async function openPglite(
     driver: 'pglite',
     queueConnection: { driver: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: () => answers(() => client.query('select 1')),
+    ping: (onFailure) => answers(() => client.query('select 1'), onFailure),
     poolStats: () => null,
     connectionErrors: () => 0,
     close: () => client.close(),

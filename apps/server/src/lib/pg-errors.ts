@@ -51,43 +51,76 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   STORE_UNAVAILABLE_CODE,
 ]);
-/** node-postgres says these in words only (no code): a pool acquisition or a query that timed out, a dead client. */
-const UNAVAILABLE_MESSAGES = [
-  'timeout exceeded when trying to connect',
-  'Connection terminated',
-  'Query read timeout',
-  'Client has encountered a connection error',
-  'Client was closed and is not queryable',
-  'Cannot use a pool after calling end on the pool',
-];
+/**
+ * What node-postgres (pg 8, pg-pool 3) and PGlite throw with no code at all, by exact message: the pool's
+ * own timeouts and a client whose socket closed or that was ended. These are plain `Error`s made
+ * in its JavaScript (client.js, pg-pool/index.js), not server errors, so text is all there is; a
+ * server error has a SQLSTATE and a socket error its errno name, and those are matched by code.
+ */
+const NODE_POSTGRES_CODELESS: ReadonlyMap<string, 'timeout' | 'network' | 'closed'> = new Map([
+  // pg-pool: no connection free (pool saturated) or none made within connectionTimeoutMillis.
+  ['timeout exceeded when trying to connect', 'timeout'],
+  ['Connection terminated due to connection timeout', 'timeout'],
+  // pg Client: query_timeout elapsed with no answer (a silent server, a network partition).
+  ['Query read timeout', 'timeout'],
+  // pg Client: the socket ended (a restart after its 57P01, a cut connection).
+  ['Connection terminated unexpectedly', 'network'],
+  ['Connection terminated', 'network'],
+  ['Client has encountered a connection error and is not queryable', 'network'],
+  // Our own side is closing.
+  ['Client was closed and is not queryable', 'closed'],
+  ['Cannot use a pool after calling end on the pool', 'closed'],
+  // PGlite's own, as codeless, once the portal closed it.
+  ['PGlite is closed', 'closed'],
+]);
+
+/** `error`, what it wraps (drizzle puts the driver's error in `cause`) and an AggregateError's parts. */
+export function* errorChain(error: unknown): Generator<ErrorLike> {
+  const seen: unknown[] = [error];
+  for (let index = 0; index < seen.length && index < 10; index++) {
+    const current = seen[index];
+    if (!current || typeof current !== 'object') continue;
+    const candidate = current as ErrorLike;
+    yield candidate;
+    if (candidate.cause) seen.push(candidate.cause);
+    if (Array.isArray(candidate.errors)) seen.push(...(candidate.errors as unknown[]));
+  }
+}
+
+export type ErrorLike = {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  name?: unknown;
+};
+
+/**
+ * The kind of a node-postgres error that carries no code, by its exact message, or null. Only an
+ * error without a code is read this way: one with a code is classified by the code.
+ */
+export function nodePostgresCodeless(error: ErrorLike): 'timeout' | 'network' | 'closed' | null {
+  if (error.code !== undefined || typeof error.message !== 'string') return null;
+  return NODE_POSTGRES_CODELESS.get(error.message) ?? null;
+}
 
 /**
  * True when `error` (or what it wraps, a few causes deep, or an AggregateError's parts) says a
  * dependency is unavailable for now: answered 503 with Retry-After, never 500.
  */
 export function dependencyUnavailable(error: unknown): boolean {
-  const seen: unknown[] = [error];
-  for (let index = 0; index < seen.length && index < 10; index++) {
-    const current = seen[index] as
-      { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; name?: unknown } | undefined;
-    if (!current || typeof current !== 'object') continue;
+  for (const current of errorChain(error)) {
     const code = current.code;
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
       return true;
-    const message = typeof current.message === 'string' ? current.message : '';
-    if (UNAVAILABLE_MESSAGES.some((words) => message.includes(words))) return true;
-    if (current.cause) seen.push(current.cause);
-    if (Array.isArray(current.errors)) seen.push(...(current.errors as unknown[]));
+    if (nodePostgresCodeless(current)) return true;
   }
   return false;
 }
 
 /** True when `error` (or its cause) is the disk refusing a write: no space left, or a quota reached. */
 export function diskFull(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of errorChain(error))
     if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
   return false;
 }

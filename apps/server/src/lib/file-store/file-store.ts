@@ -37,8 +37,11 @@ export interface FileStore {
    * kernel with sendfile(2) instead of being read through JavaScript. Rejects like `open`.
    */
   openHandle?(key: string): Promise<FileHandle>;
-  /** True when the store answers and can be written to (readiness probes); never throws. */
-  ping(): Promise<boolean>;
+  /**
+   * True when the store answers and can be written to (readiness probes); never throws: a failure
+   * goes to `onFailure`, so readiness can log why (credentials, network, timeout, disk full).
+   */
+  ping(onFailure?: (error: unknown) => void): Promise<boolean>;
   /** The object's size and when it was last written, or null when it does not exist. */
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   remove(key: string): Promise<void>;

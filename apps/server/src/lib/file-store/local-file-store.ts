@@ -141,12 +141,13 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async ping(): Promise<boolean> {
+  async ping(onFailure?: (error: unknown) => void): Promise<boolean> {
     try {
       await mkdir(this.root, { recursive: true });
       await access(this.root, fsConstants.W_OK);
       return true;
-    } catch {
+    } catch (error) {
+      onFailure?.(error);
       return false;
     }
   }

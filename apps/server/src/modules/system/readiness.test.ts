@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { downloadRecords } from '../../db/schema';
 import { publishedItem } from '../../test/download-fixtures';
+import { captureLog } from '../../test/log-capture';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { sha256 } from '../downloads/downloads-test-kit';
@@ -34,11 +35,13 @@ describe.each(DRIVERS)('liveness and readiness (%s)', (driver) => {
   });
 
   it('is not ready while the file store cannot be written, and ready again once it can', async () => {
-    t = await createTestApp(driver);
+    const log = captureLog();
+    t = await createTestApp(driver, { logTo: log.stream });
     const filesRoot = path.join(t.dataDir, 'files');
     rmSync(filesRoot, { recursive: true, force: true });
     writeFileSync(filesRoot, 'a file where the folder should be');
     const down = await t.app.inject({ url: '/api/ready' });
+    await t.app.inject({ url: '/api/ready' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({
       success: false,
@@ -48,10 +51,24 @@ describe.each(DRIVERS)('liveness and readiness (%s)', (driver) => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     rmSync(filesRoot);
     expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    // Why, once per change (two failed probes, one line), and when it is back.
+    const readinessLines = log.lines
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.dependency !== undefined);
+    expect(readinessLines).toMatchObject([
+      {
+        level: 40,
+        dependency: 'file store',
+        errorCode: 'EEXIST',
+        msg: 'readiness: file store unreachable (other)',
+      },
+      { level: 30, dependency: 'file store', msg: 'dependency reachable again' },
+    ]);
   });
 
   it('is not ready while the database is unreachable; liveness says degraded but answers 200', async () => {
-    t = await createTestApp(driver);
+    const log = captureLog();
+    t = await createTestApp(driver, { logTo: log.stream });
     await t.database.close();
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
@@ -59,6 +76,9 @@ describe.each(DRIVERS)('liveness and readiness (%s)', (driver) => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json().data).toMatchObject({ status: 'degraded', database: 'down' });
+    // Its connection was closed under it (pool ended, PGlite closed): said once for both probes.
+    const readinessLines = log.lines.map((line) => JSON.parse(line)).filter((line) => line.dependency);
+    expect(readinessLines).toMatchObject([{ level: 40, dependency: 'database', cause: 'closed' }]);
   });
 });
 

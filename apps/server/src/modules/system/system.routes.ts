@@ -2,6 +2,7 @@ import { healthSchema, publicConfigSchema, readinessSchema } from '@portal/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { ReadinessLog } from '../../lib/readiness-log';
 import { ok } from '../../lib/reply';
 import { responses } from '../../lib/route-schemas';
 
@@ -11,10 +12,14 @@ const startedAt = Date.now();
  * Public, unauthenticated endpoints: liveness and readiness for probes and load balancers,
  * config for the sign-in page. Liveness answers 200 while the process serves at all (restarting
  * a process does not bring a database back); readiness answers 503 while the database or the
- * file store is unreachable or the process is draining, so traffic goes to the others.
+ * file store is unreachable or the process is draining, so traffic goes to the others. Why a
+ * dependency failed (credentials, network, timeout, full disk) is logged once per change.
  */
 export async function systemRoutes(app: FastifyInstance, config: Config) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const readiness = new ReadinessLog(app.log);
+  const database = app.services.database;
+  const store = app.services.store;
 
   routes.get(
     '/api/health',
@@ -26,7 +31,7 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
       },
     },
     async (request) => {
-      const databaseUp = await app.services.database.ping();
+      const databaseUp = await readiness.probe('database', (onFailure) => database.ping(onFailure));
       return ok(request, {
         status: databaseUp ? ('ok' as const) : ('degraded' as const),
         database: databaseUp ? ('up' as const) : ('down' as const),
@@ -46,8 +51,8 @@ export async function systemRoutes(app: FastifyInstance, config: Config) {
     },
     async (request, reply) => {
       const [databaseUp, storageUp] = await Promise.all([
-        app.services.database.ping(),
-        app.services.store.ping(),
+        readiness.probe('database', (onFailure) => database.ping(onFailure)),
+        readiness.probe('file store', (onFailure) => store.ping(onFailure)),
       ]);
       // From the start of a graceful stop (plugins/graceful-close.ts), readiness fails.
       const draining = app.draining();
