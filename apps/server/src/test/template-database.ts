@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -70,9 +71,21 @@ async function postgresCopy(key: string, shape: SeedShape): Promise<string> {
   return url.toString();
 }
 
+let ownFolder: string | undefined;
+function processFolder(): string {
+  if (!ownFolder) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-templates-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    ownFolder = folder;
+  }
+  return ownFolder;
+}
+
 /** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
 async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
-  const folder = inject('testTemplateDir');
+  // Projects without the server's global setup (the CLI's tests start portals too) keep their
+  // templates in a folder of this process instead.
+  const folder = inject('testTemplateDir') ?? processFolder();
   const file = path.join(folder, `pglite-${key}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({});
