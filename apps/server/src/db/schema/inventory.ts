@@ -1,10 +1,13 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -77,3 +80,46 @@ export const fleetBaselines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.modelId] })],
 );
+
+/**
+ * Per server, a counter of changes to what decides its compliance state (reports, model, cards,
+ * shipped versions), bumped by database triggers in the writer's transaction (migration 0035).
+ */
+export const fleetServerChanges = pgTable('fleet_server_changes', {
+  sn: varchar('sn', { length: 64 })
+    .primaryKey()
+    .references(() => serialNumbers.sn, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  change: bigint('change', { mode: 'number' }).notNull(),
+});
+
+/**
+ * "My servers" (issue 40): each server's state as one scope sees it ('u:<userId>' or
+ * 'o:<organisationId>'), with the context hash and change counter it was computed from; a row
+ * whose either differs from now's is stale and recomputed before a page is answered.
+ */
+export const fleetStates = pgTable(
+  'fleet_states',
+  {
+    scope: varchar('scope', { length: 24 }).notNull(),
+    sn: varchar('sn', { length: 64 })
+      .notNull()
+      .references(() => serialNumbers.sn, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    modelId: integer('model_id').notNull(),
+    /** The worst state's index in COMPLIANCE_STATES (the page's order). */
+    stateRank: smallint('state_rank').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    /** Newest report of any component, ms since the epoch (null: never reported). */
+    lastReport: bigint('last_report', { mode: 'number' }),
+    context: varchar('context', { length: 64 }).notNull(),
+    change: bigint('change', { mode: 'number' }).notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.sn] }), index('fleet_states_sn_idx').on(t.sn)],
+);
+
+/** Per scope: the models and part numbers its stored states' context covers (only grows). */
+export const fleetStateScopes = pgTable('fleet_state_scopes', {
+  scope: varchar('scope', { length: 24 }).primaryKey(),
+  modelIds: integer('model_ids').array().notNull(),
+  pns: text('pns').array().notNull(),
+});

@@ -30,12 +30,20 @@ import {
   organisationOf,
   organisationsWithFleets,
   type PlainReport,
-  type ScopeProfile,
-  scopeProfiles,
   type ScopeServer,
   scopeServers,
   viewerOfScope,
 } from './fleet-scope';
+import {
+  contextKeyOf,
+  scopeKeyOf,
+  scopeState,
+  type StaleServer,
+  staleInputs,
+  storedPage,
+  storeStates,
+  widenScope,
+} from './fleet-states';
 
 type Reported = typeof installedComponents.$inferSelect;
 type Baseline = typeof fleetBaselines.$inferSelect;
@@ -85,11 +93,6 @@ type Part<R> = {
 
 const zeroCounts = () =>
   Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<ComplianceState, number>;
-/**
- * Code-unit order for SNs, model codes and ISO dates (upper-case ASCII): `localeCompare` cost
- * about 0.1 s sorting 10,000 rows on every page.
- */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const asScope = (scope: FleetScope | number): FleetScope =>
   typeof scope === 'number' ? { userId: scope } : scope;
 
@@ -101,15 +104,18 @@ const asScope = (scope: FleetScope | number): FleetScope =>
  * pre-release or a downgrade target), current, or unknown (no report, nothing to compare with, or
  * a version the catalogue cannot order: never guessed as outdated).
  *
- * Why it is never stale: nothing here is stored or cached between requests. Every call reads the
- * reports, the published (not recalled) releases, the advisories visible at this instant (an
- * embargo that ended a second ago counts) and the baselines, and computes from them. The "My
- * servers" page stays fast by computing less, not by remembering: one query (`scopeProfiles`)
- * groups the scope's servers by what decides their state (model, cards, shipped and reported
- * versions, as text) and `page` assesses each group once, building only states and counts, never
- * the 100,000 component objects with targets, advisories and dates that `fleet` builds for
- * exports and bundles. The assessments are remembered only per computation (keyed by its own
- * release lists); the remembered version comparisons are a pure function of two strings.
+ * Why it is never stale: exports, bundles and one server's detail (`fleet`, `server`) store
+ * nothing: every call reads the reports, the published (not recalled) releases, the advisories
+ * visible at this instant (an embargo that ended a second ago counts) and the baselines, and
+ * computes from them. "My servers" (`page`) must stay fast on a real fleet, where nearly every
+ * server runs a combination of its own (issue 40): it answers from states stored per scope and
+ * server (fleet-states.ts), each labelled with what it was computed from; before answering it
+ * reads the scope's context now (same rules), and recomputes every stored state whose context
+ * hash or server change counter (bumped by triggers in the writer's transaction) is not now's.
+ * A report costs a recomputation of the reported servers at the next page; a publish, recall,
+ * embargo end, advisory or baseline change one of the whole scope (one slower request).
+ * The assessments are remembered only per computation (keyed by its own release lists); the
+ * remembered version comparisons are a pure function of two strings.
  */
 export class ComplianceService {
   constructor(
@@ -133,57 +139,56 @@ export class ComplianceService {
     return this.reports(asScope(scope), locale);
   }
 
-  /** One page of the scope's servers with their worst state, and the summary over all of them. */
+  /**
+   * One page of the scope's servers with their worst state, and the summary over all of them,
+   * answered from the stored states (fleet-states.ts) after recomputing the stale ones: those never
+   * computed for this scope, those whose inputs changed since (a report, a serial edit: their
+   * change counter moved), and all of them when the scope's context changed (a publish, a recall,
+   * an embargo ending, an advisory published or revised, a grant, a baseline). What is fresh is
+   * decided by the database (counters bumped by triggers, a hash of the context read now), so
+   * several portal processes share the states and never show one older than the request.
+   */
   async page(scope: FleetScope | number, query: FleetQuery, locale: Locale): Promise<FleetPage> {
-    const profiles = await scopeProfiles(this.db, asScope(scope));
-    const context = await this.context(
-      asScope(scope),
-      profiles.map((profile) => profile.server),
-      locale,
-      profiles.flatMap((profile) => profile.server.reported),
-    );
-    const all: ServerCompliance[] = [];
-    for (const { server, sns, lastSeen } of profiles) {
-      const { state, counts } = this.stateOf(server, context);
-      sns.forEach((sn, i) => {
-        const seen = lastSeen[i] ?? null;
-        all.push({
-          sn,
-          model: server.modelCode,
-          state,
-          lastReport: seen === null ? null : new Date(seen).toISOString(),
-          counts,
-        });
-      });
+    const fleetScope = asScope(scope);
+    const scopeKey = scopeKeyOf(fleetScope);
+    // Inputs read before the scope's context had to be widened (new models or cards): kept.
+    let inputs: StaleServer[] | undefined;
+    for (let attempt = 0; ; attempt += 1) {
+      const { generation, modelIds, pns } = await scopeState(this.db, scopeKey);
+      const context = await this.context(fleetScope, modelIds, pns, locale);
+      const contextKey = contextKeyOf(context.releases, context.advisories, [...context.baselineOf.values()]);
+      if (!inputs) {
+        const stored = await storedPage(this.db, fleetScope, contextKey, query);
+        // Still stale after recomputing: written meanwhile by a later request (or a report that
+        // came after this one began); its rows are as fresh as this request.
+        if (stored.stale.length === 0 || attempt >= 3)
+          return {
+            rows: stored.rows,
+            totalRows: stored.totalRows,
+            pageNo: query.pageNo,
+            summary: stored.summary,
+          };
+        inputs = await staleInputs(this.db, stored.stale);
+      }
+      const knownModels = new Set(modelIds);
+      const knownPns = new Set(pns);
+      const newModels = new Set(inputs.map((server) => server.modelId).filter((id) => !knownModels.has(id)));
+      const newPns = new Set(
+        inputs
+          .flatMap((server) => [
+            ...server.pcieParts,
+            ...server.reported.flatMap((row) => (row.pn ? [row.pn] : [])),
+          ])
+          .filter((pn) => !knownPns.has(pn)),
+      );
+      if (newModels.size > 0 || newPns.size > 0) {
+        await widenScope(this.db, scopeKey, [...newModels], [...newPns]);
+        continue;
+      }
+      const states = inputs.map((server) => ({ ...server, ...this.stateOf(server, context) }));
+      await storeStates(this.db, scopeKey, contextKey, generation, states);
+      inputs = undefined;
     }
-    const summary = zeroCounts();
-    for (const server of all) summary[server.state]++;
-    const rows = all.filter(
-      (server) =>
-        (!query.state || server.state === query.state) &&
-        (!query.model || server.model === query.model) &&
-        (!query.sn || server.sn.includes(query.sn)),
-    );
-    const direction = query.sortOrder === 'descend' ? -1 : 1;
-    const field = query.sortField ?? 'state';
-    rows.sort((a, b) => {
-      const order =
-        field === 'sn'
-          ? byText(a.sn, b.sn)
-          : field === 'model'
-            ? byText(a.model, b.model) || byText(a.sn, b.sn)
-            : field === 'lastReport'
-              ? byText(a.lastReport ?? '', b.lastReport ?? '') || byText(a.sn, b.sn)
-              : COMPLIANCE_STATES.indexOf(a.state) - COMPLIANCE_STATES.indexOf(b.state) || byText(a.sn, b.sn);
-      return order * direction;
-    });
-    const start = (query.pageNo - 1) * query.pageSize;
-    return {
-      rows: rows.slice(start, start + query.pageSize),
-      totalRows: rows.length,
-      pageNo: query.pageNo,
-      summary,
-    };
   }
 
   /** One server of the scope (any other SN: not found, like one never shipped). */
@@ -198,23 +203,27 @@ export class ComplianceService {
   private async reports(scope: FleetScope, locale: Locale, sn?: string): Promise<ServerReport[]> {
     const servers = await scopeServers(this.db, scope, sn);
     const reported = await this.reported(servers.map((server) => server.sn));
-    const context = await this.context(scope, servers, locale, [...reported.values()].flat());
+    const context = await this.context(
+      scope,
+      servers.map((server) => server.modelId),
+      [
+        ...servers.flatMap((server) => server.pcieParts),
+        ...[...reported.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
+      ],
+      locale,
+    );
     return servers.map((server) => this.compute(server, reported.get(server.sn) ?? [], context));
   }
 
+  /** What the servers of these models and cards are compared with, as the scope sees it now. */
   private async context(
     scope: FleetScope,
-    servers: Omit<ScopeServer, 'sn'>[],
+    models: number[],
+    parts: string[],
     locale: Locale,
-    reported: { pn: string | null }[],
   ): Promise<Context> {
-    const modelIds = [...new Set(servers.map((server) => server.modelId))];
-    const pns = [
-      ...new Set([
-        ...servers.flatMap((server) => server.pcieParts),
-        ...reported.flatMap((row) => (row.pn ? [row.pn] : [])),
-      ]),
-    ];
+    const modelIds = [...new Set(models)];
+    const pns = [...new Set(parts)];
     const [releases, advisories, baselines] = await Promise.all([
       viewerOfScope(this.db, this.access, scope).then((viewer) =>
         releasesFor(this.db, this.access, viewer, modelIds, pns),
@@ -269,7 +278,7 @@ export class ComplianceService {
   }
 
   /** The worst state and counts of a server (or of every server running the same): what a page row shows. */
-  private stateOf(server: ScopeProfile['server'], context: Context) {
+  private stateOf(server: Omit<ScopeServer, 'sn'> & { reported: PlainReport[] }, context: Context) {
     const counts = zeroCounts();
     const baseline = context.baselineOf.get(server.modelId);
     for (const part of this.partsOf(server, server.reported, context.releases)) {

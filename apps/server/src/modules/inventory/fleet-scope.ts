@@ -36,7 +36,7 @@ export type ScopeServer = {
  * active account, or shipped to the staff-assigned organisation (normalised shipping name). For an
  * organisation: every SN shipped to it and every SN an active member verified.
  */
-function scopeSerials(scope: FleetScope) {
+export function scopeSerials(scope: FleetScope) {
   const shippedTo = sql`lower(regexp_replace(s.customer_name, ${COMPANY_PUNCTUATION}, '', 'g'))`;
   if ('userId' in scope)
     return sql`

@@ -1,5 +1,7 @@
 import type { AdvisoryInput, FleetPage, FleetServerDetail, StaffFleetOrg } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serialNumbers } from '../../db/schema';
 import {
   bindSerial,
   createItem,
@@ -32,6 +34,9 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
   let draftId: number;
   let oldestId = 0;
   let modelId: number;
+  let writer: string;
+  let advisoryInput: AdvisoryInput;
+  let advisoryPk: number;
 
   const page = (token: string, url: string) => callAs<FleetPage>(t.app, token, 'GET', url);
   /** The state of the shipped server as the customer's page and the staff's page show it. */
@@ -91,7 +96,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     // An advisory (BMC before 1.2.0) under embargo for an hour from now.
     await createRole(t.db, 'fleet-psirt', ['advisory:write']);
     const writerUser = await createUser(t.db, { roleCodes: ['fleet-psirt'] });
-    const writer = await tokenFor(t.app, writerUser.account, writerUser.password);
+    writer = await tokenFor(t.app, writerUser.account, writerUser.password);
     const input: AdvisoryInput = {
       tlp: 'WHITE',
       titleZh: 'BMC 漏洞',
@@ -118,7 +123,9 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
       publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
       revisionSummary: '',
     };
+    advisoryInput = input;
     const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
+    advisoryPk = created.body.data.id;
     await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
     const approved = await callAs(
       t.app,
@@ -183,7 +190,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     expect(csv.body).not.toContain(foreign);
   });
 
-  it('is fresh at once after a report, a publish, a recall, a baseline and an embargo ending', async () => {
+  it('is fresh at once after a report, a publish, a recall, a baseline, an embargo ending and an advisory change', async () => {
     expect(await states()).toEqual(['outdated', 'outdated']);
     await callAs(t.app, customer, 'POST', '/api/fleet/inventory', {
       servers: [{ sn: shipped, components: [{ kind: 'BMC', version: '1.1.0' }] }],
@@ -220,5 +227,45 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     expect(await states()).toEqual(['vulnerable', 'vulnerable']);
     const summary = (await page(viewer, `/api/staff/fleet/orgs/${org}/servers`)).body.data.summary;
     expect(summary.vulnerable).toBe(2);
+
+    // The advisory revised (fixed in 1.1.0 after all): 1.1.0 is no longer affected at once.
+    const approve = async (id: number) => {
+      expect((await callAs(t.app, writer, 'POST', `/api/staff/advisories/${id}/submit`)).status).toBe(200);
+      expect((await callAs(t.app, admin, 'POST', `/api/staff/advisories/${id}/approve`)).status).toBe(200);
+    };
+    const revised = await callAs(t.app, writer, 'PUT', `/api/staff/advisories/${advisoryPk}`, {
+      ...advisoryInput,
+      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '1.1.0' }],
+      publishAt: null,
+      revisionSummary: 'Fixed in 1.1.0 already.',
+    });
+    expect(revised.status).toBe(200);
+    await approve(advisoryPk);
+    expect(await states()).toEqual(['current', 'current']);
+    // Another advisory published (no embargo): BMC before 1.2.0 again.
+    const another = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', {
+      ...advisoryInput,
+      vulnerabilities: [{ ...advisoryInput.vulnerabilities[0]!, cve: 'CVE-2026-40078' }],
+      publishAt: null,
+    });
+    await approve(another.body.data.id);
+    expect(await states()).toEqual(['vulnerable', 'vulnerable']);
+
+    // Written by another portal process (straight into the database, not through this one's
+    // services): a report, then the server's shipped versions edited; each seen at the next page.
+    await t.db.execute(sql`
+      insert into installed_components (sn, component, kind, version, source, seen_at)
+      values (${shipped}, 'BIOS', 'BIOS', '9.9.9', 'api', ${new Date(t.clock.now().getTime() + 60_000).toISOString()}::timestamptz)`);
+    const row = (await page(customer, `/api/fleet/servers?sn=${shipped}`)).body.data.rows[0];
+    expect(row?.lastReport).toBe(new Date(t.clock.now().getTime() + 60_000).toISOString());
+    expect(row?.counts).toMatchObject({ vulnerable: 1, unknown: 1 });
+    const boundState = async () =>
+      (await page(customer, `/api/fleet/servers?sn=${bound}`)).body.data.rows[0]?.state;
+    expect(await boundState()).toBe('vulnerable');
+    await t.db
+      .update(serialNumbers)
+      .set({ installedFirmware: { BMC: '1.2.0' } })
+      .where(eq(serialNumbers.sn, bound));
+    expect(await boundState()).toBe('newer');
   });
 });
