@@ -1,12 +1,19 @@
 import { ErrorCode } from '@portal/contract';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
+import { ManualClock } from '../lib/clock';
+import { StoreUnavailableError } from '../lib/file-store/file-store';
+import { UNAVAILABLE_WARNING_EVERY_MS } from './error-handler';
+
+const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe('error envelope', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   const logged: string[] = [];
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     const database = await openDatabase({});
@@ -15,10 +22,21 @@ describe('error envelope', () => {
     app = await buildApp({
       config: loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent' }),
       database,
-      logger: { level: 'error', stream },
+      clock,
+      logger: { level: 'warn', stream },
     });
     app.get('/api/test/boom', async () => {
       throw new Error('secret connection string postgres://user:pw@db');
+    });
+    app.get('/api/test/store-refused', async () => {
+      throw new StoreUnavailableError(coded('connect ECONNREFUSED 10.0.0.9:9000', 'ECONNREFUSED'));
+    });
+    app.get('/api/test/database-restarting', async () => {
+      const terminated = coded('terminating connection due to administrator command', '57P01');
+      throw new DrizzleQueryError('select 1', [], terminated);
+    });
+    app.get('/api/test/disk-full', async () => {
+      throw coded('ENOSPC: no space left on device, write', 'ENOSPC');
     });
     await app.ready();
   });
@@ -83,5 +101,52 @@ describe('error envelope', () => {
       headers: { 'accept-language': 'fr' },
     });
     expect(fallback.json().message).toMatch(/^请求地址不存在/);
+  });
+
+  it('logs an outage once per dependency and cause per period, with a count of the lines held back', async () => {
+    const warnings = () =>
+      logged
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.level === 40)
+        .map(({ msg, dependency, cause, suppressed, errorCode }) => ({
+          msg,
+          dependency,
+          cause,
+          suppressed,
+          errorCode,
+        }));
+    const get = (url: string) => app.inject({ url });
+    logged.length = 0;
+    for (let i = 0; i < 5; i++) expect((await get('/api/test/store-refused')).statusCode).toBe(503);
+    for (let i = 0; i < 3; i++) expect((await get('/api/test/database-restarting')).statusCode).toBe(503);
+    for (let i = 0; i < 3; i++) expect((await get('/api/test/disk-full')).statusCode).toBe(507);
+    expect(warnings()).toEqual([
+      {
+        msg: 'dependency unavailable',
+        dependency: 'file store',
+        cause: 'network',
+        suppressed: 0,
+        errorCode: 'ECONNREFUSED',
+      },
+      {
+        msg: 'dependency unavailable',
+        dependency: 'database',
+        cause: 'restarting',
+        suppressed: 0,
+        errorCode: '57P01',
+      },
+      { msg: 'disk full', dependency: 'disk', cause: 'disk-full', suppressed: 0, errorCode: 'ENOSPC' },
+    ]);
+    logged.length = 0;
+    clock.advance(UNAVAILABLE_WARNING_EVERY_MS - 1);
+    await get('/api/test/store-refused');
+    expect(warnings()).toEqual([]);
+    clock.advance(1);
+    await get('/api/test/store-refused');
+    await get('/api/test/disk-full');
+    expect(warnings()).toMatchObject([
+      { dependency: 'file store', cause: 'network', suppressed: 5 },
+      { msg: 'disk full', suppressed: 2 },
+    ]);
   });
 });

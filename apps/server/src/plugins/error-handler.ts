@@ -4,6 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { systemClock } from '../lib/clock';
+import { failedDependency, failureCause, failureCode } from '../lib/dependency-failure';
+import { LogThrottle } from '../lib/log-throttle';
 import { translate } from '../lib/i18n/messages';
 
 /** What a file answer sets before its body (downloads, task results); an error answer must not keep them. */
@@ -71,14 +74,30 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   return new AppError('SERVER_ERROR', { params: { requestId: request.id } });
 }
 
+/**
+ * During an outage every request fails the same way: one warning per dependency, cause and answer
+ * code per this period, with the number held back since the last (`suppressed`).
+ */
+export const UNAVAILABLE_WARNING_EVERY_MS = 30_000;
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // The portal's clock (tests step it); a bare Fastify in a plugin test has no services.
+  const clock = app.hasDecorator('services') ? app.services.clock : systemClock;
+  const outageWarnings = new LogThrottle(clock, UNAVAILABLE_WARNING_EVERY_MS);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
     if (appError.code === ErrorCode.SERVER_ERROR) {
       request.log.error({ err: error }, 'unhandled error');
     } else if (appError.statusCode >= 500) {
       // Not a bug, but an operator wants to see it: which dependency failed, and how.
-      request.log.warn({ err: error, code: appError.code }, 'dependency unavailable');
+      const dependency = failedDependency(error) ?? 'unknown';
+      const cause = failureCause(error);
+      const suppressed = outageWarnings.admit(`${appError.code} ${dependency} ${cause}`);
+      if (suppressed !== null)
+        request.log.warn(
+          { err: error, code: appError.code, dependency, cause, errorCode: failureCode(error), suppressed },
+          appError.code === ErrorCode.STORAGE_FULL ? 'disk full' : 'dependency unavailable',
+        );
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request refused');
     }
