@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import { buildApp, defaultLoggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/connection';
+import { DatabaseConnectError, openDatabase } from './db/connection';
 import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
@@ -106,7 +106,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PrepareError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof PrepareError ||
+    error instanceof DatabaseConnectError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -3,6 +3,12 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import {
+  type FailureCause,
+  failureCause,
+  failureCode,
+  withoutUrlCredentials,
+} from '../lib/dependency-failure';
 import { serverRoot } from '../lib/server-root';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -57,6 +63,8 @@ export type DatabaseOptions = {
   poolTimeoutMs?: number;
   /** PostgreSQL: the server's statement_timeout (and idle-in-transaction limit) for every connection. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: how long the migration client may take to connect (MIGRATE_CONNECT_TIMEOUT_MS). */
+  migrateConnectTimeoutMs?: number;
   /**
    * PostgreSQL: told of every error of a connection nobody is waiting on (the server restarted
    * and ended an idle connection, a socket died mid-transaction). Without a listener such an error
@@ -84,6 +92,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB,
     options.pgliteLoadDataDir,
   );
+}
+
+/**
+ * How long the migration client (the first connection of a start) waits to connect before the
+ * start fails with DatabaseConnectError: without it a server that accepts and never answers (a
+ * firewall dropping packets, a hung server) would hold the start forever. Long enough for a
+ * server that is itself still starting next to the portal.
+ */
+export const MIGRATE_CONNECT_TIMEOUT_MS = 10_000;
+
+/** What an operator should check, per cause, when the database cannot be reached at start. */
+const CONNECT_ADVICE: Partial<Record<FailureCause, string>> = {
+  credentials: 'the user or password in DATABASE_URL was refused',
+  network:
+    'nothing answered at that address (check the host and port in DATABASE_URL, and that PostgreSQL runs)',
+  timeout: 'no answer in time (a firewall dropping packets, or a server too busy to accept)',
+  saturated: 'the server has no connection left (max_connections)',
+  restarting: 'the server is starting or shutting down',
+};
+
+/** The start could not connect to PostgreSQL: the message says where and why, never the password. */
+export class DatabaseConnectError extends Error {
+  constructor(
+    readonly reason: FailureCause,
+    message: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DatabaseConnectError';
+  }
+}
+
+/** Connects the migration client within `timeoutMs`, or fails with a DatabaseConnectError. */
+async function connectToMigrate(client: pg.Client, url: string, timeoutMs: number): Promise<void> {
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = failureCause(error);
+    const said = [failureCode(error), error instanceof Error ? error.message : String(error)]
+      .filter(Boolean)
+      .join(': ');
+    const advice = CONNECT_ADVICE[reason];
+    // node-postgres's own words for its timeout ("timeout expired") add nothing to the advice.
+    const why = !advice ? said : reason === 'timeout' ? advice : `${advice} (${said})`;
+    const { host, pathname } = new URL(url);
+    const where = `${host}${pathname}`;
+    throw new DatabaseConnectError(
+      reason,
+      withoutUrlCredentials(
+        `Database migration: could not connect to ${where} within ${timeoutMs} ms: ${why}`,
+      ),
+      { cause: error },
+    );
+  }
 }
 
 /** Defaults of the request pool's limits when the caller names none (config.ts documents them). */
@@ -127,9 +189,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // On a connection of its own, without the request pool's statement_timeout: building an index
     // on a large table may rightly take longer than any request should.
     migrate: async () => {
-      const client = new pg.Client({ connectionString: url, application_name: 'portal-migrate' });
+      const connectTimeoutMs = options.migrateConnectTimeoutMs ?? MIGRATE_CONNECT_TIMEOUT_MS;
+      const client = new pg.Client({
+        connectionString: url,
+        application_name: 'portal-migrate',
+        connectionTimeoutMillis: connectTimeoutMs,
+      });
       client.on('error', (error) => onConnectionError(error));
-      await client.connect();
+      await connectToMigrate(client, url, connectTimeoutMs);
       try {
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {

@@ -61,7 +61,8 @@ const NODE_POSTGRES_CODELESS: ReadonlyMap<string, 'timeout' | 'network' | 'close
   // pg-pool: no connection free (pool saturated) or none made within connectionTimeoutMillis.
   ['timeout exceeded when trying to connect', 'timeout'],
   ['Connection terminated due to connection timeout', 'timeout'],
-  // pg Client: query_timeout elapsed with no answer (a silent server, a network partition).
+  // pg Client: connectionTimeoutMillis elapsed before the server answered, or query_timeout did.
+  ['timeout expired', 'timeout'],
   ['Query read timeout', 'timeout'],
   // pg Client: the socket ended (a restart after its 57P01, a cut connection).
   ['Connection terminated unexpectedly', 'network'],
