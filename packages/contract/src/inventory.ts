@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADVISORY_SEVERITIES } from './advisories';
 import { SERVER_FIRMWARE_KINDS } from './catalog';
 import { pageOf, pageQuerySchema } from './paging';
+import { isVisibleText } from './visible-text';
 
 /**
  * Fleet compliance (issue 34): what each server runs, reported with a date and a source, and
@@ -41,9 +42,11 @@ export const inventoryComponentSchema = z
   .object({
     kind: z.string().trim().toUpperCase().pipe(z.enum(INVENTORY_KINDS)),
     /** PCIe cards: the part number and, when a server has two of them, the slot. */
-    pn: z.string().trim().toUpperCase().min(1).max(64).optional(),
-    slot: z.string().trim().max(32).optional(),
-    version: z.string().trim().min(1).max(INVENTORY_LIMITS.version),
+    // None holds a control, bidi or zero-width character: shown on pages and in exports, one
+    // version could read as another (`1.0\u202E0.9`) (issue 40 §3).
+    pn: z.string().trim().toUpperCase().min(1).max(64).refine(isVisibleText).optional(),
+    slot: z.string().trim().max(32).refine(isVisibleText).optional(),
+    version: z.string().trim().min(1).max(INVENTORY_LIMITS.version).refine(isVisibleText),
   })
   .refine((component) => (component.kind === 'PCIE') === (component.pn !== undefined), {
     message: 'FIELD_INVALID',

@@ -16,3 +16,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 export function visibleText(text: string): string {
   return text.replace(CONTROL_CHARACTERS, '').replace(INVISIBLE_FORMAT_CHARACTERS, '');
 }
+
+/** Whether `text` holds none of those characters: what a value that is only ever text must be. */
+export const isVisibleText = (text: string) => visibleText(text) === text;

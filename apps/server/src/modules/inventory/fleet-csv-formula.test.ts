@@ -108,6 +108,35 @@ describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s'
     expectNoFormula(answer.body);
   });
 
+  it('a version, part number or slot with bidi or zero-width characters is refused, as a report or an upload line', async () => {
+    for (const component of [
+      { kind: 'BMC', version: '1.0\u202e0.9' },
+      { kind: 'BMC', version: '1.2\u200b.0' },
+      { kind: 'PCIE', pn: 'PN-FORMULA-NIC\u2066', version: '22.1' },
+      { kind: 'PCIE', pn: 'PN-FORMULA-NIC', slot: '3\ufeff4', version: '22.1' },
+    ]) {
+      const answer = await callAs(t.app, token, 'POST', '/api/fleet/inventory', {
+        servers: [{ sn, components: [component] }],
+      });
+      expect(answer.status, JSON.stringify(component)).toBe(400);
+    }
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/fleet/inventory/upload?dryRun=1&locale=en-US',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      payload: `sn,kind,pn,slot,version,seen_at\r\n${sn},BMC,,,1.0\u202e0.9,\r\n${sn},PCIE,PN-FORMULA-NIC,7\u200d,22.1,\r\n`,
+    });
+    const errors = upload.json<{ data: { errors: { line: number; message: string }[] } }>().data.errors;
+    expect(errors.map((error) => error.line)).toEqual([2, 3]);
+    const exported = await t.app.inject({
+      url: '/api/fleet/export?format=csv',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(exported.body.replace(/^\uFEFF/, '')).not.toMatch(
+      /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/,
+    );
+  });
+
   it('the bundle manifest CSV as downloaded', async () => {
     const created = await callAs<{ task: { id: number } }>(t.app, token, 'POST', '/api/fleet/bundle', {
       sns: [sn],

@@ -95,9 +95,13 @@ export function parseInventoryCsv(text: string, locale: Locale): ParsedUpload {
   return parseInventoryRows(header, rows(), locale);
 }
 
-/** C0 control characters but the tab: NUL (`_x0000_` in an XLSX cell) cannot be stored at all. */
-// eslint-disable-next-line no-control-regex -- control characters are what is refused
-const CONTROL = /[\u0000-\u0008\u000A-\u001F]/;
+/**
+ * C0 control characters but the tab: NUL (`_x0000_` in an XLSX cell) cannot be stored at all;
+ * and bidi and zero-width characters, which would make one version read as another (issue 40 §3).
+ */
+const CONTROL =
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  /[\u0000-\u0008\u000A-\u001F\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 // eslint-disable-next-line no-control-regex -- and what is removed from an SN shown in an error
 const CONTROLS = /[\u0000-\u0008\u000A-\u001F]/g;
 
