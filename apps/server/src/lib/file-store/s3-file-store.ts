@@ -78,7 +78,16 @@ const ANSWER_TIMEOUT_MS = 3_000;
 const IDLE_TIMEOUT_MS = 5_000;
 const BODY_IDLE_TIMEOUT_MS = 60_000;
 const MAX_ATTEMPTS = 2;
-const ANSWER_BOUND = { requestTimeout: ANSWER_TIMEOUT_MS };
+
+/** The bounds above, as a store is built with them; tests pass shorter ones to wait less. */
+export const S3_TIMEOUTS = {
+  pingMs: PING_TIMEOUT_MS,
+  connectMs: CONNECT_TIMEOUT_MS,
+  answerMs: ANSWER_TIMEOUT_MS,
+  idleMs: IDLE_TIMEOUT_MS,
+  bodyIdleMs: BODY_IDLE_TIMEOUT_MS,
+};
+export type S3Timeouts = typeof S3_TIMEOUTS;
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -101,7 +110,7 @@ function storeUnavailable(error: unknown): boolean {
 /** What a failed request rejects with: StoreUnavailableError for an outage, else the SDK's error. */
 const classified = (error: unknown) => (storeUnavailable(error) ? new StoreUnavailableError(error) : error);
 
-function clientOptions(options: S3Options, idleTimeoutMs: number): S3ClientConfig {
+function clientOptions(options: S3Options, connectTimeoutMs: number, idleTimeoutMs: number): S3ClientConfig {
   return {
     endpoint: options.endpoint,
     region: options.region,
@@ -111,7 +120,7 @@ function clientOptions(options: S3Options, idleTimeoutMs: number): S3ClientConfi
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: MAX_ATTEMPTS,
     requestHandler: {
-      connectionTimeout: CONNECT_TIMEOUT_MS,
+      connectionTimeout: connectTimeoutMs,
       socketTimeout: idleTimeoutMs,
       // Without it the SDK only logs a warning when ANSWER_TIMEOUT_MS passes, and keeps waiting.
       throwOnRequestTimeout: true,
@@ -131,10 +140,19 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   /** GetObject only: its bodies may idle while the client they stream to pauses. */
   private readonly bodies: S3Client;
+  private readonly timeouts: S3Timeouts;
+  /** Send options of a request without a large body: answered within `answerMs`. */
+  private readonly answerBound: { requestTimeout: number };
 
-  constructor(private readonly options: S3Options) {
-    this.client = new S3Client(clientOptions(options, IDLE_TIMEOUT_MS));
-    this.bodies = new S3Client(clientOptions(options, BODY_IDLE_TIMEOUT_MS));
+  constructor(
+    private readonly options: S3Options,
+    timeouts: Partial<S3Timeouts> = {},
+  ) {
+    this.timeouts = { ...S3_TIMEOUTS, ...timeouts };
+    const { connectMs, idleMs, bodyIdleMs, answerMs } = this.timeouts;
+    this.answerBound = { requestTimeout: answerMs };
+    this.client = new S3Client(clientOptions(options, connectMs, idleMs));
+    this.bodies = new S3Client(clientOptions(options, connectMs, bodyIdleMs));
   }
 
   async put(key: string, body: Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
@@ -187,7 +205,7 @@ export class S3FileStore implements FileStore {
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
-        ANSWER_BOUND,
+        this.answerBound,
       );
       const body = answer.Body as Readable;
       if (!range) return body;
@@ -207,7 +225,7 @@ export class S3FileStore implements FileStore {
     try {
       // HeadBucket needs the bucket and the credentials to be right, not only the server up.
       await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
-        abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS),
+        abortSignal: AbortSignal.timeout(this.timeouts.pingMs),
       });
       return true;
     } catch {
@@ -219,7 +237,7 @@ export class S3FileStore implements FileStore {
     try {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }),
-        ANSWER_BOUND,
+        this.answerBound,
       );
       return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
@@ -230,7 +248,7 @@ export class S3FileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await this.client
-      .send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }), ANSWER_BOUND)
+      .send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }), this.answerBound)
       .catch((error: unknown) => {
         throw classified(error);
       });
@@ -247,7 +265,7 @@ export class S3FileStore implements FileStore {
       const page = await this.client
         .send(
           new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }),
-          ANSWER_BOUND,
+          this.answerBound,
         )
         .catch((error: unknown) => {
           throw classified(error);
