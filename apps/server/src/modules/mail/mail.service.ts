@@ -27,6 +27,9 @@ export type Mail = {
  */
 export type MailOutcome = 'sent' | 'logged' | 'queued' | 'failed';
 
+/** How long a request and an SMTP conversation may take: the policy's by default, shorter in tests. */
+export type MailTiming = { answerWithinMs: number; smtp: typeof SMTP_TIMEOUTS };
+
 /** Mails one round of the retry loop sends at most; the next round goes on. */
 const MAILS_PER_ROUND = 50;
 
@@ -47,16 +50,19 @@ export class MailService {
    * wakes the queue.
    */
   private lastFailureAt = Number.NEGATIVE_INFINITY;
+  private readonly answerWithinMs: number;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    options: { smtpUrl?: string; from: string },
+    options: { smtpUrl?: string; from: string; timing?: MailTiming },
   ) {
     this.repository = new MailOutboxRepository(db);
+    const timing = options.timing ?? { answerWithinMs: MAIL_RETRY.answerWithinMs, smtp: SMTP_TIMEOUTS };
+    this.answerWithinMs = timing.answerWithinMs;
     this.transport = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }, { from: options.from })
+      ? nodemailer.createTransport({ url: options.smtpUrl, ...timing.smtp }, { from: options.from })
       : null;
   }
 
@@ -85,7 +91,7 @@ export class MailService {
     const attempt = this.track(this.attempt(claimed));
     let timer: NodeJS.Timeout | undefined;
     const answerBy = new Promise<'queued'>((resolve) => {
-      timer = setTimeout(() => resolve('queued'), MAIL_RETRY.answerWithinMs);
+      timer = setTimeout(() => resolve('queued'), this.answerWithinMs);
     });
     try {
       return await Promise.race([attempt, answerBy]);
