@@ -8,6 +8,7 @@ import { activationRoutes, licenceKeyRoutes } from './modules/activation/activat
 import { advisoryRoutes } from './modules/advisories/advisory.routes';
 import { advisoryStaffRoutes } from './modules/advisories/advisory-staff.routes';
 import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes';
+import { csafTicketRoutes } from './modules/advisories/csaf-ticket.routes';
 import { installedBaseRoutes, inventoryRoutes } from './modules/inventory/inventory.routes';
 import { staffFleetRoutes } from './modules/inventory/staff-fleet.routes';
 import { softwareIdRoutes } from './modules/inventory/software-id.routes';
@@ -93,6 +94,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     // Security advisories and the CSAF distribution (issue 33).
     (app) => app.register(advisoryRoutes),
     (app) => app.register(csafRoutes),
+    (app) => app.register(csafTicketRoutes),
     (app) =>
       app.register(securityTxtRoutes, { contact: config.PSIRT_CONTACT, publicUrl: publicUrlOf(config) }),
     // Staff: the system application and publishing.

@@ -29,6 +29,11 @@ export async function readerOf(app: FastifyInstance, request: FastifyRequest): P
   if (userId === null && request.headers.authorization)
     userId = (await app.services.sessions.authenticate(request.headers.authorization)).userId;
   if (userId === null) return ANONYMOUS_READER;
+  return readerFor(app, userId);
+}
+
+/** The reader an account is: staff (advisory:write) read every label. */
+export async function readerFor(app: FastifyInstance, userId: number): Promise<AdvisoryReader> {
   return { userId, staff: await app.services.access.hasPermission(userId, ADVISORY_PERMISSIONS.write) };
 }
 

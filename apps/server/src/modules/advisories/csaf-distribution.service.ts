@@ -210,6 +210,15 @@ export class CsafDistribution {
     return file;
   }
 
+  /**
+   * The advisory (pk) whose document a path names, readable or not: a CSAF ticket is bound to it,
+   * and the reader the ticket names is checked by `file` afterwards.
+   */
+  async documentPk(tlp: AdvisoryTlp, year: string, fileName: string): Promise<number | undefined> {
+    const files = await this.files(tlp, fileName);
+    return files.find((candidate) => candidate.year === year)?.pk;
+  }
+
   private async files(tlp: AdvisoryTlp, fileName?: string): Promise<DistributedFile[]> {
     const rows = await rowsOf<Record<string, unknown>>(
       this.db,

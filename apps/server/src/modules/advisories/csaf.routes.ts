@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { notModified } from '../feeds/conditional-get';
-import { readerOf } from './advisory.routes';
+import { readerFor, readerOf } from './advisory.routes';
 import type { Conditional } from './csaf-distribution.service';
 import { CSAF_ROOT, PROVIDER_METADATA_PATH, ROLIE_SERVICE_PATH } from './csaf-paths';
 
@@ -51,6 +51,34 @@ async function labelReader(app: FastifyInstance, request: FastifyRequest, tlp: A
   const reader = await readerOf(app, request);
   if (tlp !== 'WHITE' && reader.userId === null) throw new AppError('TOKEN_EMPTY');
   return reader;
+}
+
+/** A CSAF ticket (POST /api/advisories/:advisoryId/csaf/ticket) for links a browser opens without headers. */
+const ticketQuerySchema = z.object({
+  ticket: z.string().max(64).optional(),
+  /** Refused with 1025001: a session token must not travel in a URL. */
+  token: z.string().max(512).optional(),
+});
+
+/**
+ * The reader of one document: the token or session of the request, else the account a ticket in
+ * `?ticket=` was issued to, when that ticket was issued for this very document (its advisory),
+ * is live and its session too; else nobody. A ticket for one document opens no other.
+ */
+async function documentReader(
+  app: FastifyInstance,
+  request: FastifyRequest & { query: z.infer<typeof ticketQuerySchema> },
+  tlp: AdvisoryTlp,
+  year: string,
+  fileName: string,
+) {
+  if (request.query.token !== undefined) throw new AppError('TOKEN_IN_URL');
+  const { ticket } = request.query;
+  if (ticket === undefined || request.auth || request.headers.authorization)
+    return labelReader(app, request, tlp);
+  const pk = await app.services.csafDistribution.documentPk(tlp, year, fileName);
+  if (pk === undefined) throw new AppError('DOWNLOAD_TICKET_INVALID');
+  return readerFor(app, await app.services.downloadTickets.userOf(ticket, { kind: 'csaf', id: pk }));
 }
 
 /**
@@ -127,14 +155,18 @@ export async function csafRoutes(app: FastifyInstance) {
       schema: {
         ...hidden,
         params: labelSchema.extend({ year: z.string().regex(/^\d{4}$/), file: z.string().max(140) }),
+        querystring: ticketQuerySchema,
       },
       config,
     },
     async (request, reply) => {
       const tlp = tlpOf(request.params.label);
-      const reader = await labelReader(app, request, tlp);
       const match = /^(.+\.json)(\.sha256|\.sha512|\.asc)?$/.exec(request.params.file);
-      if (!match?.[1]) throw notFound(request);
+      if (!match?.[1]) {
+        await labelReader(app, request, tlp);
+        throw notFound(request);
+      }
+      const reader = await documentReader(app, request, tlp, request.params.year, match[1]);
       const found = await csafDistribution.file(tlp, request.params.year, match[1], reader);
       if (!found) throw notFound(request);
       const cache = tlp === 'WHITE' ? PUBLIC_CACHE : PRIVATE_CACHE;

@@ -7,9 +7,10 @@ import { generateToken, hashToken, isWellFormedToken } from '../auth/token';
 
 /**
  * What a ticket opens: a catalogue version's file (and its checksums and manifest), a task's
- * result, or the manifest of every version the user may see (id 0).
+ * result, the manifest of every version the user may see (id 0), or an advisory's CSAF document
+ * (its JSON, signature and hashes; id = the advisory's pk).
  */
-export type TicketTarget = { kind: 'version' | 'task' | 'manifest'; id: number };
+export type TicketTarget = { kind: 'version' | 'task' | 'manifest' | 'csaf'; id: number };
 
 /**
  * Short-lived, single-purpose download tickets. A browser download (an `<a href>`, a download
