@@ -33,6 +33,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Test seam: lets a test setup know the captcha answers it is shown. */
   captchaText?: CaptchaTextSource;
+  /** Test seam: the device sign-in poll interval in seconds (RFC 8628's 5 unless a test lowers it). */
+  deviceAuthPollSeconds?: number;
   /** Defaults to the store the configuration describes (createFileStore). */
   fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
@@ -123,6 +125,7 @@ export async function buildApp(options: AppOptions) {
       app.log,
       options.fileStore ?? (await createFileStore(config)),
       options.captchaText,
+      options.deviceAuthPollSeconds,
     ),
   );
   app.addHook('onReady', async () => {

@@ -1,5 +1,6 @@
 import { DownloadTicketService } from './modules/downloads/download-ticket.service';
 import path from 'node:path';
+import { DEVICE_POLL_INTERVAL_SECONDS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrlOf } from './config';
 import type { FileStore } from './lib/file-store/file-store';
@@ -188,6 +189,7 @@ export function createServices(
   log: FastifyBaseLogger,
   store: FileStore,
   captchaText?: CaptchaTextSource,
+  deviceAuthPollSeconds = DEVICE_POLL_INTERVAL_SECONDS,
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
@@ -343,7 +345,9 @@ export function createServices(
     tasks,
     metrics,
     apiTokens,
-    deviceAuth: new DeviceAuthService(db, clock, apiTokens, rateCounters, publicUrl),
+    deviceAuth: new DeviceAuthService(db, clock, apiTokens, rateCounters, publicUrl, {
+      pollSeconds: deviceAuthPollSeconds,
+    }),
     apiQuota: new ApiQuota(rateCounters, config),
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     feeds: new FeedService(db, catalogAccess, publicUrl),

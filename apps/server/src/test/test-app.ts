@@ -45,6 +45,8 @@ export async function openTestDatabase(driver: Driver): Promise<Database> {
 export type TestAppOptions = {
   config?: Partial<Config>;
   captchaText?: CaptchaTextSource;
+  /** The device sign-in poll interval the portal hands out (RFC 8628's 5 s by default). */
+  deviceAuthPollSeconds?: number;
   /** Seed the demo catalogue (and its files) too. */
   catalog?: boolean;
   /**
@@ -98,6 +100,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     database,
     clock,
     captchaText: options.captchaText,
+    deviceAuthPollSeconds: options.deviceAuthPollSeconds,
     logger: options.logTo ? { ...defaultLoggerOptions(config), stream: options.logTo } : false,
   });
   await app.ready();

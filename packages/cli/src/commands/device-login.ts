@@ -47,7 +47,8 @@ export async function deviceLogin(
   note(ctx, 'login.deviceLink', { url: printable(code.verification_uri_complete) });
   note(ctx, 'login.deviceWaiting', { minutes: Math.round(code.expires_in / 60) });
 
-  let interval = Math.max(code.interval, DEVICE_POLL_INTERVAL_SECONDS);
+  // The portal's interval (RFC 8628 §3.2), never under a second; 5 s when it names none.
+  let interval = Math.max(1, code.interval || DEVICE_POLL_INTERVAL_SECONDS);
   const gaveUpAt = Date.now() + code.expires_in * 1000;
   while (Date.now() < gaveUpAt) {
     await sleep(interval * 1000);

@@ -16,9 +16,11 @@ let runs = 0;
  * data), a customer owning ten servers of the fleet model running its older firmware, and another
  * customer owning one more.
  */
-export async function startFleetPortal(options: { imageBytes?: number } = {}) {
+export async function startFleetPortal(
+  options: { imageBytes?: number; deviceAuthPollSeconds?: number } = {},
+) {
   runs += 1;
-  const t = await createTestApp('pglite');
+  const t = await createTestApp('pglite', { deviceAuthPollSeconds: options.deviceAuthPollSeconds });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const model = await referenceModel(t.db, FLEET_MODEL);

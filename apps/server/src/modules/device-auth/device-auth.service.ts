@@ -51,6 +51,8 @@ export class DeviceAuthService {
     private readonly counters: RateCounters,
     /** PUBLIC_URL, where the console is. */
     private readonly publicUrl: string,
+    /** The interval a new code asks for: RFC 8628's 5 s unless a test lowers it (slow_down adds 5 s). */
+    private readonly options: { pollSeconds: number } = { pollSeconds: DEVICE_POLL_INTERVAL_SECONDS },
   ) {}
 
   /** RFC 8628 §3.1-3.2: a new pair of codes for `client`. */
@@ -77,7 +79,7 @@ export class DeviceAuthService {
           expiresAt: new Date(now.getTime() + DEVICE_CODE_TTL_SECONDS * 1000),
           requestedScopes: client.requestedScopes,
           requestedDays: client.requestedDays ?? null,
-          intervalSeconds: DEVICE_POLL_INTERVAL_SECONDS,
+          intervalSeconds: this.options.pollSeconds,
         })
         .onConflictDoNothing()
         .returning({ id: deviceAuthorizations.id });
@@ -91,7 +93,7 @@ export class DeviceAuthService {
         verification_uri: page,
         verification_uri_complete: `${page}?${new URLSearchParams({ user_code: shown })}`,
         expires_in: DEVICE_CODE_TTL_SECONDS,
-        interval: DEVICE_POLL_INTERVAL_SECONDS,
+        interval: this.options.pollSeconds,
       };
     }
   }
