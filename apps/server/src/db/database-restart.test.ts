@@ -77,6 +77,14 @@ describe('a PostgreSQL restart under a running portal', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Waits until the readiness probe reports the database `state` (an event, not a fixed sleep). */
+  async function portalSeesDatabase(state: 'up' | 'down') {
+    await until(`the portal to see the database ${state}`, async () => {
+      const ready = await call('/api/ready');
+      return (ready.body.data as { database?: string } | undefined)?.database === state ? true : undefined;
+    });
+  }
+
   async function signIn(account: string, password: string): Promise<string> {
     const login = await call('/api/login', {
       method: 'POST',
@@ -177,7 +185,8 @@ describe('a PostgreSQL restart under a running portal', () => {
     resumeReading();
     expect(await finished).toBe(200);
     expect(received).toBe(size);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The database stays away until the portal has seen it gone: the record waits for its return.
+    await portalSeesDatabase('down');
     postgres.resume();
     database = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 });
     const record = await until(
@@ -198,7 +207,8 @@ describe('a PostgreSQL restart under a running portal', () => {
   it('the job queue carries on: a task sent after a restart runs once and succeeds', async () => {
     postgres.halt('fast');
     await database.close().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Away until the portal has seen it gone (its queue's connections with it), then back.
+    await portalSeesDatabase('down');
     postgres.resume();
     database = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 });
     await until(
