@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
+import { failureCause, failureCode } from '../dependency-failure';
 import { type FileStore, ObjectNotFoundError, ObjectTooLargeError } from './file-store';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
@@ -211,5 +213,31 @@ describe('FileStore readiness probe when the storage is unreachable', () => {
     expect(await new S3FileStore({ ...s3.options, bucket: 'no-such-bucket' }).ping()).toBe(false);
     // Port 9 (discard) on loopback: nothing listens, the connection is refused.
     expect(await new S3FileStore({ ...s3.options, endpoint: 'http://127.0.0.1:9' }).ping()).toBe(false);
+  });
+
+  it('hands readiness the reason: a missing bucket, a refused connection, a server that never answers', async () => {
+    if (!s3) throw new Error('s3rver did not start');
+    const reasonOf = async (store: S3FileStore) => {
+      let failure: unknown;
+      expect(await store.ping((error) => (failure = error))).toBe(false);
+      return { cause: failureCause(failure), code: failureCode(failure) };
+    };
+    expect(await reasonOf(new S3FileStore({ ...s3.options, bucket: 'no-such-bucket' }))).toEqual({
+      cause: 'other',
+      code: 'NotFound (404)',
+    });
+    expect(await reasonOf(new S3FileStore({ ...s3.options, endpoint: 'http://127.0.0.1:9' }))).toMatchObject({
+      cause: 'network',
+      code: 'ECONNREFUSED',
+    });
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as net.AddressInfo;
+      const hung = new S3FileStore({ ...s3.options, endpoint: `http://127.0.0.1:${port}` }, { pingMs: 100 });
+      expect((await reasonOf(hung)).cause).toBe('timeout');
+    } finally {
+      silent.close();
+    }
   });
 });

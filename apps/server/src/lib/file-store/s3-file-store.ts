@@ -221,14 +221,18 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async ping(): Promise<boolean> {
+  async ping(onFailure?: (error: unknown) => void): Promise<boolean> {
+    const deadline = AbortSignal.timeout(this.timeouts.pingMs);
     try {
       // HeadBucket needs the bucket and the credentials to be right, not only the server up.
       await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
-        abortSignal: AbortSignal.timeout(this.timeouts.pingMs),
+        abortSignal: deadline,
       });
       return true;
-    } catch {
+    } catch (error) {
+      // The SDK rejects an aborted request with an AbortError of its own: the deadline's reason
+      // (a TimeoutError) says what happened.
+      onFailure?.(deadline.aborted ? deadline.reason : error);
       return false;
     }
   }
