@@ -86,10 +86,14 @@ export class LoginService {
   private async checkCredentials(account: string, password: string): Promise<UserRow> {
     const [user] = await this.db.select().from(users).where(eq(users.account, account)).limit(1);
     if (!user) throw await this.unknownAccountFailure(account, password);
-    // The attempt takes its place in the count before the hash, so a burst cannot outrun the lock.
+    // The attempt takes its place before the hash, so a burst cannot outrun the lock.
     const slot = await this.lock.reserve(user.id);
-    if ('locked' in slot) throw this.lockedError(slot.locked);
-    if (!(await verifyPassword(user.passwordHash, password))) throw this.failure(slot);
+    if (!('counted' in slot)) throw this.refusal(slot);
+    // verifyPassword answers false rather than throw, so the place is always given back.
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      const lockedUntil = await this.lock.failed(user.id);
+      throw lockedUntil ? this.lockedError(lockedUntil) : wrongPassword();
+    }
     await this.lock.release(user.id);
     // Only the right password learns that the account is frozen.
     if (user.frozen) throw new AppError('ACCOUNT_FROZEN');
@@ -103,14 +107,23 @@ export class LoginService {
    */
   private async unknownAccountFailure(account: string, password: string): Promise<AppError> {
     const slot = await this.lock.reserveUnknown(account);
-    if ('locked' in slot) return this.lockedError(slot.locked);
-    await verifyPassword(await decoyPasswordHash(), password);
-    return this.failure(slot);
+    if (!('counted' in slot)) return this.refusal(slot);
+    await decoyPasswordHash().then(
+      (decoy) => verifyPassword(decoy, password),
+      () => false,
+    );
+    const lockedUntil = await this.lock.failedUnknown(account);
+    return lockedUntil ? this.lockedError(lockedUntil) : wrongPassword();
   }
 
-  /** A wrong password, already counted: the fifth in a row answers the lock its place set. */
-  private failure(slot: { lockedUntil: Date | null }): AppError {
-    return slot.lockedUntil ? this.lockedError(slot.lockedUntil) : wrongPassword();
+  /** No verdict: the live lock, or 429 while as many attempts are hashed as guesses are left. */
+  private refusal(slot: { locked: Date } | { busy: Date }): AppError {
+    if ('locked' in slot) return this.lockedError(slot.locked);
+    const seconds = Math.max(1, Math.ceil((slot.busy.getTime() - this.clock.now().getTime()) / 1000));
+    return new AppError('TOO_MANY_REQUESTS', {
+      params: { seconds },
+      headers: { 'retry-after': String(seconds) },
+    });
   }
 
   /**
