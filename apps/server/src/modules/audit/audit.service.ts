@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntry, AuditQuery, AuditTargetType, Locale, Page } from '@portal/contract';
 import { auditQuerySchema } from '@portal/contract';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { auditLog, menus, permissions, roles, users } from '../../db/schema';
 
@@ -74,6 +74,8 @@ export class AuditService {
         ilike(auditLog.actorAccount, pattern),
         ilike(auditLog.action, pattern),
         ilike(auditLog.targetId, pattern),
+        // An advisory is known by its public id (VENDOR-SA-2026-0004), which its entries carry.
+        ilike(sql<string>`${auditLog.detail}->>'advisoryId'`, pattern),
       );
       if (matching) conditions.push(matching);
     }

@@ -107,6 +107,25 @@ describe.each(DRIVERS)('audit log on %s', (driver) => {
     ]);
   });
 
+  // Issue 42 §2: the page names an advisory by its public id, so staff search by it too.
+  it("finds an advisory's entries by its public id", async () => {
+    const { audit } = t.app.services;
+    const detail = { advisoryId: 'VENDOR-SA-2026-0004', status: 'in_review' };
+    await audit.record(actor, 'advisory.submit', { type: 'advisory', id: 4 }, detail);
+    await audit.record(
+      actor,
+      'advisory.create',
+      { type: 'advisory', id: 5 },
+      { advisoryId: 'VENDOR-SA-2026-0005' },
+    );
+    const staffUser = await createUser(t.db, { roleCodes: ['staff'] });
+    const staff = await tokenFor(t.app, staffUser.account, staffUser.password);
+    const found = await withToken<Page<AuditEntry>>(t.app, staff, {
+      url: '/api/sysAudit/page?q=sa-2026-0004',
+    });
+    expect(found.body.data.rows.map((row) => [row.targetId, row.detail])).toEqual([['4', detail]]);
+  });
+
   it('cannot be rewritten or deleted, even by the database owner', async () => {
     await t.app.services.audit.record(actor, 'role.update', { type: 'role', id: 3 });
     await expect(

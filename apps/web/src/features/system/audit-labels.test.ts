@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@portal/contract';
+import { ADVISORY_STATUSES, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { system as enSystem } from '@/locales/en-US/system';
 import { system as zhSystem } from '@/locales/zh-CN/system';
@@ -18,6 +18,7 @@ describe('audit labels', () => {
         ...AUDIT_TARGET_TYPES.map((type) => `audit.targets.${type}`),
         ...AUDIT_DETAIL_FIELDS.map((field) => `audit.fields.${field}`),
         ...AUDIT_LOGIN_FAILURE_REASONS.map((reason) => `audit.reasons.${reason}`),
+        ...ADVISORY_STATUSES.map((status) => `audit.advisoryStatus.${status}`),
       ].filter((key) => !keys.includes(key));
       expect(missing).toEqual([]);
     },

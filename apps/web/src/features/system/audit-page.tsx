@@ -7,6 +7,7 @@ import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
 import { type AuditParams, useAuditLog } from './api/audit-and-dashboard';
 import { AuditDetail } from './components/audit-detail';
+import { auditTargetText } from './utils/audit-detail';
 
 /** /system/audit: who did what to which record, when and from where; searchable, read-only. */
 export function AuditPage({ title }: { title: string }) {
@@ -25,8 +26,7 @@ export function AuditPage({ title }: { title: string }) {
     {
       title: t('audit.target'),
       key: 'target',
-      render: (_, row) =>
-        `${t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType })} #${row.targetId}`,
+      render: (_, row) => auditTargetText(row, t),
     },
     {
       title: t('audit.detail'),

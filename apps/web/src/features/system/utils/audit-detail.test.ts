@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { changeLocale, i18n } from '@/lib/i18n';
-import { auditDetailLines } from './audit-detail';
+import { auditDetailLines, auditTargetText } from './audit-detail';
 
 const linesOf = (action: string, detail: Record<string, unknown>) =>
   auditDetailLines(action, detail, i18n.getFixedT(null, 'system')).map((l) => `${l.label}: ${l.value}`);
@@ -35,6 +35,45 @@ describe('auditDetailLines (issue 18 §3: labelled fields, not JSON)', () => {
     expect(linesOf('login.failure', { code: 1011010, reason: 'ACCOUNT_LOCKED' })).toEqual([
       'Reason: Account locked',
     ]);
+  });
+
+  // Issue 42 §2: "status: in_review", "advisoryId" (missing keys) and "Security advisory #4".
+  describe('an advisory entry', () => {
+    let errors: ReturnType<typeof vi.spyOn>;
+    beforeEach(() => {
+      errors = vi.spyOn(console, 'error');
+    });
+    afterEach(() => errors.mockRestore());
+    const entry = {
+      targetType: 'advisory',
+      targetId: '4',
+      detail: { advisoryId: 'VENDOR-SA-2026-0004', status: 'in_review', revision: 2 },
+    };
+
+    it('names its fields and states in words, and the advisory by its public id', async () => {
+      expect(linesOf('advisory.submit', entry.detail)).toEqual([
+        'Advisory ID: VENDOR-SA-2026-0004',
+        'Status: In review',
+        'Revision: 2',
+      ]);
+      expect(auditTargetText(entry, i18n.getFixedT(null, 'system'))).toBe(
+        'Security advisory VENDOR-SA-2026-0004',
+      );
+      await changeLocale('zh-CN');
+      expect(linesOf('advisory.approve', { ...entry.detail, status: 'approved' })).toEqual([
+        '公告编号: VENDOR-SA-2026-0004',
+        '状态: 已批准',
+        '修订版本: 2',
+      ]);
+      expect(auditTargetText(entry, i18n.getFixedT(null, 'system'))).toBe('安全公告 VENDOR-SA-2026-0004');
+      expect(errors).not.toHaveBeenCalled();
+    });
+
+    it('keeps the record number of other targets', () => {
+      expect(
+        auditTargetText({ targetType: 'version', targetId: '7', detail: {} }, i18n.getFixedT(null, 'system')),
+      ).toBe('Version #7');
+    });
   });
 
   it('reads in Chinese too', async () => {

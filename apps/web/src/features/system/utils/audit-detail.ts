@@ -4,12 +4,16 @@ import { formatDateTime } from '@/lib/format';
 /** Every key the server writes into an audit entry's detail; each has a label in both languages. */
 export const AUDIT_DETAIL_FIELDS = [
   'account',
+  'advisoryId',
   'adminType',
   'after',
   'appCode',
+  'approvedBy',
   'before',
+  'byAdvisory',
   'changed',
   'code',
+  'comment',
   'company',
   'component',
   'contractNo',
@@ -24,6 +28,7 @@ export const AUDIT_DETAIL_FIELDS = [
   'icon',
   'id',
   'industry',
+  'installOrder',
   'itemId',
   'items',
   'lines',
@@ -44,8 +49,12 @@ export const AUDIT_DETAIL_FIELDS = [
   'pid',
   'prefix',
   'preRelease',
+  'prerequisites',
   'reason',
+  'rebootRequired',
   'redirect',
+  'revision',
+  'revisionSummary',
   'roles',
   'rows',
   'serials',
@@ -53,6 +62,7 @@ export const AUDIT_DETAIL_FIELDS = [
   'size',
   'sn',
   'sort',
+  'status',
   'target',
   'titleEn',
   'titleZh',
@@ -61,6 +71,8 @@ export const AUDIT_DETAIL_FIELDS = [
   'typeId',
   'verify',
   'version',
+  'versionIds',
+  'visibleFrom',
   'visibility',
   'webhookId',
 ] as const;
@@ -109,6 +121,8 @@ export function auditDetailLines(
       return t(`audit.reasons.${plain}`, { defaultValue: plain });
     if (key === 'adminType') return t(`users.adminType.${plain}`, { defaultValue: plain });
     if (key === 'visibility') return t(`audit.visibility.${plain}`, { defaultValue: plain });
+    if (key === 'status' && action.startsWith('advisory.'))
+      return t(`audit.advisoryStatus.${plain}`, { defaultValue: plain });
     if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime(value) || plain;
     return plain;
   };
@@ -118,4 +132,19 @@ export function auditDetailLines(
       .filter(([key]) => !(action === 'login.failure' && key === 'code' && 'reason' in detail))
       .map(([key, value]) => ({ key, label: label(key), value: text(key, value) }))
   );
+}
+
+/**
+ * What an entry is about: its kind and record number, or for an advisory its public id
+ * (VENDOR-SA-2026-0004), which every advisory entry's detail carries; the number is internal.
+ */
+export function auditTargetText(
+  entry: { targetType: string; targetId: string; detail: Record<string, unknown> },
+  t: TFunction<'system'>,
+): string {
+  const kind = t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
+  const { advisoryId } = entry.detail;
+  if (entry.targetType === 'advisory' && typeof advisoryId === 'string' && advisoryId)
+    return `${kind} ${advisoryId}`;
+  return `${kind} #${entry.targetId}`;
 }
