@@ -77,6 +77,7 @@ export const advisories: TranslationsOf<typeof reference> = {
   'detail.csafAsc': 'OpenPGP signature (.asc)',
   'detail.csafSha256': 'SHA-256 checksum',
   'detail.csafSha512': 'SHA-512 checksum',
+  'detail.csafFailed': 'The CSAF file could not be opened',
   'detail.none': 'None',
   'fixes.title': 'Fixes security advisories',
   'public.signIn': 'Sign in',

@@ -74,6 +74,7 @@ export const advisories = {
   'detail.csafAsc': 'OpenPGP 签名（.asc）',
   'detail.csafSha256': 'SHA-256 校验值',
   'detail.csafSha512': 'SHA-512 校验值',
+  'detail.csafFailed': '无法打开 CSAF 文件',
   'detail.none': '无',
   'fixes.title': '修复的安全公告',
   'public.signIn': '登录',

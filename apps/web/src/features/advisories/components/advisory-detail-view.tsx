@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { pickLanguage } from '../utils/pick-language';
 import { AdvisorySeverityTag } from './advisory-severity-tag';
 import { AffectedTable } from './affected-table';
+import { CsafFileLink } from './csaf-file-link';
 import { DATE_PATTERN } from './advisory-table';
 import { VulnerabilityTable } from './vulnerability-table';
 
@@ -20,6 +21,13 @@ function Section({ title, testId, children }: { title: string; testId: string; c
     </section>
   );
 }
+
+const CSAF_FILE_LABELS = {
+  json: 'detail.csafJson',
+  asc: 'detail.csafAsc',
+  sha256: 'detail.csafSha256',
+  sha512: 'detail.csafSha512',
+} as const;
 
 const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
@@ -149,12 +157,17 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
 
       <Section title={t('detail.files')} testId="advisory-files">
         <Flex wrap gap={16}>
-          <a href={detail.csaf.json} data-testid="advisory-csaf-json">
-            {t('detail.csafJson')}
-          </a>
-          <a href={detail.csaf.asc}>{t('detail.csafAsc')}</a>
-          <a href={detail.csaf.sha256}>{t('detail.csafSha256')}</a>
-          <a href={detail.csaf.sha512}>{t('detail.csafSha512')}</a>
+          {(['json', 'asc', 'sha256', 'sha512'] as const).map((file) => (
+            <CsafFileLink
+              key={file}
+              advisoryId={detail.advisoryId}
+              tlp={detail.tlp}
+              path={detail.csaf[file]}
+              testId={`advisory-csaf-${file}`}
+            >
+              {t(CSAF_FILE_LABELS[file])}
+            </CsafFileLink>
+          ))}
         </Flex>
       </Section>
     </article>
