@@ -212,9 +212,37 @@ export async function storedPage(
         : field === 'lastReport'
           ? sql`last_report ${direction} ${nulls}, ${sn}`
           : sql`state_rank ${direction}, ${sn}`;
+  const scopeKey = scopeKeyOf(scope);
+  const statement = (prefix: SQL) => sql`${prefix}
+    with owned as (${scopeSerials(scope)}),
+    cur as (
+      select o.sn, f.state_rank, f.last_report, m.code,
+             (f.sn is null or f.context <> ${context} or f.change <> coalesce(c.change, 0)) as stale,
+             (${matching}) as matching
+      from owned o
+      left join fleet_states f on f.scope = ${scopeKey} and f.sn = o.sn
+      left join fleet_server_changes c on c.sn = o.sn
+      left join server_models m on m.id = f.model_id
+    ),
+    totals as (
+      select array_agg(sn) filter (where stale) as stale, count(*) filter (where matching) as total,
+             array[${sql.join(
+               COMPLIANCE_STATES.map((_, rank) => sql`count(*) filter (where state_rank = ${rank})`),
+               sql`, `,
+             )}] as summary
+      from cur
+    )
+    select t.stale, t.summary, t.total,
+      (select json_agg(json_build_object('sn', p.sn, 'model', p.code, 'rank', p.state_rank,
+                                         'lastReport', p.last_report,
+                                         'counts', (select fs.counts from fleet_states fs where fs.scope = ${scopeKey} and fs.sn = p.sn)))
+       from (select sn, code, state_rank, last_report from cur where matching
+             order by ${order}
+             limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}) p) as rows
+    from totals t`;
   const [answer] = await rowsOf<{
     stale: string[] | null;
-    summary: { rank: number; count: number | string }[] | null;
+    summary: (number | string)[] | null;
     total: number | string;
     rows:
       | {
@@ -225,35 +253,12 @@ export async function storedPage(
           counts: Record<string, number>;
         }[]
       | null;
-  }>(
-    db,
-    sql`
-    with owned as (${scopeSerials(scope)}),
-    cur as (
-      select o.sn, f.state_rank, f.counts, f.last_report, m.code,
-             (f.sn is null or f.context <> ${context} or f.change <> coalesce(c.change, 0)) as stale,
-             (${matching}) as matching
-      from owned o
-      left join fleet_states f on f.scope = ${scopeKeyOf(scope)} and f.sn = o.sn
-      left join fleet_server_changes c on c.sn = o.sn
-      left join server_models m on m.id = f.model_id
-    )
-    select
-      (select array_agg(sn) from cur where stale) as stale,
-      (select json_agg(json_build_object('rank', state_rank, 'count', n))
-       from (select state_rank, count(*) as n from cur where state_rank is not null group by state_rank) s) as summary,
-      (select count(*) from cur where matching) as total,
-      (select json_agg(json_build_object('sn', p.sn, 'model', p.code, 'rank', p.state_rank,
-                                         'lastReport', p.last_report, 'counts', p.counts))
-       from (select sn, code, state_rank, last_report, counts from cur where matching
-             order by ${order}
-             limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}) p) as rows`,
-  );
+  }>(db, statement(sql``));
   const summary = Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<
     ComplianceState,
     number
   >;
-  for (const row of answer?.summary ?? []) summary[COMPLIANCE_STATES[Number(row.rank)]!] = Number(row.count);
+  COMPLIANCE_STATES.forEach((state, rank) => (summary[state] = Number(answer?.summary?.[rank] ?? 0)));
   return {
     stale: answer?.stale ?? [],
     summary,
