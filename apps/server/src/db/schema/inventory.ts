@@ -83,7 +83,7 @@ export const fleetBaselines = pgTable(
 
 /**
  * Per server, a counter of changes to what decides its compliance state (reports, model, cards,
- * shipped versions), bumped by database triggers in the writer's transaction (migration 0035).
+ * shipped versions), bumped by database triggers in the writer's transaction (migration 0033).
  */
 export const fleetServerChanges = pgTable('fleet_server_changes', {
   sn: varchar('sn', { length: 64 })

@@ -19,7 +19,7 @@ import {
 } from './fleet-scope';
 
 /**
- * Stored states of "My servers" (issue 40, migration 0035): the SQL side of `ComplianceService.page`.
+ * Stored states of "My servers" (issue 40, migration 0033): the SQL side of `ComplianceService.page`.
  * A row of fleet_states holds one server's worst state and counts as one scope sees it, with what
  * it was computed from: the scope's context hash and the server's change counter (bumped by
  * triggers whenever its reports, model, cards or shipped versions change). The page's one query
