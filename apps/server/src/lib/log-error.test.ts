@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { serializeError } from './log-error';
 
 describe('serializeError', () => {
+  it('never logs the password of a connection string a message quotes (message, stack, non-errors)', () => {
+    const error = new Error('connect failed: postgres://portal:s3cret-Pass@db.internal:5432/portal');
+    const logged = serializeError(error);
+    expect(JSON.stringify(logged)).not.toContain('s3cret-Pass');
+    expect(logged.message).toContain('postgres://***@db.internal:5432/portal');
+    expect(JSON.stringify(serializeError({ message: 'redis://u:hunter22@cache:6379' }))).not.toContain(
+      'hunter22',
+    );
+  });
+
   it('keeps type, message, code, stack and cause, and nothing an error object holds', () => {
     const error = Object.assign(new Error('terminating connection due to administrator command'), {
       code: '57P01',

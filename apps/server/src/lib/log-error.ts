@@ -1,3 +1,4 @@
+import { withoutUrlCredentials } from './dependency-failure';
 /** An error as a log line carries it: what went wrong and where, never the objects it holds. */
 export type LoggedError = {
   type: string;
@@ -26,8 +27,9 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   const code = (error as { code?: unknown }).code;
   const logged: LoggedError = {
     type: error.constructor?.name || error.name,
-    message: error.message.slice(0, MAX_MESSAGE),
-    stack: error.stack ?? '',
+    // A driver's message may quote a connection string: its password never reaches the log.
+    message: withoutUrlCredentials(error.message.slice(0, MAX_MESSAGE)),
+    stack: withoutUrlCredentials(error.stack ?? ''),
   };
   if (typeof code === 'string' || typeof code === 'number') logged.errorCode = code;
   if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH)
@@ -44,7 +46,9 @@ function serializeNonError(value: unknown): LoggedError {
     const { message, code, name } = value as { message?: unknown; code?: unknown; name?: unknown };
     const logged: LoggedError = {
       type: typeof name === 'string' ? name : (value.constructor?.name ?? 'object'),
-      message: typeof message === 'string' ? message.slice(0, MAX_MESSAGE) : safeJson(value),
+      message: withoutUrlCredentials(
+        typeof message === 'string' ? message.slice(0, MAX_MESSAGE) : safeJson(value),
+      ),
       stack: '',
     };
     if (typeof code === 'string' || typeof code === 'number') logged.errorCode = code;
