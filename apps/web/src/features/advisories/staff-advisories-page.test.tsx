@@ -114,6 +114,70 @@ describe('StaffAdvisoriesPage', () => {
     expect((allowed as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('says which field is missing when an empty form is saved, not "Please fill this in" for each', async () => {
+    stubFetch({
+      '/api/staff/advisories': listAnswer,
+      '/api/catalog/models': () => okResponse([]),
+      '/api/staff/advisories/fix-candidates': () => okResponse([]),
+    });
+    openPage([ADVISORY_PERMISSIONS.write]);
+    fireEvent.click(await screen.findByTestId('advisory-new'));
+    fireEvent.click(await screen.findByTestId('advisory-save', {}, { timeout: 3000 }));
+    const messages = async () =>
+      [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
+    await waitFor(async () => expect((await messages()).length).toBeGreaterThanOrEqual(8));
+    const shown = await messages();
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'Enter the Chinese title',
+        'Enter the English title',
+        'Enter the Chinese summary',
+        'Enter the English summary',
+        'Enter the CVE ID',
+        'Enter the CVSS 3.1 vector',
+        'Choose the server model',
+        'Enter the version that fixes it',
+      ]),
+    );
+    expect(shown).not.toContain('Please fill this in');
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+
+  it('shows beside a disabled Approve why, in words that fit the state', async () => {
+    const neverApproved = buildStaffAdvisoryRow({
+      id: 5,
+      advisoryId: 'PFW-2026-0005',
+      status: 'in_review',
+      revision: 0,
+    });
+    stubFetch({
+      '/api/staff/advisories': () =>
+        okResponse({ rows: [DRAFT, IN_REVIEW, neverApproved], totalRows: 3, pageNo: 1 }),
+      '/api/staff/advisories/4': () =>
+        okResponse(buildStaffAdvisoryDetail({ id: 4, status: 'in_review', editorIds: [7, 9] })),
+      '/api/staff/advisories/5': () =>
+        okResponse(buildStaffAdvisoryDetail({ id: 5, status: 'in_review', editorIds: [9] })),
+    });
+    openPage([ADVISORY_PERMISSIONS.write, ADVISORY_PERMISSIONS.approve], 9);
+    // A draft: not in review yet.
+    const draftApprove = await screen.findByTestId('advisory-approve-PFW-2026-0003');
+    expect((draftApprove as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('advisory-approve-reason-PFW-2026-0003').textContent).toBe(
+      'Not in review yet: it is approved once submitted for review',
+    );
+    expect(screen.queryByTestId('advisory-reject-PFW-2026-0003')).toBeNull();
+    // Changed by me since its last approval; and a first draft I wrote, never approved.
+    expect((await screen.findByTestId('advisory-approve-reason-PFW-2026-0004')).textContent).toBe(
+      'You changed this copy since its last approval: someone else must approve it',
+    );
+    expect((await screen.findByTestId('advisory-approve-reason-PFW-2026-0005')).textContent).toBe(
+      'You wrote or changed this draft: another reviewer must approve it',
+    );
+    expect(screen.getByTestId('advisory-approve-PFW-2026-0005').getAttribute('title')).toBe(
+      'You wrote or changed this draft: another reviewer must approve it',
+    );
+  });
+
   it('rejects with a comment', async () => {
     let sent: unknown;
     stubFetch({

@@ -25,7 +25,6 @@ function Bilingual({
   required?: boolean;
 }) {
   const { t } = useTranslation('advisories');
-  const rules = required ? [{ required: true, whitespace: true, message: t('form.required') }] : undefined;
   return (
     <Row gutter={12}>
       {(['Zh', 'En'] as const).map((language) => {
@@ -33,7 +32,21 @@ function Bilingual({
         const label = t(`form.${field}` as 'form.titleZh');
         return (
           <Col key={language} xs={24} md={12}>
-            <Form.Item name={field} label={label} rules={rules}>
+            <Form.Item
+              name={field}
+              label={label}
+              rules={
+                required
+                  ? [
+                      {
+                        required: true,
+                        whitespace: true,
+                        message: t(`form.required.${field}` as 'form.required.titleZh'),
+                      },
+                    ]
+                  : undefined
+              }
+            >
               {rows ? (
                 <Input.TextArea rows={rows} maxLength={max} data-testid={`advisory-${field}`} />
               ) : (
@@ -99,7 +112,7 @@ function AdvisoryForm({ detail, onClose }: { detail?: StaffAdvisoryDetail; onClo
             name="revisionSummary"
             label={t('form.revisionSummary')}
             extra={t('form.revisionSummaryHint')}
-            rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+            rules={[{ required: true, whitespace: true, message: t('form.required.revisionSummary') }]}
           >
             <Input.TextArea
               rows={2}

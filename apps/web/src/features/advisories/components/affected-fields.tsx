@@ -10,7 +10,10 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
   const form = Form.useFormInstance<AdvisoryFormValues>();
   const by = Form.useWatch(['affected', name, 'by'], form);
   const models = useProductModels();
-  const required = { required: true, message: t('form.required') };
+  const required = (field: 'model' | 'pn' | 'kind' | 'fixedIn') => ({
+    required: true,
+    message: t(`form.required.${field}`),
+  });
   return (
     <Card
       size="small"
@@ -43,12 +46,12 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
               name={[name, 'pn']}
               label={t('form.pn')}
               normalize={(value: string) => value.toUpperCase()}
-              rules={[{ ...required, whitespace: true }]}
+              rules={[{ ...required('pn'), whitespace: true }]}
             >
               <Input maxLength={64} data-testid={`affected-pn-${index}`} />
             </Form.Item>
           ) : (
-            <Form.Item name={[name, 'modelId']} label={t('form.model')} rules={[required]}>
+            <Form.Item name={[name, 'modelId']} label={t('form.model')} rules={[required('model')]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={models.isFetching}
@@ -62,7 +65,7 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
           )}
         </Col>
         <Col xs={24} sm={8}>
-          <Form.Item name={[name, 'kind']} label={t('form.kind')} rules={[required]}>
+          <Form.Item name={[name, 'kind']} label={t('form.kind')} rules={[required('kind')]}>
             <Select
               options={SERVER_FIRMWARE_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
             />
@@ -77,7 +80,7 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
           <Form.Item
             name={[name, 'fixedIn']}
             label={t('form.fixedIn')}
-            rules={[{ ...required, whitespace: true }]}
+            rules={[{ ...required('fixedIn'), whitespace: true }]}
           >
             <Input maxLength={64} data-testid={`affected-fixed-${index}`} />
           </Form.Item>

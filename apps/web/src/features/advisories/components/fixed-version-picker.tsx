@@ -1,4 +1,4 @@
-import { ADVISORY_LIMITS, type AdvisoryFixCandidate } from '@portal/contract';
+import { ADVISORY_LIMITS, type AdvisoryFixCandidate, compareVersions } from '@portal/contract';
 import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,27 @@ export function fixProductsOf(affected: readonly AffectedFormRow[] | undefined):
     if (row?.by !== 'pn' && row?.modelId) modelIds.add(row.modelId);
   }
   return { modelIds: [...modelIds].sort((a, b) => a - b), pns: [...pns].sort() };
+}
+
+/**
+ * The candidates that can fix what the form says is affected: of an affected row's kind, at or
+ * above its "fixed in" version (in the product's version order). A BIOS build or a BMC version
+ * still affected is no fix of a BMC flaw fixed in 3.1.3. Rows whose kind is not chosen yet do
+ * not narrow the offer.
+ */
+export function fixOffers(
+  candidates: readonly AdvisoryFixCandidate[],
+  affected: readonly AffectedFormRow[] | undefined,
+): AdvisoryFixCandidate[] {
+  const rows = (affected ?? []).filter((row) => row?.kind);
+  if (rows.length === 0) return [...candidates];
+  return candidates.filter((candidate) =>
+    rows.some(
+      (row) =>
+        row.kind === candidate.kind &&
+        (!row.fixedIn?.trim() || compareVersions(candidate.version, row.fixedIn.trim()) >= 0),
+    ),
+  );
 }
 
 /**
@@ -77,7 +98,7 @@ export function FixedVersionPicker({ value = [], onChange, saved = [] }: Props) 
             aria-label={t('form.fixedVersion')}
             style={{ width: 420, maxWidth: '100%' }}
             loading={candidates.isFetching}
-            options={(candidates.data ?? [])
+            options={fixOffers(candidates.data ?? [], affected)
               .filter((version) => !value.includes(version.versionId))
               .map((version) => ({
                 value: version.versionId,

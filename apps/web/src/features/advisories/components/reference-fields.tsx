@@ -15,7 +15,10 @@ export function ReferenceFields() {
                 <Form.Item
                   name={[field.name, 'url']}
                   label={t('form.url')}
-                  rules={[{ required: true, type: 'url', message: t('form.invalid') }]}
+                  rules={[
+                    { required: true, message: t('form.required.url') },
+                    { type: 'url', message: t('form.invalid') },
+                  ]}
                 >
                   <Input maxLength={2000} placeholder="https://" />
                 </Form.Item>
@@ -69,7 +72,7 @@ export function AcknowledgmentFields() {
                 <Form.Item
                   name={[field.name, 'name']}
                   label={t('form.ackName')}
-                  rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+                  rules={[{ required: true, whitespace: true, message: t('form.required.ackName') }]}
                 >
                   <Input maxLength={200} />
                 </Form.Item>

@@ -1,5 +1,5 @@
 import { ADVISORY_PERMISSIONS, PUBLISH_PERMISSION_CODE, type StaffAdvisoryRow } from '@portal/contract';
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '@/components/crud-page/row-action';
 import { usePermission, useSignedInUserId } from '@/lib/access';
@@ -33,6 +33,15 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
   const canPublish = usePermission(PUBLISH_PERMISSION_CODE);
   const heldFix =
     !canPublish && (detail.data?.fixedVersions.some((version) => version.status === 'draft') ?? false);
+  // Why Approve is disabled, shown beside it (a title alone is seen by no one on a phone or keyboard).
+  const approveReason =
+    row.status === 'draft'
+      ? t('staff.notSubmitted')
+      : ownChange
+        ? t(row.revision === 0 ? 'staff.ownDraft' : 'staff.ownChange')
+        : heldFix
+          ? t('staff.heldFixNeedsPublish')
+          : undefined;
   const run = (step: ReviewStep, done: string) =>
     review.mutate(step, {
       onSuccess: () => void message.success(done),
@@ -55,19 +64,30 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
           {t('staff.submit')}
         </RowAction>
       )}
-      {approvable && (
+      {canApprove && (approvable || row.status === 'draft') && (
         <>
           <RowAction
             onClick={() => run({ action: 'approve', id: row.id }, t('staff.approved'))}
-            disabled={review.isPending || ownChange || heldFix}
-            hint={ownChange ? t('staff.ownChange') : heldFix ? t('staff.heldFixNeedsPublish') : undefined}
+            disabled={review.isPending || approveReason !== undefined}
+            hint={approveReason}
             testId={`advisory-approve-${id}`}
           >
             {t('staff.approve')}
           </RowAction>
-          <RowAction onClick={onReject} danger testId={`advisory-reject-${id}`}>
-            {t('staff.reject')}
-          </RowAction>
+          {approvable && (
+            <RowAction onClick={onReject} danger testId={`advisory-reject-${id}`}>
+              {t('staff.reject')}
+            </RowAction>
+          )}
+          {approveReason && (
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, display: 'block', maxWidth: 260 }}
+              data-testid={`advisory-approve-reason-${id}`}
+            >
+              {approveReason}
+            </Typography.Text>
+          )}
         </>
       )}
     </>
