@@ -1,10 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareVersions as contractOrder } from '../../contract/src/version-order';
 import { EXIT } from './exit-codes.ts';
 import { ImageServer } from './redfish/image-server.ts';
-import { compareVersions } from './redfish/version-order.ts';
 import type { ServerResult } from './redfish/server-update.ts';
 import { planServer } from './redfish/update-plan.ts';
 import { type Misbehaviour, type SimBmc, startBmcSim } from './test/bmc-sim/index.ts';
@@ -115,21 +113,6 @@ describe('the image server of SimpleUpdate', () => {
 });
 
 describe('the update plan', () => {
-  it('orders versions as the portal does', () => {
-    const sample = [
-      '1.0.10',
-      '1.0.9',
-      'v2.0.0-rc1',
-      '2.0.0',
-      '5.02',
-      '5.2',
-      'U32 v2.7',
-      '2024-05-01',
-      '1.0_1',
-    ];
-    for (const a of sample) for (const b of sample) expect(compareVersions(a, b)).toBe(contractOrder(a, b));
-  });
-
   it('follows the install order; a prerequisite met by an earlier step goes, one that is not is held', () => {
     const component = (
       kind: string,

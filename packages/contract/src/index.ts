@@ -16,6 +16,7 @@ export * from './profile';
 export * from './registration';
 export * from './serial';
 export * from './publishing';
+export * from './install-order';
 export * from './catalog';
 export * from './download';
 export * from './activation';

@@ -7,7 +7,7 @@
 export const INVISIBLE_FORMAT_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 /** C0 and C1 control characters, and DEL. */
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * Text someone else wrote (a host name a device sign-in sends, a BMC's string) as it may be

@@ -23,7 +23,7 @@ import {
 } from './update.ts';
 import { type BmcComponent, type PlanStep, planServer } from './update-plan.ts';
 import type { VerifiedFiles } from './verified-files.ts';
-import { compareVersions } from './version-order.ts';
+import { compareVersions } from '@portal/contract/version-order';
 
 /** One component of one server: the plan, and (after a real run) how it ended. */
 export type StepResult = PlanStep &

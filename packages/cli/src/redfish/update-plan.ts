@@ -1,5 +1,6 @@
 import type { ComponentCompliance, FleetServerDetail } from '@portal/contract';
-import { compareVersions } from './version-order.ts';
+import { installOrderOf } from '@portal/contract/install-order';
+import { compareVersions } from '@portal/contract/version-order';
 
 /**
  * What `fwportal update` will do to one server: the portal's targets for its components (after
@@ -7,19 +8,6 @@ import { compareVersions } from './version-order.ts';
  * portal's install order; a component whose prerequisite is not met (and not met by an earlier
  * step of the same run) is held, never sent.
  */
-
-/** The install order of a kind when the portal gives none (DEFAULT_INSTALL_ORDER of the contract). */
-const DEFAULT_INSTALL_ORDER: Readonly<Record<string, number>> = {
-  BMC: 10,
-  BIOS: 20,
-  CPLD: 30,
-  RAID: 40,
-  NIC: 50,
-  DISK: 60,
-  PSU: 70,
-  PCIE: 80,
-};
-const LAST_INSTALL_ORDER = 90;
 
 export type Prerequisite = { component: string; minVersion: string };
 
@@ -103,7 +91,7 @@ export function planServer(
       fileName: target.fileName,
       fileSize: target.fileSize,
       sha256: target.sha256,
-      installOrder: target.installOrder ?? DEFAULT_INSTALL_ORDER[component.kind] ?? LAST_INSTALL_ORDER,
+      installOrder: installOrderOf(component.kind, target.installOrder),
       rebootRequired: target.rebootRequired ?? false,
       targets: onBmc?.odataIds ?? [],
       cves: component.advisories.flatMap((advisory) => advisory.cves),

@@ -1,0 +1,26 @@
+// Builds dist/main.js: the CLI and the contract's rules it uses (version order, install order,
+// visible text) in one file that needs nothing but Node.js. The contract is a private workspace
+// package, so it is bundled, never required at run time; the build fails if anything else from
+// node_modules (zod, say) would be shipped with it.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const dist = path.join(here, 'dist');
+rmSync(dist, { recursive: true, force: true });
+const { metafile } = await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22.12',
+  metafile: true,
+  logLevel: 'warning',
+});
+const shipped = Object.keys(metafile.inputs).filter((input) => input.includes('node_modules/'));
+if (shipped.length > 0) {
+  console.error(`fwportal must need nothing but Node.js, yet the bundle holds:\n  ${shipped.join('\n  ')}`);
+  process.exit(1);
+}
