@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm test` runs every project: server (PGlite + PostgreSQL), cli (against a real portal), web (jsdom) and e2e (Chromium). */
+/** `npm test` runs every project: server (PGlite + PostgreSQL), cli (against a real portal), web (jsdom), e2e (Chromium) and the repository's scripts. */
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'e2e/vitest.config.ts',
+      'scripts/vitest.config.mjs',
     ],
   },
 });

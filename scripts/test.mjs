@@ -55,7 +55,8 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 const nativeArgs = process.env.CI === 'true' ? ['--required'] : [];
 if (run('node', ['apps/server/scripts/build-native.mjs', ...nativeArgs]) !== 0) process.exit(1);
 
-if (process.env.SKIP_WEB_BUILD !== '1' && run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
+// Built when its sources changed since the last build (scripts/build-if-changed.mjs).
+if (process.env.SKIP_WEB_BUILD !== '1' && run('node', ['scripts/build-if-changed.mjs', 'web']) !== 0) {
   console.error('The web build failed; the browser tests need it.');
   process.exit(1);
 }
