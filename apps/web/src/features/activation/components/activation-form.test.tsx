@@ -65,6 +65,33 @@ describe('activation form', () => {
   });
 });
 
+// Issue 42 §4: after the activate tab the trial tab mounts its form beside the first; with the same
+// ids (#machineCode, #nodes) each label pointed at the first form's input (axe: label-title-only).
+describe('the activate and trial forms on one page', () => {
+  it('label their own inputs', async () => {
+    await act(() => changeLocale('en-US'));
+    renderWithProviders(
+      <>
+        <ActivationForm mode="code" entitlements={[ENTITLEMENT]} />
+        <ActivationForm mode="trial" entitlements={[{ ...ENTITLEMENT, trial: true }]} />
+      </>,
+      { path: '/' },
+    );
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const mode of ['code', 'trial']) {
+      const form = screen.getByTestId(`activation-form-${mode}`);
+      const labels = [...form.querySelectorAll('label[for]')];
+      expect(labels.length).toBeGreaterThan(4);
+      for (const label of labels)
+        expect(
+          form.contains(document.getElementById(label.getAttribute('for') ?? '')),
+          label.textContent ?? '',
+        ).toBe(true);
+    }
+  });
+});
+
 describe('validity of an issued licence', () => {
   const zone = process.env.TZ;
   // A reader in UTC+8: the expiry instant is 2027-01-01 20:00 on their clock.

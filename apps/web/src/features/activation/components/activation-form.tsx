@@ -47,6 +47,9 @@ export function ActivationForm({ mode, entitlements }: Props) {
   return (
     <Form<ActivationRequest>
       form={form}
+      // Its own name, so its ids (activation-code_machineCode, activation-trial_machineCode) and
+      // the labels' `for` stay apart when both tabs' forms are mounted (issue 42 §4).
+      name={`activation-${mode}`}
       layout="vertical"
       data-testid={`activation-form-${mode}`}
       initialValues={{ version: '', nodes: '1' }}
@@ -65,7 +68,7 @@ export function ActivationForm({ mode, entitlements }: Props) {
           <Col xs={24} md={12}>
             <VerifyCodeField
               name="verifyCode"
-              inputId="activation_verifyCode"
+              inputId="activation-code_verifyCode"
               sentTo={sentTo}
               requestCode={sendActivationCode}
               onSent={(sent) => setSentTo(sent.destination)}
