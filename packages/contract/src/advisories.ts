@@ -248,7 +248,10 @@ export const staffAdvisoryRowSchema = z.object({
   /** Newest approved revision (0: never approved) and when it is or was visible from. */
   revision: z.number().int(),
   visibleFrom: z.string().nullable(),
+  /** When revision 1 became visible: null while never approved (or approved under embargo). */
+  firstPublished: z.string().nullable(),
   publishAt: z.string().nullable(),
+  /** The account that wrote it; empty for the seed's advisories (the system wrote them). */
   authorName: z.string(),
   reviewerName: z.string().nullable(),
   updateTime: z.string(),

@@ -265,6 +265,9 @@ export const enUS = {
   ADVISORY_UPDATED_NOTICE_TITLE: 'Security advisory {id} updated (revision {revision}): {title}',
   ADVISORY_UPDATED_NOTICE_TEXT:
     'Security advisory {id} ({severity}, CVSS {score}), which concerns {count} of your servers ({sns}), has a new revision: {summary}. Read it at {url}',
+  ADVISORY_REVIEW_NOTICE_TITLE: 'Security advisory {id} awaits your review: {title}',
+  ADVISORY_REVIEW_NOTICE_TEXT:
+    '{submitter} submitted security advisory {id} ({title}) for review. Approve it or send it back at {url}',
   ADVISORY_SEVERITY_CRITICAL: 'critical',
   ADVISORY_SEVERITY_HIGH: 'high',
   ADVISORY_SEVERITY_MEDIUM: 'medium',

@@ -243,6 +243,8 @@ export const zhCN: MessageCatalogue = {
   ADVISORY_UPDATED_NOTICE_TITLE: '安全公告 {id} 已更新（第 {revision} 版）：{title}',
   ADVISORY_UPDATED_NOTICE_TEXT:
     '涉及您 {count} 台服务器（{sns}）的安全公告 {id}（{severity}，CVSS {score}）发布了新修订：{summary}。详情：{url}',
+  ADVISORY_REVIEW_NOTICE_TITLE: '安全公告 {id} 待您审核：{title}',
+  ADVISORY_REVIEW_NOTICE_TEXT: '{submitter} 已提交安全公告 {id}（{title}）待审核。请在 {url} 批准或退回',
   ADVISORY_SEVERITY_CRITICAL: '严重',
   ADVISORY_SEVERITY_HIGH: '高危',
   ADVISORY_SEVERITY_MEDIUM: '中危',

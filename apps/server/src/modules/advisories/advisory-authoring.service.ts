@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
 import { enqueueAnnouncement } from './advisory-announcer';
+import type { AdvisoryReviewNotice } from './advisory-review-notice';
 import { checkHeldFixes, fixCandidates, namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
 
 type StaffQuery = z.infer<typeof staffAdvisoryQuerySchema>;
@@ -38,6 +39,8 @@ export class AdvisoryAuthoring {
     private readonly idPrefix: string,
     /** Whether a staff member holds firmware:publish now (an advisory publishes its held fixes). */
     private readonly mayPublish: (userId: number) => Promise<boolean>,
+    /** Tells the other reviewers of a submitted advisory. */
+    private readonly reviewNotice?: AdvisoryReviewNotice,
   ) {}
 
   /** What the form offers as fixes: drafts only to those who may name them (checkHeldFixes). */
@@ -154,8 +157,10 @@ export class AdvisoryAuthoring {
     if (current.revision > 0 && current.input.revisionSummary === '')
       throw new AppError('ADVISORY_REVISION_SUMMARY_REQUIRED');
     await this.transition(id, 'draft', { status: 'in_review', rejectComment: null });
-    void userId;
-    return this.detail(id);
+    const submitted = await this.detail(id);
+    // The demo seed (no user) submits and approves at once: nobody is to be asked.
+    if (userId !== null) await this.reviewNotice?.submitted(submitted, userId);
+    return submitted;
   }
 
   async reject(userId: number, id: number, comment: string): Promise<StaffAdvisoryDetail> {
@@ -277,6 +282,8 @@ export class AdvisoryAuthoring {
   private rows(where: SQL | undefined) {
     const latest = sql<number>`coalesce((select max(r.number) from advisory_revisions r where r.advisory_pk = ${advisories.id}), 0)`;
     const visibleFrom = sql<Date | null>`(select r.visible_from from advisory_revisions r where r.advisory_pk = ${advisories.id} order by r.number desc limit 1)`;
+    // The first revision's time once it has come: an embargoed first revision is not published yet.
+    const firstPublished = sql<Date | null>`(select r.visible_from from advisory_revisions r where r.advisory_pk = ${advisories.id} and r.number = 1 and r.visible_from <= ${this.clock.now()})`;
     return this.db
       .select({
         advisory: advisories,
@@ -284,6 +291,9 @@ export class AdvisoryAuthoring {
         reviewerName: reviewer.account,
         revision: latest.mapWith(Number),
         visibleFrom: visibleFrom.mapWith((value: string | Date | null) =>
+          value === null ? null : new Date(value),
+        ),
+        firstPublished: firstPublished.mapWith((value: string | Date | null) =>
           value === null ? null : new Date(value),
         ),
       })
@@ -305,6 +315,7 @@ export class AdvisoryAuthoring {
       status: advisory.status as AdvisoryStatus,
       revision: row.revision,
       visibleFrom: row.visibleFrom?.toISOString() ?? null,
+      firstPublished: row.firstPublished?.toISOString() ?? null,
       publishAt: advisory.input.publishAt,
       authorName: row.authorName ?? '',
       reviewerName: row.reviewerName,

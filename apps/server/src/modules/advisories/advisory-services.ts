@@ -15,6 +15,7 @@ import { AdvisoryAuthoring } from './advisory-authoring.service';
 import { AdvisoryDocuments } from './advisory-documents';
 import { AdvisoryFeed } from './advisory-feed';
 import { AdvisoryReaderService } from './advisory-reader.service';
+import { AdvisoryReviewNotice } from './advisory-review-notice';
 import { CsafDistribution } from './csaf-distribution.service';
 
 export type AdvisoryServices = {
@@ -84,6 +85,7 @@ export function createAdvisoryServices(
       documents,
       config.ADVISORY_ID_PREFIX,
       mayPublish,
+      new AdvisoryReviewNotice(db, deps.notifier, publicUrl),
     ),
     advisoryReader,
     advisoryAnnouncer,

@@ -49,6 +49,37 @@ describe('StaffAdvisoriesPage', () => {
     expect(screen.getByTestId('advisory-new')).toBeTruthy();
   });
 
+  it('shows the embargo only while it is ahead, else the first publication, and "System" for seeded advisories', async () => {
+    const ahead = new Date(Date.now() + 14 * 86_400_000);
+    const rows = [
+      buildStaffAdvisoryRow({ advisoryId: 'PFW-2026-0010', publishAt: ahead.toISOString() }),
+      buildStaffAdvisoryRow({
+        id: 11,
+        advisoryId: 'PFW-2026-0011',
+        status: 'approved',
+        revision: 1,
+        publishAt: '2026-06-21T00:00:00.000Z',
+        visibleFrom: '2026-10-01T08:00:00.000Z',
+        firstPublished: '2026-10-01T08:00:00.000Z',
+        authorName: '',
+      }),
+    ];
+    stubFetch({ '/api/staff/advisories': () => okResponse({ rows, totalRows: 2, pageNo: 1 }) });
+    openPage([ADVISORY_PERMISSIONS.write]);
+    await screen.findByTestId('advisory-status-PFW-2026-0011');
+    const cells = (advisoryId: string) =>
+      [
+        ...(screen.getByTestId(`advisory-status-${advisoryId}`).closest('tr')?.querySelectorAll('td') ?? []),
+      ].map((cell) => cell.textContent);
+    const yyyy = String(ahead.getFullYear());
+    expect(cells('PFW-2026-0010').find((text) => text?.startsWith('Embargoed until'))).toContain(yyyy);
+    const published = cells('PFW-2026-0011');
+    expect(published).toContain('2026-10-01');
+    expect(published.join(' ')).not.toContain('2026-06-21');
+    expect(published).toContain('System');
+    expect(published.join(' ')).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
   it("shows an approver the server's refusal of their own change", async () => {
     stubFetch({
       '/api/staff/advisories': listAnswer,

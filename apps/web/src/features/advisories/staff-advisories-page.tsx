@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { type StaffAdvisoryParams, useStaffAdvisories } from './api/get-staff-advisories';
 import { AdvisoryFormDrawer } from './components/advisory-form-drawer';
 import { RejectModal } from './components/reject-modal';
+import { DATE_PATTERN } from './components/advisory-table';
 import { ReviewActions } from './components/review-actions';
 import { pickLanguage } from './utils/pick-language';
 
@@ -25,6 +26,17 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
   const list = useStaffAdvisories(params);
   const [editing, setEditing] = useState<Editing>();
   const [rejecting, setRejecting] = useState<StaffAdvisoryRow>();
+  /**
+   * One honest time: the embargo's end while it is ahead, else when it was first published, else
+   * (never published, no embargo) that approval publishes it. A past "publish at" is history the
+   * first-published date already tells.
+   */
+  const publicationOf = (row: StaffAdvisoryRow) => {
+    if (row.publishAt && Date.parse(row.publishAt) > Date.now())
+      return t('staff.embargoUntil', { time: formatDateTime(row.publishAt) });
+    if (row.firstPublished) return formatDateTime(row.firstPublished, DATE_PATTERN);
+    return t('staff.immediately');
+  };
   const columns: TableColumnsType<StaffAdvisoryRow> = [
     { title: t('staff.column.id'), dataIndex: 'advisoryId' },
     {
@@ -52,16 +64,21 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
         row.revision === 0 ? t('staff.neverPublished') : t('detail.revisionNumber', { number: row.revision }),
     },
     {
-      title: t('staff.column.publishAt'),
-      dataIndex: 'publishAt',
-      render: (_, row) => (row.publishAt ? formatDateTime(row.publishAt) : t('staff.immediately')),
+      title: t('staff.column.publication'),
+      key: 'publication',
+      render: (_, row) => publicationOf(row),
     },
     {
       title: t('staff.column.visibleFrom'),
       dataIndex: 'visibleFrom',
       render: (_, row) => formatDateTime(row.visibleFrom) || '-',
     },
-    { title: t('staff.column.author'), dataIndex: 'authorName' },
+    {
+      title: t('staff.column.author'),
+      dataIndex: 'authorName',
+      // The seed's advisories have no author account: the system wrote them.
+      render: (_, row) => row.authorName || t('staff.system'),
+    },
     {
       title: t('staff.column.reviewer'),
       dataIndex: 'reviewerName',

@@ -91,6 +91,7 @@ export function buildStaffAdvisoryRow(overrides: Partial<StaffAdvisoryRow> = {})
     status: 'draft',
     revision: 0,
     visibleFrom: null,
+    firstPublished: null,
     publishAt: '2026-12-01T02:00:00.000Z',
     authorName: 'Alice',
     reviewerName: null,
