@@ -82,7 +82,7 @@ export function ReviewActions({ row, onEdit, onReject }: Props) {
           {approveReason && (
             <Typography.Text
               type="secondary"
-              style={{ fontSize: 12, display: 'block', maxWidth: 260 }}
+              style={{ fontSize: 12, display: 'block', maxWidth: 200 }}
               data-testid={`advisory-approve-reason-${id}`}
             >
               {approveReason}
