@@ -80,6 +80,29 @@ async function prefetchVersions(query: VersionListQuery, anonymous: boolean): Pr
   });
 }
 
+/**
+ * The landing pages' attention panel (features/home/attention-panel.tsx): the fleet summary and
+ * the advisories that concern the reader, asked for with the panel's own keys.
+ */
+async function prefetchAttention(): Promise<void> {
+  const [attention, { queryClient }, { i18n }] = await Promise.all([
+    import('@/features/home/api/get-attention'),
+    import('@/lib/query-client'),
+    import('@/lib/i18n'),
+  ]);
+  const language = i18n.resolvedLanguage;
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: attention.fleetSummaryKey(language),
+      queryFn: ({ signal }) => attention.getFleetSummary(signal),
+    }),
+    queryClient.prefetchQuery({
+      queryKey: attention.myAdvisoriesKey(language),
+      queryFn: ({ signal }) => attention.getMyAdvisories(signal),
+    }),
+  ]);
+}
+
 /** An overseas page's code, its texts and its first rows, all at once (the page needs no antd). */
 export function loadOverseasPage(list: OverseasList) {
   void prefetchVersions(firstOverseasPage(list), true);
@@ -136,4 +159,6 @@ export function startEarlyLoads({ pathname, search }: Pick<Location, 'pathname' 
   if (isAntdFreePage(path)) holdExtrasUntilFirstContent();
   // Where sign-in lands: its newest releases travel with the page's code.
   if (path === paths.home) void prefetchVersions(NEWEST_RELEASES_QUERY, false);
+  // Both home pages open with what needs the reader's attention (issue 42 §1).
+  if (CONSOLE_HOME_PAGES[path]) void prefetchAttention();
 }

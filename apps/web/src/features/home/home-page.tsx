@@ -2,12 +2,15 @@ import type { AppEntry } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AppPills } from '@/components/panel/app-pills';
 import { Panel, SecondaryText } from '@/components/panel/panel';
+import { AttentionPanel } from './attention-panel';
 import styles from './home.module.css';
 import { NewestReleases } from './newest-releases';
 
 interface HomePageProps {
   userName: string;
   apps: AppEntry[];
+  /** Which parts of the attention panel the reader's menus allow (none: no panel). */
+  attention: { fleet: boolean; advisories: boolean };
 }
 
 /**
@@ -15,10 +18,11 @@ interface HomePageProps {
  * drawn like antd's Result, Card and Tag (components/panel): it shows without waiting for
  * antd's code, as the console home does (issue 18).
  */
-export function HomePage({ userName, apps }: HomePageProps) {
+export function HomePage({ userName, apps, attention }: HomePageProps) {
   const { t } = useTranslation('home');
   return (
     <div className={styles.page} data-testid="home-page">
+      {attention.fleet && <AttentionPanel showAdvisories={attention.advisories} />}
       <div className={styles.result}>
         <SuccessMark />
         <h2 className={styles.resultTitle}>{t('pages.home.welcome', { name: userName })}</h2>

@@ -14,6 +14,8 @@ interface WelcomePageProps {
   apps: AppEntry[];
   lastLoginTime: string | null;
   lastLoginIp: string | null;
+  /** What needs the reader's attention (issue 42 §1), shown first. */
+  attention?: ReactNode;
 }
 
 /**
@@ -21,10 +23,11 @@ interface WelcomePageProps {
  * markup drawn like antd's cards and tags (components/panel): the home shows without waiting
  * for antd's code (issue 18: at most 250 kB of scripts before it is usable).
  */
-export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp }: WelcomePageProps) {
+export function WelcomePage({ userName, apps, lastLoginTime, lastLoginIp, attention }: WelcomePageProps) {
   const { t } = useTranslation('pages');
   return (
     <div className={styles.page} data-testid="welcome-page">
+      {attention}
       <Panel>
         <h3 className={styles.greeting}>{t('welcome.greeting', { name: userName })}</h3>
         <SecondaryText testId="last-login">

@@ -1,0 +1,1 @@
+export { AttentionPanel } from './attention-panel';

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useConsoleSuite } from './support/console';
+import {
+  accessibilityFindings,
+  LANGUAGES_AND_WIDTHS,
+  openConsoleAs,
+  pageFitsWindow,
+  saveScreenshot,
+} from './support/page-checks';
+
+/**
+ * The landing pages' attention panel (issue 42 §1): the demo customer's seeded fleet has one
+ * vulnerable and one outdated server, and the panel says so, in both languages, with links that
+ * land on My servers filtered by that state.
+ */
+const STATE_NAMES = {
+  'en-US': { vulnerable: 'Vulnerable', outdated: 'Outdated' },
+  'zh-CN': { vulnerable: '存在漏洞', outdated: '版本落后' },
+} as const;
+
+const countOf = async (page: Page, state: string) =>
+  (await page.getByTestId(`attention-${state}`).locator('strong').innerText()).trim();
+
+describe('the attention panel of the landing pages in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  it.each(LANGUAGES_AND_WIDTHS)(
+    'shows 1 vulnerable and 1 outdated server on /homePage, each leading to My servers filtered, in %s on a %s',
+    { timeout: 120_000 },
+    async (locale, device) => {
+      const page = await openConsoleAs(suite, '/homePage', locale, device);
+      const panel = page.getByTestId('home-attention');
+      await panel.getByTestId('attention-counts').waitFor();
+      expect(await countOf(page, 'vulnerable')).toBe('1');
+      expect(await countOf(page, 'outdated')).toBe('1');
+      const names = STATE_NAMES[locale];
+      expect(await page.getByTestId('attention-vulnerable').innerText()).toContain(names.vulnerable);
+      expect(await page.getByTestId('attention-outdated').innerText()).toContain(names.outdated);
+      // Servers needing attention: never "all current".
+      expect(await panel.getByTestId('attention-all-current').count()).toBe(0);
+      // The advisories that concern the demo's servers, most severe first.
+      const advisories = panel.locator('[data-testid^="attention-advisory-"]');
+      await advisories.first().waitFor();
+      expect(await advisories.count()).toBeGreaterThanOrEqual(1);
+      expect(await panel.innerText()).not.toMatch(/pages\.home|\{\{/);
+      await page.waitForTimeout(250);
+      expect(await accessibilityFindings(page, 'body'), `axe (${locale}, ${device})`).toEqual([]);
+      expect(await pageFitsWindow(page), `fits the window (${locale}, ${device})`).toBe(true);
+      await saveScreenshot(page, `home-attention-${locale}-${device}`, { fullPage: true });
+
+      for (const state of ['vulnerable', 'outdated'] as const) {
+        await page.getByTestId(`attention-${state}`).click();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/fleet/servers');
+        expect(new URL(page.url()).searchParams.get('state')).toBe(state);
+        const rows = page.getByTestId('fleet-table').locator('tbody tr.ant-table-row');
+        await rows.first().waitFor();
+        expect(await rows.count()).toBe(1);
+        expect(await rows.first().getByTestId(`state-${state}`).count()).toBe(1);
+        await page.goBack();
+        await panel.getByTestId('attention-counts').waitFor();
+      }
+    },
+  );
+
+  it('opens the most severe advisory from the panel, and shows the panel on /welcome too', async () => {
+    const page = await suite.openConsole('demo', '/welcome');
+    const panel = page.getByTestId('home-attention');
+    await panel.getByTestId('attention-counts').waitFor();
+    expect(await countOf(page, 'vulnerable')).toBe('1');
+    const first = panel.locator('[data-testid^="attention-advisory-"]').first();
+    await first.waitFor();
+    const advisoryId = (await first.getAttribute('data-testid'))?.replace('attention-advisory-', '') ?? '';
+    await first.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/security/advisories/${advisoryId}`);
+    await page.getByTestId('advisory-page').waitFor();
+  });
+});
