@@ -3,10 +3,10 @@ import { type ComponentProps, Suspense, useState } from 'react';
 import { lazyWithAntd } from '@/app/lazy-element';
 import styles from './basic-layout.module.css';
 import iconButton from './icon-button.module.css';
-import { useIdle } from './use-idle';
+import { useFirstInteraction } from './use-first-interaction';
 import type { UserMenuProps } from './user-menu';
 
-/** The dropdown (antd's Dropdown and Menu) loads once the browser is idle after the page, or on a click. */
+/** The dropdown (antd's Dropdown and Menu) loads on the reader's first interaction (use-first-interaction.ts). */
 const UserMenu = lazyWithAntd(() => import('./user-menu').then((m) => m.UserMenu));
 
 /**
@@ -14,7 +14,7 @@ const UserMenu = lazyWithAntd(() => import('./user-menu').then((m) => m.UserMenu
  * same avatar and name; a click on it then loads the dropdown, which opens as soon as it is in.
  */
 export function UserMenuButton(props: Omit<UserMenuProps, 'initiallyOpen'>) {
-  const idle = useIdle();
+  const interacted = useFirstInteraction();
   const [wanted, setWanted] = useState(false);
   const placeholder = (
     <UserButton
@@ -24,7 +24,7 @@ export function UserMenuButton(props: Omit<UserMenuProps, 'initiallyOpen'>) {
       onClick={() => setWanted(true)}
     />
   );
-  if (!idle && !wanted) return placeholder;
+  if (!interacted && !wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <UserMenu {...props} initiallyOpen={wanted} />

@@ -101,12 +101,10 @@ describe('no menus', () => {
 });
 
 describe('user menu and account pages', () => {
-  // Clicks the dropdown's own trigger (it has aria-expanded, the placeholder drawn before antd
-  // loads has not): a click on the placeholder just as it is swapped lands on a detached node.
-  // The placeholder's own click is tested in shell/user-menu-button.test.tsx.
+  // The dropdown's code loads on the first interaction (shell/use-first-interaction.ts): a click
+  // on the plain button drawn until then loads it and opens it.
   const openUserMenu = async () => {
-    await waitFor(() => expect(screen.getByTestId('user-menu').hasAttribute('aria-expanded')).toBe(true));
-    fireEvent.click(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('user-menu'));
   };
 
   it('offers center, settings, individual account and logout to a registered user', async () => {

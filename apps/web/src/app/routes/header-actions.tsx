@@ -1,4 +1,4 @@
-import { BellOutlined, HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { type LoginUser, SOURCE_TYPE_REGISTERED } from '@portal/contract';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +6,20 @@ import { lazyWithAntd } from '@/app/lazy-element';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useAvatarUrl } from '@/features/account/api/get-avatar-preview';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { NoticeBellButton } from '@/features/notices/components/notice-bell-button';
 import { displayNameOf } from '@/features/auth/utils/display-name';
 import { AppSwitchDialog } from '@/shell/app-switch-dialog';
 import { IconButton } from '@/shell/icon-button';
 import { SettingsButton } from '@/shell/settings';
-import { useIdle } from '@/shell/use-idle';
 import { OpenedOnce } from '@/shell/opened-once';
-import styles from '@/shell/basic-layout.module.css';
+import { useFirstInteraction } from '@/shell/use-first-interaction';
 import { UserMenuButton } from '@/shell/user-menu-button';
 
 /*
  * The notices (badge, popover, list, detail dialog) and the release notes (modal, paged list)
- * are chunks of their own, so the console home does not wait for them: the notices load once
- * the browser is idle after the page, the release notes when first opened.
+ * are chunks of their own, so the console home does not wait for them: the notices popover loads
+ * on the reader's first interaction (shell/use-first-interaction.ts; until then a plain bell shows
+ * the unread count), the release notes when first opened.
  */
 const NoticeIcon = lazyWithAntd(() => import('@/features/notices').then((m) => m.NoticeIcon));
 const ReleaseNotesModal = lazyWithAntd(() =>
@@ -45,18 +46,23 @@ export function HeaderActions({
   const { t } = useTranslation('shell');
   const signOut = useSignOut();
   const [releaseNotesOpen, setReleaseNotesOpen] = useState(false);
-  const idle = useIdle();
+  const interacted = useFirstInteraction();
+  const [noticesWanted, setNoticesWanted] = useState(false);
   const avatarSrc = useAvatarUrl(user.avatar);
 
   return (
     <>
       <AppSwitchDialog apps={user.apps} activeCode={activeCode} onSwitch={onSwitch} switching={switching} />
-      {idle ? (
-        <Suspense fallback={<NoticeIconPlaceholder />}>
-          <NoticeIcon />
+      {interacted || noticesWanted ? (
+        <Suspense
+          fallback={
+            <NoticeBellButton aria-busy={noticesWanted || undefined} onClick={() => setNoticesWanted(true)} />
+          }
+        >
+          <NoticeIcon initiallyOpen={noticesWanted} />
         </Suspense>
       ) : (
-        <NoticeIconPlaceholder />
+        <NoticeBellButton onClick={() => setNoticesWanted(true)} />
       )}
       <IconButton
         label={t('header.releaseNotes')}
@@ -77,14 +83,5 @@ export function HeaderActions({
         loggingOut={signOut.isPending}
       />
     </>
-  );
-}
-
-/** Holds the bell's place (same size, no layout shift) while its code loads. */
-function NoticeIconPlaceholder() {
-  return (
-    <span className={styles.placeholder} aria-hidden>
-      <BellOutlined />
-    </span>
   );
 }

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { Notice } from '@portal/contract';
 import { Badge, Button, Popover } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { NOTICE_POPOVER } from '@/config/console';
@@ -11,14 +11,28 @@ import { NoticeDetailModal } from './notice-detail-modal';
 import styles from './notice-icon.module.css';
 import { NoticePopoverContent } from './notice-popover-content';
 
-/** Header bell: the unread count as a badge, the newest notices in a popover, one notice whole in a dialog. */
-export function NoticeIcon() {
+/**
+ * Header bell: the unread count as a badge, the newest notices in a popover, one notice whole in a
+ * dialog. `initiallyOpen`: the reader clicked the plain bell (notice-bell-button.tsx) before this
+ * code was in, so the popover opens at once.
+ */
+export function NoticeIcon({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { t } = useTranslation('notices');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [shown, setShown] = useState<Notice | null>(null);
   const notices = useNotices();
   const { loading, start } = useLoadingOnOpen(notices.refetch);
   const unread = notices.data?.unread ?? 0;
+  // Opened by the plain bell's click (before or while this code loaded): the popover opens and
+  // its 2 s of loading start now, as a click here would.
+  const [openedByBell, setOpenedByBell] = useState(initiallyOpen);
+  if (initiallyOpen && !openedByBell) {
+    setOpenedByBell(true);
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (initiallyOpen) start();
+  }, [initiallyOpen, start]);
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
