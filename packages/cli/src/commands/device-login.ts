@@ -21,6 +21,18 @@ import { printable } from '../terminal-text.ts';
 export const DEVICE_CLIENT_ID = 'fwportal';
 
 /**
+ * The portal's verification page (its path and query) on the portal the user named: the portal
+ * writes its PUBLIC_URL, which may be unset (localhost) or another name of it, where the browser
+ * has no session (issue 42 §2). Never another host than the one the user trusted with --url.
+ */
+export function verificationLinkOn(portalUrl: string, uri: string): string {
+  const portal = new URL(portalUrl);
+  const given = URL.parse(uri, portal.href);
+  // An address that does not parse: the portal itself, where the console says where to go.
+  return given ? new URL(`${given.pathname}${given.search}`, portal.origin).href : portal.href;
+}
+
+/**
  * Signs in by the device authorization grant (RFC 8628, as `gh auth login` does): asks the portal
  * for a code, tells the user where to approve it (on stderr, so --json keeps stdout clean), and
  * polls until the person approved or denied it in the console, or the code ran out. No password
@@ -29,7 +41,8 @@ export const DEVICE_CLIENT_ID = 'fwportal';
 export async function deviceLogin(
   ctx: Context,
   client: PortalClient,
-  asked: { scopes: ApiTokenScope[]; expiresInDays: number },
+  /** `portalUrl`: the address the user gave (--url), where the links printed point. */
+  asked: { scopes: ApiTokenScope[]; expiresInDays: number; portalUrl: string },
 ): Promise<{ account: string; token: ApiTokenCreated }> {
   // The answers are RFC 8628's own JSON, not the portal's envelope.
   const asking = await client.request(API_PATHS.deviceCode, {
@@ -43,8 +56,10 @@ export async function deviceLogin(
     },
   });
   const code = (await asking.json()) as DeviceCode;
-  note(ctx, 'login.deviceCode', { code: printable(code.user_code), url: printable(code.verification_uri) });
-  note(ctx, 'login.deviceLink', { url: printable(code.verification_uri_complete) });
+  const page = verificationLinkOn(asked.portalUrl, code.verification_uri);
+  const link = verificationLinkOn(asked.portalUrl, code.verification_uri_complete);
+  note(ctx, 'login.deviceCode', { code: printable(code.user_code), url: printable(page) });
+  note(ctx, 'login.deviceLink', { url: printable(link) });
   note(ctx, 'login.deviceWaiting', { minutes: Math.round(code.expires_in / 60) });
 
   // The portal's interval (RFC 8628 §3.2), never under a second; 5 s when it names none.

@@ -1,4 +1,5 @@
 import { CliError } from '../cli-error.ts';
+import { formatDateTime } from '../date-time.ts';
 import { removeConfig, writeConfig } from '../config-store.ts';
 import { type Context, listOption, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
@@ -90,7 +91,7 @@ export async function login(ctx: Context): Promise<ExitCode> {
     token = (await firstLineOfStdin(ctx)).trim();
     if (!token.startsWith(API_TOKEN_PREFIX)) throw new CliError(EXIT.usage, 'usage.notAToken');
   } else {
-    const approved = await deviceLogin(ctx, client, { scopes, expiresInDays });
+    const approved = await deviceLogin(ctx, client, { scopes, expiresInDays, portalUrl: url });
     token = approved.token.token;
     expiresAt = approved.token.expiresAt;
     account = approved.account;
@@ -101,7 +102,7 @@ export async function login(ctx: Context): Promise<ExitCode> {
   if (ctx.json) printJson(ctx, { ...shown, configFile: file });
   else {
     // People read the expiry as a date and time of their own zone, scripts (--json) as ISO.
-    const expires = expiresAt ? new Date(expiresAt).toLocaleString(ctx.locale) : '';
+    const expires = expiresAt ? formatDateTime(expiresAt, ctx.locale) : '';
     // A token read from stdin comes without its account and expiry: say only what is known.
     if (account) say(ctx, 'login.done', { ...shown, expiresAt: expires });
     else say(ctx, 'login.doneToken', shown);
