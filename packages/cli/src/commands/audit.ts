@@ -3,7 +3,8 @@ import { CliError } from '../cli-error.ts';
 import { type Context, note, printJson } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import type { MessageKey } from '../i18n.ts';
-import { RedfishError, withBmc } from '../redfish/client.ts';
+import { withBmc } from '../redfish/client.ts';
+import { RedfishError } from '../redfish/redfish-error.ts';
 import {
   type AuditedComponent,
   type BmcInventory,
@@ -11,7 +12,8 @@ import {
   reportComponentsOf,
 } from '../redfish/inventory.ts';
 import { complianceOf, reportInventory, softwareIdsOf } from '../redfish/portal-inventory.ts';
-import { bmcConnectionsOf, inPool } from '../redfish/targets.ts';
+import { mapLimited } from '../lib/map-limited.ts';
+import { bmcConnectionsOf } from '../redfish/targets.ts';
 import { openSession } from '../session.ts';
 import { formatTable } from '../table.ts';
 
@@ -148,7 +150,7 @@ export async function audit(ctx: Context): Promise<ExitCode> {
   // The portal first: a missing token must not cost a walk over a thousand BMCs.
   const { client } = await openSession(ctx);
   const softwareIds = await softwareIdsOf(client);
-  const results = await inPool(connections, concurrency, async (connection) => {
+  const results = await mapLimited(connections, concurrency, async (connection) => {
     const result = await auditOne(ctx, connection, softwareIds);
     if (!result.ok) note(ctx, 'audit.bmcFailed', { message: result.message });
     return result;

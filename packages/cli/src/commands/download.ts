@@ -1,7 +1,7 @@
 import { CliError } from '../cli-error.ts';
 import { type Context, listOption, note, positiveInteger, printJson, say, stringOption } from '../context.ts';
 import { Progress } from '../download/progress.ts';
-import { settleLimited } from '../download/pool.ts';
+import { settleLimited } from '../lib/map-limited.ts';
 import {
   downloadVersion,
   type DownloadedVersion,

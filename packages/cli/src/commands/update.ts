@@ -10,7 +10,8 @@ import type { PortalClient } from '../portal-client.ts';
 import { ImageServer, IMAGE_LINK_TTL_MS } from '../redfish/image-server.ts';
 import { reportInventory, type ServerReport, softwareIdsOf } from '../redfish/portal-inventory.ts';
 import { type ServerResult, type StepResult, updateServer } from '../redfish/server-update.ts';
-import { bmcConnectionsOf, inPool } from '../redfish/targets.ts';
+import { mapLimited } from '../lib/map-limited.ts';
+import { bmcConnectionsOf } from '../redfish/targets.ts';
 import { APPLY_TIMES, type ApplyTime } from '../redfish/update.ts';
 import { UpdateProgress } from '../redfish/update-progress.ts';
 import { VerifiedFiles } from '../redfish/verified-files.ts';
@@ -144,7 +145,7 @@ export async function update(ctx: Context): Promise<ExitCode> {
   const started = Date.now();
   let results: ServerResult[];
   try {
-    results = await inPool(connections, concurrency, async (connection) => {
+    results = await mapLimited(connections, concurrency, async (connection) => {
       const result = await updateServer(
         // A BMC that restarts mid-task is waited for by the task monitor (which counts and
         // reports the restarts) and before the audit after the run, not inside each read.

@@ -10,7 +10,9 @@ import { translator } from '../i18n.ts';
 import { formatTable } from '../table.ts';
 import { cliEnv, newConfigHome, runCli } from '../test/run-cli.ts';
 import { inventoryServerSchema } from '@portal/contract';
-import { type BmcConnection, MAX_MEMBERS, RedfishClient, RedfishError } from './client.ts';
+import type { BmcConnection } from './bmc-connection.ts';
+import { MAX_MEMBERS, RedfishClient } from './client.ts';
+import { RedfishError } from './redfish-error.ts';
 import { readInventory, reportComponentsOf, softwareIdMapOf } from './inventory.ts';
 import { KnownHosts } from './known-hosts.ts';
 

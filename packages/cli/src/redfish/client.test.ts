@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSelfSignedCertificate, type SelfSignedCertificate } from '../test/bmc-sim/tls.ts';
-import { type BmcConnection, RedfishClient, RedfishError, withBmc } from './client.ts';
+import type { BmcConnection } from './bmc-connection.ts';
+import { RedfishClient, withBmc } from './client.ts';
+import { RedfishError } from './redfish-error.ts';
 import { KnownHosts } from './known-hosts.ts';
 
 /**

@@ -1,11 +1,7 @@
-import {
-  fieldOf,
-  mapLimited,
-  odataIdOf,
-  PER_BMC_REQUESTS,
-  type RedfishClient,
-  RedfishError,
-} from './client.ts';
+import { mapLimited } from '../lib/map-limited.ts';
+import { PER_BMC_REQUESTS, type RedfishClient } from './client.ts';
+import { fieldOf, odataIdOf } from './odata.ts';
+import { RedfishError } from './redfish-error.ts';
 
 /**
  * What a BMC says is installed (issue 35): the serial number (Systems, else Chassis) and every

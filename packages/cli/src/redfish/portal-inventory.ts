@@ -6,7 +6,7 @@ import {
   softwareIdMapOf,
   type SoftwareIdMap,
 } from './inventory.ts';
-import { inPool } from './targets.ts';
+import { mapLimited } from '../lib/map-limited.ts';
 
 /** The portal's fleet inventory API as `fwportal audit` (and update, after its run) uses it. */
 
@@ -65,7 +65,9 @@ export async function complianceOf(
 ): Promise<Map<string, FleetServerDetail>> {
   const wanted = new Set(sns);
   if (sns.length <= ONE_BY_ONE_MAX) {
-    const details = await inPool(sns, 4, (sn) => client.json<FleetServerDetail>(INVENTORY_PATHS.server(sn)));
+    const details = await mapLimited(sns, 4, (sn) =>
+      client.json<FleetServerDetail>(INVENTORY_PATHS.server(sn)),
+    );
     return new Map(details.map((detail) => [detail.sn, detail]));
   }
   const response = await client.request(INVENTORY_PATHS.export, { query: { format: 'json' } });

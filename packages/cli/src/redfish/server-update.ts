@@ -2,7 +2,9 @@ import type { FleetServerDetail } from '@portal/contract';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
-import { type BmcConnection, fieldOf, type RedfishClient, withBmc } from './client.ts';
+import type { BmcConnection } from './bmc-connection.ts';
+import { type RedfishClient, withBmc } from './client.ts';
+import { fieldOf } from './odata.ts';
 import type { ImageServer } from './image-server.ts';
 import { INVENTORY_PATHS } from './portal-inventory.ts';
 import {

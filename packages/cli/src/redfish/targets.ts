@@ -5,7 +5,8 @@ import { EXIT } from '../exit-codes.ts';
 import type { OptionName } from '../commands/options.ts';
 import { isLoopbackHost } from '../plain-http.ts';
 import { ask, firstLineOfStdin } from '../prompt.ts';
-import { type BmcConnection, type BmcTrust, bmcOrigin, DEFAULT_TIMEOUT_MS, mapLimited } from './client.ts';
+import { type BmcConnection, bmcOrigin, DEFAULT_TIMEOUT_MS } from './bmc-connection.ts';
+import type { BmcTrust } from './tls-transport.ts';
 import { KnownHosts } from './known-hosts.ts';
 
 /**
@@ -184,6 +185,3 @@ export async function bmcConnectionsOf(
     connections: targets.map((target) => ({ ...target, trust, timeoutMs, onPinned })),
   };
 }
-
-/** Runs `work` on every item, at most `concurrency` at once; results in the items' order. */
-export const inPool = mapLimited;
