@@ -6,9 +6,13 @@ import { fileURLToPath } from 'node:url';
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'portal-main.ts');
 
 /** `startBenchPortal` in a child process (see portal-main.ts); `close` stops it. */
-export async function startPortalProcess(options: { databaseUrl: string }) {
+export async function startPortalProcess(options: { databaseUrl?: string }) {
+  const env = { ...process.env };
+  // Without a URL the portal keeps a file-backed PGlite of its own (never the string "undefined").
+  if (options.databaseUrl) env.BENCH_PORTAL_DATABASE_URL = options.databaseUrl;
+  else delete env.BENCH_PORTAL_DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, BENCH_PORTAL_DATABASE_URL: options.databaseUrl },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
