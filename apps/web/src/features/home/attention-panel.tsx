@@ -52,11 +52,22 @@ function FleetCounts() {
   useEffect(() => {
     if (!fleet.isPending) firstContentShown();
   }, [fleet.isPending]);
+  // While the counts load, tiles of the same size hold their place: nothing below moves (CLS).
   if (fleet.isPending)
     return (
-      <p className={styles.status} aria-busy="true">
-        {t('pages.home.attention.loading')}
-      </p>
+      <div className={styles.fleet} aria-busy="true">
+        <ul className={styles.counts} aria-label={t('pages.home.attention.loading')}>
+          {ATTENTION_STATES.map((state) => (
+            <li key={state} className={`${styles.count} ${styles.none}`}>
+              <strong className={styles.number} aria-hidden>
+                –
+              </strong>
+              <span>{t(`fleet:state.${state}`)}</span>
+            </li>
+          ))}
+        </ul>
+        <SecondaryText>{t('pages.home.attention.loading')}</SecondaryText>
+      </div>
     );
   if (fleet.isError)
     return (
@@ -111,7 +122,7 @@ function MyAdvisories() {
     <div className={styles.advisories} data-testid="attention-advisories">
       <h5 className={styles.subtitle}>{t('pages.home.attention.advisories')}</h5>
       {advisories.isPending ? (
-        <p className={styles.status} aria-busy="true">
+        <p className={`${styles.status} ${styles.advisoriesLoading}`} aria-busy="true">
           {t('pages.home.attention.loading')}
         </p>
       ) : advisories.isError ? (
