@@ -16,6 +16,9 @@ import { UpdateNeeds } from './update-needs';
 export function ComponentList({ components }: { components: ComponentCompliance[] }) {
   const { t } = useTranslation('fleet');
   if (components.length === 0) return <Empty description={t('detail.noComponents')} />;
+  // Only an update to make is a step: a current or unknown component in between takes no number.
+  const steps = new Map<string, number>();
+  for (const component of components) if (isDue(component)) steps.set(component.component, steps.size + 1);
   return (
     <section aria-labelledby="server-components" data-testid="server-components">
       <Typography.Title level={5} id="server-components">
@@ -23,13 +26,20 @@ export function ComponentList({ components }: { components: ComponentCompliance[
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('detail.installOrder')}</Typography.Paragraph>
       <Flex vertical gap={12}>
-        {components.map((component, index) => (
-          <ComponentCard key={component.component} component={component} step={index + 1} />
+        {components.map((component) => (
+          <ComponentCard
+            key={component.component}
+            component={component}
+            step={steps.get(component.component) ?? 0}
+          />
         ))}
       </Flex>
     </section>
   );
 }
+
+const isDue = (component: ComponentCompliance) =>
+  component.target !== null && (component.state === 'outdated' || component.state === 'vulnerable');
 
 function ComponentCard({ component, step }: { component: ComponentCompliance; step: number }) {
   const { t } = useTranslation('fleet');
@@ -103,7 +113,7 @@ function ComponentCard({ component, step }: { component: ComponentCompliance; st
       ),
     },
     // What the update needs matters only where there is one to make.
-    ...(target && (component.state === 'outdated' || component.state === 'vulnerable')
+    ...(target && isDue(component)
       ? [
           {
             key: 'update',
