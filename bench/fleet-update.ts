@@ -5,19 +5,16 @@
 // read every BMC again and report to the portal) and the bytes per second sent to the BMCs.
 // See bench/README.md.
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/connection';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { referenceModel } from '../apps/server/src/test/catalog-factories';
 import { createUser } from '../apps/server/src/test/factories';
-import { startBmcSim } from '../packages/cli/src/test/bmc-sim/index';
+import { startBmcSim, writeHostsFile } from '../tools/bmc-sim/index';
 import { buildFleetCatalogue, firmwareOf, shippedFirmware } from '../packages/cli/src/test/fleet-catalogue';
 import { bindServers, FLEET_MODEL } from '../packages/cli/src/test/fleet-servers';
+import { fwportal, signedInFwportal } from './support/fwportal';
+import { BENCH_PASSWORD, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 
 const SERVERS = Number(process.env.BENCH_BMCS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -25,39 +22,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const IMAGE_MB = Number(process.env.BENCH_IMAGE_MB ?? 4);
 /** How long a simulated BMC takes to flash an image (bmc-sim's default). */
 const TASK_SECONDS = Number(process.env.BENCH_TASK_SECONDS ?? 2);
-const CLI_MAIN = path.resolve(import.meta.dirname, '../packages/cli/src/main.ts');
-const PASSWORD = 'Bench#Pass1';
-
-/** The portal in this process on loopback: file-backed PGlite, only the fleet catalogue, token quotas out of the way. */
-async function startPortal(dataDir: string) {
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  await seedDatabase(database.db, { admin: PASSWORD }, new Date(), { demo: false });
-  const config = loadConfig({
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-    TASK_WORKERS: '0',
-    API_TOKEN_REQUESTS_PER_MINUTE: '100000',
-    API_ACCOUNT_REQUESTS_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, database, url };
-}
-
-function fwportal(args: string[], env: NodeJS.ProcessEnv, input = '') {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI_MAIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.stdin.end(input);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 type UpdateJson = {
   servers: { steps: { status: string }[] }[];
@@ -66,10 +30,11 @@ type UpdateJson = {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-update-'));
-  const portal = await startPortal(path.join(dir, 'portal'));
-  const model = await referenceModel(portal.database.db, FLEET_MODEL);
+  // Only the fleet catalogue: no demo data.
+  const portal = await startPortalApp({ demo: false, config: TOKEN_QUOTAS_OFF });
+  const model = await referenceModel(portal.db, FLEET_MODEL);
   const catalogue = await buildFleetCatalogue(
-    portal.database.db,
+    portal.db,
     portal.app.services.store,
     model,
     IMAGE_MB * 1024 * 1024,
@@ -91,27 +56,10 @@ async function main() {
   });
   const certificateSeconds = (Date.now() - certificatesStarted) / 1000;
   try {
-    const customer = await createUser(portal.database.db, { roleCodes: ['customer'], password: PASSWORD });
-    await bindServers(portal.database.db, customer.id, sns, FLEET_MODEL, shippedFirmware(catalogue));
-    const hostsFile = path.join(dir, 'hosts.csv');
-    writeFileSync(
-      hostsFile,
-      `address,user,password\n${sim.bmcs.map((bmc) => `${bmc.url},${bmc.user},${bmc.password}`).join('\n')}\n`,
-      { mode: 0o600 },
-    );
-    const env = {
-      PATH: process.env.PATH,
-      HOME: dir,
-      XDG_CONFIG_HOME: path.join(dir, 'config'),
-      LANG: 'C.UTF-8',
-    };
-    const created = await portal.app.services.apiTokens.create(customer.id, {
-      name: 'bench',
-      scopes: ['download', 'inventory'],
-      expiresInDays: 1,
-    });
-    const login = await fwportal(['login', '--url', portal.url, '--token-stdin'], env, `${created.token}\n`);
-    if (login.code !== 0) throw new Error(`login failed: ${login.stderr}`);
+    const customer = await createUser(portal.db, { roleCodes: ['customer'], password: BENCH_PASSWORD });
+    await bindServers(portal.db, customer.id, sns, FLEET_MODEL, shippedFirmware(catalogue));
+    const hostsFile = writeHostsFile(path.join(dir, 'hosts.csv'), sim.bmcs);
+    const env = await signedInFwportal(portal, customer.id, ['download', 'inventory'], dir);
     console.log(
       `${SERVERS} simulated BMCs (HTTPS, self-signed certificates made in ${certificateSeconds.toFixed(1)} s), ` +
         `BMC image ${IMAGE_MB} MiB, task ${TASK_SECONDS} s per BMC; concurrency ${CONCURRENCY}; ${os.cpus().length} cores, ` +
@@ -154,8 +102,7 @@ async function main() {
     }
   } finally {
     await sim.close();
-    await portal.app.close();
-    await portal.database.close();
+    await portal.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

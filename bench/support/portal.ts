@@ -7,39 +7,71 @@ import { openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 
-const PASSWORD = 'Bench#Pass1';
+export const BENCH_PASSWORD = 'Bench#Pass1';
+
+export type BenchPortalOptions = {
+  /** PostgreSQL; else a file-backed PGlite in a folder of its own. */
+  databaseUrl?: string;
+  webDist?: string;
+  /** The demo accounts and catalogue (default); without, only the admin and what the bench adds. */
+  demo?: boolean;
+  /** Settings on top of the bench's own (captcha off, quiet log, no web app). */
+  config?: Record<string, string>;
+};
+
+/** Settings of a bench whose clients send thousands of requests with one token (`fwportal`). */
+export const TOKEN_QUOTAS_OFF = {
+  TASK_WORKERS: '0',
+  API_TOKEN_REQUESTS_PER_MINUTE: '100000',
+  API_ACCOUNT_REQUESTS_PER_MINUTE: '100000',
+};
 
 /**
- * The real portal on a free port with a file-backed PGlite (or `databaseUrl`),
- * seeded, captcha off, and a token of the demo customer.
+ * The real portal in this process on a free loopback port: migrated and seeded (the demo and its
+ * catalogue unless `demo: false`), captcha off, its files and database in a temporary folder that
+ * `close` removes.
  */
-export async function startBenchPortal(options: { databaseUrl?: string; webDist?: string } = {}) {
+export async function startPortalApp(options: BenchPortalOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
   await database.migrate();
-  await seedDatabase(database.db, { admin: PASSWORD, demo: PASSWORD });
+  const demo = options.demo ?? true;
+  if (demo) await seedDatabase(database.db, { admin: BENCH_PASSWORD, demo: BENCH_PASSWORD });
+  else await seedDatabase(database.db, { admin: BENCH_PASSWORD }, new Date(), { demo: false });
   const config = loadConfig({
     CAPTCHA: 'off',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: options.webDist ?? '/nonexistent',
+    DATA_DIR: dataDir,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...options.config,
   });
   const app = await buildApp({ config, database, logger: false });
-  await seedCatalog(database.db, app.services.store);
+  if (demo) await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
   return {
+    app,
+    database,
+    db: database.db,
     url,
-    token: data.token,
     close: async () => {
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type BenchPortal = Awaited<ReturnType<typeof startPortalApp>>;
+
+/** `startPortalApp` with the demo, and a session token of the demo customer. */
+export async function startBenchPortal(options: Omit<BenchPortalOptions, 'demo'> = {}) {
+  const portal = await startPortalApp(options);
+  const login = await fetch(`${portal.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo', password: BENCH_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { ...portal, token: data.token };
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../apps/server/src/db/schema';
 import { EXIT } from './exit-codes.ts';
 import { KNOWN_HOSTS_FILE_NAME } from './redfish/known-hosts.ts';
-import { type SimBmc, type SimComponent, startBmcSim } from './test/bmc-sim/index.ts';
+import { type SimBmc, type SimComponent, startBmcSim } from '../../../tools/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
@@ -143,7 +143,7 @@ describe('fwportal audit', () => {
     expect(run.stdout).toMatch(/部件\s+已安装\s+目标版本\s+状态\s+CVE/);
     expect(run.stdout).toMatch(
       new RegExp(
-        `PSU\\s+${firmwareOf(portal.catalogue, 'PSU').installed}\\s+${firmwareOf(portal.catalogue, 'PSU').newest}\\s+过期`,
+        `PSU\\s+${firmwareOf(portal.catalogue, 'PSU').installed}\\s+${firmwareOf(portal.catalogue, 'PSU').newest}\\s+版本落后`,
       ),
     );
     expect(run.stdout).toContain('未对应：Backplane');

@@ -5,7 +5,7 @@ import { EXIT } from './exit-codes.ts';
 import { ImageServer } from './redfish/image-server.ts';
 import type { ServerResult } from './redfish/server-update.ts';
 import { planServer } from './redfish/update-plan.ts';
-import { type Misbehaviour, type SimBmc, startBmcSim } from './test/bmc-sim/index.ts';
+import { type Misbehaviour, type SimBmc, startBmcSim } from '../../../tools/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { FLEET_MODEL } from './test/fleet-servers.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';

@@ -5,14 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSelfSignedCertificate, type SelfSignedCertificate } from '../test/bmc-sim/tls.ts';
+import { makeSelfSignedCertificate, type SelfSignedCertificate } from '../../../../tools/bmc-sim/tls.ts';
 import type { BmcConnection } from './bmc-connection.ts';
 import { RedfishClient, withBmc } from './client.ts';
 import { RedfishError } from './redfish-error.ts';
 import { KnownHosts } from './known-hosts.ts';
 
 /**
- * A tiny Redfish service of our own (the simulator of bmc-sim has its own tests): enough to
+ * A tiny Redfish service of our own (the simulator of tools/bmc-sim has its own tests): enough to
  * check the client's transport, trust, sessions, timeouts and retries.
  */
 type Tiny = {

@@ -1,7 +1,7 @@
 import type { Db } from '../../../../apps/server/src/db/connection';
 import type { FileStore } from '../../../../apps/server/src/lib/file-store/file-store';
 import { createItem, createVersion } from '../../../../apps/server/src/test/catalog-factories';
-import { makeFirmwareImage } from './bmc-sim/firmware-image.ts';
+import { makeFirmwareImage } from '../../../../tools/bmc-sim/firmware-image.ts';
 
 /** One firmware component of the fleet's model: the release its servers shipped with and a newer one. */
 export type FleetFirmware = {

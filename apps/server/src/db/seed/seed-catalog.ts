@@ -28,7 +28,7 @@ const FIRMWARE_KINDS = new Set(['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RA
 
 /**
  * The entries of a demo package with an image. A firmware image starts with the header line of
- * the test BMC's image format (`FWIMG <KIND>[:<PN>] <version>`, packages/cli/src/test/bmc-sim/
+ * the test BMC's image format (`FWIMG <KIND>[:<PN>] <version>`, tools/bmc-sim/
  * firmware-image.ts; PCIe: the part number when the version serves one, none when several, which
  * any card takes) and comes first, so that `npm run bmc:sim` installs the demo catalogue's
  * packages; the header overwrites the image's first bytes (the size stays).

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { demoCatalogItems } from '../../../../../apps/server/src/db/seed/catalog-seed-data';
-import { tarOfFiles } from '../../../../../apps/server/src/db/seed/demo-archives';
-import { demoPayload } from '../../../../../apps/server/src/db/seed/seed-catalog';
+import { demoCatalogItems } from '../../apps/server/src/db/seed/catalog-seed-data';
+import { tarOfFiles } from '../../apps/server/src/db/seed/demo-archives';
+import { demoPayload } from '../../apps/server/src/db/seed/seed-catalog';
 import { demoFleet } from './demo-fleet';
 import { makeFirmwareImage, startBmcSim, type SimBmc } from './index';
 

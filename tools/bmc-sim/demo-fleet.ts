@@ -1,4 +1,4 @@
-import { DEMO_COMPANY, demoSerialNumbers } from '../../../../../apps/server/src/db/seed/seed-data';
+import { DEMO_COMPANY, demoSerialNumbers } from '../../apps/server/src/db/seed/seed-data';
 import type { SimComponent, SimServer } from './types';
 
 /**

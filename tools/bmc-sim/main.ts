@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoFleet } from './demo-fleet';
+import { hostsFileLines } from './hosts-file';
 import { startBmcSim, type Misbehaviour } from './index';
 
 const USAGE = `usage: npm run bmc:sim -- [--servers N] [--port-base N] [--http] [--task-seconds S]
@@ -78,10 +79,6 @@ export function parseMisbehaviour(text: string): Misbehaviour {
   return m;
 }
 
-function csvField(value: string) {
-  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -121,8 +118,7 @@ async function main() {
   });
   await mkdir(values.out, { recursive: true });
   const hosts = [
-    'address,user,password',
-    ...sim.bmcs.map((b) => [b.url, b.user, b.password].map(csvField).join(',')),
+    ...hostsFileLines(sim.bmcs),
     ...sim.bmcs.map((b) => `# ${b.url} ${b.server.sn} ${b.server.model}`),
   ].join('\n');
   const hostsFile = path.join(values.out, 'hosts.csv');

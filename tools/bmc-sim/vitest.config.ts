@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'bmc-sim',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    // Each BMC makes its certificate with openssl; the interoperability tests run redfishtool and sushy.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
