@@ -15,16 +15,11 @@ import {
   stopPortal,
   up,
 } from '../deploy/local/cluster';
-import {
-  Client,
-  downloadRecords,
-  prepareLoad,
-  send,
-  signedInClients,
-  Stats,
-  type Version,
-  waitForTasks,
-} from './support/cluster-load';
+import { send } from './support/cluster-request';
+import { Client, signedInClients, type Version } from './support/load-client';
+import { downloadRecords, waitForTasks } from './support/load-checks';
+import { prepareLoad } from './support/load-data';
+import { Stats } from './support/load-stats';
 import { option } from './support/argv';
 
 const SECONDS = option('seconds', 60);
