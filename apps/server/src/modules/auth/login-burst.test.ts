@@ -1,8 +1,10 @@
 import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RateCounters } from '../../lib/rate-limit/counters';
 import { createUser, type TestUser } from '../../test/factories';
 import { type Answer, login } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { LoginLock } from './login-lock';
 
 const WRONG = 'Wrong#Pass1';
 const BURST = 2 * LOGIN_MAX_FAILURES;
@@ -89,6 +91,21 @@ describe.each(DRIVERS)('the sign-in lock under a burst of parallel attempts on %
     }
     // Once the burst is over, nothing of it is left: one more wrong guess is the first of five.
     expect((await login(t.app, user.account, WRONG)).status).toBe(401);
+    expect((await login(t.app, user.account, user.password)).status).toBe(200);
+  });
+
+  it('forgets the places of attempts whose process stopped in the middle of the hash', async () => {
+    const lock = new LoginLock(t.db, t.clock, new RateCounters(t.db, t.clock));
+    // Five attempts took their places and never gave a verdict (their process went away).
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      expect(await lock.reserve(user.id)).toEqual({ counted: true });
+    const waiting = await login(t.app, user.account, user.password);
+    expect([waiting.status, waiting.body.code, waiting.headers['retry-after']]).toEqual([
+      429,
+      ErrorCode.TOO_MANY_REQUESTS,
+      '1',
+    ]);
+    t.clock.advance(60_000);
     expect((await login(t.app, user.account, user.password)).status).toBe(200);
   });
 
