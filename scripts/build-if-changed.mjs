@@ -17,11 +17,12 @@ const hash = hashInputs(root, target.inputs, { skipFile: target.skipFile, extra:
 const state = { root, stampFile, hash, outputs: target.outputs };
 if (!process.argv.includes('--force') && isFresh(state)) {
   console.log(`${name}: sources unchanged since the last build, not rebuilt`);
-  process.exit(0);
+} else {
+  console.log(`${name}: sources changed since the last build (or never built), building`);
+  const [command, args] = target.command;
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+  if (status !== 0) process.exit(status);
+  // Hashed again after the build: a source edited while it ran must not be stamped as built.
+  const after = hashInputs(root, target.inputs, { skipFile: target.skipFile, extra: target.extra() });
+  if (after === hash) writeStamp(state);
 }
-const [command, args] = target.command;
-const status = spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
-if (status !== 0) process.exit(status);
-// Hashed again after the build: a source edited while it ran must not be stamped as built.
-const after = hashInputs(root, target.inputs, { skipFile: target.skipFile, extra: target.extra() });
-if (after === hash) writeStamp(state);
