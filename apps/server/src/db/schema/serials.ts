@@ -9,6 +9,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { idColumn } from './columns';
 import { users } from './users';
 
@@ -41,8 +42,18 @@ export const serialNumbers = pgTable(
      * part number -> version. Bundles show it as the "current" version they replace.
      */
     installedFirmware: jsonb('installed_firmware').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * `customer_name` as `normaliseCompany` (COMPANY_PUNCTUATION) makes it, computed by PostgreSQL
+     * (migration 0034): one organisation's shipped servers are an index range, not a regexp per row.
+     */
+    customerKey: text('customer_key').generatedAlwaysAs(
+      sql`lower(regexp_replace("customer_name", '[[:space:].,()（）·_''"-]+', '', 'g'))`,
+    ),
   },
-  (t) => [index('serial_numbers_model_idx').on(t.modelId)],
+  (t) => [
+    index('serial_numbers_model_idx').on(t.modelId),
+    index('serial_numbers_customer_key_idx').on(t.customerKey, t.sn),
+  ],
 );
 
 /** Serial numbers a user bound to the account; 'verified' ones unlock restricted firmware. */
