@@ -288,6 +288,7 @@ export function createServices(
   const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
     await mail.retryDue();
   });
+  const compliance = new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader);
   return {
     sms,
     outbox: new OutboxService(db),
@@ -358,8 +359,14 @@ export function createServices(
       db,
       clock,
       new ReportBudget(rateCounters, config.INVENTORY_REPORT_BUDGET_PER_DAY),
+      (userId, sns) =>
+        compliance
+          .refreshReported(userId, sns)
+          .catch((err: unknown) =>
+            log.warn({ err, userId }, 'stored fleet states not refreshed after a report'),
+          ),
     ),
-    compliance: new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader),
+    compliance,
     baselines: new BaselineService(db, clock, catalogAccess),
     installedBase: new InstalledBaseService(db, advisoryServices.advisoryReader),
     softwareIds: new SoftwareIdService(db, catalogAccess),

@@ -16,9 +16,9 @@ import {
   type ServerCompliance,
   visibleText,
 } from '@portal/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { type fleetBaselines, installedComponents } from '../../db/schema';
+import { type fleetBaselines, installedComponents, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
@@ -41,6 +41,7 @@ import {
   type StaleServer,
   staleInputs,
   storedPage,
+  storedSerials,
   storeStates,
   widenScope,
 } from './fleet-states';
@@ -188,6 +189,44 @@ export class ComplianceService {
       const states = inputs.map((server) => ({ ...server, ...this.stateOf(server, context) }));
       await storeStates(this.db, scopeKey, contextKey, generation, states);
       inputs = undefined;
+    }
+  }
+
+  /**
+   * Right after a report committed: recomputes the states the reporter's scopes (the account's
+   * own, and its organisation's as staff see it) already store for the reported servers, so the
+   * next page finds them fresh instead of recomputing them. Only a head start: the page still
+   * judges every state by the database's counters, so the caller lets a failure here pass (the
+   * report stands) and a server of a model or card new to the scope is left to the page.
+   */
+  async refreshReported(userId: number, sns: string[]): Promise<void> {
+    if (sns.length === 0) return;
+    const [reporter] = await this.db
+      .select({ organisationId: users.organisationId })
+      .from(users)
+      .where(eq(users.id, userId));
+    const scopes: FleetScope[] = [{ userId }];
+    if (reporter?.organisationId != null) scopes.push({ organisationId: reporter.organisationId });
+    for (const scope of scopes) {
+      const scopeKey = scopeKeyOf(scope);
+      // The generation is taken first, as the page does: a later computation's rows are kept.
+      const { generation, modelIds, pns } = await scopeState(this.db, scopeKey);
+      const stored = await storedSerials(this.db, scopeKey, sns);
+      if (stored.length === 0) continue;
+      const inputs = await staleInputs(this.db, stored);
+      const knownModels = new Set(modelIds);
+      const knownPns = new Set(pns);
+      const known = inputs.filter(
+        (server) =>
+          knownModels.has(server.modelId) &&
+          server.pcieParts.every((pn) => knownPns.has(pn)) &&
+          server.reported.every((row) => !row.pn || knownPns.has(row.pn)),
+      );
+      // The locale only words the targets; the states and counts stored do not depend on it.
+      const context = await this.context(scope, modelIds, pns, 'en-US');
+      const contextKey = contextKeyOf(context.releases, context.advisories, [...context.baselineOf.values()]);
+      const states = known.map((server) => ({ ...server, ...this.stateOf(server, context) }));
+      await storeStates(this.db, scopeKey, contextKey, generation, states);
     }
   }
 

@@ -148,6 +148,20 @@ export async function staleInputs(db: Db, sns: string[]): Promise<StaleServer[]>
   return servers;
 }
 
+/** Of `sns`, those the scope holds a stored state for (whatever its freshness). */
+export async function storedSerials(db: Db, scopeKey: string, sns: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let start = 0; start < sns.length; start += SLICE) {
+    const rows = await rowsOf<{ sn: string }>(
+      db,
+      sql`select sn from fleet_states
+          where scope = ${scopeKey} and sn = any(${sql.param(sns.slice(start, start + SLICE))}::text[])`,
+    );
+    found.push(...rows.map((row) => row.sn));
+  }
+  return found;
+}
+
 /** Stores computed states; a row written by a later computation (higher generation) is kept. */
 export async function storeStates(
   db: Db,

@@ -36,6 +36,11 @@ export class InventoryService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly budget: ReportBudget,
+    /**
+     * Called once a report is stored (ComplianceService.refreshReported: a head start for the
+     * next "My servers" page); whatever happens there, the report stands.
+     */
+    private readonly onReported?: (userId: number, sns: string[]) => Promise<void>,
   ) {}
 
   async report(
@@ -129,6 +134,9 @@ export class InventoryService {
       await this.budget.giveBack(userId, lines.length, charged);
       throw error;
     });
+    // The servers whose current rows were written (their change counters moved).
+    const written = [...new Set([...next.values()].map((row) => row.sn))];
+    await this.onReported?.(userId, written).catch(() => undefined);
     return {
       accepted: new Set(lines.map((line) => line.sn)).size,
       changed,

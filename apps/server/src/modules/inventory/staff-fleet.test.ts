@@ -1,6 +1,7 @@
 import type { AdvisoryInput, FleetPage, FleetServerDetail, StaffFleetOrg } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../db/raw-rows';
 import { serialNumbers } from '../../db/schema';
 import {
   bindSerial,
@@ -28,6 +29,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
   let viewer: string;
   let lesser: string;
   let org: number;
+  let memberId: number;
   let shipped: string;
   let bound: string;
   let foreign: string;
@@ -76,6 +78,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     };
     const member = await user({ roleCodes: ['customer'], organisation: 'Staff View Fleet' });
     customer = member.token;
+    memberId = member.id;
     rival = (await user({ roleCodes: ['customer'], organisation: 'Staff View Rival' })).token;
     await createRole(t.db, 'fleet-viewer', ['sysUser:page']);
     viewer = (await user({ roleCodes: ['fleet-viewer'] })).token;
@@ -267,5 +270,38 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
       .set({ installedFirmware: { BMC: '1.2.0' } })
       .where(eq(serialNumbers.sn, bound));
     expect(await boundState()).toBe('newer');
+  });
+
+  it("refreshes the reporter's stored states right after a report; a failure there leaves the report standing", async () => {
+    /** The shipped server's stored states (the customer's scope, the organisation's) and whether they are fresh. */
+    const stored = () =>
+      rowsOf<{ scope: string; rank: number; fresh: boolean }>(
+        t.db,
+        sql`select f.scope, f.state_rank as rank, f.change = coalesce(c.change, 0) as fresh
+            from fleet_states f left join fleet_server_changes c on c.sn = f.sn
+            where f.sn = ${shipped} order by f.scope`,
+      );
+    expect(await states()).toEqual(['vulnerable', 'vulnerable']);
+    const report = (version: string) =>
+      callAs(t.app, customer, 'POST', '/api/fleet/inventory', {
+        servers: [{ sn: shipped, components: [{ kind: 'BMC', version }] }],
+      });
+    expect((await report('1.3.0')).status).toBe(200);
+    // Before any page: both scopes' rows already judge the reported version.
+    expect(await stored()).toEqual([
+      { scope: `o:${org}`, rank: expect.anything(), fresh: true },
+      { scope: `u:${memberId}`, rank: expect.anything(), fresh: true },
+    ]);
+    // Ahead of every release, but the BIOS reported above is unknown to the catalogue.
+    expect(await states()).toEqual(['unknown', 'unknown']);
+
+    const refresh = vi
+      .spyOn(t.app.services.compliance, 'refreshReported')
+      .mockRejectedValueOnce(new Error('database gone'));
+    expect((await report('1.0.0')).status).toBe(200);
+    expect(refresh).toHaveBeenCalledOnce();
+    refresh.mockRestore();
+    expect((await stored()).map((row) => row.fresh)).toEqual([false, false]);
+    expect(await states()).toEqual(['vulnerable', 'vulnerable']);
   });
 });
