@@ -33,5 +33,6 @@ export * from './device-auth';
 export * from './visible-text';
 export * from './advisories';
 export * from './inventory';
+export * from './compliance-terms';
 export * from './inventory-upload';
 export * from './staff-fleet';

@@ -16,3 +16,10 @@ describe('formatSize', () => {
     expect(formatSize(Number.NaN)).toBe('0 B');
   });
 });
+
+describe('formatSize on what the portal serves', () => {
+  it('reads a firmware image as megabytes, never as a raw byte count', () => {
+    expect(formatSize(11_655_168)).toBe('11.1 MB');
+    expect(formatSize(3_147_296)).toBe('3 MB');
+  });
+});

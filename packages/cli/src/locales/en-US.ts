@@ -1,3 +1,7 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+
+const STATES = COMPLIANCE_STATE_LABELS['en-US'];
+
 /** Every message the CLI shows, in English; zh-CN.ts has exactly the same keys (i18n.test.ts). */
 export const enUS = {
   'help.usage':
@@ -181,11 +185,11 @@ export const enUS = {
   'audit.column.target': 'TARGET',
   'audit.column.state': 'STATE',
   'audit.column.cves': 'CVES',
-  'audit.state.current': 'current',
-  'audit.state.outdated': 'outdated',
-  'audit.state.vulnerable': 'vulnerable',
-  'audit.state.newer': 'newer than published',
-  'audit.state.unknown': 'unknown',
+  'audit.state.current': STATES.current,
+  'audit.state.outdated': STATES.outdated,
+  'audit.state.vulnerable': STATES.vulnerable,
+  'audit.state.newer': STATES.newer,
+  'audit.state.unknown': STATES.unknown,
   'audit.unmapped.noVersion': 'no version reported',
   'audit.unmapped.noMapping': 'no SoftwareId recorded in the catalogue and no known related item',
   'audit.unmapped.ambiguous': 'its SoftwareId is recorded on items of several kinds',

@@ -1,4 +1,7 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import type { enUS } from './en-US.ts';
+
+const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
 
 /** 简体中文：与 en-US.ts 的键完全一致（i18n.test.ts 检查）。 */
 export const zhCN: Record<keyof typeof enUS, string> = {
@@ -165,18 +168,18 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'audit.unmappedLine': '  未对应：{name} {version}（{reason}）',
   'audit.behind': '{state}（落后 {count} 个版本）',
   'audit.summary':
-    '共 {bmcs} 个 BMC：已读取 {read} 个，{failed} 个无法访问；服务器最新 {current} 台，过期 {outdated} 台，有漏洞 {vulnerable} 台，未知 {unknown} 台',
+    '共 {bmcs} 个 BMC：已读取 {read} 个，{failed} 个无法访问；服务器已是最新 {current} 台，版本落后 {outdated} 台，存在漏洞 {vulnerable} 台，无法判断 {unknown} 台',
   'audit.someUnknown': '{count} 个序列号在门户中不是您的服务器，未为其记录任何内容：{sns}',
   'audit.column.component': '部件',
   'audit.column.installed': '已安装',
   'audit.column.target': '目标版本',
   'audit.column.state': '状态',
   'audit.column.cves': 'CVE',
-  'audit.state.current': '最新',
-  'audit.state.outdated': '过期',
-  'audit.state.vulnerable': '有漏洞',
-  'audit.state.newer': '高于已发布版本',
-  'audit.state.unknown': '未知',
+  'audit.state.current': STATES.current,
+  'audit.state.outdated': STATES.outdated,
+  'audit.state.vulnerable': STATES.vulnerable,
+  'audit.state.newer': STATES.newer,
+  'audit.state.unknown': STATES.unknown,
   'audit.unmapped.noVersion': '未报告版本',
   'audit.unmapped.noMapping': '目录中未记录其 SoftwareId，且没有可识别的关联项',
   'audit.unmapped.ambiguous': '其 SoftwareId 被记录在多种类型的条目上',

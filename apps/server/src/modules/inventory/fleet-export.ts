@@ -1,8 +1,7 @@
-import type { COMPLIANCE_STATES, ComplianceState, Locale } from '@portal/contract';
+import { COMPLIANCE_STATE_LABELS, type ComplianceState, type Locale } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { csvLine } from '../../lib/csv-cell';
-import { translate } from '../../lib/i18n/messages';
 import type { ServerReport } from './compliance.service';
 
 /** One line per component: what spreadsheets and ticket systems take (UTF-8 with BOM for Excel). */
@@ -75,11 +74,8 @@ export function sendFleetExport(
       .header('content-disposition', attachmentDisposition('fleet-compliance.json'))
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ servers }, null, 2));
-  const stateName = (state: ComplianceState) =>
-    translate(
-      locale,
-      `INVENTORY_STATE_${state.toUpperCase() as Uppercase<(typeof COMPLIANCE_STATES)[number]>}`,
-    );
+  // The console's and the CLI's words for the states (one list, in the contract).
+  const stateName = (state: ComplianceState) => COMPLIANCE_STATE_LABELS[locale][state];
   return reply
     .header('content-disposition', attachmentDisposition('fleet-compliance.csv'))
     .type('text/csv; charset=utf-8')

@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { useShowTotal } from '@/lib/show-total';
 import { type Paging, nextPaging } from './use-paged-params';
 
 /** The part of a React Query result over a server page that the table reads. */
@@ -13,8 +14,8 @@ export type PagedTableProps<Row> = Omit<TableProps<Row>, 'dataSource' | 'paginat
   query: PagedQuery<Row>;
   paging: Paging;
   onPagingChange: (paging: Paging) => void;
-  /** The summary beside the pager, e.g. "1-10 of 23". */
-  totalText: (range: { from: number; to: number; total: number }) => string;
+  /** The summary beside the pager; every table's "1-10 of 23" (lib/show-total) unless a list counts otherwise. */
+  totalText?: (range: { from: number; to: number; total: number }) => string;
   /** A fixed title over the server's message when loading fails; without it the message is the title. */
   errorTitle?: string;
   emptyText?: string;
@@ -43,6 +44,7 @@ export function PagedTable<Row extends object>({
   ...tableProps
 }: PagedTableProps<Row>) {
   const { error } = query;
+  const showTotal = useShowTotal();
   return (
     <div data-testid={testId}>
       <FailureAlert failure={failureOf(error, errorTitle)} />
@@ -59,7 +61,7 @@ export function PagedTable<Row extends object>({
           pageSize: paging.pageSize,
           total: query.data?.totalRows ?? 0,
           showSizeChanger: sizeChanger,
-          showTotal: (total, [from, to]) => totalText({ from, to, total }),
+          showTotal: totalText ? (total, [from, to]) => totalText({ from, to, total }) : showTotal,
           onChange: (pageNo, pageSize) => onPagingChange(nextPaging(paging, pageNo, pageSize)),
         }}
       />

@@ -136,7 +136,6 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
         columns={columns}
         errorTitle={t('staff.loadFailed')}
         emptyText={t('staff.empty')}
-        totalText={(range) => t('staff.total', range)}
       />
       {editing && <AdvisoryFormDrawer id={editing.id} onClose={() => setEditing(undefined)} />}
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(undefined)} />}

@@ -98,7 +98,6 @@ export function PublishingPage({ title }: { title: string }) {
         onPagingChange={page}
         columns={columns}
         emptyText={t('item.empty')}
-        totalText={(range) => t('total', range)}
       />
       <ItemFormDrawer open={editing !== null} item={editing?.item} onClose={() => setEditing(null)} />
       {opened && <VersionsDrawer item={opened} onClose={() => setOpened(null)} />}

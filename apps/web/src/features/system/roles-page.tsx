@@ -87,7 +87,6 @@ export function RolesPage({ title }: { title: string }) {
         paging={params}
         onPagingChange={page}
         columns={columns}
-        totalText={(range) => t('outbox.total', range)}
       />
       {editing && <RoleFormModal role={editing.role} onClose={() => setEditing(null)} />}
       {granting && <RoleGrantDrawer role={granting} onClose={() => setGranting(null)} />}

@@ -162,7 +162,6 @@ export function UsersPage({
         paging={params}
         onPagingChange={page}
         columns={columns}
-        totalText={(range) => t('outbox.total', range)}
       />
       {editing && <UserFormDrawer user={editing.user} onClose={() => setEditing(null)} />}
       {viewing && (

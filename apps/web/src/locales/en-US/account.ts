@@ -51,7 +51,6 @@ export const account: TranslationsOf<typeof reference> = {
   'logins.type.LOGOUT': 'Logout',
   'logins.result.success': 'Success',
   'logins.result.failure': 'Failure',
-  'logins.total': '{{from}}-{{to}} total {{total}} records',
   'logins.loadFailed': 'Failed to load login records',
   'logins.empty': 'No login records',
   'base.loadFailed': 'Failed to load your account details',

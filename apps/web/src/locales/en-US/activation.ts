@@ -40,7 +40,7 @@ export const activation: TranslationsOf<typeof reference> = {
   'history.expires': 'Valid through',
   'history.actions': 'Actions',
   'history.empty': 'No activation codes yet',
-  'history.total': '{{from}}-{{to}} total {{total}} records',
+  'history.total': '{{from}}-{{to}} of {{total}}',
   'history.downloadFailed': 'Download activation code file failed',
   'entitlement.contractNo': 'Contract number',
   'entitlement.serials': 'Serial numbers covered',

@@ -186,7 +186,6 @@ export const automation: TranslationsOf<typeof reference> = {
   'webhooks.deliveries.refresh': 'Refresh',
   'webhooks.deliveries.empty': 'No deliveries yet',
   'webhooks.deliveries.loadFailed': 'The delivery log could not be loaded',
-  'webhooks.deliveries.total': '{{from}}-{{to}} of {{total}}',
   'webhooks.deliveries.column.event': 'Event',
   'webhooks.deliveries.column.status': 'Status',
   'webhooks.deliveries.column.attempts': 'Attempts',

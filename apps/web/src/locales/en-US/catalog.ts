@@ -37,7 +37,6 @@ export const catalog: TranslationsOf<typeof reference> = {
   'action.details': 'Details',
   'list.empty': 'No versions match',
   'list.loadFailed': 'The version list could not be loaded',
-  'list.total': '{{from}}-{{to}} total {{total}} records',
   'severity.urgent': 'Urgent',
   'severity.recommended': 'Recommended',
   'severity.optional': 'Optional',
@@ -86,7 +85,6 @@ export const catalog: TranslationsOf<typeof reference> = {
   'pcie.noCards': 'No PCIe cards installed',
   'pcie.noFirmware': 'No firmware to download',
   'pcie.older': '{{n}} older versions',
-  'pcie.rows': '{{total}} rows',
   'pcie.truncated':
     'Only the first {{shown}} of {{total}} serial numbers are shown; export the CSV for all of them.',
   'config.title': 'Configuration set',
@@ -130,7 +128,7 @@ export const catalog: TranslationsOf<typeof reference> = {
   'overseas.signIn': 'Sign in to see every download',
   'records.column.content': 'Content',
   'records.column.fileName': 'File name',
-  'records.column.bytes': 'Bytes',
+  'records.column.bytes': 'Size',
   'records.column.status': 'Status',
   'records.column.ip': 'IP',
   'records.column.time': 'Time',
@@ -140,5 +138,4 @@ export const catalog: TranslationsOf<typeof reference> = {
   'records.status.redirect': 'Sent to object storage',
   'records.empty': 'No downloads yet',
   'records.loadFailed': 'The download records could not be loaded',
-  'records.total': '{{from}}-{{to}} total {{total}} records',
 };

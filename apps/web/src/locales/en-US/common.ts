@@ -5,6 +5,7 @@ export const common: TranslationsOf<typeof reference> = {
   'app.name': 'Server Firmware & Software Portal',
   'app.copyright': 'Copyright © {{year}} Server Firmware & Software Portal',
   'app.loading': 'Loading…',
+  'table.total': '{{from}}-{{to}} of {{total}}',
   'language.label': 'Language',
   'language.zh-CN': '中文',
   'language.en-US': 'English',

@@ -1,15 +1,18 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 import type { TranslationsOf } from '../types';
 import type { fleet as reference } from '../zh-CN/fleet';
 
+const STATES = COMPLIANCE_STATE_LABELS['en-US'];
+
 export const fleet: TranslationsOf<typeof reference> = {
   ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe card',
-  'state.vulnerable': 'Vulnerable',
-  'state.outdated': 'Outdated',
-  'state.unknown': 'Unknown',
-  'state.newer': 'Newer than catalogue',
-  'state.current': 'Current',
+  'state.vulnerable': STATES.vulnerable,
+  'state.outdated': STATES.outdated,
+  'state.unknown': STATES.unknown,
+  'state.newer': STATES.newer,
+  'state.current': STATES.current,
   'source.shipping': 'shipping record',
   'source.upload': 'inventory upload',
   'source.api': 'API report',
@@ -28,7 +31,6 @@ export const fleet: TranslationsOf<typeof reference> = {
   'list.state': 'State',
   'list.anyState': 'Any state',
   'list.reset': 'Clear filters',
-  'list.total': '{{from}}-{{to}} of {{total}}',
   'list.empty': 'No server matches',
   'list.loadFailed': 'Your servers could not be loaded',
   'column.sn': 'Serial number',

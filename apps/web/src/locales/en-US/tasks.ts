@@ -30,7 +30,6 @@ export const tasks: TranslationsOf<typeof reference> = {
   'log.level.error': 'Error',
   loadFailed: 'Tasks could not be loaded',
   empty: 'No tasks yet. Bundle firmware by SN/PN or build a custom LiveCD from the firmware download page.',
-  total: '{{total}} tasks',
   'created.open': 'Open tasks',
   'bundle.intro':
     'Enter server serial numbers (SN) or PCIe part numbers (PN). A background task picks the newest firmware you may download for each server or part and packages it in one file with a SHA256SUMS and a manifest (CSV and JSON).',

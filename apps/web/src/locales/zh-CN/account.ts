@@ -48,7 +48,6 @@ export const account = {
   'logins.type.LOGOUT': '登出',
   'logins.result.success': '成功',
   'logins.result.failure': '失败',
-  'logins.total': '第 {{from}}-{{to}} 条/总共 {{total}} 条',
   'logins.loadFailed': '登录记录加载失败',
   'logins.empty': '暂无登录记录',
   'base.loadFailed': '账户信息加载失败',

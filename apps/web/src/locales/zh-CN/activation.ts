@@ -38,7 +38,7 @@ export const activation = {
   'history.expires': '有效期至',
   'history.actions': '操作',
   'history.empty': '暂无激活记录',
-  'history.total': '第 {{from}}-{{to}} 条/总共 {{total}} 条',
+  'history.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
   'history.downloadFailed': '下载激活码文件失败',
   'entitlement.contractNo': '合同号',
   'entitlement.serials': '覆盖的序列号',

@@ -176,7 +176,6 @@ export const automation = {
   'webhooks.deliveries.refresh': '刷新',
   'webhooks.deliveries.empty': '尚无投递记录',
   'webhooks.deliveries.loadFailed': '无法加载投递记录',
-  'webhooks.deliveries.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
   'webhooks.deliveries.column.event': '事件',
   'webhooks.deliveries.column.status': '状态',
   'webhooks.deliveries.column.attempts': '尝试次数',

@@ -2,6 +2,7 @@ export const common = {
   'app.name': '服务器固件与软件下载门户',
   'app.copyright': '版权所有 © {{year}} 服务器固件与软件下载门户',
   'app.loading': '加载中…',
+  'table.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
   'language.label': '语言',
   'language.zh-CN': '中文',
   'language.en-US': 'English',

@@ -1,13 +1,16 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
+
+const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
 
 export const fleet = {
   ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe 卡',
-  'state.vulnerable': '存在漏洞',
-  'state.outdated': '版本落后',
-  'state.unknown': '无法判断',
-  'state.newer': '高于目录版本',
-  'state.current': '已是最新',
+  'state.vulnerable': STATES.vulnerable,
+  'state.outdated': STATES.outdated,
+  'state.unknown': STATES.unknown,
+  'state.newer': STATES.newer,
+  'state.current': STATES.current,
   'source.shipping': '出厂记录',
   'source.upload': '清单上传',
   'source.api': 'API 上报',
@@ -26,7 +29,6 @@ export const fleet = {
   'list.state': '状态',
   'list.anyState': '全部状态',
   'list.reset': '清除筛选',
-  'list.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
   'list.empty': '没有符合条件的服务器',
   'list.loadFailed': '服务器列表加载失败',
   'column.sn': '序列号',
@@ -115,7 +117,7 @@ export const fleet = {
   'bundle.selected_other': '已选择 {{count}} 台服务器',
   'bundle.selectHint': '选择服务器，下载它们缺失的固件',
   'bundle.tooMany': '一次最多 {{max}} 台服务器',
-  'bundle.nothingMissing': '没有缺失的固件：这些服务器都不是过期或有漏洞的状态',
+  'bundle.nothingMissing': '没有缺失的固件：这些服务器都不是版本落后或存在漏洞的状态',
   'bundle.failed': '无法准备下载：{{message}}',
   'bundle.openTasks': '查看我的任务',
   'baselines.title': '基线',

@@ -28,7 +28,6 @@ export const tasks = {
   'log.level.error': '错误',
   loadFailed: '任务加载失败',
   empty: '暂无任务。可在固件下载页按 SN/PN 打包固件，或定制 LiveCD。',
-  total: '共 {{total}} 个任务',
   'created.open': '查看任务',
   'bundle.intro':
     '输入服务器 SN 或 PCIe 部件号（PN），系统在后台为每台服务器或部件挑选您可下载的最新固件，打包成一个文件，内含 SHA256SUMS 和清单（CSV 与 JSON）。',

@@ -3,7 +3,8 @@ import { type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
 import { type DownloadRecordsParams, useDownloadRecords } from '../api/get-download-records';
 
 const STATUS_COLOURS = { complete: 'success', partial: 'warning', redirect: 'processing' } as const;
@@ -24,7 +25,7 @@ export function DownloadRecordsTable() {
     {
       title: t('records.column.bytes'),
       dataIndex: 'bytes',
-      render: (_, { bytes, range }) => (range ? `${formatNumber(bytes)} (${range})` : formatNumber(bytes)),
+      render: (_, { bytes, range }) => (range ? `${formatSize(bytes)} (${range})` : formatSize(bytes)),
     },
     {
       title: t('records.column.status'),
@@ -48,7 +49,6 @@ export function DownloadRecordsTable() {
       columns={columns}
       errorTitle={t('records.loadFailed')}
       emptyText={t('records.empty')}
-      totalText={(range) => t('records.total', range)}
     />
   );
 }

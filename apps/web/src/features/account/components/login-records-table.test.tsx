@@ -61,7 +61,7 @@ describe('LoginRecordsTable', () => {
       expect.any(String),
     ]);
     expect(cells(bodyRows()[1])?.[0]).toBe('Logout');
-    expect(table().textContent).toContain('1-10 total 23 records');
+    expect(table().textContent).toContain('1-10 of 23');
   });
 
   it('asks the server for the next page and updates the summary', async () => {
@@ -73,7 +73,7 @@ describe('LoginRecordsTable', () => {
 
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(requestedPages(fetchStub)).toEqual(['1/10', '3/10']);
-    expect(table().textContent).toContain('21-23 total 23 records');
+    expect(table().textContent).toContain('21-23 of 23');
     expect(bodyRows()[0]?.textContent).toContain('10.0.0.3');
   });
 
@@ -82,7 +82,7 @@ describe('LoginRecordsTable', () => {
     stubLoginRecordsApi();
     renderWithProviders(<LoginRecordsTable />, { path: '/' });
     await waitFor(() => expect(bodyRows()).toHaveLength(DEFAULT_PAGE_SIZE));
-    expect(table().textContent).toContain('第 1-10 条/总共 23 条');
+    expect(table().textContent).toContain('第 1-10 条，共 23 条');
     expect(bodyRows()[0]?.textContent).toContain('登录');
   });
 });

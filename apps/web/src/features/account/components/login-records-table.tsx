@@ -42,7 +42,6 @@ export function LoginRecordsTable() {
       columns={columns}
       errorTitle={t('logins.loadFailed')}
       emptyText={t('logins.empty')}
-      totalText={(range) => t('logins.total', range)}
     />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
+import { useShowTotal } from '@/lib/show-total';
 import type { useAdvisories } from '../api/get-advisories';
 import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
 import { AdvisorySeverityTag, formatScore } from './advisory-severity-tag';
@@ -20,6 +21,7 @@ interface Props {
 /** One page of advisories, sortable by first publication, last update and score. */
 export function AdvisoryTable({ query, state, onChange }: Props) {
   const { t } = useTranslation('advisories');
+  const showTotal = useShowTotal();
   // A phone has room for the ID and the title: severity and date go under the title.
   const phone = Grid.useBreakpoint().xs === true;
   const sortOrderOf = (field: AdvisorySortField): SortOrder =>
@@ -124,7 +126,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
           pageSize: state.pageSize,
           total: query.data?.totalRows ?? 0,
           showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+          showTotal,
         }}
         onChange={(pagination, _filters, sorter, { action }) => {
           const sort = Array.isArray(sorter) ? sorter[0] : sorter;

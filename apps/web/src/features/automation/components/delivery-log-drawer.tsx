@@ -149,7 +149,6 @@ export function DeliveryLogDrawer<Row extends StaffWebhookDelivery>({
           onRow={rowAttributes}
           errorTitle={t('webhooks.deliveries.loadFailed')}
           emptyText={t('webhooks.deliveries.empty')}
-          totalText={(range) => t('webhooks.deliveries.total', range)}
         />
       </Flex>
       {children}

@@ -1,6 +1,7 @@
 import type { PcieLookupResult } from '@portal/contract';
 import { Alert, Button, Grid, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useShowTotal } from '@/lib/show-total';
 import { type PcieRow, pcieRowsOf } from '../utils/pcie-rows';
 import { DownloadButton } from './download-button';
 
@@ -12,6 +13,7 @@ type PcieResultsProps = {
 /** The lookup answer: per SN its cards, per card the newest firmware the reader may download. */
 export function PcieResults({ result, onOpen }: PcieResultsProps) {
   const { t } = useTranslation('catalog');
+  const showTotal = useShowTotal();
   const rows = pcieRowsOf(result);
   // On a phone a fixed actions column would cover the firmware and its version.
   const phone = Grid.useBreakpoint().xs === true;
@@ -90,7 +92,7 @@ export function PcieResults({ result, onOpen }: PcieResultsProps) {
         scroll={{ x: 'max-content' }}
         dataSource={rows}
         columns={columns}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pcie.rows', { total }) }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal }}
         onRow={(row) => ({ 'data-sn': row.sn ?? '', 'data-pn': row.pn ?? '' }) as object}
       />
     </div>

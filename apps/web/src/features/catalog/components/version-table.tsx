@@ -6,6 +6,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatNumber } from '@/lib/format';
 import { useVersions, type VersionListQuery } from '../api/get-versions';
 import { formatSize } from '@/lib/format-size';
+import { useShowTotal } from '@/lib/show-total';
 import { FIRST_PAGE_PAGING, type TablePaging } from '../utils/table-paging';
 import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';
@@ -59,6 +60,7 @@ export function VersionTable({
   onPagingChange,
 }: VersionTableProps) {
   const { t } = useTranslation('catalog');
+  const showTotal = useShowTotal();
   const filtersKey = JSON.stringify(filters);
   const [own, setOwn] = useState<OwnPaging>({ ...FIRST_PAGE_PAGING, filtersKey });
   // New filters start over at the first page: the old page number may no longer exist.
@@ -239,7 +241,7 @@ export function VersionTable({
           pageSize,
           total: versions.data?.totalRows ?? 0,
           showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+          showTotal,
         }}
       />
     </div>

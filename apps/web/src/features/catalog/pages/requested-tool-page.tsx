@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
 import { readStored } from '@/lib/storage';
 import { useRequestedTool } from '../api/get-tool';
 import { ChecksumText } from '../components/checksum-text';
@@ -56,7 +56,7 @@ export function RequestedToolPage() {
               {tool.data.latest.releaseDate}
             </Descriptions.Item>
             <Descriptions.Item label={t('requestedTool.file')}>
-              {tool.data.latest.fileName} ({formatNumber(tool.data.latest.fileSize)} B)
+              {tool.data.latest.fileName} ({formatSize(tool.data.latest.fileSize)})
             </Descriptions.Item>
             <Descriptions.Item label="SHA256">
               <ChecksumText value={tool.data.latest.sha256} testId="requested-tool-sha256" />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
+import { useShowTotal } from '@/lib/show-total';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
 import type { FleetListState, FleetSortField } from '../utils/fleet-list-params';
@@ -25,6 +26,7 @@ interface Props {
 /** One page of my servers, sortable by SN, model, worst state and last report; rows selectable. */
 export function FleetTable({ query, list, onChange, selected, onSelect }: Props) {
   const { t } = useTranslation('fleet');
+  const showTotal = useShowTotal();
   const scope = useFleetScope();
   const sortOrderOf = (field: FleetSortField): SortOrder =>
     list.sortField === field ? (list.sortOrder ?? null) : null;
@@ -101,7 +103,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
           pageSize: list.pageSize,
           total: query.data?.totalRows ?? 0,
           showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('list.total', { from, to, total }),
+          showTotal,
         }}
         onChange={(pagination, _filters, sorter, { action }) => {
           const sort = Array.isArray(sorter) ? sorter[0] : sorter;

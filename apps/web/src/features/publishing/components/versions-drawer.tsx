@@ -4,7 +4,8 @@ import { App, Button, Drawer, Popconfirm, Space, Switch, type TableColumnsType, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/list-table/list-table';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
 import { useItemVersions } from '../api/get-item-versions';
 import { useDeleteDraftVersion, usePublishVersion, useSetPreRelease } from '../api/version-actions';
 import { NotesEditorModal } from './notes-editor-modal';
@@ -41,7 +42,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
     },
     { title: t('version.releaseDate'), dataIndex: 'releaseDate' },
     { title: t('version.fileName'), dataIndex: 'fileName' },
-    { title: t('version.size'), dataIndex: 'fileSize', render: (_, { fileSize }) => formatNumber(fileSize) },
+    { title: t('version.size'), dataIndex: 'fileSize', render: (_, { fileSize }) => formatSize(fileSize) },
     {
       title: 'SHA256',
       dataIndex: 'sha256',

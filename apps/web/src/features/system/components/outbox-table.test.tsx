@@ -64,7 +64,7 @@ describe('OutboxTable', () => {
     expect(bodyRows()[0]?.textContent).toContain('Your verification code 0');
     expect(bodyRows()[0]?.textContent).toContain('Failed');
     expect(bodyRows()[3]?.textContent).toContain('Logged only');
-    expect(table().textContent).toContain('1-10 total 12 records');
+    expect(table().textContent).toContain('1-10 of 12');
 
     fireEvent.click(within(bodyRows()[0] as HTMLElement).getByRole('button'));
     const entry = await screen.findByTestId('outbox-entry');

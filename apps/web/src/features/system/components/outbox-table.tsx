@@ -76,7 +76,6 @@ export function OutboxTable() {
         columns={columns}
         errorTitle={t('outbox.loadFailed')}
         emptyText={t('outbox.empty')}
-        totalText={(range) => t('outbox.total', range)}
         expandable={{
           expandedRowRender: (entry) => (
             <div data-testid="outbox-entry">

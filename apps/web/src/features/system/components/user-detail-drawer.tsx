@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
 import { useBindUserSerials, useUnbindUserSerial, useUserDetail } from '../api/users';
 import { OrganisationAssign } from './organisation-assign';
 
@@ -106,7 +107,11 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
                     key: 'content',
                     render: (_, row) => `${row.itemName} ${row.version}`,
                   },
-                  { title: t('users.detail.bytes'), dataIndex: 'bytes' },
+                  {
+                    title: t('users.detail.bytes'),
+                    dataIndex: 'bytes',
+                    render: (bytes: number) => formatSize(bytes),
+                  },
                 ]}
               />
             ),

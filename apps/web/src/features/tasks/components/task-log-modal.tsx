@@ -1,7 +1,8 @@
 import type { Task } from '@portal/contract';
 import { Descriptions, Modal, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { formatSize } from '@/lib/format-size';
 import { TaskStatusTag } from './task-status-tag';
 
 const LEVEL_COLOURS = { info: 'blue', warn: 'orange', error: 'red' } as const;
@@ -29,7 +30,7 @@ export function TaskLogModal({ task, onClose }: { task: Task | null; onClose: ()
             {task.result && (
               <>
                 <Descriptions.Item label={t('result.file')}>
-                  {task.result.fileName} ({formatNumber(task.result.size)} B)
+                  {task.result.fileName} ({formatSize(task.result.size)})
                 </Descriptions.Item>
                 <Descriptions.Item label="SHA256">
                   <Typography.Text copyable code data-testid="task-result-sha256">

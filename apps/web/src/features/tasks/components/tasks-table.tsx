@@ -127,7 +127,6 @@ export function TasksTable() {
         columns={columns}
         errorTitle={t('loadFailed')}
         emptyText={t('empty')}
-        totalText={({ total }) => t('total', { total })}
       />
       <TaskLogModal task={shown} onClose={() => setShownId(null)} />
     </div>

@@ -1,6 +1,7 @@
 import { FIRST_PAGE } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShowTotal } from '@/lib/show-total';
 import type { TablePaging } from '../../utils/table-paging';
 import styles from './public-list.module.css';
 
@@ -13,9 +14,10 @@ type PublicPagerProps = {
   onChange: (paging: TablePaging) => void;
 };
 
-/** "1-10 total 23 records", previous and next, the page number, and the page size. */
+/** "1-10 of 23" (as every table says it), previous and next, the page number, and the page size. */
 export function PublicPager({ paging, total, onChange }: PublicPagerProps) {
   const { t } = useTranslation('catalog');
+  const showTotal = useShowTotal();
   const sizeId = useId();
   const { pageNo, pageSize } = paging;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -24,7 +26,7 @@ export function PublicPager({ paging, total, onChange }: PublicPagerProps) {
   const goTo = (page: number) => onChange({ ...paging, pageNo: page });
   return (
     <nav className={styles.pager} aria-label={t('overseas.pager')}>
-      <span>{t('list.total', { from, to, total })}</span>
+      <span>{showTotal(total, [from, to])}</span>
       <button
         type="button"
         className={styles.button}

@@ -46,7 +46,7 @@ describe('PublicVersionList', () => {
     expect(requests(fetchStub)).toEqual([`kind=SOFTWARE&pageNo=1&pageSize=${DEFAULT_PAGE_SIZE}`]);
     const cells = Array.from(bodyRows()[0]?.querySelectorAll('td') ?? [], (td) => td.textContent);
     expect(cells).toEqual(expect.arrayContaining(['M7 BMC firmware', '4.1.23', '2026-06-15', '2 KB']));
-    expect(list().textContent).toContain(`1-10 total ${TOTAL} records`);
+    expect(list().textContent).toContain(`1-10 of ${TOTAL}`);
     expect(list().textContent).toContain('Page 1 of 3');
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
   });
@@ -101,9 +101,9 @@ describe('PublicVersionList', () => {
       expect(requests(fetchStub).at(-1)).toBe('kind=SOFTWARE&q=4.1.2&pageNo=1&pageSize=10'),
     );
     await waitFor(() => expect(bodyRows()).toHaveLength(5)); // 4.1.2 and 4.1.20 to 4.1.23
-    expect(list().textContent).toContain('1-5 total 5 records');
+    expect(list().textContent).toContain('1-5 of 5');
     fireEvent.change(box, { target: { value: '' } });
-    await waitFor(() => expect(list().textContent).toContain(`1-10 total ${TOTAL} records`));
+    await waitFor(() => expect(list().textContent).toContain(`1-10 of ${TOTAL}`));
     expect(bodyRows()).toHaveLength(DEFAULT_PAGE_SIZE);
   });
 
@@ -161,7 +161,7 @@ describe('PublicVersionList', () => {
     stubFetch({ [LIST_PATH]: pagedRoute([]) });
     const { unmount } = renderList();
     await within(list()).findByText('No versions match');
-    expect(list().textContent).toContain('0-0 total 0 records');
+    expect(list().textContent).toContain('0-0 of 0');
     unmount();
 
     stubFetch({ [LIST_PATH]: () => envelopeResponse({ code: 1010001, message: 'Too many requests' }, 429) });
