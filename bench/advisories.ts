@@ -11,16 +11,14 @@
 //    BENCH_CONNECTIONS connections for BENCH_SECONDS each, plain GETs and If-None-Match GETs
 //    (target: p95 under 100 ms). `npm run bench:advisories`; see bench/README.md.
 
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../apps/server/src/test/free-port';
+import { advisoryInput } from '../apps/server/src/test/advisory-input';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startReceiver } from '../apps/server/src/test/webhook-receivers';
+import { startBuiltPortal } from './support/built-portal';
+import { getLoad, type Load } from './support/get-load';
+import { percentile } from './support/percentile';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 4);
@@ -33,72 +31,8 @@ const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
 const FANOUT_TARGET_MS = 60_000;
 const LATENCY_TARGET_MS = 100;
 const PASSWORD = 'Bench#Pass1';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-/** The bundle the portal runs, built from the code as it is now (a stale dist measured old code once). */
-let built = false;
-function buildServer() {
-  if (built) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build-server.mjs')], {
-    stdio: 'inherit',
-  });
-  built = true;
-}
-
-async function startPortal(databaseUrl: string) {
-  buildServer();
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-advisories-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...(process.env.BENCH_PORTAL_NODE_OPTIONS
-        ? { NODE_OPTIONS: process.env.BENCH_PORTAL_NODE_OPTIONS }
-        : {}),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: '/nonexistent',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'off',
-      ADMIN_PASSWORD: PASSWORD,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      WEBHOOK_ALLOW_PRIVATE: 'on',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/api/ready`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() - started > 120_000) throw new Error('portal not ready within 120 s');
-    await sleep(200);
-  }
-  return {
-    url,
-    pid: child.pid,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function api<T>(url: string, token: string | null, method: string, body?: unknown): Promise<T> {
   const answer = await fetch(url, {
@@ -118,32 +52,6 @@ const login = (base: string, account: string) =>
   api<{ token: string }>(`${base}/api/login`, null, 'POST', { account, password: PASSWORD }).then(
     (data) => data.token,
   );
-
-const advisoryInput = (modelId: number) => ({
-  tlp: 'WHITE',
-  titleZh: 'BMC 远程代码执行',
-  titleEn: 'BMC remote code execution',
-  summaryZh: '摘要',
-  summaryEn: 'Summary',
-  workaroundsZh: '',
-  workaroundsEn: 'Block port 623.',
-  vulnerabilities: [
-    {
-      cve: 'CVE-2026-55555',
-      cweId: 'CWE-787',
-      cweName: 'Out-of-bounds Write',
-      cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-      cvss40Vector: null,
-      descriptionZh: '',
-      descriptionEn: 'A heap overflow.',
-    },
-  ],
-  affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: '2.0.0', fixedIn: '2.5.0' }],
-  fixedVersionIds: [],
-  references: [],
-  acknowledgments: [],
-  revisionSummary: '',
-});
 
 type Fanout = {
   advisoryId: string;
@@ -331,76 +239,6 @@ async function copyAdvisories(client: pg.Client, pk: number) {
   );
 }
 
-type Load = {
-  label: string;
-  requests: number;
-  perSecond: number;
-  statuses: string;
-  bytes: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-};
-
-let phase = 0;
-
-/**
- * CONNECTIONS keep-alive connections each sending GETs back to back for SECONDS. Each connection
- * comes from a loopback address of its own (127.<phase>.0.<n>): the feeds' rate limit
- * (1,200 a minute) counts per client address, and 32 aggregators are 32 clients.
- */
-async function load(label: string, url: string, headers: Record<string, string>): Promise<Load> {
-  phase += 1;
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let bytes = 0;
-  const get = (agent: http.Agent) =>
-    new Promise<void>((resolve, reject) => {
-      const start = performance.now();
-      const request = http.get(url, { agent, headers }, (response) => {
-        let size = 0;
-        response.on('data', (chunk: Buffer) => (size += chunk.length));
-        response.on('end', () => {
-          latencies.push(performance.now() - start);
-          statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
-          bytes = size;
-          resolve();
-        });
-        response.on('error', reject);
-      });
-      request.on('error', reject);
-    });
-  const agents = Array.from(
-    { length: CONNECTIONS },
-    (_, n) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.${phase}.0.${n + 1}` }),
-  );
-  // Warm-up: every connection opened (and the first build of a feed after a change done).
-  await Promise.all(agents.map((agent) => get(agent)));
-  latencies.length = 0;
-  statuses.clear();
-  const started = performance.now();
-  const end = started + SECONDS * 1000;
-  await Promise.all(
-    agents.map(async (agent) => {
-      while (performance.now() < end) await get(agent);
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  for (const agent of agents) agent.destroy();
-  return {
-    label,
-    requests: latencies.length,
-    perSecond: latencies.length / elapsed,
-    statuses: [...statuses.entries()].map(([status, n]) => `${status}×${n}`).join(' '),
-    bytes,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: Math.max(0, ...latencies),
-  };
-}
-
 async function main() {
   const postgres = await startPostgres();
   const admin = new pg.Client({ connectionString: postgres.url });
@@ -408,11 +246,12 @@ async function main() {
   await admin.query(`create database bench_advisories`);
   await admin.end();
   const databaseUrl = postgres.url.replace(/\/postgres$/, '/bench_advisories');
-  const portal = await startPortal(databaseUrl);
+  const portal = await startBuiltPortal(databaseUrl, PASSWORD);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let result: Fanout | undefined;
   const loads: Load[] = [];
+  const load = { connections: CONNECTIONS, seconds: SECONDS };
   try {
     const fan = await fanout(client, portal.url);
     result = fan;
@@ -435,9 +274,11 @@ async function main() {
         const entries = ((await first.json()) as { feed: { entry: unknown[] } }).feed.entry.length;
         console.log(`feed entries: ${entries}`);
       }
-      loads.push(await load(`${label}, plain GET`, url, {}));
-      loads.push(await load(`${label}, GET with Accept-Encoding: gzip`, url, { 'accept-encoding': 'gzip' }));
-      loads.push(await load(`${label}, If-None-Match`, url, { 'if-none-match': etag }));
+      loads.push(await getLoad(`${label}, plain GET`, url, {}, load));
+      loads.push(
+        await getLoad(`${label}, GET with Accept-Encoding: gzip`, url, { 'accept-encoding': 'gzip' }, load),
+      );
+      loads.push(await getLoad(`${label}, If-None-Match`, url, { 'if-none-match': etag }, load));
     }
   } finally {
     await client.end();

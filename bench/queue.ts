@@ -12,17 +12,13 @@ import { type Database, openDatabase } from '../apps/server/src/db/connection';
 import { createBoss } from '../apps/server/src/lib/jobs/boss';
 import { JobQueue } from '../apps/server/src/lib/jobs/job-queue';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { percentile } from './support/percentile';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const log = pino({ level: 'warn' });
 
 type Row = { driver: string; workers: number; jobsPerSecond: number; p50: number; p95: number; max: number };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 function queueOf(database: Database, workers: number, onRun: (data: Record<string, unknown>) => void) {
   // As services.ts builds it.

@@ -27,6 +27,7 @@ import {
 import { createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startReceiver, startTarpit } from '../apps/server/src/test/webhook-receivers';
+import { percentile } from './support/percentile';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 50);
 const TARPITS = Number(process.env.BENCH_TARPITS ?? 5);
@@ -56,10 +57,6 @@ WebhookSender.prototype.send = async function (this: WebhookSender, request: Web
   }
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 type Result = {

@@ -8,6 +8,7 @@ import type { AdvisoryDetail, AdvisoryInput, AdvisoryRow, Page, StaffAdvisoryDet
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
+import { advisoryInput } from '../../test/advisory-input';
 import {
   bindSerial,
   createItem,
@@ -38,33 +39,12 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
   let modelId: number;
   let advisory: StaffAdvisoryDetail;
 
-  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: 'BMC 远程代码执行',
-    titleEn: 'BMC remote code execution',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: 'Block port 623.',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-55555',
-        cweId: 'CWE-787',
-        cweName: 'Out-of-bounds Write',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: 'A heap overflow.',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: '2.0.0', fixedIn: '2.5.0' }],
-    fixedVersionIds: [fixId],
-    references: [],
-    acknowledgments: [],
-    publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
-    revisionSummary: '',
-    ...extra,
-  });
+  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput =>
+    advisoryInput(modelId, {
+      fixedVersionIds: [fixId],
+      publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+      ...extra,
+    });
   const anonymous = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
   const list = (token: string, query = '') =>
     callAs<Page<AdvisoryRow>>(t.app, token, 'GET', `/api/advisories${query}`).then(
