@@ -36,7 +36,7 @@ async function checkPage(page: Page, name: string, locale: string, device: Devic
 }
 
 describe('security advisories in Chromium', () => {
-  const suite = useConsoleSuite();
+  const suite = useConsoleSuite({ shared: true });
 
   it.each(LANGUAGES_AND_WIDTHS)(
     'the customer list and an advisory in %s on a %s: readable, accessible, no sideways scrolling',

@@ -71,7 +71,7 @@ const SETTINGS_SECTIONS = [
 const settingsSlug = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 describe('English and Chinese console in Chromium', () => {
-  const suite = useConsoleSuite();
+  const suite = useConsoleSuite({ shared: true });
 
   it.each<UiLocale>(['en-US', 'zh-CN'])(
     'renders the main pages and popups in %s without missing keys, errors or foreign texts',

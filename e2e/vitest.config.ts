@@ -11,5 +11,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // One browser and one portal at a time: the machine has two cores.
     fileParallelism: false,
+    // One demo portal for the files that only read (useConsoleSuite({ shared: true })).
+    globalSetup: ['support/shared-portal.ts'],
   },
 });

@@ -1,8 +1,16 @@
-import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { existsSync } from 'node:fs';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { until } from '../../apps/server/src/test/until';
 import { launchChromium } from './chromium';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startPortal } from './portal';
-import { openSignedIn } from './session';
+import { openSignedIn, signInThroughApi } from './session';
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 export type Account = 'demo' | 'admin';
@@ -34,18 +42,64 @@ export interface ConsoleSuite {
 const isMissingKey = (text: string) => text.includes('[i18n] missing key');
 
 /**
+ * The run's shared portal (support/shared-portal.ts) once it answers, with the active application
+ * of both accounts put back to their first, as on a fresh portal (opening a page of another
+ * application switches it, and that choice is kept on the server). It has no mailbox of its own
+ * here: a file that reads mail or SMS changes state and starts its own portal.
+ */
+async function openSharedPortal(): Promise<Portal> {
+  const { url, captchaAnswer, readyFile } = inject('sharedPortal');
+  await until('the shared portal, seeded', () => (existsSync(readyFile) ? true : undefined), 120_000);
+  const notHere = (): never => {
+    throw new Error('the shared portal keeps no mail here: use useConsoleSuite() for a portal of your own');
+  };
+  const portal: Portal = {
+    url,
+    latestCaptcha: () => captchaAnswer,
+    mails: notHere,
+    smsOutbox: notHere,
+    close: async () => undefined,
+  };
+  for (const account of ['demo', 'admin'] as const) await resetActiveApplication(portal, account);
+  return portal;
+}
+
+async function resetActiveApplication(portal: Portal, account: Account) {
+  const api = await playwrightRequest.newContext();
+  try {
+    const token = await signInThroughApi(api, portal, account, PASSWORDS[account]);
+    const headers = { Authorization: `Bearer ${token}` };
+    const user = (await (await api.get(`${portal.url}/api/getLoginUser`, { headers })).json()) as {
+      data: { apps: { code: string }[] };
+    };
+    const first = user.data.apps[0]?.code;
+    if (first) await api.post(`${portal.url}/api/sysMenu/change`, { headers, data: { application: first } });
+    await api.get(`${portal.url}/api/logout`, { headers });
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
  * One portal and one Chromium for the file (beforeAll), a fresh context for each page. After
  * each test, any uncaught page error or missing translation reported by any of its pages fails
  * the test: those are bugs whatever the test was looking at.
+ *
+ * `shared`: the run's one shared portal instead of one of the file's own (issue 41: a portal
+ * boot per file cost minutes). Only for files that change nothing another file reads: no
+ * accounts, passwords, display settings, notices read, publishing, tasks or mail.
  */
-export function useConsoleSuite(): ConsoleSuite {
+export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuite {
   let portal: Portal | undefined;
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let contexts: BrowserContext[] = [];
   const problems = new Map<Page, PageProblems>();
 
   beforeAll(async () => {
-    [portal, chromium] = await Promise.all([startPortal(), launchChromium()]);
+    [portal, chromium] = await Promise.all([
+      options.shared ? openSharedPortal() : startPortal(),
+      launchChromium(),
+    ]);
   });
   afterEach(async () => {
     const open = contexts;

@@ -19,13 +19,23 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 export const DEMO_PASSWORD = 'Demo#E2e123';
 export const ADMIN_PASSWORD = 'Admin#E2e123';
 
+export type PortalOptions = {
+  /** The port to listen on; a free one by default. */
+  port?: number;
+  /**
+   * One answer for every captcha: for the portal the read-only files share (shared-portal.ts),
+   * whose tests run in other processes than the one the answers would be recorded in.
+   */
+  captchaAnswer?: string;
+};
+
 /**
  * The real portal (built web app, API, embedded database) on a free port, with
  * the captcha on. The captcha answers are recorded here, in the test process:
  * that is the seam, there is no HTTP endpoint that reveals them. Mail goes
  * through SMTP to a real receiver started here too.
  */
-export async function startPortal() {
+export async function startPortal(options: PortalOptions = {}) {
   const captchaAnswers: string[] = [];
   const smtp = await startSmtpReceiver();
   // Uploaded files (avatars) go to a folder of this run, removed on close.
@@ -42,16 +52,20 @@ export async function startPortal() {
       DATA_DIR: dataDir,
       // The webhook tests receive deliveries on 127.0.0.1, which a real portal refuses.
       WEBHOOK_ALLOW_PRIVATE: 'on',
+      // Several files sign in to the shared portal within a minute, all from 127.0.0.1.
+      ...(options.captchaAnswer === undefined ? {} : { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' }),
     }),
     database,
     captchaText: () => {
-      const text = randomCaptchaText();
+      const text = options.captchaAnswer ?? randomCaptchaText();
       captchaAnswers.push(text);
       return text;
     },
+    // A device sign-in polls every second rather than RFC 8628's five: the tests wait real time.
+    deviceAuthPollSeconds: 1,
   });
   await seedCatalog(database.db, app.services.store);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   // After listen: approving an advisory queues its announcement inside the approval's transaction,
   // and the job queue must have started before (starting it then would wait for PGlite's one
   // connection, which that transaction holds).
