@@ -252,14 +252,34 @@ export const installedBaseQuerySchema = z.object({
   pn: z.string().trim().toUpperCase().max(64).optional(),
   cve: z.string().trim().toUpperCase().max(32).optional(),
 });
+/**
+ * With `cve`: `counted`, the servers and customers whose installed version an advisory naming it
+ * affects (0 is a real 0); `notConcerned`, no advisory naming it names this kind (or this card),
+ * `kinds` being what they do name (a kind, or a card's part number); `noAdvisory`, no published
+ * advisory names it. Never a 0 that means "not computed".
+ */
+export const installedBaseExposureSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('counted'), servers: z.number().int(), customers: z.number().int() }),
+  z.object({ status: z.literal('notConcerned'), kinds: z.array(z.string()) }),
+  z.object({ status: z.literal('noAdvisory') }),
+]);
 export const installedBaseSchema = z.object({
-  /** Servers per installed version, in the product's version order (newest first). */
+  /**
+   * Servers per installed version, in the product's version order (newest first). Kind PCIE
+   * without a part number: per card part number (`pn`, in its order) and version, as versions of
+   * two cards do not compare; `pn` is null otherwise.
+   */
   versions: z.array(
-    z.object({ version: z.string(), servers: z.number().int(), customers: z.number().int() }),
+    z.object({
+      pn: z.string().nullable(),
+      version: z.string(),
+      servers: z.number().int(),
+      customers: z.number().int(),
+    }),
   ),
+  /** Servers counted once each, even when they carry several of the cards counted. */
   servers: z.number().int(),
-  /** With `cve`: servers and customers whose installed version an advisory naming it affects. */
-  exposed: z.object({ servers: z.number().int(), customers: z.number().int() }).nullable(),
+  exposed: installedBaseExposureSchema.nullable(),
 });
 export type InstalledBase = z.infer<typeof installedBaseSchema>;
 

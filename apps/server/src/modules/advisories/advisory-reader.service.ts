@@ -157,6 +157,12 @@ export class AdvisoryReaderService {
     return rows.map((row) => row.snapshot);
   }
 
+  /** Every visible advisory naming this CVE, newest revision each (the staff installed base). */
+  async citing(cve: string): Promise<AdvisorySnapshot[]> {
+    const rows = await this.current(sql`rn = 1 and ${cve} = any(cves)`, sql``);
+    return rows.map((row) => row.snapshot);
+  }
+
   /** The reader's servers, and which visible advisories affect one of them. */
   private async affectedFor(userId: number): Promise<{ servers: OwnedServer[]; pks: Set<number> }> {
     const servers = await ownedServers(this.db, { userId });

@@ -419,8 +419,8 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       '/api/staff/fleet/installed-base?kind=BIOS&cve=CVE-2026-40001',
     );
     expect(bios.status).toBe(200);
-    expect(bios.body.data.versions).toEqual([{ version: '5.0.0', servers: 1, customers: 1 }]);
-    expect(bios.body.data.exposed).toEqual({ servers: 0, customers: 0 });
+    expect(bios.body.data.versions).toEqual([{ pn: null, version: '5.0.0', servers: 1, customers: 1 }]);
+    expect(bios.body.data.exposed).toEqual({ status: 'counted', servers: 0, customers: 0 });
     await report(rival.token, {
       servers: [{ sn: foreign, components: [{ kind: 'BIOS', version: '4.0.0' }] }],
     });
@@ -432,7 +432,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
         '/api/staff/fleet/installed-base?kind=BIOS&cve=CVE-2026-40001',
       )
     ).body.data;
-    expect(after.exposed).toEqual({ servers: 1, customers: 1 });
+    expect(after.exposed).toEqual({ status: 'counted', servers: 1, customers: 1 });
     const bmc = (
       await callAs<InstalledBase>(t.app, admin, 'GET', '/api/staff/fleet/installed-base?kind=BMC&model=M7-2U')
     ).body.data;

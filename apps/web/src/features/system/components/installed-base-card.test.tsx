@@ -16,11 +16,11 @@ describe('InstalledBaseCard', () => {
         asked.push(query);
         return okResponse({
           versions: [
-            { version: '3.2.0', servers: 1200, customers: 14 },
-            { version: '3.1.0', servers: 40, customers: 3 },
+            { pn: null, version: '3.2.0', servers: 1200, customers: 14 },
+            { pn: null, version: '3.1.0', servers: 40, customers: 3 },
           ],
           servers: 1240,
-          exposed: query.cve ? { servers: 40, customers: 3 } : null,
+          exposed: query.cve ? { status: 'counted', servers: 40, customers: 3 } : null,
         });
       },
     });

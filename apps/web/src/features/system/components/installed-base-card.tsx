@@ -1,4 +1,4 @@
-import { INVENTORY_KINDS, type InventoryKind } from '@portal/contract';
+import { type InstalledBase, INVENTORY_KINDS, type InventoryKind } from '@portal/contract';
 import { Alert, Card, Flex, Input, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatNumber } from '@/lib/format';
 import { type InstalledBaseParams, useInstalledBase } from '../api/get-installed-base';
 
-type VersionRow = { version: string; servers: number; customers: number };
+type VersionRow = InstalledBase['versions'][number];
 
 /**
  * The vendor's installed base: how many servers (of how many customers) run each version of a
@@ -18,6 +18,8 @@ export function InstalledBaseCard() {
   const base = useInstalledBase(params);
   const set = (change: Partial<InstalledBaseParams>) => setParams((current) => ({ ...current, ...change }));
   const exposed = base.data?.exposed;
+  // Every PCIe card at once: each row is one part number's version.
+  const perCard = base.data?.versions.some((row) => row.pn !== null) ?? false;
   return (
     <Card size="small" title={t('installedBase.title')} data-testid="installed-base">
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
@@ -55,27 +57,18 @@ export function InstalledBaseCard() {
         />
       </Flex>
       <FailureAlert failure={failureOf(base.error, t('installedBase.loadFailed'))} />
-      {exposed && (
-        <Alert
-          type={exposed.servers > 0 ? 'warning' : 'success'}
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('installedBase.exposed', {
-            cve: params.cve,
-            servers: formatNumber(exposed.servers),
-            customers: formatNumber(exposed.customers),
-          })}
-          data-testid="installed-base-exposed"
-        />
+      {exposed && params.cve && (
+        <ExposureAlert exposure={exposed} cve={params.cve} kind={params.kind} pn={params.pn} />
       )}
       <Table<VersionRow>
-        rowKey="version"
+        rowKey={(row) => `${row.pn ?? ''} ${row.version}`}
         size="small"
         pagination={false}
         loading={base.isFetching}
         dataSource={base.data?.versions ?? []}
         locale={{ emptyText: t('installedBase.empty') }}
         columns={[
+          ...(perCard ? [{ title: t('installedBase.partNumber'), dataIndex: 'pn' }] : []),
           { title: t('installedBase.version'), dataIndex: 'version' },
           {
             title: t('installedBase.servers'),
@@ -98,5 +91,54 @@ export function InstalledBaseCard() {
         </Typography.Text>
       )}
     </Card>
+  );
+}
+
+const isKind = (name: string): name is InventoryKind => (INVENTORY_KINDS as readonly string[]).includes(name);
+
+/**
+ * A CVE's exposure: a count (green only when it is a real 0), or why there is none to give: no
+ * advisory names the CVE, or its advisories concern other kinds or cards than the one chosen.
+ */
+function ExposureAlert({
+  exposure,
+  cve,
+  kind,
+  pn,
+}: {
+  exposure: NonNullable<InstalledBase['exposed']>;
+  cve: string;
+  kind: InventoryKind;
+  pn?: string;
+}) {
+  const { t } = useTranslation('system');
+  const common = { showIcon: true, style: { marginBottom: 12 }, 'data-testid': 'installed-base-exposed' };
+  if (exposure.status === 'noAdvisory')
+    return <Alert {...common} type="info" title={t('installedBase.noAdvisory', { cve })} />;
+  if (exposure.status === 'notConcerned') {
+    const chosen = pn
+      ? t('installedBase.card', { pn })
+      : t('installedBase.kindFirmware', { kind: t(`kind.${kind}`) });
+    // A kind by its name, a card by its part number.
+    const named = exposure.kinds.map((name) => (isKind(name) ? t(`kind.${name}`) : name)).join(', ');
+    return <Alert {...common} type="info" title={t('installedBase.notConcerned', { cve, chosen, named })} />;
+  }
+  return (
+    <Alert
+      {...common}
+      type={exposure.servers > 0 ? 'warning' : 'success'}
+      title={t('installedBase.exposed', {
+        cve,
+        count: exposure.servers,
+        servers: t('installedBase.serverCount', {
+          count: exposure.servers,
+          formatted: formatNumber(exposure.servers),
+        }),
+        customers: t('installedBase.customerCount', {
+          count: exposure.customers,
+          formatted: formatNumber(exposure.customers),
+        }),
+      })}
+    />
   );
 }
