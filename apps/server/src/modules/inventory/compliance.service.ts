@@ -113,7 +113,8 @@ const asScope = (scope: FleetScope | number): FleetScope =>
  * server (fleet-states.ts), each labelled with what it was computed from; before answering it
  * reads the scope's context now (same rules), and recomputes every stored state whose context
  * hash or server change counter (bumped by triggers in the writer's transaction) is not now's.
- * A report costs a recomputation of the reported servers at the next page; a publish, recall,
+ * A report recomputes the reported servers' stored states right after it commits
+ * (`refreshReported`; else the next page does); a publish, recall,
  * embargo end, advisory or baseline change one of the whole scope (one slower request).
  * The assessments are remembered only per computation (keyed by its own release lists); the
  * remembered version comparisons are a pure function of two strings.
