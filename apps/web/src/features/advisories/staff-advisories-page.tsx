@@ -1,5 +1,5 @@
 import { ADVISORY_PERMISSIONS, ADVISORY_STATUSES, type StaffAdvisoryRow } from '@portal/contract';
-import { Select, type TableColumnsType, Tag } from 'antd';
+import { Grid, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn } from '@/components/crud-page/actions-column';
@@ -22,6 +22,8 @@ type Editing = { id?: number } | undefined;
 /** /system/advisories: every advisory in any state, written, reviewed and approved here. */
 export function StaffAdvisoriesPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('advisories');
+  // A phone shows the ID above the title, so the title has the room the ID column took.
+  const phone = Grid.useBreakpoint().sm === false;
   const { params, filter, page } = usePagedParams<StaffAdvisoryParams>();
   const list = useStaffAdvisories(params);
   const [editing, setEditing] = useState<Editing>();
@@ -38,12 +40,13 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
     return t('staff.immediately');
   };
   const columns: TableColumnsType<StaffAdvisoryRow> = [
-    { title: t('staff.column.id'), dataIndex: 'advisoryId' },
+    { title: t('staff.column.id'), dataIndex: 'advisoryId', responsive: ['sm'] },
     {
       title: t('staff.column.title'),
       key: 'title',
       render: (_, row) => (
-        <div style={{ minWidth: 200, maxWidth: 360 }}>
+        <div style={{ minWidth: 200, maxWidth: phone ? 220 : 360 }}>
+          {phone && <Typography.Text type="secondary">{row.advisoryId} </Typography.Text>}
           {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
         </div>
       ),

@@ -47,6 +47,8 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
       title: t('column.model'),
       key: 'model',
       dataIndex: 'model',
+      // A phone keeps SN and the worst state in view; the model is on the server's page.
+      responsive: ['sm'],
       sorter: true,
       sortOrder: sortOrderOf('model'),
     },

@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import styles from './bar-chart.module.css';
 
 /** `label` goes under the bar; `name` (the whole name, when the label is short for it) in its tooltip. */
 export type BarPoint = { label: string; value: number; name?: string };
@@ -21,16 +22,18 @@ export function BarChart({ points, title, height = 180, labelEvery = 1, testId }
   const { token } = theme.useToken();
   const width = Math.max(points.length * 24, 240);
   const top = Math.max(1, ...points.map((point) => point.value));
-  const plot = height - 28;
+  // The labels are HTML under the SVG: text inside a stretched SVG (preserveAspectRatio none)
+  // would be squeezed with the bars, unreadable on a phone.
+  const plot = height - 24;
   const slot = width / Math.max(points.length, 1);
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>
       <svg
         role="img"
         aria-label={title}
-        viewBox={`0 0 ${width} ${height}`}
+        viewBox={`0 0 ${width} ${plot}`}
         width="100%"
-        height={height}
+        height={plot}
         preserveAspectRatio="none"
       >
         <line x1={0} x2={width} y1={plot} y2={plot} stroke={token.colorBorder} />
@@ -48,21 +51,26 @@ export function BarChart({ points, title, height = 180, labelEvery = 1, testId }
               >
                 <title>{`${point.name ?? point.label}: ${point.value}`}</title>
               </rect>
-              {index % labelEvery === 0 && (
-                <text
-                  x={index * slot + slot / 2}
-                  y={height - 8}
-                  fontSize={10}
-                  textAnchor="middle"
-                  fill={token.colorTextSecondary}
-                >
-                  {point.label}
-                </text>
-              )}
             </g>
           );
         })}
       </svg>
+      <div className={styles.labels} aria-hidden>
+        {points.map((point, index) =>
+          index % labelEvery === 0 ? (
+            <span
+              key={`${point.label}-${index}`}
+              className={styles.label}
+              style={{
+                left: `${((index + 0.5) / Math.max(points.length, 1)) * 100}%`,
+                color: token.colorTextSecondary,
+              }}
+            >
+              {point.label}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption style={{ textAlign: 'center', color: token.colorTextSecondary }}>{title}</figcaption>
     </figure>
   );
