@@ -89,7 +89,16 @@ export const taskPageSchema = pageOf(taskSchema);
 export const taskCreatedSchema = z.object({ task: taskSchema, message: z.string() });
 export type TaskCreated = z.infer<typeof taskCreatedSchema>;
 
-/** One row of a bundle's manifest (CSV and JSON). */
+/**
+ * One row of a bundle's manifest (CSV and JSON). A bundle of what is missing (fleet compliance)
+ * lists each server's vulnerable components before its outdated ones, and its `severity` ranks
+ * the same way (issue 42 §2): `urgent` for a vulnerable component (an advisory names its
+ * version), the publisher's rating for an outdated one but never above `recommended`. Install in
+ * `installOrder` (lower first), after each prerequisite; `rebootRequired` says the update restarts
+ * the server. A bundle of the newest files (mirror by SN or PN) knows nothing of what is installed:
+ * there `state`, `installOrder` and `rebootRequired` are null (empty in the CSV), `severity` is the
+ * publisher's and `prerequisites` empty.
+ */
 export const bundleManifestRowSchema = z.object({
   sn: z.string(),
   pn: z.string(),
@@ -98,7 +107,12 @@ export const bundleManifestRowSchema = z.object({
   item: z.string(),
   currentVersion: z.string(),
   offeredVersion: z.string(),
+  state: z.enum(['vulnerable', 'outdated']).nullable(),
   severity: z.string(),
+  installOrder: z.number().int().nullable(),
+  rebootRequired: z.boolean().nullable(),
+  /** In the CSV: `BMC >= 3.1.0; BIOS >= 5.0.0`. */
+  prerequisites: z.array(z.object({ component: z.string(), minVersion: z.string() })),
   file: z.string(),
   sha256: z.string(),
 });

@@ -40,12 +40,18 @@ describe('CSV writers neutralise formulas under both list separators', () => {
         item: 'NIC',
         currentVersion: VERSION_PAYLOAD,
         offeredVersion: '2.0.0',
+        state: 'outdated',
         severity: '',
+        installOrder: 80,
+        rebootRequired: true,
+        // A prerequisite names a component and version as staff typed them.
+        prerequisites: [{ component: '=BMC', minVersion: VERSION_PAYLOAD }],
         file: 'nic.bin',
         sha256: 'ab',
       },
     ]);
     expectNoFormula(csv);
+    expect(csv).toContain(`"'=BMC >= 1;'=1+1;"`);
     expect(csv).toContain(`"1;'=1+1;"`);
     expect(csv).toContain(`"PCIE:PN-1:1;'=cmd|' /C calc'!A0;"`);
   });

@@ -202,6 +202,13 @@ export async function inventoryRoutes(app: FastifyInstance) {
                   component: component.component,
                   current: component.installed ?? '',
                   versionId: component.target.versionId,
+                  state: component.state,
+                  installOrder: component.target.installOrder,
+                  rebootRequired: component.target.rebootRequired,
+                  prerequisites: component.target.prerequisites.map(({ component, minVersion }) => ({
+                    component,
+                    minVersion,
+                  })),
                 },
               ]
             : [],

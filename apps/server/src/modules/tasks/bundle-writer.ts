@@ -21,14 +21,55 @@ const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
   'item',
   'currentVersion',
   'offeredVersion',
+  'state',
   'severity',
+  'installOrder',
+  'rebootRequired',
+  'prerequisites',
   'file',
   'sha256',
 ];
 
+/** A manifest value as one CSV cell (each still goes through csvLine's formula guard). */
+function cellOf(value: BundleManifestRow[keyof BundleManifestRow]): string | number | null {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.map((need) => `${need.component} >= ${need.minVersion}`).join('; ');
+  return value;
+}
+
 export function manifestCsv(rows: BundleManifestRow[]): string {
-  const lines = [CSV_COLUMNS.join(','), ...rows.map((row) => csvLine(CSV_COLUMNS.map((c) => row[c])))];
+  const lines = [
+    CSV_COLUMNS.join(','),
+    ...rows.map((row) => csvLine(CSV_COLUMNS.map((column) => cellOf(row[column])))),
+  ];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+const STATE_RANK = { vulnerable: 0, outdated: 1 } as const;
+
+/**
+ * A component an advisory names is urgent whatever its publisher said; an outdated one is at most
+ * recommended, so it never ranks above a vulnerable one.
+ */
+function urgencyOf(line: BundleLine): string {
+  if (line.state === 'vulnerable') return 'urgent';
+  if (line.state === 'outdated' && line.file.severity === 'urgent') return 'recommended';
+  return line.file.severity;
+}
+
+/** Each server in the order asked, its vulnerable components first, then in install order. */
+function manifestOrder(lines: BundleLine[]): BundleLine[] {
+  const firstOf = new Map<string, number>();
+  lines.forEach((line, index) => {
+    if (!firstOf.has(line.sn)) firstOf.set(line.sn, index);
+  });
+  const rank = (line: BundleLine) => (line.state ? STATE_RANK[line.state] : 0);
+  return [...lines].sort(
+    (a, b) =>
+      (firstOf.get(a.sn) ?? 0) - (firstOf.get(b.sn) ?? 0) ||
+      rank(a) - rank(b) ||
+      (a.installOrder ?? 0) - (b.installOrder ?? 0),
+  );
 }
 
 /** Bundle paths: `firmware/<file name>`, the version id added when two versions share a name. */
@@ -92,7 +133,7 @@ export async function writeBundle(
         throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
       sums.push(`${file.sha256}  ${path}`);
     }
-    const rows: BundleManifestRow[] = lines.map((line) => ({
+    const rows: BundleManifestRow[] = manifestOrder(lines).map((line) => ({
       sn: line.sn,
       pn: line.pn,
       model: line.model,
@@ -100,7 +141,11 @@ export async function writeBundle(
       item: line.file.itemName,
       currentVersion: line.current,
       offeredVersion: line.file.version,
-      severity: line.file.severity,
+      state: line.state ?? null,
+      severity: urgencyOf(line),
+      installOrder: line.installOrder ?? null,
+      rebootRequired: line.rebootRequired ?? null,
+      prerequisites: line.prerequisites ?? [],
       file: paths.get(line.file.versionId) ?? line.file.fileName,
       sha256: line.file.sha256,
     }));

@@ -35,6 +35,11 @@ export type BundleLine = {
   component: string;
   current: string;
   file: BundleFile;
+  /** A bundle of what is missing: the component's compliance state and what its update needs. */
+  state?: 'vulnerable' | 'outdated';
+  installOrder?: number;
+  rebootRequired?: boolean;
+  prerequisites?: { component: string; minVersion: string }[];
 };
 
 export type TaskLogger = (

@@ -49,6 +49,11 @@ export type SelectedLine = {
   component: string;
   current: string;
   versionId: number;
+  /** What compliance said (absent in tasks created before issue 42). */
+  state?: 'vulnerable' | 'outdated';
+  installOrder?: number;
+  rebootRequired?: boolean;
+  prerequisites?: { component: string; minVersion: string }[];
 };
 export type MirrorParams = {
   by: 'sn' | 'pn';
