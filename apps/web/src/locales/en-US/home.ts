@@ -16,7 +16,7 @@ export const home: TranslationsOf<typeof reference> = {
   'pages.home.attention.failed': 'The state of your servers could not be read: {{message}}',
   'pages.home.attention.total_one': '{{count}} server in all',
   'pages.home.attention.total_other': '{{count}} servers in all',
-  'pages.home.attention.allCurrent_one': 'Your server runs current firmware: nothing needs doing.',
+  'pages.home.attention.allCurrent_one': 'Your {{count}} server runs current firmware: nothing needs doing.',
   'pages.home.attention.allCurrent_other':
     'All {{count}} of your servers run current firmware: nothing needs doing.',
   'pages.home.attention.unknownHint':
