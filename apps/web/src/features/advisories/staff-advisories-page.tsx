@@ -9,6 +9,7 @@ import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
 import { type StaffAdvisoryParams, useStaffAdvisories } from './api/get-staff-advisories';
 import { AdvisoryFormDrawer } from './components/advisory-form-drawer';
+import { FormStyleWarmUp } from './components/form-style-warm-up';
 import { RejectModal } from './components/reject-modal';
 import { DATE_PATTERN } from './components/advisory-table';
 import { ReviewActions } from './components/review-actions';
@@ -141,6 +142,7 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
         emptyText={t('staff.empty')}
       />
       {editing && <AdvisoryFormDrawer id={editing.id} onClose={() => setEditing(undefined)} />}
+      {!editing && <FormStyleWarmUp />}
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(undefined)} />}
     </CrudPage>
   );
