@@ -14,7 +14,16 @@ export const staffFleetOrgSchema = z.object({
   members: z.number().int(),
   servers: z.number().int(),
 });
-export type StaffFleetOrg = z.infer<typeof staffFleetOrgSchema>;
+/**
+ * GET /api/staff/fleet/orgs: each organisation with its servers whose worst state is vulnerable or
+ * outdated (the same summary as its "My servers" page), most vulnerable first, then most
+ * outdated, then by name: whom PSIRT calls first (issue 42 §2).
+ */
+export const staffFleetOrgRowSchema = staffFleetOrgSchema.extend({
+  vulnerable: z.number().int(),
+  outdated: z.number().int(),
+});
+export type StaffFleetOrg = z.infer<typeof staffFleetOrgRowSchema>;
 
 export const staffFleetOrgParamsSchema = z.object({
   org: z.coerce.number().int().min(1).max(2_147_483_647),

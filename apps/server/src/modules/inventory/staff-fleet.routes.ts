@@ -5,7 +5,7 @@ import {
   fleetServerDetailSchema,
   STAFF_FLEET_PERMISSION,
   staffFleetOrgParamsSchema,
-  staffFleetOrgSchema,
+  staffFleetOrgRowSchema,
   staffFleetServerParamsSchema,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession } from '../../plugins/authenticate';
 import { sendFleetExport } from './fleet-export';
 import { FLEET_EXPORT_RATE_LIMIT } from './fleet-rate-limits';
+import { organisationsByExposure } from './organisation-states';
 
 const tags = ['fleet'];
 const security = [{ bearer: [] }];
@@ -38,11 +39,12 @@ export async function staffFleetRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Customer organisations with their active accounts and servers: whose fleet to look at',
-        response: responses(z.array(staffFleetOrgSchema), AUTH_ERRORS),
+        summary:
+          'Customer organisations with their active accounts, servers, and vulnerable and outdated servers, most vulnerable first: whose fleet to look at',
+        response: responses(z.array(staffFleetOrgRowSchema), AUTH_ERRORS),
       },
     },
-    async (request) => ok(request, await compliance.organisations()),
+    async (request) => ok(request, await organisationsByExposure(compliance, request.locale)),
   );
 
   routes.get(

@@ -167,12 +167,19 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
       name: 'Staff View Fleet',
       members: 1,
       servers: 2,
+      vulnerable: expect.any(Number),
+      outdated: expect.any(Number),
     });
     const [mine, staff] = await Promise.all([
       page(customer, '/api/fleet/servers?sortField=sn'),
       page(viewer, `/api/staff/fleet/orgs/${org}/servers?sortField=sn`),
     ]);
     expect(staff.body.data).toEqual(mine.body.data);
+    // The list's counts are the organisation's own summary.
+    expect(orgs.find((row) => row.id === org)).toMatchObject({
+      vulnerable: staff.body.data.summary.vulnerable ?? 0,
+      outdated: staff.body.data.summary.outdated ?? 0,
+    });
     expect(staff.body.data.rows.map((row) => row.sn).sort()).toEqual([shipped, bound].sort());
     const detail = await callAs<FleetServerDetail>(
       t.app,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -9,8 +9,8 @@ import { buildFleetPage, buildServerDetail, buildServerRow } from './test-data';
 setUpEachTest({ namespaces: ['fleet'] });
 
 const ORGS = [
-  { id: 7, name: 'Acme Fleet', members: 2, servers: 12 },
-  { id: 9, name: 'Rival Co', members: 1, servers: 0 },
+  { id: 7, name: 'Acme Fleet', members: 2, servers: 12, vulnerable: 1, outdated: 3 },
+  { id: 9, name: 'Rival Co', members: 1, servers: 0, vulnerable: 0, outdated: 0 },
 ];
 
 function openPage(url: string) {
@@ -28,7 +28,29 @@ describe('StaffFleetPage', () => {
     const link = await within(table).findByTestId('org-link-7');
     expect(link.getAttribute('href')).toBe('/system/fleet/7');
     expect(table.textContent).toContain('Rival Co');
-    expect(table.querySelectorAll('tbody tr.ant-table-row')[0]?.textContent).toBe('Acme Fleet212');
+    expect(table.querySelectorAll('tbody tr.ant-table-row')[0]?.textContent).toBe('Acme Fleet21213');
+  });
+
+  it("shows each organisation's vulnerable and outdated servers, vulnerable first, sortable", async () => {
+    stubFetch({
+      '/api/staff/fleet/orgs': () =>
+        okResponse([
+          { id: 1, name: 'Alpha', members: 1, servers: 9, vulnerable: 0, outdated: 5 },
+          { id: 2, name: 'Beta', members: 1, servers: 4, vulnerable: 2, outdated: 0 },
+          { id: 3, name: 'Gamma', members: 1, servers: 6, vulnerable: 1, outdated: 1 },
+        ]),
+    });
+    openPage('/system/fleet');
+    const table = await screen.findByTestId('staff-fleet-orgs');
+    const names = () =>
+      [...table.querySelectorAll('tbody tr.ant-table-row td:first-child')].map((cell) => cell.textContent);
+    await waitFor(() => expect(names()).toEqual(['Beta', 'Gamma', 'Alpha']));
+    const vulnerable = within(table).getByRole('columnheader', { name: /Vulnerable/ });
+    expect(vulnerable.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(table).getByRole('columnheader', { name: /Outdated/ }));
+    // antd sorts ascending on the first click, descending on the second.
+    fireEvent.click(within(table).getByRole('columnheader', { name: /Outdated/ }));
+    expect(names()).toEqual(['Alpha', 'Gamma', 'Beta']);
   });
 
   it("shows an organisation's servers from the staff API, read only, with links below its address", async () => {

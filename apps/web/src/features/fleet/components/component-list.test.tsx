@@ -1,3 +1,4 @@
+import type { ComponentCompliance } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -9,7 +10,7 @@ setUpEachTest({ namespaces: ['fleet'] });
 
 describe('ComponentList', () => {
   it('numbers only the due steps, 1..n, in install order, skipping components with nothing to do', () => {
-    const current = (component: string, kind: string) =>
+    const current = (component: string, kind: ComponentCompliance['kind']) =>
       buildComponent({ component, kind, state: 'current', behind: 0, installed: '1.0.0' });
     renderWithProviders(
       <ComponentList
@@ -18,8 +19,8 @@ describe('ComponentList', () => {
           current('BIOS', 'BIOS'),
           current('CPLD', 'CPLD'),
           buildComponent({ component: 'PSU', kind: 'PSU', state: 'unknown', installed: null, behind: 0 }),
-          current('FPGA', 'FPGA'),
-          current('NVME', 'NVME'),
+          current('DISK', 'DISK'),
+          current('NIC', 'NIC'),
           buildComponent({ component: 'PCIE:PN-NIC', kind: 'PCIE', pn: 'PN-NIC', state: 'vulnerable' }),
           buildComponent({ component: 'PCIE:PN-RAID', kind: 'PCIE', pn: 'PN-RAID' }),
         ]}

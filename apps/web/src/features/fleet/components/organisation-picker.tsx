@@ -1,5 +1,5 @@
 import type { StaffFleetOrg } from '@portal/contract';
-import { Input, Table, type TableColumnsType } from 'antd';
+import { Input, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,10 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useStaffOrgs } from '../api/get-staff-orgs';
 import { organisationFleet } from '../utils/fleet-scope';
 
-/** Staff choose whose servers to look at: every customer organisation, searchable by name. */
+/**
+ * Staff choose whose servers to look at: every customer organisation, searchable by name, with
+ * its vulnerable and outdated servers, the most vulnerable first (whom PSIRT calls first).
+ */
 export function OrganisationPicker() {
   const { t } = useTranslation('fleet');
   const orgs = useStaffOrgs();
@@ -24,7 +27,31 @@ export function OrganisationPicker() {
       ),
     },
     { title: t('staff.members'), key: 'members', dataIndex: 'members', align: 'right' },
-    { title: t('staff.servers'), key: 'servers', dataIndex: 'servers', align: 'right' },
+    {
+      title: t('staff.servers'),
+      key: 'servers',
+      dataIndex: 'servers',
+      align: 'right',
+      sorter: (a, b) => a.servers - b.servers,
+    },
+    {
+      title: t('state.vulnerable'),
+      key: 'vulnerable',
+      dataIndex: 'vulnerable',
+      align: 'right',
+      sorter: (a, b) => a.vulnerable - b.vulnerable || a.outdated - b.outdated,
+      defaultSortOrder: 'descend',
+      // Bold, not coloured: the danger and warning text colours fail contrast on white (WCAG 1.4.3).
+      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
+    },
+    {
+      title: t('state.outdated'),
+      key: 'outdated',
+      dataIndex: 'outdated',
+      align: 'right',
+      sorter: (a, b) => a.outdated - b.outdated || a.vulnerable - b.vulnerable,
+      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
+    },
   ];
   const wanted = search.trim().toLowerCase();
   return (
