@@ -44,7 +44,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       title: t('column.title'),
       dataIndex: 'title',
       render: (_, row) => (
-        <div style={{ minWidth: phone ? undefined : 200, maxWidth: 420 }}>
+        <div style={{ minWidth: phone ? undefined : 200, maxWidth: 320 }}>
           {row.title}
           {row.affectsMine && (
             <Tag color="#a8071a" style={{ marginInlineStart: 8 }}>
