@@ -46,7 +46,7 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
       title: t('staff.column.title'),
       key: 'title',
       render: (_, row) => (
-        <div style={{ minWidth: 200, maxWidth: phone ? 220 : 360 }}>
+        <div style={{ minWidth: 200, maxWidth: phone ? 220 : 280 }}>
           {phone && <Typography.Text type="secondary">{row.advisoryId} </Typography.Text>}
           {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
         </div>
