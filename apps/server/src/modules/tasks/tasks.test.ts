@@ -116,7 +116,11 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       expect(version?.version).toBe(row.offeredVersion);
     }
     const csv = files.get(BUNDLE_MANIFEST_CSV)?.toString('utf8').trim().split('\r\n') ?? [];
-    expect(csv[0]).toBe('sn,pn,model,component,item,currentVersion,offeredVersion,severity,file,sha256');
+    // State, install order, reboot and prerequisites are filled for "download what is missing"
+    // bundles (issue 42); a plain SN bundle leaves them empty.
+    expect(csv[0]).toBe(
+      'sn,pn,model,component,item,currentVersion,offeredVersion,state,severity,installOrder,rebootRequired,prerequisites,file,sha256',
+    );
     expect(csv).toHaveLength(manifest.rows.length + 1);
     expect(
       csv.some(
