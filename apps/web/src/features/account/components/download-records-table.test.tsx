@@ -43,13 +43,13 @@ describe('DownloadRecordsTable', () => {
     const first = bodyRows()[0]?.textContent ?? '';
     expect(first).toContain('M7 BMC firmware 4.1.12');
     expect(first).toContain('Incomplete');
-    expect(first).toContain('12,288 (bytes=0-1023)');
-    expect(table().textContent).toContain(`1-10 total ${TOTAL} records`);
+    expect(first).toContain('12 KB (bytes=0-1023)');
+    expect(table().textContent).toContain(`1-10 of ${TOTAL}`);
 
     fireEvent.click(within(table()).getByTitle('2'));
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(bodyRows()[1]?.textContent).toContain('M7 BMC firmware 4.1.1');
-    expect(table().textContent).toContain(`11-12 total ${TOTAL} records`);
+    expect(table().textContent).toContain(`11-12 of ${TOTAL}`);
   });
 
   it('says why when the records cannot be loaded', async () => {

@@ -48,7 +48,7 @@ describe('VersionTable', () => {
     renderWithProviders(<WithFilters />, { path: '/' });
     await waitFor(() => expect(bodyRows()).toHaveLength(DEFAULT_PAGE_SIZE));
     expect(requests(fetchStub)).toEqual([`kind=BMC%2CBIOS&model=M7&pageNo=1&pageSize=${DEFAULT_PAGE_SIZE}`]);
-    expect(table().textContent).toContain(`1-10 total ${TOTAL} records`);
+    expect(table().textContent).toContain(`1-10 of ${TOTAL}`);
     const cells = Array.from(bodyRows()[0]?.querySelectorAll('td') ?? [], (td) => td.textContent);
     expect(cells).toEqual(
       expect.arrayContaining(['M7 BMC firmware', '4.1.23', 'Recommended', 'M7-2U, M7-4U', '2 KB', '1,234']),
