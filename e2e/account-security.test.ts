@@ -46,6 +46,6 @@ describe('account security in Chromium', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
     await expect
       .poll(() => page.locator('.ant-pagination-total-text').first().textContent())
-      .toMatch(/1-\d+ total \d+ records/);
+      .toMatch(/1-\d+ of \d+/);
   });
 });
