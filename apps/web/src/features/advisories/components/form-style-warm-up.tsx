@@ -8,15 +8,22 @@ import { useEffect, useState } from 'react';
  * seconds on a loaded machine). Done ahead, the first opening costs what later ones do.
  */
 export function FormStyleWarmUp() {
-  const [idle, setIdle] = useState(false);
+  const [phase, setPhase] = useState<'waiting' | 'rendering' | 'done'>('waiting');
   useEffect(() => {
     const whenIdle =
       window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = whenIdle(() => setIdle(true));
+    const handle = whenIdle(() => setPhase('rendering'));
     return () => cancel(handle);
   }, []);
-  if (!idle) return null;
+  // Rendered for one frame only: antd keeps the CSS it wrote, and nothing hidden stays in the
+  // page (a skeleton left in the DOM read as "still loading" to whoever waits for the page).
+  useEffect(() => {
+    if (phase !== 'rendering') return;
+    const frame = window.requestAnimationFrame(() => setPhase('done'));
+    return () => window.cancelAnimationFrame(frame);
+  }, [phase]);
+  if (phase !== 'rendering') return null;
   return (
     <div hidden data-testid="advisory-form-warm-up">
       <Form component={false}>
