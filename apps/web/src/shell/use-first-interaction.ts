@@ -37,6 +37,9 @@ function markInteracted() {
 }
 
 function onActing(event: Event) {
+  // A right-click opens a context menu (the tab bar's): swapping the header while it opens moved
+  // and closed that menu. The extras come with the next press of the main button or a key.
+  if (event.type === 'pointerdown' && (event as PointerEvent).button !== 0) return;
   if (ending) return;
   ending = true;
   const timer = window.setTimeout(markInteracted, END_WAIT_MS);
