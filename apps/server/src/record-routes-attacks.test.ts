@@ -96,6 +96,7 @@ const OTHER_PARAM_PATTERNS = [
   '/api/sysRole/:id',
   '/api/sysRole/:id/grants',
   '/api/advisories/:advisoryId',
+  '/api/advisories/:advisoryId/csaf/ticket',
   '/api/sysUser/:userId/apiTokens',
   '/api/sysUser/:userId/apiTokens/:id',
   '/api/sysUser/:userId/webhooks',

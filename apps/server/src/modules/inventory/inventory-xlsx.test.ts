@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipOfParts } from './xlsx-test-kit';
 import { type InventoryUploadResult, INVENTORY_UPLOAD_LIMITS } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS, { type CellValue } from 'exceljs';
@@ -22,46 +22,16 @@ async function xlsxOf(rows: CellValue[][], options: { date1904?: boolean } = {})
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A ZIP of these parts, written by hand: what a hostile file can declare is up to its author. */
-function zipOf(parts: Record<string, Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(parts)) {
-    const data = deflateRawSync(content, { level: 9 });
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    // A bomb lies about its size: 1 KB declared.
-    local.writeUInt32LE(Math.min(content.length, 1024), 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(Math.min(content.length, 1024), 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(parts).length, 8);
-  end.writeUInt16LE(Object.keys(parts).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+/** A ZIP of these parts written by hand, each claiming at most 1 KB unpacked (a bomb lies). */
+const zipOf = (parts: Record<string, Buffer>): Buffer =>
+  zipOfParts(
+    Object.entries(parts).map(([name, content]) => ({
+      name,
+      content,
+      declaredSize: Math.min(content.length, 1024),
+    })),
+    9,
+  );
 
 /** The parts a workbook needs to be recognised, around this sheet XML. */
 const workbookParts = (sheet: Buffer) => ({

@@ -4,15 +4,24 @@ import { crc32, deflateRawSync } from 'node:zlib';
  * Hand-written ZIP files for the XLSX guard's tests (xlsx-guard.test.ts,
  * inventory-upload-limits.test.ts): what a hostile file declares is up to its author.
  */
-export type Part = { name: string; content: Buffer; extra?: Buffer };
+export type Part = {
+  name: string;
+  content: Buffer;
+  extra?: Buffer;
+  /** The unpacked size the ZIP claims (a bomb lies); the real one by default. */
+  declaredSize?: number;
+};
 
-/** A ZIP of these parts, written by hand (an extra field in the central directory, if given). */
-export function zipOfParts(parts: Part[]): Buffer {
+/**
+ * A ZIP of these parts, written by hand (an extra field in the central directory, if given);
+ * `level` 9 packs a bomb small enough to be uploaded.
+ */
+export function zipOfParts(parts: Part[], level = 1): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, content, extra = Buffer.alloc(0) } of parts) {
-    const data = deflateRawSync(content, { level: 1 });
+  for (const { name, content, extra = Buffer.alloc(0), declaredSize = content.length } of parts) {
+    const data = deflateRawSync(content, { level });
     const fileName = Buffer.from(name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -20,7 +29,7 @@ export function zipOfParts(parts: Part[]): Buffer {
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc32(content), 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -29,7 +38,7 @@ export function zipOfParts(parts: Part[]): Buffer {
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc32(content), 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE(offset, 42);
