@@ -19,7 +19,7 @@ import ExcelJS from 'exceljs';
 import { INVENTORY_CSV_COLUMNS } from '@portal/contract';
 import pg from 'pg';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
-import { WIDE_SHEET, workbookWith } from '../apps/server/src/modules/inventory/xlsx-test-kit';
+import { WIDE_SHEET, workbookWith } from '../apps/server/src/modules/fleet/xlsx-test-kit';
 import { startPortalProcess } from './support/portal-process';
 
 const HEALTH_EVERY_MS = 50;

@@ -24,7 +24,7 @@ await build({
   // The upload worker (issue 40) is a thread of its own: its own entry, dist/upload-worker.js.
   entryPoints: {
     main: path.join(serverRoot, 'src/main.ts'),
-    'upload-worker': path.join(serverRoot, 'src/modules/inventory/upload-worker.ts'),
+    'upload-worker': path.join(serverRoot, 'src/modules/fleet/upload-worker.ts'),
   },
   outdir: fresh,
   // Dynamic imports (the S3 driver) become chunks of their own, loaded only when used.

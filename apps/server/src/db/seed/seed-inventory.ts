@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { InventoryService } from '../../modules/inventory/inventory.service';
+import type { InventoryService } from '../../modules/fleet/inventory.service';
 import type { Db } from '../connection';
 import { installedComponents, users } from '../schema';
 

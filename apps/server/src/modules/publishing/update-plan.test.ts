@@ -12,7 +12,7 @@ import { createItem, createServer, createVersion, referenceModel } from '../../t
 import { createUser } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
+import { archives, itemInput, uploadVersion, versionMeta } from './publishing-test-kit';
 
 /**
  * What an update needs (issue 34 §2): staff set reboot, prerequisites and install order on a
