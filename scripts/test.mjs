@@ -1,11 +1,32 @@
 // The README's test command: checks what the tests need, builds the web app,
 // runs every vitest project and ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, '.tmp/test-results.json');
+/** Every vitest project but the browser tests (vitest.config.ts lists them). */
+const OTHER_PROJECTS = ['contract', 'cli', 'bmc-sim', 'server', 'web', 'scripts'];
+/**
+ * Test files run at once in the non-browser lane. Two by default: most of a server test's time is
+ * spent waiting on PostgreSQL, child processes and timers, not on a core.
+ */
+const workers = Number(process.env.TEST_WORKERS ?? 2);
+
+/** One report of two lanes' vitest JSON reports: the counts added, the files listed together. */
+function mergeResults(parts) {
+  const sum = (key) => parts.reduce((total, part) => total + (part[key] ?? 0), 0);
+  return {
+    numPassedTests: sum('numPassedTests'),
+    numFailedTests: sum('numFailedTests'),
+    numPendingTests: sum('numPendingTests'),
+    numTodoTests: sum('numTodoTests'),
+    numTotalTests: sum('numTotalTests'),
+    testResults: parts.flatMap((part) => part.testResults),
+  };
+}
+
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function postgresBinDirExists() {
@@ -55,22 +76,58 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 const nativeArgs = process.env.CI === 'true' ? ['--required'] : [];
 if (run('node', ['apps/server/scripts/build-native.mjs', ...nativeArgs]) !== 0) process.exit(1);
 
-// Built when its sources changed since the last build (scripts/build-if-changed.mjs).
-if (process.env.SKIP_WEB_BUILD !== '1' && run('node', ['scripts/build-if-changed.mjs', 'web']) !== 0) {
+/** Runs vitest with these arguments, its JSON report written to `file`; resolves to its exit status. */
+function vitest(args, file) {
+  fs.rmSync(file, { force: true });
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+}
+
+/** Built when its sources changed since the last build (scripts/build-if-changed.mjs). */
+function buildWeb() {
+  if (process.env.SKIP_WEB_BUILD === '1' || run('node', ['scripts/build-if-changed.mjs', 'web']) === 0)
+    return true;
   console.error('The web build failed; the browser tests need it.');
-  process.exit(1);
+  return false;
 }
 
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
-const status = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsFile}`,
-  ...process.argv.slice(2),
-]);
+const extraArgs = process.argv.slice(2);
+let status;
+if (extraArgs.length > 0) {
+  // A chosen part of the run (`npm test -- --project server`, a file...): one vitest as asked.
+  if (!buildWeb()) process.exit(1);
+  status = await vitest(extraArgs, resultsFile);
+} else {
+  // The whole run in two lanes at once (issue 41): vitest runs a project without file
+  // parallelism (e2e: one browser and one portal at a time) only after every other project, and
+  // gives the others cores - 1 workers, one on this 2-core machine: the run was serial from end
+  // to end, waiting on databases, processes and browsers most of the time. The browser lane
+  // starts once the web app is built; the other lane does not need it and starts at once.
+  const lanes = [
+    { args: ['--project', 'e2e'], file: path.join(root, '.tmp/test-results-e2e.json') },
+    {
+      args: [...OTHER_PROJECTS.flatMap((name) => ['--project', name]), `--maxWorkers=${workers}`],
+      file: path.join(root, '.tmp/test-results-other.json'),
+    },
+  ];
+  const others = vitest(lanes[1].args, lanes[1].file);
+  const browser = buildWeb() ? vitest(lanes[0].args, lanes[0].file) : Promise.resolve(1);
+  const statuses = await Promise.all([browser, others]);
+  status = Math.max(...statuses);
+  // A lane that wrote no report (vitest itself failed) counts as one failure, never as nothing.
+  const parts = lanes.map((lane) =>
+    fs.existsSync(lane.file)
+      ? JSON.parse(fs.readFileSync(lane.file, 'utf8'))
+      : { numFailedTests: 1, testResults: [] },
+  );
+  fs.writeFileSync(resultsFile, JSON.stringify(mergeResults(parts)));
+}
 
 if (!fs.existsSync(resultsFile)) {
   console.log('0 passed, 1 failed');
