@@ -14,3 +14,4 @@ export * from './automation';
 export * from './device-auth';
 export * from './advisories';
 export * from './inventory';
+export * from './sbom';
