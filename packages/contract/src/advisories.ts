@@ -41,6 +41,13 @@ export const ADVISORY_LIMITS = {
   acknowledgments: 30,
   revisionSummary: 500,
   cvssVector: 200,
+  cweName: 200,
+  /** A part number, and a version an affected range starts or ends at. */
+  version: 64,
+  url: 2000,
+  referenceSummary: 300,
+  /** An acknowledged person's name, and their organisation. */
+  name: 200,
 } as const;
 
 export const CVE_PATTERN = /^CVE-\d{4}-\d{4,}$/;
@@ -55,7 +62,7 @@ export const advisoryVulnerabilityInputSchema = z.object({
   cve: z.string().trim().toUpperCase().regex(CVE_PATTERN),
   /** CWE id (CWE-787) and its name, both or neither. */
   cweId: z.string().trim().toUpperCase().regex(CWE_PATTERN).nullable().default(null),
-  cweName: text(200).default(''),
+  cweName: text(ADVISORY_LIMITS.cweName).default(''),
   /** Required: the base score is computed from it on the server, never typed. */
   cvss31Vector: required(ADVISORY_LIMITS.cvssVector),
   /** Kept and shown beside v3.1; CSAF 2.0 carries v3.1 only. */
@@ -73,22 +80,22 @@ export type AdvisoryVulnerabilityInput = z.infer<typeof advisoryVulnerabilityInp
 export const advisoryAffectedInputSchema = z
   .object({
     modelId: z.number().int().min(1).nullable().default(null),
-    pn: text(64).toUpperCase().nullable().default(null),
+    pn: text(ADVISORY_LIMITS.version).toUpperCase().nullable().default(null),
     kind: required(16),
-    affectedFrom: text(64).nullable().default(null),
-    fixedIn: required(64),
+    affectedFrom: text(ADVISORY_LIMITS.version).nullable().default(null),
+    fixedIn: required(ADVISORY_LIMITS.version),
   })
   .refine((row) => (row.modelId === null) !== (row.pn === null), { message: 'FIELD_INVALID' });
 export type AdvisoryAffectedInput = z.infer<typeof advisoryAffectedInputSchema>;
 
 export const advisoryReferenceSchema = z.object({
-  url: z.url({ protocol: /^https?$/ }).max(2000),
-  summaryZh: text(300).default(''),
-  summaryEn: text(300).default(''),
+  url: z.url({ protocol: /^https?$/ }).max(ADVISORY_LIMITS.url),
+  summaryZh: text(ADVISORY_LIMITS.referenceSummary).default(''),
+  summaryEn: text(ADVISORY_LIMITS.referenceSummary).default(''),
 });
 export const advisoryAcknowledgmentSchema = z.object({
-  name: required(200),
-  organization: text(200).default(''),
+  name: required(ADVISORY_LIMITS.name),
+  organization: text(ADVISORY_LIMITS.name).default(''),
 });
 
 /** What staff write. */

@@ -3,7 +3,7 @@ import { Alert, Col, DatePicker, Divider, Form, Grid, Input, Row, Select, Skelet
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
-import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { useFormSave } from '@/components/form-overlay/use-form-save';
 import { useStaffAdvisory } from '../api/get-staff-advisory';
 import { useSaveAdvisory } from '../api/save-advisory';
 import { type AdvisoryFormValues, NEW_ADVISORY, toFormValues, toInput } from '../utils/advisory-form-values';
@@ -64,17 +64,14 @@ function AdvisoryForm({ detail, onClose }: { detail?: StaffAdvisoryDetail; onClo
   const { t } = useTranslation('advisories');
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<AdvisoryFormValues>();
-  const save = useSaveAdvisory();
-  const callbacks = useSaveFeedback(form, t('form.saved'), onClose);
+  const { overlay, save } = useFormSave(form, useSaveAdvisory(), t('form.saved'), onClose);
   return (
     <FormDrawer
+      {...overlay}
       size={screens.lg ? 960 : '100%'}
       title={detail ? t('form.editTitle', { id: detail.advisoryId }) : t('form.newTitle')}
-      form={form}
       saveText={t('form.save')}
-      saving={save.isPending}
       saveTestId="advisory-save"
-      onClose={onClose}
       destroyOnHidden
     >
       {detail?.rejectComment && (
@@ -89,7 +86,7 @@ function AdvisoryForm({ detail, onClose }: { detail?: StaffAdvisoryDetail; onClo
         form={form}
         layout="vertical"
         initialValues={detail ? toFormValues(detail.input) : NEW_ADVISORY}
-        onFinish={(values) => save.mutate({ id: detail?.id, input: toInput(values) }, callbacks)}
+        onFinish={(values) => save({ id: detail?.id, input: toInput(values) })}
         data-testid="advisory-form"
       >
         <Row gutter={12}>

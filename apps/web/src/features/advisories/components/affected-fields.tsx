@@ -1,11 +1,12 @@
 import { ADVISORY_LIMITS, SERVER_FIRMWARE_KINDS } from '@portal/contract';
-import { Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProductModels } from '../api/get-product-models';
 import { type AdvisoryFormValues, EMPTY_AFFECTED } from '../utils/advisory-form-values';
+import { type RepeatedEntry, RepeatedCard, RepeatedFields } from '@/components/repeated-fields';
 
 /** One affected product: a server model or a PCIe part number, its kind and version range. */
-function AffectedCard({ name, index, onRemove }: { name: number; index: number; onRemove?: () => void }) {
+function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
   const { t } = useTranslation('advisories');
   const form = Form.useFormInstance<AdvisoryFormValues>();
   const by = Form.useWatch(['affected', name, 'by'], form);
@@ -15,18 +16,11 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
     message: t(`form.required.${field}`),
   });
   return (
-    <Card
-      size="small"
+    <RepeatedCard
       title={t('form.affectedRow', { n: index + 1 })}
-      extra={
-        onRemove && (
-          <Button type="link" danger size="small" onClick={onRemove}>
-            {t('form.remove')}
-          </Button>
-        )
-      }
-      style={{ marginBottom: 12 }}
-      data-testid={`affected-${index}`}
+      removeText={t('form.remove')}
+      onRemove={onRemove}
+      testId={`affected-${index}`}
     >
       <Row gutter={12}>
         <Col xs={24} sm={10}>
@@ -48,7 +42,7 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
               normalize={(value: string) => value.toUpperCase()}
               rules={[{ ...required('pn'), whitespace: true }]}
             >
-              <Input maxLength={64} data-testid={`affected-pn-${index}`} />
+              <Input maxLength={ADVISORY_LIMITS.version} data-testid={`affected-pn-${index}`} />
             </Form.Item>
           ) : (
             <Form.Item name={[name, 'modelId']} label={t('form.model')} rules={[required('model')]}>
@@ -73,7 +67,7 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name={[name, 'affectedFrom']} label={t('form.affectedFrom')}>
-            <Input maxLength={64} />
+            <Input maxLength={ADVISORY_LIMITS.version} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
@@ -82,11 +76,11 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
             label={t('form.fixedIn')}
             rules={[{ ...required('fixedIn'), whitespace: true }]}
           >
-            <Input maxLength={64} data-testid={`affected-fixed-${index}`} />
+            <Input maxLength={ADVISORY_LIMITS.version} data-testid={`affected-fixed-${index}`} />
           </Form.Item>
         </Col>
       </Row>
-    </Card>
+    </RepeatedCard>
   );
 }
 
@@ -94,28 +88,15 @@ function AffectedCard({ name, index, onRemove }: { name: number; index: number; 
 export function AffectedFields() {
   const { t } = useTranslation('advisories');
   return (
-    <Form.List name="affected">
-      {(fields, { add, remove }) => (
-        <>
-          {fields.map((field, index) => (
-            <AffectedCard
-              key={field.key}
-              name={field.name}
-              index={index}
-              onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
-            />
-          ))}
-          {fields.length < ADVISORY_LIMITS.affected && (
-            <Button
-              onClick={() => add(EMPTY_AFFECTED)}
-              style={{ marginBottom: 16 }}
-              data-testid="affected-add"
-            >
-              {t('form.addAffected')}
-            </Button>
-          )}
-        </>
-      )}
-    </Form.List>
+    <RepeatedFields
+      name="affected"
+      min={1}
+      max={ADVISORY_LIMITS.affected}
+      empty={EMPTY_AFFECTED}
+      addText={t('form.addAffected')}
+      addTestId="affected-add"
+    >
+      {(entry) => <AffectedCard {...entry} />}
+    </RepeatedFields>
   );
 }

@@ -2,7 +2,7 @@ import type { StaffAdvisoryRow } from '@portal/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-overlay/form-modal';
-import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { useFormSave } from '@/components/form-overlay/use-form-save';
 import { useReviewAdvisory } from '../api/review-advisory';
 
 const COMMENT_MAX = 500;
@@ -11,22 +11,19 @@ const COMMENT_MAX = 500;
 export function RejectModal({ row, onClose }: { row: StaffAdvisoryRow; onClose: () => void }) {
   const { t } = useTranslation('advisories');
   const [form] = Form.useForm<{ comment: string }>();
-  const review = useReviewAdvisory();
-  const callbacks = useSaveFeedback(form, t('staff.rejected'), onClose);
+  const { overlay, save } = useFormSave(form, useReviewAdvisory(), t('staff.rejected'), onClose);
   return (
     <FormModal
+      {...overlay}
       title={t('staff.rejectTitle', { id: row.advisoryId })}
-      form={form}
       saveText={t('staff.reject')}
-      saving={review.isPending}
       saveTestId="advisory-reject-save"
       danger
-      onClose={onClose}
     >
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ comment }) => review.mutate({ action: 'reject', id: row.id, comment }, callbacks)}
+        onFinish={({ comment }) => save({ action: 'reject', id: row.id, comment })}
       >
         <Form.Item
           name="comment"

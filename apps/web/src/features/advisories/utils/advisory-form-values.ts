@@ -14,7 +14,7 @@ export type AdvisoryFormValues = Omit<AdvisoryInput, 'publishAt' | 'affected'> &
   affected: AffectedFormRow[];
 };
 
-const EMPTY_VULNERABILITY: AdvisoryInput['vulnerabilities'][number] = {
+export const EMPTY_VULNERABILITY: AdvisoryInput['vulnerabilities'][number] = {
   cve: '',
   cweId: null,
   cweName: '',

@@ -2,6 +2,8 @@ import { type FleetBaseline, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { App, Button, Col, Divider, Form, Grid, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
+import { useFormSave } from '@/components/form-overlay/use-form-save';
+import { type RepeatedEntry, RepeatedFields } from '@/components/repeated-fields';
 import { useCatalogModels } from '../api/get-baseline-choices';
 import { useSaveFleetBaseline } from '../api/fleet-baselines';
 import {
@@ -30,7 +32,7 @@ export function BaselineFormDrawer({ baseline, pinnedModels, onClose }: Props) {
   const [form] = Form.useForm<BaselineFormValues>();
   const model = Form.useWatch('model', form);
   const models = useCatalogModels();
-  const save = useSaveFleetBaseline();
+  const { overlay, save } = useFormSave(form, useSaveFleetBaseline(), t('baselines.saved'), onClose);
   const saved = new Map(baseline?.versions.map((entry) => [entry.component, entry]));
   const submit = (values: BaselineFormValues) => {
     const input = toBaselineInput(values);
@@ -38,26 +40,15 @@ export function BaselineFormDrawer({ baseline, pinnedModels, onClose }: Props) {
       void message.error(t('baselines.noneChosen'));
       return;
     }
-    save.mutate(
-      { model: values.model ?? '', input },
-      {
-        onSuccess: () => {
-          void message.success(t('baselines.saved'));
-          onClose();
-        },
-        onError: (error) => void message.error(error.message),
-      },
-    );
+    save({ model: values.model ?? '', input });
   };
   return (
     <FormDrawer
+      {...overlay}
       size={screens.md ? 640 : '100%'}
       title={baseline ? t('baselines.editTitle', { model: baseline.model }) : t('baselines.newTitle')}
-      form={form}
       saveText={t('baselines.save')}
-      saving={save.isPending}
       saveTestId="baseline-save"
-      onClose={onClose}
       destroyOnHidden
     >
       <Form<BaselineFormValues>
@@ -111,26 +102,16 @@ export function BaselineFormDrawer({ baseline, pinnedModels, onClose }: Props) {
           ))}
         </Row>
         <Divider titlePlacement="start">{t('baselines.cards')}</Divider>
-        <Form.List name="cards">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, index) => (
-                <BaselineCardRow
-                  key={field.key}
-                  name={field.name}
-                  index={index}
-                  saved={saved}
-                  onRemove={() => remove(field.name)}
-                />
-              ))}
-              {fields.length < MAX_CARDS && (
-                <Button onClick={() => add({})} data-testid="baseline-card-add">
-                  {t('baselines.addCard')}
-                </Button>
-              )}
-            </>
-          )}
-        </Form.List>
+        <RepeatedFields
+          name="cards"
+          max={MAX_CARDS}
+          empty={{}}
+          addText={t('baselines.addCard')}
+          addTestId="baseline-card-add"
+          addStyle={{}}
+        >
+          {(entry) => <BaselineCardRow {...entry} saved={saved} />}
+        </RepeatedFields>
       </Form>
     </FormDrawer>
   );
@@ -141,12 +122,7 @@ function BaselineCardRow({
   index,
   saved,
   onRemove,
-}: {
-  name: number;
-  index: number;
-  saved: ReadonlyMap<string, { versionId: number; version: string }>;
-  onRemove: () => void;
-}) {
+}: RepeatedEntry & { saved: ReadonlyMap<string, { versionId: number; version: string }> }) {
   const { t } = useTranslation('fleet');
   const form = Form.useFormInstance<BaselineFormValues>();
   const pn = (Form.useWatch(['cards', name, 'pn'], form) ?? '').trim().toUpperCase();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadEditorImages, useSaveVersionNotes, useVersionDetail } from '../api/version-notes';
 import { NoteLinesField } from './note-lines-field';
 import { FormModal } from '@/components/form-overlay/form-modal';
-import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { useFormSave } from '@/components/form-overlay/use-form-save';
 import { RichTextEditor } from '@/components/rich-text-editor';
 
 type BodyField = 'notesHtmlZh' | 'notesHtmlEn';
@@ -19,8 +19,7 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
   const { message } = App.useApp();
   const [form] = Form.useForm<PublishNotesInput>();
   const detail = useVersionDetail(versionId);
-  const save = useSaveVersionNotes();
-  const callbacks = useSaveFeedback(form, t('notes.saved'), onClose);
+  const { overlay, save } = useFormSave(form, useSaveVersionNotes(), t('notes.saved'), onClose);
 
   const body = (field: BodyField) => (
     <Form.Item name={field}>
@@ -38,13 +37,11 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
 
   return (
     <FormModal
+      {...overlay}
       width={900}
       title={t('notes.title', { version: detail.data?.version ?? '' })}
-      form={form}
       saveText={t('action.save')}
-      saving={save.isPending}
       saveTestId="notes-save"
-      onClose={onClose}
       destroyOnHidden
     >
       {detail.isPending ? (
@@ -59,7 +56,7 @@ export function NotesEditorModal({ versionId, onClose }: { versionId: number; on
             notesHtmlZh: detail.data?.notesHtmlZh ?? '',
             notesHtmlEn: detail.data?.notesHtmlEn ?? '',
           }}
-          onFinish={(input) => save.mutate({ id: versionId, input }, callbacks)}
+          onFinish={(input) => save({ id: versionId, input })}
         >
           <Form.Item label={t('notes.lines')}>
             <NoteLinesField name="notes" />
