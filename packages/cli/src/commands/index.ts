@@ -5,6 +5,7 @@ import { audit } from './audit.ts';
 import { download } from './download.ts';
 import { licence } from './licence.ts';
 import { login, logout } from './login.ts';
+import { mirror } from './mirror.ts';
 import { BMC_OPTIONS } from '../redfish/targets.ts';
 import type { OptionName } from './options.ts';
 import { resolve } from './resolve.ts';
@@ -67,4 +68,9 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'help.licence',
   },
   audit: { run: audit, options: BMC_OPTIONS, summary: 'help.audit' },
+  mirror: {
+    run: mirror,
+    options: ['out', 'models', 'sn', 'sn-file', 'kinds', 'parallel', 'snapshot', 'keep', 'key'],
+    summary: 'help.mirror',
+  },
 };

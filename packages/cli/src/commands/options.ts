@@ -43,6 +43,11 @@ export const ALL_OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   'serve-address': { type: 'string' },
   'task-timeout': { type: 'string' },
+  // fwportal mirror
+  models: { type: 'string', multiple: true },
+  kinds: { type: 'string', multiple: true },
+  snapshot: { type: 'string' },
+  keep: { type: 'string' },
   // Commands that talk to BMCs (audit, update): redfish/targets.ts.
   bmc: { type: 'string', multiple: true },
   'bmc-file': { type: 'string' },

@@ -1,4 +1,5 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { mirrorEnUS } from './mirror.en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['en-US'];
 
@@ -265,4 +266,5 @@ export const enUS = {
   'update.reported': 'Reported what {count} server(s) run now to the portal (source: audit)',
   'update.reportFailed':
     'could not report to the portal: {message}. Run fwportal audit to refresh the compliance',
+  ...mirrorEnUS,
 };

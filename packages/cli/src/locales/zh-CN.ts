@@ -1,4 +1,5 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { mirrorZhCN } from './mirror.zh-CN.ts';
 import type { enUS } from './en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
@@ -246,4 +247,5 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'update.dryRunSummary': '{servers} 台服务器：计划 {steps} 项更新，{held} 项暂缓。演练模式：未做任何更改',
   'update.reported': '已向门户报告 {count} 台服务器当前运行的版本（来源：audit）',
   'update.reportFailed': '无法向门户报告：{message}。请运行 fwportal audit 刷新合规状态',
+  ...mirrorZhCN,
 };

@@ -1,0 +1,30 @@
+/** `fwportal mirror`'s messages, in English (spread into en-US.ts; mirror.zh-CN.ts has the same keys). */
+export const mirrorEnUS = {
+  'help.mirror':
+    "an isolated network's own repository: mirror sync --out DIR [--models M] [--sn-file F] [--kinds K] | verify DIR | prune DIR --keep N",
+  'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
+  'mirror.notAMirror': '{dir} is not a fwportal mirror (mirror.json unreadable)',
+  'mirror.badIndex': "snapshot {snapshot}: index.json unreadable or not this snapshot's",
+  'mirror.snapshotExists': 'snapshot {snapshot} exists already: snapshots never change, choose another name',
+  'mirror.badSnapshotName': '--snapshot takes a name of letters, digits, ".", "_" and "-" (at most 64)',
+  'mirror.created': 'Snapshot {snapshot}: {files} file(s), {bytes}, {advisories} advisory(ies)',
+  'mirror.unchanged':
+    'Nothing new since snapshot {snapshot}: {files} file(s), {bytes}, {advisories} advisory(ies)',
+  'mirror.fetched': 'Fetched {fetched} file(s), {fetchedBytes} of payload, in {seconds} s',
+  'mirror.failed': '{file} (version {versionId}) failed: {message}',
+  'mirror.incomplete':
+    'No snapshot written: {count} file(s) failed. Run the same command again: what is there is kept and resumed',
+  'mirror.verified': '{snapshots} snapshot(s), {files} file(s), {bytes}: all match the signed index',
+  'mirror.verifyFailed': 'FAILED  {path}: {reason}',
+  'mirror.verifyFailedCount': '{count} of {files} file(s) failed verification',
+  'mirror.nothing': 'nothing to verify in {dir} (no snapshot)',
+  'mirror.pruned': 'Kept {kept} snapshot(s), removed {removed} and {files} file(s) no snapshot names',
+  'mirror.problem.badIndex': "the snapshot index is unreadable or not this snapshot's",
+  'mirror.problem.badSignature': "the portal's signature does not verify with the pinned key",
+  'mirror.problem.notSigned': "not in the portal's signed manifest (version {detail})",
+  'mirror.problem.unsafePath': 'not a path this mirror can hold (refused, nothing read)',
+  'mirror.problem.missing': 'the file is missing',
+  'mirror.problem.symlink': 'not a plain file (a link is never followed)',
+  'mirror.problem.size': 'size differs from the signed value',
+  'mirror.problem.checksum': 'SHA-256 differs from the signed value',
+} as const;

@@ -1,0 +1,30 @@
+import type { mirrorEnUS } from './mirror.en-US.ts';
+
+/** `fwportal mirror` 的消息，简体中文：与 mirror.en-US.ts 的键完全一致。 */
+export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
+  'help.mirror':
+    '隔离网络自己的仓库：mirror sync --out 目录 [--models 型号] [--sn-file 文件] [--kinds 类型] | verify 目录 | prune 目录 --keep N',
+  'usage.mirrorSubcommand': 'mirror 的子命令为：sync、verify、prune',
+  'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',
+  'mirror.badIndex': '快照 {snapshot}：index.json 无法读取或不属于该快照',
+  'mirror.snapshotExists': '快照 {snapshot} 已存在：快照不可更改，请换一个名称',
+  'mirror.badSnapshotName': '--snapshot 的名称只能由字母、数字、“.”、“_”和“-”组成（最多 64 个字符）',
+  'mirror.created': '快照 {snapshot}：{files} 个文件，{bytes}，{advisories} 份安全公告',
+  'mirror.unchanged': '自快照 {snapshot} 以来没有新内容：{files} 个文件，{bytes}，{advisories} 份安全公告',
+  'mirror.fetched': '已获取 {fetched} 个文件，有效数据 {fetchedBytes}，用时 {seconds} 秒',
+  'mirror.failed': '{file}（版本 {versionId}）失败：{message}',
+  'mirror.incomplete': '未写入快照：{count} 个文件失败。请再次运行同一命令：已有内容会保留并续传',
+  'mirror.verified': '{snapshots} 个快照，{files} 个文件，{bytes}：全部与签名索引一致',
+  'mirror.verifyFailed': '失败  {path}：{reason}',
+  'mirror.verifyFailedCount': '{files} 个文件中有 {count} 个校验失败',
+  'mirror.nothing': '{dir} 中没有可校验的内容（没有快照）',
+  'mirror.pruned': '保留 {kept} 个快照，删除 {removed} 个快照及 {files} 个不再被任何快照引用的文件',
+  'mirror.problem.badIndex': '快照索引无法读取或不属于该快照',
+  'mirror.problem.badSignature': '门户签名无法用登录时固定的公钥验证',
+  'mirror.problem.notSigned': '不在门户签名的清单中（版本 {detail}）',
+  'mirror.problem.unsafePath': '不是镜像可包含的路径（已拒绝，未读取）',
+  'mirror.problem.missing': '文件缺失',
+  'mirror.problem.symlink': '不是普通文件（从不跟随链接）',
+  'mirror.problem.size': '大小与签名值不符',
+  'mirror.problem.checksum': 'SHA-256 与签名值不符',
+};

@@ -1,0 +1,270 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
+import { EXIT } from './exit-codes.ts';
+import type { MirrorCatalog, MirrorIndex } from './mirror/mirror-layout.ts';
+import { firmwareOf } from './test/fleet-catalogue.ts';
+import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
+import { startTamperProxy } from './test/tamper-proxy.ts';
+
+const BIG_FILE_BYTES = 24 * 1024 * 1024;
+
+let portal: FleetPortal;
+let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
+let home: string;
+let env: NodeJS.ProcessEnv;
+let hidden: { id: number; sha256: string };
+let big: { id: number; sha256: string; fileName: string };
+const work = () => path.join(home, `mirror-${randomBytes(4).toString('hex')}`);
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+type SyncJson = {
+  snapshot: string;
+  created: boolean;
+  files: number;
+  fetched: number;
+  fetchedBytes: number;
+  failed: { versionId: number; message: string }[];
+};
+
+async function sync(out: string, extra: string[] = [], runEnv = env) {
+  const run = await runCli(['mirror', 'sync', '--out', out, '--json', ...extra], runEnv);
+  return { ...run, result: run.stdout ? (JSON.parse(run.stdout) as SyncJson) : null };
+}
+
+const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+const indexOf = (out: string, snapshot: string) =>
+  readJson<MirrorIndex>(path.join(out, 'snapshots', snapshot, 'index.json'));
+
+/** A published version of the fleet's BMC item (no model: the fleet's newest stay what they were). */
+async function publish(bytes: Buffer, version: string) {
+  const created = await createVersion(portal.t.db, portal.t.app.services.store, {
+    itemId: firmwareOf(portal.catalogue, 'BMC').itemId,
+    version,
+    releaseDate: '2020-01-01',
+    bytes,
+  });
+  return { id: created.id, sha256: sha256Of(bytes), fileName: created.fileName };
+}
+
+beforeAll(async () => {
+  portal = await startFleetPortal();
+  proxy = await startTamperProxy(portal.url);
+  home = newConfigHome();
+  env = cliEnv(home);
+  expect((await loginWithToken(portal, env)).code).toBe(EXIT.ok);
+  // Restricted, and granted to nobody: the customer is not entitled to it.
+  const secret = await createItem(portal.t.db, { kind: 'BMC', visibility: 'restricted' });
+  const secretBytes = randomBytes(4096);
+  const version = await createVersion(portal.t.db, portal.t.app.services.store, {
+    itemId: secret.id,
+    version: '1.0.0',
+    bytes: secretBytes,
+  });
+  hidden = { id: version.id, sha256: sha256Of(secretBytes) };
+  big = await publish(randomBytes(BIG_FILE_BYTES), '99.0.0');
+});
+afterAll(async () => {
+  await proxy?.close();
+  await portal?.close();
+});
+
+describe('fwportal mirror sync', () => {
+  const out = () => path.join(home, 'repo');
+  let first: SyncJson;
+
+  it('copies every file I am entitled to, by content, with the portal signed manifest beside the index', async () => {
+    const run = await sync(out());
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    first = run.result as SyncJson;
+    expect(first.created).toBe(true);
+    const index = indexOf(out(), first.snapshot);
+    const signed = readJson<{ entries: { versionId: number }[] }>(path.join(out(), index.manifest.path));
+    // Everything the portal's signed manifest lists for me, nothing else.
+    expect(index.firmware.map((file) => file.versionId).sort()).toEqual(
+      signed.entries.map((entry) => entry.versionId).sort(),
+    );
+    for (const firmware of portal.catalogue)
+      expect(index.firmware.some((file) => file.versionId === firmware.newestVersionId)).toBe(true);
+    expect(first.fetched).toBe(index.firmware.length);
+    for (const file of index.firmware) {
+      expect(file.path).toBe(`pool/${file.sha256.slice(0, 2)}/${file.sha256}/${file.fileName}`);
+      expect(sha256Of(readFileSync(path.join(out(), file.path)))).toBe(file.sha256);
+    }
+    expect(readJson<MirrorCatalog>(path.join(out(), 'mirror.json')).snapshots.map((s) => s.name)).toEqual([
+      first.snapshot,
+    ]);
+  });
+
+  it('leaves out what I am not entitled to', () => {
+    const index = indexOf(out(), first.snapshot);
+    expect(index.firmware.some((file) => file.versionId === hidden.id)).toBe(false);
+    expect(existsSync(path.join(out(), 'pool', hidden.sha256.slice(0, 2), hidden.sha256))).toBe(false);
+    expect(readFileSync(path.join(out(), index.manifest.path), 'utf8')).not.toContain(hidden.sha256);
+  });
+
+  it('fetches 0 payload bytes and writes no snapshot when nothing is new', async () => {
+    const run = await sync(out());
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.result).toMatchObject({
+      created: false,
+      snapshot: first.snapshot,
+      fetched: 0,
+      fetchedBytes: 0,
+    });
+  });
+
+  it('fetches exactly the one new firmware into a new snapshot', async () => {
+    const added = await publish(randomBytes(8192), '99.0.1');
+    const run = await sync(out());
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.result).toMatchObject({ created: true, fetched: 1, fetchedBytes: 8192 });
+    const index = indexOf(out(), run.result?.snapshot ?? '');
+    expect(index.firmware).toHaveLength(first.files + 1);
+    expect(index.firmware.find((file) => file.versionId === added.id)?.sha256).toBe(added.sha256);
+    expect(readJson<MirrorCatalog>(path.join(out(), 'mirror.json')).snapshots).toHaveLength(2);
+  });
+
+  it('verifies offline, and names the file whose byte was flipped', async () => {
+    expect((await runCli(['mirror', 'verify', out()], env)).code).toBe(EXIT.ok);
+    const index = indexOf(out(), first.snapshot);
+    const victim = index.firmware.find((file) => file.size > 0 && file.versionId !== big.id);
+    const file = path.join(out(), victim?.path ?? '');
+    const bytes = readFileSync(file);
+    bytes[10] = (bytes[10] ?? 0) ^ 0x01;
+    writeFileSync(file, bytes);
+    const run = await runCli(['mirror', 'verify', out()], env);
+    expect(run.code).toBe(EXIT.verification);
+    expect(run.stdout).toContain(`FAILED  ${victim?.path}: SHA-256 differs`);
+    expect(run.stdout.match(/FAILED/g)).toHaveLength(1);
+    // A sync brings the pool back only for what is missing; the damaged file is verify's to find.
+    bytes[10] = (bytes[10] ?? 0) ^ 0x01;
+    writeFileSync(file, bytes);
+  });
+
+  it('prunes old snapshots and the files only they named', async () => {
+    const run = await runCli(['mirror', 'prune', out(), '--keep', '1', '--json'], env);
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toMatchObject({ removedSnapshots: [first.snapshot], removedFiles: 0 });
+    expect(existsSync(path.join(out(), 'snapshots', first.snapshot))).toBe(false);
+    expect((await runCli(['mirror', 'verify', out()], env)).code).toBe(EXIT.ok);
+  });
+
+  it('narrows to kinds and to the firmware of my servers', async () => {
+    const snFile = path.join(home, 'sns.txt');
+    writeFileSync(snFile, `${portal.sns[0]}\n`);
+    const run = await sync(work(), ['--sn-file', snFile, '--kinds', 'BIOS']);
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.result?.files).toBe(2);
+    expect(run.result?.fetched).toBe(2);
+  });
+});
+
+describe('a mirror killed half way', () => {
+  it('has no corrupt file and resumes where it stopped', async () => {
+    const out = work();
+    const config = readJson<{ token: string; signingKey: string }>(
+      path.join(home, 'fwportal', 'config.json'),
+    );
+    const key = path.join(home, 'pinned.pem');
+    writeFileSync(key, config.signingKey);
+    const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token };
+    const args = ['mirror', 'sync', '--out', out, '--url', proxy.url, '--key', key];
+    proxy.mode.bytesPerSecond = 4 * 1024 * 1024;
+    const child = spawnCli(args, proxied);
+    child.stdin?.end();
+    const part = path.join(out, 'pool', big.sha256.slice(0, 2), big.sha256, `${big.fileName}.part`);
+    for (let i = 0; i < 300 && !(existsSync(part) && statSync(part).size > 1024 * 1024); i += 1)
+      await sleep(50);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('close', resolve));
+    proxy.mode.bytesPerSecond = 0;
+    const kept = statSync(part).size;
+    expect(kept).toBeLessThan(BIG_FILE_BYTES);
+    // No snapshot yet, and every file that has its name is whole.
+    expect(existsSync(path.join(out, 'mirror.json'))).toBe(false);
+    for (const pair of readdirSync(path.join(out, 'pool')))
+      for (const sha256 of readdirSync(path.join(out, 'pool', pair)))
+        for (const name of readdirSync(path.join(out, 'pool', pair, sha256)).filter(
+          (n) => !n.endsWith('.part'),
+        ))
+          expect(sha256Of(readFileSync(path.join(out, 'pool', pair, sha256, name)))).toBe(sha256);
+
+    const run = await runCli([...args, '--json'], proxied);
+    expect(run.code).toBe(EXIT.ok);
+    const result = JSON.parse(run.stdout) as SyncJson;
+    expect(result.created).toBe(true);
+    expect(result.fetchedBytes).toBeLessThanOrEqual(BIG_FILE_BYTES - kept);
+    expect(existsSync(part)).toBe(false);
+    expect((await runCli(['mirror', 'verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
+  });
+});
+
+describe('a mirror folder someone tampered with', () => {
+  it('refuses an index whose paths leave the mirror, and reads nothing there', async () => {
+    const out = work();
+    const run = await sync(out, ['--kinds', 'PSU']);
+    expect(run.code).toBe(EXIT.ok);
+    const file = path.join(out, 'snapshots', run.result?.snapshot ?? '', 'index.json');
+    const index = readJson<MirrorIndex>(file);
+    const [one, two] = index.firmware;
+    if (!one || !two) throw new Error('two PSU releases expected');
+    one.path = `../../${one.fileName}`;
+    two.path = path.join(home, 'fwportal', 'config.json');
+    writeFileSync(file, JSON.stringify(index));
+    const verify = await runCli(['mirror', 'verify', out], env);
+    expect(verify.code).toBe(EXIT.verification);
+    expect(verify.stdout).toContain(`FAILED  ../../${one.fileName}: not a path this mirror can hold`);
+    expect(verify.stdout).toContain(`FAILED  ${two.path}: not a path this mirror can hold`);
+  });
+
+  it('fails a file whose entry is not in the portal signed manifest', async () => {
+    const out = work();
+    const run = await sync(out, ['--kinds', 'CPLD']);
+    const file = path.join(out, 'snapshots', run.result?.snapshot ?? '', 'index.json');
+    const index = readJson<MirrorIndex>(file);
+    const forged = randomBytes(100);
+    const sha256 = sha256Of(forged);
+    const entry = {
+      ...index.firmware[0]!,
+      sha256,
+      size: 100,
+      path: `pool/${sha256.slice(0, 2)}/${sha256}/evil.bin`,
+    };
+    entry.fileName = 'evil.bin';
+    mkdirSync(path.join(out, 'pool', sha256.slice(0, 2), sha256), { recursive: true });
+    writeFileSync(path.join(out, entry.path), forged);
+    index.firmware.push(entry);
+    writeFileSync(file, JSON.stringify(index));
+    const verify = await runCli(['mirror', 'verify', out], env);
+    expect(verify.code).toBe(EXIT.verification);
+    expect(verify.stdout).toContain(`FAILED  ${entry.path}: not in the portal's signed manifest`);
+  });
+
+  it('never writes through a link planted in the pool', async () => {
+    const out = work();
+    const outside = path.join(home, `outside-${randomBytes(3).toString('hex')}`);
+    mkdirSync(outside);
+    mkdirSync(path.join(out, 'pool'), { recursive: true });
+    // Every two-digit folder the RAID files could land in points outside.
+    for (let n = 0; n < 256; n += 1)
+      symlinkSync(outside, path.join(out, 'pool', n.toString(16).padStart(2, '0')));
+    const run = await sync(out, ['--kinds', 'RAID']);
+    expect(run.code).toBe(EXIT.error);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(path.join(out, 'mirror.json'))).toBe(false);
+  });
+});

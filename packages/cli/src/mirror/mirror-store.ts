@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { CliError } from '../cli-error.ts';
+import { makeOwnDir, refuseSymlink, replaceFile } from '../download/no-follow.ts';
+import { EXIT } from '../exit-codes.ts';
+import {
+  INDEX_FILE,
+  isSnapshotName,
+  MIRROR_FILE,
+  MIRROR_FORMAT,
+  type MirrorCatalog,
+  type MirrorIndex,
+  onDisk,
+  SNAPSHOTS_DIR,
+  snapshotDirOf,
+} from './mirror-layout.ts';
+
+const notAMirror = (dir: string) => new CliError(EXIT.error, 'mirror.notAMirror', { dir });
+
+async function readJson(file: string): Promise<unknown> {
+  await refuseSymlink(file);
+  return JSON.parse(await readFile(file, 'utf8')) as unknown;
+}
+
+/** mirror.json, or an empty catalogue when the folder holds no mirror yet. */
+export async function readCatalog(root: string): Promise<MirrorCatalog> {
+  let value: unknown;
+  try {
+    value = await readJson(onDisk(root, MIRROR_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { format: MIRROR_FORMAT, snapshots: [] };
+    if (error instanceof CliError) throw error;
+    throw notAMirror(root);
+  }
+  const catalog = value as Partial<MirrorCatalog>;
+  if (
+    catalog.format !== MIRROR_FORMAT ||
+    !Array.isArray(catalog.snapshots) ||
+    !catalog.snapshots.every((snapshot) => isSnapshotName(snapshot?.name))
+  )
+    throw notAMirror(root);
+  return catalog as MirrorCatalog;
+}
+
+/** Written last, whole (temporary file and rename): a run killed before it leaves the old one. */
+export async function writeCatalog(root: string, catalog: MirrorCatalog): Promise<void> {
+  await replaceFile(root, MIRROR_FILE, Buffer.from(`${JSON.stringify(catalog, null, 2)}\n`));
+}
+
+/** A snapshot's index; its name must be the one asked for (a copied index cannot pass for another). */
+export async function readIndex(root: string, name: string): Promise<MirrorIndex> {
+  if (!isSnapshotName(name)) throw notAMirror(root);
+  const value = (await readJson(onDisk(root, `${snapshotDirOf(name)}/${INDEX_FILE}`)).catch(
+    (error: unknown) => {
+      if (error instanceof CliError) throw error;
+      throw new CliError(EXIT.verification, 'mirror.badIndex', { snapshot: name });
+    },
+  )) as Partial<MirrorIndex>;
+  if (
+    value.format !== MIRROR_FORMAT ||
+    value.snapshot !== name ||
+    !Array.isArray(value.firmware) ||
+    !Array.isArray(value.advisories) ||
+    typeof value.manifest !== 'object' ||
+    value.manifest === null
+  )
+    throw new CliError(EXIT.verification, 'mirror.badIndex', { snapshot: name });
+  return value as MirrorIndex;
+}
+
+/** The snapshot's folder, made without following a planted link. */
+export async function makeSnapshotDir(root: string, name: string): Promise<string> {
+  await makeOwnDir(onDisk(root, SNAPSHOTS_DIR));
+  const dir = onDisk(root, snapshotDirOf(name));
+  await makeOwnDir(dir);
+  return dir;
+}
+
+export const writeJsonFile = (dir: string, name: string, value: unknown) =>
+  replaceFile(dir, name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`));
