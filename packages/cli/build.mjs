@@ -2,12 +2,13 @@
 // visible text) in one file that needs nothing but Node.js. The contract is a private workspace
 // package, so it is bundled, never required at run time; the build fails if anything else from
 // node_modules (zod, say) would be shipped with it.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 const dist = path.join(here, 'dist');
+const { version } = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 rmSync(dist, { recursive: true, force: true });
 const { metafile } = await build({
   entryPoints: [path.join(here, 'src/main.ts')],
@@ -16,6 +17,8 @@ const { metafile } = await build({
   platform: 'node',
   format: 'esm',
   target: 'node22.12',
+  // `fwportal --version`; no platform or release key: only the single executable updates itself.
+  define: { FWPORTAL_BUILD: JSON.stringify({ version, platform: null, releaseKeyPem: null }) },
   metafile: true,
   logLevel: 'warning',
 });

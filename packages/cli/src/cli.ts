@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-error.ts';
 import { COMMANDS } from './commands/index.ts';
+import { versionLine } from './commands/version.ts';
 import { ALL_OPTIONS, GLOBAL_OPTIONS } from './commands/options.ts';
 import { configDirOf } from './config-store.ts';
 import type { Context, OptionValues } from './context.ts';
@@ -26,6 +27,11 @@ function helpText(t: Translate): string {
 
 /** Parses the command line and runs the command; the exit code is returned, never thrown. */
 export async function runCli(io: CliIo): Promise<ExitCode> {
+  // `--version` is also `licence --version X`: alone, before any command, it asks for ours.
+  if (io.argv.length === 1 && (io.argv[0] === '--version' || io.argv[0] === '-V')) {
+    io.stdout.write(versionLine());
+    return EXIT.ok;
+  }
   let t = translator(earlyLocale(io.argv, io.env));
   try {
     const { values, positionals } = (() => {

@@ -10,8 +10,10 @@ import { BMC_OPTIONS } from '../redfish/targets.ts';
 import type { OptionName } from './options.ts';
 import { resolve } from './resolve.ts';
 import { search } from './search.ts';
+import { selfUpdate } from './self-update.ts';
 import { update } from './update.ts';
 import { verify } from './verify.ts';
+import { version } from './version.ts';
 
 export type Command = {
   run: (ctx: Context) => Promise<ExitCode>;
@@ -68,6 +70,8 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'help.licence',
   },
   audit: { run: audit, options: BMC_OPTIONS, summary: 'help.audit' },
+  version: { run: version, options: [], summary: 'help.version' },
+  'self-update': { run: selfUpdate, options: ['from'], summary: 'help.selfUpdate' },
   mirror: {
     run: mirror,
     options: ['out', 'models', 'sn', 'sn-file', 'kinds', 'parallel', 'snapshot', 'keep', 'key'],

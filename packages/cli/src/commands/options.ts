@@ -58,6 +58,8 @@ export const ALL_OPTIONS = {
   'ca-file': { type: 'string' },
   insecure: { type: 'boolean' },
   timeout: { type: 'string' },
+  // self-update: a build carried to an isolated machine.
+  from: { type: 'string' },
 } as const satisfies ParseArgsOptionsConfig;
 
 export type OptionName = keyof typeof ALL_OPTIONS;

@@ -1,5 +1,6 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { mirrorEnUS } from './mirror.en-US.ts';
+import { selfUpdateEnUS } from './self-update.en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['en-US'];
 
@@ -267,4 +268,5 @@ export const enUS = {
   'update.reportFailed':
     'could not report to the portal: {message}. Run fwportal audit to refresh the compliance',
   ...mirrorEnUS,
+  ...selfUpdateEnUS,
 };

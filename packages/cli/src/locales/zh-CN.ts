@@ -1,5 +1,6 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { mirrorZhCN } from './mirror.zh-CN.ts';
+import { selfUpdateZhCN } from './self-update.zh-CN.ts';
 import type { enUS } from './en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
@@ -248,4 +249,5 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'update.reported': '已向门户报告 {count} 台服务器当前运行的版本（来源：audit）',
   'update.reportFailed': '无法向门户报告：{message}。请运行 fwportal audit 刷新合规状态',
   ...mirrorZhCN,
+  ...selfUpdateZhCN,
 };

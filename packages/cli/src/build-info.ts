@@ -1,0 +1,31 @@
+import { isSeaPlatform, type SeaPlatform } from './self-update/build-names.ts';
+
+/**
+ * Stamped in by the bundler (esbuild `define`): build.mjs sets the version, the single-executable
+ * build (build-binaries.mjs) also the platform and the release key. Run from source it is absent.
+ */
+declare const FWPORTAL_BUILD:
+  { version: string; platform: string | null; releaseKeyPem: string | null } | undefined;
+
+export type BuildInfo = {
+  version: string;
+  /** Set in a single executable only: the target it was built for. */
+  platform: SeaPlatform | null;
+  /**
+   * The portal's release public key (SPKI PEM) built into a single executable: self-update trusts
+   * this key and no other, whatever a portal or a file beside the update says.
+   */
+  releaseKeyPem: string | null;
+};
+
+/** What `fwportal --version` reports when run from the sources (`node src/main.ts`), unbundled. */
+const SOURCE_VERSION = '0.0.0-source';
+
+function buildInfo(): BuildInfo {
+  if (typeof FWPORTAL_BUILD === 'undefined')
+    return { version: SOURCE_VERSION, platform: null, releaseKeyPem: null };
+  const { version, platform, releaseKeyPem } = FWPORTAL_BUILD;
+  return { version, platform: platform && isSeaPlatform(platform) ? platform : null, releaseKeyPem };
+}
+
+export const BUILD: BuildInfo = buildInfo();

@@ -1,0 +1,130 @@
+import type { KeyObject } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { compareVersions } from '@portal/contract/version-order';
+import { BUILD } from '../build-info.ts';
+import { CliError } from '../cli-error.ts';
+import { type Context, note, printJson, say, stringOption } from '../context.ts';
+import { EXIT, type ExitCode } from '../exit-codes.ts';
+import { API_PATHS, SIGNATURE_SUFFIX } from '../portal-api.ts';
+import { writeCandidate } from '../self-update/candidate-file.ts';
+import { parseBuildFileName, type SeaPlatform } from '../self-update/build-names.ts';
+import { checkCandidateRuns, replaceExecutable } from '../self-update/install-candidate.ts';
+import { newestBuildOnPortal } from '../self-update/newest-build.ts';
+import { readSumsBeside, type SignedSums, signedDigestOf } from '../self-update/signed-sums.ts';
+import { openSession } from '../session.ts';
+import { publicKeyOf } from '../signing-key.ts';
+import { formatBytes } from '../table.ts';
+
+/** The single executable that runs: its version, target, built-in release key and real path. */
+type RunningBuild = { version: string; platform: SeaPlatform; releaseKey: KeyObject; executable: string };
+
+/** A build that passed the signature and may replace the running one. */
+type Accepted = { fileName: string; version: string; platform: SeaPlatform; sha256: string };
+
+/**
+ * `fwportal self-update [--from FILE]`: replaces this single executable with a newer build, from
+ * the portal's catalogue (the newest for this platform) or from FILE (isolated machines: the
+ * executable with the SHA256SUMS and SHA256SUMS.sig it was published with beside it). Only a build
+ * whose SHA256SUMS is signed by the release key built into this binary, for this platform and
+ * newer than it, is installed; nothing checks for updates unless this command is run.
+ */
+export async function selfUpdate(ctx: Context): Promise<ExitCode> {
+  const ci = ctx.env.CI?.trim();
+  if (ci && ci !== '0' && ci.toLowerCase() !== 'false')
+    throw new CliError(EXIT.usage, 'selfUpdate.inCi', { value: ci });
+  if (!BUILD.platform || !BUILD.releaseKeyPem)
+    throw new CliError(EXIT.usage, 'selfUpdate.notSingleExecutable', { path: process.execPath });
+  const running: RunningBuild = {
+    version: BUILD.version,
+    platform: BUILD.platform,
+    releaseKey: publicKeyOf(BUILD.releaseKeyPem),
+    // A link to the program is left pointing at the new file: the file itself is replaced.
+    executable: await realpath(process.execPath),
+  };
+  const from = stringOption(ctx, 'from');
+  return from === undefined ? fromPortal(ctx, running) : fromFile(ctx, running, from);
+}
+
+async function fromFile(ctx: Context, running: RunningBuild, file: string): Promise<ExitCode> {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new CliError(EXIT.usage, 'usage.unreadableFile', { file });
+  const signed = await readSumsBeside(file);
+  if (!signed) throw new CliError(EXIT.verification, 'selfUpdate.unsigned', { file });
+  const accepted = accept(running, signed, path.basename(file));
+  if (!accepted) return upToDate(ctx, running);
+  return install(ctx, running, accepted, createReadStream(file));
+}
+
+async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode> {
+  const { client } = await openSession(ctx);
+  const offered = await newestBuildOnPortal(client, running.platform);
+  if (!offered) throw new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
+  if (compareVersions(offered.version, running.version) <= 0) return upToDate(ctx, running);
+  const sumsPath = API_PATHS.sha256Sums(offered.versionId);
+  const sums = await client.bytes(sumsPath);
+  const signatureAnswer = await client.request(`${sumsPath}${SIGNATURE_SUFFIX}`, { answers: [404] });
+  if (signatureAnswer.status === 404)
+    throw new CliError(EXIT.verification, 'selfUpdate.unsigned', { file: offered.fileName });
+  const signature = Buffer.from(await signatureAnswer.arrayBuffer());
+  const accepted = accept(running, { sums, signature }, offered.fileName);
+  if (!accepted) return upToDate(ctx, running);
+  note(ctx, 'selfUpdate.downloading', { file: accepted.fileName, size: formatBytes(offered.size) });
+  const response = await client.request(API_PATHS.download(offered.versionId));
+  if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
+  return install(ctx, running, accepted, Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+}
+
+/**
+ * The signed SHA-256 of `fileName` and what its name states, checked against the running build:
+ * signed by the built-in key, named as a build for this platform, newer. Null when it is this
+ * very version (nothing to do); a downgrade is refused.
+ */
+function accept(running: RunningBuild, signed: SignedSums, fileName: string): Accepted | null {
+  const sha256 = signedDigestOf(signed, running.releaseKey, fileName);
+  const named = parseBuildFileName(fileName);
+  if (!named) throw new CliError(EXIT.error, 'selfUpdate.notABuild', { file: fileName });
+  if (named.platform !== running.platform)
+    throw new CliError(EXIT.error, 'selfUpdate.otherPlatform', {
+      file: fileName,
+      platform: named.platform,
+      running: running.platform,
+    });
+  const order = compareVersions(named.version, running.version);
+  if (order < 0)
+    throw new CliError(EXIT.error, 'selfUpdate.older', { version: named.version, running: running.version });
+  return order === 0 ? null : { fileName, sha256, ...named };
+}
+
+async function install(
+  ctx: Context,
+  running: RunningBuild,
+  accepted: Accepted,
+  source: Readable,
+): Promise<ExitCode> {
+  const mode = (await stat(running.executable)).mode & 0o777;
+  const candidate = await writeCandidate(path.dirname(running.executable), source, mode);
+  try {
+    if (candidate.sha256 !== accepted.sha256)
+      throw new CliError(EXIT.verification, 'selfUpdate.tampered', { file: accepted.fileName });
+    await checkCandidateRuns(candidate, accepted);
+    await replaceExecutable(running.executable, candidate);
+  } catch (error) {
+    await candidate.discard();
+    throw error;
+  }
+  const done = { from: running.version, to: accepted.version, path: running.executable };
+  if (ctx.json) printJson(ctx, { updated: true, ...done });
+  else say(ctx, 'selfUpdate.done', done);
+  return EXIT.ok;
+}
+
+function upToDate(ctx: Context, running: RunningBuild): ExitCode {
+  const result = { updated: false, from: running.version, to: running.version, path: running.executable };
+  if (ctx.json) printJson(ctx, result);
+  else say(ctx, 'selfUpdate.upToDate', { running: running.version, platform: running.platform });
+  return EXIT.ok;
+}

@@ -1,0 +1,29 @@
+/** `fwportal version` and `fwportal self-update`, in English; self-update.zh-CN.ts has the same keys. */
+export const selfUpdateEnUS = {
+  'help.version': 'print the version: version [--json] (or fwportal --version)',
+  'help.selfUpdate': 'replace this single executable with the newest signed build: self-update [--from FILE]',
+  'selfUpdate.inCi':
+    'self-update does not run in CI (CI={value}): a pipeline runs the build it pins; nothing was changed',
+  'selfUpdate.notSingleExecutable':
+    'self-update replaces the single executable only; this fwportal runs on Node.js ({path}): update it with npm or git',
+  'selfUpdate.unsigned':
+    '{file} is not signed (no SHA256SUMS and SHA256SUMS.sig beside it): an unsigned build is never installed',
+  'selfUpdate.badSignature':
+    'SHA256SUMS is not signed by the release key built into this fwportal (key {keyId}): nothing was installed',
+  'selfUpdate.notListed': 'the signed SHA256SUMS does not list {file}: nothing was installed',
+  'selfUpdate.notABuild':
+    '{file} is not named as an fwportal build (fwportal-VERSION-PLATFORM): nothing was installed',
+  'selfUpdate.otherPlatform':
+    '{file} is built for {platform}, this fwportal for {running}: nothing was installed',
+  'selfUpdate.older': '{version} is older than this fwportal ({running}): a downgrade is refused',
+  'selfUpdate.upToDate': 'fwportal {running} is the newest build for {platform}: nothing to do',
+  'selfUpdate.noBuild': 'the portal offers you no fwportal build for {platform}',
+  'selfUpdate.downloading': 'downloading {file} ({size})…',
+  'selfUpdate.tampered':
+    '{file}: its SHA-256 differs from the signed one (tampered with or damaged): nothing was installed',
+  'selfUpdate.candidateFailed':
+    'the new build did not start or did not report version {version} ({reason}): nothing was installed',
+  'selfUpdate.notWritable':
+    'cannot write a file in {path} ({reason}): run as the owner of fwportal, or replace it by hand',
+  'selfUpdate.done': 'fwportal updated from {from} to {to} ({path})',
+} as const;

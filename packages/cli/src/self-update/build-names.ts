@@ -1,0 +1,40 @@
+/**
+ * The single executables `npm run build:cli-binaries` makes, and how their files are named. The
+ * build script imports this file too (Node strips the types), so both ends agree on the names.
+ */
+
+/** Each target: how the catalogue describes it (a version's os and arch) and its file suffix. */
+export const SEA_PLATFORMS = {
+  'linux-x64': { os: 'Linux', arch: 'x86_64', suffix: '' },
+  'linux-arm64': { os: 'Linux', arch: 'aarch64', suffix: '' },
+  'win-x64': { os: 'Windows', arch: 'x86_64', suffix: '.exe' },
+} as const;
+export type SeaPlatform = keyof typeof SEA_PLATFORMS;
+
+/** The catalogue item (Tools) whose versions are fwportal builds. */
+export const FWPORTAL_ITEM_CODE = 'fwportal';
+
+/** A release version: SemVer, optionally with a pre-release part (`1.2.0`, `1.3.0-rc.1`). */
+const RELEASE_VERSION = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?$/;
+
+export const isReleaseVersion = (version: string): boolean => RELEASE_VERSION.test(version);
+
+export function isSeaPlatform(value: string): value is SeaPlatform {
+  return Object.hasOwn(SEA_PLATFORMS, value);
+}
+
+/** `fwportal-1.2.0-linux-x64`, `fwportal-1.2.0-win-x64.exe`. */
+export function buildFileName(version: string, platform: SeaPlatform): string {
+  return `fwportal-${version}-${platform}${SEA_PLATFORMS[platform].suffix}`;
+}
+
+/**
+ * The version and platform a build's file name states, or null for any other name. Self-update
+ * reads them from the name as signed in SHA256SUMS, never from a field the portal answers beside it.
+ */
+export function parseBuildFileName(name: string): { version: string; platform: SeaPlatform } | null {
+  const match = /^fwportal-(.+)-(linux-x64|linux-arm64|win-x64)(\.exe)?$/.exec(name);
+  if (!match?.[1] || !match[2] || !isSeaPlatform(match[2]) || !isReleaseVersion(match[1])) return null;
+  const platform = match[2];
+  return buildFileName(match[1], platform) === name ? { version: match[1], platform } : null;
+}

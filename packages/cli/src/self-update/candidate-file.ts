@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
+
+/** 0 where the platform has no O_NOFOLLOW (Windows). */
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** A new build written beside the running one: the rename that installs it then stays on one file system. */
+export type Candidate = { file: string; sha256: string; size: number; discard: () => Promise<void> };
+
+/**
+ * Writes `source` into a new file in `dir` (O_EXCL under a random name: never a file someone placed
+ * there, never through a link), hashing it on the way, flushed to disk and made executable with
+ * `mode`. The caller compares the hash with the signed one before anything runs it.
+ */
+export async function writeCandidate(dir: string, source: Readable, mode: number): Promise<Candidate> {
+  const file = path.join(dir, `.fwportal-update-${randomBytes(6).toString('hex')}`);
+  const handle = await open(
+    file,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW,
+    0o600,
+  ).catch((error: NodeJS.ErrnoException) => {
+    source.destroy();
+    throw new CliError(EXIT.error, 'selfUpdate.notWritable', {
+      path: dir,
+      reason: error.code ?? error.message,
+    });
+  });
+  const discard = () => rm(file, { force: true });
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      handle.createWriteStream({ autoClose: false }),
+    );
+    await handle.chmod(mode);
+    await handle.sync();
+  } catch (error) {
+    await discard();
+    throw error;
+  } finally {
+    await handle.close();
+  }
+  return { file, sha256: hash.digest('hex'), size, discard };
+}
