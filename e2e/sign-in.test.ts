@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
-import { DEMO_PASSWORD, startPortal } from './support/portal';
+import { startOwnPortal } from './support/console';
+import { DEMO_PASSWORD, type startPortal } from './support/portal';
 
 describe('signing in through the page in Chromium', () => {
   let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -10,7 +11,7 @@ describe('signing in through the page in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await startOwnPortal();
     chromium = await launchChromium();
   });
   afterAll(async () => {

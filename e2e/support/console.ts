@@ -48,8 +48,7 @@ const isMissingKey = (text: string) => text.includes('[i18n] missing key');
  * here: a file that reads mail or SMS changes state and starts its own portal.
  */
 async function openSharedPortal(): Promise<Portal> {
-  const { url, captchaAnswer, readyFile } = inject('sharedPortal');
-  await until('the shared portal, seeded', () => (existsSync(readyFile) ? true : undefined), 120_000);
+  const { url, captchaAnswer } = await sharedPortalReady();
   const notHere = (): never => {
     throw new Error('the shared portal keeps no mail here: use useConsoleSuite() for a portal of your own');
   };
@@ -62,6 +61,21 @@ async function openSharedPortal(): Promise<Portal> {
   };
   for (const account of ['demo', 'admin'] as const) await resetActiveApplication(portal, account);
   return portal;
+}
+
+/** The shared portal's settings once it is seeded and its template saved. */
+async function sharedPortalReady() {
+  const shared = inject('sharedPortal');
+  await until('the shared portal, seeded', () => (existsSync(shared.readyFile) ? true : undefined), 120_000);
+  return shared;
+}
+
+/**
+ * A portal of the file's own, started from the run's seeded template (the shared portal saves it
+ * before its first test): a demo portal as fresh as a newly seeded one, in a few seconds.
+ */
+export async function startOwnPortal(): Promise<Portal> {
+  return startPortal({ template: (await sharedPortalReady()).template });
 }
 
 async function resetActiveApplication(portal: Portal, account: Account) {
@@ -97,7 +111,7 @@ export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuit
 
   beforeAll(async () => {
     [portal, chromium] = await Promise.all([
-      options.shared ? openSharedPortal() : startPortal(),
+      options.shared ? openSharedPortal() : startOwnPortal(),
       launchChromium(),
     ]);
   });

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/connection';
+import { type Database, openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 import { seedAdvisories } from '../../apps/server/src/db/seed/seed-advisories';
@@ -27,7 +27,37 @@ export type PortalOptions = {
    * whose tests run in other processes than the one the answers would be recorded in.
    */
   captchaAnswer?: string;
+  /**
+   * A folder `saveTemplateTo` filled: the seeded database and data folder (files, keys) this
+   * portal starts from, instead of migrating and seeding its own (issue 41: 10-30 s a file).
+   */
+  template?: string;
+  /** Where to leave such a template once seeded, before any test has used this portal. */
+  saveTemplateTo?: string;
 };
+
+const TEMPLATE_DATABASE = 'database.tar';
+const TEMPLATE_DATA = 'data';
+
+/** A copy of this seeded portal to start others from: its database's dump and its data folder. */
+async function saveTemplate(database: Database, dataDir: string, folder: string) {
+  if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
+  const dump = await database.queueConnection.client.dumpDataDir('none');
+  // Written under another name, then renamed: a reader sees a whole template or none.
+  const partial = `${folder}.partial`;
+  mkdirSync(partial, { recursive: true });
+  writeFileSync(path.join(partial, TEMPLATE_DATABASE), Buffer.from(await dump.arrayBuffer()));
+  cpSync(dataDir, path.join(partial, TEMPLATE_DATA), { recursive: true });
+  renameSync(partial, folder);
+}
+
+/** The template's database, loaded into a new embedded database, and its data folder copied to `dataDir`. */
+async function openFromTemplate(template: string, dataDir: string) {
+  cpSync(path.join(template, TEMPLATE_DATA), dataDir, { recursive: true });
+  return openDatabase({
+    pgliteLoadDataDir: new Blob([readFileSync(path.join(template, TEMPLATE_DATABASE))]),
+  });
+}
 
 /**
  * The real portal (built web app, API, embedded database) on a free port, with
@@ -40,9 +70,14 @@ export async function startPortal(options: PortalOptions = {}) {
   const smtp = await startSmtpReceiver();
   // Uploaded files (avatars) go to a folder of this run, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const database = await openDatabase({});
-  await database.migrate();
-  await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+  const fromTemplate = options.template !== undefined;
+  const database = options.template
+    ? await openFromTemplate(options.template, dataDir)
+    : await openDatabase({});
+  if (!fromTemplate) {
+    await database.migrate();
+    await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
+  }
   const app = await buildApp({
     config: loadConfig({
       CAPTCHA: 'on',
@@ -64,13 +99,16 @@ export async function startPortal(options: PortalOptions = {}) {
     // A device sign-in polls every second rather than RFC 8628's five: the tests wait real time.
     deviceAuthPollSeconds: 1,
   });
-  await seedCatalog(database.db, app.services.store);
+  if (!fromTemplate) await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   // After listen: approving an advisory queues its announcement inside the approval's transaction,
   // and the job queue must have started before (starting it then would wait for PGlite's one
   // connection, which that transaction holds).
-  await seedAdvisories(database.db, app.services.advisoryAuthoring);
-  await seedInventory(database.db, app.services.inventory);
+  if (!fromTemplate) {
+    await seedAdvisories(database.db, app.services.advisoryAuthoring);
+    await seedInventory(database.db, app.services.inventory);
+  }
+  if (options.saveTemplateTo) await saveTemplate(database, dataDir, options.saveTemplateTo);
   return {
     url,
     latestCaptcha: () => captchaAnswers.at(-1) ?? '',

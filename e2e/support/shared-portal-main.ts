@@ -9,6 +9,8 @@ import { startPortal } from './portal';
 const portal = await startPortal({
   port: Number(process.env.SHARED_PORTAL_PORT),
   captchaAnswer: process.env.SHARED_PORTAL_CAPTCHA,
+  // Seeded once for the run: the files with a portal of their own start from this copy.
+  saveTemplateTo: process.env.SHARED_PORTAL_TEMPLATE,
 });
 // Only now: the portal listens before its demo advisories and inventory are seeded, and requests
 // made meanwhile wait behind the seeding for the embedded database's one connection.

@@ -9,7 +9,7 @@ import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The portal the read-only files share (`useConsoleSuite({ shared: true })`). */
-    sharedPortal: { url: string; captchaAnswer: string; readyFile: string };
+    sharedPortal: { url: string; captchaAnswer: string; readyFile: string; template: string };
   }
 }
 
@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), 'portal-e2e-shared-'));
   /** Written by the portal's process once it is seeded, not only listening. */
   const readyFile = path.join(folder, 'ready');
+  /** The seeded database and data folder, saved before the ready file is written (portal.ts). */
+  const template = path.join(folder, 'template');
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'shared-portal-main.ts')],
@@ -36,12 +38,13 @@ export default async function setup(project: TestProject) {
         SHARED_PORTAL_PORT: String(port),
         SHARED_PORTAL_CAPTCHA: captchaAnswer,
         SHARED_PORTAL_READY_FILE: readyFile,
+        SHARED_PORTAL_TEMPLATE: template,
       },
       // Its errors show in the run's output; the IPC channel ends it should vitest go away.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   );
-  project.provide('sharedPortal', { url: `http://127.0.0.1:${port}`, captchaAnswer, readyFile });
+  project.provide('sharedPortal', { url: `http://127.0.0.1:${port}`, captchaAnswer, readyFile, template });
   return async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
