@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADVISORY_SEVERITIES } from './compliance/vocabulary';
 import { pageOf, pageQuerySchema } from './paging';
 
 /**
@@ -11,9 +12,7 @@ import { pageOf, pageQuerySchema } from './paging';
 /** Traffic Light Protocol labels an advisory may carry (CSAF 2.0 uses TLP v1 names). */
 export const ADVISORY_TLPS = ['WHITE', 'GREEN', 'AMBER'] as const;
 export type AdvisoryTlp = (typeof ADVISORY_TLPS)[number];
-/** CVSS v3.1 qualitative ratings, as CSAF's `baseSeverity` spells them. */
-export const ADVISORY_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
-export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
+export { ADVISORY_SEVERITIES, type AdvisorySeverity } from './compliance/vocabulary';
 /**
  * The working copy's state: `draft` (being written), `in_review` (waiting for a second person),
  * `approved` (frozen into a revision; that revision may still be under embargo).

@@ -16,8 +16,7 @@ import {
 
 export const CATALOG_KINDS = PUBLISH_ITEM_KINDS;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
-/** Server firmware kinds of the firmware download page (versions name the models they support). */
-export const SERVER_FIRMWARE_KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'] as const;
+export { SERVER_FIRMWARE_KINDS } from './compliance/vocabulary';
 export const CATALOG_SORT_FIELDS = ['releaseDate', 'version', 'name', 'downloads', 'size'] as const;
 export type CatalogSortField = (typeof CATALOG_SORT_FIELDS)[number];
 export const CATALOG_SEARCH_MAX_LENGTH = 100;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { ADVISORY_SEVERITIES } from './advisories';
-import { SERVER_FIRMWARE_KINDS } from './catalog';
+import {
+  ADVISORY_SEVERITIES,
+  COMPLIANCE_STATES,
+  INVENTORY_KINDS,
+  INVENTORY_SOURCES,
+  PREREQUISITE_STATUSES,
+} from './compliance/vocabulary';
 import { pageOf, pageQuerySchema } from './paging';
 import { isVisibleText } from './visible-text';
 
@@ -11,15 +16,17 @@ import { isVisibleText } from './visible-text';
  * unknown, exactly like one never shipped.
  */
 
-/** Where an installed version was learnt. */
-export const INVENTORY_SOURCES = ['shipping', 'upload', 'api', 'audit'] as const;
-export type InventorySource = (typeof INVENTORY_SOURCES)[number];
-/** Component kinds a report names: the server's own firmware kinds, and PCIe cards by part number. */
-export const INVENTORY_KINDS = [...SERVER_FIRMWARE_KINDS, 'PCIE'] as const;
-export type InventoryKind = (typeof INVENTORY_KINDS)[number];
-/** Worst first: a server's state is its worst component's. */
-export const COMPLIANCE_STATES = ['vulnerable', 'outdated', 'unknown', 'newer', 'current'] as const;
-export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+// The lists live with the rule engine, free of zod (the CLI bundles them).
+export {
+  COMPLIANCE_STATES,
+  type ComplianceState,
+  INVENTORY_KINDS,
+  type InventoryKind,
+  INVENTORY_SOURCES,
+  type InventorySource,
+  PREREQUISITE_STATUSES,
+  type PrerequisiteStatus,
+} from './compliance/vocabulary';
 
 export const INVENTORY_LIMITS = {
   /** Servers in one report (API or upload). */
@@ -29,14 +36,6 @@ export const INVENTORY_LIMITS = {
   /** An uploaded CSV at most. */
   uploadBytes: 8 * 1024 * 1024,
 } as const;
-
-/**
- * A version the catalogue can place in its order: digits first (after an optional `v`), then
- * dotted, dashed or underscored numbers, optionally a SemVer pre-release or build part. Anything
- * else ("U32 v2.7", "unknown", "") is never guessed as outdated: its state is `unknown`.
- */
-export const ORDERABLE_VERSION = /^[vV]?\d+(?:[._-]\d+)*(?:[-+][0-9A-Za-z.-]+)?$/;
-export const isOrderableVersion = (version: string) => ORDERABLE_VERSION.test(version.trim());
 
 export const inventoryComponentSchema = z
   .object({
@@ -84,10 +83,6 @@ export function componentKeyOf(component: Pick<InventoryComponent, 'kind' | 'pn'
 }
 
 // ---- compliance ----
-
-/** A prerequisite judged against one server's installed versions. */
-export const PREREQUISITE_STATUSES = ['satisfied', 'unsatisfied', 'unknown'] as const;
-export type PrerequisiteStatus = (typeof PREREQUISITE_STATUSES)[number];
 
 export const componentComplianceSchema = z.object({
   component: z.string(),

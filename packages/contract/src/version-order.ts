@@ -73,3 +73,11 @@ export function compareKeys(a: string, b: string): number {
 export function compareVersions(a: string, b: string): number {
   return compareKeys(versionSortKey(a), versionSortKey(b)) || compareKeys(a, b);
 }
+
+/**
+ * A version the catalogue can place in its order: digits first (after an optional `v`), then
+ * dotted, dashed or underscored numbers, optionally a SemVer pre-release or build part. Anything
+ * else ("U32 v2.7", "unknown", "") is never guessed as outdated: its state is `unknown`.
+ */
+export const ORDERABLE_VERSION = /^[vV]?\d+(?:[._-]\d+)*(?:[-+][0-9A-Za-z.-]+)?$/;
+export const isOrderableVersion = (version: string) => ORDERABLE_VERSION.test(version.trim());

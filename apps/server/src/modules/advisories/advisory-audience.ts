@@ -1,4 +1,5 @@
-import { compareVersions, type AdvisorySnapshot } from '@portal/contract';
+import type { AdvisorySnapshot } from '@portal/contract';
+import { rowAffects } from '@portal/contract/compliance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
@@ -14,39 +15,7 @@ export type OwnedServer = {
   installed: Record<string, string>;
 };
 
-type Affected = Pick<
-  AdvisorySnapshot['affected'][number],
-  'modelId' | 'pn' | 'kind' | 'affectedFrom' | 'fixedIn'
->;
-
-/**
- * Whether one affected-product row concerns a server: the model (or a PCIe card's part number)
- * matches and, when the server reported the version it runs for that kind (or card), the version
- * lies in the range. A server that reported nothing is taken as affected: a customer is told too
- * much rather than too little.
- */
-export function rowAffects(
-  row: Affected,
-  server: Pick<OwnedServer, 'modelId' | 'pcieParts' | 'installed'>,
-): boolean {
-  const matches =
-    row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
-  if (!matches) return false;
-  const installed = server.installed[row.modelId !== null ? row.kind : (row.pn ?? '')];
-  if (!installed) return true;
-  if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return false;
-  return compareVersions(installed, row.fixedIn) < 0;
-}
-
-/**
- * Whether an affected-product row names this component: a part-number row names that PCIe card
- * (whatever kind staff filed it under, e.g. NIC), a model row that firmware kind.
- */
-export const rowNames = (
-  row: Pick<Affected, 'pn' | 'kind'>,
-  component: { kind: string; pn: string | null },
-) => (row.pn !== null ? component.kind === 'PCIE' && component.pn === row.pn : row.kind === component.kind);
-
+/** Whether any affected-product row of an advisory concerns the server (the compliance engine's rule). */
 export const snapshotAffects = (snapshot: Pick<AdvisorySnapshot, 'affected'>, server: OwnedServer) =>
   snapshot.affected.some((row) => rowAffects(row, server));
 

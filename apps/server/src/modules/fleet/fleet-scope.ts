@@ -1,3 +1,4 @@
+import type { PlainReading } from '@portal/contract/compliance';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
@@ -12,13 +13,7 @@ import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 export type FleetScope = { userId: number } | { organisationId: number };
 
 /** A component as last reported: what its state needs, nothing more (no dates, no history). */
-export type PlainReport = {
-  component: string;
-  kind: string;
-  pn: string | null;
-  slot: string | null;
-  version: string;
-};
+export type PlainReport = PlainReading;
 
 /** A server of the scope, read in one query with what decides its compliance. */
 export type ScopeServer = {

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
-  type AdvisorySnapshot,
   COMPLIANCE_STATES,
   type ComplianceState,
   type FleetQuery,
   type ServerCompliance,
 } from '@portal/contract';
+import type { AdvisoryFacts, ReleaseIndex } from '@portal/contract/compliance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
-import type { ReleaseIndex } from './fleet-catalogue';
 import {
   decodeReports,
   type FleetScope,
@@ -27,7 +26,7 @@ import {
  */
 
 /**
- * Bump when the rule engine (ComplianceService.assess / partsOf) changes what it decides: every
+ * Bump when the rule engine (`@portal/contract/compliance`) changes what it decides: every
  * stored state then counts as stale at the next request.
  */
 const RULES = 'issue-40.1';
@@ -45,7 +44,7 @@ export const scopeKeyOf = (scope: FleetScope) =>
  */
 export function contextKeyOf(
   releases: ReleaseIndex,
-  advisories: AdvisorySnapshot[],
+  advisories: AdvisoryFacts[],
   baselines: { modelId: number; versions: Record<string, number> }[],
 ): string {
   const hash = createHash('sha256');

@@ -1,8 +1,8 @@
-import { compareVersions, type InstalledBase, isOrderableVersion } from '@portal/contract';
+import { compareVersions, type InstalledBase } from '@portal/contract';
+import { rowAffectsComponent } from '@portal/contract/compliance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
-import { rowAffects, rowNames } from '../advisories/advisory-audience';
 import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
 
 type Filter = { kind: string; model?: string; pn?: string; cve?: string };
@@ -63,18 +63,11 @@ export class InstalledBaseService {
     const concerning = rows.filter((row) => concerns(row, filter));
     if (concerning.length === 0)
       return { status: 'notConcerned', kinds: [...new Set(rows.map((row) => row.pn ?? row.kind))].sort() };
-    const hits = groups.filter(
-      (group) =>
-        isOrderableVersion(group.version) &&
-        concerning.some(
-          (row) =>
-            rowNames(row, { kind: filter.kind, pn: group.pn }) &&
-            rowAffects(row, {
-              modelId: group.modelId,
-              pcieParts: group.pn ? [group.pn] : [],
-              installed: { [group.pn ?? filter.kind]: group.version },
-            }),
-        ),
+    // The rule "My servers" applies to one component (the compliance engine's).
+    const hits = groups.filter((group) =>
+      concerning.some((row) =>
+        rowAffectsComponent(row, { kind: filter.kind, pn: group.pn }, group.modelId, group.version),
+      ),
     );
     // Affected cards of two part numbers may sit in one server: counted once.
     if (new Set(hits.map((group) => group.pn)).size > 1)

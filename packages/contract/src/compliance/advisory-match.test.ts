@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { rowAffects, rowAffectsComponent, rowNames } from './advisory-match';
+import { affected } from './compliance-fixtures';
+
+describe('rowAffects: whether an advisory row concerns a server', () => {
+  const modelRow = affected({ modelId: 3, kind: 'BIOS', affectedFrom: '2.0', fixedIn: '2.5' });
+  const cardRow = affected({ pn: 'PN-1', kind: 'NIC', fixedIn: '7.0' });
+
+  it('takes a server that reported nothing for the kind as affected (told too much rather than too little)', () => {
+    expect(rowAffects(modelRow, { modelId: 3, pcieParts: [], installed: {} })).toBe(true);
+    expect(rowAffects(cardRow, { modelId: 9, pcieParts: ['PN-1'], installed: {} })).toBe(true);
+  });
+
+  it('holds the version in [affectedFrom, fixedIn)', () => {
+    const at = (version: string) =>
+      rowAffects(modelRow, { modelId: 3, pcieParts: [], installed: { BIOS: version } });
+    expect([at('1.9'), at('2.0'), at('2.4.9'), at('2.5'), at('3.0')]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('needs the model, or the card among the server cards', () => {
+    expect(rowAffects(modelRow, { modelId: 4, pcieParts: [], installed: {} })).toBe(false);
+    expect(rowAffects(cardRow, { modelId: 3, pcieParts: ['PN-2'], installed: {} })).toBe(false);
+    expect(rowAffects(cardRow, { modelId: 3, pcieParts: ['PN-1'], installed: { 'PN-1': '7.0' } })).toBe(
+      false,
+    );
+  });
+});
+
+describe('rowNames and rowAffectsComponent: one component', () => {
+  it('names a card by part number only, a model row by kind', () => {
+    const cardRow = affected({ pn: 'PN-1', kind: 'NIC', fixedIn: '7.0' });
+    expect(rowNames(cardRow, { kind: 'PCIE', pn: 'PN-1' })).toBe(true);
+    expect(rowNames(cardRow, { kind: 'NIC', pn: null })).toBe(false);
+    expect(rowNames(affected({ modelId: 1, kind: 'NIC', fixedIn: '1' }), { kind: 'NIC', pn: null })).toBe(
+      true,
+    );
+  });
+
+  it('judges only versions the catalogue can order', () => {
+    const row = affected({ modelId: 1, kind: 'BMC', fixedIn: '2.0' });
+    expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 1, '1.0')).toBe(true);
+    expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 1, 'unknown')).toBe(false);
+    expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 1, '2.0')).toBe(false);
+    expect(rowAffectsComponent(row, { kind: 'BIOS', pn: null }, 1, '1.0')).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+/*
+ * The words the compliance rules speak in, free of zod: the rule engine (`./index.ts`) and the
+ * fwportal CLI bundle them, and the zod schemas of the contract (inventory.ts, catalog.ts,
+ * advisories.ts) build their enums from these same lists.
+ */
+
+/** Server firmware kinds of the firmware download page (versions name the models they support). */
+export const SERVER_FIRMWARE_KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'] as const;
+/** Component kinds a report names: the server's own firmware kinds, and PCIe cards by part number. */
+export const INVENTORY_KINDS = [...SERVER_FIRMWARE_KINDS, 'PCIE'] as const;
+export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+/** Where an installed version was learnt. */
+export const INVENTORY_SOURCES = ['shipping', 'upload', 'api', 'audit'] as const;
+export type InventorySource = (typeof INVENTORY_SOURCES)[number];
+/** Worst first: a server's state is its worst component's. */
+export const COMPLIANCE_STATES = ['vulnerable', 'outdated', 'unknown', 'newer', 'current'] as const;
+export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+/** A prerequisite judged against one server's installed versions. */
+export const PREREQUISITE_STATUSES = ['satisfied', 'unsatisfied', 'unknown'] as const;
+export type PrerequisiteStatus = (typeof PREREQUISITE_STATUSES)[number];
+/** CVSS v3.1 qualitative ratings, as CSAF's `baseSeverity` spells them (worst first). */
+export const ADVISORY_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
+export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
