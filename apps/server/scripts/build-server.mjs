@@ -25,6 +25,8 @@ await build({
   entryPoints: {
     main: path.join(serverRoot, 'src/main.ts'),
     'upload-worker': path.join(serverRoot, 'src/modules/fleet/upload-worker.ts'),
+    // The SBOM checker (issue 43): schema validation of files up to 20 MB, off the event loop.
+    'sbom-worker': path.join(serverRoot, 'src/modules/sbom/sbom-worker.ts'),
   },
   outdir: fresh,
   // Dynamic imports (the S3 driver) become chunks of their own, loaded only when used.

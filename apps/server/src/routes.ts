@@ -36,6 +36,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { editorImageRoutes } from './modules/publishing/editor-image.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { sbomDownloadRoutes, sbomSearchRoutes } from './modules/sbom/sbom.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { releaseNoteAdminRoutes } from './modules/release-note/release-note-admin.routes';
 import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
@@ -83,6 +84,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(pcieRoutes),
     (app) => app.register(downloadRoutes, config),
     (app) => app.register(downloadRecordRoutes),
+    (app) => app.register(sbomDownloadRoutes),
     (app) => app.register(downloadTicketRoutes),
     (app) => app.register(taskRoutes),
     (app) => app.register(licenceKeyRoutes),
@@ -113,4 +115,5 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(installedBaseRoutes),
     (app) => app.register(staffFleetRoutes),
   ];
+    (app) => app.register(sbomSearchRoutes),
 }

@@ -54,6 +54,8 @@ import { CatalogAccess } from './modules/catalog/catalog-access';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { DownloadService } from './modules/downloads/download.service';
 import { ManifestService } from './modules/downloads/manifest.service';
+import { SbomService } from './modules/sbom/sbom.service';
+import { checkSbomOffThread } from './modules/sbom/sbom-parser';
 import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
 import { PcieLookupService } from './modules/catalog/pcie-lookup.service';
 import { LoginLock } from './modules/auth/login-lock';
@@ -121,6 +123,7 @@ export type Services = {
   manifests: ManifestService;
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
+  sboms: SbomService;
   housekeeping: Housekeeping;
   /** Retries queued mails (modules/mail); started by buildApp when TASK_WORKERS > 0. */
   mailRetry: Housekeeping;
@@ -214,6 +217,7 @@ export function createServices(
     (manifestSigner ??= loadOrCreateSigner(
       config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
     ));
+  const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
@@ -353,6 +357,7 @@ export function createServices(
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     feeds: new FeedService(db, catalogAccess, publicUrl),
     feedTokens: new FeedTokenService(db, clock, publicUrl),
+    sboms,
     webhooks,
     ...advisoryServices,
     inventory: new InventoryService(

@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'version.preRelease',
   'version.updatePlan',
   'version.deleteDraft',
+  /** An SBOM attached to a version (or replaced), or removed (issue 43). */
+  'version.sbom',
+  'version.sbomRemove',
   'advisory.create',
   'advisory.update',
   'advisory.submit',

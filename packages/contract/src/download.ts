@@ -88,6 +88,15 @@ export type DownloadRecordPage = z.infer<typeof downloadRecordPageSchema>;
 
 export const MANIFEST_FORMAT = 'portal-manifest/1';
 
+/** A version's SBOM as its manifest entry lists it (issue 43): absolute URL, like the file's. */
+export const manifestSbomSchema = z.object({
+  fileName: z.string(),
+  size: z.number().int(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  url: z.string(),
+});
+export type ManifestSbom = z.infer<typeof manifestSbomSchema>;
+
 /** One file of a signed manifest; `url` is absolute (PUBLIC_URL + download path). */
 export const manifestEntrySchema = z.object({
   versionId: z.number().int(),
@@ -100,6 +109,8 @@ export const manifestEntrySchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   md5: z.string().regex(/^[0-9a-f]{32}$/),
   url: z.string(),
+  /** Only when the version has an SBOM (clients of portal-manifest/1 may ignore it). */
+  sbom: manifestSbomSchema.optional(),
 });
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 

@@ -14,5 +14,10 @@ export const errorEnvelopeSchema = envelopeOf(z.unknown().nullable());
 export type Envelope<T> = { success: boolean; code: number; message: string; data: T };
 
 /** Field-level validation problems carried in `data` of a 1012001 answer. */
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** A code naming the problem, where the answer has them (SBOM problems). */
+  code: z.string().optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;

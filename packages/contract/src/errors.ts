@@ -60,6 +60,10 @@ export const ErrorCode = {
   /** A version's prerequisites name no component, no version, or too many (issue 34). */
   PUBLISH_PREREQUISITE_INVALID: 1018007,
   RELEASE_NOTE_EXISTS: 1018006,
+  /** An SBOM refused (issue 43): not CycloneDX 1.5/1.6 or SPDX 2.3 JSON, schema or TR-03183-2 essentials; data lists each problem. */
+  SBOM_INVALID: 1018008,
+  /** The version has no SBOM (or the viewer may not see the version: the same answer). */
+  SBOM_NOT_FOUND: 1018009,
   /** Downloads (category 19): storage failed while answering ('Download failed'). */
   DOWNLOAD_FAILED: 1019001,
   /** A DOCUMENT item's file is missing ('Documentation does not exist'). */
@@ -226,6 +230,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.TASK_RESULT_GONE]: 410,
   [ErrorCode.LIVECD_BASE_INVALID]: 400,
   [ErrorCode.MACHINE_CODE_INVALID]: 400,
+  [ErrorCode.SBOM_INVALID]: 400,
+  [ErrorCode.SBOM_NOT_FOUND]: 404,
   [ErrorCode.CLUSTER_NODES_INVALID]: 400,
   [ErrorCode.APPLICATION_QUANTITY_INVALID]: 400,
   [ErrorCode.ENTITLEMENT_NOT_FOUND]: 404,

@@ -19,6 +19,7 @@ export * from './publishing';
 export * from './install-order';
 export * from './catalog';
 export * from './download';
+export * from './sbom';
 export * from './activation';
 export * from './audit';
 export * from './users-admin';

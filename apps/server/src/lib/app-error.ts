@@ -3,8 +3,12 @@ import type { MessageKey } from './i18n/messages';
 
 export type MessageParams = Record<string, string | number>;
 
-/** A field the service refused, with the catalogue key of the reason (translated when sent). */
-export type FieldProblem = { field: string; messageKey: MessageKey };
+/**
+ * A field the service refused, with the catalogue key of the reason (translated when sent); its
+ * own message values when the error's are not the right ones, and a code the client may read
+ * (SBOM problems: issue 43).
+ */
+export type FieldProblem = { field: string; messageKey: MessageKey; params?: MessageParams; code?: string };
 
 /** What a 503 asks a client to wait: about the time a database restart or a failover takes. */
 export const RETRY_AFTER_SECONDS = 5;

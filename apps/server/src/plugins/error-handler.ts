@@ -21,7 +21,8 @@ const FILE_ANSWER_HEADERS = [
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const fields: FieldError[] = error.fields.map((f) => ({
     field: f.field,
-    message: translate(request.locale, f.messageKey, error.params),
+    message: translate(request.locale, f.messageKey, f.params ?? error.params),
+    ...(f.code === undefined ? {} : { code: f.code }),
   }));
   const params =
     fields.length > 0

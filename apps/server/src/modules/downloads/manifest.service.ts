@@ -1,7 +1,13 @@
-import { downloadPathOf, MANIFEST_FORMAT, type ManifestEntry, type SignedManifest } from '@portal/contract';
+import {
+  downloadPathOf,
+  MANIFEST_FORMAT,
+  sbomPathOf,
+  type ManifestEntry,
+  type SignedManifest,
+} from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersions } from '../../db/schema';
+import { catalogItems, catalogVersions, catalogVersionSboms } from '../../db/schema';
 import type { Ed25519Signer } from '../../lib/signing/ed25519-signer';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -19,6 +25,15 @@ const entryColumns = {
   size: catalogVersions.fileSize,
   sha256: catalogVersions.sha256,
   md5: catalogVersions.md5,
+  // The version's SBOM, when it has one (issue 43): listed, hash and all, under the same signature.
+  sbomFileName: catalogVersionSboms.fileName,
+  sbomSize: catalogVersionSboms.size,
+  sbomSha256: catalogVersionSboms.sha256,
+};
+type EntryRow = Omit<ManifestEntry, 'url' | 'sbom'> & {
+  sbomFileName: string | null;
+  sbomSize: number | null;
+  sbomSha256: string | null;
 };
 
 /**
@@ -50,6 +65,7 @@ export class ManifestService {
       .select(entryColumns)
       .from(catalogVersions)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .leftJoin(catalogVersionSboms, eq(catalogVersionSboms.versionId, catalogVersions.id))
       .where(and(eq(catalogVersions.status, 'published'), this.access.visibleItems(viewer)))
       .orderBy(asc(catalogVersions.id));
     return this.signedManifest(rows);
@@ -62,17 +78,32 @@ export class ManifestService {
       .select(entryColumns)
       .from(catalogVersions)
       .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
+      .leftJoin(catalogVersionSboms, eq(catalogVersionSboms.versionId, catalogVersions.id))
       .where(eq(catalogVersions.id, versionId));
     return this.signedManifest(rows);
   }
 
-  private async signedManifest(rows: Omit<ManifestEntry, 'url'>[]): Promise<SignedBody> {
+  private async signedManifest(rows: EntryRow[]): Promise<SignedBody> {
     const signer = await this.signer();
     const manifest: SignedManifest = {
       format: MANIFEST_FORMAT,
       keyId: signer.keyId,
       origin: this.origin,
-      entries: rows.map((row) => ({ ...row, url: `${this.origin}${downloadPathOf(row.versionId)}` })),
+      entries: rows.map(({ sbomFileName, sbomSize, sbomSha256, ...row }) => ({
+        ...row,
+        url: `${this.origin}${downloadPathOf(row.versionId)}`,
+        // The SBOM's hash signed with the file's (issue 43): `fwportal download` checks it.
+        ...(sbomFileName !== null &&
+          sbomSize !== null &&
+          sbomSha256 !== null && {
+            sbom: {
+              fileName: sbomFileName,
+              size: sbomSize,
+              sha256: sbomSha256,
+              url: `${this.origin}${sbomPathOf(row.versionId)}`,
+            },
+          }),
+      })),
     };
     return this.signed(Buffer.from(JSON.stringify(manifest), 'utf8'));
   }

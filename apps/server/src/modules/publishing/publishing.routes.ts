@@ -6,6 +6,7 @@ import { requirePermission, requireSession } from '../../plugins/authenticate';
 import { publishingItemRoutes } from './publishing-item.routes';
 import { publishingUploadRoutes } from './publishing-upload.routes';
 import { publishingVersionRoutes } from './publishing-version.routes';
+import { sbomPublishingRoutes } from '../sbom/sbom.routes';
 
 /**
  * Staff publishing (application `system`): every route below needs a session
@@ -21,4 +22,5 @@ export async function publishingRoutes(app: FastifyInstance, config: Pick<Config
   await app.register(publishingItemRoutes);
   await app.register(publishingVersionRoutes);
   await app.register(publishingUploadRoutes);
+  await app.register(sbomPublishingRoutes);
 }

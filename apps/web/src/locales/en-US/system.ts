@@ -149,6 +149,8 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.targets.menu': 'Menu',
   'audit.targets.dictType': 'Dictionary',
   'audit.targets.dictValue': 'Dictionary value',
+  'audit.actions.version.sbom': 'SBOM attached',
+  'audit.actions.version.sbomRemove': 'SBOM removed',
   'audit.targets.entitlement': 'Entitlement',
   'audit.targets.item': 'Download item',
   'audit.targets.version': 'Version',

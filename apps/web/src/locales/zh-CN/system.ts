@@ -147,6 +147,8 @@ export const system = {
   'audit.targets.menu': '菜单',
   'audit.targets.dictType': '字典',
   'audit.targets.dictValue': '字典值',
+  'audit.actions.version.sbom': '附加 SBOM',
+  'audit.actions.version.sbomRemove': '移除 SBOM',
   'audit.targets.entitlement': '授权',
   'audit.targets.item': '下载项',
   'audit.targets.version': '版本',
