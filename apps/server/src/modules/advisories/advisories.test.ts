@@ -9,14 +9,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
 import { advisoryInput } from '../../test/advisory-input';
-import {
-  bindSerial,
-  createItem,
-  createServer,
-  createVersion,
-  referenceModel,
-} from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
+import { customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createRole } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { validateCsaf } from './csaf/csaf-validate';
@@ -55,14 +50,11 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     t = await createTestApp(driver);
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     await createRole(t.db, 'psirt-writer', ['advisory:write']);
-    const writerUser = await createUser(t.db, { roleCodes: ['psirt-writer'] });
-    writer = { id: writerUser.id, token: await tokenFor(t.app, writerUser.account, writerUser.password) };
+    writer = await signedInWith(t, 'psirt-writer');
     // Approving an advisory that holds a draft fix publishes it at its time: a publisher's right.
     await createRole(t.db, 'psirt-reviewer', ['advisory:write', 'advisory:approve', 'firmware:publish']);
-    const reviewer = await createUser(t.db, { roleCodes: ['psirt-reviewer'] });
-    approver = await tokenFor(t.app, reviewer.account, reviewer.password);
-    const readerUser = await createUser(t.db, { roleCodes: ['customer'] });
-    reader = await tokenFor(t.app, readerUser.account, readerUser.password);
+    approver = (await signedInWith(t, 'psirt-reviewer')).token;
+    reader = (await signedInWith(t, 'customer')).token;
     const model = await referenceModel(t.db, 'M7-2U');
     modelId = model.id;
     const item = await createItem(t.db, { kind: 'BMC' });
@@ -75,21 +67,11 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
       })
     ).id;
     // One customer runs an affected version, one already runs the fix, one has another model.
-    const mine = await createUser(t.db, { roleCodes: ['customer'] });
-    affected = { id: mine.id, token: await tokenFor(t.app, mine.account, mine.password) };
-    const server = await createServer(t.db, { modelId, installed: { BMC: '2.1.0' } });
-    await bindSerial(t.db, mine.id, server.sn);
-    const fixed = await createUser(t.db, { roleCodes: ['customer'] });
-    await bindSerial(t.db, fixed.id, (await createServer(t.db, { modelId, installed: { BMC: '2.5.0' } })).sn);
-    const other = await createUser(t.db, { roleCodes: ['customer'] });
-    bystander = { id: other.id, token: await tokenFor(t.app, other.account, other.password) };
-    await bindSerial(
-      t.db,
-      other.id,
-      (await createServer(t.db, { modelId: (await referenceModel(t.db, 'M6-1U')).id })).sn,
-    );
+    affected = await customerRunning(t, modelId, { BMC: '2.1.0' });
+    await customerRunning(t, modelId, { BMC: '2.5.0' });
+    bystander = await customerRunning(t, (await referenceModel(t.db, 'M6-1U')).id);
     await t.db.insert(webhooks).values({
-      userId: mine.id,
+      userId: affected.id,
       url: 'https://hooks.example.com/psirt',
       secret: 'whsec_test',
       events: ['advisory.published', 'advisory.updated'],

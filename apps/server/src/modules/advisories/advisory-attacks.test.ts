@@ -2,14 +2,10 @@ import type { AdvisoryDetail, AdvisoryInput, AdvisoryRow, Page, StaffAdvisoryDet
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
-import {
-  bindSerial,
-  createItem,
-  createServer,
-  createVersion,
-  referenceModel,
-} from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
+import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
+import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createRole } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
@@ -40,33 +36,11 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
   let otherModelId: number;
   let heldId: number;
 
-  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: '攻击测试',
-    titleEn: 'Attack test',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-10001',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: 'A flaw.',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: null,
-    revisionSummary: '',
-    ...extra,
-  });
+  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput =>
+    flawAdvisoryInput(
+      { title: ['攻击测试', 'Attack test'], cve: 'CVE-2026-10001', affected: bmcBefore(modelId) },
+      extra,
+    );
   const anonymous = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
   const bearer = (token: string, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -81,14 +55,8 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
     body?: object,
   ) => callAs<T>(t.app, token, method, `/api/staff/advisories${url}`, body);
   /** Created by `by`, submitted, approved by `approver`. */
-  const publish = async (by: string, approver: string, extra: Partial<AdvisoryInput> = {}) => {
-    const created = await staff(by, 'POST', '', input(extra));
-    expect(created.status).toBe(200);
-    expect((await staff(by, 'POST', `/${created.body.data.id}/submit`)).status).toBe(200);
-    const approved = await staff(approver, 'POST', `/${created.body.data.id}/approve`);
-    expect(approved.status).toBe(200);
-    return approved.body.data;
-  };
+  const publish = (by: string, approver: string, extra: Partial<AdvisoryInput> = {}) =>
+    approvedAdvisory(t, by, approver, input(extra));
   const year = () => t.clock.now().getUTCFullYear();
   const csafUrl = (label: string, advisoryId: string) =>
     `/.well-known/csaf/${label}/${year()}/${advisoryId.toLowerCase()}.json`;
@@ -96,23 +64,14 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver);
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
-    await createRole(t.db, 'attack-writer', ['advisory:write']);
-    await createRole(t.db, 'attack-approver', ['advisory:write', 'advisory:approve']);
-    const user = async (role: string) => {
-      const made = await createUser(t.db, { roleCodes: [role] });
-      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
-    };
-    writer = await user('attack-writer');
-    approverB = await user('attack-approver');
-    approverC = await user('attack-approver');
-    approverD = await user('attack-approver');
+    const role = await advisoryRoles(t, 'attack');
+    writer = await signedInWith(t, role.writer);
+    approverB = await signedInWith(t, role.approver);
+    approverC = await signedInWith(t, role.approver);
+    approverD = await signedInWith(t, role.approver);
     await createRole(t.db, 'attack-publisher', ['firmware:publish']);
-    const publisher = async (role: string) => {
-      const made = await createUser(t.db, { roleCodes: [role, 'attack-publisher'] });
-      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
-    };
-    publisherWriter = await publisher('attack-writer');
-    publisherApprover = await publisher('attack-approver');
+    publisherWriter = await signedInWith(t, role.writer, 'attack-publisher');
+    publisherApprover = await signedInWith(t, role.approver, 'attack-publisher');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
     const item = await createItem(t.db, { kind: 'BMC' });
@@ -124,15 +83,9 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
         modelIds: [modelId],
       })
     ).id;
-    const owner = async (model: number) => {
-      const made = await user('customer');
-      const server = await createServer(t.db, { modelId: model, installed: { BMC: '1.0.0' } });
-      await bindSerial(t.db, made.id, server.sn);
-      return { ...made, sn: server.sn };
-    };
-    affected = await owner(modelId);
-    neighbour = await owner(modelId);
-    bystander = await owner(otherModelId);
+    affected = await customerRunning(t, modelId);
+    neighbour = await customerRunning(t, modelId);
+    bystander = await customerRunning(t, otherModelId);
     const pat = async (scopes: ('catalog:read' | 'licences')[]) =>
       (
         await t.app.services.apiTokens.create(bystander.id, {

@@ -1,13 +1,9 @@
-import {
-  type AdvisoryDetail,
-  type AdvisoryInput,
-  ErrorCode,
-  type StaffAdvisoryDetail,
-} from '@portal/contract';
+import { type AdvisoryDetail, type AdvisoryInput, ErrorCode } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor, withToken } from '../../test/requests';
+import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
+import { referenceModel } from '../../test/catalog-factories';
+import { withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 type Ticket = { url: string; ticket: string; expiresAt: string };
@@ -32,32 +28,11 @@ describe.each(DRIVERS)('CSAF document tickets on %s', (driver) => {
     AMBER: '',
   };
 
-  const input = (tlp: AdvisoryInput['tlp'], title: string): AdvisoryInput => ({
-    tlp,
-    titleZh: title,
-    titleEn: title,
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-42042',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: 'A flaw.',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: null,
-    revisionSummary: '',
-  });
+  const input = (tlp: AdvisoryInput['tlp'], title: string): AdvisoryInput =>
+    flawAdvisoryInput(
+      { title: [title, title], cve: 'CVE-2026-42042', affected: bmcBefore(modelId) },
+      { tlp },
+    );
   const get = (url: string, token?: string) =>
     t.app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const ticketFor = (token: string, advisoryId: string) =>
@@ -74,37 +49,19 @@ describe.each(DRIVERS)('CSAF document tickets on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await createRole(t.db, 'ticket-writer', ['advisory:write']);
-    await createRole(t.db, 'ticket-approver', ['advisory:write', 'advisory:approve']);
-    const user = async (role: string) => {
-      const made = await createUser(t.db, { roleCodes: [role] });
-      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
-    };
-    writer = (await user('ticket-writer')).token;
-    approver = (await user('ticket-approver')).token;
+    const roles = await advisoryRoles(t, 'ticket');
+    writer = (await signedInWith(t, roles.writer)).token;
+    approver = (await signedInWith(t, roles.approver)).token;
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
-    const otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
-    const owner = async (model: number) => {
-      const made = await user('customer');
-      const server = await createServer(t.db, { modelId: model, installed: { BMC: '1.0.0' } });
-      await bindSerial(t.db, made.id, server.sn);
-      return made.token;
-    };
-    affected = await owner(modelId);
-    bystander = await owner(otherModelId);
+    affected = (await customerRunning(t, modelId)).token;
+    bystander = (await customerRunning(t, (await referenceModel(t.db, 'M6-1U')).id)).token;
     for (const [key, tlp] of [
       ['WHITE', 'WHITE'],
       ['GREEN', 'GREEN'],
       ['GREEN2', 'GREEN'],
       ['AMBER', 'AMBER'],
     ] as const) {
-      const staff = (url: string, token = writer, body?: object) =>
-        callAs<StaffAdvisoryDetail>(t.app, token, 'POST', `/api/staff/advisories${url}`, body);
-      const created = await staff('', writer, input(tlp, `Ticket ${key}`));
-      await staff(`/${created.body.data.id}/submit`);
-      const approved = await staff(`/${created.body.data.id}/approve`, approver);
-      expect(approved.status).toBe(200);
-      ids[key] = approved.body.data.advisoryId!;
+      ids[key] = (await approvedAdvisory(t, writer, approver, input(tlp, `Ticket ${key}`))).advisoryId!;
     }
   });
   afterAll(() => t?.close());
@@ -194,8 +151,7 @@ describe.each(DRIVERS)('CSAF document tickets on %s', (driver) => {
     t.clock.advance(2_000);
     expectRefused(await get(expiring), 'expired');
 
-    const made = await createUser(t.db, { roleCodes: ['customer'] });
-    const token = await tokenFor(t.app, made.account, made.password);
+    const { token } = await signedInWith(t, 'customer');
     const signedOut = (await ticketFor(token, ids.GREEN)).body.data.url;
     expect((await get(signedOut)).statusCode).toBe(200);
     expect((await withToken(t.app, token, { url: '/api/logout' })).status).toBe(200);

@@ -1,14 +1,9 @@
-import type { AdvisoryInput } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, users } from '../../db/schema';
-import {
-  bindSerial,
-  createItem,
-  createServer,
-  createVersion,
-  referenceModel,
-} from '../../test/catalog-factories';
+import { customerRunning } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
+import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -48,41 +43,18 @@ describe('a held fix published by the advisory announcer', () => {
     t = await createTestApp('pglite');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     itemId = (await createItem(t.db, { kind: 'BMC' })).id;
-    const owner = await createUser(t.db, { roleCodes: ['customer'] });
-    affected = owner.id;
-    await bindSerial(t.db, owner.id, (await createServer(t.db, { modelId, installed: { BMC: '2.1.0' } })).sn);
+    affected = (await customerRunning(t, modelId, { BMC: '2.1.0' })).id;
     bystander = (await createUser(t.db, { roleCodes: ['customer'] })).id;
   });
   afterAll(() => t?.close());
 
-  it('tells only the affected customers, once', async () => {
+  // The first approval of a process loads the CSAF validator: slow on a busy machine.
+  it('tells only the affected customers, once', { timeout: 120_000 }, async () => {
     const fixId = await heldFix('2.5.0');
-    const input: AdvisoryInput = {
-      tlp: 'WHITE',
-      titleZh: 'BMC 漏洞',
-      titleEn: 'BMC flaw',
-      summaryZh: '摘要',
-      summaryEn: 'Summary',
-      workaroundsZh: '',
-      workaroundsEn: '',
-      vulnerabilities: [
-        {
-          cve: 'CVE-2026-66666',
-          cweId: null,
-          cweName: '',
-          cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-          cvss40Vector: null,
-          descriptionZh: '',
-          descriptionEn: '',
-        },
-      ],
-      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '2.5.0' }],
-      fixedVersionIds: [fixId],
-      references: [],
-      acknowledgments: [],
-      publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
-      revisionSummary: '',
-    };
+    const input = flawAdvisoryInput(
+      { title: ['BMC 漏洞', 'BMC flaw'], cve: 'CVE-2026-66666', affected: bmcBefore(modelId, '2.5.0') },
+      { fixedVersionIds: [fixId], publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString() },
+    );
     // As the demo seed does: the workflow's routes and four eyes are tested in advisories.test.ts.
     const authoring = t.app.services.advisoryAuthoring;
     const draft = await authoring.create(null, input);

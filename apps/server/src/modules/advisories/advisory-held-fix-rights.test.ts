@@ -2,15 +2,11 @@ import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogVersions, notices, roles, userRoles, users } from '../../db/schema';
-import {
-  bindSerial,
-  createItem,
-  createServer,
-  createVersion,
-  referenceModel,
-} from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { advisoryRoles, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
+import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createRole } from '../../test/factories';
+import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { validateCsaf } from './csaf/csaf-validate';
 
@@ -39,33 +35,11 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
   let itemId: number;
   let drafts = 0;
 
-  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: '草稿修复',
-    titleEn: 'Held fix',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-40401',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: 'A flaw.',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
-    revisionSummary: '',
-    ...extra,
-  });
+  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput =>
+    flawAdvisoryInput(
+      { title: ['草稿修复', 'Held fix'], cve: 'CVE-2026-40401', affected: bmcBefore(modelId) },
+      { publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(), ...extra },
+    );
   const staff = <T = StaffAdvisoryDetail>(
     who: { token: string },
     method: 'GET' | 'POST' | 'PUT',
@@ -109,35 +83,17 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await createRole(t.db, 'hf-writer', ['advisory:write']);
-    await createRole(t.db, 'hf-approver', ['advisory:write', 'advisory:approve']);
+    const role = await advisoryRoles(t, 'hf');
     await createRole(t.db, 'hf-publisher', ['firmware:publish']);
-    const user = async (roleCodes: string[]): Promise<Staff> => {
-      const made = await createUser(t.db, { roleCodes });
-      return {
-        id: made.id,
-        account: made.account,
-        token: await tokenFor(t.app, made.account, made.password),
-      };
-    };
-    writer = await user(['hf-writer']);
-    approver = await user(['hf-approver']);
-    writerApprover = await user(['hf-writer', 'hf-approver']);
-    publisherWriter = await user(['hf-writer', 'hf-publisher']);
-    publisherApprover = await user(['hf-approver', 'hf-publisher']);
+    writer = await signedInWith(t, role.writer);
+    approver = await signedInWith(t, role.approver);
+    writerApprover = await signedInWith(t, role.writer, role.approver);
+    publisherWriter = await signedInWith(t, role.writer, 'hf-publisher');
+    publisherApprover = await signedInWith(t, role.approver, 'hf-publisher');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     itemId = (await createItem(t.db, { kind: 'BMC' })).id;
-    const owner = async (model: number) => {
-      const made = await createUser(t.db, { roleCodes: ['customer'] });
-      await bindSerial(
-        t.db,
-        made.id,
-        (await createServer(t.db, { modelId: model, installed: { BMC: '1.0.0' } })).sn,
-      );
-      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
-    };
-    customer = await owner(modelId);
-    outsider = await owner((await referenceModel(t.db, 'M6-1U')).id);
+    customer = await customerRunning(t, modelId);
+    outsider = await customerRunning(t, (await referenceModel(t.db, 'M6-1U')).id);
     // What the first approval would pay for (the queue's schema, the signing key, loading the CSAF
     // checks), paid here: on a busy machine it outlasts a test's time.
     await t.app.services.jobs.start();
@@ -314,11 +270,10 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
 
   it('nor while its approver is frozen, or gone', async () => {
     for (const end of ['frozen', 'deleted'] as const) {
-      const made = await createUser(t.db, { roleCodes: ['hf-approver', 'hf-publisher'] });
-      const token = await tokenFor(t.app, made.account, made.password);
+      const made = await signedInWith(t, 'hf-approver', 'hf-publisher');
       const held = await draft();
       const advisory = await inReview(publisherWriter, held, { titleEn: `Approver ${end}` });
-      expect((await staff({ token }, 'POST', `/${advisory.id}/approve`)).status).toBe(200);
+      expect((await staff(made, 'POST', `/${advisory.id}/approve`)).status).toBe(200);
       if (end === 'frozen') await t.db.update(users).set({ frozen: true }).where(eq(users.id, made.id));
       else {
         await t.db.delete(userRoles).where(eq(userRoles.userId, made.id));

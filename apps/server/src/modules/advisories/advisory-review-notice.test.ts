@@ -2,9 +2,11 @@ import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices, users } from '../../db/schema';
+import { advisoryRoles, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import { referenceModel } from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { createUser } from '../../test/factories';
+import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 /**
@@ -20,36 +22,15 @@ describe.each(DRIVERS)('the "awaiting review" notice on %s', (driver) => {
     plainWriter: 0,
     customer: 0,
   };
-  let approverToken: string;
   let adminId: number;
   let modelId: number;
 
-  const input = (): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: '审核通知',
-    titleEn: 'Review notice',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-42000',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: '',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: null,
-    revisionSummary: '',
-  });
+  const input = (): AdvisoryInput =>
+    flawAdvisoryInput({
+      title: ['审核通知', 'Review notice'],
+      cve: 'CVE-2026-42000',
+      affected: bmcBefore(modelId),
+    });
   /** A user's advisory notices (the seed welcomes the administrator with another). */
   const noticesOf = async (userId: number) =>
     (
@@ -61,35 +42,22 @@ describe.each(DRIVERS)('the "awaiting review" notice on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await createRole(t.db, 'review-writer', ['advisory:write']);
-    await createRole(t.db, 'review-approver', ['advisory:write', 'advisory:approve']);
+    const roles = await advisoryRoles(t, 'review');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const made = async (role: string) => createUser(t.db, { roleCodes: [role] });
-    people.plainWriter = (await made('review-writer')).id;
+    people.plainWriter = (await made(roles.writer)).id;
     people.customer = (await made('customer')).id;
-    people.otherApprover = (await made('review-approver')).id;
-    const writer = await made('review-writer');
-    people.writer = writer.id;
-    const approver = await made('review-approver');
+    people.otherApprover = (await made(roles.approver)).id;
+    people.writer = (await made(roles.writer)).id;
+    const approver = await signedInWith(t, roles.approver);
     people.approver = approver.id;
-    approverToken = await tokenFor(t.app, approver.account, approver.password);
     const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.account, 'admin'));
     adminId = admin!.id;
     // An approver writes and submits: the other approver and the administrator are asked, not them.
-    const created = await callAs<StaffAdvisoryDetail>(
-      t.app,
-      approverToken,
-      'POST',
-      '/api/staff/advisories',
-      input(),
-    );
-    const submitted = await callAs<StaffAdvisoryDetail>(
-      t.app,
-      approverToken,
-      'POST',
-      `/api/staff/advisories/${created.body.data.id}/submit`,
-    );
-    expect(submitted.status).toBe(200);
+    const staff = (url: string, body?: object) =>
+      callAs<StaffAdvisoryDetail>(t.app, approver.token, 'POST', `/api/staff/advisories${url}`, body);
+    const created = await staff('', input());
+    expect((await staff(`/${created.body.data.id}/submit`)).status).toBe(200);
   });
   afterAll(() => t?.close());
 

@@ -1,8 +1,9 @@
 import type { AdvisoryInput, StaffAdvisoryDetail, StaffAdvisoryRow } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisoryRoles, approvedAdvisory, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import { referenceModel } from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -17,43 +18,18 @@ describe.each(DRIVERS)('the staff list of advisories on %s', (driver) => {
   let approver: string;
   let modelId: number;
 
-  const input = (publishAt: Date | null): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: '列表',
-    titleEn: 'Listed',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-42001',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: '',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: publishAt?.toISOString() ?? null,
-    revisionSummary: '',
-  });
+  const input = (publishAt: Date | null): AdvisoryInput =>
+    flawAdvisoryInput(
+      { title: ['列表', 'Listed'], cve: 'CVE-2026-42001', affected: bmcBefore(modelId) },
+      { publishAt: publishAt?.toISOString() ?? null },
+    );
   const staff = <T = StaffAdvisoryDetail>(
     token: string,
     method: 'GET' | 'POST',
     url: string,
     body?: object,
   ) => callAs<T>(t.app, token, method, `/api/staff/advisories${url}`, body);
-  const approved = async (publishAt: Date | null) => {
-    const created = await staff(writer, 'POST', '', input(publishAt));
-    await staff(writer, 'POST', `/${created.body.data.id}/submit`);
-    return (await staff(approver, 'POST', `/${created.body.data.id}/approve`)).body.data;
-  };
+  const approved = (publishAt: Date | null) => approvedAdvisory(t, writer, approver, input(publishAt));
   const rowOf = async (id: number) =>
     (await staff<{ rows: StaffAdvisoryRow[] }>(writer, 'GET', '?pageSize=100')).body.data.rows.find(
       (row) => row.id === id,
@@ -61,15 +37,10 @@ describe.each(DRIVERS)('the staff list of advisories on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await createRole(t.db, 'list-writer', ['advisory:write']);
-    await createRole(t.db, 'list-approver', ['advisory:write', 'advisory:approve']);
+    const roles = await advisoryRoles(t, 'list');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
-    const made = async (role: string) => {
-      const user = await createUser(t.db, { roleCodes: [role] });
-      return tokenFor(t.app, user.account, user.password);
-    };
-    writer = await made('list-writer');
-    approver = await made('list-approver');
+    writer = (await signedInWith(t, roles.writer)).token;
+    approver = (await signedInWith(t, roles.approver)).token;
   });
   afterAll(() => t?.close());
 

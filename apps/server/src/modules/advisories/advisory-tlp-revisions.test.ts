@@ -1,8 +1,9 @@
 import type { AdvisoryDetail, AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { advisoryRoles, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
+import { referenceModel } from '../../test/catalog-factories';
+import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const HOUR = 3_600_000;
@@ -23,33 +24,11 @@ describe.each(DRIVERS)('a revision from WHITE to AMBER on %s', (driver) => {
   let white: Date;
   let amber: Date;
 
-  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput => ({
-    tlp: 'WHITE',
-    titleZh: '等级变更',
-    titleEn: 'Reclassified',
-    summaryZh: '摘要',
-    summaryEn: 'Summary',
-    workaroundsZh: '',
-    workaroundsEn: '',
-    vulnerabilities: [
-      {
-        cve: 'CVE-2026-40040',
-        cweId: null,
-        cweName: '',
-        cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-        cvss40Vector: null,
-        descriptionZh: '',
-        descriptionEn: 'A flaw.',
-      },
-    ],
-    affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' }],
-    fixedVersionIds: [],
-    references: [],
-    acknowledgments: [],
-    publishAt: null,
-    revisionSummary: '',
-    ...extra,
-  });
+  const input = (extra: Partial<AdvisoryInput> = {}): AdvisoryInput =>
+    flawAdvisoryInput(
+      { title: ['等级变更', 'Reclassified'], cve: 'CVE-2026-40040', affected: bmcBefore(modelId) },
+      extra,
+    );
   const staff = (method: 'GET' | 'POST' | 'PUT', url: string, token = writer, body?: object) =>
     callAs<StaffAdvisoryDetail>(t.app, token, method, `/api/staff/advisories${url}`, body);
   const get = (url: string, token?: string) =>
@@ -63,24 +42,12 @@ describe.each(DRIVERS)('a revision from WHITE to AMBER on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await createRole(t.db, 'tlp-writer', ['advisory:write']);
-    await createRole(t.db, 'tlp-approver', ['advisory:write', 'advisory:approve']);
-    const user = async (role: string) => {
-      const made = await createUser(t.db, { roleCodes: [role] });
-      return { id: made.id, token: await tokenFor(t.app, made.account, made.password) };
-    };
-    writer = (await user('tlp-writer')).token;
-    approver = (await user('tlp-approver')).token;
+    const roles = await advisoryRoles(t, 'tlp');
+    writer = (await signedInWith(t, roles.writer)).token;
+    approver = (await signedInWith(t, roles.approver)).token;
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
-    const otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
-    const owner = async (model: number) => {
-      const made = await user('customer');
-      const server = await createServer(t.db, { modelId: model, installed: { BMC: '1.0.0' } });
-      await bindSerial(t.db, made.id, server.sn);
-      return made;
-    };
-    affected = await owner(modelId);
-    bystander = await owner(otherModelId);
+    affected = await customerRunning(t, modelId);
+    bystander = await customerRunning(t, (await referenceModel(t.db, 'M6-1U')).id);
 
     const created = await staff('POST', '', writer, input());
     const id = created.body.data.id;

@@ -1,0 +1,70 @@
+import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
+import { expect } from 'vitest';
+import { bindSerial, createServer } from './catalog-factories';
+import { createRole } from './factories';
+import { callAs } from './requests';
+import { signedInUser } from './signed-in-user';
+import type { TestApp } from './test-app';
+
+/**
+ * The people of an advisory test, built for it instead of taken from the demo seed: staff with the
+ * workflow's two roles and customers running an affected (or another) server.
+ */
+
+/**
+ * The two roles of the four-eyes workflow, named after `prefix`: `<prefix>-writer` may write
+ * (advisory:write), `<prefix>-approver` may write and approve (advisory:approve). Their codes.
+ */
+export async function advisoryRoles(t: TestApp, prefix: string) {
+  const roles = { writer: `${prefix}-writer`, approver: `${prefix}-approver` };
+  await createRole(t.db, roles.writer, ['advisory:write']);
+  await createRole(t.db, roles.approver, ['advisory:write', 'advisory:approve']);
+  return roles;
+}
+
+/** A signed-in user holding the roles `roleCodes`: its id, account and session token. */
+export async function signedInWith(t: TestApp, ...roleCodes: string[]) {
+  const { id, account, token } = await signedInUser(t, { roleCodes });
+  return { id, account, token };
+}
+
+/**
+ * A signed-in customer with a server of `modelId` bound to them (verified), running the firmware
+ * `installed` (BMC 1.0.0 unless said): one an advisory of that model concerns, or a bystander.
+ */
+export async function customerRunning(
+  t: TestApp,
+  modelId: number,
+  installed: Record<string, string> = { BMC: '1.0.0' },
+) {
+  const customer = await signedInWith(t, 'customer');
+  const { sn } = await createServer(t.db, { modelId, installed });
+  await bindSerial(t.db, customer.id, sn);
+  return { ...customer, sn };
+}
+
+/**
+ * `input` through the staff workflow: written and sent for review by `writer`, approved by
+ * `approver` (each step answered 200); published, or under embargo until its `publishAt`.
+ */
+export async function approvedAdvisory(
+  t: TestApp,
+  writer: string,
+  approver: string,
+  input: AdvisoryInput,
+): Promise<StaffAdvisoryDetail> {
+  const step = async (token: string, url: string, body?: object) => {
+    const answer = await callAs<StaffAdvisoryDetail>(
+      t.app,
+      token,
+      'POST',
+      `/api/staff/advisories${url}`,
+      body,
+    );
+    expect(answer.status, `POST /api/staff/advisories${url}`).toBe(200);
+    return answer.body.data;
+  };
+  const created = await step(writer, '', input);
+  await step(writer, `/${created.id}/submit`);
+  return step(approver, `/${created.id}/approve`);
+}
