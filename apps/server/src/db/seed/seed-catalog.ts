@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { demoCatalogItems, type ItemSeed, type VersionSeed } from './catalog-seed-data';
 import { demoImageBytes, tarGzOf, tarOfFiles, zipOf } from './demo-archives';
+import { type DemoSbomFile, insertDemoSbom, storeDemoSbom } from './seed-sboms';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.tar.gz': 'application/gzip',
@@ -139,7 +140,7 @@ export async function seedCatalog(
   // Files first: a failed seed leaves unreferenced files at worst, never rows without bytes.
   const payloads = new Map<
     string,
-    ReturnType<typeof demoPayload> & { key: string; sha256: string; md5: string }
+    ReturnType<typeof demoPayload> & { key: string; sha256: string; md5: string; sbom: DemoSbomFile | null }
   >();
   for (const item of items)
     for (const [index, version] of item.versions.entries()) {
@@ -151,6 +152,8 @@ export async function seedCatalog(
         key,
         sha256: createHash('sha256').update(payload.bytes).digest('hex'),
         md5: createHash('md5').update(payload.bytes).digest('hex'),
+        // Firmware carries its SBOM (issue 43): realistic components for VEX triage to find.
+        sbom: await storeDemoSbom(store, item, version, index, payload),
       });
     }
 
@@ -212,6 +215,8 @@ export async function seedCatalog(
           })
           .returning({ id: catalogVersions.id });
         if (!versionRow) throw new Error('catalog version not inserted');
+        if (payload.sbom)
+          await insertDemoSbom(t, versionRow.id, payload.sbom, new Date(`${version.releaseDate}T08:00:00Z`));
         await t.insert(catalogReleaseNotes).values(
           version.notes.map(([kind, textZh, textEn], index) => ({
             versionId: versionRow.id,
