@@ -11,6 +11,7 @@ import { ChecksumText } from './checksum-text';
 import { DownloadButton } from './download-button';
 import { ReleaseNotesLists } from './release-notes-lists';
 import { SeverityTag } from './severity-tag';
+import { VersionSbomSection } from './version-sbom';
 
 type VersionDetailDrawerProps = {
   versionId: number | undefined;
@@ -141,6 +142,7 @@ function VersionDetailBody({
       </Descriptions>
 
       <FixedAdvisories versionId={detail.versionId} />
+      <VersionSbomSection versionId={detail.versionId} />
 
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('detail.notes')}
