@@ -4,7 +4,6 @@ import { rm } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 
@@ -36,17 +35,12 @@ export async function writeCandidate(dir: string, source: Readable, mode: number
   const hash = createHash('sha256');
   let size = 0;
   try {
-    await pipeline(
-      source,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          size += chunk.length;
-          yield chunk;
-        }
-      },
-      handle.createWriteStream({ autoClose: false }),
-    );
+    // Written chunk by chunk through the handle opened above: the file stays ours to flush and close.
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+      await handle.write(chunk);
+    }
     await handle.chmod(mode);
     await handle.sync();
   } catch (error) {

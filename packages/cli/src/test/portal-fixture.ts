@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { ApiTokenScope } from '@portal/contract';
+import type { Config } from '../../../../apps/server/src/config';
 import { referenceModel } from '../../../../apps/server/src/test/catalog-factories';
 import { createUser } from '../../../../apps/server/src/test/factories';
 import { createTestApp } from '../../../../apps/server/src/test/test-app';
@@ -17,10 +18,13 @@ let runs = 0;
  * customer owning one more.
  */
 export async function startFleetPortal(
-  options: { imageBytes?: number; deviceAuthPollSeconds?: number } = {},
+  options: { imageBytes?: number; deviceAuthPollSeconds?: number; config?: Partial<Config> } = {},
 ) {
   runs += 1;
-  const t = await createTestApp('pglite', { deviceAuthPollSeconds: options.deviceAuthPollSeconds });
+  const t = await createTestApp('pglite', {
+    deviceAuthPollSeconds: options.deviceAuthPollSeconds,
+    config: options.config,
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const model = await referenceModel(t.db, FLEET_MODEL);

@@ -1,0 +1,270 @@
+import { spawn } from 'node:child_process';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogVersions } from '../../../apps/server/src/db/schema';
+import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
+import { startBmcSim } from '../../../tools/bmc-sim/index.ts';
+import { EXIT } from './exit-codes.ts';
+import type { FleetServer } from './portal-api.ts';
+import { buildFileName, FWPORTAL_ITEM_CODE } from './self-update/build-names.ts';
+import { firmwareOf } from './test/fleet-catalogue.ts';
+import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
+import { newConfigHome } from './test/run-cli.ts';
+import { SEA_TEST_VERSIONS, type SeaTestBuilds, seaTestBuilds } from './test/sea-builds.ts';
+import { startTamperProxy } from './test/tamper-proxy.ts';
+
+/**
+ * The linux-x64 single executable, as a customer runs it: copied into a folder of its own, on a
+ * machine whose PATH holds no `node` (an empty folder), against a real portal that signs with the
+ * release key built into it and a simulated BMC. Then `self-update`: unsigned, tampered, foreign
+ * and older builds are refused without touching the program; a newer signed one replaces it.
+ */
+const { current, newer } = SEA_TEST_VERSIONS;
+const PLATFORM = 'linux-x64';
+let builds: SeaTestBuilds;
+let portal: FleetPortal;
+let sim: Awaited<ReturnType<typeof startBmcSim>>;
+let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
+let home: string;
+let noNodePath: string;
+let program: string;
+let token: string;
+
+const built = (version: string) =>
+  path.join(version === current ? builds.current : builds.newer, buildFileName(version, PLATFORM));
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** `fwportal args` as the single executable, with nothing but an empty folder on PATH. */
+function fwportal(args: string[], input = '', extraEnv: Record<string, string> = {}): Promise<Run> {
+  const env = { PATH: noNodePath, HOME: home, XDG_CONFIG_HOME: home, LANG: 'en_US.UTF-8', ...extraEnv };
+  const child = spawn(program, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** A folder holding `version`'s build under its own name, and what else `files` adds beside it. */
+function carried(version: string, files: (dir: string, file: string) => void = () => {}): string {
+  const dir = mkdtempSync(path.join(home, 'carried-'));
+  const file = path.join(dir, buildFileName(version, PLATFORM));
+  copyFileSync(built(version), file);
+  files(dir, file);
+  return file;
+}
+
+const withSignedSums = (version: string) => (dir: string) => {
+  const from = path.dirname(built(version));
+  for (const name of ['SHA256SUMS', 'SHA256SUMS.sig'])
+    copyFileSync(path.join(from, name), path.join(dir, name));
+};
+
+beforeAll(async () => {
+  builds = await seaTestBuilds();
+  portal = await startFleetPortal({ config: { SIGNING_KEY_FILE: builds.keyFile } });
+  proxy = await startTamperProxy(portal.url);
+  const sn = portal.sns[0]!;
+  const shipped = (kind: string) => firmwareOf(portal.catalogue, kind).installed;
+  sim = await startBmcSim({
+    servers: [
+      {
+        sn,
+        model: portal.model.code,
+        components: (['BMC', 'BIOS', 'PSU'] as const).map((kind) => ({
+          id: kind,
+          kind,
+          version: shipped(kind),
+        })),
+      },
+    ],
+  });
+  home = newConfigHome();
+  noNodePath = mkdtempSync(path.join(tmpdir(), 'fwportal-path-'));
+  const bin = mkdtempSync(path.join(tmpdir(), 'fwportal-bin-'));
+  program = path.join(bin, 'fwportal');
+  copyFileSync(built(current), program);
+  chmodSync(program, 0o755);
+  ({ token } = await portal.t.app.services.apiTokens.create(portal.customer.id, {
+    name: 'single-executable',
+    scopes: ['catalog:read', 'download', 'inventory'],
+    expiresInDays: 7,
+  }));
+}, 900_000);
+afterAll(async () => {
+  await sim?.close();
+  await proxy?.close();
+  await portal?.close();
+});
+
+describe('the single executable, with no node on PATH', () => {
+  it('prints its version, signs in, resolves, downloads, verifies and audits a BMC', async () => {
+    expect(readdirSync(noNodePath)).toEqual([]);
+    const version = await fwportal(['--version']);
+    expect(version.stdout).toBe(`fwportal ${current} (${PLATFORM}, Node.js 24.21.0)\n`);
+    expect(version.code).toBe(EXIT.ok);
+
+    const login = await fwportal(['login', '--url', portal.url, '--token-stdin'], `${token}\n`);
+    expect(login.stderr).toBe('');
+    expect(login.code).toBe(EXIT.ok);
+
+    const sn = portal.sns[0]!;
+    const resolve = await fwportal(['resolve', '--sn', sn, '--json']);
+    expect(resolve.code).toBe(EXIT.ok);
+    const [server] = (JSON.parse(resolve.stdout) as { servers: FleetServer[] }).servers;
+    expect(server).toMatchObject({ sn, found: true, model: portal.model.code });
+    expect(server!.firmware.map((f) => f.versionId).sort()).toEqual(
+      portal.catalogue.map((f) => f.newestVersionId).sort(),
+    );
+
+    const out = path.join(home, 'firmware');
+    const download = await fwportal(['download', '--sn', sn, '--out', out, '--json']);
+    expect(download.code).toBe(EXIT.ok);
+    const files = (JSON.parse(download.stdout) as { files: { path: string; sha256: string }[] }).files;
+    expect(files).toHaveLength(portal.catalogue.length);
+    for (const file of files) expect(sha256(file.path)).toBe(file.sha256);
+
+    const verify = await fwportal(['verify', out]);
+    expect(verify.code).toBe(EXIT.ok);
+    expect(verify.stdout.trim().split('\n')).toHaveLength(portal.catalogue.length);
+
+    const audit = await fwportal(
+      ['audit', '--bmc', sim.bmcs[0]!.url, '--user', 'admin', '--password-stdin', '--timeout', '5', '--json'],
+      'bmc-sim-password\n',
+    );
+    // It runs the firmware it shipped with: outdated, and reported to the portal.
+    expect(audit.code).toBe(EXIT.outdated);
+    const audited = JSON.parse(audit.stdout) as {
+      servers: { sn: string; reported: boolean; state: string }[];
+    };
+    expect(audited.servers).toEqual([expect.objectContaining({ sn, reported: true, state: 'outdated' })]);
+  });
+});
+
+describe('fwportal self-update', () => {
+  let original: string;
+  const untouched = async () => {
+    expect(sha256(program)).toBe(original);
+    // Nothing half-written is left beside it either.
+    expect(readdirSync(path.dirname(program))).toEqual(['fwportal']);
+    expect((await fwportal(['--version'])).stdout).toContain(`fwportal ${current} `);
+  };
+
+  beforeAll(async () => {
+    original = sha256(program);
+    // Staff publish builds as any software: the Tools item `fwportal`, one version per platform.
+    const item = await createItem(portal.t.db, { kind: 'TOOL', code: FWPORTAL_ITEM_CODE, name: 'fwportal' });
+    const publish = async (version: string, fileName: string, bytes?: Buffer, preRelease = false) => {
+      const row = await createVersion(portal.t.db, portal.t.app.services.store, {
+        itemId: item.id,
+        version,
+        fileName,
+        bytes,
+        preRelease,
+      });
+      await portal.t.db
+        .update(catalogVersions)
+        .set({ os: 'Linux', arch: 'x86_64', fileCategory: 'software' })
+        .where(eq(catalogVersions.id, row.id));
+    };
+    await publish(newer, buildFileName(newer, PLATFORM), readFileSync(built(newer)));
+    // Never picked: a pre-release, and a newer build for another platform.
+    await publish('9.0.0-rc.1', buildFileName('9.0.0-rc.1', PLATFORM), undefined, true);
+    await publish('9.0.0', buildFileName('9.0.0', 'linux-arm64'));
+  });
+
+  it('refuses an unsigned build (no SHA256SUMS.sig beside it)', async () => {
+    const file = carried(newer, (dir) => {
+      copyFileSync(path.join(path.dirname(built(newer)), 'SHA256SUMS'), path.join(dir, 'SHA256SUMS'));
+    });
+    const run = await fwportal(['self-update', '--from', file]);
+    expect(run.stderr).toContain('is not signed');
+    expect(run.code).toBe(EXIT.verification);
+    await untouched();
+  });
+
+  it('refuses a tampered build (one byte changed after signing)', async () => {
+    const file = carried(newer, (dir, copy) => {
+      withSignedSums(newer)(dir);
+      const bytes = readFileSync(copy);
+      const last = bytes.length - 1;
+      bytes.writeUInt8(bytes.readUInt8(last) ^ 0xff, last);
+      writeFileSync(copy, bytes);
+    });
+    const run = await fwportal(['self-update', '--from', file]);
+    expect(run.stderr).toContain('differs from the signed one');
+    expect(run.code).toBe(EXIT.verification);
+    await untouched();
+  });
+
+  it('refuses a build whose SHA256SUMS another key signed', async () => {
+    const file = carried(newer, (dir) => {
+      withSignedSums(newer)(dir);
+      const { privateKey } = generateKeyPairSync('ed25519');
+      const sums = readFileSync(path.join(dir, 'SHA256SUMS'));
+      writeFileSync(path.join(dir, 'SHA256SUMS.sig'), sign(null, sums, privateKey));
+    });
+    const run = await fwportal(['self-update', '--from', file]);
+    expect(run.stderr).toContain('not signed by the release key built into this fwportal');
+    expect(run.code).toBe(EXIT.verification);
+    await untouched();
+  });
+
+  it('refuses a build tampered with on its way from the portal', async () => {
+    proxy.mode.tamper = true;
+    try {
+      const run = await fwportal(['self-update', '--url', proxy.url], '', { FWPORTAL_TOKEN: token });
+      expect(run.stderr).toContain('differs from the signed one');
+      expect(run.code).toBe(EXIT.verification);
+    } finally {
+      proxy.mode.tamper = false;
+    }
+    await untouched();
+  });
+
+  it('does not run in CI', async () => {
+    const run = await fwportal(['self-update'], '', { CI: 'true' });
+    expect(run.stderr).toContain('does not run in CI');
+    expect(run.code).toBe(EXIT.usage);
+    await untouched();
+  });
+
+  it('installs the newest signed build for its platform from the portal, then has nothing to do', async () => {
+    const mode = statSync(program).mode;
+    const run = await fwportal(['self-update']);
+    expect(run.stdout).toBe(`fwportal updated from ${current} to ${newer} (${program})\n`);
+    expect(run.code).toBe(EXIT.ok);
+    expect(sha256(program)).toBe(sha256(built(newer)));
+    expect(statSync(program).mode).toBe(mode);
+    expect(readdirSync(path.dirname(program))).toEqual(['fwportal']);
+    expect((await fwportal(['--version'])).stdout).toContain(`fwportal ${newer} `);
+
+    const again = await fwportal(['self-update', '--json']);
+    expect(again.code).toBe(EXIT.ok);
+    expect(JSON.parse(again.stdout)).toMatchObject({ updated: false, from: newer });
+  });
+
+  it('refuses an older build, signed or not', async () => {
+    const updated = sha256(program);
+    const file = carried(current, withSignedSums(current));
+    const run = await fwportal(['self-update', '--from', file]);
+    expect(run.stderr).toContain(`${current} is older than this fwportal (${newer}): a downgrade is refused`);
+    expect(run.code).toBe(EXIT.error);
+    expect(sha256(program)).toBe(updated);
+  });
+});
