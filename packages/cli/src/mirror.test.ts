@@ -10,7 +10,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogVersions } from '../../../apps/server/src/db/schema';
+import { cycloneDx } from '../../../apps/server/src/modules/sbom/sbom-test-kit';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
 import type { MirrorCatalog, MirrorIndex } from './mirror/mirror-layout.ts';
@@ -75,6 +78,8 @@ beforeAll(async () => {
   });
   hidden = { id: version.id, sha256: sha256Of(secretBytes) };
   big = await publish(randomBytes(BIG_FILE_BYTES), '99.0.0');
+  const bmc = firmwareOf(portal.catalogue, 'BMC').newestVersionId;
+  await portal.t.app.services.sboms.attach(bmc, Buffer.from(JSON.stringify(cycloneDx())), portal.customer.id);
 });
 afterAll(async () => {
   await proxy?.close();
@@ -84,6 +89,7 @@ afterAll(async () => {
 describe('fwportal mirror sync', () => {
   const out = () => path.join(home, 'repo');
   let first: SyncJson;
+  let added: { id: number; sha256: string };
 
   it('copies every file I am entitled to, by content, with the portal signed manifest beside the index', async () => {
     const run = await sync(out());
@@ -109,6 +115,19 @@ describe('fwportal mirror sync', () => {
     ]);
   });
 
+  it('keeps the SBOM a version has beside its file, as the signed manifest lists it', () => {
+    const index = indexOf(out(), first.snapshot);
+    const bmc = index.firmware.find(
+      (file) => file.versionId === firmwareOf(portal.catalogue, 'BMC').newestVersionId,
+    );
+    const sbom = bmc?.sbom;
+    expect(sbom?.path).toBe(`pool/${sbom?.sha256.slice(0, 2)}/${sbom?.sha256}/${sbom?.fileName}`);
+    const bytes = readFileSync(path.join(out(), sbom?.path ?? ''));
+    expect(sha256Of(bytes)).toBe(sbom?.sha256);
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ bomFormat: 'CycloneDX' });
+    expect(index.firmware.filter((file) => file.sbom)).toHaveLength(1);
+  });
+
   it('leaves out what I am not entitled to', () => {
     const index = indexOf(out(), first.snapshot);
     expect(index.firmware.some((file) => file.versionId === hidden.id)).toBe(false);
@@ -128,7 +147,7 @@ describe('fwportal mirror sync', () => {
   });
 
   it('fetches exactly the one new firmware into a new snapshot', async () => {
-    const added = await publish(randomBytes(8192), '99.0.1');
+    added = await publish(randomBytes(8192), '99.0.1');
     const run = await sync(out());
     expect(run.code).toBe(EXIT.ok);
     expect(run.result).toMatchObject({ created: true, fetched: 1, fetchedBytes: 8192 });
@@ -156,10 +175,21 @@ describe('fwportal mirror sync', () => {
   });
 
   it('prunes old snapshots and the files only they named', async () => {
+    // A recall takes the version out of the signed manifest: the next snapshot no longer holds it.
+    await portal.t.db
+      .update(catalogVersions)
+      .set({ status: 'recalled' })
+      .where(eq(catalogVersions.id, added.id));
+    const recalled = await sync(out());
+    expect(recalled.result).toMatchObject({ created: true, fetched: 0 });
     const run = await runCli(['mirror', 'prune', out(), '--keep', '1', '--json'], env);
     expect(run.code).toBe(EXIT.ok);
-    expect(JSON.parse(run.stdout)).toMatchObject({ removedSnapshots: [first.snapshot], removedFiles: 0 });
+    const pruned = JSON.parse(run.stdout) as { removedSnapshots: string[]; removedFiles: number };
+    expect(pruned.removedSnapshots).toHaveLength(2);
+    expect(pruned.removedSnapshots).toContain(first.snapshot);
+    expect(pruned.removedFiles).toBe(1);
     expect(existsSync(path.join(out(), 'snapshots', first.snapshot))).toBe(false);
+    expect(existsSync(path.join(out(), 'pool', added.sha256.slice(0, 2), added.sha256))).toBe(false);
     expect((await runCli(['mirror', 'verify', out()], env)).code).toBe(EXIT.ok);
   });
 

@@ -56,6 +56,8 @@ export type MirrorFirmware = MirrorFile & {
   version: string;
   releaseDate: string;
   fileName: string;
+  /** The version's SBOM (CycloneDX or SPDX JSON), when the signed manifest lists one. */
+  sbom?: MirrorFile & { fileName: string };
 };
 
 /** A CSAF advisory document with its OpenPGP signature, as the portal serves them. */
@@ -92,7 +94,7 @@ export type MirrorCatalog = { format: typeof MIRROR_FORMAT; snapshots: MirrorSna
 /** Every pool file an index names (firmware, advisories and their signatures, the OpenPGP key). */
 export function poolFilesOf(index: MirrorIndex): MirrorFile[] {
   return [
-    ...index.firmware,
+    ...index.firmware.flatMap((firmware) => (firmware.sbom ? [firmware, firmware.sbom] : [firmware])),
     ...index.advisories.flatMap((advisory) => [advisory.document, advisory.signature]),
     ...(index.openPgpKey ? [index.openPgpKey] : []),
   ];

@@ -47,7 +47,12 @@ export function checkSignedCatalogue(manifest: Buffer, signature: Buffer, key: K
       !isSha256(entry.sha256) ||
       !isSafeFileName(entry.fileName) ||
       !Number.isSafeInteger(entry.size) ||
-      entry.size < 0
+      entry.size < 0 ||
+      (entry.sbom !== undefined &&
+        (!isSha256(entry.sbom.sha256) ||
+          !isSafeFileName(entry.sbom.fileName) ||
+          !Number.isSafeInteger(entry.sbom.size) ||
+          entry.sbom.size < 0))
     )
       throw badManifest(`manifest.json entry ${String(entry.versionId)}`);
   return parsed;

@@ -6,7 +6,7 @@ import type { Progress } from '../download/progress.ts';
 import { TRANSFER_ATTEMPTS } from '../download/version-download.ts';
 import { EXIT } from '../exit-codes.ts';
 import { settleLimited } from '../lib/map-limited.ts';
-import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
+import { API_PATHS, MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { PortalTransportError } from '../portal-fetch.ts';
 import { keyIdOf } from '../signing-key.ts';
@@ -22,7 +22,7 @@ import {
   poolPathOf,
   snapshotDirOf,
 } from './mirror-layout.ts';
-import { makePoolDir, poolHas } from './mirror-pool.ts';
+import { makePoolDir, poolHas, storeBytes } from './mirror-pool.ts';
 import {
   fetchSignedCatalogue,
   type ManifestEntry,
@@ -75,7 +75,29 @@ const firmwareOf = (entry: ManifestEntry): MirrorFirmware => ({
   size: entry.size,
   sha256: entry.sha256,
   path: poolPathOf(entry.sha256, entry.fileName),
+  ...(entry.sbom && {
+    sbom: {
+      fileName: entry.sbom.fileName,
+      size: entry.sbom.size,
+      sha256: entry.sbom.sha256,
+      path: poolPathOf(entry.sbom.sha256, entry.sbom.fileName),
+    },
+  }),
 });
+
+/** Where the portal serves a version's SBOM (contract: sbomPathOf), under the file's own access rule. */
+const sbomPathOf = (versionId: number) => `${API_PATHS.download(versionId)}/sbom`;
+
+/** The version's SBOM into the pool (small: read whole), checked against the signed SHA-256 and size. */
+async function fetchSbom(client: PortalClient, root: string, firmware: MirrorFirmware): Promise<number> {
+  const { sbom } = firmware;
+  if (!sbom || (await poolHas(root, sbom))) return 0;
+  const bytes = await client.bytes(sbomPathOf(firmware.versionId));
+  if (bytes.length !== sbom.size || createHash('sha256').update(bytes).digest('hex') !== sbom.sha256)
+    throw new CliError(EXIT.verification, 'download.mismatch', { file: sbom.fileName });
+  await storeBytes(root, bytes, sbom.fileName);
+  return bytes.length;
+}
 
 /** The pool file of one version: already there, or fetched (resumed from a `.part`) and checked. */
 async function fetchFirmware(
@@ -85,10 +107,11 @@ async function fetchFirmware(
   progress: Progress,
   onRetry: SyncOptions['onRetry'],
 ): Promise<number> {
+  const sbomBytes = await fetchSbom(client, root, firmware);
   const dir = await makePoolDir(root, firmware.sha256);
   if (await poolHas(root, firmware)) {
     progress.fileDone();
-    return 0;
+    return sbomBytes;
   }
   for (let attempt = 1; ; attempt += 1) {
     let counted = 0;
@@ -98,7 +121,7 @@ async function fetchFirmware(
         progress.add(count);
       });
       progress.fileDone();
-      return firmware.size - resumedFrom;
+      return sbomBytes + firmware.size - resumedFrom;
     } catch (error) {
       // As `fwportal download`: refusals and mismatches are final, a broken connection resumes.
       const resumable =

@@ -6,6 +6,7 @@ import { mapLimited } from '../lib/map-limited.ts';
 import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX, type SignedManifest } from '../portal-api.ts';
 import {
   type MirrorFile,
+  type MirrorFirmware,
   type MirrorIndex,
   onDisk,
   poolEntryProblem,
@@ -63,13 +64,28 @@ async function checkSnapshot(
       entry.sha256 === file.sha256 &&
       entry.size === file.size &&
       entry.fileName === file.fileName &&
-      file.path?.endsWith(`/${entry.fileName}`);
+      file.path?.endsWith(`/${entry.fileName}`) &&
+      sameSbom(entry.sbom, file.sbom);
     if (!proven)
       problems.push({ path: String(file.path), reason: 'notSigned', detail: String(file.versionId) });
   }
   for (const file of poolFilesOf(index))
     if (poolEntryProblem(file) !== null) problems.push({ path: String(file.path), reason: 'unsafePath' });
   return { index, problems };
+}
+
+/** The index's SBOM entry must be the signed one, field for field (or both absent). */
+function sameSbom(
+  signed: SignedManifest['entries'][number]['sbom'],
+  listed: MirrorFirmware['sbom'],
+): boolean {
+  if (!signed || !listed) return !signed && !listed;
+  return (
+    signed.sha256 === listed.sha256 &&
+    signed.size === listed.size &&
+    signed.fileName === listed.fileName &&
+    listed.path?.endsWith(`/${signed.fileName}`) === true
+  );
 }
 
 /** One pool file read whole: a link is refused (never followed out of the mirror), then size and SHA-256. */
