@@ -135,7 +135,11 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
 
 describe('the server process', () => {
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: serverDir, stdio: 'inherit' });
+    // Built only when its sources changed since the last build (npm start does the same).
+    execFileSync(process.execPath, ['../../scripts/build-if-changed.mjs', 'server'], {
+      cwd: serverDir,
+      stdio: 'inherit',
+    });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-prepared-'));
     const server = await startServer(await freePort(), dir);
     const exit = exited(server.child);
@@ -148,12 +152,20 @@ describe('the server process', () => {
     if (preparedFolder) fs.rmSync(preparedFolder.dir, { recursive: true, force: true });
   });
 
+  it('prepares a new data folder in a child process and creates the demo data there once', () => {
+    // The first start of the run (beforeAll) on an empty folder: a new database is migrated and
+    // seeded by a child process (the portal's memory stays low).
+    const firstStart = preparedFolder?.output ?? '';
+    expect(firstStart).toContain('Demo data created');
+    expect(firstStart).toMatch(/Embedded database prepared up to migration 0\d{3}_/);
+  });
+
   it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
+    // A copy of the first start's folder (beforeAll), rather than preparing another database.
+    const dir = copyOfPrepared('portal-main-sigterm-');
     const port = await freePort();
-    const first = await startServer(port);
-    expect(first.output()).toContain('Demo data created');
-    // A new database is migrated and seeded by a child process (the portal's memory stays low).
-    expect(first.output()).toMatch(/Embedded database prepared up to migration 0\d{3}_/);
+    const first = await startServer(port, dir);
+    expect(first.output()).not.toContain('Embedded database prepared');
 
     // A sign-in whose body is still arriving is in flight when the signal comes.
     const body = JSON.stringify({ account: 'demo', password: 'Demo#Main1' });
@@ -177,7 +189,7 @@ describe('the server process', () => {
     expect(first.output()).toContain('shutting down');
 
     // The second start reopens the same embedded database: no new demo data, same accounts.
-    const second = await startServer(port);
+    const second = await startServer(port, dir);
     try {
       expect(second.output()).not.toContain('Demo data created');
       expect(second.output()).not.toContain('Embedded database prepared');
@@ -191,6 +203,7 @@ describe('the server process', () => {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
       expect(await secondExit).toBe(0);
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
 
