@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '@portal/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -32,3 +33,82 @@ export function useUrlFilters<T>(codec: UrlCodec<T>): [T, (change: (current: T) 
   };
   return [value, update];
 }
+
+/** A whole number in 1..max written in plain digits; anything else (1.5, 1e2, -3, '') is no number. */
+export function positiveInt(raw: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return value >= 1 && value <= max ? value : undefined;
+}
+
+/** `raw` when it is one of `values`. */
+export const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  values.find((value) => value === raw);
+
+/** Sets `name` to `value`, or removes it when there is no value. */
+export function setOrDelete(params: URLSearchParams, name: string, value: string | undefined): void {
+  if (value === undefined || value === '') params.delete(name);
+  else params.set(name, value);
+}
+
+export type SortOrder = 'ascend' | 'descend';
+export const SORT_ORDERS: readonly SortOrder[] = ['ascend', 'descend'];
+
+/** A list's page and order, under the names the API takes (pageNo, pageSize, sortField, sortOrder). */
+export interface ListPaging<Field extends string> {
+  pageNo: number;
+  pageSize: number;
+  sortField?: Field;
+  sortOrder?: SortOrder;
+}
+
+/** Page and order from the address: an invalid value reads as the default, a page too large as the largest. */
+export function readListPaging<Field extends string>(
+  params: URLSearchParams,
+  sortFields: readonly Field[],
+): ListPaging<Field> {
+  return {
+    pageNo: positiveInt(params.get('pageNo')) ?? FIRST_PAGE,
+    pageSize: Math.min(positiveInt(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    sortField: oneOf(sortFields, params.get('sortField')),
+    sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder')),
+  };
+}
+
+/** The query a list asks the API for: the order only with a field to sort by. */
+export const listPagingQuery = <Field extends string>(paging: ListPaging<Field>): ListPaging<Field> => ({
+  pageNo: paging.pageNo,
+  pageSize: paging.pageSize,
+  sortField: paging.sortField,
+  sortOrder: paging.sortField ? paging.sortOrder : undefined,
+});
+
+/**
+ * Writes `values` (a list's filters) and its page and order into `params`, leaving out empty
+ * values and defaults so a plain list keeps a plain address.
+ */
+export function writeListState(
+  values: Record<string, string | undefined>,
+  paging: ListPaging<string>,
+  params: URLSearchParams,
+): void {
+  const query = listPagingQuery(paging);
+  const all: Record<string, string | undefined> = {
+    ...values,
+    pageNo: query.pageNo === FIRST_PAGE ? undefined : String(query.pageNo),
+    pageSize: query.pageSize === DEFAULT_PAGE_SIZE ? undefined : String(query.pageSize),
+    sortField: query.sortField,
+    sortOrder: query.sortOrder,
+  };
+  for (const [name, value] of Object.entries(all)) setOrDelete(params, name, value);
+}
+
+/** A filter changed: the list starts over at its first page. */
+export const withFilter = <State extends { pageNo: number }>(
+  state: State,
+  change: Partial<State>,
+): State => ({
+  ...state,
+  ...change,
+  pageNo: FIRST_PAGE,
+});

@@ -4,8 +4,8 @@ import {
   PUBLISH_SEVERITIES,
   SERVER_FIRMWARE_KINDS,
 } from '@portal/contract';
-import type { UrlCodec } from '@/lib/url-filters';
-import { FIRST_PAGE_PAGING, readPaging, setOrDelete, type TablePaging, writePaging } from './table-paging';
+import { setOrDelete, type UrlCodec } from '@/lib/url-filters';
+import { FIRST_PAGE_PAGING, readPaging, type TablePaging, writePaging } from './table-paging';
 
 export type FirmwareKind = (typeof SERVER_FIRMWARE_KINDS)[number];
 export type Severity = (typeof PUBLISH_SEVERITIES)[number];

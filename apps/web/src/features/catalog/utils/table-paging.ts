@@ -5,32 +5,17 @@ import {
   FIRST_PAGE,
   MAX_PAGE_SIZE,
 } from '@portal/contract';
+import { type ListPaging, oneOf, positiveInt, SORT_ORDERS, setOrDelete } from '@/lib/url-filters';
 
-export type SortOrder = 'ascend' | 'descend';
-const SORT_ORDERS: readonly SortOrder[] = ['ascend', 'descend'];
+export type { SortOrder } from '@/lib/url-filters';
 
 /** Paging and sort of a version table (spec 3: pageNo, pageSize, optional sortField and sortOrder). */
-export interface TablePaging {
-  pageNo: number;
-  pageSize: number;
-  sortField?: CatalogSortField;
-  sortOrder?: SortOrder;
-}
+export type TablePaging = ListPaging<CatalogSortField>;
 
 export const FIRST_PAGE_PAGING: TablePaging = { pageNo: FIRST_PAGE, pageSize: DEFAULT_PAGE_SIZE };
 
 /** Query parameter names: short, as they end up in links people copy. */
 const PARAM = { pageNo: 'page', pageSize: 'size', sortField: 'sort', sortOrder: 'order' } as const;
-
-/** A whole number in 1..max written in plain digits; anything else (1.5, 1e2, -3, '') is no number. */
-function positiveInt(raw: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value >= 1 && value <= max ? value : undefined;
-}
-
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
-  values.find((value) => value === raw);
 
 /** Paging from the address; a value that is not a valid one falls back to the default. */
 export function readPaging(params: URLSearchParams): TablePaging {
@@ -55,10 +40,4 @@ export function writePaging(paging: TablePaging, params: URLSearchParams): void 
   const sorted = paging.sortField !== undefined && paging.sortOrder !== undefined;
   setOrDelete(params, PARAM.sortField, sorted ? paging.sortField : undefined);
   setOrDelete(params, PARAM.sortOrder, sorted ? paging.sortOrder : undefined);
-}
-
-/** Sets `name` to `value`, or removes it when there is no value. */
-export function setOrDelete(params: URLSearchParams, name: string, value: string | undefined): void {
-  if (value === undefined || value === '') params.delete(name);
-  else params.set(name, value);
 }
