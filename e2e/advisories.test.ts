@@ -1,14 +1,13 @@
 import { advisoryPagePathOf } from '@portal/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
-  type Device,
+  checkPage,
   LANGUAGES_AND_WIDTHS,
   openConsoleAs,
-  pageFitsWindow,
   saveScreenshot,
+  settle,
   VIEWPORTS,
 } from './support/page-checks';
 import { openSystemPage } from './support/system-app';
@@ -18,22 +17,6 @@ const CRITICAL_BMC = 'PFW-2026-0001';
 const MEDIUM_NIC = 'PFW-2026-0002';
 const EMBARGOED = 'PFW-2026-0003';
 const LIST_PATH = '/security/advisories';
-
-/** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.waitForTimeout(250);
-}
-
-/** Serious or critical axe findings, sideways scrolling, and a full-page screenshot. */
-async function checkPage(page: Page, name: string, locale: string, device: Device) {
-  await settle(page);
-  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
-  expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
-  await saveScreenshot(page, `advisories-${name}-${locale}-${device}`, { fullPage: true });
-}
 
 describe('security advisories in Chromium', () => {
   const suite = useConsoleSuite({ shared: true });
@@ -51,7 +34,7 @@ describe('security advisories in Chromium', () => {
       expect(rows).toContain(locale === 'zh-CN' ? '严重' : 'Critical');
       expect(rows).not.toContain('CRITICAL');
       expect(rows).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-      await checkPage(page, 'list', locale, device);
+      await checkPage(page, 'advisories-list', locale, device);
 
       // A filter goes into the address: the filtered list is a link.
       await page.getByTestId('advisory-severity').click();
@@ -70,7 +53,7 @@ describe('security advisories in Chromium', () => {
       await detail.getByTestId('advisory-my-servers').waitFor();
       const csaf = await detail.getByTestId('advisory-csaf-json').getAttribute('href');
       expect(csaf).toBeTruthy();
-      await checkPage(page, 'detail', locale, device);
+      await checkPage(page, 'advisories-detail', locale, device);
     },
   );
 
@@ -83,16 +66,16 @@ describe('security advisories in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe(advisoryPagePathOf(CRITICAL_BMC));
       expect(await detail.getByTestId('advisory-tlp').innerText()).toContain('TLP:WHITE');
       expect(await detail.getByTestId('advisory-my-servers').count()).toBe(0);
-      await checkPage(page, 'public-detail', 'zh-CN', device);
+      await checkPage(page, 'advisories-public-detail', 'zh-CN', device);
       await chooseLanguage(page, 'en-US');
       await detail.getByText('Revision history').waitFor();
-      await checkPage(page, 'public-detail', 'en-US', device);
+      await checkPage(page, 'advisories-public-detail', 'en-US', device);
 
       // Signed out, the list holds the TLP:WHITE advisory only (the NIC one is TLP:GREEN).
       await page.getByRole('link', { name: 'Back to the advisories' }).click();
       await page.getByTestId(`advisory-link-${CRITICAL_BMC}`).waitFor();
       expect(await page.getByTestId(`advisory-link-${MEDIUM_NIC}`).count()).toBe(0);
-      await checkPage(page, 'public-list', 'en-US', device);
+      await checkPage(page, 'advisories-public-list', 'en-US', device);
       await page.getByTestId(`advisory-link-${CRITICAL_BMC}`).click();
       await detail.waitFor();
 
@@ -115,7 +98,7 @@ describe('security advisories in Chromium', () => {
       expect(await table.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
       // The seed's third advisory is approved but under embargo: staff see it, customers do not.
       expect(await table.locator('tbody').innerText()).toContain('Approved');
-      await checkPage(page, 'staff-list', 'en-US', 'desktop');
+      await checkPage(page, 'advisories-staff-list', 'en-US', 'desktop');
 
       await page.getByTestId('advisory-new').click();
       await page.getByTestId('vulnerability-cvss31-0').fill('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H');
@@ -127,7 +110,7 @@ describe('security advisories in Chromium', () => {
       await page.keyboard.press('Escape');
       await chooseLanguage(page, 'zh-CN');
       await expect.poll(() => table.locator('thead').innerText()).toContain('状态');
-      await checkPage(page, 'staff-list', 'zh-CN', 'desktop');
+      await checkPage(page, 'advisories-staff-list', 'zh-CN', 'desktop');
     },
   );
 });

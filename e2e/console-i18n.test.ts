@@ -9,20 +9,12 @@ import {
   type UiLocale,
   useConsoleSuite,
 } from './support/console';
-import { foreignTexts } from './support/ui-text';
+import { CUSTOMER_MENU, foreignTexts } from './support/ui-text';
 
 /** Texts the tour looks for, per language (menu titles come from the server, the rest from the app). */
 const TEXTS = {
   'en-US': {
-    menu: [
-      'Home Page',
-      'Welcome',
-      'Firmware',
-      'Software',
-      'Security advisories',
-      'My servers',
-      'Agile Customization',
-    ],
+    menu: CUSTOMER_MENU['en-US'],
     featurePages: {
       '/mirror/custmirrordownload': 'Firmware download',
       '/tools/toolsdownload': 'Software download',
@@ -35,7 +27,7 @@ const TEXTS = {
     notFound: 'Page not found',
   },
   'zh-CN': {
-    menu: ['首页', '控制台', '固件下载', '软件下载', '安全公告', '我的服务器', '敏捷定制'],
+    menu: CUSTOMER_MENU['zh-CN'],
     featurePages: {
       '/mirror/custmirrordownload': '固件下载',
       '/tools/toolsdownload': '软件下载',

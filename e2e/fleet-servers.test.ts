@@ -1,34 +1,17 @@
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
-  type Device,
+  checkPage,
   LANGUAGES_AND_WIDTHS,
   openConsoleAs,
-  pageFitsWindow,
   saveScreenshot,
+  settle,
 } from './support/page-checks';
 
 /** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
 const LIST_PATH = '/fleet/servers';
-
-/** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.waitForTimeout(250);
-}
-
-/** Serious or critical axe findings, sideways scrolling, and a full-page screenshot. */
-async function checkPage(page: Page, name: string, locale: string, device: Device) {
-  await settle(page);
-  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
-  expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
-  await saveScreenshot(page, `fleet-${name}-${locale}-${device}`, { fullPage: true });
-}
 
 describe('my servers in Chromium', () => {
   const suite = useConsoleSuite();
@@ -47,7 +30,7 @@ describe('my servers in Chromium', () => {
       const rows = await table.locator('tbody').innerText();
       expect(rows).toContain(locale === 'zh-CN' ? '存在漏洞' : 'Vulnerable');
       expect(rows).not.toMatch(/\bvulnerable\b|\d{4}-\d{2}-\d{2}T/);
-      await checkPage(page, 'list', locale, device);
+      await checkPage(page, 'fleet-list', locale, device);
 
       // The state picked in the summary goes into the address, and a reload keeps it.
       await summary.getByTestId('summary-vulnerable').click();
@@ -69,7 +52,7 @@ describe('my servers in Chromium', () => {
         /^\/security\/advisories\//,
       );
       expect(await detail.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bCRITICAL\b|\bHIGH\b/);
-      await checkPage(page, 'detail', locale, device);
+      await checkPage(page, 'fleet-detail', locale, device);
     },
   );
 

@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, type UiLocale, useConsoleSuite } from './support/console';
+import { accessibilityFindings, settle } from './support/page-checks';
 
 const LOCALES: UiLocale[] = ['zh-CN', 'en-US'];
 const SOFTWARE = '/tools/toolsdownload';
@@ -9,34 +9,8 @@ const SOFTWARE = '/tools/toolsdownload';
 const PLATFORM_SUBPAGES = ['activate', 'trial', 'maintenance', 'current', 'history', 'document', 'livecd'];
 const TOP_TABS = ['boot', 'cli', 'kits', 'ukits', 'plugins', 'tools', 'documents'];
 
-/** No spinner or skeleton left, and antd's transitions over (axe reading a fading colour sees too little contrast). */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.waitForTimeout(250);
-}
-
-/**
- * axe-core's serious and critical findings on the page: WCAG 2.1 A/AA as the other tests judge,
- * and axe's best practices, where label-title-only (a field named by its title only) lives.
- */
-async function accessibilityFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const { axe: injected } = window as unknown as { axe: typeof axe };
-    const { violations } = await injected.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-  });
-}
+/** Axe's best practices too: label-title-only (a field named by its title only) lives there. */
+const findingsOf = (page: Page) => accessibilityFindings(page, undefined, { bestPractice: true });
 
 /** Clicks a tab as a person does and waits until it is the selected one. */
 async function clickTab(page: Page, key: string) {
@@ -74,12 +48,12 @@ describe('the software page reached by clicking, as a customer does (axe, both l
       const spinner = page.getByTestId('full-page-spinner');
       await spinner.waitFor();
       await page.waitForTimeout(250);
-      const findings = (await accessibilityFindings(page)).map((finding) => `loading: ${finding}`);
+      const findings = (await findingsOf(page)).map((finding) => `loading: ${finding}`);
       release();
 
       const check = async (where: string) => {
         await settle(page);
-        for (const finding of await accessibilityFindings(page)) findings.push(`${where}: ${finding}`);
+        for (const finding of await findingsOf(page)) findings.push(`${where}: ${finding}`);
       };
       await page.getByTestId('activation-form-code').waitFor();
       await check('?sub=activate');

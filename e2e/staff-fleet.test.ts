@@ -1,18 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, type UiLocale, useConsoleSuite } from './support/console';
-import { accessibilityFindings } from './support/page-checks';
+import { accessibilityFindings, settle } from './support/page-checks';
 import { openSystemPage } from './support/system-app';
 
 /** The demo customer's organisation (seed-data.ts DEMO_COMPANY): its servers include a vulnerable one. */
 const DEMO_ORGANISATION = 'Demo Cloud Co., Ltd.';
-
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.waitForTimeout(250);
-}
 
 describe('customer fleets for staff in Chromium', () => {
   const suite = useConsoleSuite();

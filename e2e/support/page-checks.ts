@@ -99,20 +99,83 @@ export async function fitsWidthOf(box: Locator, device: Device): Promise<boolean
   return (bounds?.width ?? 0) <= VIEWPORTS[device].viewport.width;
 }
 
-/** axe-core's serious and critical WCAG 2.1 A/AA findings inside `selector` (as e2e/accessibility.test.ts judges pages). */
-export async function accessibilityFindings(page: Page, selector: string): Promise<string[]> {
+/** Issue 18 §1: WCAG 2.1 A and AA, as axe-core tags them. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One serious or critical axe-core finding. */
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core's serious and critical findings inside `within` (the whole document when none): WCAG
+ * 2.1 A/AA and, with `bestPractice`, axe's best practices too (where label-title-only lives).
+ */
+export async function axeFindings(
+  page: Page,
+  { within, bestPractice = false }: { within?: string; bestPractice?: boolean } = {},
+): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async (include) => {
-    const { axe: injected } = window as unknown as { axe: typeof axe };
-    const { violations } = await injected.run(include, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-  }, selector);
+  return page.evaluate(
+    async ({ include, tags }) => {
+      const { axe: injected } = window as unknown as { axe: typeof axe };
+      const { violations } = await injected.run(include ?? document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact ?? '',
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        }));
+    },
+    { include: within ?? null, tags: bestPractice ? [...WCAG_21_AA, 'best-practice'] : WCAG_21_AA },
+  );
+}
+
+/** The same findings inside `selector` (the whole document when none) as lines `<rule> at <targets>`. */
+export async function accessibilityFindings(
+  page: Page,
+  selector?: string,
+  options: { bestPractice?: boolean } = {},
+): Promise<string[]> {
+  const findings = await axeFindings(page, { within: selector, ...options });
+  return findings.map(({ id, targets }) => `${id} at ${targets.join(' | ')}`);
+}
+
+/**
+ * Waits until the page stopped loading: no spinner or skeleton, and no transition running. A
+ * button that turns enabled fades from grey to its colours in 0.2 s; axe reading it halfway saw
+ * too little contrast (CI, /user/recover, whose submit waits for the public configuration).
+ */
+export async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
+  );
+  await page.waitForTimeout(250);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/**
+ * The page once settled: no serious or critical axe findings, no sideways scrolling; saved whole
+ * as `<name>-<locale>-<device>.png`.
+ */
+export async function checkPage(page: Page, name: string, locale: UiLocale, device: Device) {
+  await settle(page);
+  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
+  expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
+  await saveScreenshot(page, `${name}-${locale}-${device}`, { fullPage: true });
 }

@@ -4,6 +4,20 @@ import * as enUS from '../../apps/web/src/locales/en-US';
 import * as zhCN from '../../apps/web/src/locales/zh-CN';
 import type { UiLocale } from './console';
 
+/** The demo customer's menu entries in order, per language (spec 2, "Menu entries"). */
+export const CUSTOMER_MENU = {
+  'en-US': [
+    'Home Page',
+    'Welcome',
+    'Firmware',
+    'Software',
+    'Security advisories',
+    'My servers',
+    'Agile Customization',
+  ],
+  'zh-CN': ['首页', '控制台', '固件下载', '软件下载', '安全公告', '我的服务器', '敏捷定制'],
+} as const satisfies Record<UiLocale, readonly string[]>;
+
 /** Chinese characters and full-width punctuation. */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** The language switch names Chinese in Chinese in every language. */
