@@ -11,7 +11,9 @@ import { csafRoutes, securityTxtRoutes } from './modules/advisories/csaf.routes'
 import { csafTicketRoutes } from './modules/advisories/csaf-ticket.routes';
 import { installedBaseRoutes, inventoryRoutes } from './modules/fleet/inventory.routes';
 import { staffFleetRoutes } from './modules/fleet/staff-fleet.routes';
+import { art14Routes } from './modules/psirt/art14.routes';
 import { softwareIdRoutes } from './modules/fleet/software-id.routes';
+import { complianceContextRoutes } from './modules/fleet/compliance-context.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
 import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -35,8 +37,8 @@ import { noticeRoutes } from './modules/notice/notice.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { editorImageRoutes } from './modules/publishing/editor-image.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { sbomDownloadRoutes, sbomSearchRoutes } from './modules/sbom/sbom.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { releaseNoteAdminRoutes } from './modules/release-note/release-note-admin.routes';
 import { releaseNoteRoutes } from './modules/release-note/release-note.routes';
@@ -83,8 +85,8 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(catalogRoutes),
     (app) => app.register(pcieRoutes),
     (app) => app.register(downloadRoutes, config),
-    (app) => app.register(downloadRecordRoutes),
     (app) => app.register(sbomDownloadRoutes),
+    (app) => app.register(downloadRecordRoutes),
     (app) => app.register(downloadTicketRoutes),
     (app) => app.register(taskRoutes),
     (app) => app.register(licenceKeyRoutes),
@@ -92,6 +94,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(fleetRoutes),
     (app) => app.register(inventoryRoutes),
     (app) => app.register(softwareIdRoutes),
+    (app) => app.register(complianceContextRoutes),
     (app) => app.register(feedRoutes),
     // Security advisories and the CSAF distribution (issue 33).
     (app) => app.register(advisoryRoutes),
@@ -114,6 +117,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(advisoryStaffRoutes),
     (app) => app.register(installedBaseRoutes),
     (app) => app.register(staffFleetRoutes),
-  ];
     (app) => app.register(sbomSearchRoutes),
+    (app) => app.register(art14Routes),
+  ];
 }

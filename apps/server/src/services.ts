@@ -9,7 +9,6 @@ import type { Clock } from './lib/clock';
 import { RateCounters } from './lib/rate-limit/counters';
 import { ApiQuota } from './modules/api-tokens/api-quota';
 import { ApiTokenService } from './modules/api-tokens/api-token.service';
-import { FleetService } from './modules/fleet/fleet-resolve.service';
 import { FeedService } from './modules/feeds/feed.service';
 import { FeedTokenService } from './modules/feeds/feed-token.service';
 import { dnsResolver } from './modules/webhooks/dns-lookup';
@@ -33,13 +32,7 @@ import { PortalMetrics } from './lib/metrics/portal-metrics';
 import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
-import { ComplianceService } from './modules/fleet/compliance.service';
-import { InventoryService } from './modules/fleet/inventory.service';
-import { ReportBudget } from './modules/fleet/report-budget';
-import { pruneReportHistory } from './modules/fleet/report-history';
-import { BaselineService } from './modules/fleet/baseline.service';
-import { InstalledBaseService } from './modules/fleet/installed-base.service';
-import { SoftwareIdService } from './modules/fleet/software-id.service';
+import { createFleetServices, type FleetServices, pruneReportHistory } from './modules/fleet/fleet-services';
 import { Notifier } from './modules/notice/notifier';
 import { MirrorResolver } from './modules/tasks/mirror-resolve';
 import { removeStaleScratch } from './modules/tasks/livecd-iso';
@@ -78,6 +71,8 @@ import { SerialService } from './modules/serials/serial.service';
 import { createSmsGateway } from './modules/sms/sms-gateway';
 import { OutboxService } from './modules/sms/outbox.service';
 import { SmsService } from './modules/sms/sms.service';
+import { Art14Service } from './modules/psirt/art14.service';
+import { Art14Reminders } from './modules/psirt/art14-reminders';
 
 export type Services = {
   database: Database;
@@ -121,9 +116,10 @@ export type Services = {
   /** Rate-limit counters in the database, shared by every portal process. */
   rateCounters: RateCounters;
   manifests: ManifestService;
+  /** SBOMs of versions (issue 43): attach, serve, search by component. */
+  sboms: SbomService;
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
-  sboms: SbomService;
   housekeeping: Housekeeping;
   /** Retries queued mails (modules/mail); started by buildApp when TASK_WORKERS > 0. */
   mailRetry: Housekeeping;
@@ -134,21 +130,16 @@ export type Services = {
   apiTokens: ApiTokenService;
   deviceAuth: DeviceAuthService;
   apiQuota: ApiQuota;
-  /** The fleet resolve call: SN -> model -> newest firmware per kind. */
-  fleet: FleetService;
   /** Atom feeds of releases and recalls, and the private feed tokens (issue 20). */
   feeds: FeedService;
   feedTokens: FeedTokenService;
   /** Webhooks of accounts; their events are fanned out and delivered by queued jobs. */
   webhooks: WebhookService;
-  /** Installed firmware reports and fleet compliance (issue 34). */
-  inventory: InventoryService;
-  compliance: ComplianceService;
-  baselines: BaselineService;
-  installedBase: InstalledBaseService;
-  /** Redfish SoftwareIds recorded on catalogue items, for `fwportal audit`. */
-  softwareIds: SoftwareIdService;
-} & AdvisoryServices;
+  /** CRA Art. 14 reporting cases and their reminder mails (issue 43 §3). */
+  art14: Art14Service;
+  art14Reminders: Art14Reminders;
+} & AdvisoryServices &
+  FleetServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
@@ -211,13 +202,13 @@ export function createServices(
       config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
     ));
   const catalog = new CatalogService(db, catalogAccess, store);
+  const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
   let manifestSigner: Promise<Ed25519Signer> | undefined;
   // The release-signing key is created on first use (DATA_DIR/keys, mode 0600) unless SIGNING_KEY_FILE names one.
   const loadManifestSigner = () =>
     (manifestSigner ??= loadOrCreateSigner(
       config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
     ));
-  const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
@@ -279,9 +270,16 @@ export function createServices(
     ),
   );
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
+  const art14 = new Art14Service(db, clock, {
+    publicUrl,
+    manufacturer: { name: config.CSAF_PUBLISHER_NAME, contact: config.PSIRT_CONTACT },
+  });
+  const art14Reminders = new Art14Reminders(db, art14, mail, log, publicUrl);
   // Expired task results, stale ISO scratch folders, old webhook deliveries and old inventory
-  // readings, in processes that run jobs.
+  // readings, and the Art. 14 reminders, in processes that run jobs.
   const housekeeping = new Housekeeping(log, 10 * 60_000, async () => {
+    const reminded = await art14Reminders.run();
+    if (reminded > 0) log.info({ reminded }, 'Art. 14 deadline reminders mailed');
     await tasks.removeExpiredResults();
     await removeStaleScratch();
     const pruned = await webhooks.pruneDeliveryLog(config.WEBHOOK_LOG_RETENTION_DAYS);
@@ -292,7 +290,14 @@ export function createServices(
   const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
     await mail.retryDue();
   });
-  const compliance = new ComplianceService(db, catalogAccess, advisoryServices.advisoryReader);
+  const fleetServices = createFleetServices(config, {
+    db,
+    clock,
+    log,
+    catalogAccess,
+    rateCounters,
+    advisoryReader: advisoryServices.advisoryReader,
+  });
   return {
     sms,
     outbox: new OutboxService(db),
@@ -344,6 +349,7 @@ export function createServices(
     downloadTickets: new DownloadTicketService(db, clock, config.DOWNLOAD_TICKET_TTL_SECONDS),
     rateCounters,
     manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
+    sboms,
     jobs,
     housekeeping,
     mailRetry,
@@ -354,27 +360,13 @@ export function createServices(
       pollSeconds: deviceAuthPollSeconds,
     }),
     apiQuota: new ApiQuota(rateCounters, config),
-    fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     feeds: new FeedService(db, catalogAccess, publicUrl),
     feedTokens: new FeedTokenService(db, clock, publicUrl),
-    sboms,
     webhooks,
     ...advisoryServices,
-    inventory: new InventoryService(
-      db,
-      clock,
-      new ReportBudget(rateCounters, config.INVENTORY_REPORT_BUDGET_PER_DAY),
-      (userId, sns) =>
-        compliance
-          .refreshReported(userId, sns)
-          .catch((err: unknown) =>
-            log.warn({ err, userId }, 'stored fleet states not refreshed after a report'),
-          ),
-    ),
-    compliance,
-    baselines: new BaselineService(db, clock, catalogAccess),
-    installedBase: new InstalledBaseService(db, advisoryServices.advisoryReader),
-    softwareIds: new SoftwareIdService(db, catalogAccess),
+    ...fleetServices,
+    art14,
+    art14Reminders,
   };
 }
 

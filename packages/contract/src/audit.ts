@@ -60,6 +60,14 @@ export const AUDIT_ACTIONS = [
   'advisory.reject',
   /** The announcer did not publish an advisory's held fix: its approver no longer may publish firmware. */
   'advisory.withholdFix',
+  /** PSIRT (issue 43): CRA Art. 14 cases, their reports, model support periods, disclosure reports. */
+  'psirt.art14.open',
+  'psirt.art14.update',
+  'psirt.art14.submit',
+  'psirt.art14.export',
+  'model.supportEnd',
+  'version.removeSecurityFix',
+  'psirt.report.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -78,6 +86,9 @@ export const AUDIT_TARGET_TYPES = [
   'releaseNote',
   'notice',
   'advisory',
+  'art14Case',
+  'model',
+  'psirtReport',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -167,6 +167,16 @@ export const ErrorCode = {
   FLEET_NOTHING_MISSING: 1029001,
   /** More component readings reported by one account today than INVENTORY_REPORT_BUDGET_PER_DAY. */
   INVENTORY_REPORT_BUDGET: 1029002,
+  /** PSIRT (issue 43): an Art. 14 case or a vulnerability report that does not exist. */
+  PSIRT_CASE_NOT_FOUND: 1033001,
+  /** The advisory already has an Art. 14 case: edit that one. */
+  PSIRT_CASE_EXISTS: 1033002,
+  /** A time in the future where only a past one makes sense (awareness, a submission). */
+  PSIRT_TIME_IN_FUTURE: 1033003,
+  /** Removing a security fix within ten years of its release (CRA Art. 13(9)) needs a reason. */
+  SECURITY_FIX_REMOVAL_REASON: 1033004,
+  /** The encrypted text of a vulnerability report is not an ASCII-armoured OpenPGP message. */
+  PSIRT_PGP_INVALID: 1033005,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -220,6 +230,8 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PUBLISH_STATE_CONFLICT]: 409,
   [ErrorCode.PUBLISH_TOO_MANY_IMAGES]: 400,
   [ErrorCode.PUBLISH_PREREQUISITE_INVALID]: 400,
+  [ErrorCode.SBOM_INVALID]: 400,
+  [ErrorCode.SBOM_NOT_FOUND]: 404,
   [ErrorCode.RELEASE_NOTE_EXISTS]: 409,
   [ErrorCode.DOWNLOAD_FAILED]: 503,
   [ErrorCode.DOCUMENT_NOT_FOUND]: 404,
@@ -230,8 +242,6 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.TASK_RESULT_GONE]: 410,
   [ErrorCode.LIVECD_BASE_INVALID]: 400,
   [ErrorCode.MACHINE_CODE_INVALID]: 400,
-  [ErrorCode.SBOM_INVALID]: 400,
-  [ErrorCode.SBOM_NOT_FOUND]: 404,
   [ErrorCode.CLUSTER_NODES_INVALID]: 400,
   [ErrorCode.APPLICATION_QUANTITY_INVALID]: 400,
   [ErrorCode.ENTITLEMENT_NOT_FOUND]: 404,
@@ -286,6 +296,11 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.ADVISORY_HELD_FIX_FORBIDDEN]: 403,
   [ErrorCode.FLEET_NOTHING_MISSING]: 409,
   [ErrorCode.INVENTORY_REPORT_BUDGET]: 429,
+  [ErrorCode.PSIRT_CASE_NOT_FOUND]: 404,
+  [ErrorCode.PSIRT_CASE_EXISTS]: 409,
+  [ErrorCode.PSIRT_TIME_IN_FUTURE]: 400,
+  [ErrorCode.SECURITY_FIX_REMOVAL_REASON]: 400,
+  [ErrorCode.PSIRT_PGP_INVALID]: 400,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

@@ -37,3 +37,4 @@ export * from './inventory';
 export * from './compliance-terms';
 export * from './inventory-upload';
 export * from './staff-fleet';
+export * from './psirt';

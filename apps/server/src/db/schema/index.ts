@@ -15,3 +15,4 @@ export * from './device-auth';
 export * from './advisories';
 export * from './inventory';
 export * from './sbom';
+export * from './psirt';

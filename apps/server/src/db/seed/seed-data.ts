@@ -235,6 +235,22 @@ export const MENUS: Record<string, MenuSeed[]> = {
           titleZh: '客户服务器',
           titleEn: 'Customer fleets',
         },
+        // PSIRT pages (issue 43): granted to the psirt role only (PSIRT_MENUS). Databases seeded
+        // before get them from migration 0036, which names them as here: change both together.
+        {
+          name: 'sysPsirt',
+          path: '/system/psirt',
+          component: 'system/psirt',
+          titleZh: 'CRA 报告时限',
+          titleEn: 'CRA reporting',
+        },
+        {
+          name: 'sysPsirtReports',
+          path: '/system/psirt-reports',
+          component: 'system/psirtReports',
+          titleZh: '漏洞报告',
+          titleEn: 'Vulnerability reports',
+        },
       ],
     },
   ],
@@ -266,10 +282,29 @@ export const PERMISSIONS = [
   ['sysDashboard:page', '查看运营看板', 'Read the dashboard'],
   ['advisory:write', '编写安全公告', 'Write security advisories'],
   ['advisory:approve', '审核安全公告', 'Approve security advisories'],
+  ['psirt:manage', '管理 PSIRT 事项', 'Manage PSIRT cases and reports'],
 ] as const;
 
+/** The PSIRT's own pages: only the psirt role (and super administrators) get them. */
+const PSIRT_MENUS = ['sysPsirt', 'sysPsirtReports'];
+const PSIRT_ONLY_PERMISSIONS: readonly string[] = ['psirt:manage'];
+
+export type RoleSeed = {
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  descriptionZh: string;
+  descriptionEn: string;
+  /** Every menu of these applications, but `withoutMenus`. */
+  apps: string[];
+  withoutMenus?: string[];
+  /** Single menus (by name) of other applications. */
+  menus?: string[];
+  permissions: string[];
+};
+
 /** Roles: which applications' menus they grant and which button permissions. */
-export const ROLES = [
+export const ROLES: RoleSeed[] = [
   {
     code: 'customer',
     nameZh: '客户',
@@ -286,7 +321,21 @@ export const ROLES = [
     descriptionZh: '厂商员工：下载与系统管理应用',
     descriptionEn: 'Vendor staff: the downloads and the system application',
     apps: ['mirror', 'system'],
-    permissions: PERMISSIONS.map(([code]) => code),
+    withoutMenus: PSIRT_MENUS,
+    permissions: PERMISSIONS.map(([code]) => code).filter((code) => !PSIRT_ONLY_PERMISSIONS.includes(code)),
+  },
+  {
+    // Given beside `staff` to the product security team. Same rows as migration 0036 writes into a
+    // database seeded before: change both together.
+    code: 'psirt',
+    nameZh: '产品安全应急响应',
+    nameEn: 'PSIRT',
+    descriptionZh: '与“员工”角色一同授予产品安全团队：CRA 第 14 条报告与漏洞报告',
+    descriptionEn:
+      'Given with Staff to the product security team: CRA Art. 14 reporting and vulnerability reports',
+    apps: [],
+    menus: ['system', ...PSIRT_MENUS],
+    permissions: [...PSIRT_ONLY_PERMISSIONS],
   },
 ];
 

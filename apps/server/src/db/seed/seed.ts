@@ -51,8 +51,10 @@ export function generatePassword(): string {
   return chars.join('');
 }
 
-async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: number): Promise<number[]> {
-  const ids: number[] = [];
+type SeededMenu = { id: number; name: string };
+
+async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: number): Promise<SeededMenu[]> {
+  const ids: SeededMenu[] = [];
   for (const [index, seed] of seeds.entries()) {
     const [row] = await db
       .insert(menus)
@@ -72,7 +74,10 @@ async function insertMenus(db: Db, appCode: string, seeds: MenuSeed[], pid: numb
       })
       .returning({ id: menus.id });
     if (!row) throw new Error(`menu ${seed.name} was not inserted`);
-    ids.push(row.id, ...(await insertMenus(db, appCode, seed.children ?? [], row.id)));
+    ids.push(
+      { id: row.id, name: seed.name },
+      ...(await insertMenus(db, appCode, seed.children ?? [], row.id)),
+    );
   }
   return ids;
 }
@@ -100,7 +105,7 @@ export async function seedDatabase(
   await db.transaction(async (tx) => {
     const t: Db = tx;
     await t.insert(applications).values(APPLICATIONS);
-    const menuIdsByApp = new Map<string, number[]>();
+    const menuIdsByApp = new Map<string, SeededMenu[]>();
     for (const [appCode, seeds] of Object.entries(MENUS))
       menuIdsByApp.set(appCode, await insertMenus(t, appCode, seeds, 0));
     await t
@@ -122,7 +127,13 @@ export async function seedDatabase(
         .returning();
       if (!row) throw new Error(`role ${role.code} was not inserted`);
       roleIds.set(role.code, row.id);
-      const menuIds = role.apps.flatMap((app) => menuIdsByApp.get(app) ?? []);
+      const seeded = [...menuIdsByApp.values()].flat();
+      const menuIds = [
+        ...role.apps
+          .flatMap((app) => menuIdsByApp.get(app) ?? [])
+          .filter((menu) => !role.withoutMenus?.includes(menu.name)),
+        ...seeded.filter((menu) => role.menus?.includes(menu.name)),
+      ].map((menu) => menu.id);
       await t.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
       await t
         .insert(rolePermissions)

@@ -247,6 +247,12 @@ export const enUS = {
   FLEET_NOTHING_MISSING: 'The servers chosen already run their target versions: nothing to download',
   INVENTORY_REPORT_BUDGET:
     'This report does not fit in what is left of the daily budget of {limit} component readings per account: try again in {seconds} seconds, or report fewer servers',
+  PSIRT_CASE_NOT_FOUND: 'The PSIRT record does not exist',
+  PSIRT_CASE_EXISTS: 'This advisory already has an Art. 14 reporting case: edit that one',
+  PSIRT_TIME_IN_FUTURE: 'The time cannot be in the future',
+  SECURITY_FIX_REMOVAL_REASON:
+    'This security fix was released less than ten years ago and must stay available (CRA Art. 13(9)): give a reason to remove it',
+  PSIRT_PGP_INVALID: 'The encrypted text is not an ASCII-armoured OpenPGP message',
   INVENTORY_CSV_HEADER: 'The first line must name the columns {columns}',
   INVENTORY_LINE_SN: 'Not a serial number',
   INVENTORY_LINE_KIND: 'Unknown component {kind}: use BMC, BIOS, PSU, DISK, NIC, CPLD, RAID or PCIE',
@@ -327,6 +333,12 @@ export const enUS = {
     'The webhook address must start with http:// or https:// and carry no user name or password',
   WEBHOOK_INACTIVE: 'The webhook is switched off: switch it on to send a test event',
   WEBHOOK_PING_LIMIT: 'At most {max} test events per hour to one webhook: try again in {minutes} minutes',
+  ART14_REMINDER_MAIL_SUBJECT: 'CRA Art. 14: {stage} for {advisoryId} due {dueAt}',
+  ART14_REMINDER_MAIL_TEXT:
+    'The {stage} of the Art. 14 case on {advisoryId} ({title}) is due {dueAt} on ENISA\'s single reporting platform, and it is not recorded as submitted.\n\nPrepare it from the case (export, printable text) and record its reference once submitted:\n{link}\n',
+  PSIRT_REPORT_ACK_MAIL_SUBJECT: 'We received your vulnerability report {reference}',
+  PSIRT_REPORT_ACK_MAIL_TEXT:
+    'Thank you for your vulnerability report. Our product security team has opened case {reference} and will answer within 3 working days.\n\nPlease quote {reference} in any further message. We will agree a disclosure date with you and credit you unless you ask us not to.\n\nDisclosure policy: {policy}\n',
   WEBHOOK_PAUSED_MAIL_SUBJECT: 'Webhook paused: {origin}',
   WEBHOOK_PAUSED_MAIL_TEXT:
     'Your webhook to {origin} has failed {failures} times in a row since {since}, so the portal has paused it. Its deliveries are held, not lost: the portal tries it again at {retryAt} and sends them once it answers with a 2xx status. Deliveries still waiting after {maxHours} hours are given up. After fixing the receiver, send a test event from Account settings > Webhooks to resume it at once.',

@@ -230,6 +230,12 @@ export const zhCN: MessageCatalogue = {
   FLEET_NOTHING_MISSING: '所选服务器已运行目标版本：没有需要下载的内容',
   INVENTORY_REPORT_BUDGET:
     '本次上报超出每个账号每日 {limit} 条部件版本的剩余额度：请在 {seconds} 秒后重试，或减少上报的服务器',
+  PSIRT_CASE_NOT_FOUND: 'PSIRT 记录不存在',
+  PSIRT_CASE_EXISTS: '该公告已有第 14 条报告事项：请编辑该事项',
+  PSIRT_TIME_IN_FUTURE: '时间不能晚于当前时间',
+  SECURITY_FIX_REMOVAL_REASON:
+    '该安全修复发布未满十年，须保持可下载（CRA 第 13 条第 9 款）：移除须填写原因',
+  PSIRT_PGP_INVALID: '加密内容不是 ASCII 封装的 OpenPGP 消息',
   INVENTORY_CSV_HEADER: '第一行须为列名 {columns}',
   INVENTORY_LINE_SN: '不是有效的序列号',
   INVENTORY_LINE_KIND: '未知部件 {kind}：请用 BMC、BIOS、PSU、DISK、NIC、CPLD、RAID 或 PCIE',
@@ -302,6 +308,12 @@ export const zhCN: MessageCatalogue = {
   WEBHOOK_URL_SCHEME: 'Webhook 地址须以 http:// 或 https:// 开头，且不能包含用户名或密码',
   WEBHOOK_INACTIVE: 'Webhook 已停用：请先启用再发送测试事件',
   WEBHOOK_PING_LIMIT: '每个 Webhook 每小时最多发送 {max} 次测试事件：请 {minutes} 分钟后再试',
+  ART14_REMINDER_MAIL_SUBJECT: 'CRA 第 14 条：{advisoryId} 的{stage}将于 {dueAt} 到期',
+  ART14_REMINDER_MAIL_TEXT:
+    '公告 {advisoryId}（{title}）的第 14 条报告事项中，{stage}须于 {dueAt} 前提交至 ENISA 单一报告平台，目前尚未登记提交。\n\n请在事项中导出内容（结构化数据与可打印文本），提交后登记平台编号：\n{link}\n',
+  PSIRT_REPORT_ACK_MAIL_SUBJECT: '我们已收到您的漏洞报告 {reference}',
+  PSIRT_REPORT_ACK_MAIL_TEXT:
+    '感谢您提交漏洞报告。产品安全团队已建立事项 {reference}，将在 3 个工作日内答复。\n\n后续来信请注明 {reference}。我们将与您商定披露日期，除非您另有要求，我们会在公告中致谢。\n\n披露政策：{policy}\n',
   WEBHOOK_PAUSED_MAIL_SUBJECT: 'Webhook 已暂停：{origin}',
   WEBHOOK_PAUSED_MAIL_TEXT:
     '您发往 {origin} 的 Webhook 自 {since} 起已连续失败 {failures} 次，门户已将其暂停。待投递的事件会保留，不会丢失：门户将于 {retryAt} 再次尝试，对方返回 2xx 后即继续投递。等待超过 {maxHours} 小时的投递将被放弃。修复接收端后，可在 账号设置 > Webhook 中发送测试事件以立即恢复。',

@@ -67,8 +67,8 @@ describe.each(DRIVERS)('menu tree administration on %s', (driver) => {
     ]);
     const system = await list('system');
     expect(system[0]).toMatchObject({ path: '/system', pid: 0, titleZh: '系统管理', component: 'RouteView' });
-    // 12 since "Customer fleets" (migration 0032).
-    expect(system.filter((menu) => menu.pid === system[0]?.id)).toHaveLength(12);
+    // 12 since "Customer fleets" (migration 0032), 14 since the PSIRT pages (migration 0036).
+    expect(system.filter((menu) => menu.pid === system[0]?.id)).toHaveLength(14);
     const unknown = await call<Fields>(admin, 'GET', '/api/sysMenu/list?application=nope');
     expect([unknown.status, unknown.body.data]).toEqual([
       400,
