@@ -72,7 +72,10 @@ describe('StaffAdvisoriesPage', () => {
         ...(screen.getByTestId(`advisory-status-${advisoryId}`).closest('tr')?.querySelectorAll('td') ?? []),
       ].map((cell) => cell.textContent);
     const yyyy = String(ahead.getFullYear());
-    expect(cells('PFW-2026-0010').find((text) => text?.startsWith('Embargoed until'))).toContain(yyyy);
+    const embargo = cells('PFW-2026-0010').find((text) => text?.startsWith('Embargoed until'));
+    expect(embargo).toContain(yyyy);
+    // The day only: the minute is the "Visible from" column's.
+    expect(embargo).toMatch(/^Embargoed until \d{4}-\d{2}-\d{2}$/);
     const published = cells('PFW-2026-0011');
     expect(published).toContain('2026-10-01');
     expect(published.join(' ')).not.toContain('2026-06-21');

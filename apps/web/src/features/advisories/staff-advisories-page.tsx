@@ -32,11 +32,12 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
   /**
    * One honest time: the embargo's end while it is ahead, else when it was first published, else
    * (never published, no embargo) that approval publishes it. A past "publish at" is history the
-   * first-published date already tells.
+   * first-published date already tells. The embargo's day only: its minute is in "Visible from",
+   * and the whole time twice left the Updated column cut under the actions at 1440 px.
    */
   const publicationOf = (row: StaffAdvisoryRow) => {
     if (row.publishAt && Date.parse(row.publishAt) > Date.now())
-      return t('staff.embargoUntil', { time: formatDateTime(row.publishAt) });
+      return t('staff.embargoUntil', { time: formatDateTime(row.publishAt, DATE_PATTERN) });
     if (row.firstPublished) return formatDateTime(row.firstPublished, DATE_PATTERN);
     return t('staff.immediately');
   };
