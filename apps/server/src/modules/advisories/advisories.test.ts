@@ -194,7 +194,7 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     expect(await t.db.select().from(notices).where(eq(notices.userId, affected.id))).toEqual([]);
     const [held] = await t.db.select().from(catalogVersions).where(eq(catalogVersions.id, fixId));
     expect(held?.status).toBe('draft');
-  });
+  }, 120_000);
 
   it('at the embargo time everything appears at once, and only affected customers are told', async () => {
     t.clock.advance(HOUR);

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
+import { csafCatalogueOf } from './csaf-catalogue';
 import { enqueueAnnouncement } from './advisory-announcer';
 import type { AdvisoryReviewNotice } from './advisory-review-notice';
 import { checkHeldFixes, fixCandidates, namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
@@ -199,7 +200,8 @@ export class AdvisoryAuthoring {
       ...current.history,
       { number, date: visibleFrom.toISOString(), summary },
     ];
-    const files = await this.documents.make(snapshot, history);
+    const catalogue = await csafCatalogueOf(this.db, snapshot.affected, current.input.fixedVersionIds);
+    const files = await this.documents.make(snapshot, history, catalogue);
     // The queue installs its schema on first use: never inside the transaction below, where on
     // PGlite (one connection) it would wait for the transaction that waits for it (the demo seed
     // approves before the app has started its queue).

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
 import type { OpenPgpSigner } from '../../lib/signing/openpgp-signer';
 import { buildCsafDocument, csafTranslationFileNameOf } from './csaf/csaf-document';
+import type { CsafCatalogue } from './csaf/csaf-product-tree';
 import { validateCsaf } from './csaf/csaf-validate';
 import { csafDocumentPathOf } from './csaf-paths';
 
@@ -32,7 +33,12 @@ export class AdvisoryDocuments {
     private readonly publisherName: string,
   ) {}
 
-  async make(snapshot: AdvisorySnapshot, history: AdvisoryRevision[]): Promise<AdvisoryFile[]> {
+  async make(
+    snapshot: AdvisorySnapshot,
+    history: AdvisoryRevision[],
+    /** The families and released versions of the affected products (csafCatalogueOf). */
+    catalogue?: CsafCatalogue,
+  ): Promise<AdvisoryFile[]> {
     const signer = await this.signer();
     const revision = history.at(-1);
     const first = history[0];
@@ -46,6 +52,7 @@ export class AdvisoryDocuments {
       const year = first.date.slice(0, 4);
       const document = buildCsafDocument({
         snapshot,
+        catalogue,
         history: history.map((entry) => ({
           ...entry,
           summary: entry.summary || translate(locale, 'ADVISORY_INITIAL_RELEASE'),

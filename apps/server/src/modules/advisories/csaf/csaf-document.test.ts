@@ -59,50 +59,107 @@ describe('buildCsafDocument (en-US, the original)', () => {
     expect(doc.document.notes.map((n: Json) => n.category)).toEqual(['summary', 'legal_disclaimer']);
   });
 
-  it('puts ranges in product_version_range (vers) and fixed versions in product_version, ids unique', () => {
+  it('follows vendor -> product family -> product -> version, each version with CPE, purl and model number', () => {
     const vendor = doc.product_tree.branches[0];
     expect(vendor).toMatchObject({ category: 'vendor', name: 'Example Servers' });
-    const r5300 = vendor.branches[0];
-    expect(r5300).toMatchObject({ category: 'product_name', name: 'R5300 G5 BMC' });
-    expect(r5300.branches).toEqual([
-      {
-        category: 'product_version_range',
-        name: 'vers:generic/>=3.10.00|<3.14.02',
-        product: {
-          name: 'Example Servers R5300 G5 BMC vers:generic/>=3.10.00|<3.14.02',
-          product_id: 'CSAFPID-0001',
-        },
-      },
-      {
-        category: 'product_version',
-        name: '3.14.02',
-        product: { name: 'Example Servers R5300 G5 BMC 3.14.02', product_id: 'CSAFPID-0002' },
-      },
+    expect(vendor.branches.map((b: Json) => [b.category, b.name])).toEqual([
+      ['product_family', 'G5'],
+      ['product_family', 'PCIe'],
+      ['product_family', 'Firmware packages'],
     ]);
-    expect(vendor.branches[1].branches[0].name).toBe('vers:generic/<3.14.02');
-    expect(vendor.branches.map((b: Json) => b.name)).toEqual([
+    const r5300 = vendor.branches[0].branches[0];
+    expect(r5300).toMatchObject({ category: 'product_name', name: 'R5300 G5 BMC' });
+    // The catalogue's versions from 3.10.00 up: 3.08.00 is older than the range and not named.
+    expect(r5300.branches.map((b: Json) => [b.category, b.name])).toEqual([
+      ['product_version', '3.10.00'],
+      ['product_version', '3.12.01'],
+      ['product_version', '3.14.02'],
+      ['product_version', '3.15.00'],
+    ]);
+    expect(r5300.branches[0].product).toEqual({
+      name: 'Example Servers R5300 G5 BMC 3.10.00',
+      product_id: 'CSAFPID-0001',
+      product_identification_helper: {
+        cpe: 'cpe:2.3:o:example_servers:r5300_g5_bmc_firmware:3.10.00:*:*:*:*:*:*:*',
+        model_numbers: ['R5300 G5'],
+        purl: 'pkg:generic/example-servers/r5300-g5-bmc-firmware@3.10.00',
+      },
+    });
+    expect(vendor.branches[0].branches.map((b: Json) => b.name)).toEqual([
       'R5300 G5 BMC',
       'R5500 G5 BMC',
       'R5500 G5 BIOS',
-      'PN-NIC-X710 NIC',
-      'R5300 G5 BMC firmware',
-      'R5500 G5 BMC firmware',
     ]);
+    // Grammar characters of a version escaped in the CPE, percent-encoded in the purl.
+    const bios = vendor.branches[0].branches[2].branches;
+    expect(bios.map((b: Json) => b.name)).toEqual(['05.01 (P1)', '05.02 (P2)']);
+    expect(bios[1].product.product_identification_helper).toMatchObject({
+      cpe: 'cpe:2.3:o:example_servers:r5500_g5_bios_firmware:05.02_\\(p2\\):*:*:*:*:*:*:*',
+      purl: 'pkg:generic/example-servers/r5500-g5-bios-firmware@05.02%20(P2)',
+    });
+    const nic = vendor.branches[1].branches[0];
+    expect(nic.name).toBe('PN-NIC-X710 NIC');
+    expect(nic.branches.map((b: Json) => b.name)).toEqual(['1.0', '1.1', '1.2|rc']);
+    expect(nic.branches[0].product.product_identification_helper.model_numbers).toEqual(['PN-NIC-X710']);
+    const packages = vendor.branches[2].branches;
+    expect(packages.map((b: Json) => b.name)).toEqual(['R5300 G5 BMC firmware', 'R5500 G5 BMC firmware']);
+    expect(packages[0].branches[0].product.product_identification_helper).toEqual({
+      cpe: 'cpe:2.3:o:example_servers:fw-bmc-r5300g5:3.14.02:*:*:*:*:*:*:*',
+      purl: 'pkg:generic/example-servers/FW-BMC-R5300G5@3.14.02',
+      skus: ['FW-BMC-R5300G5'],
+    });
     const ids = definedIds(doc);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids[0]).toBe('CSAFPID-0001');
   });
 
+  it('keeps a range no known version falls in as a vers product_version_range', () => {
+    const input = sampleInput('en-US');
+    input.catalogue = { families: {}, versions: {} };
+    const bare: Json = buildCsafDocument(input);
+    const products = bare.product_tree.branches[0].branches;
+    const r5500 = products.find((b: Json) => b.name === 'R5500 G5').branches[0];
+    expect(r5500.branches.map((b: Json) => [b.category, b.name])).toEqual([
+      ['product_version_range', 'vers:generic/<3.14.02'],
+      ['product_version', '3.14.02'],
+    ]);
+    expect(r5500.branches[0].product.product_identification_helper).toEqual({ model_numbers: ['R5500 G5'] });
+  });
+
+  it("sorts every object's keys alphabetically (optional test 6.2.13)", () => {
+    const collator = new Intl.Collator();
+    const unsorted: string[] = [];
+    const walk = (value: Json, path: string) => {
+      if (Array.isArray(value)) return value.forEach((inner, i) => walk(inner, `${path}/${i}`));
+      if (typeof value !== 'object' || value === null) return;
+      const keys = Object.keys(value);
+      if (keys.join() !== [...keys].sort(collator.compare).join()) unsorted.push(path);
+      for (const key of keys) walk(value[key], `${path}/${key}`);
+    };
+    walk(doc, '');
+    expect(unsorted).toEqual([]);
+    expect(Object.keys(doc)).toEqual(['document', 'product_tree', 'vulnerabilities']);
+  });
+
   it('gives each vulnerability its CVE, CWE (only when set), description, v3.1 score, status and remediations', () => {
     const [first, second] = doc.vulnerabilities;
-    const affected = ['CSAFPID-0001', 'CSAFPID-0003', 'CSAFPID-0005', 'CSAFPID-0007'];
-    const fixed = [
+    // Each known version of a range is affected; the fix and the later versions are fixed.
+    const affected = [
+      'CSAFPID-0001',
       'CSAFPID-0002',
+      'CSAFPID-0005',
+      'CSAFPID-0007',
+      'CSAFPID-0009',
+      'CSAFPID-0010',
+    ];
+    const fixed = [
+      'CSAFPID-0003',
       'CSAFPID-0004',
       'CSAFPID-0006',
       'CSAFPID-0008',
-      'CSAFPID-0009',
-      'CSAFPID-0010',
+      'CSAFPID-0011',
+      'CSAFPID-0012',
+      'CSAFPID-0013',
     ];
     expect(first).toMatchObject({
       cve: 'CVE-2026-10001',
@@ -151,8 +208,8 @@ describe('buildCsafDocument (en-US, the original)', () => {
     const lean: Json = buildCsafDocument(input);
     expect(lean.vulnerabilities[0].remediations.map((r: Json) => r.category)).toEqual(['vendor_fix']);
     expect(lean.vulnerabilities[0].product_status).toEqual({
-      known_affected: ['CSAFPID-0001'],
-      fixed: ['CSAFPID-0002'],
+      known_affected: ['CSAFPID-0001', 'CSAFPID-0002'],
+      fixed: ['CSAFPID-0003', 'CSAFPID-0004'],
     });
   });
 });
@@ -197,7 +254,8 @@ describe('buildCsafDocument (zh-CN, a translation per CSAF 2.0 clause 9)', () =>
     expect(zh.vulnerabilities[0].notes[0].text).toContain('越界写入');
     // No Chinese description: the English one rather than an empty note.
     expect(zh.vulnerabilities[1].notes[0].text).toContain('IPMI service');
-    expect(zh.product_tree.branches[0].branches[4].name).toBe('R5300 G5 BMC 固件');
+    expect(zh.product_tree.branches[0].branches[2].name).toBe('固件包');
+    expect(zh.product_tree.branches[0].branches[2].branches[0].name).toBe('R5300 G5 BMC 固件');
   });
 });
 
@@ -211,6 +269,8 @@ describe('naming', () => {
 
   it('writes vers ranges with the grammar characters of versions percent-encoded', () => {
     expect(versRange(null, '2.0')).toBe('vers:generic/<2.0');
+    expect(versRange('1.0', null)).toBe('vers:generic/>=1.0');
+    expect(versRange(null, null)).toBe('vers:generic/*');
     expect(versRange('1.0', '2.0')).toBe('vers:generic/>=1.0|<2.0');
     expect(versRange('1.0 beta', '1.2|rc')).toBe('vers:generic/>=1.0%20beta|<1.2%7Crc');
     expect(versRange(null, 'v1/<2>%')).toBe('vers:generic/<v1%2F%3C2%3E%25');

@@ -1,6 +1,12 @@
 import { type AdvisoryRevision, type AdvisorySnapshot, csafFileNameOf } from '@portal/contract';
 import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js';
-import { buildProductTree } from './csaf-product-tree';
+import { vexStatusOf } from '@portal/contract/vex';
+import {
+  buildProductTree,
+  type CsafCatalogue,
+  type CsafRow,
+  type CsafStatusEntry,
+} from './csaf-product-tree';
 import { CSAF_TEXTS } from './csaf-texts';
 
 export type CsafLocale = 'en-US' | 'zh-CN';
@@ -9,7 +15,9 @@ export type CsafLocale = 'en-US' | 'zh-CN';
 export const CSAF_SOURCE_LANG = 'en-US' satisfies CsafLocale;
 
 export type CsafDocumentInput = {
-  snapshot: AdvisorySnapshot;
+  snapshot: Omit<AdvisorySnapshot, 'affected'> & { affected: CsafRow[] };
+  /** The families and versions the catalogue knew at approval (empty: ranges stay ranges). */
+  catalogue?: CsafCatalogue;
   /** Every revision up to and including this one, numbers ascending. */
   history: AdvisoryRevision[];
   revision: number;
@@ -52,8 +60,9 @@ export function csafTranslationFileNameOf(advisoryId: string, locale: CsafLocale
 type Reference = { category: 'self' | 'external'; summary: string; url: string };
 
 /**
- * The CSAF 2.0 `csaf_security_advisory` of one revision in one language, made from the frozen
- * snapshot alone. en-US is the original (publisher category `vendor`); zh-CN is its translation
+ * The CSAF 2.0 document of one revision in one language, made from the frozen snapshot and the
+ * catalogue as it was at approval: a `csaf_security_advisory`, or a `csaf_vex` (VEX profile) when
+ * no product is known to be affected (the vendor tells scanners it is not affected). en-US is the original (publisher category `vendor`); zh-CN is its translation
  * (category `translator`, `source_lang` en-US, its own tracking id, the original referenced
  * first and the original's references kept at the end) with the same products, ids and scores.
  * Inputs are not checked here: `validateCsaf` runs the standard's tests on the result.
@@ -63,15 +72,24 @@ export function buildCsafDocument(input: CsafDocumentInput): Record<string, unkn
   const zh = locale === 'zh-CN';
   const text = CSAF_TEXTS[locale];
   const pick = (zhText: string, enText: string) => (zh ? zhText || enText : enText || zhText);
-  const products = buildProductTree(snapshot, publisher.name, locale);
+  const products = buildProductTree(snapshot, publisher.name, locale, input.catalogue, text.packagesFamily);
+  const idsOf = (status: string) =>
+    products.statuses.filter((entry) => entry.status === status).map((entry) => entry.productId);
+  const affectedIds = idsOf('known_affected');
   const fixedNames = [
-    ...new Set(snapshot.affected.map((row) => `${row.productName} ${row.kind} ${row.fixedIn}`)),
+    ...new Set(
+      snapshot.affected.flatMap((row) =>
+        vexStatusOf(row) === 'known_affected' && row.fixedIn
+          ? [`${row.productName} ${row.kind} ${row.fixedIn}`]
+          : [],
+      ),
+    ),
   ];
   const workarounds = pick(snapshot.workaroundsZh, snapshot.workaroundsEn);
   const summary = pick(snapshot.summaryZh, snapshot.summaryEn);
 
   const document: Record<string, unknown> = {
-    category: 'csaf_security_advisory',
+    category: affectedIds.length > 0 ? 'csaf_security_advisory' : 'csaf_vex',
     csaf_version: '2.0',
     distribution: { tlp: { label: snapshot.tlp, url: 'https://www.first.org/tlp/' } },
     lang: locale,
@@ -131,41 +149,102 @@ export function buildCsafDocument(input: CsafDocumentInput): Record<string, unkn
         text: text.cvss40Text(vector, baseScore, baseSeverity),
       });
     }
-    const remediations: Record<string, unknown>[] = [
-      {
+    const remediations: Record<string, unknown>[] = [];
+    if (affectedIds.length > 0) {
+      remediations.push({
         category: 'vendor_fix',
         details: text.vendorFix(fixedNames),
         url: input.pageUrl,
-        product_ids: products.affectedIds,
-      },
-    ];
-    if (workarounds)
-      remediations.push({ category: 'workaround', details: workarounds, product_ids: products.affectedIds });
+        product_ids: affectedIds,
+      });
+      if (workarounds)
+        remediations.push({ category: 'workaround', details: workarounds, product_ids: affectedIds });
+    }
+    // Optional test 6.2.2: a product under investigation has a remediation too, saying so.
+    const investigatedIds = idsOf('under_investigation');
+    if (investigatedIds.length > 0)
+      remediations.push({
+        category: 'none_available',
+        details: text.underInvestigation,
+        product_ids: investigatedIds,
+      });
     return {
       cve: vulnerability.cve,
       ...(vulnerability.cweId && cweName ? { cwe: { id: vulnerability.cweId, name: cweName } } : {}),
       notes,
-      product_status: {
-        known_affected: products.affectedIds,
-        ...(products.fixedIds.length > 0 ? { fixed: products.fixedIds } : {}),
-      },
-      scores: [
-        {
-          products: products.affectedIds,
-          cvss_v3: {
-            version: '3.1',
-            vectorString: vulnerability.cvss31.vector,
-            baseScore: vulnerability.cvss31.baseScore,
-            baseSeverity: vulnerability.cvss31.baseSeverity,
-          },
-        },
-      ],
-      remediations,
+      product_status: productStatusOf(products.statuses),
+      ...notAffectedReasons(products.statuses, pick),
+      ...(affectedIds.length > 0
+        ? {
+            scores: [
+              {
+                products: affectedIds,
+                cvss_v3: {
+                  version: '3.1',
+                  vectorString: vulnerability.cvss31.vector,
+                  baseScore: vulnerability.cvss31.baseScore,
+                  baseSeverity: vulnerability.cvss31.baseSeverity,
+                },
+              },
+            ],
+          }
+        : {}),
+      ...(remediations.length > 0 ? { remediations } : {}),
     };
   });
 
-  return { document, product_tree: products.tree, vulnerabilities };
+  // Optional test 6.2.13: every object's keys in alphabetical order, as the validator's collator sorts.
+  return sortKeys({ document, product_tree: products.tree, vulnerabilities }) as Record<string, unknown>;
 }
+
+/** `product_status`: each status that has products, in the standard's order. */
+function productStatusOf(statuses: CsafStatusEntry[]): Record<string, string[]> {
+  const status: Record<string, string[]> = {};
+  for (const entry of statuses) (status[entry.status] ??= []).push(entry.productId);
+  return status;
+}
+
+/**
+ * Why products are not affected (VEX profile test 6.1.27.9 wants a flag or an impact statement
+ * for each): one flag per justification and one `impact` threat per statement, each naming its
+ * products.
+ */
+function notAffectedReasons(statuses: CsafStatusEntry[], pick: (zh: string, en: string) => string) {
+  const flags = new Map<string, string[]>();
+  const threats = new Map<string, string[]>();
+  for (const { productId, status, row } of statuses) {
+    if (status !== 'known_not_affected' || !row) continue;
+    if (row.justification) flags.set(row.justification, [...(flags.get(row.justification) ?? []), productId]);
+    const statement = pick(row.impactZh ?? '', row.impactEn ?? '');
+    if (statement) threats.set(statement, [...(threats.get(statement) ?? []), productId]);
+  }
+  return {
+    ...(flags.size > 0
+      ? { flags: [...flags].map(([label, productIds]) => ({ label, product_ids: productIds })) }
+      : {}),
+    ...(threats.size > 0
+      ? {
+          threats: [...threats].map(([details, productIds]) => ({
+            category: 'impact',
+            details,
+            product_ids: productIds,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** A copy with every object's keys sorted by `Intl.Collator` (arrays keep their order). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => KEY_ORDER.compare(a, b))
+      .map(([key, inner]) => [key, sortKeys(inner)]),
+  );
+}
+const KEY_ORDER = new Intl.Collator();
 
 /**
  * The original: itself (JSON and page, category `self`) and the snapshot's references. A

@@ -1,5 +1,6 @@
 import type { AdvisoryRevision, AdvisorySnapshot } from '@portal/contract';
 import type { CsafDocumentInput, CsafLocale } from './csaf-document';
+import type { CsafCatalogue } from './csaf-product-tree';
 import { scoreCvss31, scoreCvss40 } from './cvss';
 
 /** A realistic approved advisory: two CVEs, models and a part number, three revisions. */
@@ -108,10 +109,24 @@ export function sampleHistory(): AdvisoryRevision[] {
   ];
 }
 
+/** What the catalogue knew at approval: the models' family and each product's released versions. */
+export function sampleCatalogue(): CsafCatalogue {
+  return {
+    families: { 3: 'G5', 4: 'G5' },
+    versions: {
+      'model:3|BMC': ['3.08.00', '3.10.00', '3.12.01', '3.14.02', '3.15.00'],
+      'model:4|BMC': ['3.12.01', '3.14.02'],
+      'model:4|BIOS': ['05.01 (P1)'],
+      'pn:PN-NIC-X710|NIC': ['0.9', '1.0', '1.1', '1.2|rc'],
+    },
+  };
+}
+
 export function sampleInput(locale: CsafLocale): CsafDocumentInput {
   const file = locale === 'en-US' ? 'pfw-2026-0007.json' : 'pfw-2026-0007-zh-cn.json';
   return {
     snapshot: sampleSnapshot(),
+    catalogue: sampleCatalogue(),
     history: sampleHistory(),
     revision: 3,
     initialReleaseDate: '2026-03-01T08:00:00.000Z',

@@ -17,6 +17,9 @@ export const CSAF_TEXTS = {
     selfPage: 'Security advisory page',
     original: (originalId: string) => `Original advisory ${originalId} (en-US)`,
     reference: 'Reference',
+    packagesFamily: 'Firmware packages',
+    underInvestigation:
+      'The vendor is investigating whether this product is affected; the advisory will be updated when it knows.',
   },
   'zh-CN': {
     summaryTitle: '摘要',
@@ -34,5 +37,7 @@ export const CSAF_TEXTS = {
     selfPage: '安全公告页面',
     original: (originalId: string) => `英文原文 ${originalId}（en-US）`,
     reference: '参考',
+    packagesFamily: '固件包',
+    underInvestigation: '厂商正在调查该产品是否受影响，得出结论后将更新本公告。',
   },
 } as const;

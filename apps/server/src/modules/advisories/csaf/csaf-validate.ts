@@ -45,3 +45,41 @@ async function loadValidator(): Promise<Validator> {
     return { valid: result.isValid, errors };
   };
 }
+
+/** What the optional (6.2.x) and informative (6.3.x) tests found: `test: message at path`. */
+export type CsafAdvice = { warnings: string[]; infos: string[] };
+
+/**
+ * Informative tests left out: 6.3.6-6.3.8 check URLs and spelling over the network or with
+ * hunspell, neither of which a server (or its tests) may count on.
+ */
+const OFFLINE_LEFT_OUT = new Set(['informativeTest_6_3_6', 'informativeTest_6_3_7', 'informativeTest_6_3_8']);
+let adviceTests: Promise<CsafDocumentTest[]> | undefined;
+
+/**
+ * The reference validator's optional and informative tests (a "full validator", clause 16):
+ * what makes a document good for customers' tools (identification helpers, canonical URL,
+ * sorted keys, recommended branch structure) beyond being valid. Run by the tests and the
+ * bench on every kind of document the portal makes; approval does not wait for them.
+ */
+export async function adviseCsaf(doc: unknown): Promise<CsafAdvice> {
+  adviceTests ??= Promise.all([
+    import('@secvisogram/csaf-validator-lib/optionalTests.js'),
+    import('@secvisogram/csaf-validator-lib/informativeTests.js'),
+  ]).then((modules) =>
+    modules.flatMap((tests) =>
+      Object.entries(tests as Record<string, unknown>).flatMap(([name, test]) =>
+        typeof test === 'function' && !OFFLINE_LEFT_OUT.has(name) ? [test as CsafDocumentTest] : [],
+      ),
+    ),
+  );
+  const { default: validateStrict } = await import('@secvisogram/csaf-validator-lib/validateStrict.js');
+  const result = await validateStrict(await adviceTests, doc);
+  const advice: CsafAdvice = { warnings: [], infos: [] };
+  for (const test of result.tests) {
+    for (const item of test.warnings)
+      advice.warnings.push(`${test.name}: ${item.message} at ${item.instancePath}`);
+    for (const item of test.infos) advice.infos.push(`${test.name}: ${item.message} at ${item.instancePath}`);
+  }
+  return advice;
+}

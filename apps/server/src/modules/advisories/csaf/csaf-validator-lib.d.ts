@@ -48,3 +48,9 @@ declare module '@secvisogram/csaf-validator-lib/optionalTests.js' {
 declare module '@secvisogram/csaf-validator-lib/cwe.js' {
   export const weaknesses: readonly { id: string; name: string }[];
 }
+
+declare module '@secvisogram/csaf-validator-lib/informativeTests.js' {
+  import type { CsafDocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
+  const tests: Record<string, CsafDocumentTest>;
+  export = tests;
+}
