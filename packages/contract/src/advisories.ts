@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADVISORY_SEVERITIES } from './compliance/vocabulary';
 import { pageOf, pageQuerySchema } from './paging';
+import { VEX_JUSTIFICATIONS, VEX_STATUSES, vexStatusOf } from './vex';
 
 /**
  * Security advisories (issue 33). Staff write a working copy; a second staff member approves
@@ -47,6 +48,8 @@ export const ADVISORY_LIMITS = {
   referenceSummary: 300,
   /** An acknowledged person's name, and their organisation. */
   name: 200,
+  /** Why a product is not affected (VEX impact statement), per language. */
+  impact: 1000,
 } as const;
 
 export const CVE_PATTERN = /^CVE-\d{4}-\d{4,}$/;
@@ -72,19 +75,41 @@ export const advisoryVulnerabilityInputSchema = z.object({
 export type AdvisoryVulnerabilityInput = z.infer<typeof advisoryVulnerabilityInputSchema>;
 
 /**
- * One affected product: a server model or a PCIe part number, one firmware kind, and the range
- * of versions affected in the portal's version order: from `affectedFrom` (inclusive; null = every
- * earlier version) up to but not including `fixedIn`.
+ * One product the advisory speaks of: a server model or a PCIe part number, one firmware kind, a
+ * range of versions in the portal's version order and what is true of them (VEX, issue 43 §2):
+ * - `known_affected`: from `affectedFrom` (inclusive; null = every earlier version) up to but not
+ *   including `fixedIn`, the version that fixes it (required);
+ * - `known_not_affected` (with a CSAF justification flag and an impact statement),
+ *   `under_investigation`, `fixed`: from `affectedFrom` up to but not including `fixedIn` (here
+ *   only the end of the range; null = every later version).
+ * Rows written before issue 43 have no status: they are `known_affected`.
  */
 export const advisoryAffectedInputSchema = z
   .object({
     modelId: z.number().int().min(1).nullable().default(null),
     pn: text(ADVISORY_LIMITS.version).toUpperCase().nullable().default(null),
     kind: required(16),
+    /** Absent: `known_affected` (vexStatusOf), as every row written before issue 43. */
+    status: z.enum(VEX_STATUSES).optional(),
     affectedFrom: text(ADVISORY_LIMITS.version).nullable().default(null),
-    fixedIn: required(ADVISORY_LIMITS.version),
+    fixedIn: text(ADVISORY_LIMITS.version).nullable().default(null),
+    justification: z.enum(VEX_JUSTIFICATIONS).nullable().optional(),
+    impactZh: text(ADVISORY_LIMITS.impact).optional(),
+    impactEn: text(ADVISORY_LIMITS.impact).optional(),
   })
-  .refine((row) => (row.modelId === null) !== (row.pn === null), { message: 'FIELD_INVALID' });
+  .refine((row) => (row.modelId === null) !== (row.pn === null), { message: 'FIELD_INVALID' })
+  .refine((row) => vexStatusOf(row) !== 'known_affected' || Boolean(row.fixedIn), {
+    message: 'FIELD_REQUIRED',
+    path: ['fixedIn'],
+  })
+  .refine((row) => row.status !== 'known_not_affected' || Boolean(row.justification), {
+    message: 'FIELD_REQUIRED',
+    path: ['justification'],
+  })
+  .refine((row) => row.status !== 'known_not_affected' || Boolean(row.impactEn || row.impactZh), {
+    message: 'FIELD_REQUIRED',
+    path: ['impactEn'],
+  });
 export type AdvisoryAffectedInput = z.infer<typeof advisoryAffectedInputSchema>;
 
 export const advisoryReferenceSchema = z.object({
@@ -161,8 +186,14 @@ export const advisorySnapshotSchema = z.object({
       /** Model name or part number, as customers see it. */
       productName: z.string(),
       kind: z.string(),
+      /** Absent in revisions approved before issue 43: `known_affected` (vexStatusOf). */
+      status: z.enum(VEX_STATUSES).optional(),
       affectedFrom: z.string().nullable(),
-      fixedIn: z.string(),
+      /** Null only for a status other than `known_affected`: the range goes on. */
+      fixedIn: z.string().nullable(),
+      justification: z.enum(VEX_JUSTIFICATIONS).nullable().optional(),
+      impactZh: z.string().optional(),
+      impactEn: z.string().optional(),
     }),
   ),
   fixedVersions: z.array(advisoryFixedVersionSchema),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rowAffects, rowAffectsComponent, rowNames } from './advisory-match';
+import type { VexStatus } from '../vex';
+import { rowAffects, rowAffectsComponent, rowNames, rowStatusFor } from './advisory-match';
 import { affected } from './compliance-fixtures';
 
 describe('rowAffects: whether an advisory row concerns a server', () => {
@@ -48,5 +49,45 @@ describe('rowNames and rowAffectsComponent: one component', () => {
     expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 1, 'unknown')).toBe(false);
     expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 1, '2.0')).toBe(false);
     expect(rowAffectsComponent(row, { kind: 'BIOS', pn: null }, 1, '1.0')).toBe(false);
+  });
+});
+
+describe('VEX statuses (issue 43 §2): only known_affected makes a server vulnerable', () => {
+  const server = (version?: string) => ({
+    modelId: 3,
+    pcieParts: [],
+    installed: version ? { BMC: version } : {},
+  });
+  const row = (status: VexStatus, fixedIn: string | null = '2.5') =>
+    affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn, status });
+
+  it('never counts a product not affected, under investigation or fixed as affected', () => {
+    for (const status of ['known_not_affected', 'under_investigation', 'fixed'] as const) {
+      expect(rowAffects(row(status, null), server('2.1'))).toBe(false);
+      expect(rowAffects(row(status, null), server())).toBe(false);
+      expect(rowAffectsComponent(row(status), { kind: 'BMC', pn: null }, 3, '2.1')).toBe(false);
+    }
+    expect(rowAffects(row('known_affected'), server('2.1'))).toBe(true);
+    // A row written before issue 43 has no status: it said "affected".
+    expect(rowAffects({ ...row('known_affected'), status: undefined }, server('2.1'))).toBe(true);
+  });
+
+  it('tells each server what the row says of the version it runs', () => {
+    const affectedRow = row('known_affected');
+    expect(
+      [server('1.9'), server('2.1'), server('2.5'), server('3.0'), server()].map((s) =>
+        rowStatusFor(affectedRow, s),
+      ),
+    ).toEqual([null, 'known_affected', 'fixed', 'fixed', 'known_affected']);
+    const open = row('under_investigation', null);
+    expect([server('1.9'), server('2.1'), server('9.0'), server()].map((s) => rowStatusFor(open, s))).toEqual(
+      [null, 'under_investigation', 'under_investigation', 'under_investigation'],
+    );
+    const bounded = row('known_not_affected', '2.5');
+    expect([server('2.1'), server('2.5')].map((s) => rowStatusFor(bounded, s))).toEqual([
+      'known_not_affected',
+      null,
+    ]);
+    expect(rowStatusFor(bounded, { ...server('2.1'), modelId: 4 })).toBeNull();
   });
 });

@@ -1,23 +1,39 @@
 import { compareVersions, isOrderableVersion } from '../version-order';
+import { type VexStatus, vexStatusOf } from '../vex';
 import type { AffectedRow } from './types';
 
 /**
- * Whether one affected-product row concerns a server: the model (or a PCIe card's part number)
- * matches and, when the server reported the version it runs for that kind (or card), the version
- * lies in the range. A server that reported nothing is taken as affected: a customer is told too
- * much rather than too little.
+ * What one advisory row says of a server (VEX, issue 43 §2): null when it does not name the
+ * server's model (or card) or the version the server runs lies outside its range; else the row's
+ * status, and `fixed` for a version at or after an affected row's fix. A server that reported
+ * nothing takes the row's word: a customer is told too much rather than too little.
+ */
+export function rowStatusFor(
+  row: AffectedRow,
+  server: { modelId: number; pcieParts: string[]; installed: Record<string, string> },
+): VexStatus | null {
+  const matches =
+    row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
+  if (!matches) return null;
+  const status = vexStatusOf(row);
+  const installed = server.installed[row.modelId !== null ? row.kind : (row.pn ?? '')];
+  if (!installed) return status;
+  if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return null;
+  if (row.fixedIn !== null && compareVersions(installed, row.fixedIn) >= 0)
+    return status === 'known_affected' ? 'fixed' : null;
+  return status;
+}
+
+/**
+ * Whether one advisory row makes a server vulnerable: it names the model (or card), says
+ * `known_affected`, and the version the server runs (if reported) lies in the range. Products
+ * not affected, fixed or under investigation never count as vulnerable.
  */
 export function rowAffects(
   row: AffectedRow,
   server: { modelId: number; pcieParts: string[]; installed: Record<string, string> },
 ): boolean {
-  const matches =
-    row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
-  if (!matches) return false;
-  const installed = server.installed[row.modelId !== null ? row.kind : (row.pn ?? '')];
-  if (!installed) return true;
-  if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return false;
-  return compareVersions(installed, row.fixedIn) < 0;
+  return rowStatusFor(row, server) === 'known_affected';
 }
 
 /**

@@ -40,7 +40,8 @@ function affectingOf(
         severity: advisory.severity,
         baseScore: advisory.baseScore,
         cves: advisory.vulnerabilities.map((vulnerability) => vulnerability.cve),
-        fixedIn: row.fixedIn,
+        // Only known_affected rows affect, and those always name their fix.
+        fixedIn: row.fixedIn ?? '',
       })),
   );
   return affecting.sort(

@@ -6,7 +6,7 @@
  * fwportal CLI bundles it to compute the same answer offline (packages/cli/build.mjs refuses a
  * bundle that would ship anything from node_modules). Only zod-free modules may be imported here.
  */
-export { rowAffects, rowAffectsComponent, rowNames } from './advisory-match';
+export { rowAffects, rowAffectsComponent, rowNames, rowStatusFor } from './advisory-match';
 export { assessComponent } from './assess';
 export { planUpdates, targetOf } from './plan';
 export {
@@ -32,4 +32,5 @@ export {
   type ServerFacts,
   type ServerReport,
 } from './types';
+export * from './offline-context';
 export * from './vocabulary';

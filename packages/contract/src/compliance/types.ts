@@ -34,7 +34,7 @@ export type Baseline = { modelId: number; name: string; versions: Record<string,
 /** One affected-product row of an advisory: the model's kind, or a card's part number, and the range. */
 export type AffectedRow = Pick<
   AdvisorySnapshot['affected'][number],
-  'modelId' | 'pn' | 'kind' | 'affectedFrom' | 'fixedIn'
+  'modelId' | 'pn' | 'kind' | 'affectedFrom' | 'fixedIn' | 'status'
 >;
 
 /** What the rules read of a visible advisory. */

@@ -4,6 +4,7 @@ import {
   type AdvisorySeverity,
   type AdvisorySnapshot,
 } from '@portal/contract';
+import { vexStatusOf } from '@portal/contract/vex';
 import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
@@ -79,8 +80,13 @@ export async function snapshotOf(
       pn: row.pn,
       productName: row.modelId === null ? (row.pn ?? '') : (modelCode.get(row.modelId) ?? ''),
       kind: row.kind,
-      affectedFrom: row.affectedFrom,
-      fixedIn: row.fixedIn,
+      status: vexStatusOf(row),
+      affectedFrom: row.affectedFrom || null,
+      fixedIn: row.fixedIn || null,
+      // Why a product is not affected; the other statuses carry no reason.
+      justification: row.status === 'known_not_affected' ? (row.justification ?? null) : null,
+      impactZh: row.status === 'known_not_affected' ? (row.impactZh ?? '') : '',
+      impactEn: row.status === 'known_not_affected' ? (row.impactEn ?? '') : '',
     })),
     fixedVersions: input.fixedVersionIds.flatMap((id) => {
       const found = versions.find((version) => version.versionId === id);

@@ -122,7 +122,16 @@ export function buildStaffAdvisoryDetail(overrides: Partial<StaffAdvisoryDetail>
           descriptionEn: '',
         },
       ],
-      affected: [{ modelId: null, pn: 'PN-1234', kind: 'NIC', affectedFrom: null, fixedIn: '1.2.0' }],
+      affected: [
+        {
+          modelId: null,
+          pn: 'PN-1234',
+          kind: 'NIC',
+          status: 'known_affected',
+          affectedFrom: null,
+          fixedIn: '1.2.0',
+        },
+      ],
       fixedVersionIds: [],
       references: [],
       acknowledgments: [],

@@ -1,17 +1,23 @@
 import { ADVISORY_LIMITS, SERVER_FIRMWARE_KINDS } from '@portal/contract';
+import { VEX_JUSTIFICATIONS, VEX_STATUSES } from '@portal/contract/vex';
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProductModels } from '../api/get-product-models';
 import { type AdvisoryFormValues, EMPTY_AFFECTED } from '../utils/advisory-form-values';
 import { type RepeatedEntry, RepeatedCard, RepeatedFields } from '@/components/repeated-fields';
 
-/** One affected product: a server model or a PCIe part number, its kind and version range. */
+/**
+ * One product: a server model or a PCIe part number, its kind, what is true of a version range of
+ * it (VEX status) and, when it is not affected, why.
+ */
 function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
   const { t } = useTranslation('advisories');
   const form = Form.useFormInstance<AdvisoryFormValues>();
   const by = Form.useWatch(['affected', name, 'by'], form);
+  const status = Form.useWatch(['affected', name, 'status'], form) ?? 'known_affected';
+  const affected = status === 'known_affected';
   const models = useProductModels();
-  const required = (field: 'model' | 'pn' | 'kind' | 'fixedIn') => ({
+  const required = (field: 'model' | 'pn' | 'kind' | 'fixedIn' | 'justification' | 'impact') => ({
     required: true,
     message: t(`form.required.${field}`),
   });
@@ -66,6 +72,14 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
+          <Form.Item name={[name, 'status']} label={t('form.status')}>
+            <Select
+              options={VEX_STATUSES.map((value) => ({ value, label: t(`vex.status.${value}`) }))}
+              data-testid={`affected-status-${index}`}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={8}>
           <Form.Item name={[name, 'affectedFrom']} label={t('form.affectedFrom')}>
             <Input maxLength={ADVISORY_LIMITS.version} />
           </Form.Item>
@@ -73,12 +87,55 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
         <Col xs={24} sm={8}>
           <Form.Item
             name={[name, 'fixedIn']}
-            label={t('form.fixedIn')}
-            rules={[{ ...required('fixedIn'), whitespace: true }]}
+            label={affected ? t('form.fixedIn') : t('form.rangeEnd')}
+            rules={affected ? [{ ...required('fixedIn'), whitespace: true }] : []}
           >
             <Input maxLength={ADVISORY_LIMITS.version} data-testid={`affected-fixed-${index}`} />
           </Form.Item>
         </Col>
+        {status === 'known_not_affected' && (
+          <>
+            <Col xs={24} sm={8}>
+              <Form.Item
+                name={[name, 'justification']}
+                label={t('form.justification')}
+                rules={[required('justification')]}
+              >
+                <Select
+                  options={VEX_JUSTIFICATIONS.map((value) => ({
+                    value,
+                    label: t(`vex.justification.${value}`),
+                  }))}
+                  data-testid={`affected-justification-${index}`}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={16}>
+              <Form.Item
+                name={[name, 'impactEn']}
+                label={t('form.impactEn')}
+                dependencies={[['affected', name, 'impactZh']]}
+                rules={[
+                  {
+                    validator: (_rule, value?: string) =>
+                      value?.trim() || form.getFieldValue(['affected', name, 'impactZh'])?.trim()
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('form.required.impact'))),
+                  },
+                ]}
+              >
+                <Input.TextArea
+                  rows={2}
+                  maxLength={ADVISORY_LIMITS.impact}
+                  data-testid={`affected-impact-en-${index}`}
+                />
+              </Form.Item>
+              <Form.Item name={[name, 'impactZh']} label={t('form.impactZh')}>
+                <Input.TextArea rows={2} maxLength={ADVISORY_LIMITS.impact} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
       </Row>
     </RepeatedCard>
   );

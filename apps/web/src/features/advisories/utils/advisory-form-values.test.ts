@@ -24,10 +24,54 @@ describe('advisory form values', () => {
       modelId: 5,
       pn: null,
       kind: 'BMC',
+      status: 'known_affected',
       affectedFrom: null,
       fixedIn: '2.0',
     });
     expect(input.vulnerabilities[0]).toMatchObject({ cweId: null, cvss40Vector: null });
     expect(input.publishAt).toBeNull();
+  });
+
+  it('keeps the reason of a product not affected only, and an empty range end as null', () => {
+    const reason = {
+      justification: 'vulnerable_code_not_in_execute_path' as const,
+      impactZh: '',
+      impactEn: 'The module is never loaded.',
+    };
+    const input = toInput({
+      ...NEW_ADVISORY,
+      affected: [
+        {
+          by: 'model',
+          modelId: 5,
+          kind: 'BMC',
+          status: 'known_not_affected',
+          affectedFrom: null,
+          fixedIn: ' ',
+          ...reason,
+        },
+        {
+          by: 'model',
+          modelId: 6,
+          kind: 'BMC',
+          status: 'under_investigation',
+          affectedFrom: null,
+          fixedIn: '',
+          ...reason,
+        },
+      ],
+    });
+    expect(input.affected[0]).toEqual({
+      modelId: 5,
+      pn: null,
+      kind: 'BMC',
+      status: 'known_not_affected',
+      affectedFrom: null,
+      fixedIn: null,
+      ...reason,
+    });
+    expect(input.affected[1]).not.toHaveProperty('justification');
+    expect(input.affected[1]).not.toHaveProperty('impactEn');
+    expect(input.affected[1]?.fixedIn).toBeNull();
   });
 });

@@ -23,7 +23,13 @@ export const EMPTY_VULNERABILITY: AdvisoryInput['vulnerabilities'][number] = {
   descriptionZh: '',
   descriptionEn: '',
 };
-export const EMPTY_AFFECTED: AffectedFormRow = { by: 'model', kind: 'BMC', affectedFrom: null, fixedIn: '' };
+export const EMPTY_AFFECTED: AffectedFormRow = {
+  by: 'model',
+  kind: 'BMC',
+  status: 'known_affected',
+  affectedFrom: null,
+  fixedIn: '',
+};
 
 /** A new advisory starts with one vulnerability and one product, the least the server accepts. */
 export const NEW_ADVISORY: AdvisoryFormValues = {
@@ -66,9 +72,15 @@ export function toInput(values: AdvisoryFormValues): AdvisoryInput {
       descriptionZh: row.descriptionZh ?? '',
       descriptionEn: row.descriptionEn ?? '',
     })),
-    affected: values.affected.map(({ by, modelId, pn, ...row }) => ({
+    affected: values.affected.map(({ by, modelId, pn, justification, impactZh, impactEn, ...row }) => ({
       ...row,
+      status: row.status ?? 'known_affected',
       affectedFrom: blankToNull(row.affectedFrom),
+      fixedIn: blankToNull(row.fixedIn),
+      // Only a product not affected says why.
+      ...(row.status === 'known_not_affected'
+        ? { justification: justification ?? null, impactZh: impactZh ?? '', impactEn: impactEn ?? '' }
+        : {}),
       modelId: by === 'model' ? (modelId ?? null) : null,
       pn: by === 'pn' ? blankToNull(pn) : null,
     })),
