@@ -50,7 +50,7 @@ export async function checkSbom(bytes: Buffer, fileSha512: string): Promise<Chec
       problems.add({ code: 'SBOM_SPEC_VERSION', field: 'specVersion', params: { detail: specVersion } });
       return refused();
     }
-    await checkCycloneDxSchema(source, version, problems);
+    await checkCycloneDxSchema(doc, version, problems);
     const { components, sha512Present } = checkCycloneDxEssentials(doc, fileSha512, problems);
     if (!problems.empty) return refused();
     const sha512Filled = !sha512Present;

@@ -24,17 +24,72 @@ const SCHEMA_CODES: Record<string, SbomProblemCode> = {
   pattern: 'SBOM_SCHEMA_FORMAT',
 };
 
-/** The CycloneDX JSON schema of the SBOM's version (the library's validator): one problem per failure. */
+/** Items of one array validated at once: the schema's `uniqueItems` compares every pair (quadratic). */
+const SCHEMA_CHUNK = 256;
+/** The document's arrays that grow with the software: validated a chunk at a time. */
+const LARGE_ARRAYS = ['components', 'services', 'dependencies', 'vulnerabilities', 'annotations'];
+
+/**
+ * The CycloneDX JSON schema of the SBOM's version (the library's validator): one problem per
+ * failure. The schema marks `components` and the other long arrays `uniqueItems`, which ajv
+ * checks by comparing every pair: 42,000 components (20 MB) would take minutes. So each long
+ * array is validated in chunks of SCHEMA_CHUNK items, each chunk in a copy of the document (same
+ * rules, error paths shifted back), and their uniqueness is checked here in one pass over the
+ * items' JSON text (items equal with their keys in another order are not caught).
+ */
 export async function checkCycloneDxSchema(
-  textOfSbom: string,
+  bom: Record<string, unknown>,
   version: (typeof CYCLONEDX_VERSIONS)[number],
   problems: ProblemList,
 ): Promise<void> {
-  const errors = await validators[version].validate(textOfSbom);
-  if (errors === null) return;
+  const skeleton: Record<string, unknown> = { ...bom };
+  const large: [string, unknown[]][] = [];
+  for (const key of LARGE_ARRAYS) {
+    const items = bom[key];
+    if (!Array.isArray(items) || items.length <= SCHEMA_CHUNK) continue;
+    large.push([key, items]);
+    skeleton[key] = items.slice(0, SCHEMA_CHUNK);
+  }
   const seen = new Set<string>();
+  await validateChunk(skeleton, version, problems, seen, null);
+  for (const [key, items] of large) {
+    for (let start = SCHEMA_CHUNK; start < items.length; start += SCHEMA_CHUNK)
+      await validateChunk(
+        { ...skeleton, [key]: items.slice(start, start + SCHEMA_CHUNK) },
+        version,
+        problems,
+        seen,
+        { key, start },
+      );
+    const texts = new Map<string, number>();
+    items.forEach((item, index) => {
+      const json = JSON.stringify(item);
+      const first = texts.get(json);
+      if (first === undefined) texts.set(json, index);
+      else
+        problems.add({ code: 'SBOM_SCHEMA', field: `${key}[${index}]`, params: { detail: 'uniqueItems' } });
+    });
+  }
+}
+
+async function validateChunk(
+  doc: Record<string, unknown>,
+  version: (typeof CYCLONEDX_VERSIONS)[number],
+  problems: ProblemList,
+  seen: Set<string>,
+  chunk: { key: string; start: number } | null,
+): Promise<void> {
+  const errors = await validators[version].validate(JSON.stringify(doc));
+  if (errors === null) return;
   for (const error of (Array.isArray(errors) ? errors : [errors]) as AjvError[]) {
-    const field = fieldOfPointer(error.instancePath ?? '');
+    let pointer = error.instancePath ?? '';
+    // A chunk's item i is the document's item start + i; the rest of a chunk was checked before.
+    if (chunk) {
+      const match = new RegExp(`^/${chunk.key}/(\\d+)(.*)$`).exec(pointer);
+      if (!match) continue;
+      pointer = `/${chunk.key}/${Number(match[1]) + chunk.start}${match[2]}`;
+    }
+    const field = fieldOfPointer(pointer);
     const code = SCHEMA_CODES[error.keyword ?? ''] ?? 'SBOM_SCHEMA';
     const detail = String(
       error.params?.missingProperty ??
