@@ -1,4 +1,10 @@
-import type { AdvisoryInput, AdvisoryVulnerabilityInput } from '@portal/contract';
+import {
+  type AdvisoryAffectedInput,
+  advisoryAffectedInputSchema,
+  type AdvisoryInput,
+  type AdvisoryVulnerabilityInput,
+} from '@portal/contract';
+import type { z } from 'zod';
 
 /** The CVSS 3.1 vector of a critical (9.8) flaw reached over the network: what most tests' flaws have. */
 export const CRITICAL_CVSS31 = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
@@ -49,9 +55,13 @@ export const flawAdvisoryInput = (
   ...extra,
 });
 
+/** An affected product as staff type it: the contract fills in what they leave out, as the routes do. */
+export const affectedRow = (row: z.input<typeof advisoryAffectedInputSchema>): AdvisoryAffectedInput =>
+  advisoryAffectedInputSchema.parse(row);
+
 /** `modelId`'s BMC, every version before `fixedIn`: the affected product of most advisory tests. */
 export const bmcBefore = (modelId: number, fixedIn = '9.0.0'): AdvisoryInput['affected'] => [
-  { modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn },
+  affectedRow({ modelId, kind: 'BMC', fixedIn }),
 ];
 
 /**
@@ -63,7 +73,7 @@ export const advisoryInput = (modelId: number, extra: Partial<AdvisoryInput> = {
     {
       title: ['BMC 远程代码执行', 'BMC remote code execution'],
       cve: 'CVE-2026-55555',
-      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: '2.0.0', fixedIn: '2.5.0' }],
+      affected: [affectedRow({ modelId, kind: 'BMC', affectedFrom: '2.0.0', fixedIn: '2.5.0' })],
       vulnerability: { cweId: 'CWE-787', cweName: 'Out-of-bounds Write', descriptionEn: 'A heap overflow.' },
     },
     { workaroundsEn: 'Block port 623.', ...extra },

@@ -358,10 +358,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
         ...input({
           tlp: 'AMBER',
           titleEn: 'Wide amber',
-          affected: [
-            { modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' },
-            { modelId: otherModelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '9.0.0' },
-          ],
+          affected: [...bmcBefore(modelId), ...bmcBefore(otherModelId)],
         }),
         revisionSummary: 'M6 too',
       });

@@ -1,5 +1,4 @@
 import {
-  type AdvisoryInput,
   BUNDLE_MANIFEST_CSV,
   BUNDLE_MANIFEST_JSON,
   type InstalledBase,
@@ -9,9 +8,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions } from '../../db/schema';
 import { downloadResult, readTar } from '../tasks/tasks-test-kit';
+import { approvedAdvisory, signedInWith } from '../../test/advisory-fixtures';
+import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
 import { createItem, createServer, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createRole, createUser } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const CVE = 'CVE-2026-20417';
@@ -64,8 +66,7 @@ describe.each(DRIVERS)('fleet counts on %s', (driver) => {
       .where(eq(catalogVersions.id, psuNew.id));
     for (const organisation of ['Acme Fleet', 'Rival Fleet', 'Calm Fleet'])
       await createUser(t.db, { roleCodes: ['customer'], organisation });
-    const acmeUser = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Acme Fleet' });
-    acme = await tokenFor(t.app, acmeUser.account, acmeUser.password);
+    acme = (await signedInUser(t, { roleCodes: ['customer'], organisation: 'Acme Fleet' })).token;
     // Two cards of customer Acme's, one server carrying both; a RAID card at Rival too.
     await createServer(t.db, {
       modelId,
@@ -88,39 +89,16 @@ describe.each(DRIVERS)('fleet counts on %s', (driver) => {
     await createServer(t.db, { modelId, customer: 'Calm Fleet', installed: { PSU: '1.1' } });
 
     await createRole(t.db, 'counts-writer', ['advisory:write']);
-    const writerUser = await createUser(t.db, { roleCodes: ['counts-writer'] });
-    const writer = await tokenFor(t.app, writerUser.account, writerUser.password);
-    const input: AdvisoryInput = {
-      tlp: 'WHITE',
-      titleZh: '网卡漏洞',
-      titleEn: 'NIC flaw',
-      summaryZh: '摘要',
-      summaryEn: 'Summary',
-      workaroundsZh: '',
-      workaroundsEn: '',
-      vulnerabilities: [
-        {
-          cve: CVE,
-          cweId: null,
-          cweName: '',
-          cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-          cvss40Vector: null,
-          descriptionZh: '',
-          descriptionEn: '',
-        },
-      ],
-      affected: [{ modelId: null, pn: 'PN-NIC-A', kind: 'NIC', affectedFrom: null, fixedIn: '22.1' }],
-      fixedVersionIds: [nicFix.id],
-      references: [],
-      acknowledgments: [],
-      publishAt: null,
-      revisionSummary: '',
-    };
-    const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
-    await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
-    expect(
-      (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${created.body.data.id}/approve`)).status,
-    ).toBe(200);
+    const writer = (await signedInWith(t, 'counts-writer')).token;
+    const nicFlaw = flawAdvisoryInput(
+      {
+        title: ['网卡漏洞', 'NIC flaw'],
+        cve: CVE,
+        affected: [affectedRow({ pn: 'PN-NIC-A', kind: 'NIC', fixedIn: '22.1' })],
+      },
+      { fixedVersionIds: [nicFix.id] },
+    );
+    await approvedAdvisory(t, writer, admin, nicFlaw);
     // A PGlite app on a loaded machine may take over a minute to set up.
   }, 180_000);
   afterAll(() => t?.close());
@@ -217,7 +195,7 @@ describe.each(DRIVERS)('fleet counts on %s', (driver) => {
     ]);
     const csv = files.get(BUNDLE_MANIFEST_CSV)?.toString('utf8').split('\r\n') ?? [];
     expect(csv[0]).toBe(
-      'sn,pn,model,component,item,currentVersion,offeredVersion,state,severity,installOrder,rebootRequired,prerequisites,file,sha256',
+      'sn,pn,model,component,item,currentVersion,offeredVersion,state,severity,installOrder,rebootRequired,prerequisites,file,sha256,sbom,sbomSha256',
     );
     expect(csv[2]).toContain(',PSU,');
     expect(csv[2]).toContain(',1.0,1.1,outdated,recommended,70,yes,BMC >= 3.1.0,');

@@ -1,5 +1,4 @@
 import {
-  type AdvisoryInput,
   BUNDLE_MANIFEST_JSON,
   type FleetBaseline,
   type InstalledBase,
@@ -12,6 +11,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, installedComponentReports, installedComponents } from '../../db/schema';
 import { downloadResult, readTar } from '../tasks/tasks-test-kit';
+import { approvedAdvisory, signedInWith } from '../../test/advisory-fixtures';
+import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
 import {
   bindSerial,
   createItem,
@@ -19,8 +20,9 @@ import {
   createVersion,
   referenceModel,
 } from '../../test/catalog-factories';
-import { createRole, createUser } from '../../test/factories';
+import { createRole } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 /**
@@ -82,10 +84,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       parts: ['PN-TEST-NIC'],
     });
 
-    const makeCustomer = async (company: string) => {
-      const user = await createUser(t.db, { roleCodes: ['customer'], organisation: company });
-      return { id: user.id, token: await tokenFor(t.app, user.account, user.password) };
-    };
+    const makeCustomer = (organisation: string) => signedInUser(t, { roleCodes: ['customer'], organisation });
     customer = await makeCustomer('Acme Fleet');
     rival = await makeCustomer('Rival Fleet');
     mine = (
@@ -104,44 +103,24 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
 
     // A published advisory: BIOS before 5.0.0 is vulnerable.
     await createRole(t.db, 'inv-writer', ['advisory:write']);
-    const writerUser = await createUser(t.db, { roleCodes: ['inv-writer'] });
-    const writer = await tokenFor(t.app, writerUser.account, writerUser.password);
-    const input: AdvisoryInput = {
-      tlp: 'WHITE',
-      titleZh: 'BIOS 漏洞',
-      titleEn: 'BIOS flaw',
-      summaryZh: '摘要',
-      summaryEn: 'Summary',
-      workaroundsZh: '',
-      workaroundsEn: '',
-      vulnerabilities: [
-        {
-          cve: 'CVE-2026-40001',
-          cweId: null,
-          cweName: '',
-          cvss31Vector: 'CVSS:3.1/AV:L/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
-          cvss40Vector: null,
-          descriptionZh: '',
-          descriptionEn: '',
-        },
-      ],
-      affected: [
-        { modelId, pn: null, kind: 'BIOS', affectedFrom: null, fixedIn: '5.0.0' },
-        // A card's row is filed under the kind of firmware it is (NIC), and names the card by its PN.
-        { modelId: null, pn: 'PN-TEST-NIC', kind: 'NIC', affectedFrom: null, fixedIn: '22.1' },
-      ],
-      fixedVersionIds: [biosFix.id],
-      references: [],
-      acknowledgments: [],
-      publishAt: null,
-      revisionSummary: '',
-    };
-    const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
-    await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
-    expect(
-      (await callAs(t.app, admin, 'POST', `/api/staff/advisories/${created.body.data.id}/approve`)).status,
-    ).toBe(200);
-  });
+    const writer = (await signedInWith(t, 'inv-writer')).token;
+    const biosFlaw = flawAdvisoryInput(
+      {
+        title: ['BIOS 漏洞', 'BIOS flaw'],
+        cve: 'CVE-2026-40001',
+        affected: [
+          affectedRow({ modelId, kind: 'BIOS', fixedIn: '5.0.0' }),
+          // A card's row is filed under the kind of firmware it is (NIC), and names the card by its PN.
+          affectedRow({ pn: 'PN-TEST-NIC', kind: 'NIC', fixedIn: '22.1' }),
+        ],
+        vulnerability: { cvss31Vector: 'CVSS:3.1/AV:L/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H' },
+      },
+      { fixedVersionIds: [biosFix.id] },
+    );
+    await approvedAdvisory(t, writer, admin, biosFlaw);
+    // A PGlite app on a loaded machine may take over a minute to set up (the first approval loads
+    // the CSAF validator).
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('takes reports only for my servers: a foreign SN changes nothing and answers like one never shipped', async () => {

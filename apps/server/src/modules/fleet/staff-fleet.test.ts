@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/raw-rows';
 import { serialNumbers } from '../../db/schema';
+import { approvedAdvisory, signedInWith } from '../../test/advisory-fixtures';
+import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import {
   bindSerial,
   createItem,
@@ -10,8 +12,9 @@ import {
   createVersion,
   referenceModel,
 } from '../../test/catalog-factories';
-import { createRole, createUser, organisationId } from '../../test/factories';
+import { createRole, organisationId } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const HOUR = 3_600_000;
@@ -72,18 +75,14 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
       })
     ).id;
 
-    const user = async (input: Parameters<typeof createUser>[1]) => {
-      const created = await createUser(t.db, input);
-      return { id: created.id, token: await tokenFor(t.app, created.account, created.password) };
-    };
-    const member = await user({ roleCodes: ['customer'], organisation: 'Staff View Fleet' });
+    const member = await signedInUser(t, { roleCodes: ['customer'], organisation: 'Staff View Fleet' });
     customer = member.token;
     memberId = member.id;
-    rival = (await user({ roleCodes: ['customer'], organisation: 'Staff View Rival' })).token;
+    rival = (await signedInUser(t, { roleCodes: ['customer'], organisation: 'Staff View Rival' })).token;
     await createRole(t.db, 'fleet-viewer', ['sysUser:page']);
-    viewer = (await user({ roleCodes: ['fleet-viewer'] })).token;
+    viewer = (await signedInUser(t, { roleCodes: ['fleet-viewer'] })).token;
     await createRole(t.db, 'dashboard-only', ['sysDashboard:page']);
-    lesser = (await user({ roleCodes: ['dashboard-only'] })).token;
+    lesser = (await signedInUser(t, { roleCodes: ['dashboard-only'] })).token;
     org = await organisationId(t.db, 'Staff View Fleet');
 
     shipped = (
@@ -98,45 +97,12 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
 
     // An advisory (BMC before 1.2.0) under embargo for an hour from now.
     await createRole(t.db, 'fleet-psirt', ['advisory:write']);
-    const writerUser = await createUser(t.db, { roleCodes: ['fleet-psirt'] });
-    writer = await tokenFor(t.app, writerUser.account, writerUser.password);
-    const input: AdvisoryInput = {
-      tlp: 'WHITE',
-      titleZh: 'BMC 漏洞',
-      titleEn: 'BMC flaw',
-      summaryZh: '摘要',
-      summaryEn: 'Summary',
-      workaroundsZh: '',
-      workaroundsEn: '',
-      vulnerabilities: [
-        {
-          cve: 'CVE-2026-40077',
-          cweId: null,
-          cweName: '',
-          cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-          cvss40Vector: null,
-          descriptionZh: '',
-          descriptionEn: '',
-        },
-      ],
-      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '1.2.0' }],
-      fixedVersionIds: [],
-      references: [],
-      acknowledgments: [],
-      publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
-      revisionSummary: '',
-    };
-    advisoryInput = input;
-    const created = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', input);
-    advisoryPk = created.body.data.id;
-    await callAs(t.app, writer, 'POST', `/api/staff/advisories/${created.body.data.id}/submit`);
-    const approved = await callAs(
-      t.app,
-      admin,
-      'POST',
-      `/api/staff/advisories/${created.body.data.id}/approve`,
+    writer = (await signedInWith(t, 'fleet-psirt')).token;
+    advisoryInput = flawAdvisoryInput(
+      { title: ['BMC 漏洞', 'BMC flaw'], cve: 'CVE-2026-40077', affected: bmcBefore(modelId, '1.2.0') },
+      { publishAt: new Date(t.clock.now().getTime() + HOUR).toISOString() },
     );
-    expect(approved.status).toBe(200);
+    advisoryPk = (await approvedAdvisory(t, writer, admin, advisoryInput)).id;
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -245,7 +211,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     };
     const revised = await callAs(t.app, writer, 'PUT', `/api/staff/advisories/${advisoryPk}`, {
       ...advisoryInput,
-      affected: [{ modelId, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: '1.1.0' }],
+      affected: bmcBefore(modelId, '1.1.0'),
       publishAt: null,
       revisionSummary: 'Fixed in 1.1.0 already.',
     });
@@ -253,12 +219,11 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
     await approve(advisoryPk);
     expect(await states()).toEqual(['current', 'current']);
     // Another advisory published (no embargo): BMC before 1.2.0 again.
-    const another = await callAs<{ id: number }>(t.app, writer, 'POST', '/api/staff/advisories', {
+    await approvedAdvisory(t, writer, admin, {
       ...advisoryInput,
       vulnerabilities: [{ ...advisoryInput.vulnerabilities[0]!, cve: 'CVE-2026-40078' }],
       publishAt: null,
     });
-    await approve(another.body.data.id);
     expect(await states()).toEqual(['vulnerable', 'vulnerable']);
 
     // Written by another portal process (straight into the database, not through this one's
