@@ -115,5 +115,8 @@ export const bundleManifestRowSchema = z.object({
   prerequisites: z.array(z.object({ component: z.string(), minVersion: z.string() })),
   file: z.string(),
   sha256: z.string(),
+  /** The file's SBOM in the bundle (issue 43), beside it: its path and SHA-256; null when it has none. */
+  sbom: z.string().nullable().optional(),
+  sbomSha256: z.string().nullable().optional(),
 });
 export type BundleManifestRow = z.infer<typeof bundleManifestRowSchema>;

@@ -82,17 +82,13 @@ export class SbomRepository {
       await tx.delete(catalogSbomComponents).where(eq(catalogSbomComponents.versionId, row.versionId));
       await tx.insert(catalogVersionSboms).values(row);
       for (let start = 0; start < components.length; start += INSERT_BATCH) {
-        await tx
-          .insert(catalogSbomComponents)
-          .values(
-            components
-              .slice(start, start + INSERT_BATCH)
-              .map((component, index) => ({
-                ...component,
-                versionId: row.versionId,
-                ordinal: start + index,
-              })),
-          );
+        await tx.insert(catalogSbomComponents).values(
+          components.slice(start, start + INSERT_BATCH).map((component, index) => ({
+            ...component,
+            versionId: row.versionId,
+            ordinal: start + index,
+          })),
+        );
       }
       return previous ?? null;
     });

@@ -9,7 +9,7 @@ import {
 import { csvLine } from '../../lib/csv-cell';
 import { type FileStore, ObjectNotFoundError, type StoredObject } from '../../lib/file-store/file-store';
 import { dependencyUnavailable, diskFull } from '../../lib/pg-errors';
-import type { BundleFile, BundleLine, TaskLogger } from './mirror-resolve';
+import type { BundleFile, BundleLine, BundleSbom, TaskLogger } from './mirror-resolve';
 import { EntrySizeError, TarWriter } from './tar-writer';
 import { TaskError } from './task-error';
 
@@ -28,13 +28,15 @@ const CSV_COLUMNS: (keyof BundleManifestRow)[] = [
   'prerequisites',
   'file',
   'sha256',
+  'sbom',
+  'sbomSha256',
 ];
 
 /** A manifest value as one CSV cell (each still goes through csvLine's formula guard). */
 function cellOf(value: BundleManifestRow[keyof BundleManifestRow]): string | number | null {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.map((need) => `${need.component} >= ${need.minVersion}`).join('; ');
-  return value;
+  return value ?? null;
 }
 
 export function manifestCsv(rows: BundleManifestRow[]): string {
@@ -85,9 +87,17 @@ function bundlePaths(files: BundleFile[]): Map<number, string> {
   return paths;
 }
 
+/** Where a file's SBOM goes: beside the file, its path plus the SBOM's suffix (`.cdx.json`). */
+function sbomPathOf(filePath: string, file: BundleFile, sbom: BundleSbom): string {
+  const suffix = sbom.fileName.startsWith(file.fileName)
+    ? sbom.fileName.slice(file.fileName.length)
+    : '.sbom.json';
+  return `${filePath}${suffix}`;
+}
+
 /**
- * Streams a bundle (a tar of the firmware files, manifest.csv, manifest.json and
- * SHA256SUMS) into the store under `key`. Files are copied chunk by chunk and
+ * Streams a bundle (a tar of the firmware files with their SBOMs, manifest.csv, manifest.json
+ * and SHA256SUMS) into the store under `key`. Files are copied chunk by chunk and
  * hashed on the way; a file whose bytes do not match its published SHA256 stops the
  * task, and the store's atomic put leaves nothing behind.
  */
@@ -95,43 +105,48 @@ export async function writeBundle(
   store: FileStore,
   key: string,
   lines: BundleLine[],
-  options: { signal: AbortSignal; log: TaskLogger; now: Date; generatedBy: string },
+  options: {
+    signal: AbortSignal;
+    log: TaskLogger;
+    now: Date;
+    generatedBy: string;
+    /** SBOMs of the bundled versions (issue 43), by version id. */
+    sboms?: Map<number, BundleSbom>;
+  },
 ): Promise<StoredObject & { files: number }> {
+  const sboms = options.sboms ?? new Map<number, BundleSbom>();
   const files = [...new Map(lines.map((line) => [line.file.versionId, line.file])).values()];
   const paths = bundlePaths(files);
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   const stored = store.put(key, out);
   const abort = () => out.destroy(new Error('task aborted'));
   options.signal.addEventListener('abort', abort, { once: true });
+  const sbomColumns = (file: BundleFile) => {
+    const sbom = sboms.get(file.versionId);
+    const path = paths.get(file.versionId) ?? file.fileName;
+    return { sbom: sbom ? sbomPathOf(path, file, sbom) : null, sbomSha256: sbom?.sha256 ?? null };
+  };
   const produce = async () => {
     const tar = new TarWriter(out);
     const sums: string[] = [];
     for (const file of files) {
       const path = paths.get(file.versionId) ?? file.fileName;
       await options.log('TASK_LOG_ADDING', { file: path, size: file.fileSize });
-      const source = await store.open(file.storageKey).catch((error: unknown) => {
-        if (error instanceof ObjectNotFoundError)
-          throw new TaskError('TASK_LOG_FILE_MISSING', { file: file.fileName });
-        throw error;
+      await copyChecked(tar, store, options.now, {
+        path,
+        name: file.fileName,
+        storageKey: file.storageKey,
+        size: file.fileSize,
+        sha256: file.sha256,
       });
-      const hash = createHash('sha256');
-      async function* hashed() {
-        for await (const chunk of source) {
-          hash.update(chunk as Buffer);
-          yield chunk as Buffer;
-        }
-      }
-      // A stored file of another size cannot have the published checksum either.
-      const copied = await tar.addStream(path, file.fileSize, options.now, hashed()).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof EntrySizeError) return false;
-          throw error;
-        },
-      );
-      if (!copied || hash.digest('hex') !== file.sha256)
-        throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: file.fileName });
       sums.push(`${file.sha256}  ${path}`);
+      const sbom = sboms.get(file.versionId);
+      if (sbom) {
+        // The SBOM is checked against its published hash like the file (a tampered store stops the task).
+        const sbomPath = sbomPathOf(path, file, sbom);
+        await copyChecked(tar, store, options.now, { ...sbom, path: sbomPath, name: sbom.fileName });
+        sums.push(`${sbom.sha256}  ${sbomPath}`);
+      }
     }
     const rows: BundleManifestRow[] = manifestOrder(lines).map((line) => ({
       sn: line.sn,
@@ -148,6 +163,7 @@ export async function writeBundle(
       prerequisites: line.prerequisites ?? [],
       file: paths.get(line.file.versionId) ?? line.file.fileName,
       sha256: line.file.sha256,
+      ...sbomColumns(line.file),
     }));
     const csv = Buffer.from(manifestCsv(rows), 'utf8');
     const json = Buffer.from(
@@ -186,4 +202,35 @@ export async function writeBundle(
   } finally {
     options.signal.removeEventListener('abort', abort);
   }
+}
+
+/** Copies one stored object into the tar, hashing it on the way; a wrong size or hash stops the task. */
+async function copyChecked(
+  tar: TarWriter,
+  store: FileStore,
+  now: Date,
+  entry: { path: string; name: string; storageKey: string; size: number; sha256: string },
+): Promise<void> {
+  const source = await store.open(entry.storageKey).catch((error: unknown) => {
+    if (error instanceof ObjectNotFoundError)
+      throw new TaskError('TASK_LOG_FILE_MISSING', { file: entry.name });
+    throw error;
+  });
+  const hash = createHash('sha256');
+  async function* hashed() {
+    for await (const chunk of source) {
+      hash.update(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  }
+  // A stored file of another size cannot have the published checksum either.
+  const copied = await tar.addStream(entry.path, entry.size, now, hashed()).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof EntrySizeError) return false;
+      throw error;
+    },
+  );
+  if (!copied || hash.digest('hex') !== entry.sha256)
+    throw new TaskError('TASK_LOG_CHECKSUM_MISMATCH', { file: entry.name });
 }

@@ -6,6 +6,7 @@ import {
   catalogVersionModels,
   catalogVersionParts,
   catalogVersions,
+  catalogVersionSboms,
   serialNumbers,
   serverModels,
 } from '../../db/schema';
@@ -26,6 +27,9 @@ export type BundleFile = {
   storageKey: string;
   releaseDate: string;
 };
+
+/** A bundled file's SBOM (issue 43): it goes into the bundle beside the file. */
+export type BundleSbom = { fileName: string; storageKey: string; size: number; sha256: string };
 
 /** One line of the manifest before it is written: which file is offered for which SN/PN component. */
 export type BundleLine = {
@@ -168,6 +172,25 @@ export class MirrorResolver {
       .where(and(inArray(catalogVersions.id, versionIds), this.downloadable(viewer)));
     for (const row of rows) result.set(row.versionId, toFile(row, locale));
     return result;
+  }
+
+  /**
+   * The SBOMs of bundled versions, by version id. The versions were chosen under the viewer's
+   * access rule already, and an SBOM follows exactly its file's rule.
+   */
+  async sbomsOf(versionIds: number[]): Promise<Map<number, BundleSbom>> {
+    if (versionIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        versionId: catalogVersionSboms.versionId,
+        fileName: catalogVersionSboms.fileName,
+        storageKey: catalogVersionSboms.storageKey,
+        size: catalogVersionSboms.size,
+        sha256: catalogVersionSboms.sha256,
+      })
+      .from(catalogVersionSboms)
+      .where(inArray(catalogVersionSboms.versionId, versionIds));
+    return new Map(rows.map(({ versionId, ...sbom }) => [versionId, sbom]));
   }
 
   /** Published versions of items the viewer may see: what a bundle may contain. */

@@ -222,6 +222,7 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
       log,
       now,
       generatedBy: `task ${task.id}`,
+      sboms: await this.resolver.sbomsOf([...new Set(lines.map((line) => line.file.versionId))]),
     });
     await log('TASK_LOG_BUNDLE_DONE', { files: stored.files, size: stored.size, sha256: stored.sha256 });
     return { size: stored.size, sha256: stored.sha256, name: `firmware-bundle-${task.id}.tar` };

@@ -119,7 +119,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     // State, install order, reboot and prerequisites are filled for "download what is missing"
     // bundles (issue 42); a plain SN bundle leaves them empty.
     expect(csv[0]).toBe(
-      'sn,pn,model,component,item,currentVersion,offeredVersion,state,severity,installOrder,rebootRequired,prerequisites,file,sha256',
+      'sn,pn,model,component,item,currentVersion,offeredVersion,state,severity,installOrder,rebootRequired,prerequisites,file,sha256,sbom,sbomSha256',
     );
     expect(csv).toHaveLength(manifest.rows.length + 1);
     expect(
