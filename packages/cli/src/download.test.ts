@@ -10,6 +10,7 @@ import { createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import { cycloneDx, goodComponent } from '../../../apps/server/src/modules/sbom/sbom-test-kit';
 import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
 
@@ -217,5 +218,44 @@ describe('a tampered download', () => {
     expect(run.code).toBe(EXIT.verification);
     expect(run.stderr).toContain(`${fileName} does not match its signed SHA-256`);
     expect(readdirSync(path.join(out, String(id)))).toEqual([]);
+  });
+});
+
+describe("a version's SBOM (issue 43)", () => {
+  it('is fetched beside the file, checked against the signed manifest, and verified offline', async () => {
+    const version = await publishVersion(randomBytes(200_000));
+    const attached = await portal.t.app.services.sboms.attach(
+      version.id,
+      Buffer.from(JSON.stringify(cycloneDx({ components: [goodComponent('openssl', '3.0.7')] }))),
+      1,
+    );
+    const out = work();
+    const run = await runCli(['download', '--version-id', String(version.id), '--out', out, '--json'], env);
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    const [file] = (JSON.parse(run.stdout) as { files: (Downloaded & { sbomPath: string })[] }).files;
+    const dir = path.join(out, String(version.id));
+    expect(file?.sbomPath).toBe(path.join(dir, attached.fileName));
+    expect(
+      createHash('sha256')
+        .update(readFileSync(file?.sbomPath ?? ''))
+        .digest('hex'),
+    ).toBe(attached.sha256);
+    expect((await runCli(['verify', dir], env)).code).toBe(EXIT.ok);
+
+    // A changed SBOM on disk fails verify; one changed in the portal store fails the download.
+    writeFileSync(file?.sbomPath ?? '', '{}');
+    const bad = await runCli(['verify', dir, '--json'], env);
+    expect(bad.code).toBe(EXIT.verification);
+    expect(JSON.parse(bad.stdout).failed[0].file).toBe(file?.sbomPath);
+    const stored = (await portal.t.app.services.sboms.entries([version.id])).get(version.id);
+    await portal.t.app.services.store.put(
+      stored?.storageKey ?? '',
+      Readable.from([Buffer.from('{"tampered":true}')]),
+    );
+    const again = await runCli(['download', '--version-id', String(version.id), '--out', work()], env);
+    expect(again.code).toBe(EXIT.verification);
+    expect(again.stderr).toContain(
+      `${attached.fileName} (the version's SBOM) does not match its signed SHA-256`,
+    );
   });
 });

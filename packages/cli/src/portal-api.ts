@@ -60,6 +60,8 @@ export const API_PATHS = {
   download: (versionId: number) => `/api/downloads/${versionId}`,
   sha256Sums: (versionId: number) => `/api/downloads/${versionId}/${SHA256SUMS_FILE_NAME}`,
   manifest: (versionId: number) => `/api/downloads/${versionId}/${MANIFEST_FILE_NAME}`,
+  /** The version's SBOM (issue 43), when its signed manifest entry lists one. */
+  sbom: (versionId: number) => `/api/downloads/${versionId}/sbom`,
   licenceVerifyCode: '/api/activation/verifyCode',
   licenceGenerate: '/api/activation/generate',
   licenceHistory: '/api/activation/history',

@@ -53,6 +53,14 @@ async function checkFolder(ctx: Context, dir: string, key: ReturnType<typeof pub
     if (size === null) return { dir, file, ok: false, reason: ctx.t('verify.missing') };
     if (size !== expected.size || (await sha256OfFile(file)) !== expected.sha256)
       return { dir, file, ok: false, reason: ctx.t('verify.checksum') };
+    // The SBOM the signed manifest lists (issue 43) is checked like the file.
+    if (expected.sbom) {
+      const sbom = path.join(dir, expected.sbom.fileName);
+      const sbomSize = await sizeOf(sbom);
+      if (sbomSize === null) return { dir, file: sbom, ok: false, reason: ctx.t('verify.missing') };
+      if (sbomSize !== expected.sbom.size || (await sha256OfFile(sbom)) !== expected.sbom.sha256)
+        return { dir, file: sbom, ok: false, reason: ctx.t('verify.checksum') };
+    }
     return { dir, file, ok: true, reason: '' };
   } catch (error) {
     if (!(error instanceof CliError)) throw error;

@@ -27,8 +27,14 @@ export const SIGNED_SET_FILES: Record<keyof SignedSet, string> = {
   manifestSignature: `${MANIFEST_FILE_NAME}${SIGNATURE_SUFFIX}`,
 };
 
-/** What the signed files promise about the one file of a version. */
-export type ExpectedFile = { versionId: number; fileName: string; sha256: string; size: number };
+/** What the signed files promise about the one file of a version (and its SBOM, when it has one). */
+export type ExpectedFile = {
+  versionId: number;
+  fileName: string;
+  sha256: string;
+  size: number;
+  sbom?: { fileName: string; sha256: string; size: number };
+};
 
 export async function fetchSignedSet(client: PortalClient, versionId: number): Promise<SignedSet> {
   const sumsPath = API_PATHS.sha256Sums(versionId);
@@ -91,5 +97,23 @@ export function checkSignedSet(set: SignedSet, key: KeyObject, where: string): E
   if (!line || line[1] !== entry.sha256 || line[2] !== entry.fileName)
     throw fail(where, 'SHA256SUMS and manifest.json disagree');
   if (!isSafeFileName(entry.fileName)) throw fail(where, 'file name');
-  return { versionId: entry.versionId, fileName: entry.fileName, sha256: entry.sha256, size: entry.size };
+  const sbom = entry.sbom;
+  // The SBOM is written beside the file: a name of its own, never the file's nor a signed file's.
+  if (
+    sbom &&
+    (!isSafeFileName(sbom.fileName) ||
+      sbom.fileName === entry.fileName ||
+      Object.values(SIGNED_SET_FILES).includes(sbom.fileName) ||
+      !/^[0-9a-f]{64}$/.test(sbom.sha256) ||
+      !Number.isSafeInteger(sbom.size) ||
+      sbom.size < 0)
+  )
+    throw fail(where, 'SBOM entry');
+  return {
+    versionId: entry.versionId,
+    fileName: entry.fileName,
+    sha256: entry.sha256,
+    size: entry.size,
+    ...(sbom && { sbom: { fileName: sbom.fileName, sha256: sbom.sha256, size: sbom.size } }),
+  };
 }

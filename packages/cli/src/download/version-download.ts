@@ -10,6 +10,7 @@ import { sha256OfFile, sizeOf } from './file-hash.ts';
 import { PART_SUFFIX, transferFile } from './file-transfer.ts';
 import { makeOwnDir, refuseSymlink } from './no-follow.ts';
 import type { Progress } from './progress.ts';
+import { downloadSbom } from './sbom-download.ts';
 import {
   checkSignedSet,
   type ExpectedFile,
@@ -28,6 +29,8 @@ export type DownloadedVersion = ExpectedFile & {
   /** 'present': already there and verified; 'resumed': continued from an earlier run's `.part`. */
   status: 'downloaded' | 'resumed' | 'present';
   resumedFrom: number;
+  /** Where the version's SBOM was saved (checked against the signed manifest); null: it has none. */
+  sbomPath: string | null;
 };
 
 /** Step 1: the version's signed files, checked against the pinned key before any byte of the file is fetched. */
@@ -67,6 +70,7 @@ export async function downloadVersion(
     expected.fileName,
     `${expected.fileName}${PART_SUFFIX}`,
     ...Object.values(SIGNED_SET_FILES),
+    ...(expected.sbom ? [expected.sbom.fileName] : []),
   ])
     await refuseSymlink(path.join(dir, name));
   let counted = 0;
@@ -98,7 +102,8 @@ export async function downloadVersion(
       }
     }
   }
+  const sbomPath = await downloadSbom(client, expected, dir);
   await writeSignedSet(dir, plan.set);
   progress.fileDone();
-  return { ...expected, path: target, status, resumedFrom };
+  return { ...expected, path: target, status, resumedFrom, sbomPath };
 }

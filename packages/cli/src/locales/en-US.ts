@@ -111,6 +111,7 @@ export const enUS = {
   'download.summary': '{count} file(s), {bytes}, verified in {seconds} s',
   'download.retrying': '{file}: connection lost, resuming (attempt {attempt})',
   'download.mismatch': '{file} does not match its signed SHA-256: deleted',
+  'download.sbomMismatch': "{file} (the version's SBOM) does not match its signed SHA-256: not saved",
   'download.failed': 'version {versionId} failed: {message}',
 
   'verify.ok': 'OK      {file}',

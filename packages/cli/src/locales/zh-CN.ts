@@ -105,6 +105,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'download.summary': '{count} 个文件，{bytes}，已校验，用时 {seconds} 秒',
   'download.retrying': '{file}：连接中断，正在续传（第 {attempt} 次）',
   'download.mismatch': '{file} 与签名的 SHA-256 不符：已删除',
+  'download.sbomMismatch': '{file}（该版本的 SBOM）与签名的 SHA-256 不符：未保存',
   'download.failed': '版本 {versionId} 失败：{message}',
 
   'verify.ok': '通过    {file}',
