@@ -1,5 +1,5 @@
 // Benchmark: fleet compliance (issue 34), on PostgreSQL and on PGlite. The portal is built in this
-// process (buildApp, as bench/webhooks.ts and bench/tasks.ts do) and listens on a loopback port;
+// process (startPortalApp, as bench/webhooks.ts and bench/tasks.ts do) and listens on a loopback port;
 // the HTTP figures are fetch() round trips to it, the service figures direct calls.
 // 1. One customer (staff-assigned organisation) owning BENCH_SERVERS shipped servers (seeded with
 //    SQL), a realistic fleet (issue 40): 4 models; each server has its own shipped versions, 1 to 3
@@ -27,27 +27,22 @@
 // 100,000 servers: `BENCH_SERVERS=100000 BENCH_DRIVERS=postgres npm run bench:compliance` (the
 // in-process `fleet` is then timed 3 times, the reports send the first 10,000 servers).
 
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { COMPLIANCE_STATES } from '@portal/contract';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/connection';
 import { rowsOf } from '../apps/server/src/db/raw-rows';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
+import { bmcBefore, flawAdvisoryInput } from '../apps/server/src/test/advisory-input';
 import { createItem, createModel, createVersion } from '../apps/server/src/test/catalog-factories';
 import { createRole, createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { BENCH_PASSWORD, createBenchDatabase, startPortalApp } from './support/portal';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
 const BASE_SERVERS = Number(process.env.BENCH_BASE_SERVERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',');
 const PGLITE_BASE = process.env.BENCH_PGLITE_BASE === '1';
-const PASSWORD = 'Bench#Pass1';
 const CUSTOMER = 'Bench Fleet Co';
 const KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'] as const;
 const CARDS = [
@@ -143,24 +138,18 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
       `[${driver}] ${what}: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)} (n=${figures.n})`,
     );
   };
-  const database = await open();
-  await database.migrate();
-  await seedDatabase(database.db, { admin: PASSWORD }, new Date(), { demo: false });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-compliance-'));
-  const config = loadConfig({
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-    TASK_WORKERS: '0',
-    WEBHOOK_WORKERS: '0',
-    SHUTDOWN_DRAIN_MS: '0',
-    DATA_DIR_RESERVE_MB: '0',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  const portal = await startPortalApp({
+    open,
+    demo: false,
+    config: {
+      LOG_LEVEL: 'silent',
+      TASK_WORKERS: '0',
+      WEBHOOK_WORKERS: '0',
+      SHUTDOWN_DRAIN_MS: '0',
+      DATA_DIR_RESERVE_MB: '0',
+    },
   });
-  const app = await buildApp({ config, database, logger: false });
-  const db = database.db;
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, db, url: base } = portal;
   try {
     // The catalogue: 4 models, 7 kinds × 5 versions (RAID for the first 3 only), 6 cards × 3 versions.
     const started = performance.now();
@@ -198,7 +187,7 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
         (data) => data.token,
       );
     const customer = await login(customerUser.account, customerUser.password);
-    const admin = await login('admin', PASSWORD);
+    const admin = await login('admin', BENCH_PASSWORD);
 
     // The customer's servers and their reported components, in two statements per slice; each
     // server's model, cards, slots, shipped and reported versions drawn on their own (hashSql).
@@ -261,41 +250,19 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
     await createRole(db, 'bench-psirt', ['advisory:write']);
     const writerUser = await createUser(db, { roleCodes: ['bench-psirt'] });
     const writer = await login(writerUser.account, writerUser.password);
-    const created = await call<{ id: number }>(`${base}/api/staff/advisories`, writer, 'POST', {
-      tlp: 'WHITE',
-      titleZh: 'BMC 漏洞',
-      titleEn: 'BMC flaw',
-      summaryZh: '摘要',
-      summaryEn: 'Summary',
-      workaroundsZh: '',
-      workaroundsEn: '',
-      vulnerabilities: [
-        {
-          cve: CVE,
-          cweId: null,
-          cweName: '',
-          cvss31Vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-          cvss40Vector: null,
-          descriptionZh: '',
-          descriptionEn: '',
-        },
-      ],
-      affected: [
-        ...modelIds.map((modelId) => ({
-          modelId,
-          pn: null,
-          kind: 'BMC',
-          affectedFrom: null,
-          fixedIn: '1.2.0',
-        })),
-        { modelId: null, pn: 'PN-BENCH-NIC2', kind: 'NIC', affectedFrom: null, fixedIn: '22.1' },
-      ],
-      fixedVersionIds: [],
-      references: [],
-      acknowledgments: [],
-      publishAt: null,
-      revisionSummary: '',
-    });
+    const created = await call<{ id: number }>(
+      `${base}/api/staff/advisories`,
+      writer,
+      'POST',
+      flawAdvisoryInput({
+        title: ['BMC 漏洞', 'BMC flaw'],
+        cve: CVE,
+        affected: [
+          ...modelIds.flatMap((modelId) => bmcBefore(modelId, '1.2.0')),
+          { modelId: null, pn: 'PN-BENCH-NIC2', kind: 'NIC', affectedFrom: null, fixedIn: '22.1' },
+        ],
+      }),
+    );
     await call(`${base}/api/staff/advisories/${created.id}/submit`, writer, 'POST');
     await call(`${base}/api/staff/advisories/${created.id}/approve`, admin, 'POST');
 
@@ -456,9 +423,7 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
       }
     }
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.close();
   }
   return rows;
 }
@@ -469,11 +434,7 @@ async function main() {
     if (driver === 'postgres') {
       const postgres = await startPostgres();
       try {
-        const admin = new pg.Client({ connectionString: postgres.url });
-        await admin.connect();
-        await admin.query('create database bench_compliance');
-        await admin.end();
-        const url = postgres.url.replace(/\/postgres$/, '/bench_compliance');
+        const url = await createBenchDatabase(postgres.url, 'bench_compliance');
         rows.push(...(await scenario('postgres', () => openDatabase({ databaseUrl: url }))));
       } finally {
         postgres.stop();

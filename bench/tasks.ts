@@ -4,14 +4,8 @@
 // - PACKAGE_LIVE_CD: throughput (MB/s of the result) for an image of about BENCH_LIVECD_MB.
 
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/connection';
 import {
   catalogItems,
   catalogVersions,
@@ -19,9 +13,8 @@ import {
   serverModels,
   users,
 } from '../apps/server/src/db/schema';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
-import { seedCatalog } from '../apps/server/src/db/seed/seed-catalog';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
+import { startPortalApp } from './support/portal';
 
 const FIRMWARE_MB = Number(process.env.BENCH_FIRMWARE_MB ?? 16);
 const LIVECD_MB = Number(process.env.BENCH_LIVECD_MB ?? 1024);
@@ -54,21 +47,11 @@ async function measure<T>(work: () => Promise<T>): Promise<{ value: T; seconds: 
 }
 
 const postgres = await startPostgres();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-tasks-'));
 try {
-  const database = await openDatabase({ databaseUrl: postgres.url });
-  await database.migrate();
-  await seedDatabase(database.db, { admin: 'Bench#Pass1', demo: 'Bench#Pass1' });
-  const config = loadConfig({
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-    TASK_WORKERS: '0',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const { db } = database;
+  // The demo and its catalogue, on PostgreSQL.
+  const portal = await startPortalApp({ databaseUrl: postgres.url, config: { TASK_WORKERS: '0' } });
+  const { app, db } = portal;
   const { store, tasks, jobs } = app.services;
-  await seedCatalog(db, store);
 
   // Realistic file sizes: every firmware version (server and PCIe) gets a FIRMWARE_MB file.
   const firmware = await db
@@ -155,9 +138,7 @@ try {
       2,
     ),
   );
-  await app.close();
-  await database.close();
+  await portal.close();
 } finally {
   postgres.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,16 +5,9 @@
 // account in turn. Measured: how long the healthy receivers wait, from the delivery's creation
 // (and from the event) to its arrival; run once without tarpits, once with. See bench/README.md.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import type { Db } from '../apps/server/src/db/connection';
-import { type Database, openDatabase } from '../apps/server/src/db/connection';
+import { type Database, type Db, openDatabase } from '../apps/server/src/db/connection';
 import { webhooks } from '../apps/server/src/db/schema';
-import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { enqueueWebhookEvent } from '../apps/server/src/modules/webhooks/webhook-queues';
 import { type WebhookRequest, WebhookSender } from '../apps/server/src/modules/webhooks/webhook-sender';
 import {
@@ -28,6 +21,7 @@ import { createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startReceiver, startTarpit } from '../apps/server/src/test/webhook-receivers';
 import { percentile } from './support/percentile';
+import { createBenchDatabase, startPortalApp } from './support/portal';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 50);
 const TARPITS = Number(process.env.BENCH_TARPITS ?? 5);
@@ -77,24 +71,20 @@ type Result = {
 };
 
 async function scenario(tarpitCount: number, open: () => Promise<Database>): Promise<Result> {
-  const database = await open();
-  await database.migrate();
-  await seedDatabase(database.db, { admin: 'Bench#Pass1' }, new Date(), { demo: false });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-webhooks-'));
-  const config = loadConfig({
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    DATA_DIR: dataDir,
-    // The fan-out of each release runs on the task workers.
-    TASK_WORKERS: '2',
-    WEBHOOK_ALLOW_PRIVATE: 'on',
-    SHUTDOWN_GRACE_MS: '3000',
-    SHUTDOWN_DRAIN_MS: '0',
-    ...(WORKERS ? { WEBHOOK_WORKERS: WORKERS } : {}),
+  const portal = await startPortalApp({
+    open,
+    demo: false,
+    config: {
+      LOG_LEVEL: 'silent',
+      // The fan-out of each release runs on the task workers.
+      TASK_WORKERS: '2',
+      WEBHOOK_ALLOW_PRIVATE: 'on',
+      SHUTDOWN_GRACE_MS: '3000',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...(WORKERS ? { WEBHOOK_WORKERS: WORKERS } : {}),
+    },
   });
-  const app = await buildApp({ config, database, logger: false });
-  const db: Db = database.db;
+  const { app, db } = portal;
   const tarpits = await Promise.all(Array.from({ length: tarpitCount }, () => startTarpit()));
   const receivers = await Promise.all(Array.from({ length: ENDPOINTS - tarpitCount }, () => startReceiver()));
   const arrivals = () => receivers.flatMap((receiver) => receiver.arrivals);
@@ -175,10 +165,8 @@ async function scenario(tarpitCount: number, open: () => Promise<Database>): Pro
     };
   } finally {
     for (const tarpit of tarpits) await tarpit.close();
-    await app.close();
+    await portal.close();
     for (const receiver of receivers) await receiver.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -187,11 +175,8 @@ async function main() {
   let n = 0;
   const open = async () => {
     if (!postgres) return openDatabase({});
-    const name = `bench_webhooks_${process.pid}_${(n += 1)}`;
-    const admin = await openDatabase({ databaseUrl: postgres.url, poolSize: 1 });
-    await admin.db.execute(sql.raw(`create database ${name}`)); // a generated name
-    await admin.close();
-    return openDatabase({ databaseUrl: postgres.url.replace(/\/postgres$/, `/${name}`), poolSize: 10 });
+    const url = await createBenchDatabase(postgres.url, `bench_webhooks_${process.pid}_${(n += 1)}`);
+    return openDatabase({ databaseUrl: url, poolSize: 10 });
   };
   const results: Result[] = [];
   try {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/connection';
+import { type Database, openDatabase } from '../../apps/server/src/db/connection';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 
@@ -12,6 +13,8 @@ export const BENCH_PASSWORD = 'Bench#Pass1';
 export type BenchPortalOptions = {
   /** PostgreSQL; else a file-backed PGlite in a folder of its own. */
   databaseUrl?: string;
+  /** Opens the database instead (a PostgreSQL database of the bench's own, an in-memory PGlite). */
+  open?: () => Promise<Database>;
   webDist?: string;
   /** The demo accounts and catalogue (default); without, only the admin and what the bench adds. */
   demo?: boolean;
@@ -33,7 +36,7 @@ export const TOKEN_QUOTAS_OFF = {
  */
 export async function startPortalApp(options: BenchPortalOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+  const database = await (options.open?.() ?? openDatabase({ databaseUrl: options.databaseUrl, dataDir }));
   await database.migrate();
   const demo = options.demo ?? true;
   if (demo) await seedDatabase(database.db, { admin: BENCH_PASSWORD, demo: BENCH_PASSWORD });
@@ -63,6 +66,17 @@ export async function startPortalApp(options: BenchPortalOptions = {}) {
 }
 
 export type BenchPortal = Awaited<ReturnType<typeof startPortalApp>>;
+
+/**
+ * A new, empty database `name` in the PostgreSQL server at `url` (its `postgres` database), so
+ * that each scenario of a bench starts from nothing: the new database's URL.
+ */
+export async function createBenchDatabase(url: string, name: string): Promise<string> {
+  const admin = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database ${name}`)); // a generated name
+  await admin.close();
+  return url.replace(/\/postgres$/, `/${name}`);
+}
 
 /** `startPortalApp` with the demo, and a session token of the demo customer. */
 export async function startBenchPortal(options: Omit<BenchPortalOptions, 'demo'> = {}) {
