@@ -1,6 +1,6 @@
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../test/free-port';
+import { silentServerForBlock } from '../test/silent-server';
 import { DatabaseConnectError, openDatabase } from './connection';
 
 /** Why `migrate()` of a database at `url` failed (the pool itself is never used). */
@@ -18,23 +18,13 @@ async function migrateFailure(url: string, migrateConnectTimeoutMs = 5_000): Pro
 }
 
 describe('the migration client connects within a limit and says why it could not', () => {
-  // Accepts connections and never answers: a hung server, or a firewall that lets SYN through.
-  let silent: net.Server;
-  let silentPort: number;
-  beforeAll(async () => {
-    silent = net.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    silentPort = (silent.address() as net.AddressInfo).port;
-  });
-  afterAll(() => {
-    silent.close();
-  });
+  const silentPort = silentServerForBlock();
 
   it('gives up on a server that never answers after the connect timeout', async () => {
-    const error = await migrateFailure(`postgres://portal:secret-pw@127.0.0.1:${silentPort}/portal`, 100);
+    const error = await migrateFailure(`postgres://portal:secret-pw@127.0.0.1:${silentPort()}/portal`, 100);
     expect(error.reason).toBe('timeout');
     expect(error.message).toBe(
-      `Database migration: could not connect to 127.0.0.1:${silentPort}/portal within 100 ms: ` +
+      `Database migration: could not connect to 127.0.0.1:${silentPort()}/portal within 100 ms: ` +
         'no answer in time (a firewall dropping packets, or a server too busy to accept)',
     );
   });

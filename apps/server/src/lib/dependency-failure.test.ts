@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { freePort } from '../test/free-port';
+import { silentServerForBlock } from '../test/silent-server';
 import {
   failedDependency,
   failureCause,
@@ -24,17 +24,8 @@ async function rejection(call: () => Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-/** A TCP server that accepts connections and never says a word (a hung database). */
-let silent: net.Server;
-let silentPort: number;
-beforeAll(async () => {
-  silent = net.createServer(() => undefined);
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentPort = (silent.address() as net.AddressInfo).port;
-});
-afterAll(() => {
-  silent.close();
-});
+/** A hung database. */
+const silentPort = silentServerForBlock();
 
 describe('failureCause on real node-postgres errors', () => {
   it('says credentials when PostgreSQL refuses the role (SQLSTATE 28000), naming the database', async () => {
@@ -70,7 +61,7 @@ describe('failureCause on real node-postgres errors', () => {
 
   it('says timeout when the server accepts and never answers (pg-pool, which gives no code)', async () => {
     const database = await openDatabase({
-      databaseUrl: `postgres://u:secret-pw@127.0.0.1:${silentPort}/db`,
+      databaseUrl: `postgres://u:secret-pw@127.0.0.1:${silentPort()}/db`,
       poolTimeoutMs: 50,
     });
     try {

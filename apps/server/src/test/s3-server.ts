@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import S3rver, { type S3rverEvent } from 's3rver';
+import type { Config } from '../config';
 import type { S3Options } from '../lib/file-store/s3-file-store';
 
 export const TEST_BUCKET = 'portal-test';
@@ -17,6 +18,18 @@ export function s3rverOptions(port: number): S3Options {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
+  };
+}
+
+/** The portal's settings (S3_*) for the file store in the bucket `options` name. */
+export function s3Config(options: S3Options): Partial<Config> {
+  return {
+    S3_BUCKET: options.bucket,
+    S3_ENDPOINT: options.endpoint,
+    S3_REGION: options.region,
+    S3_ACCESS_KEY_ID: options.accessKeyId,
+    S3_SECRET_ACCESS_KEY: options.secretAccessKey,
+    S3_FORCE_PATH_STYLE: options.forcePathStyle,
   };
 }
 

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
 import { ADMIN_PASSWORD, createPostgresDatabase } from './test-app';
+import { testPortalEnv } from './test-config';
 
 /**
  * `count` portal processes as a scale-out deployment runs them: apps with pools of their own on
@@ -24,15 +25,7 @@ export async function appsOnOneDatabase(count: number, env: Record<string, strin
       await seedDatabase(database.db, { admin: ADMIN_PASSWORD }, new Date(), { demo: false });
     }
     const dataDir = mkdtempSync(path.join(tmpdir(), `portal-process-${n}-`));
-    const config = loadConfig({
-      CAPTCHA: 'off',
-      WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: dataDir,
-      TASK_WORKERS: '0',
-      WEBHOOK_WORKERS: '0',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...env,
-    });
+    const config = loadConfig({ ...testPortalEnv(dataDir), ...env });
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     apps.push(app);

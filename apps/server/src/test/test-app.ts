@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { openSeededTestDatabase } from './template-database';
 import { tokenFor } from './requests';
+import { testPortalEnv } from './test-config';
 import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
 import { seedAdvisories } from '../db/seed/seed-advisories';
@@ -81,18 +82,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   // Uploaded files of one test stay in a folder of their own, removed on close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config: Config = {
-    // Jobs run when a test calls app.services.worker.runUntilIdle(), so tests decide when.
-    ...loadConfig({
-      CAPTCHA: 'off',
-      WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: dataDir,
-      TASK_WORKERS: '0',
-      WEBHOOK_WORKERS: '0',
-      // Closing a test app waits for no load balancer's connections.
-      SHUTDOWN_DRAIN_MS: '0',
-      // Test folders live on whatever disk /tmp is; the disk-full tests set their own reserve.
-      DATA_DIR_RESERVE_MB: '0',
-    }),
+    ...loadConfig(testPortalEnv(dataDir)),
     ...options.config,
   };
   const app = await buildApp({

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
+import { startSilentServer } from '../../test/silent-server';
 import { failureCause, failureCode } from '../dependency-failure';
 import { type FileStore, ObjectNotFoundError, ObjectTooLargeError } from './file-store';
 import { LocalFileStore } from './local-file-store';
@@ -230,11 +230,12 @@ describe('FileStore readiness probe when the storage is unreachable', () => {
       cause: 'network',
       code: 'ECONNREFUSED',
     });
-    const silent = net.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await startSilentServer();
     try {
-      const { port } = silent.address() as net.AddressInfo;
-      const hung = new S3FileStore({ ...s3.options, endpoint: `http://127.0.0.1:${port}` }, { pingMs: 100 });
+      const hung = new S3FileStore(
+        { ...s3.options, endpoint: `http://127.0.0.1:${silent.port}` },
+        { pingMs: 100 },
+      );
       expect((await reasonOf(hung)).cause).toBe('timeout');
     } finally {
       silent.close();

@@ -9,7 +9,7 @@ import { catalogVersions, downloadRecords, storedFiles, tasks, users } from '../
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
 import { tokenFor, withToken } from '../../test/requests';
-import { startS3Server } from '../../test/s3-server';
+import { s3Config, startS3Server } from '../../test/s3-server';
 import {
   archives,
   BOUNDARY,
@@ -66,17 +66,7 @@ describe('object storage away (s3rver halted, then back on the same port and fol
   let port: number;
   beforeAll(async () => {
     s3 = await startS3Server();
-    const { options } = s3;
-    t = await createTestApp('pglite', {
-      config: {
-        S3_BUCKET: options.bucket,
-        S3_ENDPOINT: options.endpoint,
-        S3_REGION: options.region,
-        S3_ACCESS_KEY_ID: options.accessKeyId,
-        S3_SECRET_ACCESS_KEY: options.secretAccessKey,
-        S3_FORCE_PATH_STYLE: true,
-      },
-    });
+    t = await createTestApp('pglite', { config: s3Config(s3.options) });
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     customer = await signedInUser(t);
     ({ version } = await publishedItem(t, { kind: 'PCIE', parts: [PART_NUMBER], size: 3 * 1024 * 1024 }));

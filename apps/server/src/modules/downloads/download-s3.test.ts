@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
 import { signedInUser } from '../../test/download-fixtures';
 import { tokenFor, withToken } from '../../test/requests';
-import { startS3Server } from '../../test/s3-server';
+import { s3Config, startS3Server } from '../../test/s3-server';
 import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
 
 const run = promisify(execFile);
@@ -20,17 +20,7 @@ describe('publishing and downloading with object storage (s3rver)', () => {
   let t: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    const { options } = s3;
-    t = await createTestApp('pglite', {
-      config: {
-        S3_BUCKET: options.bucket,
-        S3_ENDPOINT: options.endpoint,
-        S3_REGION: options.region,
-        S3_ACCESS_KEY_ID: options.accessKeyId,
-        S3_SECRET_ACCESS_KEY: options.secretAccessKey,
-        S3_FORCE_PATH_STYLE: true,
-      },
-    });
+    t = await createTestApp('pglite', { config: s3Config(s3.options) });
   });
   afterAll(async () => {
     await t.close();
