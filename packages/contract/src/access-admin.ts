@@ -62,6 +62,7 @@ export const MENU_COMPONENTS = [
   'system/advisories',
   'fleet/Servers',
   'system/fleet',
+  'system/psirt',
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 

@@ -9,6 +9,7 @@ export { home } from './en-US/home';
 export { menu } from './en-US/menu';
 export { notices } from './en-US/notices';
 export { publishing } from './en-US/publishing';
+export { psirt } from './en-US/psirt';
 export { settings } from './en-US/settings';
 export { shell } from './en-US/shell';
 export { system } from './en-US/system';

@@ -9,6 +9,7 @@ export { home } from './zh-CN/home';
 export { menu } from './zh-CN/menu';
 export { notices } from './zh-CN/notices';
 export { publishing } from './zh-CN/publishing';
+export { psirt } from './zh-CN/psirt';
 export { settings } from './zh-CN/settings';
 export { shell } from './zh-CN/shell';
 export { system } from './zh-CN/system';

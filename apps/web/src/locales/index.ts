@@ -53,6 +53,7 @@ export const CONSOLE_NAMESPACES = [
   'automation',
   'advisories',
   'fleet',
+  'psirt',
 ] as const satisfies readonly ConsoleNamespace[];
 
 export function isConsoleNamespace(namespace: string): namespace is ConsoleNamespace {

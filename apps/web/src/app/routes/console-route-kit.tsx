@@ -83,6 +83,7 @@ const FleetServersPage = lazyWithAntd(() =>
 const StaffFleetPage = lazyWithAntd(() =>
   import('@/features/fleet/staff-fleet-page').then((m) => m.StaffFleetPage),
 );
+const Art14Page = lazyWithAntd(() => import('@/features/psirt/art14-page').then((m) => m.Art14Page));
 const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
@@ -141,6 +142,7 @@ export const CONSOLE_PAGES = {
   'system/advisories': (route) => <StaffAdvisoriesPage title={route.meta.title} />,
   'fleet/Servers': (route) => <FleetServersPage title={route.meta.title} />,
   'system/fleet': (route) => <StaffFleetPage title={route.meta.title} />,
+  'system/psirt': (route) => <Art14Page title={route.meta.title} />,
 } satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {

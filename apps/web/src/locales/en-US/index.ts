@@ -13,6 +13,7 @@ export { menu } from './menu';
 export { notices } from './notices';
 export { pages } from './pages';
 export { publishing } from './publishing';
+export { psirt } from './psirt';
 export { register } from './register';
 export { settings } from './settings';
 export { shell } from './shell';
