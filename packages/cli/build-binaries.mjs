@@ -31,12 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
-import {
-  buildFileName,
-  isReleaseVersion,
-  isSeaPlatform,
-  SEA_PLATFORMS,
-} from './src/self-update/build-names.ts';
+import { buildFileName, isReleaseVersion, isSeaPlatform, SEA_PLATFORMS } from '../contract/src/cli-builds.ts';
 
 export const NODE_VERSION = '24.21.0';
 /** `npm view node-<platform>@24.21.0 dist.integrity`; linux-x64 is the one .ci/run installs. */

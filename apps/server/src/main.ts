@@ -6,6 +6,7 @@ import { DatabaseConnectError, openDatabase } from './db/connection';
 import { PREPARE_ONLY_ENV, PrepareError, prepareInChildProcess } from './db/prepare';
 import { seedDatabase } from './db/seed/seed';
 import { seedCatalog } from './db/seed/seed-catalog';
+import { seedCliBuilds } from './db/seed/seed-cli-builds';
 import { seedAdvisories } from './db/seed/seed-advisories';
 import { seedInventory } from './db/seed/seed-inventory';
 import { serializeError } from './lib/log-error';
@@ -76,6 +77,10 @@ async function main() {
   };
   if (config.SEED_DEMO) {
     await seedCatalog(database.db, app.services.store, new Date(), config.DEMO_FILE_MB);
+    // fwportal's single executables, when `npm run build:cli-binaries` made new ones.
+    await seedCliBuilds(database.db, app.services.store, await app.services.manifests.publicKeyPem(), {
+      log: (message) => app.log.warn(message),
+    });
     await seedAdvisories(database.db, app.services.advisoryAuthoring);
     await seedInventory(database.db, app.services.inventory);
   }

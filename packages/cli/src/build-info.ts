@@ -1,4 +1,4 @@
-import { isSeaPlatform, type SeaPlatform } from './self-update/build-names.ts';
+import { isSeaPlatform, type SeaPlatform } from '@portal/contract/cli-builds';
 
 /**
  * Stamped in by the bundler (esbuild `define`): build.mjs sets the version, the single-executable

@@ -18,7 +18,7 @@ import { createItem, createVersion } from '../../../apps/server/src/test/catalog
 import { startBmcSim } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { FleetServer } from './portal-api.ts';
-import { buildFileName, FWPORTAL_ITEM_CODE } from './self-update/build-names.ts';
+import { buildFileName, fwportalItemCode } from '@portal/contract/cli-builds';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
 import { newConfigHome } from './test/run-cli.ts';
@@ -167,8 +167,12 @@ describe('fwportal self-update', () => {
 
   beforeAll(async () => {
     original = sha256(program);
-    // Staff publish builds as any software: the Tools item `fwportal`, one version per platform.
-    const item = await createItem(portal.t.db, { kind: 'TOOL', code: FWPORTAL_ITEM_CODE, name: 'fwportal' });
+    // Staff publish builds as any software: a version of the Tools item of the platform.
+    const item = await createItem(portal.t.db, {
+      kind: 'TOOL',
+      code: fwportalItemCode(PLATFORM),
+      name: 'fwportal',
+    });
     const publish = async (version: string, fileName: string, bytes?: Buffer, preRelease = false) => {
       const row = await createVersion(portal.t.db, portal.t.app.services.store, {
         itemId: item.id,
@@ -183,7 +187,7 @@ describe('fwportal self-update', () => {
         .where(eq(catalogVersions.id, row.id));
     };
     await publish(newer, buildFileName(newer, PLATFORM), readFileSync(built(newer)));
-    // Never picked: a pre-release, and a newer build for another platform.
+    // Never picked: a pre-release, and a newer build for another platform listed by mistake.
     await publish('9.0.0-rc.1', buildFileName('9.0.0-rc.1', PLATFORM), undefined, true);
     await publish('9.0.0', buildFileName('9.0.0', 'linux-arm64'));
   });

@@ -11,7 +11,7 @@ import { type Context, note, printJson, say, stringOption } from '../context.ts'
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { API_PATHS, SIGNATURE_SUFFIX } from '../portal-api.ts';
 import { writeCandidate } from '../self-update/candidate-file.ts';
-import { parseBuildFileName, type SeaPlatform } from '../self-update/build-names.ts';
+import { parseBuildFileName, type SeaPlatform } from '@portal/contract/cli-builds';
 import { checkCandidateRuns, replaceExecutable } from '../self-update/install-candidate.ts';
 import { newestBuildOnPortal } from '../self-update/newest-build.ts';
 import { readSumsBeside, type SignedSums, signedDigestOf } from '../self-update/signed-sums.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { SeaPlatform } from './build-names.ts';
+import type { SeaPlatform } from '@portal/contract/cli-builds';
 import type { Candidate } from './candidate-file.ts';
 
 const run = promisify(execFile);

@@ -1,7 +1,12 @@
 import { compareVersions } from '@portal/contract/version-order';
 import { API_PATHS, type CatalogVersionRow, isVersionId, MAX_PAGE_SIZE, type Page } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
-import { FWPORTAL_ITEM_CODE, parseBuildFileName, SEA_PLATFORMS, type SeaPlatform } from './build-names.ts';
+import {
+  fwportalItemCode,
+  parseBuildFileName,
+  SEA_PLATFORMS,
+  type SeaPlatform,
+} from '@portal/contract/cli-builds';
 
 /** Pages of the fwportal item read at most: 1,000 builds is years of releases. */
 const MAX_PAGES = 10;
@@ -10,7 +15,7 @@ export type OfferedBuild = { versionId: number; fileName: string; version: strin
 
 /**
  * The newest published, non-pre-release build of fwportal for `platform` that the signed-in
- * account may see: versions of the catalogue item `fwportal` whose os and arch are the platform's
+ * account may see: versions of the catalogue item `fwportal-<platform>` whose os and arch are the platform's
  * and whose file is named as a build for it, ordered by the version their file name states (the
  * name is what SHA256SUMS signs; the row's own version field is not trusted for it).
  */
@@ -22,7 +27,14 @@ export async function newestBuildOnPortal(
   const rows: CatalogVersionRow[] = [];
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
     const page = await client.json<Page<CatalogVersionRow>>(API_PATHS.catalogVersions, {
-      query: { item: FWPORTAL_ITEM_CODE, os, arch, status: 'published', pageNo, pageSize: MAX_PAGE_SIZE },
+      query: {
+        item: fwportalItemCode(platform),
+        os,
+        arch,
+        status: 'published',
+        pageNo,
+        pageSize: MAX_PAGE_SIZE,
+      },
     });
     rows.push(...page.rows);
     if (page.rows.length === 0 || rows.length >= page.totalRows) break;
@@ -31,7 +43,7 @@ export async function newestBuildOnPortal(
   for (const row of rows) {
     const named = parseBuildFileName(row.fileName);
     if (
-      row.itemCode === FWPORTAL_ITEM_CODE &&
+      row.itemCode === fwportalItemCode(platform) &&
       row.status === 'published' &&
       !row.preRelease &&
       isVersionId(row.versionId) &&

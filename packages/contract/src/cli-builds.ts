@@ -1,6 +1,7 @@
 /**
- * The single executables `npm run build:cli-binaries` makes, and how their files are named. The
- * build script imports this file too (Node strips the types), so both ends agree on the names.
+ * The single executables of fwportal that `npm run build:cli-binaries` makes, and how their files
+ * are named: the build script, fwportal's self-update and the portal's demo seed read the names
+ * alike. Free of zod, so fwportal bundles it.
  */
 
 /** Each target: how the catalogue describes it (a version's os and arch) and its file suffix. */
@@ -11,8 +12,11 @@ export const SEA_PLATFORMS = {
 } as const;
 export type SeaPlatform = keyof typeof SEA_PLATFORMS;
 
-/** The catalogue item (Tools) whose versions are fwportal builds. */
-export const FWPORTAL_ITEM_CODE = 'fwportal';
+/**
+ * The catalogue item (kind TOOL) whose versions are the builds for `platform`: one item per
+ * platform, as the catalogue keeps one file per version.
+ */
+export const fwportalItemCode = (platform: SeaPlatform): string => `fwportal-${platform}`;
 
 /** A release version: SemVer, optionally with a pre-release part (`1.2.0`, `1.3.0-rc.1`). */
 const RELEASE_VERSION = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?$/;
