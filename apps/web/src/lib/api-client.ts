@@ -226,12 +226,14 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
 
 export interface UploadOptions {
   signal?: AbortSignal;
+  /** POST unless the route replaces what it names (an SBOM: PUT). */
+  method?: 'POST' | 'PUT';
   /** Called as the request body goes out: bytes sent and the total. */
   onProgress?: (sent: number, total: number) => void;
 }
 
 /**
- * POSTs a multipart form with upload progress (XMLHttpRequest: fetch reports none) and without
+ * POSTs (or PUTs) a multipart form with upload progress (XMLHttpRequest: fetch reports none) and without
  * the API timeout, since a firmware archive of several GiB takes as long as it takes. Answers and
  * failures are read exactly like {@link apiRequest}'s.
  */
@@ -245,7 +247,7 @@ export async function apiUpload<S extends ResponseSchema>(
   try {
     const answer = await new Promise<RawAnswer>((resolve, reject) => {
       const request = new XMLHttpRequest();
-      request.open('POST', buildApiUrl(path));
+      request.open(options.method ?? 'POST', buildApiUrl(path));
       request.setRequestHeader('Accept', 'application/json');
       request.setRequestHeader('Accept-Language', getCurrentLocale());
       if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);

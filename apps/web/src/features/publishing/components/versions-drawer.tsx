@@ -10,6 +10,7 @@ import { useItemVersions } from '../api/get-item-versions';
 import { useDeleteDraftVersion, usePublishVersion, useSetPreRelease } from '../api/version-actions';
 import { NotesEditorModal } from './notes-editor-modal';
 import { RecallModal } from './recall-modal';
+import { SbomModal } from './sbom-modal';
 import { UpdatePlanModal } from './update-plan-modal';
 import { UploadVersionModal } from './upload-version-modal';
 
@@ -27,6 +28,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
   const [recalling, setRecalling] = useState<PublishVersion | null>(null);
   const [editingNotes, setEditingNotes] = useState<number | null>(null);
   const [planning, setPlanning] = useState<PublishVersion | null>(null);
+  const [sbomOf, setSbomOf] = useState<PublishVersion | null>(null);
   const onError = { onError: (error: Error) => void message.error(error.message) };
 
   const columns: TableColumnsType<PublishVersion> = [
@@ -112,6 +114,9 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
           <Button size="small" onClick={() => setEditingNotes(version.id)}>
             {t('action.notes')}
           </Button>
+          <Button size="small" onClick={() => setSbomOf(version)} data-testid={`sbom-${version.version}`}>
+            {t('sbom.action')}
+          </Button>
           {version.status === 'draft' && (
             <>
               <Popconfirm
@@ -176,6 +181,7 @@ export function VersionsDrawer({ item, onClose }: { item: PublishItem; onClose: 
       {uploading && <UploadVersionModal item={item} onClose={() => setUploading(false)} />}
       {recalling && <RecallModal version={recalling} onClose={() => setRecalling(null)} />}
       {planning && <UpdatePlanModal version={planning} kind={item.kind} onClose={() => setPlanning(null)} />}
+      {sbomOf && <SbomModal version={sbomOf} onClose={() => setSbomOf(null)} />}
       {editingNotes !== null && (
         <NotesEditorModal versionId={editingNotes} onClose={() => setEditingNotes(null)} />
       )}
