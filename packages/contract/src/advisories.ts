@@ -373,3 +373,49 @@ export const advisoryFeedQuerySchema = z.object({
   locale: z.string().max(16).optional(),
   token: z.string().max(128).optional(),
 });
+
+// ---- VEX triage from SBOMs (issue 43 §2) ----
+
+const triageBound = z.string().trim().min(1).max(ADVISORY_LIMITS.version).optional();
+/**
+ * The component a CVE is in: exactly one of `purl` or `cpe`, and the component's vulnerable
+ * versions (`gte`/`gt` below, `lte`/`lt` above, the catalogue's version order).
+ */
+export const advisoryTriageQuerySchema = z
+  .object({
+    purl: z.string().trim().min(5).max(512).optional(),
+    cpe: z.string().trim().min(3).max(512).optional(),
+    gte: triageBound,
+    gt: triageBound,
+    lte: triageBound,
+    lt: triageBound,
+  })
+  .refine((query) => (query.purl === undefined) !== (query.cpe === undefined), {
+    message: 'FIELD_INVALID',
+    path: ['purl'],
+  });
+export type AdvisoryTriageQuery = z.infer<typeof advisoryTriageQuerySchema>;
+
+/**
+ * One product whose released firmware contains the component, as a starting row of the advisory:
+ * `under_investigation` from the first such version up to the first later release without it
+ * (null: every later version).
+ */
+export const advisoryTriageRowSchema = z.object({
+  modelId: z.number().int().nullable(),
+  pn: z.string().nullable(),
+  /** Model code or part number. */
+  productName: z.string(),
+  kind: z.string(),
+  /** Released (or recalled) versions whose SBOM holds the component, oldest first. */
+  versions: z.array(z.string()),
+  affectedFrom: z.string(),
+  fixedIn: z.string().nullable(),
+});
+export type AdvisoryTriageRow = z.infer<typeof advisoryTriageRowSchema>;
+export const advisoryTriageSchema = z.object({
+  rows: z.array(advisoryTriageRowSchema),
+  /** The SBOM search matched more versions than it answers: narrow the range. */
+  truncated: z.boolean(),
+});
+export type AdvisoryTriage = z.infer<typeof advisoryTriageSchema>;

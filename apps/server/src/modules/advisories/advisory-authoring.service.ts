@@ -1,6 +1,8 @@
 import type {
   AdvisoryInput,
   AdvisoryRevision,
+  AdvisoryTriage,
+  AdvisoryTriageQuery,
   AdvisoryStatus,
   Page,
   StaffAdvisoryDetail,
@@ -16,7 +18,9 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
+import { triageFromSboms } from './advisory-triage';
 import { csafCatalogueOf } from './csaf-catalogue';
+import type { SbomService } from '../sbom/sbom.service';
 import { enqueueAnnouncement } from './advisory-announcer';
 import type { AdvisoryReviewNotice } from './advisory-review-notice';
 import { checkHeldFixes, fixCandidates, namedVersions, searchTextOf, snapshotOf } from './advisory-snapshot';
@@ -43,6 +47,14 @@ export class AdvisoryAuthoring {
     /** Tells the other reviewers of a submitted advisory. */
     private readonly reviewNotice?: AdvisoryReviewNotice,
   ) {}
+
+  /**
+   * VEX triage: the products whose released firmware's SBOM contains a CVE's component, as the
+   * advisory's starting rows under investigation (advisory-triage.ts).
+   */
+  triage(query: AdvisoryTriageQuery, sboms: SbomService): Promise<AdvisoryTriage> {
+    return triageFromSboms(this.db, sboms, query);
+  }
 
   /** What the form offers as fixes: drafts only to those who may name them (checkHeldFixes). */
   async fixCandidates(userId: number, modelIds: number[], pns: string[]) {

@@ -4,6 +4,8 @@ import {
   advisoryFixCandidateSchema,
   advisoryFixCandidatesQuerySchema,
   advisoryRejectSchema,
+  advisoryTriageQuerySchema,
+  advisoryTriageSchema,
   type AuditAction,
   cvssQuerySchema,
   cvssScoreSchema,
@@ -109,6 +111,21 @@ export async function advisoryStaffRoutes(app: FastifyInstance) {
           request.query.pns,
         ),
       ),
+  );
+
+  routes.get(
+    '/api/staff/advisories/triage',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "VEX triage: the models and cards whose released firmware's SBOM contains a component (purl or CPE, a range of its versions), as starting rows under investigation",
+        querystring: advisoryTriageQuerySchema,
+        response: responses(advisoryTriageSchema, [400, ...AUTH_ERRORS]),
+      },
+    },
+    async (request) => ok(request, await advisoryAuthoring.triage(request.query, app.services.sboms)),
   );
 
   routes.get(

@@ -1,9 +1,12 @@
 import { ADVISORY_LIMITS, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { VEX_JUSTIFICATIONS, VEX_STATUSES } from '@portal/contract/vex';
-import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import type { AdvisoryTriageRow } from '@portal/contract';
+import { Button, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductModels } from '../api/get-product-models';
-import { type AdvisoryFormValues, EMPTY_AFFECTED } from '../utils/advisory-form-values';
+import { type AdvisoryFormValues, type AffectedFormRow, EMPTY_AFFECTED } from '../utils/advisory-form-values';
+import { SbomTriageModal } from './sbom-triage-modal';
 import { type RepeatedEntry, RepeatedCard, RepeatedFields } from '@/components/repeated-fields';
 
 /**
@@ -141,19 +144,46 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
   );
 }
 
-/** The affected products: at least one. */
+/** Triage rows as form rows: under investigation over the versions whose SBOM holds the component. */
+function triageRows(rows: AdvisoryTriageRow[]): AffectedFormRow[] {
+  return rows.map((row) => ({
+    by: row.modelId === null ? 'pn' : 'model',
+    modelId: row.modelId,
+    pn: row.pn,
+    kind: row.kind,
+    status: 'under_investigation',
+    affectedFrom: row.affectedFrom,
+    fixedIn: row.fixedIn ?? '',
+  }));
+}
+
+/** The products the advisory speaks of: at least one; triage from SBOMs adds a starting list. */
 export function AffectedFields() {
   const { t } = useTranslation('advisories');
+  const form = Form.useFormInstance<AdvisoryFormValues>();
+  const [triageOpen, setTriageOpen] = useState(false);
+  const addTriaged = (rows: AdvisoryTriageRow[]) => {
+    // An untouched first row (no model, no part number) gives way to the triaged ones.
+    const kept = (form.getFieldValue('affected') as AffectedFormRow[]).filter((row) => row.modelId || row.pn);
+    form.setFieldValue('affected', [...kept, ...triageRows(rows)].slice(0, ADVISORY_LIMITS.affected));
+    setTriageOpen(false);
+  };
   return (
-    <RepeatedFields
-      name="affected"
-      min={1}
-      max={ADVISORY_LIMITS.affected}
-      empty={EMPTY_AFFECTED}
-      addText={t('form.addAffected')}
-      addTestId="affected-add"
-    >
-      {(entry) => <AffectedCard {...entry} />}
-    </RepeatedFields>
+    <>
+      <Button onClick={() => setTriageOpen(true)} data-testid="affected-triage" style={{ marginBottom: 12 }}>
+        {t('triage.open')}
+      </Button>
+      <RepeatedFields
+        name="affected"
+        min={1}
+        max={ADVISORY_LIMITS.affected}
+        empty={EMPTY_AFFECTED}
+        addText={t('form.addAffected')}
+        addTestId="affected-add"
+      >
+        {(entry) => <AffectedCard {...entry} />}
+      </RepeatedFields>
+      {triageOpen && <SbomTriageModal onAdd={addTriaged} onClose={() => setTriageOpen(false)} />}
+    </>
   );
 }

@@ -1,0 +1,149 @@
+import type { AdvisoryDetail, AdvisoryTriage } from '@portal/contract';
+import { compareVersions } from '@portal/contract/version-order';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
+import { referenceModel } from '../../test/catalog-factories';
+import { callAs } from '../../test/requests';
+import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+
+/**
+ * VEX (issue 43 §2) through the API on both drivers: staff record a status per product; only
+ * known_affected products make a customer's server affected (a customer whose product is not
+ * affected or under investigation is neither told nor counted); the served CSAF document carries
+ * the statuses; triage from the demo catalogue's SBOMs names the products holding a component.
+ */
+describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
+  let t: TestApp;
+  let writer: string;
+  let approver: string;
+  let m72u: number;
+  let m74u: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { catalog: true });
+    const roles = await advisoryRoles(t, 'vex');
+    writer = (await signedInWith(t, roles.writer)).token;
+    approver = (await signedInWith(t, roles.approver)).token;
+    m72u = (await referenceModel(t.db, 'M7-2U')).id;
+    m74u = (await referenceModel(t.db, 'M7-4U')).id;
+  }, 240_000);
+  afterAll(() => t.close());
+
+  const reason = {
+    justification: 'vulnerable_code_not_in_execute_path' as const,
+    impactZh: 'M7-4U 的 BMC 不加载受影响的模块。',
+    impactEn: 'The M7-4U BMC never loads the affected module.',
+  };
+
+  it('refuses a product not affected without its reason, and an affected one without its fix', async () => {
+    const refused = (row: object) =>
+      callAs(
+        t.app,
+        writer,
+        'POST',
+        '/api/staff/advisories',
+        flawAdvisoryInput({
+          title: ['缺理由', 'No reason'],
+          cve: 'CVE-2026-43001',
+          affected: [{ modelId: m74u, pn: null, kind: 'BMC', affectedFrom: null, fixedIn: null, ...row }],
+        }),
+      );
+    for (const row of [
+      { status: 'known_not_affected', impactEn: 'Never loaded.' },
+      { status: 'known_not_affected', justification: reason.justification },
+      { status: 'known_affected' },
+    ]) {
+      const answer = await refused(row);
+      expect(answer.status, JSON.stringify(row)).toBe(400);
+      expect(answer.body.code).toBe(1012001);
+    }
+  }, 120_000);
+
+  it('counts only known_affected: the customer whose product is not affected or under investigation is not told', async () => {
+    const hit = await customerRunning(t, m72u, { BMC: '4.0.1' });
+    const spared = await customerRunning(t, m74u, { BMC: '4.0.1' });
+    const advisory = await approvedAdvisory(
+      t,
+      writer,
+      approver,
+      flawAdvisoryInput({
+        title: ['VEX 测试', 'VEX test'],
+        cve: 'CVE-2026-43002',
+        affected: [
+          affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '4.1.2' }),
+          affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason }),
+          affectedRow({ modelId: m74u, kind: 'BIOS', status: 'under_investigation' }),
+        ],
+      }),
+    );
+    const detail = async (token: string) =>
+      (await callAs<AdvisoryDetail>(t.app, token, 'GET', `/api/advisories/${advisory.advisoryId}`)).body.data;
+    const mine = await detail(hit.token);
+    expect(mine.affectsMine).toBe(true);
+    expect(mine.myServers.map((server) => server.sn)).toEqual([hit.sn]);
+    const theirs = await detail(spared.token);
+    expect(theirs.affectsMine).toBe(false);
+    expect(theirs.myServers).toEqual([]);
+    expect(theirs.snapshot.affected.map((row) => row.status)).toEqual([
+      'known_affected',
+      'known_not_affected',
+      'under_investigation',
+    ]);
+    expect(theirs.snapshot.affected[1]).toMatchObject(reason);
+
+    // The served original carries each product's status, the flag and the impact statement.
+    const served = await t.app.inject({ url: mine.csaf.json.replace(/-zh-cn\.json$/, '.json') });
+    expect(served.statusCode).toBe(200);
+    const doc = JSON.parse(served.body);
+    const [vulnerability] = doc.vulnerabilities;
+    expect(Object.keys(vulnerability.product_status).sort()).toEqual([
+      'fixed',
+      'known_affected',
+      'known_not_affected',
+      'under_investigation',
+    ]);
+    expect(vulnerability.flags).toEqual([
+      { label: reason.justification, product_ids: vulnerability.product_status.known_not_affected },
+    ]);
+    expect(vulnerability.threats[0]).toMatchObject({ category: 'impact', details: reason.impactEn });
+  }, 180_000);
+
+  it('lists the products whose released firmware contains a component, as rows under investigation', async () => {
+    const answer = await callAs<AdvisoryTriage>(
+      t.app,
+      writer,
+      'GET',
+      '/api/staff/advisories/triage?purl=pkg:generic/openssl&lt=3.0.8',
+    );
+    expect(answer.status).toBe(200);
+    const { rows } = answer.body.data;
+    const bmc = rows.find((row) => row.productName === 'M7-2U' && row.kind === 'BMC');
+    expect(bmc).toMatchObject({ modelId: m72u, pn: null });
+    expect(bmc?.versions).toContain('4.0.1');
+    expect(bmc?.versions).not.toContain('4.1.2');
+    for (const row of rows) {
+      expect(row.affectedFrom).toBe(row.versions[0]);
+      // The range ends at the first later release without the component (or goes on).
+      if (row.fixedIn !== null) {
+        expect(row.versions).not.toContain(row.fixedIn);
+        expect(compareVersions(row.fixedIn, row.versions.at(-1) ?? '')).toBeGreaterThan(0);
+      }
+    }
+    const customer = await signedInWith(t, 'customer');
+    const forbidden = await callAs(
+      t.app,
+      customer.token,
+      'GET',
+      '/api/staff/advisories/triage?purl=pkg:generic/openssl',
+    );
+    expect(forbidden.status).toBe(403);
+    const both = await callAs(
+      t.app,
+      writer,
+      'GET',
+      '/api/staff/advisories/triage?purl=pkg:generic/x&cpe=a:b',
+    );
+    expect(both.status).toBe(400);
+  }, 120_000);
+});
