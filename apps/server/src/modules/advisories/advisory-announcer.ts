@@ -10,7 +10,8 @@ import { FANOUT_RETRIES, type JobContext, type JobHandler, type QueuedJob } from
 import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { Notifier, PendingMail } from '../notice/notifier';
 import { enqueueDeliveries } from '../webhooks/webhook-queues';
-import { ownedServers, snapshotAffects } from './advisory-audience';
+import { snapshotAffects } from './advisory-affects';
+import { ownedServers } from './advisory-audience.repository';
 import { heldFixesOf } from './advisory-snapshot';
 import { csafDocumentPathOf } from './csaf-paths';
 

@@ -7,7 +7,8 @@ import { rowsOf } from '../../db/raw-rows';
 import type { Clock } from '../../lib/clock';
 import type { OpenPgpSigner } from '../../lib/signing/openpgp-signer';
 import type { AdvisoryReader } from './advisory-reader.service';
-import { ownedServers, snapshotAffects } from './advisory-audience';
+import { snapshotAffects } from './advisory-affects';
+import { ownedServers } from './advisory-audience.repository';
 import {
   csafDocumentPathOf,
   openPgpKeyPathOf,

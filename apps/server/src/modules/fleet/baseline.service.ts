@@ -1,11 +1,11 @@
 import type { FleetBaseline, FleetBaselineInput } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { releaseKey } from '@portal/contract/compliance';
 import type { Db } from '../../db/connection';
-import { fleetBaselines, serverModels } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CatalogAccess } from '../catalog/catalog-access';
-import { releasesFor } from './fleet-catalogue';
+import { baselinesOfUser, deleteBaseline, modelByCode, saveBaseline } from './fleet-baseline.repository';
+import { releasesFor } from './fleet-catalogue.repository';
 
 /**
  * A customer's baselines (issue 34): per model, the version each component should run. Only a
@@ -19,11 +19,7 @@ export class BaselineService {
   ) {}
 
   async list(userId: number): Promise<FleetBaseline[]> {
-    const rows = await this.db
-      .select({ baseline: fleetBaselines, model: serverModels.code, modelId: serverModels.id })
-      .from(fleetBaselines)
-      .innerJoin(serverModels, eq(serverModels.id, fleetBaselines.modelId))
-      .where(eq(fleetBaselines.userId, userId));
+    const rows = await baselinesOfUser(this.db, userId);
     const answers: FleetBaseline[] = [];
     for (const row of rows) {
       const pns = Object.keys(row.baseline.versions).flatMap((key) =>
@@ -54,7 +50,7 @@ export class BaselineService {
   }
 
   async put(userId: number, modelCode: string, input: FleetBaselineInput): Promise<FleetBaseline[]> {
-    const [model] = await this.db.select().from(serverModels).where(eq(serverModels.code, modelCode));
+    const model = await modelByCode(this.db, modelCode);
     if (!model) throw new AppError('ADVISORY_PRODUCT_UNKNOWN', { params: { value: modelCode } });
     const pns = Object.keys(input.versions).flatMap((key) => (key.startsWith('PCIE:') ? [key.slice(5)] : []));
     const releases = await releasesFor(
@@ -66,33 +62,24 @@ export class BaselineService {
     );
     for (const [component, versionId] of Object.entries(input.versions)) {
       const key = component.startsWith('PCIE:')
-        ? `pn:${component.slice(5)}`
-        : `model:${model.id}:${component}`;
+        ? releaseKey({ pn: component.slice(5) })
+        : releaseKey({ modelId: model.id, kind: component });
       if (!(releases.get(key) ?? []).some((release) => release.versionId === versionId))
         throw new AppError('ADVISORY_PRODUCT_UNKNOWN', { params: { value: `${component} #${versionId}` } });
     }
-    await this.db
-      .insert(fleetBaselines)
-      .values({
-        userId,
-        modelId: model.id,
-        name: input.name,
-        versions: input.versions,
-        updatedAt: this.clock.now(),
-      })
-      .onConflictDoUpdate({
-        target: [fleetBaselines.userId, fleetBaselines.modelId],
-        set: { name: input.name, versions: input.versions, updatedAt: this.clock.now() },
-      });
+    await saveBaseline(this.db, {
+      userId,
+      modelId: model.id,
+      name: input.name,
+      versions: input.versions,
+      updatedAt: this.clock.now(),
+    });
     return this.list(userId);
   }
 
   async remove(userId: number, modelCode: string): Promise<FleetBaseline[]> {
-    const [model] = await this.db.select().from(serverModels).where(eq(serverModels.code, modelCode));
-    if (model)
-      await this.db
-        .delete(fleetBaselines)
-        .where(and(eq(fleetBaselines.userId, userId), eq(fleetBaselines.modelId, model.id)));
+    const model = await modelByCode(this.db, modelCode);
+    if (model) await deleteBaseline(this.db, userId, model.id);
     return this.list(userId);
   }
 }

@@ -1,32 +1,24 @@
 import type { FleetPage, FleetQuery, FleetServerDetail, Locale } from '@portal/contract';
 import { visibleText } from '@portal/contract';
-import {
-  type ComplianceContext,
-  type ComponentReading,
-  type ServerReport,
-  serverCompliance,
-} from '@portal/contract/compliance';
-import type { InventorySource } from '@portal/contract';
-import { inArray } from 'drizzle-orm';
+import { type ComplianceContext, type ServerReport, serverCompliance } from '@portal/contract/compliance';
 import type { Db } from '../../db/connection';
-import { installedComponents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AdvisoryReaderService } from '../advisories/advisory-reader.service';
+import type { AdvisoryReaderService } from '../advisories';
 import type { CatalogAccess } from '../catalog/catalog-access';
-import { releasesFor } from './fleet-catalogue';
+import { releasesFor } from './fleet-catalogue.repository';
 import { type CompliancePaging, pageOfScope, refreshReportedStates } from './fleet-page';
 import {
   baselinesOfScope,
   type FleetScope,
   organisationOf,
   organisationsWithFleets,
+  readingsOf,
   scopeServers,
   viewerOfScope,
-} from './fleet-scope';
+} from './fleet-scope.repository';
 
 export type { ServerReport } from '@portal/contract/compliance';
 
-const SLICE = 5000;
 const asScope = (scope: FleetScope | number): FleetScope =>
   typeof scope === 'number' ? { userId: scope } : scope;
 
@@ -101,7 +93,10 @@ export class ComplianceService {
   /** Servers (or the one `sn`) with every component: full report rows, targets, advisories. */
   private async reports(scope: FleetScope, locale: Locale, sn?: string): Promise<ServerReport[]> {
     const servers = await scopeServers(this.db, scope, sn);
-    const readings = await this.readings(servers.map((server) => server.sn));
+    const readings = await readingsOf(
+      this.db,
+      servers.map((server) => server.sn),
+    );
     const context = await this.context(
       scope,
       servers.map((server) => server.modelId),
@@ -136,39 +131,5 @@ export class ComplianceService {
       baselineOf: new Map(baselines.map((baseline) => [baseline.modelId, baseline])),
       locale,
     };
-  }
-
-  /** The servers' current readings, with their sources and dates, by SN. */
-  private async readings(sns: string[]): Promise<Map<string, ComponentReading[]>> {
-    const bySn = new Map<string, ComponentReading[]>();
-    for (let start = 0; start < sns.length; start += SLICE) {
-      const rows = await this.db
-        .select()
-        .from(installedComponents)
-        .where(inArray(installedComponents.sn, sns.slice(start, start + SLICE)));
-      for (const row of rows) {
-        const reading: ComponentReading = {
-          component: row.component,
-          kind: row.kind,
-          pn: row.pn,
-          slot: row.slot,
-          version: row.version,
-          source: row.source as InventorySource,
-          seenAt: row.seenAt.toISOString(),
-          contradicts:
-            row.otherVersion && row.otherSource && row.otherSeenAt
-              ? {
-                  version: row.otherVersion,
-                  source: row.otherSource as InventorySource,
-                  seenAt: row.otherSeenAt.toISOString(),
-                }
-              : null,
-        };
-        const list = bySn.get(row.sn);
-        if (list) list.push(reading);
-        else bySn.set(row.sn, [reading]);
-      }
-    }
-    return bySn;
   }
 }

@@ -1,11 +1,9 @@
 import type { FleetPage, FleetQuery, Locale } from '@portal/contract';
 import { type ComplianceContext, serverState } from '@portal/contract/compliance';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { users } from '../../db/schema';
-import type { FleetScope } from './fleet-scope';
+import { contextKeyOf } from './fleet-context-key';
+import { type FleetScope, organisationIdOfUser } from './fleet-scope.repository';
 import {
-  contextKeyOf,
   scopeKeyOf,
   scopeState,
   type StaleServer,
@@ -14,7 +12,7 @@ import {
   storedSerials,
   storeStates,
   widenScope,
-} from './fleet-states';
+} from './fleet-states.repository';
 
 /** What paging needs: the database, and the scope's context as the rules read it now. */
 export type CompliancePaging = {
@@ -100,12 +98,9 @@ export async function pageOfScope(
 export async function refreshReportedStates(paging: CompliancePaging, userId: number, sns: string[]) {
   if (sns.length === 0) return;
   const { db } = paging;
-  const [reporter] = await db
-    .select({ organisationId: users.organisationId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const organisationId = await organisationIdOfUser(db, userId);
   const scopes: FleetScope[] = [{ userId }];
-  if (reporter?.organisationId != null) scopes.push({ organisationId: reporter.organisationId });
+  if (organisationId !== null) scopes.push({ organisationId });
   for (const scope of scopes) {
     const scopeKey = scopeKeyOf(scope);
     // The generation is taken first, as the page does: a later computation's rows are kept.

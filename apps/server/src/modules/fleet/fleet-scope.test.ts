@@ -7,7 +7,7 @@ import { bindSerial, createModel, createServer } from '../../test/catalog-factor
 import { createUser } from '../../test/factories';
 import { DRIVERS, openTestDatabase } from '../../test/test-app';
 import { COMPANY_PUNCTUATION } from '../serials/serial.service';
-import { decodeReports, type FleetScope, type PlainReport, scopeSerials } from './fleet-scope';
+import { decodeReports, type FleetScope, type PlainReport, scopeSerials } from './fleet-scope.repository';
 
 /** What scopeProfiles' SQL writes, in JavaScript: lengths in characters (code points). */
 const encode = (reports: PlainReport[]) =>

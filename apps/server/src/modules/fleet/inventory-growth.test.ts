@@ -6,7 +6,7 @@ import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser, organisationId } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { pruneReportHistory } from './report-history';
+import { pruneReportHistory } from './report-history.repository';
 
 const DAY = 86_400_000;
 

@@ -6,20 +6,20 @@ import {
   type InventoryUploadResult,
   type Locale,
 } from '@portal/contract';
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { type installedComponentReports, installedComponents, serialNumbers } from '../../db/schema';
 import { translate } from '../../lib/i18n/messages';
 import { parseInventoryFile } from './upload-parser';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
 import type { ReportBudget } from './report-budget';
+import {
+  type Current,
+  currentComponentsOf,
+  type HistoryRow,
+  shippedFirmwareOf,
+  storeReport,
+} from './inventory.repository';
 import { latestLines } from './report-lines';
-
-/** SNs per read (one parameter each, 65,535 at most), rows per INSERT (a few array parameters). */
-const SLICE = 2000;
-
-type Current = typeof installedComponents.$inferSelect;
 
 /**
  * Takes inventory reports (issue 34): from the API, an upload or `fwportal audit`. Only the
@@ -56,8 +56,8 @@ export class InventoryService {
       now,
     );
     const charged = await this.budget.charge(userId, lines.length);
-    const known = await this.current([...owned]);
-    const history: (typeof installedComponentReports.$inferInsert)[] = [];
+    const known = await currentComponentsOf(this.db, [...owned]);
+    const history: HistoryRow[] = [];
     const next = new Map<string, Current>();
     let changed = 0;
     for (const { sn, component: key, line: component, seenAt } of lines) {
@@ -94,41 +94,7 @@ export class InventoryService {
       if (before?.version !== row.version) changed++;
       next.set(id, row);
     }
-    // Each slice in one statement of a few array parameters (unnest): a multi-row VALUES built by
-    // the query builder spent seconds in JavaScript for 10,000 servers × 10 components.
-    const text = (values: (string | null | undefined)[]) => sql.param(values.map((value) => value ?? null));
-    const times = (values: (Date | null | undefined)[]) =>
-      sql.param(values.map((value) => value?.toISOString() ?? null));
-    const ids = (values: (number | null | undefined)[]) => sql.param(values.map((value) => value ?? null));
-    const stored = this.db.transaction(async (tx) => {
-      for (let start = 0; start < history.length; start += SLICE) {
-        const part = history.slice(start, start + SLICE);
-        await tx.execute(sql`
-          insert into installed_component_reports (sn, component, version, source, seen_at, reported_by, recorded_at)
-          select * from unnest(${text(part.map((row) => row.sn))}::text[], ${text(part.map((row) => row.component))}::text[],
-            ${text(part.map((row) => row.version))}::text[], ${text(part.map((row) => row.source))}::text[],
-            ${times(part.map((row) => row.seenAt))}::timestamptz[], ${ids(part.map((row) => row.reportedBy))}::int[],
-            ${times(part.map((row) => row.recordedAt))}::timestamptz[])`);
-      }
-      const rows = [...next.values()];
-      for (let start = 0; start < rows.length; start += SLICE) {
-        const part = rows.slice(start, start + SLICE);
-        await tx.execute(sql`
-          insert into installed_components (sn, component, kind, pn, slot, version, source, seen_at, reported_by,
-            other_version, other_source, other_seen_at)
-          select * from unnest(${text(part.map((row) => row.sn))}::text[], ${text(part.map((row) => row.component))}::text[],
-            ${text(part.map((row) => row.kind))}::text[], ${text(part.map((row) => row.pn))}::text[],
-            ${text(part.map((row) => row.slot))}::text[], ${text(part.map((row) => row.version))}::text[],
-            ${text(part.map((row) => row.source))}::text[], ${times(part.map((row) => row.seenAt))}::timestamptz[],
-            ${ids(part.map((row) => row.reportedBy))}::int[], ${text(part.map((row) => row.otherVersion))}::text[],
-            ${text(part.map((row) => row.otherSource))}::text[], ${times(part.map((row) => row.otherSeenAt))}::timestamptz[])
-          on conflict (sn, component) do update set
-            kind = excluded.kind, pn = excluded.pn, slot = excluded.slot, version = excluded.version,
-            source = excluded.source, seen_at = excluded.seen_at, reported_by = excluded.reported_by,
-            other_version = excluded.other_version, other_source = excluded.other_source,
-            other_seen_at = excluded.other_seen_at`);
-      }
-    });
+    const stored = storeReport(this.db, history, [...next.values()]);
     // A report not stored takes nothing from the day's budget.
     await stored.catch(async (error: unknown) => {
       await this.budget.giveBack(userId, lines.length, charged);
@@ -171,8 +137,14 @@ export class InventoryService {
         });
     errors.sort((a, b) => a.line - b.line);
     const mine = parsed.servers.filter((server) => owned.has(server.sn));
-    const known = await this.current(mine.map((server) => server.sn));
-    const shipped = await this.shipped(mine.map((server) => server.sn));
+    const known = await currentComponentsOf(
+      this.db,
+      mine.map((server) => server.sn),
+    );
+    const shipped = await shippedFirmwareOf(
+      this.db,
+      mine.map((server) => server.sn),
+    );
     const changes: InventoryUploadResult['changes'] = [];
     for (const server of mine)
       for (const component of server.components) {
@@ -194,30 +166,6 @@ export class InventoryService {
       changes: changes.slice(0, 500),
       changed: changes.length,
     };
-  }
-
-  private async shipped(sns: string[]): Promise<Map<string, Record<string, string>>> {
-    const rows: { sn: string; installed: Record<string, string> }[] = [];
-    for (let start = 0; start < sns.length; start += SLICE)
-      rows.push(
-        ...(await this.db
-          .select({ sn: serialNumbers.sn, installed: serialNumbers.installedFirmware })
-          .from(serialNumbers)
-          .where(inArray(serialNumbers.sn, sns.slice(start, start + SLICE)))),
-      );
-    return new Map(rows.map((row) => [row.sn, row.installed]));
-  }
-
-  private async current(sns: string[]): Promise<Map<string, Current>> {
-    const rows: Current[] = [];
-    for (let start = 0; start < sns.length; start += SLICE)
-      rows.push(
-        ...(await this.db
-          .select()
-          .from(installedComponents)
-          .where(inArray(installedComponents.sn, sns.slice(start, start + SLICE)))),
-      );
-    return new Map(rows.map((row) => [`${row.sn}\u0000${row.component}`, row]));
   }
 }
 

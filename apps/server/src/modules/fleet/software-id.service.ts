@@ -1,8 +1,7 @@
-import { INVENTORY_KINDS, type InventoryKind, type SoftwareIdMap } from '@portal/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type InventoryKind, type SoftwareIdMap } from '@portal/contract';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersionParts, catalogVersions } from '../../db/schema';
 import type { CatalogAccess } from '../catalog/catalog-access';
+import { itemsWithSoftwareIds, publishedPartsOf } from './software-id.repository';
 
 /**
  * The Redfish SoftwareIds staff recorded on catalogue items, as the component each stands for
@@ -16,33 +15,12 @@ export class SoftwareIdService {
   ) {}
 
   async map(userId: number): Promise<SoftwareIdMap> {
-    const items = await this.db
-      .select({
-        id: catalogItems.id,
-        code: catalogItems.code,
-        kind: catalogItems.kind,
-        visibility: catalogItems.visibility,
-        softwareIds: catalogItems.softwareIds,
-      })
-      .from(catalogItems)
-      .where(
-        and(
-          inArray(catalogItems.kind, [...INVENTORY_KINDS]),
-          sql`cardinality(${catalogItems.softwareIds}) > 0`,
-        ),
-      );
+    const items = await itemsWithSoftwareIds(this.db);
     const viewer = await this.access.viewerOf(userId);
     const visible = [];
     for (const item of items) if (await this.access.canSee(viewer, item)) visible.push(item);
     const cards = visible.filter((item) => item.kind === 'PCIE').map((item) => item.id);
-    const parts =
-      cards.length === 0
-        ? []
-        : await this.db
-            .selectDistinct({ itemId: catalogVersions.itemId, pn: catalogVersionParts.partNumber })
-            .from(catalogVersionParts)
-            .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
-            .where(and(inArray(catalogVersions.itemId, cards), eq(catalogVersions.status, 'published')));
+    const parts = await publishedPartsOf(this.db, cards);
     const entries = visible.flatMap((item) =>
       item.softwareIds.map((softwareId) => ({
         softwareId,

@@ -1,8 +1,9 @@
-import type { PlainReading } from '@portal/contract/compliance';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { InventorySource } from '@portal/contract';
+import type { ComponentReading, PlainReading } from '@portal/contract/compliance';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
-import { fleetBaselines, organisations, users } from '../../db/schema';
+import { fleetBaselines, installedComponents, organisations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 
@@ -14,6 +15,9 @@ export type FleetScope = { userId: number } | { organisationId: number };
 
 /** A component as last reported: what its state needs, nothing more (no dates, no history). */
 export type PlainReport = PlainReading;
+
+/** Reports are read this many SNs at a time (bound parameters stay far below the limit). */
+const SLICE = 5000;
 
 /** A server of the scope, read in one query with what decides its compliance. */
 export type ScopeServer = {
@@ -214,4 +218,47 @@ export async function organisationsWithFleets(db: Db) {
     members: Number(row.members),
     servers: Number(row.servers),
   }));
+}
+
+/** The servers' current readings, with their sources and dates, by SN. */
+export async function readingsOf(db: Db, sns: string[]): Promise<Map<string, ComponentReading[]>> {
+  const bySn = new Map<string, ComponentReading[]>();
+  for (let start = 0; start < sns.length; start += SLICE) {
+    const rows = await db
+      .select()
+      .from(installedComponents)
+      .where(inArray(installedComponents.sn, sns.slice(start, start + SLICE)));
+    for (const row of rows) {
+      const reading: ComponentReading = {
+        component: row.component,
+        kind: row.kind,
+        pn: row.pn,
+        slot: row.slot,
+        version: row.version,
+        source: row.source as InventorySource,
+        seenAt: row.seenAt.toISOString(),
+        contradicts:
+          row.otherVersion && row.otherSource && row.otherSeenAt
+            ? {
+                version: row.otherVersion,
+                source: row.otherSource as InventorySource,
+                seenAt: row.otherSeenAt.toISOString(),
+              }
+            : null,
+      };
+      const list = bySn.get(row.sn);
+      if (list) list.push(reading);
+      else bySn.set(row.sn, [reading]);
+    }
+  }
+  return bySn;
+}
+
+/** The organisation staff assigned the account to (null: none). */
+export async function organisationIdOfUser(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ organisationId: users.organisationId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.organisationId ?? null;
 }

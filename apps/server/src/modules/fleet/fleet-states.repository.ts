@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import {
   COMPLIANCE_STATES,
   type ComplianceState,
   type FleetQuery,
   type ServerCompliance,
 } from '@portal/contract';
-import type { AdvisoryFacts, ReleaseIndex } from '@portal/contract/compliance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
@@ -15,7 +13,7 @@ import {
   type PlainReport,
   type ScopeServer,
   scopeSerials,
-} from './fleet-scope';
+} from './fleet-scope.repository';
 
 /**
  * Stored states of "My servers" (issue 40, migration 0033): the SQL side of `ComplianceService.page`.
@@ -25,47 +23,10 @@ import {
  * answers the rows, the summary and which servers are stale; the service recomputes only those.
  */
 
-/**
- * Bump when the rule engine (`@portal/contract/compliance`) changes what it decides: every
- * stored state then counts as stale at the next request.
- */
-const RULES = 'issue-40.1';
 const SLICE = 5000;
 
 export const scopeKeyOf = (scope: FleetScope) =>
   'userId' in scope ? `u:${scope.userId}` : `o:${scope.organisationId}`;
-
-/**
- * What a scope's states are judged against, as one hash: per release list the version ids and
- * versions (the targets, how far behind, the pins), every visible advisory naming the scope's
- * models and cards (whole, as stored: a revision changes it), the baselines' pins, and the rules.
- * Anything that changes one of these (a publish, a recall, an embargo ending, an advisory
- * published or revised, a grant, a baseline pinned or removed) changes the hash.
- */
-export function contextKeyOf(
-  releases: ReleaseIndex,
-  advisories: AdvisoryFacts[],
-  baselines: { modelId: number; versions: Record<string, number> }[],
-): string {
-  const hash = createHash('sha256');
-  hash.update(RULES);
-  for (const key of [...releases.keys()].sort())
-    hash.update(
-      JSON.stringify([key, releases.get(key)!.map((release) => [release.versionId, release.version])]),
-    );
-  for (const advisory of [...advisories].sort((a, b) =>
-    a.advisoryId < b.advisoryId ? -1 : a.advisoryId > b.advisoryId ? 1 : 0,
-  ))
-    hash.update(JSON.stringify(advisory));
-  for (const baseline of [...baselines].sort((a, b) => a.modelId - b.modelId))
-    hash.update(
-      JSON.stringify([
-        baseline.modelId,
-        Object.entries(baseline.versions).sort(([a], [b]) => (a < b ? -1 : 1)),
-      ]),
-    );
-  return hash.digest('hex');
-}
 
 /** A computation's order (a database sequence: across processes) and the scope's models and cards. */
 export async function scopeState(db: Db, scopeKey: string) {

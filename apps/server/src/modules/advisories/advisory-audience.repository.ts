@@ -1,5 +1,3 @@
-import type { AdvisorySnapshot } from '@portal/contract';
-import { rowAffects } from '@portal/contract/compliance';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
@@ -14,10 +12,6 @@ export type OwnedServer = {
   pcieParts: string[];
   installed: Record<string, string>;
 };
-
-/** Whether any affected-product row of an advisory concerns the server (the compliance engine's rule). */
-export const snapshotAffects = (snapshot: Pick<AdvisorySnapshot, 'affected'>, server: OwnedServer) =>
-  snapshot.affected.some((row) => rowAffects(row, server));
 
 /**
  * Servers and their owners, with the versions they run (reported, else shipped), in one query: owned is bound and verified, or shipped to the owner's
