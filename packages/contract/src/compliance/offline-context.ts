@@ -1,0 +1,51 @@
+import type { Locale } from '../locale';
+import type { AdvisoryFacts, Baseline, ComplianceContext, Release, ServerFacts } from './types';
+import type { InventoryKind } from './vocabulary';
+
+/*
+ * What `fwportal audit --repo` compares servers with on an isolated network (issue 44 §2): the
+ * customer's servers and everything the rules read about them, as the portal sees it for that
+ * customer at sync time, signed with the portal's Ed25519 release key like the manifests. `fwportal
+ * mirror sync` keeps it verbatim in each snapshot; the CLI checks the signature with the key pinned
+ * at login and rebuilds the ComplianceContext with complianceContextOf, so the very rules the
+ * portal runs (serverCompliance) run offline.
+ */
+
+export const OFFLINE_CONTEXT_FORMAT = 'portal-compliance-context/1';
+/** GET with a token of scope `inventory`; `.sig` beside it is the detached Ed25519 signature. */
+export const OFFLINE_CONTEXT_PATH = '/api/fleet/compliance-context.json';
+
+/** One of the customer's servers: what serverCompliance needs, and its serial number and model. */
+export type OfflineServer = ServerFacts & { sn: string; modelCode: string };
+
+/** A Redfish SoftwareId staff recorded, and the component it stands for (GET /api/fleet/software-ids). */
+export type OfflineSoftwareId = {
+  softwareId: string;
+  kind: InventoryKind;
+  parts: string[];
+  itemCode: string;
+};
+
+export type OfflineComplianceContext = {
+  format: typeof OFFLINE_CONTEXT_FORMAT;
+  keyId: string;
+  origin: string;
+  /** ISO 8601: when the portal built it (the releases and advisories known then). */
+  generatedAt: string;
+  servers: OfflineServer[];
+  /** ReleaseIndex as an object: `model:<id>:<kind>` or `pn:<PN>` -> releases, oldest first. */
+  releases: Record<string, Release[]>;
+  advisories: AdvisoryFacts[];
+  baselines: Baseline[];
+  softwareIds: OfflineSoftwareId[];
+};
+
+/** The rules' context from the signed document, in the language the targets' names are wanted in. */
+export function complianceContextOf(offline: OfflineComplianceContext, locale: Locale): ComplianceContext {
+  return {
+    releases: new Map(Object.entries(offline.releases)),
+    advisories: offline.advisories,
+    baselineOf: new Map(offline.baselines.map((baseline) => [baseline.modelId, baseline])),
+    locale,
+  };
+}
