@@ -1,18 +1,11 @@
-import {
-  API_TOKEN_NAME_MAX,
-  API_TOKEN_SCOPES,
-  type ApiTokenCreate,
-  type ApiTokenCreated,
-  type ApiTokenScope,
-} from '@portal/contract';
-import { App, Button, Checkbox, Flex, Form, Input, Radio, Typography } from 'antd';
-import type { CheckboxGroupProps } from 'antd/es/checkbox';
+import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type ApiTokenCreated } from '@portal/contract';
+import { App, Button, Form, Input, Radio } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { showFailure } from '@/lib/show-failure';
 import { useCreateApiToken } from '../api/create-api-token';
-import { SCOPE_KEYS } from '../utils/scope-keys';
+import { ScopesField } from './scopes-field';
 
 /** The lifetimes offered; the contract allows any up to API_TOKEN_MAX_DAYS (the last one). */
 export const API_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 180, 365] as const;
@@ -57,13 +50,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: ApiTokenC
           autoComplete="off"
         />
       </Form.Item>
-      <Form.Item
-        name="scopes"
-        label={t('apiTokens.create.scopes')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('apiTokens.create.scopesRequired') }]}
-      >
-        <ScopeCheckboxes label={t('apiTokens.create.scopes')} />
-      </Form.Item>
+      <ScopesField />
       <Form.Item
         name="expiresInDays"
         label={t('apiTokens.create.expiry')}
@@ -87,39 +74,5 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: ApiTokenC
         {t('apiTokens.create.submit')}
       </Button>
     </Form>
-  );
-}
-
-type ScopeCheckboxesProps = Omit<CheckboxGroupProps<ApiTokenScope>, 'aria-required'> & {
-  label: string;
-  'aria-required'?: unknown;
-};
-
-/**
- * One checkbox per scope with what it allows. A group may not carry aria-required (which the
- * form item adds to its control), so it is dropped: the label's mark and the message say it.
- */
-export function ScopeCheckboxes({ label, 'aria-required': _required, ...props }: ScopeCheckboxesProps) {
-  const { t } = useTranslation('automation');
-  return (
-    <Checkbox.Group<ApiTokenScope>
-      {...props}
-      data-testid="api-token-scopes"
-      role="group"
-      aria-label={label}
-      style={{ width: '100%' }}
-    >
-      <Flex vertical gap="small">
-        {API_TOKEN_SCOPES.map((scope) => (
-          <Checkbox key={scope} value={scope} data-testid={`api-token-scope-${scope}`}>
-            <Typography.Text strong>{t(`apiTokens.scope.${SCOPE_KEYS[scope]}`)}</Typography.Text>
-            <Typography.Text type="secondary">
-              {' - '}
-              {t(`apiTokens.scope.${SCOPE_KEYS[scope]}.help`)}
-            </Typography.Text>
-          </Checkbox>
-        ))}
-      </Flex>
-    </Checkbox.Group>
   );
 }

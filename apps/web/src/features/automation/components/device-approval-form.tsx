@@ -2,7 +2,8 @@ import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type DeviceRequest, visibleTex
 import { Alert, Button, Descriptions, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import { API_TOKEN_EXPIRY_CHOICES, DEFAULT_EXPIRY, ScopeCheckboxes } from './create-api-token-form';
+import { API_TOKEN_EXPIRY_CHOICES, DEFAULT_EXPIRY } from './create-api-token-form';
+import { ScopesField } from './scopes-field';
 
 /** The form starts from what the command line asked for; the person may change all of it. */
 function initialToken(request: DeviceRequest): ApiTokenCreate {
@@ -62,13 +63,7 @@ export function DeviceApprovalForm({
         >
           <Input data-testid="device-token-name" maxLength={API_TOKEN_NAME_MAX} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="scopes"
-          label={t('apiTokens.create.scopes')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('apiTokens.create.scopesRequired') }]}
-        >
-          <ScopeCheckboxes label={t('apiTokens.create.scopes')} />
-        </Form.Item>
+        <ScopesField />
         <Form.Item name="expiresInDays" label={t('apiTokens.create.expiry')}>
           <Radio.Group
             aria-label={t('apiTokens.create.expiry')}
