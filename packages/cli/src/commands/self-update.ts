@@ -35,9 +35,9 @@ type Accepted = { fileName: string; version: string; platform: SeaPlatform; sha2
 export async function selfUpdate(ctx: Context): Promise<ExitCode> {
   const ci = ctx.env.CI?.trim();
   if (ci && ci !== '0' && ci.toLowerCase() !== 'false')
-    throw new CliError(EXIT.usage, 'selfUpdate.inCi', { value: ci });
+    throw new CliError(EXIT.error, 'selfUpdate.inCi', { value: ci });
   if (!BUILD.platform || !BUILD.releaseKeyPem)
-    throw new CliError(EXIT.usage, 'selfUpdate.notSingleExecutable', { path: process.execPath });
+    throw new CliError(EXIT.error, 'selfUpdate.notSingleExecutable', { path: process.execPath });
   const running: RunningBuild = {
     version: BUILD.version,
     platform: BUILD.platform,
