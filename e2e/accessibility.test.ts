@@ -1,5 +1,4 @@
 import type { LoginUser, MenuNode } from '@portal/contract';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
@@ -10,10 +9,8 @@ import {
   useConsoleSuite,
   waitForConsole,
 } from './support/console';
+import { axeFindings, settle } from './support/page-checks';
 
-/** Issue 18 §1: WCAG 2.1 A and AA, as axe-core tags them. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 /** Chinese first: a first visit from a Chinese browser, then the header's switch to English. */
 const LOCALES: readonly UiLocale[] = ['zh-CN', 'en-US'];
 
@@ -40,56 +37,6 @@ const HEADER_POPUPS = [
   { opener: 'app-switch-button', popup: '[data-testid="app-switch-dialog"]' },
 ] as const;
 
-interface Finding {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core on the current document; only the serious and critical violations. */
-async function blockingViolations(page: Page): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    async ({ tags, impacts }) => {
-      const { axe: injected } = window as unknown as { axe: typeof axe };
-      const { violations } = await injected.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
-      return violations
-        .filter((violation) => impacts.includes(violation.impact ?? ''))
-        .map((violation) => ({
-          id: violation.id,
-          impact: violation.impact ?? '',
-          help: violation.help,
-          targets: violation.nodes.map((node) => node.target.join(' ')),
-        }));
-    },
-    { tags: WCAG_TAGS, impacts: [...BLOCKING_IMPACTS] },
-  );
-}
-
-/**
- * Waits until the page stopped loading: no spinner or skeleton, and no transition running. A
- * button that turns enabled fades from grey to its colours in 0.2 s; axe reading it halfway saw
- * too little contrast (CI, /user/recover, whose submit waits for the public configuration).
- */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.waitForTimeout(250);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-}
-
 /**
  * Collects the findings of a tour as readable lines (language, path, rule, targets), so a
  * failing run names every violation at once instead of stopping at the first page.
@@ -101,7 +48,7 @@ function createReport() {
     async check(page: Page, locale: UiLocale, route: string) {
       await settle(page);
       expect(await page.locator('html').getAttribute('lang'), `<html lang> on ${route}`).toBe(locale);
-      for (const { id, impact, help, targets } of await blockingViolations(page)) {
+      for (const { id, impact, help, targets } of await axeFindings(page)) {
         lines.push(`[${locale}] ${route}: ${id} (${impact}, ${help}) at ${targets.join(' | ')}`);
       }
     },

@@ -2,12 +2,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useConsoleSuite } from './support/console';
 import {
-  accessibilityFindings,
   checkPage,
+  expectAccessible,
   LANGUAGES_AND_WIDTHS,
   openConsoleAs,
   saveScreenshot,
-  settle,
 } from './support/page-checks';
 
 /** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
@@ -73,8 +72,7 @@ describe('my servers in Chromium', () => {
       await dialog.getByTestId('upload-errors').waitFor();
       expect(await dialog.getByTestId('upload-errors').innerText()).toContain('NOT-MY-SERVER-1');
       expect(await dialog.getByTestId('upload-apply').isDisabled()).toBe(true);
-      await settle(page);
-      expect(await accessibilityFindings(page, '.ant-modal'), 'axe on the upload dialog').toEqual([]);
+      await expectAccessible(page, '.ant-modal', 'the upload dialog');
       await saveScreenshot(page, 'fleet-upload-preview-en-US-desktop');
 
       // An Excel workbook in the same dialog, told apart by content: its rows are its lines.
@@ -129,8 +127,7 @@ describe('my servers in Chromium', () => {
       await page.waitForFunction(
         () => !document.querySelector('[data-testid="baseline-kind-BMC"].ant-select-loading'),
       );
-      await settle(page);
-      expect(await accessibilityFindings(page, '.ant-drawer'), 'axe on the baseline drawers').toEqual([]);
+      await expectAccessible(page, '.ant-drawer', 'the baseline drawers');
       await saveScreenshot(page, 'fleet-baseline-form-en-US-desktop');
       await bmc.click();
       const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();

@@ -169,13 +169,18 @@ export async function settle(page: Page) {
   );
 }
 
+/** Once the page settled, no serious or critical axe findings inside `selector`; `what` names it in a failure. */
+export async function expectAccessible(page: Page, selector: string, what: string) {
+  await settle(page);
+  expect(await accessibilityFindings(page, selector), `axe on ${what}`).toEqual([]);
+}
+
 /**
  * The page once settled: no serious or critical axe findings, no sideways scrolling; saved whole
  * as `<name>-<locale>-<device>.png`.
  */
 export async function checkPage(page: Page, name: string, locale: UiLocale, device: Device) {
-  await settle(page);
-  expect(await accessibilityFindings(page, 'body'), `axe on ${name} (${locale}, ${device})`).toEqual([]);
+  await expectAccessible(page, 'body', `${name} (${locale}, ${device})`);
   expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
   await saveScreenshot(page, `${name}-${locale}-${device}`, { fullPage: true });
 }
