@@ -100,7 +100,8 @@ function SbomDetails({ versionId, sbom }: { versionId: number; sbom: VersionSbom
           }
           columns={columns}
           dataSource={components}
-          scroll={{ x: 'max-content' }}
+          // No sideways scrolling (a scrollable region must take the keyboard focus, axe): the
+          // identifiers wrap instead.
           pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false, showTotal }}
         />
       </Space>
