@@ -46,7 +46,8 @@ export class ManifestService {
     private readonly access: CatalogAccess,
     private readonly catalog: CatalogService,
     private readonly signer: () => Promise<Ed25519Signer>,
-    private readonly origin: string,
+    /** The portal's public address (PUBLIC_URL) the signed documents name. */
+    readonly origin: string,
   ) {}
 
   async publicKeyPem(): Promise<string> {
@@ -108,7 +109,8 @@ export class ManifestService {
     return this.signed(Buffer.from(JSON.stringify(manifest), 'utf8'));
   }
 
-  private async signed(body: Buffer): Promise<SignedBody> {
+  /** `body` with its detached signature by the release key (the compliance context of issue 44 too). */
+  async signed(body: Buffer): Promise<SignedBody> {
     const signer = await this.signer();
     return { body, signature: signer.sign(body), keyId: signer.keyId };
   }

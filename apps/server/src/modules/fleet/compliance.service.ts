@@ -1,6 +1,7 @@
 import type { FleetPage, FleetQuery, FleetServerDetail, Locale } from '@portal/contract';
 import { visibleText } from '@portal/contract';
 import { type ComplianceContext, type ServerReport, serverCompliance } from '@portal/contract/compliance';
+import { type OfflineContextParts, offlinePartsOf } from './offline-context';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import type { AdvisoryReaderService } from '../advisories';
@@ -88,6 +89,30 @@ export class ComplianceService {
     // The message names the SN as typed, without characters that would make it read as another.
     if (!found) throw new AppError('SN_NOT_FOUND', { params: { sn: visibleText(sn) } });
     return found;
+  }
+
+  /**
+   * What `fwportal audit --repo` judges this customer's servers with on an isolated network (issue
+   * 44 §2): the servers and the very context `server` computes with (the cards they reported
+   * included), for the rules to run offline; the route signs it.
+   */
+  async offlineContext(userId: number): Promise<OfflineContextParts> {
+    const scope = asScope(userId);
+    const servers = await scopeServers(this.db, scope);
+    const readings = await readingsOf(
+      this.db,
+      servers.map((server) => server.sn),
+    );
+    const context = await this.context(
+      scope,
+      servers.map((server) => server.modelId),
+      [
+        ...servers.flatMap((server) => server.pcieParts),
+        ...[...readings.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
+      ],
+      'en-US',
+    );
+    return offlinePartsOf(servers, context);
   }
 
   /** Servers (or the one `sn`) with every component: full report rows, targets, advisories. */
