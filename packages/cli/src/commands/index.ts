@@ -8,6 +8,7 @@ import { login, logout } from './login.ts';
 import { mirror } from './mirror.ts';
 import { BMC_OPTIONS } from '../redfish/targets.ts';
 import type { OptionName } from './options.ts';
+import { report } from './report.ts';
 import { resolve } from './resolve.ts';
 import { search } from './search.ts';
 import { selfUpdate } from './self-update.ts';
@@ -69,7 +70,8 @@ export const COMMANDS: Record<string, Command> = {
     ],
     summary: 'help.licence',
   },
-  audit: { run: audit, options: BMC_OPTIONS, summary: 'help.audit' },
+  audit: { run: audit, options: [...BMC_OPTIONS, 'repo', 'readings', 'key'], summary: 'help.audit' },
+  report: { run: report, options: ['from'], summary: 'help.report' },
   version: { run: version, options: [], summary: 'help.version' },
   'self-update': { run: selfUpdate, options: ['from'], summary: 'help.selfUpdate' },
   mirror: {

@@ -48,6 +48,9 @@ export const ALL_OPTIONS = {
   kinds: { type: 'string', multiple: true },
   snapshot: { type: 'string' },
   keep: { type: 'string' },
+  // audit --repo (offline, from a mirror) and the readings it writes for `report --from`
+  repo: { type: 'string' },
+  readings: { type: 'string' },
   // Commands that talk to BMCs (audit, update): redfish/targets.ts.
   bmc: { type: 'string', multiple: true },
   'bmc-file': { type: 'string' },

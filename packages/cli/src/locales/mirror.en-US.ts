@@ -2,6 +2,13 @@
 export const mirrorEnUS = {
   'help.mirror':
     "an isolated network's own repository: mirror sync --out DIR [--models M] [--sn-file F] [--kinds K] | verify DIR | prune DIR --keep N",
+  'help.report': 'upload readings an offline audit wrote: report --from FILE',
+  'mirror.repoUrl': '--repo takes a mirror folder (a URL is not supported yet: copy the mirror, or mount it)',
+  'mirror.readingsWritten':
+    'Readings of {count} server(s) written to {file} (judged with snapshot {snapshot}): upload them from a connected machine with fwportal report --from',
+  'mirror.badReadings': '{file} is not a readings file of fwportal audit --repo',
+  'mirror.reported':
+    'Reported {servers} server(s) to the portal: {changed} component reading(s) changed, {unknown} SN(s) not yours',
   'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
   'mirror.notAMirror': '{dir} is not a fwportal mirror (mirror.json unreadable)',
   'mirror.badIndex': "snapshot {snapshot}: index.json unreadable or not this snapshot's",
@@ -19,6 +26,8 @@ export const mirrorEnUS = {
   'mirror.verifyFailedCount': '{count} of {files} file(s) failed verification',
   'mirror.nothing': 'nothing to verify in {dir} (no snapshot)',
   'mirror.pruned': 'Kept {kept} snapshot(s), removed {removed} and {files} file(s) no snapshot names',
+  'mirror.noContext':
+    'snapshot {snapshot} holds no compliance context: sync it with a token that has the inventory scope',
   'mirror.problem.badIndex': "the snapshot index is unreadable or not this snapshot's",
   'mirror.problem.badSignature': "the portal's signature does not verify with the pinned key",
   'mirror.problem.notSigned': "not in the portal's signed manifest (version {detail})",

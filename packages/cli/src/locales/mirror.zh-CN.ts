@@ -4,6 +4,12 @@ import type { mirrorEnUS } from './mirror.en-US.ts';
 export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'help.mirror':
     '隔离网络自己的仓库：mirror sync --out 目录 [--models 型号] [--sn-file 文件] [--kinds 类型] | verify 目录 | prune 目录 --keep N',
+  'help.report': '上传离线审计写下的读数：report --from 文件',
+  'mirror.repoUrl': '--repo 需要镜像目录（暂不支持 URL：请复制或挂载镜像）',
+  'mirror.readingsWritten':
+    '已将 {count} 台服务器的读数写入 {file}（按快照 {snapshot} 判定）：请在联网的机器上用 fwportal report --from 上传',
+  'mirror.badReadings': '{file} 不是 fwportal audit --repo 写下的读数文件',
+  'mirror.reported': '已向门户报告 {servers} 台服务器：{changed} 项组件读数有变化，{unknown} 个 SN 不属于您',
   'usage.mirrorSubcommand': 'mirror 的子命令为：sync、verify、prune',
   'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',
   'mirror.badIndex': '快照 {snapshot}：index.json 无法读取或不属于该快照',
@@ -19,6 +25,7 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'mirror.verifyFailedCount': '{files} 个文件中有 {count} 个校验失败',
   'mirror.nothing': '{dir} 中没有可校验的内容（没有快照）',
   'mirror.pruned': '保留 {kept} 个快照，删除 {removed} 个快照及 {files} 个不再被任何快照引用的文件',
+  'mirror.noContext': '快照 {snapshot} 不含合规上下文：请用具有 inventory 权限范围的令牌同步',
   'mirror.problem.badIndex': '快照索引无法读取或不属于该快照',
   'mirror.problem.badSignature': '门户签名无法用登录时固定的公钥验证',
   'mirror.problem.notSigned': '不在门户签名的清单中（版本 {detail}）',

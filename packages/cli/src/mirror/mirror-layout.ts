@@ -86,6 +86,11 @@ export type MirrorIndex = {
   advisories: MirrorAdvisory[];
   /** The OpenPGP public key the advisories are signed with (CSAF `public_openpgp_keys`), when the portal publishes one. */
   openPgpKey: MirrorFile | null;
+  /**
+   * The portal-signed compliance context (my servers, releases, advisories, baselines) that
+   * `fwportal audit --repo` judges with; null when the token had no `inventory` scope.
+   */
+  complianceContext?: MirrorFile | null;
 };
 
 export type MirrorSnapshotSummary = { name: string; createdAt: string; files: number; bytes: number };

@@ -10,6 +10,7 @@ import { API_PATHS, MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.t
 import type { PortalClient } from '../portal-client.ts';
 import { PortalTransportError } from '../portal-fetch.ts';
 import { keyIdOf } from '../signing-key.ts';
+import { fetchContext, readContext, sameContext, writeContext } from './compliance-context.ts';
 import { mirrorAdvisories } from './mirror-csaf.ts';
 import {
   INDEX_FILE,
@@ -181,6 +182,10 @@ export async function syncMirror(
   );
   const csaf = await mirrorAdvisories(client, root, earlier);
   fetchedBytes += csaf.fetchedBytes;
+  const context = await fetchContext(client, key);
+  const previousContext = previous?.complianceContext
+    ? await readContext(root, previous, key).catch(() => null)
+    : null;
 
   const result: SyncResult = {
     snapshot: newest?.name ?? null,
@@ -196,7 +201,13 @@ export async function syncMirror(
   // No snapshot of a partial mirror: what is there is kept for the next run to complete.
   if (failed.length > 0) return result;
   const content = { firmware, advisories: csaf.advisories, openPgpKey: csaf.openPgpKey };
-  if (!options.snapshot && previous && sameContent(previous, content)) return result;
+  if (
+    !options.snapshot &&
+    previous &&
+    sameContent(previous, content) &&
+    sameContext(previousContext, context?.parsed ?? null)
+  )
+    return result;
 
   const name = options.snapshot ?? (await freeName(root, snapshotNameAt(new Date())));
   if (catalog.snapshots.some((snapshot) => snapshot.name === name))
@@ -221,6 +232,7 @@ export async function syncMirror(
       sha256: createHash('sha256').update(signed.manifest).digest('hex'),
     },
     ...content,
+    complianceContext: context ? await writeContext(dir, name, context) : null,
   };
   await writeJsonFile(dir, INDEX_FILE, index);
   const files = poolFilesOf(index);

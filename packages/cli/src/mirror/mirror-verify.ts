@@ -13,6 +13,7 @@ import {
   poolFilesOf,
   snapshotDirOf,
 } from './mirror-layout.ts';
+import { CONTEXT_FILE, readContext } from './compliance-context.ts';
 import { checkSignedCatalogue } from './mirror-selection.ts';
 import { readCatalog, readIndex } from './mirror-store.ts';
 
@@ -71,6 +72,10 @@ async function checkSnapshot(
   }
   for (const file of poolFilesOf(index))
     if (poolEntryProblem(file) !== null) problems.push({ path: String(file.path), reason: 'unsafePath' });
+  if (index.complianceContext)
+    await readContext(root, index, key).catch(() =>
+      problems.push({ path: `${dir}/${CONTEXT_FILE}`, reason: 'badSignature' }),
+    );
   return { index, problems };
 }
 

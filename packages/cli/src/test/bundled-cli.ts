@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { CliRun } from './run-cli.ts';
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * The CLI bundled as packages/cli/build.mjs bundles it (esbuild, the contract inlined), once per
+ * test file: what customers run. Needed where a command loads the contract's compliance engine,
+ * whose extensionless imports Node cannot run from the sources.
+ */
+function bundledCli(): Promise<string> {
+  bundle ??= (async () => {
+    const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-bundle-')), 'main.mjs');
+    await build({
+      entryPoints: [path.resolve(import.meta.dirname, '../main.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22.12',
+      define: { FWPORTAL_BUILD: JSON.stringify({ version: 'test', platform: null, releaseKeyPem: null }) },
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return bundle;
+}
+
+/** Runs the bundled `fwportal args` to the end, `input` on its stdin. */
+export async function runBundledCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
+  const child = spawn(process.execPath, [await bundledCli(), ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.end(input);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
