@@ -96,6 +96,21 @@ describe.each(DRIVERS)('SBOMs of versions on %s', (driver) => {
       expect((await get(`/api/catalog/versions/${restricted.id}/sbom`, token)).statusCode).toBe(404);
       expect((await get(`/api/downloads/${restricted.id}`, token)).statusCode).toBe(404);
     }
+    // Served as a download, never rendered: a page of another site cannot make it run as HTML.
+    expect(served.headers['content-disposition']).toContain('attachment');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // A download ticket opens its own version's SBOM, not another's.
+    const ticketOf = async (versionId: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/downloads/${versionId}/ticket`,
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).json().data.ticket as string;
+    const ticket = await ticketOf(draft.id);
+    expect((await get(`${url}?ticket=${ticket}`, null)).json().code).toBe(ErrorCode.DOWNLOAD_TICKET_INVALID);
+    expect((await get(`${url}?ticket=${await ticketOf(restricted.id)}`, null)).statusCode).toBe(200);
     // A token in the URL is refused before anything else, as downloads do.
     expect((await get(`${url}?token=${member}`, null)).json().code).toBe(ErrorCode.TOKEN_IN_URL);
   });
