@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 
 const run = promisify(execFile);
 
@@ -17,26 +18,24 @@ export const SEA_TEST_VERSIONS = { current: '1.0.0', newer: '1.1.0' } as const;
 /** Two linux-x64 builds signed by one test release key (its private half in `keyFile`). */
 export type SeaTestBuilds = { keyFile: string; current: string; newer: string };
 
-/** Every file under `dir` that goes into the executable (tests aside), in a stable order. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
-      return entry.name.endsWith('.test.ts') ? [] : [full];
-    });
-}
-
-/** What the builds are made from: the CLI's and the contract's sources, the build script, this Node. */
-function inputsHash(): string {
+/**
+ * What the builds are made from: every source file the bundle takes in (as esbuild sees them, so
+ * a change elsewhere in the contract does not rebuild), the build script and this Node.
+ */
+async function inputsHash(): Promise<string> {
+  const { metafile } = await build({
+    entryPoints: [path.join(cliRoot, 'src/sea-main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const files = [path.join(cliRoot, 'build-binaries.mjs'), ...Object.keys(metafile.inputs).sort()];
   const hash = createHash('sha256').update(process.version);
-  const files = [
-    path.join(cliRoot, 'build-binaries.mjs'),
-    ...sourceFiles(path.join(cliRoot, 'src')),
-    ...sourceFiles(path.join(repoRoot, 'packages/contract/src')),
-  ];
-  for (const file of files) hash.update(path.relative(repoRoot, file)).update(readFileSync(file));
+  for (const file of files)
+    hash.update(path.relative(repoRoot, path.resolve(file))).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -47,7 +46,7 @@ function inputsHash(): string {
  * folder of its own and renamed into place, so a concurrent run never sees half a build.
  */
 export async function seaTestBuilds(): Promise<SeaTestBuilds> {
-  const done = path.join(CACHE, inputsHash());
+  const done = path.join(CACHE, await inputsHash());
   const builds: SeaTestBuilds = {
     keyFile: path.join(done, 'release-ed25519.pem'),
     current: path.join(done, SEA_TEST_VERSIONS.current),
