@@ -5,12 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser } from '../apps/server/src/test/factories';
 import { demoFleet } from '../tools/bmc-sim/demo-fleet';
 import { startBmcSim, writeHostsFile } from '../tools/bmc-sim/index';
 import { bindServers } from '../packages/cli/src/test/fleet-servers';
-import { fwportal, signedInFwportal } from './support/fwportal';
-import { BENCH_PASSWORD, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { customerWithFwportal, fwportal, jsonOf } from './support/fwportal';
+import { startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 
 const SERVERS = Number(process.env.BENCH_BMCS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -28,7 +27,7 @@ async function main() {
   const sim = await startBmcSim({ servers });
   const certificateSeconds = (Date.now() - certificatesStarted) / 1000;
   try {
-    const customer = await createUser(portal.db, { roleCodes: ['customer'], password: BENCH_PASSWORD });
+    const { customer, env } = await customerWithFwportal(portal, ['inventory'], dir);
     await bindServers(
       portal.db,
       customer.id,
@@ -36,7 +35,6 @@ async function main() {
       'M7-2U',
     );
     const hostsFile = writeHostsFile(path.join(dir, 'hosts.csv'), sim.bmcs);
-    const env = await signedInFwportal(portal, customer.id, ['inventory'], dir);
     console.log(
       `${servers.length} simulated BMCs (HTTPS, self-signed certificates made in ${certificateSeconds.toFixed(1)} s, ` +
         `${servers[0]?.components.length ?? 0} firmware entries each); concurrency ${CONCURRENCY}; ${os.cpus().length} cores`,
@@ -53,12 +51,7 @@ async function main() {
         env,
       );
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      let result: { servers: { reported: boolean }[]; unreachable: unknown[] };
-      try {
-        result = JSON.parse(audit.stdout) as typeof result;
-      } catch {
-        throw new Error(`fwportal audit failed (${audit.code}): ${audit.stderr}`);
-      }
+      const result = jsonOf<{ servers: { reported: boolean }[]; unreachable: unknown[] }>(audit, 'audit');
       const sessions = sim.bmcs.reduce((sum, bmc) => sum + bmc.sessions(), 0);
       console.log(
         `| ${run}${run === 1 ? ' (first contact: certificates pinned)' : ''} | ${seconds.toFixed(2)} s | ${result.servers.length} | ${result.unreachable.length} | ${result.servers.filter((server) => server.reported).length} | ${audit.code} | ${sessions} | ${seconds < TARGET_SECONDS ? 'yes' : '**no**'} |`,

@@ -9,12 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { referenceModel } from '../apps/server/src/test/catalog-factories';
-import { createUser } from '../apps/server/src/test/factories';
 import { startBmcSim, writeHostsFile } from '../tools/bmc-sim/index';
 import { buildFleetCatalogue, firmwareOf, shippedFirmware } from '../packages/cli/src/test/fleet-catalogue';
 import { bindServers, FLEET_MODEL } from '../packages/cli/src/test/fleet-servers';
-import { fwportal, signedInFwportal } from './support/fwportal';
-import { BENCH_PASSWORD, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { customerWithFwportal, fwportal, jsonOf } from './support/fwportal';
+import { startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 
 const SERVERS = Number(process.env.BENCH_BMCS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -56,10 +55,9 @@ async function main() {
   });
   const certificateSeconds = (Date.now() - certificatesStarted) / 1000;
   try {
-    const customer = await createUser(portal.db, { roleCodes: ['customer'], password: BENCH_PASSWORD });
+    const { customer, env } = await customerWithFwportal(portal, ['download', 'inventory'], dir);
     await bindServers(portal.db, customer.id, sns, FLEET_MODEL, shippedFirmware(catalogue));
     const hostsFile = writeHostsFile(path.join(dir, 'hosts.csv'), sim.bmcs);
-    const env = await signedInFwportal(portal, customer.id, ['download', 'inventory'], dir);
     console.log(
       `${SERVERS} simulated BMCs (HTTPS, self-signed certificates made in ${certificateSeconds.toFixed(1)} s), ` +
         `BMC image ${IMAGE_MB} MiB, task ${TASK_SECONDS} s per BMC; concurrency ${CONCURRENCY}; ${os.cpus().length} cores, ` +
@@ -85,12 +83,7 @@ async function main() {
         env,
       );
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      let result: UpdateJson;
-      try {
-        result = JSON.parse(update.stdout) as UpdateJson;
-      } catch {
-        throw new Error(`fwportal update failed (${update.code}): ${update.stderr}`);
-      }
+      const result = jsonOf<UpdateJson>(update, 'update');
       const updated = sim.bmcs.filter(
         (bmc) => bmc.server.components.find((c) => c.kind === 'BMC')?.version === bmcFirmware.newest,
       ).length;

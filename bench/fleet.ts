@@ -11,11 +11,10 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { catalogVersions } from '../apps/server/src/db/schema';
-import { createUser } from '../apps/server/src/test/factories';
 import type { FleetResolve } from '../packages/cli/src/portal-api';
 import { bindServers } from '../packages/cli/src/test/fleet-servers';
-import { fwportal, signedInFwportal } from './support/fwportal';
-import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { customerWithFwportal, fwportal } from './support/fwportal';
+import { type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const ARIA2C = process.env.ARIA2C ?? '/usr/bin/aria2c';
@@ -66,7 +65,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-fleet-'));
   const portal = await startPortalApp({ config: TOKEN_QUOTAS_OFF });
   try {
-    const customer = await createUser(portal.db, { roleCodes: ['customer'], password: BENCH_PASSWORD });
+    const { customer, env } = await customerWithFwportal(portal, ['catalog:read', 'download'], dir);
     const sns: string[] = [];
     for (const [model, count] of FLEET) {
       const own = Array.from({ length: count }, (_, i) => `BENCH-${model}-${i + 1}`);
@@ -75,8 +74,6 @@ async function main() {
     }
     const snFile = path.join(dir, 'sns.txt');
     writeFileSync(snFile, `${sns.join('\n')}\n`);
-
-    const env = await signedInFwportal(portal, customer.id, ['catalog:read', 'download'], dir);
     const { token } = JSON.parse(
       readFileSync(path.join(env.XDG_CONFIG_HOME!, 'fwportal', 'config.json'), 'utf8'),
     ) as { token: string };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ApiTokenScope } from '@portal/contract';
-import { cliEnv, runCli } from '../../packages/cli/src/test/run-cli';
-import type { BenchPortal } from './portal';
+import { createUser } from '../../apps/server/src/test/factories';
+import { type CliRun, cliEnv, runCli } from '../../packages/cli/src/test/run-cli';
+import { BENCH_PASSWORD, type BenchPortal } from './portal';
 
 export { runCli as fwportal } from '../../packages/cli/src/test/run-cli';
 
@@ -25,4 +26,19 @@ export async function signedInFwportal(
   const login = await runCli(['login', '--url', portal.url, '--token-stdin'], env, `${created.token}\n`);
   if (login.code !== 0) throw new Error(`fwportal login failed: ${login.stderr}`);
   return env;
+}
+
+/** A new customer of `portal`, signed in to `fwportal` with `scopes` (see signedInFwportal). */
+export async function customerWithFwportal(portal: BenchPortal, scopes: ApiTokenScope[], dir: string) {
+  const customer = await createUser(portal.db, { roleCodes: ['customer'], password: BENCH_PASSWORD });
+  return { customer, env: await signedInFwportal(portal, customer.id, scopes, dir) };
+}
+
+/** The `--json` answer of a finished `fwportal` run; a run that printed none failed, with its stderr. */
+export function jsonOf<T>(run: CliRun, command: string): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    throw new Error(`fwportal ${command} failed (${run.code}): ${run.stderr}`);
+  }
 }
