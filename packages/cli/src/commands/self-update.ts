@@ -106,7 +106,12 @@ async function install(
   source: Readable,
 ): Promise<ExitCode> {
   const mode = (await stat(running.executable)).mode & 0o777;
-  const candidate = await writeCandidate(path.dirname(running.executable), source, mode);
+  const candidate = await writeCandidate(
+    path.dirname(running.executable),
+    source,
+    mode,
+    path.extname(running.executable),
+  );
   try {
     if (candidate.sha256 !== accepted.sha256)
       throw new CliError(EXIT.verification, 'selfUpdate.tampered', { file: accepted.fileName });

@@ -18,8 +18,14 @@ export type Candidate = { file: string; sha256: string; size: number; discard: (
  * there, never through a link), hashing it on the way, flushed to disk and made executable with
  * `mode`. The caller compares the hash with the signed one before anything runs it.
  */
-export async function writeCandidate(dir: string, source: Readable, mode: number): Promise<Candidate> {
-  const file = path.join(dir, `.fwportal-update-${randomBytes(6).toString('hex')}`);
+export async function writeCandidate(
+  dir: string,
+  source: Readable,
+  mode: number,
+  /** The program's own extension (`.exe`): Windows runs a file by it, and the candidate is run once. */
+  extension = '',
+): Promise<Candidate> {
+  const file = path.join(dir, `.fwportal-update-${randomBytes(6).toString('hex')}${extension}`);
   const handle = await open(
     file,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW,
