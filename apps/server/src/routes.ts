@@ -12,6 +12,7 @@ import { csafTicketRoutes } from './modules/advisories/csaf-ticket.routes';
 import { installedBaseRoutes, inventoryRoutes } from './modules/fleet/inventory.routes';
 import { staffFleetRoutes } from './modules/fleet/staff-fleet.routes';
 import { art14Routes } from './modules/psirt/art14.routes';
+import { supportPeriodRoutes } from './modules/psirt/support-period.routes';
 import { softwareIdRoutes } from './modules/fleet/software-id.routes';
 import { complianceContextRoutes } from './modules/fleet/compliance-context.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
@@ -119,5 +120,6 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(staffFleetRoutes),
     (app) => app.register(sbomSearchRoutes),
     (app) => app.register(art14Routes),
+    (app) => app.register(supportPeriodRoutes),
   ];
 }

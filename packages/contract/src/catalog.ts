@@ -64,8 +64,16 @@ export const catalogModelSchema = z.object({
   name: z.string(),
 });
 export type CatalogModel = z.infer<typeof catalogModelSchema>;
-/** The models list also gives each model's id: what advisories name a model by. */
-export const catalogModelListSchema = z.array(catalogModelSchema.extend({ id: z.number().int() }));
+/**
+ * The models list also gives each model's id (what advisories name a model by) and its end of
+ * security support, month and year (`2031-12`; null: not announced yet; CRA Art. 13(19)).
+ */
+export const catalogModelListSchema = z.array(
+  catalogModelSchema.extend({
+    id: z.number().int(),
+    securitySupportEnd: z.string().nullable().default(null),
+  }),
+);
 
 /**
  * GET /api/catalog/versions and GET /api/public/catalog/versions.

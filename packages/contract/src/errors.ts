@@ -177,6 +177,8 @@ export const ErrorCode = {
   SECURITY_FIX_REMOVAL_REASON: 1033004,
   /** The encrypted text of a vulnerability report is not an ASCII-armoured OpenPGP message. */
   PSIRT_PGP_INVALID: 1033005,
+  /** A server model that does not exist. */
+  MODEL_NOT_FOUND: 1033006,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -301,6 +303,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PSIRT_TIME_IN_FUTURE]: 400,
   [ErrorCode.SECURITY_FIX_REMOVAL_REASON]: 400,
   [ErrorCode.PSIRT_PGP_INVALID]: 400,
+  [ErrorCode.MODEL_NOT_FOUND]: 404,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

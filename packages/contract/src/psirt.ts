@@ -27,6 +27,31 @@ export type EuMemberState = (typeof EU_MEMBER_STATES)[number];
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** A security fix stays downloadable this long after its release (CRA Art. 13(9)). */
+export const SECURITY_FIX_AVAILABILITY_YEARS = 10;
+
+/** True while a security fix released on `releaseDate` (YYYY-MM-DD) must stay available. */
+export function withinSecurityFixPeriod(releaseDate: string, now: Date): boolean {
+  const [year = 0, month = 1, day = 1] = releaseDate.split('-').map(Number);
+  return now.getTime() < Date.UTC(year + SECURITY_FIX_AVAILABILITY_YEARS, month - 1, day);
+}
+
+/** A model's end of security support: month and year (CRA Art. 13(19)). */
+export const SUPPORT_END_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** PUT /api/staff/models/:id/support-end: set (`2031-12`) or clear (null) a model's end of security support. */
+export const modelSupportEndInputSchema = z.object({
+  securitySupportEnd: z.string().trim().regex(SUPPORT_END_PATTERN).nullable(),
+});
+export const modelIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const modelSupportSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  securitySupportEnd: z.string().nullable(),
+});
+export type ModelSupport = z.infer<typeof modelSupportSchema>;
+
 /** What staff record when they open or edit a case (one per advisory). */
 export const art14CaseInputSchema = z.object({
   kind: z.enum(ART14_KINDS),

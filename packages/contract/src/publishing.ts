@@ -283,6 +283,11 @@ export const recallInputSchema = z.object({
   reason: text(500).min(1),
   /** Post a notice to every user who downloaded this version. */
   notifyDownloaders: z.boolean().default(true),
+  /**
+   * A security fix must stay available ten years after its release (CRA Art. 13(9)): recalling
+   * one before that needs this justification too (issue 43 §4); ignored for other versions.
+   */
+  securityFixReason: text(500).default(''),
 });
 export type RecallInput = z.input<typeof recallInputSchema>;
 export const recallResultSchema = z.object({ version: publishVersionSchema, notified: z.number().int() });

@@ -20,6 +20,7 @@ import {
   catalogReleaseNotes,
   catalogVersionModels,
   catalogVersions,
+  modelSupportPeriods,
   serverModels,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -72,10 +73,18 @@ export class CatalogService {
 
   async models(locale: Locale): Promise<(CatalogModel & { id: number })[]> {
     const rows = await this.db
-      .select()
+      .select({ model: serverModels, supportEnd: modelSupportPeriods.securitySupportEnd })
       .from(serverModels)
+      .leftJoin(modelSupportPeriods, eq(modelSupportPeriods.modelId, serverModels.id))
       .orderBy(asc(serverModels.family), asc(serverModels.code));
-    return rows.map((m) => ({ id: m.id, code: m.code, family: m.family, name: localName(locale, m) }));
+    // The end of security support goes with the model wherever customers choose one (CRA Art. 13(19)).
+    return rows.map(({ model: m, supportEnd }) => ({
+      id: m.id,
+      code: m.code,
+      family: m.family,
+      name: localName(locale, m),
+      securitySupportEnd: supportEnd,
+    }));
   }
 
   list(viewer: Viewer, filters: CatalogVersionFilters, locale: Locale): Promise<Page<CatalogVersionRow>> {

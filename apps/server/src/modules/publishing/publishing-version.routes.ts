@@ -73,6 +73,18 @@ export async function publishingVersionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await publishVersions.recall(request.params.id, request.body);
+      if (result.securityFixRemoval)
+        await auditRequest(
+          app,
+          request,
+          'version.removeSecurityFix',
+          { type: 'version', id: result.version.id },
+          {
+            version: result.version.version,
+            releaseDate: result.version.releaseDate,
+            reason: request.body.securityFixReason,
+          },
+        );
       return audited(request, 'version.recall', result, {
         reason: request.body.reason,
         notified: result.notified,

@@ -9,6 +9,7 @@ import {
   type publishUpdatePlanSchema,
   type publishVersionMetaSchema,
   type recallInputSchema,
+  withinSecurityFixPeriod,
 } from '@portal/contract';
 import { and, asc, countDistinct, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -262,8 +263,27 @@ export class PublishVersionService {
    * Published -> recalled: downloads stop, the row, its file and the download
    * records stay. Optionally posts a notice to everyone who downloaded it.
    */
-  async recall(id: number, input: RecallInput): Promise<{ version: PublishVersion; notified: number }> {
+  async recall(
+    id: number,
+    input: RecallInput,
+  ): Promise<{ version: PublishVersion; notified: number; securityFixRemoval: boolean }> {
     const now = this.clock.now();
+    // A security fix stays available ten years after release (CRA Art. 13(9)): taking one away
+    // sooner needs its own justification, which the route audits (issue 43 §4).
+    const [fix] = await this.db
+      .select({
+        securityFix: catalogVersions.securityFix,
+        cves: catalogVersions.cves,
+        releaseDate: catalogVersions.releaseDate,
+      })
+      .from(catalogVersions)
+      .where(eq(catalogVersions.id, id));
+    const securityFixRemoval =
+      fix !== undefined &&
+      (fix.securityFix || fix.cves.length > 0) &&
+      withinSecurityFixPeriod(String(fix.releaseDate), now);
+    if (securityFixRemoval && !input.securityFixReason?.trim())
+      throw new AppError('SECURITY_FIX_REMOVAL_REASON');
     const notified = await this.db.transaction(async (transaction) => {
       const tx: Db = transaction;
       const [row] = await tx
@@ -284,7 +304,7 @@ export class PublishVersionService {
         await enqueueFanout(this.jobs, tx, { event: 'recall', versionId: id, reason: input.reason });
       return downloaders?.n ?? 0;
     });
-    return { version: await this.get(id), notified };
+    return { version: await this.get(id), notified, securityFixRemoval };
   }
 
   /** A draft that should never have been uploaded: row and file go. Published versions stay for history. */

@@ -60,4 +60,8 @@ export const psirt: TranslationsOf<typeof reference> = {
   'art14.export.download': 'Download JSON',
   'art14.export.print': 'Print',
   'art14.export.close': 'Close',
+  'securityFix.reason': 'Why this security fix may be removed',
+  'securityFix.hint':
+    'Released less than ten years ago, this security fix must stay available (CRA Art. 13(9)): say why it is recalled anyway (for example, which version replaces it).',
+  'securityFix.required': 'Give the reason for removing a security fix',
 };

@@ -58,4 +58,8 @@ export const psirt = {
   'art14.export.download': '下载 JSON',
   'art14.export.print': '打印',
   'art14.export.close': '关闭',
+  'securityFix.reason': '移除安全修复的原因',
+  'securityFix.hint':
+    '该安全修复发布未满十年，按 CRA 第 13 条第 9 款须保持可下载：请说明为何仍须撤回（例如已由哪个版本替代）。',
+  'securityFix.required': '请填写移除安全修复的原因',
 };
