@@ -11,12 +11,7 @@ import { ApiQuota } from './modules/api-tokens/api-quota';
 import { ApiTokenService } from './modules/api-tokens/api-token.service';
 import { FeedService } from './modules/feeds/feed.service';
 import { FeedTokenService } from './modules/feeds/feed-token.service';
-import { dnsResolver } from './modules/webhooks/dns-lookup';
-import { WebhookDelivery } from './modules/webhooks/webhook-delivery';
-import { WebhookFanout } from './modules/webhooks/webhook-fanout';
-import { WebhookPauseMail } from './modules/webhooks/webhook-pause-mail';
-import { WebhookSender } from './modules/webhooks/webhook-sender';
-import { WebhookService } from './modules/webhooks/webhook.service';
+import { createWebhookServices, type WebhookServices } from './modules/webhooks/webhook-services';
 import { AccountCodeMailer } from './modules/account/account-code-mailer';
 import { AccountHistoryService } from './modules/account/account-history.service';
 import { PasswordChangeService } from './modules/account/password-change.service';
@@ -34,10 +29,7 @@ import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { createFleetServices, type FleetServices, pruneReportHistory } from './modules/fleet/fleet-services';
 import { Notifier } from './modules/notice/notifier';
-import { MirrorResolver } from './modules/tasks/mirror-resolve';
-import { removeStaleScratch } from './modules/tasks/livecd-iso';
-import { TaskRunner } from './modules/tasks/task-runner';
-import { TaskService } from './modules/tasks/task.service';
+import { createTaskServices, removeStaleScratch, type TaskServices } from './modules/tasks/task-services';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
 import { MenusAdminService } from './modules/access-admin/menus-admin.service';
 import { RolesAdminService } from './modules/access-admin/roles-admin.service';
@@ -123,7 +115,6 @@ export type Services = {
   housekeeping: Housekeeping;
   /** Retries queued mails (modules/mail); started by buildApp when TASK_WORKERS > 0. */
   mailRetry: Housekeeping;
-  tasks: TaskService;
   /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
   metrics: PortalMetrics;
   /** Personal access tokens and their quotas (issue 20). */
@@ -133,13 +124,13 @@ export type Services = {
   /** Atom feeds of releases and recalls, and the private feed tokens (issue 20). */
   feeds: FeedService;
   feedTokens: FeedTokenService;
-  /** Webhooks of accounts; their events are fanned out and delivered by queued jobs. */
-  webhooks: WebhookService;
   /** CRA Art. 14 reporting cases and their reminder mails (issue 43 §3). */
   art14: Art14Service;
   art14Reminders: Art14Reminders;
 } & AdvisoryServices &
-  FleetServices;
+  FleetServices &
+  TaskServices &
+  WebhookServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
@@ -234,14 +225,8 @@ export function createServices(
       pollSeconds: 0.5,
     },
   );
-  const tasks = new TaskService(db, clock, jobs, catalogAccess, store, config.TASK_TIMEOUT_SECONDS);
   const notifier = new Notifier(clock, mail, log);
-  jobs.register(
-    new TaskRunner(db, clock, store, catalogAccess, new MirrorResolver(db, catalogAccess), notifier, log, {
-      resultTtlMs: config.TASK_RESULT_TTL_HOURS * 3_600_000,
-      xorriso: config.XORRISO_PATH,
-    }),
-  );
+  const { tasks } = createTaskServices(config, { db, clock, log, jobs, store, catalogAccess, notifier });
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
   const publishVersions = new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs);
   const advisoryServices = createAdvisoryServices(config, {
@@ -254,21 +239,16 @@ export function createServices(
     access,
     audit,
   });
-  const webhookAddresses = {
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-    resolve: dnsResolver({ servers: config.WEBHOOK_DNS_SERVERS }),
-  };
-  const webhooks = new WebhookService(db, clock, jobs, rateCounters, webhookAddresses);
-  jobs.register(new WebhookFanout(db, clock, catalogAccess, jobs, publicUrl));
-  jobs.register(
-    new WebhookDelivery(
-      db,
-      clock,
-      new WebhookSender(webhookAddresses),
-      { jobs, access: catalogAccess, pauseMail: new WebhookPauseMail(db, mail, log) },
-      config.WEBHOOK_WORKERS,
-    ),
-  );
+  const { webhooks } = createWebhookServices(config, {
+    db,
+    clock,
+    log,
+    jobs,
+    rateCounters,
+    catalogAccess,
+    mail,
+    publicUrl,
+  });
   jobs.onOutcome((queue, outcome) => metrics.job(queue, outcome));
   const art14 = new Art14Service(db, clock, {
     publicUrl,
