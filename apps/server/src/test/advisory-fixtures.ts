@@ -1,6 +1,7 @@
 import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { expect } from 'vitest';
-import { bindSerial, createServer } from './catalog-factories';
+import { webhooks } from '../db/schema';
+import { bindSerial, createItem, createServer, createVersion } from './catalog-factories';
 import { createRole } from './factories';
 import { callAs } from './requests';
 import { signedInUser } from './signed-in-user';
@@ -41,6 +42,34 @@ export async function customerRunning(
   const { sn } = await createServer(t.db, { modelId, installed });
   await bindSerial(t.db, customer.id, sn);
   return { ...customer, sn };
+}
+
+/**
+ * A draft BMC `version` of `modelId` (in a new item unless `itemId` names one): a fix an advisory
+ * may hold back until its embargo ends. Its id.
+ */
+export async function draftFix(t: TestApp, modelId: number, version: string, itemId?: number) {
+  const item = itemId ?? (await createItem(t.db, { kind: 'BMC' })).id;
+  const fix = await createVersion(t.db, t.app.services.store, {
+    itemId: item,
+    version,
+    status: 'draft',
+    modelIds: [modelId],
+  });
+  return fix.id;
+}
+
+/**
+ * A webhook of `userId`'s for advisory events, stored as the settings page would (its deliveries
+ * go out only when a test runs the queue).
+ */
+export async function advisoryWebhook(t: TestApp, userId: number) {
+  await t.db.insert(webhooks).values({
+    userId,
+    url: 'https://hooks.example.com/psirt',
+    secret: 'whsec_test',
+    events: ['advisory.published', 'advisory.updated'],
+  });
 }
 
 /**

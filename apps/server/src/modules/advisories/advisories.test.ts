@@ -7,9 +7,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AdvisoryDetail, AdvisoryInput, AdvisoryRow, Page, StaffAdvisoryDetail } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
+import { catalogVersions, notices, webhookDeliveries } from '../../db/schema';
 import { advisoryInput } from '../../test/advisory-input';
-import { customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { advisoryWebhook, customerRunning, draftFix, signedInWith } from '../../test/advisory-fixtures';
 import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
@@ -57,25 +57,12 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
     reader = (await signedInWith(t, 'customer')).token;
     const model = await referenceModel(t.db, 'M7-2U');
     modelId = model.id;
-    const item = await createItem(t.db, { kind: 'BMC' });
-    fixId = (
-      await createVersion(t.db, t.app.services.store, {
-        itemId: item.id,
-        version: '2.5.0',
-        status: 'draft',
-        modelIds: [modelId],
-      })
-    ).id;
+    fixId = await draftFix(t, modelId, '2.5.0');
     // One customer runs an affected version, one already runs the fix, one has another model.
     affected = await customerRunning(t, modelId, { BMC: '2.1.0' });
     await customerRunning(t, modelId, { BMC: '2.5.0' });
     bystander = await customerRunning(t, (await referenceModel(t.db, 'M6-1U')).id);
-    await t.db.insert(webhooks).values({
-      userId: affected.id,
-      url: 'https://hooks.example.com/psirt',
-      secret: 'whsec_test',
-      events: ['advisory.published', 'advisory.updated'],
-    });
+    await advisoryWebhook(t, affected.id);
   });
   afterAll(() => t?.close());
 

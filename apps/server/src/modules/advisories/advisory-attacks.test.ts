@@ -1,10 +1,17 @@
 import type { AdvisoryDetail, AdvisoryInput, AdvisoryRow, Page, StaffAdvisoryDetail } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogVersions, notices, webhookDeliveries, webhooks } from '../../db/schema';
-import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { catalogVersions, notices, webhookDeliveries } from '../../db/schema';
+import {
+  advisoryRoles,
+  advisoryWebhook,
+  approvedAdvisory,
+  customerRunning,
+  draftFix,
+  signedInWith,
+} from '../../test/advisory-fixtures';
 import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
-import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
+import { referenceModel } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -74,15 +81,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
     publisherApprover = await signedInWith(t, role.approver, 'attack-publisher');
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     otherModelId = (await referenceModel(t.db, 'M6-1U')).id;
-    const item = await createItem(t.db, { kind: 'BMC' });
-    heldId = (
-      await createVersion(t.db, t.app.services.store, {
-        itemId: item.id,
-        version: '9.0.0',
-        status: 'draft',
-        modelIds: [modelId],
-      })
-    ).id;
+    heldId = await draftFix(t, modelId, '9.0.0');
     affected = await customerRunning(t, modelId);
     neighbour = await customerRunning(t, modelId);
     bystander = await customerRunning(t, otherModelId);
@@ -96,47 +95,50 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
       ).token;
     bystanderPat = await pat(['catalog:read']);
     bystanderWrongPat = await pat(['licences']);
-    for (const who of [affected, neighbour])
-      await t.db.insert(webhooks).values({
-        userId: who.id,
-        url: 'https://hooks.example.com/psirt',
-        secret: 'whsec_test',
-        events: ['advisory.published', 'advisory.updated'],
-      });
+    for (const who of [affected, neighbour]) await advisoryWebhook(t, who.id);
   });
   afterAll(() => t?.close());
 
   describe('a curious staff member', () => {
-    it('may not approve without advisory:approve, nor their own last change, on any path', async () => {
-      const created = await staff(approverB.token, 'POST', '', input());
-      const id = created.body.data.id;
-      // Not yet in review: nothing to approve.
-      expect((await staff(approverC.token, 'POST', `/${id}/approve`)).status).toBe(409);
-      await staff(approverB.token, 'POST', `/${id}/submit`);
-      expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      expect((await staff(writer.token, 'POST', `/${id}/approve`)).body.code).toBe(1013002);
-      expect((await staff(writer.token, 'POST', `/${id}/reject`, { comment: 'no' })).body.code).toBe(1013002);
-      // In review the copy is frozen: no edit, no second submit.
-      expect((await staff(approverC.token, 'PUT', `/${id}`, input({ titleEn: 'Swapped' }))).status).toBe(409);
-      expect((await staff(approverB.token, 'POST', `/${id}/submit`)).status).toBe(409);
-      // Rejected and resubmitted by the author without a change: still the author's last change.
-      await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'again' });
-      await staff(approverB.token, 'POST', `/${id}/submit`);
-      expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      // C rejects, edits it and B submits: C made the last change, and B wrote most of it: neither
-      // may approve a text they changed since the last approval; D, who changed nothing, may.
-      await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'mine now' });
-      await staff(approverC.token, 'PUT', `/${id}`, input({ titleEn: 'Edited by C' }));
-      await staff(approverB.token, 'POST', `/${id}/submit`);
-      expect((await staff(approverC.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
-      const approved = await staff(approverD.token, 'POST', `/${id}/approve`);
-      expect(approved.status).toBe(200);
-      expect(approved.body.data.reviewerName).not.toBeNull();
-      // Approved twice is a conflict, not a second revision.
-      expect((await staff(approverC.token, 'POST', `/${id}/approve`)).status).toBe(409);
-      expect((await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'late' })).status).toBe(409);
-    });
+    // The first approval of a process loads the CSAF validator: slow on a busy machine.
+    it(
+      'may not approve without advisory:approve, nor their own last change, on any path',
+      { timeout: 120_000 },
+      async () => {
+        const created = await staff(approverB.token, 'POST', '', input());
+        const id = created.body.data.id;
+        // Not yet in review: nothing to approve.
+        expect((await staff(approverC.token, 'POST', `/${id}/approve`)).status).toBe(409);
+        await staff(approverB.token, 'POST', `/${id}/submit`);
+        expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
+        expect((await staff(writer.token, 'POST', `/${id}/approve`)).body.code).toBe(1013002);
+        expect((await staff(writer.token, 'POST', `/${id}/reject`, { comment: 'no' })).body.code).toBe(
+          1013002,
+        );
+        // In review the copy is frozen: no edit, no second submit.
+        expect((await staff(approverC.token, 'PUT', `/${id}`, input({ titleEn: 'Swapped' }))).status).toBe(
+          409,
+        );
+        expect((await staff(approverB.token, 'POST', `/${id}/submit`)).status).toBe(409);
+        // Rejected and resubmitted by the author without a change: still the author's last change.
+        await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'again' });
+        await staff(approverB.token, 'POST', `/${id}/submit`);
+        expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
+        // C rejects, edits it and B submits: C made the last change, and B wrote most of it: neither
+        // may approve a text they changed since the last approval; D, who changed nothing, may.
+        await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'mine now' });
+        await staff(approverC.token, 'PUT', `/${id}`, input({ titleEn: 'Edited by C' }));
+        await staff(approverB.token, 'POST', `/${id}/submit`);
+        expect((await staff(approverC.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
+        expect((await staff(approverB.token, 'POST', `/${id}/approve`)).body.code).toBe(1028003);
+        const approved = await staff(approverD.token, 'POST', `/${id}/approve`);
+        expect(approved.status).toBe(200);
+        expect(approved.body.data.reviewerName).not.toBeNull();
+        // Approved twice is a conflict, not a second revision.
+        expect((await staff(approverC.token, 'POST', `/${id}/approve`)).status).toBe(409);
+        expect((await staff(approverC.token, 'POST', `/${id}/reject`, { comment: 'late' })).status).toBe(409);
+      },
+    );
 
     it('an approved revision is frozen: editing the copy changes nothing published', async () => {
       const approved = await publish(writer.token, approverB.token, { titleEn: 'Frozen title' });

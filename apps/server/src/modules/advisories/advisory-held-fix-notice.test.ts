@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, users } from '../../db/schema';
-import { customerRunning } from '../../test/advisory-fixtures';
+import { customerRunning, draftFix } from '../../test/advisory-fixtures';
 import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
-import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createItem, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -26,12 +26,7 @@ describe('a held fix published by the advisory announcer', () => {
       (row) => row.title,
     );
   const heldFix = async (version: string) => {
-    const { id } = await createVersion(t.db, t.app.services.store, {
-      itemId,
-      version,
-      status: 'draft',
-      modelIds: [modelId],
-    });
+    const id = await draftFix(t, modelId, version, itemId);
     await t.db
       .update(catalogVersions)
       .set({ cves: ['CVE-2026-66666'], securityFix: true })

@@ -2,7 +2,7 @@ import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogVersions, notices, roles, userRoles, users } from '../../db/schema';
-import { advisoryRoles, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import { advisoryRoles, customerRunning, draftFix, signedInWith } from '../../test/advisory-fixtures';
 import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
@@ -48,16 +48,9 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
     locale = 'en-US',
   ) => callAs<T>(t.app, who.token, method, `/api/staff/advisories${url}`, body, locale);
   /** A new draft BMC version of the affected model (what an advisory may hold back). */
-  const draft = async () => {
+  const draft = () => {
     drafts += 1;
-    return (
-      await createVersion(t.db, t.app.services.store, {
-        itemId,
-        version: `9.${drafts}.0`,
-        status: 'draft',
-        modelIds: [modelId],
-      })
-    ).id;
+    return draftFix(t, modelId, `9.${drafts}.0`, itemId);
   };
   const statusOf = async (versionId: number) =>
     (await t.db.select().from(catalogVersions).where(eq(catalogVersions.id, versionId)))[0]?.status;
