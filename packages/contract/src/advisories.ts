@@ -419,3 +419,42 @@ export const advisoryTriageSchema = z.object({
   truncated: z.boolean(),
 });
 export type AdvisoryTriage = z.infer<typeof advisoryTriageSchema>;
+
+// ---- CVE lookup for customers (issue 43 §2) ----
+
+export const cveParamsSchema = z.object({ cve: z.string().trim().toUpperCase().regex(CVE_PATTERN) });
+
+/**
+ * One component of one of the caller's servers that a visible advisory citing the CVE names:
+ * what the advisory says of the version it runs (worst first when several do), and the version
+ * that fixes it when affected.
+ */
+export const cveServerSchema = z.object({
+  sn: z.string(),
+  model: z.string(),
+  /** `BMC`, or `PCIE:<PN>` for a card. */
+  component: z.string(),
+  /** Reported (else shipped) version; null when neither is known. */
+  installed: z.string().nullable(),
+  status: z.enum(VEX_STATUSES),
+  fixedIn: z.string().nullable(),
+  advisoryId: z.string(),
+});
+export type CveServer = z.infer<typeof cveServerSchema>;
+
+export const cveLookupSchema = z.object({
+  cve: z.string(),
+  /** The visible advisories citing it that the caller may read. */
+  advisories: z.array(
+    z.object({ advisoryId: z.string(), title: z.string(), severity: z.enum(ADVISORY_SEVERITIES) }),
+  ),
+  /** Worst first (VEX_STATUSES: affected, under investigation, not affected, fixed), then by SN. */
+  servers: z.array(cveServerSchema),
+  /** The caller's servers no advisory row names (neither model nor card). */
+  notNamed: z.number().int(),
+  /** More components matched than CVE_LOOKUP_MAX_ROWS: the rest are left out. */
+  truncated: z.boolean(),
+});
+export type CveLookup = z.infer<typeof cveLookupSchema>;
+/** Rows one lookup answers (a fleet of 10,000 servers with a few named components each fits). */
+export const CVE_LOOKUP_MAX_ROWS = 50_000;

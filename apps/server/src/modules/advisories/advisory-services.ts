@@ -12,6 +12,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { Notifier } from '../notice/notifier';
 import { AdvisoryAnnouncer } from './advisory-announcer';
 import { AdvisoryAuthoring } from './advisory-authoring.service';
+import { CveLookupService } from './advisory-cve-lookup.service';
 import { AdvisoryDocuments } from './advisory-documents';
 import { AdvisoryFeed } from './advisory-feed';
 import { AdvisoryReaderService } from './advisory-reader.service';
@@ -24,6 +25,8 @@ export type AdvisoryServices = {
   advisoryAnnouncer: AdvisoryAnnouncer;
   csafDistribution: CsafDistribution;
   advisoryFeed: AdvisoryFeed;
+  /** "Which of my servers, what status, fixed in which version" for one CVE (issue 43 §2). */
+  cveLookup: CveLookupService;
   /** The OpenPGP key of the CSAF files, loaded (or created) on first use. */
   advisorySigner: () => Promise<OpenPgpSigner>;
 };
@@ -91,6 +94,7 @@ export function createAdvisoryServices(
     advisoryAnnouncer,
     csafDistribution,
     advisoryFeed: new AdvisoryFeed(advisoryReader, csafDistribution, publicUrl),
+    cveLookup: new CveLookupService(db, clock),
     advisorySigner,
   };
 }

@@ -1,9 +1,9 @@
-import type { AdvisoryDetail, AdvisoryTriage } from '@portal/contract';
+import type { AdvisoryDetail, AdvisoryTriage, CveLookup } from '@portal/contract';
 import { compareVersions } from '@portal/contract/version-order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
 import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
-import { referenceModel } from '../../test/catalog-factories';
+import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
@@ -146,4 +146,59 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
     );
     expect(both.status).toBe(400);
   }, 120_000);
+
+  it("answers a CVE lookup with the caller's own servers only, each status and fix, and nothing under embargo", async () => {
+    const owner = await customerRunning(t, m72u, { BMC: '4.0.1' });
+    const second = await createServer(t.db, { modelId: m74u, installed: { BMC: '4.0.1', BIOS: '6.0.0' } });
+    await bindSerial(t.db, owner.id, second.sn);
+    const patched = await createServer(t.db, { modelId: m72u, installed: { BMC: '4.1.2' } });
+    await bindSerial(t.db, owner.id, patched.sn);
+    const stranger = await customerRunning(t, m72u, { BMC: '4.0.1' });
+    const affected = [
+      affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '4.1.2' }),
+      affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason }),
+      affectedRow({ modelId: m74u, kind: 'BIOS', status: 'under_investigation' }),
+    ];
+    await approvedAdvisory(
+      t,
+      writer,
+      approver,
+      flawAdvisoryInput({ title: ['查询', 'Lookup'], cve: 'CVE-2026-43003', affected }),
+    );
+    // The same CVE in an advisory still under embargo adds nothing.
+    await approvedAdvisory(
+      t,
+      writer,
+      approver,
+      flawAdvisoryInput(
+        { title: ['禁运', 'Embargoed'], cve: 'CVE-2026-43004', affected },
+        { publishAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() },
+      ),
+    );
+    const lookup = async (token: string, cve: string) =>
+      (await callAs<CveLookup>(t.app, token, 'GET', `/api/advisories/cve/${cve}`)).body.data;
+
+    const mine = await lookup(owner.token, 'cve-2026-43003');
+    expect(mine.advisories).toHaveLength(1);
+    expect(
+      mine.servers.map((row) => [row.sn, row.component, row.installed, row.status, row.fixedIn]),
+    ).toEqual([
+      [owner.sn, 'BMC', '4.0.1', 'known_affected', '4.1.2'],
+      [second.sn, 'BIOS', '6.0.0', 'under_investigation', null],
+      [second.sn, 'BMC', '4.0.1', 'known_not_affected', null],
+      [patched.sn, 'BMC', '4.1.2', 'fixed', '4.1.2'],
+    ]);
+    expect(mine.notNamed).toBe(0);
+    // Another company's server of the same model never appears, in either answer.
+    expect(mine.servers.map((row) => row.sn)).not.toContain(stranger.sn);
+    expect((await lookup(stranger.token, 'CVE-2026-43003')).servers.map((row) => row.sn)).toEqual([
+      stranger.sn,
+    ]);
+    const embargoed = await lookup(owner.token, 'CVE-2026-43004');
+    expect(embargoed).toMatchObject({ advisories: [], servers: [] });
+    expect(embargoed.notNamed).toBe(3);
+    const anonymous = await t.app.inject({ url: '/api/advisories/cve/CVE-2026-43003' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await callAs(t.app, owner.token, 'GET', '/api/advisories/cve/not-a-cve')).status).toBe(400);
+  }, 180_000);
 });

@@ -8,7 +8,10 @@ import {
   advisoryListQuerySchema,
   advisoryPageSchema,
   advisoryParamsSchema,
+  cveLookupSchema,
+  cveParamsSchema,
 } from '@portal/contract';
+import { AppError } from '../../lib/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
@@ -56,6 +59,29 @@ export async function advisoryRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(request, await advisoryReader.list(await readerOf(app, request), request.query, request.locale)),
+  );
+
+  routes.get(
+    '/api/advisories/cve/:cve',
+    {
+      schema: {
+        tags,
+        summary:
+          "Which of the caller's servers a CVE concerns: each named component's status (affected, under investigation, fixed, not affected) and the version that fixes it, from the advisories the caller may read",
+        params: cveParamsSchema,
+        response: responses(cveLookupSchema, [400, ...AUTH_ERRORS]),
+      },
+      config,
+    },
+    async (request) => {
+      const reader = await readerOf(app, request);
+      // Anonymous callers have no servers: the answer needs an account.
+      if (reader.userId === null) throw new AppError('TOKEN_EMPTY');
+      return ok(
+        request,
+        await app.services.cveLookup.lookup(reader.userId, request.params.cve, request.locale),
+      );
+    },
   );
 
   routes.get(
