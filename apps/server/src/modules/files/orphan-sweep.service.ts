@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogVersions, storedFiles, tasks } from '../../db/schema';
+import { catalogVersions, catalogVersionSboms, storedFiles, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore, ListedObject } from '../../lib/file-store/file-store';
 
 /**
  * The folders the portal writes to (catalogue versions, avatars, release-notes images, task
- * results). The sweep looks nowhere else, so other objects in a shared bucket are never touched.
+ * results, versions' SBOMs). The sweep looks nowhere else, so other objects in a shared bucket
+ * are never touched.
  */
-export const SWEPT_PREFIXES = ['catalog/', 'avatars/', 'editor-images/', 'tasks/'] as const;
+export const SWEPT_PREFIXES = ['catalog/', 'avatars/', 'editor-images/', 'tasks/', 'sbom/'] as const;
 
 /** Objects checked against the database at once. */
 const BATCH = 500;
@@ -114,6 +115,11 @@ export class OrphanSweep {
         .from(storedFiles)
         .where(inArray(storedFiles.storageKey, keys))),
       ...(await this.db.select({ key: tasks.resultKey }).from(tasks).where(inArray(tasks.resultKey, keys))),
+      // A deleted draft takes its SBOM row with it (cascade); its file is left for this sweep.
+      ...(await this.db
+        .select({ key: catalogVersionSboms.storageKey })
+        .from(catalogVersionSboms)
+        .where(inArray(catalogVersionSboms.storageKey, keys))),
     ];
     const referenced = new Set(rows.map((row) => row.key));
     for (const object of batch) {

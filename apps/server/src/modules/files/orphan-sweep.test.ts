@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogVersions, storedFiles, tasks } from '../../db/schema';
+import { catalogVersions, catalogVersionSboms, storedFiles, tasks } from '../../db/schema';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { S3FileStore } from '../../lib/file-store/s3-file-store';
 import { createItem } from '../../test/catalog-factories';
@@ -23,8 +23,8 @@ async function keysOf(store: FileStore): Promise<string[]> {
   return keys.sort();
 }
 
-/** Rows that reference `key`: a catalogue version, a `files` row (avatar) and a task result. */
-async function reference(t: TestApp, kind: 'version' | 'file' | 'task', key: string) {
+/** Rows that reference `key`: a catalogue version, a `files` row (avatar), a task result, an SBOM. */
+async function reference(t: TestApp, kind: 'version' | 'file' | 'task' | 'sbom', key: string) {
   const now = new Date();
   if (kind === 'file') {
     await t.db.insert(storedFiles).values({
@@ -51,17 +51,32 @@ async function reference(t: TestApp, kind: 'version' | 'file' | 'task', key: str
     return;
   }
   const item = await createItem(t.db, { kind: 'BIOS' });
-  await t.db.insert(catalogVersions).values({
-    itemId: item.id,
-    version: `sweep-${randomUUID().slice(0, 8)}`,
-    releaseDate: '2026-01-01',
-    fileCategory: 'firmware',
-    fileName: 'fw.zip',
-    fileSize: key.length,
-    sha256: '0'.repeat(64),
-    md5: '0'.repeat(32),
-    storageKey: key,
-  });
+  const [version] = await t.db
+    .insert(catalogVersions)
+    .values({
+      itemId: item.id,
+      version: `sweep-${randomUUID().slice(0, 8)}`,
+      releaseDate: '2026-01-01',
+      fileCategory: 'firmware',
+      fileName: 'fw.zip',
+      fileSize: key.length,
+      sha256: '0'.repeat(64),
+      md5: '0'.repeat(32),
+      storageKey: kind === 'version' ? key : `catalog/sbom-holder/${randomUUID()}`,
+    })
+    .returning({ id: catalogVersions.id });
+  if (kind === 'sbom' && version)
+    await t.db.insert(catalogVersionSboms).values({
+      versionId: version.id,
+      format: 'cyclonedx',
+      specVersion: '1.6',
+      fileName: 'fw.zip.cdx.json',
+      size: key.length,
+      sha256: '0'.repeat(64),
+      storageKey: key,
+      components: 0,
+      createdAt: now,
+    });
 }
 
 /** Old files that rows reference, and old orphans the sweep must remove. */
@@ -69,8 +84,14 @@ const REFERENCED = {
   version: 'catalog/bios/1b2c/bios.zip',
   file: 'avatars/0123abcd',
   task: 'tasks/7/5f0e',
+  sbom: 'sbom/bios/1a2b/cyclonedx.json',
 } as const;
-const ORPHANS = ['catalog/bios/dead/bios.zip', 'editor-images/4567ef', 'tasks/9/gone'];
+const ORPHANS = [
+  'catalog/bios/dead/bios.zip',
+  'editor-images/4567ef',
+  'tasks/9/gone',
+  'sbom/bios/dead/cyclonedx.json',
+];
 /** Outside the portal's folders: never swept, however old. */
 const FOREIGN = 'backups/old.bin';
 
