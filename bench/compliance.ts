@@ -36,7 +36,7 @@ import { bmcBefore, flawAdvisoryInput } from '../apps/server/src/test/advisory-i
 import { createItem, createModel, createVersion } from '../apps/server/src/test/catalog-factories';
 import { createRole, createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
-import { BENCH_PASSWORD, createBenchDatabase, startPortalApp } from './support/portal';
+import { BENCH_PASSWORD, createBenchDatabase, NO_BACKGROUND_WORK, startPortalApp } from './support/portal';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
 const BASE_SERVERS = Number(process.env.BENCH_BASE_SERVERS ?? 100_000);
@@ -138,17 +138,7 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
       `[${driver}] ${what}: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)} (n=${figures.n})`,
     );
   };
-  const portal = await startPortalApp({
-    open,
-    demo: false,
-    config: {
-      LOG_LEVEL: 'silent',
-      TASK_WORKERS: '0',
-      WEBHOOK_WORKERS: '0',
-      SHUTDOWN_DRAIN_MS: '0',
-      DATA_DIR_RESERVE_MB: '0',
-    },
-  });
+  const portal = await startPortalApp({ open, demo: false, config: NO_BACKGROUND_WORK });
   const { app, db, url: base } = portal;
   try {
     // The catalogue: 4 models, 7 kinds × 5 versions (RAID for the first 3 only), 6 cards × 3 versions.

@@ -22,6 +22,18 @@ export type BenchPortalOptions = {
   config?: Record<string, string>;
 };
 
+/**
+ * Settings of a bench that times requests and service calls alone: no task or webhook workers
+ * running beside them, no drain on close, no free-space reserve, no log.
+ */
+export const NO_BACKGROUND_WORK = {
+  LOG_LEVEL: 'silent',
+  TASK_WORKERS: '0',
+  WEBHOOK_WORKERS: '0',
+  SHUTDOWN_DRAIN_MS: '0',
+  DATA_DIR_RESERVE_MB: '0',
+};
+
 /** Settings of a bench whose clients send thousands of requests with one token (`fwportal`). */
 export const TOKEN_QUOTAS_OFF = {
   TASK_WORKERS: '0',
