@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -110,6 +111,9 @@ afterAll(async () => {
   await sim?.close();
   await proxy?.close();
   await portal?.close();
+  // The program and the builds carried beside it are a hundred megabytes each.
+  for (const dir of [home, noNodePath, program && path.dirname(program)])
+    if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the single executable, with no node on PATH', () => {
