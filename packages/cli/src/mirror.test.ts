@@ -4,6 +4,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -282,6 +283,20 @@ describe('a mirror folder someone tampered with', () => {
     const verify = await runCli(['mirror', 'verify', out], env);
     expect(verify.code).toBe(EXIT.verification);
     expect(verify.stdout).toContain(`FAILED  ${entry.path}: not in the portal's signed manifest`);
+  });
+
+  it('never reads through a folder of the pool that became a link', async () => {
+    const out = work();
+    const run = await sync(out, ['--kinds', 'NIC']);
+    const [file] = indexOf(out, run.result?.snapshot ?? '').firmware;
+    if (!file) throw new Error('a NIC release expected');
+    const pair = path.join(out, 'pool', file.sha256.slice(0, 2));
+    const moved = path.join(home, `moved-${randomBytes(3).toString('hex')}`);
+    renameSync(pair, moved);
+    symlinkSync(moved, pair);
+    const verify = await runCli(['mirror', 'verify', out], env);
+    expect(verify.code).toBe(EXIT.verification);
+    expect(verify.stdout).toContain(`FAILED  ${file.path}: not a plain file`);
   });
 
   it('never writes through a link planted in the pool', async () => {

@@ -109,11 +109,11 @@ async function fetchFirmware(
   onRetry: SyncOptions['onRetry'],
 ): Promise<number> {
   const sbomBytes = await fetchSbom(client, root, firmware);
-  const dir = await makePoolDir(root, firmware.sha256);
   if (await poolHas(root, firmware)) {
     progress.fileDone();
     return sbomBytes;
   }
+  const dir = await makePoolDir(root, firmware.sha256);
   for (let attempt = 1; ; attempt += 1) {
     let counted = 0;
     try {

@@ -10,9 +10,11 @@ import {
   type MirrorIndex,
   onDisk,
   poolEntryProblem,
+  poolDirsOf,
   poolFilesOf,
   snapshotDirOf,
 } from './mirror-layout.ts';
+import { isRealFolder } from './mirror-pool.ts';
 import { CONTEXT_FILE, readContext } from './compliance-context.ts';
 import { checkSignedCatalogue } from './mirror-selection.ts';
 import { readCatalog, readIndex } from './mirror-store.ts';
@@ -95,6 +97,11 @@ function sameSbom(
 
 /** One pool file read whole: a link is refused (never followed out of the mirror), then size and SHA-256. */
 async function checkFile(root: string, file: MirrorFile): Promise<Problem | null> {
+  for (const dir of poolDirsOf(file.sha256)) {
+    const real = await isRealFolder(onDisk(root, dir)).catch(() => null);
+    if (real === null) return { path: file.path, reason: 'symlink' };
+    if (!real) return { path: file.path, reason: 'missing' };
+  }
   const target = onDisk(root, file.path);
   const stats = await lstat(target).catch(() => null);
   if (!stats) return { path: file.path, reason: 'missing' };
