@@ -29,9 +29,16 @@ export class RateCounters {
 
   /**
    * Adds `amount` (bytes of a quota, say) to `key` in a window of `windowMs`; a window that is
-   * over starts again with `amount`. To take back what was added, `giveBack`.
+   * over starts again with `amount`. To take back what was added, `giveBack`. With `slide`, each
+   * addition moves the window's end to `windowMs` from now: the key is forgotten that long after
+   * the last one (places taken by work that may never give them back).
    */
-  async add(key: string, amount: number, windowMs: number): Promise<CounterState> {
+  async add(
+    key: string,
+    amount: number,
+    windowMs: number,
+    options: { slide?: boolean } = {},
+  ): Promise<CounterState> {
     const now = this.clock.now();
     const end = new Date(now.getTime() + windowMs);
     const nowParam = sql`${now.toISOString()}::timestamptz`;
@@ -43,7 +50,9 @@ export class RateCounters {
         target: rateLimitCounters.key,
         set: {
           count: sql`CASE WHEN ${expired} THEN ${amount}::bigint ELSE ${rateLimitCounters.count} + ${amount}::bigint END`,
-          expiresAt: sql`CASE WHEN ${expired} THEN ${end.toISOString()}::timestamptz ELSE ${rateLimitCounters.expiresAt} END`,
+          expiresAt: options.slide
+            ? sql`${end.toISOString()}::timestamptz`
+            : sql`CASE WHEN ${expired} THEN ${end.toISOString()}::timestamptz ELSE ${rateLimitCounters.expiresAt} END`,
         },
       })
       .returning({ count: rateLimitCounters.count, expiresAt: rateLimitCounters.expiresAt });

@@ -121,21 +121,8 @@ export class LoginLock {
 
   /** One more attempt being hashed under `key`; answers how many are, this one included. */
   private async takePlace(key: string): Promise<number> {
-    const now = this.clock.now();
-    const end = sql`${new Date(now.getTime() + HASHING_WINDOW_MS).toISOString()}::timestamptz`;
-    const expired = sql`${rateLimitCounters.expiresAt} <= ${sql`${now.toISOString()}::timestamptz`}`;
-    const [row] = await this.db
-      .insert(rateLimitCounters)
-      .values({ key, count: 1, expiresAt: new Date(now.getTime() + HASHING_WINDOW_MS) })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
-          expiresAt: end,
-        },
-      })
-      .returning({ count: rateLimitCounters.count });
-    return Number(row?.count ?? 1);
+    const { count } = await this.counters.add(key, 1, HASHING_WINDOW_MS, { slide: true });
+    return Number(count);
   }
 
   private async givePlaceBack(key: string): Promise<void> {
