@@ -13,6 +13,10 @@ import { installedBaseRoutes, inventoryRoutes } from './modules/fleet/inventory.
 import { staffFleetRoutes } from './modules/fleet/staff-fleet.routes';
 import { art14Routes } from './modules/psirt/art14.routes';
 import { supportPeriodRoutes } from './modules/psirt/support-period.routes';
+import {
+  vulnerabilityReportPublicRoutes,
+  vulnerabilityReportStaffRoutes,
+} from './modules/psirt/vulnerability-report.routes';
 import { softwareIdRoutes } from './modules/fleet/software-id.routes';
 import { complianceContextRoutes } from './modules/fleet/compliance-context.routes';
 import { entitlementAdminRoutes } from './modules/activation/entitlement-admin.routes';
@@ -103,6 +107,7 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(csafTicketRoutes),
     (app) =>
       app.register(securityTxtRoutes, { contact: config.PSIRT_CONTACT, publicUrl: publicUrlOf(config) }),
+    (app) => app.register(vulnerabilityReportPublicRoutes, config),
     // Staff: the system application and publishing.
     (app) => app.register(outboxRoutes),
     (app) => app.register(auditRoutes),
@@ -121,5 +126,6 @@ export function featureRoutes(config: Config): RouteModule[] {
     (app) => app.register(sbomSearchRoutes),
     (app) => app.register(art14Routes),
     (app) => app.register(supportPeriodRoutes),
+    (app) => app.register(vulnerabilityReportStaffRoutes, config),
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADVISORY_SEVERITIES } from './advisories';
+import { pageOf, pageQuerySchema } from './paging';
 import { ART14_KINDS, ART14_STAGE_STATES, ART14_STAGES } from './art14-clock';
 
 export * from './art14-clock';
@@ -197,3 +198,90 @@ export const art14CandidateSchema = z.object({
   titleEn: z.string(),
 });
 export type Art14Candidate = z.infer<typeof art14CandidateSchema>;
+
+// ---- coordinated vulnerability disclosure: the public report form and the staff queue ----
+
+/** Where the disclosure policy is read (public, both languages); security.txt's `Policy:`. */
+export const DISCLOSURE_POLICY_PATH = '/security/disclosure';
+
+export const VULNERABILITY_REPORT_LIMITS = {
+  name: 100,
+  email: 254,
+  product: 200,
+  summary: 200,
+  /** An armoured OpenPGP message is about 4/3 of the text it carries, plus its headers. */
+  body: 40_000,
+  staffNote: 4000,
+  /** Reports one client address may send per hour, and acknowledgements one address may get a day. */
+  perClientPerHour: 5,
+  perAddressPerDay: 3,
+} as const;
+
+const L = VULNERABILITY_REPORT_LIMITS;
+
+/** What the public form sends; `body` is plain text, or an ASCII-armoured OpenPGP message when `encrypted`. */
+export const vulnerabilityReportInputSchema = z.object({
+  name: text(L.name).min(1),
+  email: z.email().max(L.email),
+  product: text(L.product).min(1),
+  summary: text(L.summary).min(1),
+  body: z
+    .string()
+    .max(L.body)
+    .refine((value) => value.trim().length > 0, { message: 'FIELD_REQUIRED' }),
+  encrypted: z.boolean().default(false),
+});
+export type VulnerabilityReportInput = z.infer<typeof vulnerabilityReportInputSchema>;
+export const vulnerabilityReportReceiptSchema = z.object({ reference: z.string() });
+
+/** The key reporters encrypt with (the PSIRT's OpenPGP key, also published for the CSAF signatures). */
+export const psirtEncryptionKeySchema = z.object({
+  fingerprint: z.string(),
+  url: z.string(),
+  armoredKey: z.string(),
+});
+export type PsirtEncryptionKey = z.infer<typeof psirtEncryptionKeySchema>;
+
+/** new -> triage -> confirmed | notApplicable -> resolved. */
+export const VULNERABILITY_REPORT_STATUSES = [
+  'new',
+  'triage',
+  'confirmed',
+  'notApplicable',
+  'resolved',
+] as const;
+export type VulnerabilityReportStatus = (typeof VULNERABILITY_REPORT_STATUSES)[number];
+
+export const vulnerabilityReportQuerySchema = pageQuerySchema.extend({
+  status: z.enum(VULNERABILITY_REPORT_STATUSES).optional(),
+});
+export type VulnerabilityReportQuery = z.input<typeof vulnerabilityReportQuerySchema>;
+
+export const vulnerabilityReportSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  reporterName: z.string(),
+  reporterEmail: z.string(),
+  product: z.string(),
+  summary: z.string(),
+  /** As the reporter sent it: shown as text, never as markup. */
+  body: z.string(),
+  encrypted: z.boolean(),
+  locale: z.string(),
+  status: z.enum(VULNERABILITY_REPORT_STATUSES),
+  staffNote: z.string(),
+  advisoryPk: z.number().int().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type VulnerabilityReport = z.infer<typeof vulnerabilityReportSchema>;
+export const vulnerabilityReportPageSchema = pageOf(vulnerabilityReportSchema);
+
+export const vulnerabilityReportUpdateSchema = z.object({
+  status: z.enum(VULNERABILITY_REPORT_STATUSES),
+  staffNote: text(L.staffNote).default(''),
+  /** The advisory this report led to (null: none yet). */
+  advisoryPk: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+});
+export type VulnerabilityReportUpdate = z.infer<typeof vulnerabilityReportUpdateSchema>;

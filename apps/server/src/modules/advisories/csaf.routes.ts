@@ -1,4 +1,4 @@
-import { ADVISORY_TLPS, type AdvisoryTlp, visibleText } from '@portal/contract';
+import { ADVISORY_TLPS, type AdvisoryTlp, DISCLOSURE_POLICY_PATH, visibleText } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,6 +199,8 @@ export async function securityTxtRoutes(
     { schema: hidden, config: { publicRoute: true } },
     async (_request, reply) => {
       const expires = new Date(app.services.clock.now().getTime() + 180 * 86_400_000);
+      // Reports may be encrypted to the provider's OpenPGP key (issue 43 §4): one key, one place.
+      const { fingerprint } = await app.services.advisorySigner();
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', PUBLIC_CACHE)
@@ -208,7 +210,8 @@ export async function securityTxtRoutes(
             `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
             'Preferred-Languages: en, zh',
             `Canonical: ${options.publicUrl}/.well-known/security.txt`,
-            `Policy: ${options.publicUrl}/security/advisories`,
+            `Encryption: ${options.publicUrl}${CSAF_ROOT}/openpgp/${fingerprint}.asc`,
+            `Policy: ${options.publicUrl}${DISCLOSURE_POLICY_PATH}`,
             `CSAF: ${options.publicUrl}${PROVIDER_METADATA_PATH}`,
             '',
           ].join('\n'),
