@@ -1,0 +1,216 @@
+// Benchmark: `fwportal mirror` (issue 44 §2). In one run, against one portal:
+//  1. the first mirror of the demo catalogue at realistic file sizes, against `wget --mirror` of
+//     the same files with the same token (goal: throughput >= 0.9x wget's);
+//  2. a second sync with nothing new over --files files (goal: < 2 s, 0 payload bytes), then one
+//     new firmware (goal: exactly one file fetched);
+//  3. `mirror verify` of --verify-gib GiB against `sha256sum` of the same files (goal: >= 0.8x).
+// Options: --files 1000, --verify-gib 10, --size-scale 1 (multiplies the realistic sizes),
+// --parallel 4. See bench/README.md.
+
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { users } from '../apps/server/src/db/schema';
+import { createItem, createVersion } from '../apps/server/src/test/catalog-factories';
+import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
+import type { SignedManifest } from '../packages/cli/src/portal-api';
+import { option } from './support/argv';
+import { build } from 'esbuild';
+import { signedInFwportal } from './support/fwportal';
+import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { replaceVersionFile } from './support/version-files';
+
+const MiB = 1024 * 1024;
+const FILES = option('files', 1000);
+const VERIFY_GIB = option('verify-gib', 10);
+const SIZE_SCALE = option('size-scale', 1);
+const PARALLEL = option('parallel', 4);
+/** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
+const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, NIC: 24, CPLD: 4, RAID: 32 };
+const SMALL_FILE = 64 * 1024;
+const BIG_FILE = 1024 * MiB;
+
+const run = promisify(execFile);
+
+/**
+ * The CLI as customers run it: one bundled file (as packages/cli/build.mjs makes it), so the
+ * timings do not include Node compiling the TypeScript sources at every start.
+ */
+async function bundleCli(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'fwportal.mjs');
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../packages/cli/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22.12',
+    define: { FWPORTAL_BUILD: JSON.stringify({ version: 'bench', platform: null, releaseKeyPem: null }) },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+let cliFile = '';
+
+function fwportal(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cliFile, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = process.hrtime.bigint();
+  const result = await work();
+  return [result, Number(process.hrtime.bigint() - started) / 1e9];
+}
+
+type Sync = { created: boolean; files: number; bytes: number; fetched: number; fetchedBytes: number };
+
+async function sync(out: string, env: NodeJS.ProcessEnv): Promise<[Sync, number]> {
+  const [answer, seconds] = await timed(() =>
+    fwportal(['mirror', 'sync', '--out', out, '--parallel', String(PARALLEL), '--json'], env),
+  );
+  if (answer.code !== 0) throw new Error(`fwportal mirror sync failed (${answer.code}): ${answer.stderr}`);
+  return [JSON.parse(answer.stdout) as Sync, seconds];
+}
+
+async function manifestOf(portal: BenchPortal, token: string): Promise<SignedManifest> {
+  const answer = await fetch(`${portal.url}/api/downloads/manifest.json`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await answer.json()) as SignedManifest;
+}
+
+/** `count` more versions of one new item, `size` bytes each (random: nothing dedupes). */
+async function addVersions(portal: BenchPortal, kind: string, count: number, size: number) {
+  const item = await createItem(portal.db, { kind });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const version = await createVersion(portal.db, portal.app.services.store, {
+      itemId: item.id,
+      version: `${kind.length}.${i}.0`,
+      size: Math.min(size, SMALL_FILE),
+    });
+    if (size > SMALL_FILE) await replaceVersionFile(portal, version.id, size);
+    ids.push(version.id);
+  }
+  return ids;
+}
+
+const gib = (bytes: number) => (bytes / 1024 / MiB).toFixed(2);
+const rate = (bytes: number, seconds: number) => (bytes / MiB / seconds).toFixed(0);
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mirror-'));
+  cliFile = await bundleCli(dir);
+  const portal = await startPortalApp({ config: TOKEN_QUOTAS_OFF });
+  try {
+    const [demo] = await portal.db.select().from(users).where(eq(users.account, 'demo'));
+    if (!demo) throw new Error('no demo customer');
+    const env = await signedInFwportal(portal, demo.id, ['catalog:read', 'download'], dir);
+    const { token } = JSON.parse(
+      readFileSync(path.join(env.XDG_CONFIG_HOME ?? '', 'fwportal', 'config.json'), 'utf8'),
+    ) as { token: string };
+    console.log(
+      `password of the demo accounts: ${BENCH_PASSWORD}; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+    );
+
+    // 1. The demo catalogue the demo customer may see, each file at a realistic size.
+    const demoEntries = (await manifestOf(portal, token)).entries;
+    for (const entry of demoEntries)
+      await replaceVersionFile(
+        portal,
+        entry.versionId,
+        Math.round((SIZE_MIB[entry.kind] ?? 16) * MiB * SIZE_SCALE),
+      );
+    const entries = (await manifestOf(portal, token)).entries;
+    const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+    const out = path.join(dir, 'mirror');
+    const [first, firstSeconds] = await sync(out, env);
+    const urls = path.join(dir, 'urls.txt');
+    writeFileSync(urls, entries.map((entry) => `${portal.url}/api/downloads/${entry.versionId}\n`).join(''));
+    const [, wgetSeconds] = await timed(() =>
+      run('wget', [
+        '--mirror',
+        '--no-verbose',
+        '--quiet',
+        `--header=Authorization: Bearer ${token}`,
+        `--directory-prefix=${path.join(dir, 'wget')}`,
+        `--input-file=${urls}`,
+      ]),
+    );
+    rmSync(path.join(dir, 'wget'), { recursive: true, force: true });
+    console.log(
+      `\n1. first mirror: ${entries.length} files, ${gib(total)} GiB (size scale ${SIZE_SCALE}, parallel ${PARALLEL})`,
+    );
+    console.log('| client | wall time | MiB/s |');
+    console.log('| --- | ---: | ---: |');
+    console.log(
+      `| fwportal mirror sync (signed manifest, SHA-256 of every byte) | ${firstSeconds.toFixed(2)} s | ${rate(first.fetchedBytes, firstSeconds)} |`,
+    );
+    console.log(
+      `| wget --mirror (same files, same token) | ${wgetSeconds.toFixed(2)} s | ${rate(total, wgetSeconds)} |`,
+    );
+    console.log(`fwportal / wget throughput: ${(wgetSeconds / firstSeconds).toFixed(2)}x (goal >= 0.9x)`);
+
+    // 2. --files files in all; a second sync with nothing new, then one new firmware.
+    await addVersions(portal, 'TOOL', Math.max(0, FILES - entries.length), SMALL_FILE);
+    const [grown] = await sync(out, env);
+    const [again, againSeconds] = await sync(out, env);
+    await addVersions(portal, 'BMC', 1, 32 * MiB);
+    const [oneNew, oneNewSeconds] = await sync(out, env);
+    console.log(`\n2. incremental, ${grown.files} files`);
+    console.log(
+      `nothing new: ${againSeconds.toFixed(2)} s, ${again.fetched} files / ${again.fetchedBytes} payload bytes fetched, snapshot written: ${again.created} (goal < 2 s, 0 bytes)`,
+    );
+    console.log(
+      `one new firmware: ${oneNewSeconds.toFixed(2)} s, ${oneNew.fetched} file(s) / ${oneNew.fetchedBytes} bytes fetched (goal: exactly 1)`,
+    );
+
+    // 3. verify of the whole mirror, grown to --verify-gib with 1 GiB files, against sha256sum.
+    const have = oneNew.bytes;
+    const missing = Math.max(0, VERIFY_GIB * 1024 * MiB - have);
+    await addVersions(portal, 'BIOS', Math.ceil(missing / BIG_FILE), BIG_FILE);
+    const [full] = await sync(out, env);
+    const [verified, verifySeconds] = await timed(() => fwportal(['mirror', 'verify', out, '--json'], env));
+    if (verified.code !== 0) throw new Error(`fwportal mirror verify failed: ${verified.stdout}`);
+    const catalog = JSON.parse(readFileSync(path.join(out, 'mirror.json'), 'utf8')) as {
+      snapshots: { name: string }[];
+    };
+    const newest = catalog.snapshots.at(-1)?.name ?? '';
+    const index = JSON.parse(
+      readFileSync(path.join(out, 'snapshots', newest, 'index.json'), 'utf8'),
+    ) as MirrorIndex;
+    const files = index.firmware.map((file) => path.join(out, file.path));
+    const [, sumSeconds] = await timed(async () => {
+      // xargs-style batches keep the command line short; one sha256sum at a time, as a person runs it.
+      for (let start = 0; start < files.length; start += 500)
+        await run('sha256sum', files.slice(start, start + 500), { maxBuffer: 64 * MiB });
+    });
+    console.log(
+      `\n3. verify: ${files.length} files, ${gib(full.bytes)} GiB (page cache: both read what the sync just wrote)`,
+    );
+    console.log(
+      `fwportal mirror verify: ${verifySeconds.toFixed(2)} s, ${rate(full.bytes, verifySeconds)} MiB/s`,
+    );
+    console.log(`sha256sum: ${sumSeconds.toFixed(2)} s, ${rate(full.bytes, sumSeconds)} MiB/s`);
+    console.log(
+      `fwportal / sha256sum throughput: ${(sumSeconds / verifySeconds).toFixed(2)}x (goal >= 0.8x)`,
+    );
+  } finally {
+    await portal.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
