@@ -7,6 +7,7 @@ import { mapLimited } from '../lib/map-limited.ts';
 import { bmcConnectionsOf } from '../redfish/targets.ts';
 import { openSession } from '../session.ts';
 import { auditOne, type BmcResult, printAudit } from './audit-common.ts';
+import { auditCve } from './audit-cve.ts';
 import { auditFromRepo } from './audit-offline.ts';
 
 export { auditExitCode } from './audit-common.ts';
@@ -18,6 +19,9 @@ export { auditExitCode } from './audit-common.ts';
 export async function audit(ctx: Context): Promise<ExitCode> {
   // An isolated network: the mirror's signed context instead of the portal (audit-offline.ts).
   if (stringOption(ctx, 'repo') !== undefined) return auditFromRepo(ctx);
+  // One CVE across my servers, from what the portal knows: no BMC is read (audit-cve.ts).
+  const cve = stringOption(ctx, 'cve');
+  if (cve !== undefined) return auditCve(ctx, cve);
   const { connections, concurrency } = await bmcConnectionsOf(ctx);
   // The portal first: a missing token must not cost a walk over a thousand BMCs.
   const { client } = await openSession(ctx);

@@ -51,6 +51,8 @@ export const ALL_OPTIONS = {
   // audit --repo (offline, from a mirror) and the readings it writes for `report --from`
   repo: { type: 'string' },
   readings: { type: 'string' },
+  // audit --cve: which of my servers a CVE concerns (audit-cve.ts)
+  cve: { type: 'string' },
   // Commands that talk to BMCs (audit, update): redfish/targets.ts.
   bmc: { type: 'string', multiple: true },
   'bmc-file': { type: 'string' },

@@ -1,6 +1,7 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { mirrorEnUS } from './mirror.en-US.ts';
 import { selfUpdateEnUS } from './self-update.en-US.ts';
+import { vexEnUS } from './vex.en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['en-US'];
 
@@ -156,7 +157,7 @@ export const enUS = {
   'redfish.pinned': '{host}: first contact, certificate pinned (SHA-256 {fingerprint})',
 
   'help.audit':
-    'read the firmware of servers from their BMCs (Redfish), report it and show compliance: audit --bmc https://10.0.0.5 --user U --password-stdin | --bmc-file hosts.csv',
+    'read the firmware of servers from their BMCs (Redfish), report it and show compliance: audit --bmc https://10.0.0.5 --user U --password-stdin | --bmc-file hosts.csv | --cve CVE-2026-1234 (which of my servers a CVE concerns, as the portal knows them)',
 
   'usage.noBmcs': 'no BMC: give --bmc https://ADDRESS or --bmc-file hosts.csv',
   'usage.noBmcUser': '{address}: no user name (--user, the hosts file or --credentials-file)',
@@ -270,4 +271,5 @@ export const enUS = {
     'could not report to the portal: {message}. Run fwportal audit to refresh the compliance',
   ...mirrorEnUS,
   ...selfUpdateEnUS,
+  ...vexEnUS,
 };

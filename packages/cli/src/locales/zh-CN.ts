@@ -1,6 +1,7 @@
 import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { mirrorZhCN } from './mirror.zh-CN.ts';
 import { selfUpdateZhCN } from './self-update.zh-CN.ts';
+import { vexZhCN } from './vex.zh-CN.ts';
 import type { enUS } from './en-US.ts';
 
 const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
@@ -148,7 +149,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'redfish.pinned': '{host}：首次连接，已固定证书（SHA-256 {fingerprint}）',
 
   'help.audit':
-    '从 BMC（Redfish）读取服务器固件，上报门户并显示合规状态：audit --bmc https://10.0.0.5 --user U --password-stdin | --bmc-file hosts.csv',
+    '从 BMC（Redfish）读取服务器固件，上报门户并显示合规状态：audit --bmc https://10.0.0.5 --user U --password-stdin | --bmc-file hosts.csv | --cve CVE-2026-1234（某个 CVE 涉及我的哪些服务器，按门户所知）',
 
   'usage.noBmcs': '没有 BMC：请给出 --bmc https://地址 或 --bmc-file hosts.csv',
   'usage.noBmcUser': '{address}：没有用户名（--user、主机文件或 --credentials-file）',
@@ -251,4 +252,5 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'update.reportFailed': '无法向门户报告：{message}。请运行 fwportal audit 刷新合规状态',
   ...mirrorZhCN,
   ...selfUpdateZhCN,
+  ...vexZhCN,
 };

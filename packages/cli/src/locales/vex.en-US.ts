@@ -1,0 +1,19 @@
+/** `fwportal audit --cve`, in English; vex.zh-CN.ts has the same keys. */
+export const vexEnUS = {
+  'cve.badId': '{cve} is not a CVE id (CVE-YYYY-NNNN)',
+  'cve.noAdvisory': 'No advisory you may read cites {cve}: the vendor has published nothing about it yet',
+  'cve.advisory': '{id}: {title}',
+  'cve.column.sn': 'SN',
+  'cve.column.model': 'Model',
+  'cve.column.component': 'Component',
+  'cve.column.installed': 'Installed',
+  'cve.column.status': 'Status',
+  'cve.column.fixedIn': 'Fixed in',
+  'cve.notReported': 'not reported',
+  'cve.status.known_affected': 'affected',
+  'cve.status.under_investigation': 'under investigation',
+  'cve.status.known_not_affected': 'not affected',
+  'cve.status.fixed': 'fixed',
+  'cve.summary':
+    '{named} of your servers named by the advisories; {notNamed} not named (their models and cards are not concerned)',
+} as const;
