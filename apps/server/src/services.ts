@@ -49,8 +49,7 @@ import { SessionService } from './modules/auth/session.service';
 import { CaptchaService, type CaptchaTextSource } from './modules/captcha/captcha.service';
 import { FileService } from './modules/files/file.service';
 import { OrphanSweep } from './modules/files/orphan-sweep.service';
-import { MailService } from './modules/mail/mail.service';
-import { MAIL_RETRY } from './modules/mail/mail-retry-policy';
+import { createMailServices, type MailServices } from './modules/mail/mail-services';
 import { NoticeService } from './modules/notice/notice.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { EditorImageService } from './modules/publishing/editor-image.service';
@@ -74,7 +73,6 @@ export type Services = {
   captcha: CaptchaService;
   access: AccessService;
   notices: NoticeService;
-  mail: MailService;
   passwordChange: PasswordChangeService;
   accountHistory: AccountHistoryService;
   sms: SmsService;
@@ -113,8 +111,6 @@ export type Services = {
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
   housekeeping: Housekeeping;
-  /** Retries queued mails (modules/mail); started by buildApp when TASK_WORKERS > 0. */
-  mailRetry: Housekeeping;
   /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
   metrics: PortalMetrics;
   /** Personal access tokens and their quotas (issue 20). */
@@ -130,7 +126,8 @@ export type Services = {
 } & AdvisoryServices &
   FleetServices &
   TaskServices &
-  WebhookServices;
+  WebhookServices &
+  MailServices;
 
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
@@ -178,7 +175,7 @@ export function createServices(
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
-  const mail = new MailService(db, clock, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const { mail, mailRetry } = createMailServices(config, { db, clock, log });
   const codes = new VerifyCodeService(db, clock);
   const rateCounters = new RateCounters(db, clock);
   const sms = new SmsService(db, clock, log, createSmsGateway(config.SMS_DRIVER, log));
@@ -266,9 +263,6 @@ export function createServices(
     if (pruned > 0) log.info({ pruned }, 'old webhook deliveries removed from the delivery log');
     const readings = await pruneReportHistory(db, clock, config.INVENTORY_HISTORY_DAYS);
     if (readings > 0) log.info({ readings }, 'old inventory readings removed from the history');
-  });
-  const mailRetry = new Housekeeping(log, MAIL_RETRY.loopEveryMs, async () => {
-    await mail.retryDue();
   });
   const fleetServices = createFleetServices(config, {
     db,
