@@ -63,6 +63,7 @@ export const MENU_COMPONENTS = [
   'fleet/Servers',
   'system/fleet',
   'system/psirt',
+  'system/psirtReports',
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 

@@ -53,6 +53,15 @@ export const routes: RouteObject[] = [
             element: lazyElement(() => errors().then((m) => m.ServerErrorPage), {}),
             handle: titled((t) => t('errors:pages.serverError.title')),
           },
+          // security.txt's Policy: for everyone, signed in or not (issue 43).
+          {
+            path: paths.disclosure,
+            element: lazyElement(
+              () => import('@/features/psirt/disclosure-page').then((m) => m.DisclosurePage),
+              {},
+            ),
+            handle: titled((t) => t('pages:disclosure.title')),
+          },
         ],
       },
       {

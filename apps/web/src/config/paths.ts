@@ -25,6 +25,8 @@ export const paths = {
   advisories: '/security/advisories',
   /** My servers (issue 34): fleet compliance; one server below it. */
   fleetServers: '/fleet/servers',
+  /** The coordinated disclosure policy and report form (issue 43; the contract's DISCLOSURE_POLICY_PATH): public. */
+  disclosure: '/security/disclosure',
   staffFleet: '/system/fleet',
   forbidden: '/403',
   notFound: '/404',

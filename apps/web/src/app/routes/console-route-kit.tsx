@@ -84,6 +84,7 @@ const StaffFleetPage = lazyWithAntd(() =>
   import('@/features/fleet/staff-fleet-page').then((m) => m.StaffFleetPage),
 );
 const Art14Page = lazyWithAntd(() => import('@/features/psirt/art14-page').then((m) => m.Art14Page));
+const ReportsPage = lazyWithAntd(() => import('@/features/psirt/reports-page').then((m) => m.ReportsPage));
 const OutboxPage = lazyWithAntd(() => import('@/features/system/outbox-page').then((m) => m.OutboxPage));
 
 const settingsSection =
@@ -143,6 +144,7 @@ export const CONSOLE_PAGES = {
   'fleet/Servers': (route) => <FleetServersPage title={route.meta.title} />,
   'system/fleet': (route) => <StaffFleetPage title={route.meta.title} />,
   'system/psirt': (route) => <Art14Page title={route.meta.title} />,
+  'system/psirtReports': (route) => <ReportsPage title={route.meta.title} />,
 } satisfies Readonly<Record<MenuComponent, PageFactory>>;
 
 export const consoleRouteKit: RouteKit = {

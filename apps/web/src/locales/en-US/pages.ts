@@ -58,4 +58,5 @@ export const pages: TranslationsOf<typeof reference> = {
     'You will be able to choose how new messages reach you here. Coming soon.',
   /** The page `fwportal login` links to (RFC 8628 verification URI). */
   'device.title': 'Sign in a command-line client',
+  'disclosure.title': 'Vulnerability disclosure',
 };

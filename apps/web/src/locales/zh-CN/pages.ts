@@ -46,4 +46,5 @@ export const pages = {
   'account.settings.notification.description': '这里将可以设置新消息的通知方式，即将上线。',
   /** The page `fwportal login` links to (RFC 8628 verification URI). */
   'device.title': '登录命令行客户端',
+  'disclosure.title': '漏洞披露政策',
 };

@@ -1,0 +1,41 @@
+import type { VulnerabilityReport } from '@portal/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { okResponse, stubFetch } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { setUpEachTest } from '@/test/test-hooks';
+import { ReportsPage } from './reports-page';
+
+setUpEachTest({ namespaces: ['psirt'] });
+
+const REPORT: VulnerabilityReport = {
+  id: 3,
+  reference: 'VR-ABCDEFGH23',
+  reporterName: 'Finder',
+  reporterEmail: 'finder@example.com',
+  product: 'M7-2U BMC',
+  summary: 'Overflow',
+  body: '<img src=x onerror=alert(1)><script>alert(2)</script>',
+  encrypted: false,
+  locale: 'en-US',
+  status: 'new',
+  staffNote: '',
+  advisoryPk: null,
+  acknowledgedAt: '2026-11-02T10:00:00.000Z',
+  createTime: '2026-11-02T10:00:00.000Z',
+  updateTime: '2026-11-02T10:00:00.000Z',
+};
+
+describe('ReportsPage', () => {
+  it("lists reports by status in words and shows a report's text as text, never markup", async () => {
+    stubFetch({
+      '/api/staff/psirt/reports': () => okResponse({ rows: [REPORT], totalRows: 1, pageNo: 1 }),
+    });
+    renderWithProviders(<ReportsPage title="Vulnerability reports" />, { path: '/system/psirt-reports' });
+    expect((await screen.findByTestId('report-status-VR-ABCDEFGH23')).textContent).toBe('New');
+    fireEvent.click(within(screen.getByTestId('report-actions-VR-ABCDEFGH23')).getByTestId('report-open'));
+    const body = await screen.findByTestId('report-body-text');
+    expect(body.textContent).toBe(REPORT.body);
+    expect(body.querySelector('img, script')).toBeNull();
+  });
+});
