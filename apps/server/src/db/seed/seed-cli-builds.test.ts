@@ -30,7 +30,8 @@ function buildFolder(key: KeyObject, files: Record<string, Buffer>, listed: Reco
   return dir;
 }
 
-describe.each(DRIVERS)('demo fwportal builds (%s)', (driver) => {
+// The first test app of a run builds the seeded template database: slow on a busy machine.
+describe.each(DRIVERS)('demo fwportal builds (%s)', { timeout: 120_000 }, (driver) => {
   let t: TestApp;
   const folders: string[] = [];
   afterEach(async () => {

@@ -116,7 +116,7 @@ export async function seedCliBuilds(
     const storageKey = `catalog/${fwportalItemCode(build.platform)}/${build.version}/${match[2]}`;
     await store.put(storageKey, createReadStream(file));
     const { os, arch } = SEA_PLATFORMS[build.platform];
-    await db.transaction(async (tx) => {
+    const inserted = await db.transaction(async (tx) => {
       const [version] = await tx
         .insert(catalogVersions)
         .values({
@@ -137,8 +137,10 @@ export async function seedCliBuilds(
           preRelease: semverPreRelease(build.version) !== null,
           publishedAt: options.now ?? new Date(),
         })
+        // Several portal processes starting at once: the first one lists it, the others skip.
+        .onConflictDoNothing({ target: [catalogVersions.itemId, catalogVersions.version] })
         .returning({ id: catalogVersions.id });
-      if (!version) throw new Error('fwportal build not inserted');
+      if (!version) return false;
       await tx.insert(catalogReleaseNotes).values({
         versionId: version.id,
         kind: '1',
@@ -146,8 +148,9 @@ export async function seedCliBuilds(
         textEn: `fwportal ${build.version}: single executable built by npm run build:cli-binaries, signed with the portal's release key`,
         sort: 0,
       });
+      return true;
     });
-    added += 1;
+    if (inserted) added += 1;
   }
   return added;
 }
