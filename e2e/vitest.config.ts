@@ -6,7 +6,8 @@ export default defineConfig({
     environment: 'node',
     include: ['**/*.test.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // The first file's beforeAll waits for the shared portal's seeding (support/console.ts).
+    hookTimeout: 300_000,
     // UI reactions on a busy two-core machine can take more than the default second.
     expect: { poll: { timeout: 10_000 } },
     // One browser and one portal at a time: the machine has two cores.

@@ -66,7 +66,8 @@ async function openSharedPortal(): Promise<Portal> {
 /** The shared portal's settings once it is seeded and its template saved. */
 async function sharedPortalReady() {
   const shared = inject('sharedPortal');
-  await until('the shared portal, seeded', () => (existsSync(shared.readyFile) ? true : undefined), 120_000);
+  // A last guard: the first file waits for the whole seeding (about 20 s on a quiet machine).
+  await until('the shared portal, seeded', () => (existsSync(shared.readyFile) ? true : undefined), 240_000);
   return shared;
 }
 
