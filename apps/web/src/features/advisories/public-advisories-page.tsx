@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
+import { WidePublicPage } from '@/components/wide-public-page';
 import { loginPathFor, paths } from '@/config/paths';
 import { AdvisoryDetail } from './components/advisory-detail';
 import { AdvisoryList } from './components/advisory-list';
@@ -21,35 +22,34 @@ export function advisoryIdOfPath(pathname: string): string | undefined {
  */
 export function PublicAdvisoriesPage() {
   const { t } = useTranslation('advisories');
-  const { t: tCommon } = useTranslation();
   const { pathname, search } = useLocation();
   const advisoryId = advisoryIdOfPath(pathname);
   return (
-    <div className={styles.page} data-testid="public-advisories">
-      <header className={styles.toolbar}>
-        <h1 className={styles.portal}>{tCommon('app.name')}</h1>
+    <WidePublicPage
+      testId="public-advisories"
+      toolbarClassName={styles.toolbar}
+      actions={
         <div className={styles.actions}>
           <Link to={loginPathFor(`${pathname}${search}`)}>{t('public.signIn')}</Link>
           <LanguageSwitch />
         </div>
-      </header>
-      <main className={styles.main}>
-        <div className={styles.panel}>
-          {advisoryId ? (
-            <>
-              <Link to={paths.advisories} className={styles.back}>
-                <ArrowLeftOutlined /> {t('detail.back')}
-              </Link>
-              <AdvisoryDetail advisoryId={advisoryId} signedIn={false} />
-            </>
-          ) : (
-            <>
-              <h2 className={styles.title}>{t('list.title')}</h2>
-              <AdvisoryList signedIn={false} />
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+      }
+    >
+      <div className={styles.panel}>
+        {advisoryId ? (
+          <>
+            <Link to={paths.advisories} className={styles.back}>
+              <ArrowLeftOutlined /> {t('detail.back')}
+            </Link>
+            <AdvisoryDetail advisoryId={advisoryId} signedIn={false} />
+          </>
+        ) : (
+          <>
+            <h2 className={styles.title}>{t('list.title')}</h2>
+            <AdvisoryList signedIn={false} />
+          </>
+        )}
+      </div>
+    </WidePublicPage>
   );
 }

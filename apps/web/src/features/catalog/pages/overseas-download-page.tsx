@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Panel } from '@/components/panel/panel';
+import { WidePublicPage } from '@/components/wide-public-page';
 import { paths } from '@/config/paths';
 import { PublicVersionList } from '../components/public-list/public-version-list';
 import { OVERSEAS_FILTERS, type OverseasList } from '../utils/overseas-lists';
@@ -15,23 +16,16 @@ import styles from './overseas-download-page.module.css';
  */
 export function OverseasDownloadPage({ list }: { list: OverseasList }) {
   const { t } = useTranslation('catalog');
-  const { t: tCommon } = useTranslation();
   return (
-    <div className={styles.page} data-testid="overseas-download">
-      <header className={styles.toolbar}>
-        <h1 className={styles.portal}>{tCommon('app.name')}</h1>
-        <LanguageSwitch />
-      </header>
-      <main className={styles.main}>
-        <Panel>
-          <h2 className={styles.title}>{t(`overseas.${list}.title`)}</h2>
-          <p className={styles.description}>{t(`overseas.${list}.description`)}</p>
-          <PublicVersionList testId="overseas-table" filters={OVERSEAS_FILTERS[list]} />
-          <p className={styles.signIn}>
-            <Link to={paths.login}>{t('overseas.signIn')}</Link>
-          </p>
-        </Panel>
-      </main>
-    </div>
+    <WidePublicPage testId="overseas-download" actions={<LanguageSwitch />}>
+      <Panel>
+        <h2 className={styles.title}>{t(`overseas.${list}.title`)}</h2>
+        <p className={styles.description}>{t(`overseas.${list}.description`)}</p>
+        <PublicVersionList testId="overseas-table" filters={OVERSEAS_FILTERS[list]} />
+        <p className={styles.signIn}>
+          <Link to={paths.login}>{t('overseas.signIn')}</Link>
+        </p>
+      </Panel>
+    </WidePublicPage>
   );
 }
