@@ -2,6 +2,7 @@ import { BUNDLE_MANIFEST_CSV } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem, createServer, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
+import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { manifestCsv } from '../tasks/bundle-writer';
@@ -126,13 +127,13 @@ describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s'
       });
       expect(answer.status, JSON.stringify(component)).toBe(400);
     }
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/inventory/upload?dryRun=1&locale=en-US',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-      payload: `sn,kind,pn,slot,version,seen_at\r\n${sn},BMC,,,1.0\u202e0.9,\r\n${sn},PCIE,PN-FORMULA-NIC,7\u200d,22.1,\r\n`,
-    });
-    const errors = upload.json<{ data: { errors: { line: number; message: string }[] } }>().data.errors;
+    const upload = await uploadInventory(
+      t.app,
+      token,
+      `sn,kind,pn,slot,version,seen_at\r\n${sn},BMC,,,1.0\u202e0.9,\r\n${sn},PCIE,PN-FORMULA-NIC,7\u200d,22.1,\r\n`,
+      { dryRun: '1' },
+    );
+    const { errors } = upload.body.data;
     expect(errors.map((error) => error.line)).toEqual([2, 3]);
     const exported = await t.app.inject({
       url: '/api/fleet/export?format=csv',

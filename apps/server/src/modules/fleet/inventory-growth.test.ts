@@ -1,9 +1,10 @@
-import type { InventoryReportResult, InventoryUploadResult } from '@portal/contract';
+import type { InventoryReportResult } from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedComponentReports, installedComponents } from '../../db/schema';
 import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser, organisationId } from '../../test/factories';
+import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { pruneReportHistory } from './report-history.repository';
@@ -227,22 +228,17 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
       });
       expect(audit.status).toBe(429);
       const upload = (csv: string, dryRun: '0' | '1') =>
-        small.app.inject({
-          method: 'POST',
-          url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=en-US`,
-          headers: { authorization: `Bearer ${me.token}`, 'content-type': 'text/csv' },
-          payload: csv,
-        });
+        uploadInventory(small.app, me.token, csv, { dryRun });
       const csv = [
         'sn,kind,pn,slot,version,seen_at',
         ...lines(6).map((_, i) => `${sn},PCIE,PN-C,${i},3.0,`),
       ].join('\n');
       // A dry run writes nothing and takes nothing; applying it does not fit.
       const dry = await upload(csv, '1');
-      expect(dry.statusCode).toBe(200);
-      expect((dry.json() as { data: InventoryUploadResult }).data.changed).toBe(6);
+      expect(dry.status).toBe(200);
+      expect(dry.body.data.changed).toBe(6);
       const applied = await upload(csv, '0');
-      expect(applied.statusCode).toBe(429);
+      expect(applied.status).toBe(429);
       expect(applied.headers['retry-after']).toBeDefined();
 
       // What is left of the day (5) still takes a report that fits; the next day starts afresh.
@@ -259,7 +255,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
         (await report(small, other.token, { servers: [{ sn: theirs, components: lines(25) }] })).status,
       ).toBe(200);
       small.clock.advance(DAY);
-      expect((await upload(csv, '0')).statusCode).toBe(200);
+      expect((await upload(csv, '0')).status).toBe(200);
     });
   });
 });

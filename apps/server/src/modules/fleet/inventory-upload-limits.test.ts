@@ -1,4 +1,4 @@
-import { INVENTORY_UPLOAD_LIMITS, type InventoryUploadResult } from '@portal/contract';
+import { INVENTORY_UPLOAD_LIMITS } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { installedComponents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
+import { uploadInventory } from '../../test/inventory-upload';
 import { tokenFor } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { parseInventoryCsv } from './inventory-upload';
@@ -125,17 +126,7 @@ describe.each(DRIVERS)('inventory upload that cannot stall the portal on %s', (d
   let mine: string;
 
   const upload = (body: Buffer | string, dryRun: '0' | '1', locale = 'en-US', contentType = 'text/csv') =>
-    t.app
-      .inject({
-        method: 'POST',
-        url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=${locale}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-        payload: body,
-      })
-      .then((answer) => ({
-        status: answer.statusCode,
-        body: answer.json() as { code: number; message: string; data: InventoryUploadResult },
-      }));
+    uploadInventory(t.app, token, body, { dryRun, locale, contentType });
 
   /** Runs `work` while /api/health is asked every 50 ms: the slowest health answer, in ms. */
   async function healthDuring<T>(work: Promise<T>): Promise<{ result: T; slowest: number; asked: number }> {

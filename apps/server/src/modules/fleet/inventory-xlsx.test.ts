@@ -1,11 +1,12 @@
 import { zipOfParts } from './xlsx-test-kit';
-import { type InventoryUploadResult, INVENTORY_UPLOAD_LIMITS } from '@portal/contract';
+import { INVENTORY_UPLOAD_LIMITS } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS, { type CellValue } from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedComponents } from '../../db/schema';
 import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
+import { uploadInventory } from '../../test/inventory-upload';
 import { tokenFor } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -57,17 +58,7 @@ describe('inventory upload as XLSX', () => {
   let foreign: string;
 
   const upload = (body: Buffer | string, dryRun: '0' | '1', contentType = XLSX_TYPE, locale = 'en-US') =>
-    t.app
-      .inject({
-        method: 'POST',
-        url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=${locale}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-        payload: body,
-      })
-      .then((answer) => ({
-        status: answer.statusCode,
-        body: answer.json() as { code: number; message: string; data: InventoryUploadResult },
-      }));
+    uploadInventory(t.app, token, body, { dryRun, locale, contentType });
   const installed = (sn: string) =>
     t.db
       .select({

@@ -5,7 +5,6 @@ import {
   type FleetPage,
   type FleetServerDetail,
   type InventoryReportResult,
-  type InventoryUploadResult,
 } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
   referenceModel,
 } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
+import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -45,17 +45,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
   const report = (token: string, body: object) =>
     callAs<InventoryReportResult>(t.app, token, 'POST', '/api/fleet/inventory', body);
   const upload = (token: string, csv: string, dryRun: '0' | '1', locale = 'en-US') =>
-    t.app
-      .inject({
-        method: 'POST',
-        url: `/api/fleet/inventory/upload?dryRun=${dryRun}&locale=${locale}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-        payload: csv,
-      })
-      .then((answer) => ({
-        status: answer.statusCode,
-        body: answer.json() as { code: number; data: InventoryUploadResult },
-      }));
+    uploadInventory(t.app, token, csv, { dryRun, locale });
   const component = (server: FleetServerDetail, key: string) =>
     server.components.find((row) => row.component === key);
 
