@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdvisoryDetail } from './components/advisory-detail';
 import { AdvisoryList } from './components/advisory-list';
+import { CveLookup } from './components/cve-lookup';
 
 /**
  * Menu `security/Advisories` (/security/advisories): the list, and below it one advisory
@@ -29,8 +30,12 @@ export function AdvisoriesPage({ title }: { title: string }) {
       </Card>
     );
   return (
-    <Card title={title} data-testid="advisories-page">
-      <AdvisoryList signedIn />
-    </Card>
+    <>
+      <Card title={title} data-testid="advisories-page">
+        <AdvisoryList signedIn />
+      </Card>
+      <div style={{ height: 16 }} />
+      <CveLookup />
+    </>
   );
 }
