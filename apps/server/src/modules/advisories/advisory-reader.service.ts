@@ -111,6 +111,19 @@ export class AdvisoryReaderService {
     return rows.map((row) => row.snapshot);
   }
 
+  /**
+   * Of `snapshots`, those `userId` may read: a TLP:AMBER one only when it affects one of their own
+   * servers (the reader's rule). For what leaves the portal as a whole list (the offline compliance
+   * context), where `naming`'s "only marked when it affects" does not hold.
+   */
+  async readableBy(userId: number, snapshots: AdvisorySnapshot[]): Promise<AdvisorySnapshot[]> {
+    if (!snapshots.some((snapshot) => snapshot.tlp === 'AMBER')) return snapshots;
+    const servers = await ownedServers(this.db, { userId });
+    return snapshots.filter(
+      (snapshot) => snapshot.tlp !== 'AMBER' || servers.some((server) => snapshotAffects(snapshot, server)),
+    );
+  }
+
   /** Every visible advisory naming this CVE, newest revision each (the staff installed base). */
   async citing(cve: string): Promise<AdvisorySnapshot[]> {
     const rows = await currentRevisions(this.db, this.clock.now(), { query: { cve } });

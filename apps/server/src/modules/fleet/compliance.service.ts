@@ -111,6 +111,9 @@ export class ComplianceService {
         ...[...readings.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
       ],
       'en-US',
+      // The file lists every advisory it holds, not only those marking a component: TLP:AMBER
+      // ones that affect none of the caller's servers stay on the portal.
+      userId,
     );
     return offlinePartsOf(servers, context);
   }
@@ -140,6 +143,8 @@ export class ComplianceService {
     models: number[],
     parts: string[],
     locale: Locale,
+    /** Keep only the advisories this account may read (an offline file lists them all). */
+    readerId?: number,
   ): Promise<ComplianceContext> {
     const modelIds = [...new Set(models)];
     const pns = [...new Set(parts)];
@@ -147,7 +152,9 @@ export class ComplianceService {
       viewerOfScope(this.db, this.access, scope).then((viewer) =>
         releasesFor(this.db, this.access, viewer, modelIds, pns),
       ),
-      this.advisories.naming(modelIds, pns),
+      this.advisories
+        .naming(modelIds, pns)
+        .then((rows) => (readerId === undefined ? rows : this.advisories.readableBy(readerId, rows))),
       baselinesOfScope(this.db, scope),
     ]);
     return {
