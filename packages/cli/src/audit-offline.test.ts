@@ -70,7 +70,7 @@ beforeAll(async () => {
   hostsFile = path.join(home, 'hosts.csv');
   writeFileSync(hostsFile, `address,user,password\n${sim.bmcs.map((bmc) => bmc.url).join('\n')}\n`);
   chmodSync(hostsFile, 0o600);
-  const sync = await runCli(['mirror', 'sync', '--out', repo(), '--kinds', 'BMC', '--json'], env);
+  const sync = await runCli(['mirror', 'sync', '--out', repo(), '--kinds', 'BMC,PSU', '--json'], env);
   expect(sync.stderr).toBe('');
   expect(sync.code).toBe(EXIT.ok);
 });
@@ -119,6 +119,50 @@ describe('fwportal audit --repo, then report --from', () => {
         online.components.map(({ component, installed, state }) => ({ component, installed, state })),
       );
     }
+  });
+
+  it('updates a server from the mirror (multipart push), and writes what it runs after', async () => {
+    const bmc = sim.bmcs[1];
+    const hosts = path.join(home, 'one-host.csv');
+    writeFileSync(hosts, `address,user,password\n${bmc?.url}\n`, { mode: 0o600 });
+    const after = path.join(home, 'after-update.json');
+    const run = await runBundledCli(
+      [
+        'update',
+        '--repo',
+        repo(),
+        '--bmc-file',
+        hosts,
+        '--password-stdin',
+        '--user',
+        'admin',
+        '--timeout',
+        '5',
+        '--components',
+        'PSU',
+        '--yes',
+        '--readings',
+        after,
+        '--json',
+      ],
+      env,
+      `${PASSWORD}\n`,
+    );
+    expect(run.stderr).not.toContain('unexpected');
+    expect(run.code).toBe(EXIT.ok);
+    const [server] = (
+      JSON.parse(run.stdout) as { servers: { steps: { component: string; status: string; via: string }[] }[] }
+    ).servers;
+    expect(server?.steps.map((step) => [step.component, step.status])).toEqual([['PSU', 'updated']]);
+    expect(bmc?.server.components.find((component) => component.kind === 'PSU')?.version).toBe(
+      firmwareOf(portal.catalogue, 'PSU').newest,
+    );
+    const written = JSON.parse(readFileSync(after, 'utf8')) as {
+      servers: { sn: string; components: { kind: string; version: string }[] }[];
+    };
+    expect(written.servers[0]?.components.find((component) => component.kind === 'PSU')?.version).toBe(
+      firmwareOf(portal.catalogue, 'PSU').newest,
+    );
   });
 
   it('refuses a context whose bytes changed after the portal signed it', async () => {

@@ -28,12 +28,40 @@ export type ReadingsFile = {
 };
 
 /** The newest snapshot's compliance context, checked against the key pinned at login (or --key). */
-async function contextOfRepo(ctx: Context, root: string) {
+export async function contextOfRepo(ctx: Context, root: string) {
+  if (/^https?:\/\//i.test(root)) throw new CliError(EXIT.usage, 'mirror.repoUrl');
   const key = publicKeyOf(await signingKeyOf(ctx, await readConfig(ctx.configDir)));
   const newest = (await readCatalog(root)).snapshots.at(-1);
   if (!newest) throw new CliError(EXIT.error, 'mirror.nothing', { dir: root });
   const index = await readIndex(root, newest.name);
-  return { index, context: await readContext(root, index, key) };
+  return { key, index, context: await readContext(root, index, key) };
+}
+
+/** Writes what `report --from` uploads later (say where); answers its absolute path. */
+export async function writeReadings(
+  ctx: Context,
+  context: OfflineComplianceContext,
+  snapshot: string,
+  servers: ServerReport[],
+): Promise<string> {
+  const createdAt = new Date().toISOString();
+  const readings: ReadingsFile = {
+    format: READINGS_FORMAT,
+    origin: context.origin,
+    snapshot,
+    createdAt,
+    servers,
+  };
+  const file = path.resolve(
+    stringOption(ctx, 'readings') ?? `fwportal-readings-${createdAt.replace(/[:.]/g, '-')}.json`,
+  );
+  await replaceFile(
+    path.dirname(file),
+    path.basename(file),
+    Buffer.from(`${JSON.stringify(readings, null, 2)}\n`),
+  );
+  say(ctx, 'mirror.readingsWritten', { file, count: servers.length, snapshot });
+  return file;
 }
 
 /**
@@ -61,7 +89,7 @@ const readingsOf = (report: ServerReport): ComponentReading[] =>
  * each other without file extensions, which the bundle (esbuild) resolves and Node running the
  * sources does not, so no other command may depend on them being loadable.
  */
-async function judge(context: OfflineComplianceContext, reports: ServerReport[], ctx: Context) {
+export async function judge(context: OfflineComplianceContext, reports: ServerReport[], ctx: Context) {
   const { complianceContextOf, serverCompliance } = await import('@portal/contract/compliance');
   const rules = complianceContextOf(context, ctx.locale);
   const servers = new Map(context.servers.map((server) => [server.sn, server]));
@@ -83,7 +111,6 @@ async function judge(context: OfflineComplianceContext, reports: ServerReport[],
  */
 export async function auditFromRepo(ctx: Context): Promise<ExitCode> {
   const root = stringOption(ctx, 'repo') ?? '';
-  if (/^https?:\/\//i.test(root)) throw new CliError(EXIT.usage, 'mirror.repoUrl');
   const { connections, concurrency } = await bmcConnectionsOf(ctx);
   const { index, context } = await contextOfRepo(ctx, root);
   const softwareIds = softwareIdMapOf(context.softwareIds);
@@ -98,25 +125,11 @@ export async function auditFromRepo(ctx: Context): Promise<ExitCode> {
     return components.length > 0 ? [{ sn: result.inventory.sn, seenAt: result.seenAt, components }] : [];
   });
   const { compliance, unknown } = await judge(context, reports, ctx);
-  const readings: ReadingsFile = {
-    format: READINGS_FORMAT,
-    origin: context.origin,
-    snapshot: index.snapshot,
-    createdAt: new Date().toISOString(),
-    // Only the servers the context names: the portal would refuse the others anyway.
-    servers: reports.filter((report) => !unknown.has(report.sn)),
-  };
-  const file = path.resolve(
-    stringOption(ctx, 'readings') ?? `fwportal-readings-${readings.createdAt.replace(/[:.]/g, '-')}.json`,
-  );
-  await replaceFile(
-    path.dirname(file),
-    path.basename(file),
-    Buffer.from(`${JSON.stringify(readings, null, 2)}\n`),
-  );
-  const changed = readings.servers.reduce((sum, report) => sum + report.components.length, 0);
+  // Only the servers the context names: the portal would refuse the others anyway.
+  const mine = reports.filter((report) => !unknown.has(report.sn));
+  const changed = mine.reduce((sum, report) => sum + report.components.length, 0);
   const code = printAudit(ctx, { results, compliance, unknown, changed });
   if (unknown.size > 0) note(ctx, 'audit.someUnknown', { count: unknown.size, sns: [...unknown].join(', ') });
-  say(ctx, 'mirror.readingsWritten', { file, count: readings.servers.length, snapshot: index.snapshot });
+  await writeReadings(ctx, context, index.snapshot, mine);
   return code;
 }

@@ -50,6 +50,8 @@ export const COMMANDS: Record<string, Command> = {
       'serve-address',
       'task-timeout',
       'key',
+      'repo',
+      'readings',
     ],
     summary: 'help.update',
   },

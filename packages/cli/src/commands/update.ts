@@ -1,23 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InventoryReportResult } from '@portal/contract';
 import { CliError } from '../cli-error.ts';
 import { type Context, listOption, note, positiveInteger, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import type { MessageKey } from '../i18n.ts';
-import type { PortalClient } from '../portal-client.ts';
 import { ImageServer, IMAGE_LINK_TTL_MS } from '../redfish/image-server.ts';
-import { reportInventory, type ServerReport, softwareIdsOf } from '../redfish/portal-inventory.ts';
 import { type ServerResult, type StepResult, updateServer } from '../redfish/server-update.ts';
 import { mapLimited } from '../lib/map-limited.ts';
 import { bmcConnectionsOf } from '../redfish/targets.ts';
 import { APPLY_TIMES, type ApplyTime } from '../redfish/update.ts';
 import { UpdateProgress } from '../redfish/update-progress.ts';
-import { VerifiedFiles } from '../redfish/verified-files.ts';
-import { openSession, signingKeyOf } from '../session.ts';
-import { publicKeyOf } from '../signing-key.ts';
 import { formatBytes, formatTable } from '../table.ts';
+import { afterReadings, mirrorSource, portalSource } from './update-sources.ts';
 
 /** A task is waited for this long by default (BMC images flash in minutes; BIOS with a reboot, more). */
 export const DEFAULT_TASK_TIMEOUT_SECONDS = 1800;
@@ -34,15 +27,6 @@ function applyTimeOf(ctx: Context): ApplyTime {
   const found = APPLY_TIMES.find((time) => time.toLowerCase() === value.toLowerCase());
   if (!found) throw new CliError(EXIT.usage, 'usage.badApplyTime', { value });
   return found;
-}
-
-/** What the BMCs run after the run, reported as an audit: the portal's compliance is never stale. */
-async function report(portal: PortalClient, results: ServerResult[]): Promise<InventoryReportResult> {
-  const servers: ServerReport[] = [];
-  for (const result of results)
-    if (result.outcome === 'done' && result.sn && result.after && result.after.components.length > 0)
-      servers.push({ sn: result.sn, ...result.after });
-  return reportInventory(portal, servers);
 }
 
 function detailOf(ctx: Context, step: StepResult, taskCapSeconds: number): string {
@@ -132,15 +116,12 @@ export async function update(ctx: Context): Promise<ExitCode> {
   );
   const serveAddress = stringOption(ctx, 'serve-address');
   const { connections, concurrency } = await bmcConnectionsOf(ctx);
-  const { client: portal, config } = await openSession(ctx);
-  const key = publicKeyOf(await signingKeyOf(ctx, config));
-  const softwareIds = await softwareIdsOf(portal);
+  const repo = stringOption(ctx, 'repo');
+  const source = repo !== undefined ? await mirrorSource(ctx, repo) : await portalSource(ctx);
 
   const imageServer = !dryRun && serveAddress ? await ImageServer.start(serveAddress) : null;
   if (imageServer)
     note(ctx, 'update.serving', { address: imageServer.address, minutes: IMAGE_LINK_TTL_MS / 60_000 });
-  const dir = await mkdtemp(path.join(tmpdir(), 'fwportal-update-'));
-  const files = new VerifiedFiles(portal, key, dir, ctx.t);
   const progress = new UpdateProgress(ctx.stderr, connections.length, ctx.t);
   const started = Date.now();
   let results: ServerResult[];
@@ -151,9 +132,9 @@ export async function update(ctx: Context): Promise<ExitCode> {
         // reports the restarts) and before the audit after the run, not inside each read.
         { ...connection, resetWaitMs: 0 },
         {
-          portal,
-          softwareIds,
-          files,
+          detailOf: source.detailOf,
+          softwareIds: source.softwareIds,
+          files: source.files,
           imageServer,
           wanted,
           applyTime,
@@ -170,14 +151,14 @@ export async function update(ctx: Context): Promise<ExitCode> {
   } finally {
     progress.finish();
     await imageServer?.close();
-    await rm(dir, { recursive: true, force: true });
+    await source.close();
   }
   const seconds = (Date.now() - started) / 1000;
 
   let reported: InventoryReportResult | null = null;
   let reportError: string | null = null;
   if (!dryRun)
-    reported = await report(portal, results).catch((error: unknown) => {
+    reported = await source.report(afterReadings(results)).catch((error: unknown) => {
       reportError = error instanceof CliError ? ctx.t(error.key, error.params) : String(error);
       return null;
     });
@@ -193,7 +174,7 @@ export async function update(ctx: Context): Promise<ExitCode> {
     failed: steps.filter((step) => FAILED.has(step.status)).length,
     skipped: count(['skipped']),
     bytesSent: progress.bytesSent,
-    bytesFetched: files.fetched,
+    bytesFetched: source.fetched(),
     seconds,
   };
   if (ctx.json) printJson(ctx, { dryRun, applyTime, servers: results, reported, summary });

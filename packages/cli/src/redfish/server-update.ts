@@ -49,9 +49,14 @@ export type ServerResult = {
 };
 
 export type ServerUpdateOptions = {
-  portal: PortalClient;
+  /**
+   * What is due for the server the BMC says it is (null: not the caller's): the portal's answer
+   * online (portalDetailOf), the signed context's judgement from a mirror (`update --repo`).
+   */
+  detailOf: (sn: string, before: BmcInventory) => Promise<FleetServerDetail | null>;
   softwareIds: SoftwareIdMap;
-  files: VerifiedFiles;
+  /** The verified file of a version: fetched from the portal (VerifiedFiles) or read from a mirror. */
+  files: Pick<VerifiedFiles, 'get'>;
   imageServer: ImageServer | null;
   wanted: string[];
   applyTime: ApplyTime;
@@ -102,7 +107,8 @@ async function anyNotUpdateable(client: RedfishClient, members: string[]): Promi
 const versionsOf = (lines: ReportComponent[]) => new Map(lines.map((line) => [keyOf(line), line.version]));
 
 /** The portal's view of one of my servers; null when it is not mine (or not known: the same answer). */
-async function detailOf(portal: PortalClient, sn: string): Promise<FleetServerDetail | null> {
+/** The portal's compliance of one of the caller's servers, now; null for an SN that is not theirs. */
+export async function portalDetailOf(portal: PortalClient, sn: string): Promise<FleetServerDetail | null> {
   const response = await portal.request(INVENTORY_PATHS.server(sn), { answers: [404] });
   if (response.status === 404) {
     await response.body?.cancel();
@@ -138,7 +144,7 @@ export async function updateServer(
         result.outcome = 'noSerial';
         return;
       }
-      const detail = await detailOf(options.portal, before.sn).catch((error: unknown) => {
+      const detail = await options.detailOf(before.sn, before).catch((error: unknown) => {
         if (error instanceof CliError) result.outcome = 'portalError';
         throw error;
       });

@@ -1,0 +1,114 @@
+import type { KeyObject } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FleetServerDetail, InventoryReportResult } from '@portal/contract';
+import { CliError } from '../cli-error.ts';
+import type { Context } from '../context.ts';
+import { sha256OfFile } from '../download/file-hash.ts';
+import { EXIT } from '../exit-codes.ts';
+import { type MirrorIndex, onDisk, snapshotDirOf } from '../mirror/mirror-layout.ts';
+import { checkSignedCatalogue } from '../mirror/mirror-selection.ts';
+import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
+import { type BmcInventory, reportComponentsOf, softwareIdMapOf } from '../redfish/inventory.ts';
+import { reportInventory, type ServerReport, softwareIdsOf } from '../redfish/portal-inventory.ts';
+import { portalDetailOf, type ServerResult, type ServerUpdateOptions } from '../redfish/server-update.ts';
+import type { VerifiedFile } from '../redfish/update.ts';
+import { VerifiedFiles } from '../redfish/verified-files.ts';
+import { openSession, signingKeyOf } from '../session.ts';
+import { publicKeyOf } from '../signing-key.ts';
+import { contextOfRepo, judge, writeReadings } from './audit-offline.ts';
+
+/**
+ * Where `fwportal update` learns what is due and gets the files: the portal (online), or a mirror
+ * on an isolated network (`--repo DIR`), whose signed compliance context and signed manifest stand
+ * in for the portal's answers.
+ */
+export type UpdateSource = Pick<ServerUpdateOptions, 'detailOf' | 'softwareIds' | 'files'> & {
+  /** Bytes fetched from the portal (0 from a mirror). */
+  fetched: () => number;
+  /** What the BMCs run after the run: reported to the portal, or written for `report --from`. */
+  report: (servers: ServerReport[]) => Promise<InventoryReportResult>;
+  close: () => Promise<void>;
+};
+
+export const afterReadings = (results: ServerResult[]): ServerReport[] =>
+  results.flatMap((result) =>
+    result.outcome === 'done' && result.sn && result.after && result.after.components.length > 0
+      ? [{ sn: result.sn, ...result.after }]
+      : [],
+  );
+
+export async function portalSource(ctx: Context): Promise<UpdateSource> {
+  const { client: portal, config } = await openSession(ctx);
+  const key = publicKeyOf(await signingKeyOf(ctx, config));
+  const softwareIds = await softwareIdsOf(portal);
+  const dir = await mkdtemp(path.join(tmpdir(), 'fwportal-update-'));
+  const files = new VerifiedFiles(portal, key, dir, ctx.t);
+  return {
+    detailOf: (sn) => portalDetailOf(portal, sn),
+    softwareIds,
+    files,
+    fetched: () => files.fetched,
+    report: (servers) => reportInventory(portal, servers),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A mirror's file of a version, handed to a BMC only when the snapshot's manifest (signed by the
+ * portal, pinned key) lists it with this SHA-256 and the file on disk hashes to it now.
+ */
+class MirrorFiles {
+  private readonly signed: Promise<Map<number, string>>;
+  private readonly root: string;
+  private readonly index: MirrorIndex;
+
+  constructor(root: string, index: MirrorIndex, key: KeyObject) {
+    this.root = root;
+    this.index = index;
+    const manifest = onDisk(root, `${snapshotDirOf(index.snapshot)}/${MANIFEST_FILE_NAME}`);
+    this.signed = Promise.all([readFile(manifest), readFile(`${manifest}${SIGNATURE_SUFFIX}`)]).then(
+      ([body, signature]) =>
+        new Map(
+          checkSignedCatalogue(body, signature, key).entries.map((entry) => [entry.versionId, entry.sha256]),
+        ),
+    );
+  }
+
+  async get(versionId: number, sha256: string): Promise<VerifiedFile> {
+    const entry = this.index.firmware.find((file) => file.versionId === versionId);
+    if (!entry || entry.sha256 !== sha256 || (await this.signed).get(versionId) !== sha256)
+      throw new CliError(EXIT.verification, 'update.targetMismatch', {
+        file: entry?.fileName ?? String(versionId),
+      });
+    const file = onDisk(this.root, entry.path);
+    if ((await sha256OfFile(file).catch(() => null)) !== sha256)
+      throw new CliError(EXIT.verification, 'download.mismatch', { file: entry.path });
+    return { path: file, fileName: entry.fileName, size: entry.size, sha256 };
+  }
+}
+
+export async function mirrorSource(ctx: Context, root: string): Promise<UpdateSource> {
+  const { key, index, context } = await contextOfRepo(ctx, root);
+  const detailOf = async (sn: string, before: BmcInventory): Promise<FleetServerDetail | null> => {
+    const { compliance } = await judge(
+      context,
+      [{ sn, seenAt: new Date().toISOString(), components: reportComponentsOf(before) }],
+      ctx,
+    );
+    return compliance.get(sn) ?? null;
+  };
+  return {
+    detailOf,
+    softwareIds: softwareIdMapOf(context.softwareIds),
+    files: new MirrorFiles(root, index, key),
+    fetched: () => 0,
+    report: async (servers) => {
+      const mine = servers.filter((server) => context.servers.some((known) => known.sn === server.sn));
+      await writeReadings(ctx, context, index.snapshot, mine);
+      return { accepted: mine.length, changed: 0, unknown: [] };
+    },
+    close: async () => undefined,
+  };
+}
