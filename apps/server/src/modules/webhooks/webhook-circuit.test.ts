@@ -3,22 +3,15 @@ import {
   WEBHOOK_DELIVERY_MAX_AGE_HOURS,
   WEBHOOK_PAUSE_AFTER_FAILURES,
   type Webhook,
-  type WebhookCreated,
   type WebhookDelivery,
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users, webhookDeliveries, webhooks } from '../../db/schema';
-import {
-  bindSerial,
-  createItem,
-  createModel,
-  createServer,
-  createVersion,
-} from '../../test/catalog-factories';
+import { createItem, createVersion } from '../../test/catalog-factories';
 import { withToken } from '../../test/requests';
-import { signedInUser } from '../../test/signed-in-user';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { customerWithWebhook } from '../../test/webhook-fixtures';
 import { startReceiver } from '../../test/webhook-receivers';
 import { enqueueWebhookEvent } from './webhook-queues';
 
@@ -53,17 +46,8 @@ describe.each(DRIVERS)('a webhook failing again and again on %s', (driver) => {
    */
   async function failingHook(path: string) {
     const email = `${path.slice(1)}@example.com`;
-    const owner = await signedInUser(t, { roleCodes: ['customer'], email });
+    const { user: owner, model, hookId: id } = await customerWithWebhook(t, receiver.url(path), { email });
     await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, owner.id));
-    const model = await createModel(t.db);
-    const server = await createServer(t.db, { modelId: model.id });
-    await bindSerial(t.db, owner.id, server.sn, 'verified', t.clock.now());
-    const created = await withToken<WebhookCreated>(t.app, owner.token, {
-      method: 'POST',
-      url: '/api/sysUser/webhooks',
-      payload: { url: receiver.url(path), events: ['release.published'] },
-    });
-    const id = created.body.data.id;
     const listed = async () =>
       (await withToken<Webhook[]>(t.app, owner.token, { url: '/api/sysUser/webhooks' })).body.data.find(
         (hook) => hook.id === id,

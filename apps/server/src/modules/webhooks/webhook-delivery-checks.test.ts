@@ -1,11 +1,9 @@
-import type { WebhookCreated } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItemGrants, users, webhookDeliveries } from '../../db/schema';
-import { bindSerial, createModel, createServer } from '../../test/catalog-factories';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { tokenFor, withToken } from '../../test/requests';
-import { signedInUser } from '../../test/signed-in-user';
+import { tokenFor } from '../../test/requests';
+import { customerWithWebhook } from '../../test/webhook-fixtures';
 import { startReceiver } from '../../test/webhook-receivers';
 import { createItem, publishVersion } from '../feeds/release-test-kit';
 import { normaliseCompany } from '../serials/serial.service';
@@ -27,16 +25,7 @@ describe.each(DRIVERS)('what a queued delivery checks before it goes, on %s', (d
 
   /** A member of `organisation` with a verified server of a new model, and a webhook to `path`. */
   async function member(organisation: string, path: string) {
-    const user = await signedInUser(t, { roleCodes: ['customer'], organisation });
-    const model = await createModel(t.db);
-    const server = await createServer(t.db, { modelId: model.id });
-    await bindSerial(t.db, user.id, server.sn, 'verified', t.clock.now());
-    const hook = await withToken<WebhookCreated>(t.app, user.token, {
-      method: 'POST',
-      url: '/api/sysUser/webhooks',
-      payload: { url: receiver.url(path), events: ['release.published'] },
-    });
-    return { user, model, hookId: hook.body.data.id };
+    return customerWithWebhook(t, receiver.url(path), { organisation });
   }
 
   beforeAll(async () => {
