@@ -55,8 +55,8 @@ describe('rowNames and rowAffectsComponent: one component', () => {
 describe('VEX statuses (issue 43 §2): only known_affected makes a server vulnerable', () => {
   const server = (version?: string) => ({
     modelId: 3,
-    pcieParts: [],
-    installed: version ? { BMC: version } : {},
+    pcieParts: [] as string[],
+    installed: (version ? { BMC: version } : {}) as Record<string, string>,
   });
   const row = (status: VexStatus, fixedIn: string | null = '2.5') =>
     affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn, status });
