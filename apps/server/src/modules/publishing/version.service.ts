@@ -11,11 +11,12 @@ import {
   type recallInputSchema,
   withinSecurityFixPeriod,
 } from '@portal/contract';
-import { and, asc, countDistinct, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import {
+  advisoryRevisions,
   catalogItems,
   catalogReleaseNotes,
   catalogVersionModels,
@@ -278,9 +279,17 @@ export class PublishVersionService {
       })
       .from(catalogVersions)
       .where(eq(catalogVersions.id, id));
+    // A version an advisory names as its fix is a security fix, marked or not.
+    const [named] = fix
+      ? await this.db
+          .select({ id: advisoryRevisions.id })
+          .from(advisoryRevisions)
+          .where(sql`${id} = any(${advisoryRevisions.fixedVersionIds})`)
+          .limit(1)
+      : [];
     const securityFixRemoval =
       fix !== undefined &&
-      (fix.securityFix || fix.cves.length > 0) &&
+      (fix.securityFix || fix.cves.length > 0 || named !== undefined) &&
       withinSecurityFixPeriod(String(fix.releaseDate), now);
     if (securityFixRemoval && !input.securityFixReason?.trim())
       throw new AppError('SECURITY_FIX_REMOVAL_REASON');
