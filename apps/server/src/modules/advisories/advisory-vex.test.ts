@@ -109,6 +109,34 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
     expect(vulnerability.threats[0]).toMatchObject({ category: 'impact', details: reason.impactEn });
   }, 180_000);
 
+  it('publishes a csaf_vex document, validated under the VEX profile, for a CVE no product is affected by', async () => {
+    const customer = await customerRunning(t, m74u, { BMC: '4.0.1' });
+    const advisory = await approvedAdvisory(
+      t,
+      writer,
+      approver,
+      flawAdvisoryInput({
+        title: ['不受影响', 'Not affected'],
+        cve: 'CVE-2026-43005',
+        affected: [affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason })],
+      }),
+    );
+    const detail = (
+      await callAs<AdvisoryDetail>(t.app, customer.token, 'GET', `/api/advisories/${advisory.advisoryId}`)
+    ).body.data;
+    expect(detail.affectsMine).toBe(false);
+    for (const path of [detail.csaf.json.replace(/-zh-cn\.json$/, '.json'), detail.csaf.json]) {
+      const served = await t.app.inject({ url: path });
+      expect(served.statusCode, path).toBe(200);
+      const doc = JSON.parse(served.body);
+      expect(doc.document.category).toBe('csaf_vex');
+      expect(doc.vulnerabilities[0].product_status).toEqual({
+        known_not_affected: doc.vulnerabilities[0].flags[0].product_ids,
+      });
+      expect(doc.vulnerabilities[0]).not.toHaveProperty('scores');
+    }
+  }, 180_000);
+
   it('lists the products whose released firmware contains a component, as rows under investigation', async () => {
     const answer = await callAs<AdvisoryTriage>(
       t.app,
