@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A folder of this run (removed at its end) where PGlite templates are kept between test files. */
     testTemplateDir: string;
+    /** The run's PostgreSQL cluster (postgres-global-setup.ts), declared here too for benches that import this file alone. */
+    postgresAdminUrl: string;
   }
 }
 
