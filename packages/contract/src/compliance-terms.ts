@@ -10,6 +10,7 @@ export const COMPLIANCE_STATE_LABELS: Readonly<Record<Locale, Readonly<Record<Co
   'zh-CN': {
     vulnerable: '存在漏洞',
     outdated: '版本落后',
+    unsupported: '已停止安全支持',
     unknown: '无法判断',
     newer: '高于发布版本',
     current: '已是最新',
@@ -17,6 +18,7 @@ export const COMPLIANCE_STATE_LABELS: Readonly<Record<Locale, Readonly<Record<Co
   'en-US': {
     vulnerable: 'Vulnerable',
     outdated: 'Outdated',
+    unsupported: 'Past end of security support',
     unknown: 'Unknown',
     newer: 'Newer than published',
     current: 'Current',

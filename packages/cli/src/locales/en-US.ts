@@ -191,6 +191,7 @@ export const enUS = {
   'audit.column.cves': 'CVES',
   'audit.state.current': STATES.current,
   'audit.state.outdated': STATES.outdated,
+  'audit.state.unsupported': STATES.unsupported,
   'audit.state.vulnerable': STATES.vulnerable,
   'audit.state.newer': STATES.newer,
   'audit.state.unknown': STATES.unknown,

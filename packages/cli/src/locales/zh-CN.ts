@@ -181,6 +181,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'audit.column.cves': 'CVE',
   'audit.state.current': STATES.current,
   'audit.state.outdated': STATES.outdated,
+  'audit.state.unsupported': STATES.unsupported,
   'audit.state.vulnerable': STATES.vulnerable,
   'audit.state.newer': STATES.newer,
   'audit.state.unknown': STATES.unknown,

@@ -14,9 +14,11 @@ export {
   componentsOf,
   serverCompliance,
   serverState,
+  withSupport,
   worstOf,
   zeroCounts,
 } from './server';
+export { supportEnded } from './support';
 export {
   type AdvisoryFacts,
   type AffectedRow,

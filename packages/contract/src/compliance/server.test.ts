@@ -63,7 +63,14 @@ describe('serverCompliance: one server in full', () => {
     });
     expect(report.lastReport).toBe('2026-06-02T10:00:00.000Z');
     expect(report).toMatchObject({ sn: 'SN-1', model: 'R7', state: 'unknown' });
-    expect(report.counts).toEqual({ vulnerable: 0, outdated: 0, unknown: 1, newer: 0, current: 1 });
+    expect(report.counts).toEqual({
+      vulnerable: 0,
+      outdated: 0,
+      unsupported: 0,
+      unknown: 1,
+      newer: 0,
+      current: 1,
+    });
   });
 
   it('has no last report and an unknown state with nothing at all', () => {
@@ -177,7 +184,7 @@ describe('serverState: what a page row stores', () => {
     expect(plain).toEqual({ state: full.state, counts: full.counts });
     expect(plain).toEqual({
       state: 'vulnerable',
-      counts: { vulnerable: 1, outdated: 1, unknown: 0, newer: 1, current: 0 },
+      counts: { vulnerable: 1, outdated: 1, unsupported: 0, unknown: 0, newer: 1, current: 0 },
     });
   });
 });

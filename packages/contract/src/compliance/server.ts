@@ -17,6 +17,15 @@ import { COMPLIANCE_STATES, type ComplianceState, SERVER_FIRMWARE_KINDS } from '
 export const zeroCounts = () =>
   Object.fromEntries(COMPLIANCE_STATES.map((state) => [state, 0])) as Record<ComplianceState, number>;
 
+/**
+ * A server whose model is past its end of security support is `unsupported` where it would have
+ * been unknown, newer or current: no fix will come for it (issue 43 §4).
+ */
+export const withSupport = (state: ComplianceState, modelId: number, context: ComplianceContext) =>
+  context.unsupportedModels?.has(modelId) && state !== 'vulnerable' && state !== 'outdated'
+    ? 'unsupported'
+    : state;
+
 /** A server's state: its worst component's (no component: unknown). */
 export const worstOf = (states: ComplianceState[]): ComplianceState =>
   COMPLIANCE_STATES.find((state) => states.includes(state)) ?? 'unknown';
@@ -74,7 +83,8 @@ export function serverState(
     const installed = part.reading?.version ?? part.shipped ?? null;
     counts[assessComponent(part.id, installed, part.candidates, context, server.modelId, baseline).state]++;
   }
-  return { state: COMPLIANCE_STATES.find((state) => counts[state] > 0) ?? 'unknown', counts };
+  const worst = COMPLIANCE_STATES.find((state) => counts[state] > 0) ?? 'unknown';
+  return { state: withSupport(worst, server.modelId, context), counts };
 }
 
 /** One component with its reading, its verdict and its target (prerequisites not yet judged). */
@@ -130,7 +140,7 @@ export function serverCompliance(
   return {
     sn: server.sn,
     model: server.modelCode,
-    state: worstOf(components.map((component) => component.state)),
+    state: withSupport(worstOf(components.map((component) => component.state)), server.modelId, context),
     lastReport: seen.length > 0 ? new Date(Math.max(...seen)).toISOString() : null,
     counts,
     components: planUpdates(components),

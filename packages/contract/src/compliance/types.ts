@@ -76,6 +76,8 @@ export type ComplianceContext = {
   baselineOf: Map<number, Baseline>;
   /** The language the targets' item names are given in. */
   locale: Locale;
+  /** Models past their end of security support (issue 43 §4): their servers are `unsupported`. */
+  unsupportedModels?: ReadonlySet<number>;
 };
 
 /** One component of a server to assess: its reading (if any), the shipped version, the candidates. */

@@ -12,8 +12,19 @@ export type InventoryKind = (typeof INVENTORY_KINDS)[number];
 /** Where an installed version was learnt. */
 export const INVENTORY_SOURCES = ['shipping', 'upload', 'api', 'audit'] as const;
 export type InventorySource = (typeof INVENTORY_SOURCES)[number];
-/** Worst first: a server's state is its worst component's. */
-export const COMPLIANCE_STATES = ['vulnerable', 'outdated', 'unknown', 'newer', 'current'] as const;
+/**
+ * Worst first: a server's state is its worst component's. `unsupported` is a server's only (its
+ * model is past its end of security support, issue 43 §4): it replaces what would have been
+ * unknown, newer or current, never vulnerable or outdated, which say more.
+ */
+export const COMPLIANCE_STATES = [
+  'vulnerable',
+  'outdated',
+  'unsupported',
+  'unknown',
+  'newer',
+  'current',
+] as const;
 export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
 /** A prerequisite judged against one server's installed versions. */
 export const PREREQUISITE_STATUSES = ['satisfied', 'unsatisfied', 'unknown'] as const;

@@ -6,7 +6,9 @@ import type { Db } from '../../db/connection';
 import { AppError } from '../../lib/app-error';
 import type { AdvisoryReaderService } from '../advisories';
 import type { CatalogAccess } from '../catalog/catalog-access';
+import { type Clock, systemClock } from '../../lib/clock';
 import { releasesFor } from './fleet-catalogue.repository';
+import { unsupportedModelsOf } from './fleet-support.repository';
 import { type CompliancePaging, pageOfScope, refreshReportedStates } from './fleet-page';
 import {
   baselinesOfScope,
@@ -45,6 +47,8 @@ export class ComplianceService {
     private readonly db: Db,
     private readonly access: CatalogAccess,
     private readonly advisories: AdvisoryReaderService,
+    /** What "past its end of security support" is judged against (issue 43 §4). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.paging = {
       db,
@@ -148,7 +152,7 @@ export class ComplianceService {
   ): Promise<ComplianceContext> {
     const modelIds = [...new Set(models)];
     const pns = [...new Set(parts)];
-    const [releases, advisories, baselines] = await Promise.all([
+    const [releases, advisories, baselines, unsupportedModels] = await Promise.all([
       viewerOfScope(this.db, this.access, scope).then((viewer) =>
         releasesFor(this.db, this.access, viewer, modelIds, pns),
       ),
@@ -156,12 +160,14 @@ export class ComplianceService {
         .naming(modelIds, pns)
         .then((rows) => (readerId === undefined ? rows : this.advisories.readableBy(readerId, rows))),
       baselinesOfScope(this.db, scope),
+      unsupportedModelsOf(this.db, modelIds, this.clock.now()),
     ]);
     return {
       releases,
       advisories,
       baselineOf: new Map(baselines.map((baseline) => [baseline.modelId, baseline])),
       locale,
+      unsupportedModels,
     };
   }
 }

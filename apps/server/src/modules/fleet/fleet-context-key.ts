@@ -5,7 +5,7 @@ import type { AdvisoryFacts, Baseline, ReleaseIndex } from '@portal/contract/com
  * Bump when the rule engine (`@portal/contract/compliance`) changes what it decides: every
  * stored state then counts as stale at the next request.
  */
-const RULES = 'issue-40.1';
+const RULES = 'issue-43.4';
 
 /**
  * What a scope's states are judged against, as one hash: per release list the version ids and
@@ -18,9 +18,12 @@ export function contextKeyOf(
   releases: ReleaseIndex,
   advisories: AdvisoryFacts[],
   baselines: Pick<Baseline, 'modelId' | 'versions'>[],
+  /** Models past their end of security support: a month ending turns their servers unsupported. */
+  unsupportedModels: Iterable<number> = [],
 ): string {
   const hash = createHash('sha256');
   hash.update(RULES);
+  hash.update(JSON.stringify([...unsupportedModels].sort((a, b) => a - b)));
   for (const key of [...releases.keys()].sort())
     hash.update(
       JSON.stringify([key, releases.get(key)!.map((release) => [release.versionId, release.version])]),

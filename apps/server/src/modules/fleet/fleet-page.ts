@@ -26,7 +26,12 @@ export type CompliancePaging = {
 };
 
 const hashOf = (context: ComplianceContext) =>
-  contextKeyOf(context.releases, context.advisories, [...context.baselineOf.values()]);
+  contextKeyOf(
+    context.releases,
+    context.advisories,
+    [...context.baselineOf.values()],
+    context.unsupportedModels ?? [],
+  );
 const statesOf = (servers: StaleServer[], context: ComplianceContext) =>
   servers.map((server) => ({ ...server, ...serverState(server, server.reported, context) }));
 

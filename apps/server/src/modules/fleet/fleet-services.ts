@@ -45,7 +45,7 @@ export function createFleetServices(
   },
 ): FleetServices {
   const { db, clock, log, catalogAccess, advisoryReader } = deps;
-  const compliance = new ComplianceService(db, catalogAccess, advisoryReader);
+  const compliance = new ComplianceService(db, catalogAccess, advisoryReader, clock);
   return {
     fleet: new FleetService(catalogAccess, new MirrorResolver(db, catalogAccess)),
     inventory: new InventoryService(

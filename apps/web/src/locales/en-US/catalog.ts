@@ -152,4 +152,6 @@ export const catalog: TranslationsOf<typeof reference> = {
   'records.status.redirect': 'Sent to object storage',
   'records.empty': 'No downloads yet',
   'records.loadFailed': 'The download records could not be loaded',
+  'supportEnd.until': 'Security fixes for {{model}} until the end of {{month}}',
+  'supportEnd.unknown': 'End of security support for {{model}}: not announced yet',
 };

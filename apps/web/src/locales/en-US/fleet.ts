@@ -10,6 +10,7 @@ export const fleet: TranslationsOf<typeof reference> = {
   'kind.PCIE': 'PCIe card',
   'state.vulnerable': STATES.vulnerable,
   'state.outdated': STATES.outdated,
+  'state.unsupported': STATES.unsupported,
   'state.unknown': STATES.unknown,
   'state.newer': STATES.newer,
   'state.current': STATES.current,

@@ -147,4 +147,6 @@ export const catalog = {
   'records.status.redirect': '已转至对象存储',
   'records.empty': '暂无下载记录',
   'records.loadFailed': '下载记录加载失败',
+  'supportEnd.until': '{{model}} 的安全更新提供至 {{month}} 底',
+  'supportEnd.unknown': '{{model}} 的安全支持截止时间：尚未公布',
 };

@@ -8,6 +8,7 @@ export const fleet = {
   'kind.PCIE': 'PCIe 卡',
   'state.vulnerable': STATES.vulnerable,
   'state.outdated': STATES.outdated,
+  'state.unsupported': STATES.unsupported,
   'state.unknown': STATES.unknown,
   'state.newer': STATES.newer,
   'state.current': STATES.current,

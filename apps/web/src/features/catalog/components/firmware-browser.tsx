@@ -13,6 +13,7 @@ import {
 } from '../utils/firmware-list-params';
 import { FirmwareSearch } from './firmware-search';
 import { ModelTreeSelect } from './model-tree-select';
+import { SupportEndNote } from './support-end-note';
 import { VersionTable } from './version-table';
 
 const ALL = 'ALL';
@@ -29,6 +30,8 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
   const latestLabel = useId();
   const { kind, severity, latest, q } = list.filters;
   const model = knownModel(list.filters.model, models);
+  // One model chosen (not a family): its end of security support shows above its firmware.
+  const chosen = models?.find((known) => known.code === model);
   // The next change also writes the model as understood, so an unknown one leaves the address.
   // Built on `current`, not on the rendered list: two quick clicks may come before a re-render.
   const filter = (changes: Partial<FirmwareFilters>) =>
@@ -74,6 +77,7 @@ export function FirmwareBrowser({ onOpen }: { onOpen: (versionId: number) => voi
         </Space>
         <FirmwareSearch submitted={q} onSearch={(next) => filter({ q: next })} />
       </Flex>
+      {chosen && <SupportEndNote model={chosen} />}
       <VersionTable
         testId="firmware-table"
         filters={{

@@ -3,6 +3,7 @@ import {
   ClockCircleOutlined,
   QuestionCircleOutlined,
   RiseOutlined,
+  StopOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import type { ComplianceState } from '@portal/contract';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 export const STATE_COLOURS: Record<ComplianceState, string> = {
   vulnerable: '#a8071a',
   outdated: '#874d00',
+  unsupported: '#531dab',
   unknown: '#595959',
   newer: '#0050b3',
   current: '#237804',
@@ -25,6 +27,7 @@ export const STATE_COLOURS: Record<ComplianceState, string> = {
 export const STATE_ICONS: Record<ComplianceState, ReactNode> = {
   vulnerable: <WarningOutlined />,
   outdated: <ClockCircleOutlined />,
+  unsupported: <StopOutlined />,
   unknown: <QuestionCircleOutlined />,
   newer: <RiseOutlined />,
   current: <CheckCircleOutlined />,
