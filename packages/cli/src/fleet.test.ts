@@ -80,6 +80,8 @@ describe('fwportal resolve', () => {
     }
     expect(lines.find((line) => line.startsWith(portal.otherSn))).toMatch(/not found/);
     expect(run.stderr).toContain(portal.otherSn);
+    // The model's end of security support (issue 43 §4): none announced in this portal.
+    expect(lines.at(-1)).toBe(`${portal.model.code}: end of security support not announced yet`);
   });
 
   it('--json: one JSON document on stdout, nothing else', async () => {
@@ -89,7 +91,7 @@ describe('fwportal resolve', () => {
     expect(answer.notFound).toEqual([]);
     expect(answer.servers.map((server) => server.sn)).toEqual(portal.sns);
     for (const server of answer.servers) {
-      expect(server).toMatchObject({ found: true, model: portal.model.code });
+      expect(server).toMatchObject({ found: true, model: portal.model.code, securitySupportEnd: null });
       // Every firmware component, and not the model's configuration file.
       expect(server.firmware.map((f) => f.component).sort()).toEqual([
         'BIOS',

@@ -57,6 +57,8 @@ export const API_PATHS = {
   deviceToken: '/api/device/token',
   catalogVersions: '/api/catalog/versions',
   fleetResolve: '/api/fleet/resolve',
+  /** Models with their end of security support (issue 43 §4). */
+  catalogModels: '/api/catalog/models',
   download: (versionId: number) => `/api/downloads/${versionId}`,
   sha256Sums: (versionId: number) => `/api/downloads/${versionId}/${SHA256SUMS_FILE_NAME}`,
   manifest: (versionId: number) => `/api/downloads/${versionId}/${MANIFEST_FILE_NAME}`,

@@ -102,6 +102,8 @@ export const enUS = {
   'resolve.column.newest': 'NEWEST',
   'resolve.column.date': 'DATE',
   'resolve.notFound': 'not found',
+  'resolve.supportEnd': '{model}: security fixes until the end of {end}',
+  'resolve.supportEndUnknown': '{model}: end of security support not announced yet',
   'resolve.snNotFound': 'SN {sn}: not found',
   'resolve.someNotFound': '{count} SN(s) not found: {sns}',
 

@@ -90,6 +90,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'search.total': '共 {total} 条，显示 {shown} 条（第 {page} 页）',
 
   'resolve.column.sn': '序列号',
+  'resolve.supportEnd': '{model}：安全更新提供至 {end} 底',
+  'resolve.supportEndUnknown': '{model}：安全支持截止时间尚未公布',
   'resolve.column.model': '机型',
   'resolve.column.component': '部件',
   'resolve.column.current': '当前版本',
