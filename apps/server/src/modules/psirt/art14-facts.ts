@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { advisories, advisoryRevisions } from '../../db/schema';
 import { rowsOf } from '../../db/raw-rows';
-import { snapshotOf } from '../advisories/advisory-snapshot';
+import { snapshotOf } from '../advisories';
 
 /** What an Art. 14 report says about the advisory: what it holds now, and when its fix went out. */
 export type AdvisoryFacts = {
