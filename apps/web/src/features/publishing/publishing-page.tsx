@@ -9,6 +9,7 @@ import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { type PublishItemsParams, usePublishItems } from './api/get-publish-items';
 import { ItemFormDrawer } from './components/item-form-drawer';
+import { SupportPeriodsModal } from './components/support-periods-modal';
 import { VersionsDrawer } from './components/versions-drawer';
 
 const VISIBILITY_COLOURS = { public: 'green', signed_in: 'blue', restricted: 'orange' } as const;
@@ -23,6 +24,8 @@ export function PublishingPage({ title }: { title: string }) {
   const items = usePublishItems(params);
   const [editing, setEditing] = useState<{ item?: PublishItem } | null>(null);
   const [opened, setOpened] = useState<PublishItem | null>(null);
+  const [supportOpen, setSupportOpen] = useState(false);
+  const { t: tp } = useTranslation('psirt');
   const nameOf = (item: PublishItem) => (i18n.resolvedLanguage === 'en-US' ? item.nameEn : item.nameZh);
 
   const columns: TableColumnsType<PublishItem> = [
@@ -80,6 +83,9 @@ export function PublishingPage({ title }: { title: string }) {
             options={PUBLISH_ITEM_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
             onChange={(kind) => filter({ kind })}
           />
+          <Button onClick={() => setSupportOpen(true)} data-testid="support-periods-open">
+            {tp('support.title')}
+          </Button>
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -101,6 +107,7 @@ export function PublishingPage({ title }: { title: string }) {
       />
       <ItemFormDrawer open={editing !== null} item={editing?.item} onClose={() => setEditing(null)} />
       {opened && <VersionsDrawer item={opened} onClose={() => setOpened(null)} />}
+      {supportOpen && <SupportPeriodsModal onClose={() => setSupportOpen(false)} />}
     </CrudPage>
   );
 }

@@ -124,4 +124,13 @@ export const psirt: TranslationsOf<typeof reference> = {
   'queue.note': 'PSIRT note',
   'queue.save': 'Save',
   'queue.saved': 'Saved',
+  'support.title': 'Support periods',
+  'support.intro':
+    "Each model's end of security support, month and year (CRA Art. 13(19)): customers see it with the firmware, in the catalogue API and the CLI; past it, their servers show as past end of security support. Each change is saved at once and audited.",
+  'support.model': 'Model',
+  'support.end': 'End of security support',
+  'support.endOf': 'End of security support of {{model}}',
+  'support.none': 'Not announced',
+  'support.saved': '{{model}} saved',
+  'support.empty': 'No models',
 };

@@ -121,4 +121,13 @@ export const psirt = {
   'queue.note': 'PSIRT 备注',
   'queue.save': '保存',
   'queue.saved': '已保存',
+  'support.title': '安全支持期限',
+  'support.intro':
+    '每个型号的安全支持截止月份（CRA 第 13 条第 19 款）：客户在固件页面、目录接口和命令行中看到它；过期后其服务器显示为“已停止安全支持”。修改立即保存并记入审计日志。',
+  'support.model': '型号',
+  'support.end': '安全支持截止',
+  'support.endOf': '{{model}} 的安全支持截止月份',
+  'support.none': '尚未公布',
+  'support.saved': '{{model}} 已保存',
+  'support.empty': '没有型号',
 };
