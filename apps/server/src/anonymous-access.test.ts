@@ -54,8 +54,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/advisories/:advisoryId': 'one advisory under the same rule (issue 33)',
   'GET /api/feeds/advisories.atom': 'feed readers send no session: TLP:WHITE, or a private feed token',
   'GET /.well-known/security.txt': 'RFC 9116: where to report a vulnerability, and the CSAF line',
-  'GET /api/psirt/encryption-key': 'reporters encrypt a vulnerability report to it before any account (issue 43)',
-  'POST /api/psirt/reports': 'coordinated disclosure: anyone may report a vulnerability (captcha, rate limit)',
+  'GET /api/psirt/encryption-key':
+    'reporters encrypt a vulnerability report to it before any account (issue 43)',
+  'POST /api/psirt/reports':
+    'coordinated disclosure: anyone may report a vulnerability (captcha, rate limit)',
   'GET /.well-known/csaf/provider-metadata.json': 'CSAF 2.0 requirement 7: public by the standard',
   'GET /.well-known/csaf/service.json': 'the ROLIE service document (requirement 16)',
   'GET /.well-known/csaf/openpgp/:file': 'the public key that verifies the CSAF signatures (requirement 20)',

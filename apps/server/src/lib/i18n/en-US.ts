@@ -97,7 +97,8 @@ export const enUS = {
   PUBLISH_PREREQUISITE_INVALID: 'The prerequisites are not valid: {detail}',
   // SBOMs (issue 43): the refusal, then each problem (after its field path).
   SBOM_INVALID: 'The SBOM was refused: {detail}',
-  SBOM_TOO_COMPLEX: 'The SBOM could not be checked within {seconds} seconds: it is too large or too deeply nested',
+  SBOM_TOO_COMPLEX:
+    'The SBOM could not be checked within {seconds} seconds: it is too large or too deeply nested',
   SBOM_NOT_FOUND: 'This version has no SBOM',
   SBOM_NOT_JSON: 'is not valid JSON',
   SBOM_FORMAT_UNKNOWN: 'is neither CycloneDX JSON nor SPDX JSON',
@@ -108,7 +109,8 @@ export const enUS = {
   SBOM_SCHEMA_ENUM: 'is not one of the values the schema allows',
   SBOM_SCHEMA_EXTRA: 'has a field the schema does not allow: {detail}',
   SBOM_SCHEMA_FORMAT: 'is not well formed ({detail})',
-  SBOM_CREATOR_MISSING: 'names no creator of the SBOM (an author, manufacturer or supplier with a name, e-mail or URL)',
+  SBOM_CREATOR_MISSING:
+    'names no creator of the SBOM (an author, manufacturer or supplier with a name, e-mail or URL)',
   SBOM_TIMESTAMP_MISSING: 'has no creation time',
   SBOM_TOP_COMPONENT_MISSING: 'names no top component (the firmware file the SBOM describes)',
   SBOM_HASH_MISMATCH: "holds a SHA-512 that is not the firmware file's",
@@ -336,7 +338,7 @@ export const enUS = {
   WEBHOOK_PING_LIMIT: 'At most {max} test events per hour to one webhook: try again in {minutes} minutes',
   ART14_REMINDER_MAIL_SUBJECT: 'CRA Art. 14: {stage} for {advisoryId} due {dueAt}',
   ART14_REMINDER_MAIL_TEXT:
-    'The {stage} of the Art. 14 case on {advisoryId} ({title}) is due {dueAt} on ENISA\'s single reporting platform, and it is not recorded as submitted.\n\nPrepare it from the case (export, printable text) and record its reference once submitted:\n{link}\n',
+    "The {stage} of the Art. 14 case on {advisoryId} ({title}) is due {dueAt} on ENISA's single reporting platform, and it is not recorded as submitted.\n\nPrepare it from the case (export, printable text) and record its reference once submitted:\n{link}\n",
   PSIRT_REPORT_ACK_MAIL_SUBJECT: 'We received your vulnerability report {reference}',
   PSIRT_REPORT_ACK_MAIL_TEXT:
     'Thank you for your vulnerability report. Our product security team has opened case {reference} and will answer within 3 working days.\n\nPlease quote {reference} in any further message. We will agree a disclosure date with you and credit you unless you ask us not to.\n\nDisclosure policy: {policy}\n',

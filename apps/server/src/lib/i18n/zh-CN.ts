@@ -233,8 +233,7 @@ export const zhCN: MessageCatalogue = {
   PSIRT_CASE_NOT_FOUND: 'PSIRT 记录不存在',
   PSIRT_CASE_EXISTS: '该公告已有第 14 条报告事项：请编辑该事项',
   PSIRT_TIME_IN_FUTURE: '时间不能晚于当前时间',
-  SECURITY_FIX_REMOVAL_REASON:
-    '该安全修复发布未满十年，须保持可下载（CRA 第 13 条第 9 款）：移除须填写原因',
+  SECURITY_FIX_REMOVAL_REASON: '该安全修复发布未满十年，须保持可下载（CRA 第 13 条第 9 款）：移除须填写原因',
   PSIRT_PGP_INVALID: '加密内容不是 ASCII 封装的 OpenPGP 消息',
   MODEL_NOT_FOUND: '服务器型号不存在',
   INVENTORY_CSV_HEADER: '第一行须为列名 {columns}',
