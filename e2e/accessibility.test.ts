@@ -23,6 +23,8 @@ const PUBLIC_PAGES = [
   paths.passwordLinkExpired,
   paths.overseasDownload,
   paths.overseasDownloadImsCli,
+  // The disclosure policy and its report form (issue 43 §4).
+  paths.disclosure,
   paths.forbidden,
   paths.notFound,
   paths.serverError,
