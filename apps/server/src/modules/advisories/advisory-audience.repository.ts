@@ -23,6 +23,33 @@ export async function ownedServers(
   db: Db,
   filter: { userId?: number; modelIds?: number[]; pns?: string[] },
 ): Promise<OwnedServer[]> {
+  const rows = await rowsOf<OwnedServer>(db, ownedServersSql(filter, true));
+  return rows.map((row) => ({
+    ...row,
+    userId: Number(row.userId),
+    modelId: Number(row.modelId),
+  }));
+}
+
+/**
+ * How many servers `ownedServers` would list for the filter (counted once each), by the same
+ * ownership query without reading what they run.
+ */
+export async function ownedServerCount(
+  db: Db,
+  filter: { userId?: number; modelIds?: number[]; pns?: string[] },
+): Promise<number> {
+  const [row] = await rowsOf<{ count: number | string }>(
+    db,
+    sql`select count(*) as "count" from (select distinct o."userId", o.sn from (${ownedServersSql(filter, false)}) o) d`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+function ownedServersSql(
+  filter: { userId?: number; modelIds?: number[]; pns?: string[] },
+  withInstalled: boolean,
+) {
   const modelIds = filter.modelIds ?? null;
   const pns = filter.pns ?? null;
   const fits =
@@ -30,17 +57,18 @@ export async function ownedServers(
       ? sql`true`
       : sql`(s.model_id = any(${sql.param(modelIds ?? [])}::int[]) or s.pcie_parts && ${sql.param(pns ?? [])}::text[])`;
   const byUser = filter.userId === undefined ? sql`true` : sql`u.id = ${filter.userId}`;
-  const rows = await rowsOf<OwnedServer>(
-    db,
-    sql`
+  const installed = withInstalled
+    ? sql`s.installed_firmware || coalesce((
+               select jsonb_object_agg(case when ic.kind = 'PCIE' then ic.pn else ic.kind end, ic.version)
+               from installed_components ic where ic.sn = s.sn
+             ), '{}'::jsonb)`
+    : sql`'{}'::jsonb`;
+  return sql`
     with "hit" as (
       -- What the server runs: its newest reports (fleet inventory) over what it was shipped with;
       -- a card is keyed by its part number.
       select s.sn, s.model_id, s.pcie_parts, s.customer_name,
-             s.installed_firmware || coalesce((
-               select jsonb_object_agg(case when ic.kind = 'PCIE' then ic.pn else ic.kind end, ic.version)
-               from installed_components ic where ic.sn = s.sn
-             ), '{}'::jsonb) as installed_firmware
+             ${installed} as installed_firmware
       from serial_numbers s
       where ${fits}
     )
@@ -58,11 +86,5 @@ export async function ownedServers(
     join users u on u.organisation_id = o.id and not u.frozen
     join server_models m on m.id = h.model_id
     where ${byUser}
-  `,
-  );
-  return rows.map((row) => ({
-    ...row,
-    userId: Number(row.userId),
-    modelId: Number(row.modelId),
-  }));
+  `;
 }
