@@ -41,6 +41,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/catalog/versions': 'the overseas pages list public versions to anyone',
   'GET /api/downloads/:versionId': SIGNED_FILE,
   'GET /api/downloads/:versionId/SHA256SUMS': SIGNED_FILE,
+  'GET /api/downloads/:versionId/sbom': `${SIGNED_FILE}; its SBOM under the very same check (issue 43)`,
+  'GET /api/catalog/versions/:versionId/sbom':
+    "the version drawer's view of the SBOM that /api/downloads/:versionId/sbom serves, to the same readers (the same check)",
   'GET /api/downloads/:versionId/SHA256SUMS.sig': SIGNED_FILE,
   'GET /api/downloads/:versionId/manifest.json': SIGNED_FILE,
   'GET /api/downloads/:versionId/manifest.json.sig': SIGNED_FILE,

@@ -72,10 +72,14 @@ export async function advisoryRoutes(app: FastifyInstance) {
         response: responses(cveLookupSchema, [400, ...AUTH_ERRORS]),
       },
       config,
+      // Anonymous callers have no servers: the answer needs an account, and says so (401) before
+      // the CVE is even read, as every signed-in route does.
+      onRequest: async (request) => {
+        if ((await readerOf(app, request)).userId === null) throw new AppError('TOKEN_EMPTY');
+      },
     },
     async (request) => {
       const reader = await readerOf(app, request);
-      // Anonymous callers have no servers: the answer needs an account.
       if (reader.userId === null) throw new AppError('TOKEN_EMPTY');
       return ok(
         request,
