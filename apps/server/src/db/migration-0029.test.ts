@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo } from '../test/partial-migrations';
+import { migrateWith, migrationsUpTo, withoutLaterRoles } from '../test/partial-migrations';
 import { DRIVERS, openTestDatabase } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, permissions, roleMenus, rolePermissions, roles } from './schema';
@@ -44,6 +44,7 @@ describe.each(DRIVERS)('migration 0029 (advisories) on %s', (driver) => {
     // The database as seeded before advisories existed.
     await database.db.delete(menus).where(inArray(menus.path, PATHS));
     await database.db.delete(permissions).where(inArray(permissions.code, CODES));
+    await withoutLaterRoles(database);
 
     await database.migrate();
 

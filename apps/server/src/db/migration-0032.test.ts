@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo } from '../test/partial-migrations';
+import { migrateWith, migrationsUpTo, withoutLaterRoles } from '../test/partial-migrations';
 import { DRIVERS, openTestDatabase } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, roleMenus, roles } from './schema';
@@ -36,6 +36,7 @@ describe.each(DRIVERS)('migration 0032 (customer fleets for staff) on %s', (driv
     const fresh = await holders(database);
     expect(fresh).toEqual(['/system/fleet system/fleet true staff']);
     await database.db.delete(menus).where(eq(menus.path, '/system/fleet'));
+    await withoutLaterRoles(database);
 
     await database.migrate();
 
