@@ -16,14 +16,27 @@ type TabMenuEntry = 'close-current' | 'close-right' | 'close-left' | 'close-all'
 /**
  * Right-clicks the tab of `key` and chooses `entry` in its context menu. A context menu placed
  * at the pointer closes on any scroll (antd's rule), and Playwright scrolls to reach an item it
- * finds covered while the menu is still moving in (seen once under a loaded CI run, behind the
- * fixed header): the menu is then opened again, at most three times.
+ * finds covered while the menu is still moving in (seen under loaded CI runs, behind the fixed
+ * header or the page): the click waits for the menu's opening animation to end, and the menu is
+ * opened again on failure, at most three times.
  */
 async function useTabMenu(page: Page, key: string, entry: TabMenuEntry) {
   const item = page.getByTestId(`tab-menu-${entry}`).filter({ visible: true });
   for (let attempt = 1; ; attempt += 1) {
     await page.getByTestId('multi-tab-bar').locator(`[data-tab-key="${key}"]`).click({ button: 'right' });
     try {
+      // Until its opening animation ends the menu is still small: a click aimed at the item's
+      // final box hits the page below, and the scroll Playwright then tries closes the menu.
+      await page.waitForFunction(
+        () => {
+          const open = Array.from(document.querySelectorAll('.ant-dropdown')).filter(
+            (menu) => !menu.classList.contains('ant-dropdown-hidden'),
+          );
+          return open.length > 0 && open.every((menu) => !/-(appear|enter)\b/.test(menu.className));
+        },
+        undefined,
+        { timeout: 5_000 },
+      );
       await item.click({ timeout: 5_000 });
       break;
     } catch (error) {
