@@ -17,7 +17,7 @@ export const CONTEXT_FILE = 'compliance-context.json';
 /** The contract's OFFLINE_CONTEXT_FORMAT and _PATH, repeated (as portal-api.ts does): compliance-context.test.ts compares them. */
 export const OFFLINE_CONTEXT_FORMAT = 'portal-compliance-context/1';
 export const OFFLINE_CONTEXT_PATH = '/api/fleet/compliance-context.json';
-const SIGNATURE_FILE = `${CONTEXT_FILE}.sig`;
+export const SIGNATURE_FILE = `${CONTEXT_FILE}.sig`;
 
 export type SignedContext = { body: Buffer; signature: Buffer; parsed: OfflineComplianceContext };
 
@@ -85,7 +85,18 @@ export async function readContext(
       throw badContext(where);
     },
   );
-  if (createHash('sha256').update(body).digest('hex') !== index.complianceContext.sha256)
+  return checkIndexedContext(index, body, signature, key);
+}
+
+/** A snapshot's context as read (from a folder or a mirror URL): its hash the index's, its signature the pinned key's. */
+export function checkIndexedContext(
+  index: MirrorIndex,
+  body: Buffer,
+  signature: Buffer,
+  key: KeyObject,
+): OfflineComplianceContext {
+  const where = `${snapshotDirOf(index.snapshot)}/${CONTEXT_FILE}`;
+  if (createHash('sha256').update(body).digest('hex') !== index.complianceContext?.sha256)
     throw badContext(where);
   return checkContext(body, signature, key, where);
 }

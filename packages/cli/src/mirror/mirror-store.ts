@@ -31,13 +31,18 @@ export async function readCatalog(root: string): Promise<MirrorCatalog> {
     if (error instanceof CliError) throw error;
     throw notAMirror(root);
   }
-  const catalog = value as Partial<MirrorCatalog>;
+  return parseCatalog(value, root);
+}
+
+/** mirror.json's content, checked (a mirror folder's or a mirror URL's: `where` names it). */
+export function parseCatalog(value: unknown, where: string): MirrorCatalog {
+  const catalog = value as Partial<MirrorCatalog> | null;
   if (
-    catalog.format !== MIRROR_FORMAT ||
+    catalog?.format !== MIRROR_FORMAT ||
     !Array.isArray(catalog.snapshots) ||
     !catalog.snapshots.every((snapshot) => isSnapshotName(snapshot?.name))
   )
-    throw notAMirror(root);
+    throw notAMirror(where);
   return catalog as MirrorCatalog;
 }
 
@@ -49,14 +54,20 @@ export async function writeCatalog(root: string, catalog: MirrorCatalog): Promis
 /** A snapshot's index; its name must be the one asked for (a copied index cannot pass for another). */
 export async function readIndex(root: string, name: string): Promise<MirrorIndex> {
   if (!isSnapshotName(name)) throw notAMirror(root);
-  const value = (await readJson(onDisk(root, `${snapshotDirOf(name)}/${INDEX_FILE}`)).catch(
+  const value = await readJson(onDisk(root, `${snapshotDirOf(name)}/${INDEX_FILE}`)).catch(
     (error: unknown) => {
       if (error instanceof CliError) throw error;
       throw new CliError(EXIT.verification, 'mirror.badIndex', { snapshot: name });
     },
-  )) as Partial<MirrorIndex>;
+  );
+  return parseIndex(value, name);
+}
+
+/** A snapshot's index.json content, checked: its name must be the one asked for. */
+export function parseIndex(content: unknown, name: string): MirrorIndex {
+  const value = content as Partial<MirrorIndex> | null;
   if (
-    value.format !== MIRROR_FORMAT ||
+    value?.format !== MIRROR_FORMAT ||
     value.snapshot !== name ||
     !Array.isArray(value.firmware) ||
     !Array.isArray(value.advisories) ||
