@@ -1,4 +1,3 @@
-import { DownloadTicketService } from './modules/downloads/download-ticket.service';
 import path from 'node:path';
 import { DEVICE_POLL_INTERVAL_SECONDS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,14 +34,11 @@ import { MenusAdminService } from './modules/access-admin/menus-admin.service';
 import { RolesAdminService } from './modules/access-admin/roles-admin.service';
 import { DictAdminService } from './modules/dict/dict-admin.service';
 import { AccessService } from './modules/access/access.service';
-import { CatalogAccess } from './modules/catalog/catalog-access';
-import { CatalogService } from './modules/catalog/catalog.service';
-import { DownloadService } from './modules/downloads/download.service';
-import { ManifestService } from './modules/downloads/manifest.service';
+import { type CatalogServices, createCatalogServices } from './modules/catalog/catalog-services';
+import { createDownloadServices, type DownloadServices } from './modules/downloads/download-services';
 import { SbomService } from './modules/sbom/sbom.service';
 import { checkSbomOffThread } from './modules/sbom/sbom-parser';
 import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
-import { PcieLookupService } from './modules/catalog/pcie-lookup.service';
 import { LoginLock } from './modules/auth/login-lock';
 import { LoginService } from './modules/auth/login.service';
 import { SessionService } from './modules/auth/session.service';
@@ -86,8 +82,6 @@ export type Services = {
   store: FileStore;
   /** Removes stored files no row references; started by buildApp when TASK_WORKERS > 0. */
   orphanSweep: OrphanSweep;
-  catalog: CatalogService;
-  pcie: PcieLookupService;
   publishItems: PublishItemService;
   publishVersions: PublishVersionService;
   editorImages: EditorImageService;
@@ -101,11 +95,8 @@ export type Services = {
   dashboard: DashboardService;
   activation: ActivationService;
   entitlementAdmin: EntitlementAdminService;
-  downloads: DownloadService;
-  downloadTickets: DownloadTicketService;
   /** Rate-limit counters in the database, shared by every portal process. */
   rateCounters: RateCounters;
-  manifests: ManifestService;
   /** SBOMs of versions (issue 43): attach, serve, search by component. */
   sboms: SbomService;
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
@@ -123,7 +114,9 @@ export type Services = {
   /** CRA Art. 14 reporting cases and their reminder mails (issue 43 §3). */
   art14: Art14Service;
   art14Reminders: Art14Reminders;
-} & AdvisoryServices &
+} & CatalogServices &
+  DownloadServices &
+  AdvisoryServices &
   FleetServices &
   TaskServices &
   WebhookServices &
@@ -181,7 +174,8 @@ export function createServices(
   const sms = new SmsService(db, clock, log, createSmsGateway(config.SMS_DRIVER, log));
   const serials = new SerialService(db, clock);
   const publicUrl = publicUrlOf(config);
-  const catalogAccess = new CatalogAccess(db);
+  const catalogServices = createCatalogServices({ db, store });
+  const { catalog, catalogAccess } = catalogServices;
   const accountCodes = new AccountCodeMailer(db, codes, mail);
   let licenceKey: Promise<Ed25519Signer> | undefined;
   // Loaded (or created) on first use, so a portal that never issues a code never writes a key.
@@ -189,14 +183,7 @@ export function createServices(
     (licenceKey ??= loadOrCreateSigner(
       config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
     ));
-  const catalog = new CatalogService(db, catalogAccess, store);
   const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
-  let manifestSigner: Promise<Ed25519Signer> | undefined;
-  // The release-signing key is created on first use (DATA_DIR/keys, mode 0600) unless SIGNING_KEY_FILE names one.
-  const loadManifestSigner = () =>
-    (manifestSigner ??= loadOrCreateSigner(
-      config.SIGNING_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'release-ed25519.pem'),
-    ));
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
@@ -208,9 +195,17 @@ export function createServices(
     queueDepth: () => jobs.depth(),
     mailBacklog: () => mail.backlog(),
   });
-  const downloads = new DownloadService(db, clock, catalog, store, log, (outcome) =>
-    metrics.download(outcome.status, outcome.bytes),
-  );
+  const downloadServices = createDownloadServices(config, {
+    db,
+    clock,
+    log,
+    store,
+    catalog,
+    catalogAccess,
+    publicUrl,
+    onOutcome: (outcome) => metrics.download(outcome.status, outcome.bytes),
+  });
+  const { downloads } = downloadServices;
   const jobs = new JobQueue(
     createBoss(database, { superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS, poolSize: 3 }),
     db,
@@ -284,8 +279,6 @@ export function createServices(
     orphanSweep: new OrphanSweep(db, clock, store, log, {
       graceMs: config.FILE_SWEEP_GRACE_HOURS * 3_600_000,
     }),
-    catalog,
-    pcie: new PcieLookupService(db, catalogAccess),
     mail,
     passwordChange: new PasswordChangeService(db, accountCodes, sessions),
     accountHistory,
@@ -319,10 +312,7 @@ export function createServices(
     }),
     activation: new ActivationService(db, clock, accountCodes, loadLicenceKey),
     entitlementAdmin: new EntitlementAdminService(db),
-    downloads,
-    downloadTickets: new DownloadTicketService(db, clock, config.DOWNLOAD_TICKET_TTL_SECONDS),
     rateCounters,
-    manifests: new ManifestService(db, catalogAccess, catalog, loadManifestSigner, publicUrl),
     sboms,
     jobs,
     housekeeping,
@@ -337,6 +327,8 @@ export function createServices(
     feeds: new FeedService(db, catalogAccess, publicUrl),
     feedTokens: new FeedTokenService(db, clock, publicUrl),
     webhooks,
+    ...catalogServices,
+    ...downloadServices,
     ...advisoryServices,
     ...fleetServices,
     art14,
