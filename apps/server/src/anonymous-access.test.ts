@@ -59,6 +59,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /.well-known/security.txt': 'RFC 9116: where to report a vulnerability, and the CSAF line',
   'GET /api/psirt/encryption-key':
     'reporters encrypt a vulnerability report to it before any account (issue 43)',
+  'GET /.well-known/psirt-openpgp.asc':
+    "the PSIRT's public key, security.txt's Encryption line (issue 43 §4)",
   'POST /api/psirt/reports':
     'coordinated disclosure: anyone may report a vulnerability (captcha, rate limit)',
   'GET /.well-known/csaf/provider-metadata.json': 'CSAF 2.0 requirement 7: public by the standard',

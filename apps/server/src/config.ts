@@ -194,6 +194,12 @@ export const envSchema = z.object({
   SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** OpenPGP private key (armored) that signs CSAF advisories; created on first use when absent. Default DATA_DIR/keys/csaf-openpgp.asc. */
   CSAF_SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * OpenPGP private key (armored) vulnerability reports are encrypted to (an encryption subkey);
+   * created on first use when absent. Default DATA_DIR/keys/psirt-openpgp.asc. Retired keys, still
+   * used to read older reports, are the `*.asc` files in the folder `psirt-openpgp-retired` beside it.
+   */
+  PSIRT_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Security advisory ids are `<prefix>-YYYY-NNNN` (CSAF tracking.id). */
   ADVISORY_ID_PREFIX: z
     .string()

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = [
   'model.supportEnd',
   'version.removeSecurityFix',
   'psirt.report.update',
+  /** A PSIRT member read an encrypted report's text (decrypted on demand, never stored). */
+  'psirt.report.decrypt',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

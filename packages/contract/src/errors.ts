@@ -179,6 +179,8 @@ export const ErrorCode = {
   PSIRT_PGP_INVALID: 1033005,
   /** A server model that does not exist. */
   MODEL_NOT_FOUND: 1033006,
+  /** No key of the PSIRT (current or retired) opens this vulnerability report, or it is not encrypted. */
+  PSIRT_DECRYPT_FAILED: 1033007,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -304,6 +306,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.SECURITY_FIX_REMOVAL_REASON]: 400,
   [ErrorCode.PSIRT_PGP_INVALID]: 400,
   [ErrorCode.MODEL_NOT_FOUND]: 404,
+  [ErrorCode.PSIRT_DECRYPT_FAILED]: 409,
   [ErrorCode.DEVICE_CODE_ATTEMPTS]: 429,
 };
 

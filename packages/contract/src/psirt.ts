@@ -234,7 +234,13 @@ export const vulnerabilityReportInputSchema = z.object({
 export type VulnerabilityReportInput = z.infer<typeof vulnerabilityReportInputSchema>;
 export const vulnerabilityReportReceiptSchema = z.object({ reference: z.string() });
 
-/** The key reporters encrypt with (the PSIRT's OpenPGP key, also published for the CSAF signatures). */
+/**
+ * Where the PSIRT's OpenPGP public key is published (security.txt's `Encryption:`): one URL
+ * whatever the key, so a rotation changes the key and the fingerprint, never the address.
+ */
+export const PSIRT_KEY_PATH = '/.well-known/psirt-openpgp.asc';
+
+/** The key reporters encrypt with: the PSIRT's own OpenPGP key (not the CSAF signing key). */
 export const psirtEncryptionKeySchema = z.object({
   fingerprint: z.string(),
   url: z.string(),
@@ -277,6 +283,10 @@ export const vulnerabilityReportSchema = z.object({
 });
 export type VulnerabilityReport = z.infer<typeof vulnerabilityReportSchema>;
 export const vulnerabilityReportPageSchema = pageOf(vulnerabilityReportSchema);
+
+/** POST /staff/psirt/reports/:id/decrypt: an encrypted report's text, for the PSIRT only (audited). */
+export const vulnerabilityReportPlaintextSchema = z.object({ text: z.string() });
+export type VulnerabilityReportPlaintext = z.infer<typeof vulnerabilityReportPlaintextSchema>;
 
 export const vulnerabilityReportUpdateSchema = z.object({
   status: z.enum(VULNERABILITY_REPORT_STATUSES),

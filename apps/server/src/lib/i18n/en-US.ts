@@ -256,6 +256,8 @@ export const enUS = {
     'This security fix was released less than ten years ago and must stay available (CRA Art. 13(9)): give a reason to remove it',
   PSIRT_PGP_INVALID: 'The encrypted text is not an ASCII-armoured OpenPGP message',
   MODEL_NOT_FOUND: 'The server model does not exist',
+  PSIRT_DECRYPT_FAILED:
+    'No key of the PSIRT opens this report: it was encrypted to another key or with a password, or it is damaged',
   INVENTORY_CSV_HEADER: 'The first line must name the columns {columns}',
   INVENTORY_LINE_SN: 'Not a serial number',
   INVENTORY_LINE_KIND: 'Unknown component {kind}: use BMC, BIOS, PSU, DISK, NIC, CPLD, RAID or PCIE',

@@ -236,6 +236,7 @@ export const zhCN: MessageCatalogue = {
   SECURITY_FIX_REMOVAL_REASON: '该安全修复发布未满十年，须保持可下载（CRA 第 13 条第 9 款）：移除须填写原因',
   PSIRT_PGP_INVALID: '加密内容不是 ASCII 封装的 OpenPGP 消息',
   MODEL_NOT_FOUND: '服务器型号不存在',
+  PSIRT_DECRYPT_FAILED: 'PSIRT 的密钥无法解密此报告：它使用了其他密钥或密码加密，或内容已损坏',
   INVENTORY_CSV_HEADER: '第一行须为列名 {columns}',
   INVENTORY_LINE_SN: '不是有效的序列号',
   INVENTORY_LINE_KIND: '未知部件 {kind}：请用 BMC、BIOS、PSU、DISK、NIC、CPLD、RAID 或 PCIE',

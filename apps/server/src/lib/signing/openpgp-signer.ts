@@ -34,16 +34,27 @@ export type OpenPgpUserId = { name: string; email: string };
 
 /**
  * The signer whose armored, unencrypted private key is `file`, created on first use with mode
- * 0600 (folder 0700), like `loadOrCreateSigner` of the Ed25519 key: two processes starting at
- * once agree on one key because the new key is written to a temporary file and hard-linked into
- * place, which fails for the slower one, who then reads the winner's key.
+ * 0600 (folder 0700), like `loadOrCreateSigner` of the Ed25519 key (see `loadOrCreateOpenPgpKey`).
  */
 export async function loadOrCreateOpenPgpSigner(file: string, userId: OpenPgpUserId): Promise<OpenPgpSigner> {
+  return new OpenPgpSigner(await loadOrCreateOpenPgpKey(file, userId));
+}
+
+/**
+ * The armored, unencrypted private key in `file`, created on first use with mode 0600 (folder
+ * 0700): a v4 Ed25519 primary key (signing) with a Curve25519 encryption subkey. Two processes
+ * starting at once agree on one key because the new key is written to a temporary file and
+ * hard-linked into place, which fails for the slower one, who then reads the winner's key.
+ */
+export async function loadOrCreateOpenPgpKey(
+  file: string,
+  userId: OpenPgpUserId,
+): Promise<openpgp.PrivateKey> {
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-  if (existing !== null) return new OpenPgpSigner(await openpgp.readPrivateKey({ armoredKey: existing }));
+  if (existing !== null) return openpgp.readPrivateKey({ armoredKey: existing });
 
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   // A v4 key on the legacy EdDSA curve: GnuPG 2.2 (Debian 12, most consumers' tools) cannot read
@@ -61,9 +72,9 @@ export async function loadOrCreateOpenPgpSigner(file: string, userId: OpenPgpUse
     await link(temporary, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return loadOrCreateOpenPgpSigner(file, userId);
+    return loadOrCreateOpenPgpKey(file, userId);
   } finally {
     await rm(temporary, { force: true });
   }
-  return new OpenPgpSigner(await openpgp.readPrivateKey({ armoredKey: privateKey }));
+  return openpgp.readPrivateKey({ armoredKey: privateKey });
 }

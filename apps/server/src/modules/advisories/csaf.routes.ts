@@ -1,4 +1,10 @@
-import { ADVISORY_TLPS, type AdvisoryTlp, DISCLOSURE_POLICY_PATH, visibleText } from '@portal/contract';
+import {
+  ADVISORY_TLPS,
+  type AdvisoryTlp,
+  DISCLOSURE_POLICY_PATH,
+  PSIRT_KEY_PATH,
+  visibleText,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,8 +205,6 @@ export async function securityTxtRoutes(
     { schema: hidden, config: { publicRoute: true } },
     async (_request, reply) => {
       const expires = new Date(app.services.clock.now().getTime() + 180 * 86_400_000);
-      // Reports may be encrypted to the provider's OpenPGP key (issue 43 §4): one key, one place.
-      const { fingerprint } = await app.services.advisorySigner();
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', PUBLIC_CACHE)
@@ -210,7 +214,8 @@ export async function securityTxtRoutes(
             `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
             'Preferred-Languages: en, zh',
             `Canonical: ${options.publicUrl}/.well-known/security.txt`,
-            `Encryption: ${options.publicUrl}${CSAF_ROOT}/openpgp/${fingerprint}.asc`,
+            // The PSIRT's own key (issue 43 §4), at one address whatever the key.
+            `Encryption: ${options.publicUrl}${PSIRT_KEY_PATH}`,
             `Policy: ${options.publicUrl}${DISCLOSURE_POLICY_PATH}`,
             `CSAF: ${options.publicUrl}${PROVIDER_METADATA_PATH}`,
             '',

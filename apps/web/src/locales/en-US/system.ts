@@ -146,6 +146,7 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.actions.model.supportEnd': 'End of security support set',
   'audit.actions.version.removeSecurityFix': 'Security fix removed within ten years',
   'audit.actions.psirt.report.update': 'Vulnerability report updated',
+  'audit.actions.psirt.report.decrypt': 'Encrypted vulnerability report read',
   'audit.actions.version.notes': 'Version notes changed',
   'audit.actions.version.preRelease': 'Pre-release flag changed',
   'audit.actions.version.updatePlan': 'Update requirements changed',

@@ -144,6 +144,7 @@ export const system = {
   'audit.actions.model.supportEnd': '设置安全支持截止时间',
   'audit.actions.version.removeSecurityFix': '十年内移除安全修复',
   'audit.actions.psirt.report.update': '更新漏洞报告',
+  'audit.actions.psirt.report.decrypt': '读取加密的漏洞报告',
   'audit.actions.version.notes': '修改版本说明',
   'audit.actions.version.preRelease': '修改预发布标记',
   'audit.actions.version.updatePlan': '修改升级要求',
