@@ -9,7 +9,7 @@ setUpEachTest({ namespaces: ['psirt'] });
 
 const KEY = {
   fingerprint: 'ABCD1234ABCD1234ABCD1234ABCD1234ABCD1234',
-  url: 'https://portal.example/.well-known/csaf/openpgp/ABCD1234ABCD1234ABCD1234ABCD1234ABCD1234.asc',
+  url: 'https://portal.example/.well-known/psirt-openpgp.asc',
   armoredKey: '-----BEGIN PGP PUBLIC KEY BLOCK-----',
 };
 

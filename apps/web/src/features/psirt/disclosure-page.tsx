@@ -44,6 +44,7 @@ export function DisclosurePage() {
               <a href={key.data.url} data-testid="psirt-key-link">
                 {t('policy.key.download')}
               </a>{' '}
+              {t('policy.key.fingerprint')}{' '}
               <Typography.Text code data-testid="psirt-key-fingerprint">
                 {key.data.fingerprint.replace(/(.{4})(?!$)/g, '$1 ')}
               </Typography.Text>

@@ -38,4 +38,28 @@ describe('ReportsPage', () => {
     expect(body.textContent).toBe(REPORT.body);
     expect(body.querySelector('img, script')).toBeNull();
   });
+
+  it('decrypts an encrypted report on demand for the PSIRT and shows its text as text', async () => {
+    const armour = '-----BEGIN PGP MESSAGE-----\n\nwV4D\n-----END PGP MESSAGE-----';
+    let asked = 0;
+    stubFetch({
+      '/api/staff/psirt/reports': () =>
+        okResponse({ rows: [{ ...REPORT, encrypted: true, body: armour }], totalRows: 1, pageNo: 1 }),
+      '/api/staff/psirt/reports/3/decrypt': () => {
+        asked += 1;
+        return okResponse({ text: 'Secret <b>steps</b>' });
+      },
+    });
+    renderWithProviders(<ReportsPage title="Vulnerability reports" />, { path: '/system/psirt-reports' });
+    fireEvent.click(
+      within(await screen.findByTestId('report-actions-VR-ABCDEFGH23')).getByTestId('report-open'),
+    );
+    expect((await screen.findByTestId('report-body-text')).textContent).toBe(armour);
+    expect(asked).toBe(0);
+    fireEvent.click(screen.getByTestId('report-decrypt'));
+    const text = await screen.findByTestId('report-plaintext');
+    expect(text.textContent).toBe('Secret <b>steps</b>');
+    expect(text.querySelector('b')).toBeNull();
+    expect(asked).toBe(1);
+  });
 });

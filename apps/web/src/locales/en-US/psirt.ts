@@ -85,6 +85,7 @@ export const psirt: TranslationsOf<typeof reference> = {
   'policy.key.title': 'Encrypting a report',
   'policy.key.text': 'Encrypt the details with our OpenPGP key:',
   'policy.key.download': 'Download the public key',
+  'policy.key.fingerprint': 'Fingerprint',
   'policy.advisories': 'Security advisories',
   'report.title': 'Report a vulnerability',
   'report.name': 'Your name or handle',
@@ -121,6 +122,10 @@ export const psirt: TranslationsOf<typeof reference> = {
   'queue.notAcknowledged': 'No acknowledgement sent',
   'queue.body': 'Details (as sent)',
   'queue.bodyEncrypted': 'Details (OpenPGP-encrypted, as sent)',
+  'queue.decrypt': 'Decrypt and read',
+  'queue.decrypted': 'Details (decrypted)',
+  'queue.decryptNote':
+    "The portal decrypts the report with the PSIRT's key for you; each reading is recorded in the audit log and the text is not stored.",
   'queue.note': 'PSIRT note',
   'queue.save': 'Save',
   'queue.saved': 'Saved',

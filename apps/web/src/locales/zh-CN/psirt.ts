@@ -83,6 +83,7 @@ export const psirt = {
   'policy.key.title': '加密报告',
   'policy.key.text': '使用我们的 OpenPGP 公钥加密报告内容：',
   'policy.key.download': '下载公钥',
+  'policy.key.fingerprint': '指纹',
   'policy.advisories': '安全公告',
   'report.title': '报告漏洞',
   'report.name': '您的姓名或昵称',
@@ -118,6 +119,10 @@ export const psirt = {
   'queue.notAcknowledged': '未发送确认',
   'queue.body': '详细说明（按原文显示）',
   'queue.bodyEncrypted': '详细说明（OpenPGP 加密，按原文显示）',
+  'queue.decrypt': '解密并阅读',
+  'queue.decrypted': '详细说明（已解密）',
+  'queue.decryptNote':
+    '门户使用 PSIRT 的密钥为您解密此报告；每次阅读都会记入审计日志，解密后的内容不会保存。',
   'queue.note': 'PSIRT 备注',
   'queue.save': '保存',
   'queue.saved': '已保存',

@@ -4,21 +4,23 @@ import {
   type VulnerabilityReport,
   type VulnerabilityReportUpdate,
 } from '@portal/contract';
-import { Descriptions, Form, Input, Select, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useFormSave } from '@/components/form-overlay/use-form-save';
 import { formatDateTime } from '@/lib/format';
-import { useUpdateReport } from '../api/vulnerability-reports';
+import { useDecryptReport, useUpdateReport } from '../api/vulnerability-reports';
 
 /**
  * One report as the reporter sent it (untrusted: plain text in a <pre>, never markup; an encrypted
- * one is its armour, to decrypt with the PSIRT's own tools) and its triage: status and note.
+ * one is its armour, which the server decrypts with the PSIRT's key on demand, audited) and its
+ * triage: status and note.
  */
 export function ReportDrawer({ report, onClose }: { report: VulnerabilityReport; onClose: () => void }) {
   const { t } = useTranslation('psirt');
   const [form] = Form.useForm<VulnerabilityReportUpdate>();
   const { overlay, save } = useFormSave(form, useUpdateReport(), t('queue.saved'), onClose);
+  const decrypt = useDecryptReport();
   return (
     <FormDrawer
       {...overlay}
@@ -50,6 +52,33 @@ export function ReportDrawer({ report, onClose }: { report: VulnerabilityReport;
       >
         {report.body}
       </pre>
+      {report.encrypted && (
+        <>
+          {decrypt.data ? (
+            <>
+              <Typography.Title level={5}>{t('queue.decrypted')}</Typography.Title>
+              <pre
+                data-testid="report-plaintext"
+                tabIndex={0}
+                style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 360, overflow: 'auto' }}
+              >
+                {decrypt.data.text}
+              </pre>
+            </>
+          ) : (
+            <Button
+              data-testid="report-decrypt"
+              loading={decrypt.isPending}
+              onClick={() => decrypt.mutate(report.id)}
+            >
+              {t('queue.decrypt')}
+            </Button>
+          )}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {t('queue.decryptNote')}
+          </Typography.Paragraph>
+        </>
+      )}
       <Form
         form={form}
         layout="vertical"
