@@ -9,7 +9,9 @@
 // 2. CVE lookup: one customer (staff-assigned organisation) owning BENCH_SERVERS shipped servers of
 //    20 models, every component's version drawn on its own per server (7 kinds × 6 versions, a
 //    hash of SN and kind), 85 % with reported readings as well; one published advisory citing the
-//    CVE with a row per model and kind (affected, not affected, under investigation).
+//    CVE with a row per model and kind (affected, not affected, under investigation). Beside them,
+//    BENCH_OTHER_SERVERS servers of the same models shipped to another company (drawn the same
+//    way): a portal serves many customers, and none of their servers may cost this one anything.
 //    `GET /api/advisories/cve/<CVE>` as that customer, BENCH_REQUESTS times. Target: < 1 s on
 //    PostgreSQL.
 // `npx tsx bench/vex.ts` (BENCH_DRIVERS=postgres by default; pglite may be added).
@@ -35,12 +37,14 @@ import { BENCH_PASSWORD, createBenchDatabase, startPortalApp } from './support/p
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
 const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 6);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
+const OTHER_SERVERS = Number(process.env.BENCH_OTHER_SERVERS ?? 30_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres').split(',');
 const KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'];
 const MODELS = 20;
 const CVE = 'CVE-2026-43043';
 const CUSTOMER = 'VEX Bench Co';
+const OTHER_CUSTOMER = 'VEX Other Co';
 const DOCUMENT_TARGET_MS = 5_000;
 const LOOKUP_TARGET_MS = 1_000;
 
@@ -165,21 +169,28 @@ async function lookup(driver: string) {
       sql.raw(`((((g::bigint * 7919 + (${c}) * 104729) * 2654435761) % 4294967296) >> 16)`);
     const kindValues = sql.raw(KINDS.map((kind, i) => `('${kind}', ${i})`).join(', '));
     const customer = await createUser(db, { roleCodes: ['customer'], organisation: CUSTOMER });
-    for (let from = 1; from <= SERVERS; from += 10_000) {
-      const to = Math.min(SERVERS, from + 9_999);
-      await db.execute(sql`
-        insert into serial_numbers (sn, model_id, customer_name, installed_firmware)
-        select 'VEX' || lpad(g::text, 7, '0'), (${modelArray})[1 + g % ${MODELS}], ${CUSTOMER},
-               (select jsonb_object_agg(k.kind, '2.' || (${hashSql('50 + k.i')} % ${VERSIONS}) || '.0')
-                from (values ${kindValues}) as k(kind, i))
-        from generate_series(${from}::int, ${to}::int) g`);
-      await db.execute(sql`
-        insert into installed_components (sn, component, kind, pn, slot, version, source, seen_at, reported_by)
-        select 'VEX' || lpad(g::text, 7, '0'), k.kind, k.kind, null, null,
-               '2.' || (${hashSql('k.i')} % ${VERSIONS}) || '.0', 'api', now() - interval '1 day', ${customer.id}::int
-        from generate_series(${from}::int, ${to}::int) g cross join (values ${kindValues}) as k(kind, i)
-        where ${hashSql('99')} % 100 >= 15`);
-    }
+    const other = await createUser(db, { roleCodes: ['customer'], organisation: OTHER_CUSTOMER });
+    // The customer's servers are VEX0000001..; the other company's follow them (VEX0010001.. by default).
+    const owners = [
+      { first: 1, last: SERVERS, name: CUSTOMER, userId: customer.id },
+      { first: SERVERS + 1, last: SERVERS + OTHER_SERVERS, name: OTHER_CUSTOMER, userId: other.id },
+    ];
+    for (const owner of owners)
+      for (let from = owner.first; from <= owner.last; from += 10_000) {
+        const to = Math.min(owner.last, from + 9_999);
+        await db.execute(sql`
+          insert into serial_numbers (sn, model_id, customer_name, installed_firmware)
+          select 'VEX' || lpad(g::text, 7, '0'), (${modelArray})[1 + g % ${MODELS}], ${owner.name},
+                 (select jsonb_object_agg(k.kind, '2.' || (${hashSql('50 + k.i')} % ${VERSIONS}) || '.0')
+                  from (values ${kindValues}) as k(kind, i))
+          from generate_series(${from}::int, ${to}::int) g`);
+        await db.execute(sql`
+          insert into installed_components (sn, component, kind, pn, slot, version, source, seen_at, reported_by)
+          select 'VEX' || lpad(g::text, 7, '0'), k.kind, k.kind, null, null,
+                 '2.' || (${hashSql('k.i')} % ${VERSIONS}) || '.0', 'api', now() - interval '1 day', ${owner.userId}::int
+          from generate_series(${from}::int, ${to}::int) g cross join (values ${kindValues}) as k(kind, i)
+          where ${hashSql('99')} % 100 >= 15`);
+      }
     await db.execute(sql`analyze`);
     const [admin] = await rowsOf<{ id: number }>(
       db,
@@ -208,7 +219,7 @@ async function lookup(driver: string) {
     await authoring.submit(null, draft.id);
     await authoring.approve(admin!.id, draft.id);
     console.log(
-      `[${driver}] seeded ${SERVERS} servers and the advisory in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `[${driver}] seeded ${SERVERS} + ${OTHER_SERVERS} other company's servers and the advisory in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
     const login = await fetch(`${base}/api/login`, {
