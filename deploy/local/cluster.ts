@@ -376,6 +376,10 @@ async function startCluster(
       TRUST_PROXY: '1',
       LICENCE_KEY_FILE: keys.licence,
       SIGNING_KEY_FILE: keys.release,
+      // The OpenPGP keys, created on first use by whichever process asks first (an atomic link):
+      // one CSAF signing key and one PSIRT key for the cluster, not one per DATA_DIR.
+      CSAF_SIGNING_KEY_FILE: path.join(path.dirname(keys.release), 'csaf-openpgp.asc'),
+      PSIRT_KEY_FILE: path.join(path.dirname(keys.release), 'psirt-openpgp.asc'),
       ADMIN_PASSWORD: CLUSTER_PASSWORDS.admin,
       DEMO_PASSWORD: CLUSTER_PASSWORDS.demo,
       METRICS_TOKEN: CLUSTER_METRICS_TOKEN,
