@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import type { ComponentReading, OfflineComplianceContext } from '@portal/contract/compliance';
 import type { FleetServerDetail } from '@portal/contract';
@@ -7,13 +8,12 @@ import { type Context, note, say, stringOption } from '../context.ts';
 import { replaceFile } from '../download/no-follow.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { mapLimited } from '../lib/map-limited.ts';
-import { readContext } from '../mirror/compliance-context.ts';
-import { readCatalog, readIndex } from '../mirror/mirror-store.ts';
+import { openRepo } from '../mirror/mirror-repo.ts';
 import { reportComponentsOf, softwareIdMapOf } from '../redfish/inventory.ts';
 import type { ServerReport } from '../redfish/portal-inventory.ts';
 import { bmcConnectionsOf } from '../redfish/targets.ts';
-import { signingKeyOf } from '../session.ts';
-import { publicKeyOf } from '../signing-key.ts';
+import { portalTimeoutMs, signingKeyOf } from '../session.ts';
+import { keyIdOf, publicKeyOf } from '../signing-key.ts';
 import { auditOne, type BmcResult, printAudit } from './audit-common.ts';
 
 /** What `fwportal report --from` uploads later: the body of POST /api/fleet/inventory, and whence it came. */
@@ -22,25 +22,34 @@ export type ReadingsFile = {
   format: typeof READINGS_FORMAT;
   /** The portal whose signed context judged them, and the snapshot it came in. */
   origin: string;
+  /**
+   * The fingerprint (keyIdOf) of the key that context verified with: `report --from` uploads only
+   * to a portal whose pinned key has it. Absent from files written before it was recorded.
+   */
+  keyId?: string;
   snapshot: string;
   createdAt: string;
   servers: ServerReport[];
 };
 
-/** The newest snapshot's compliance context, checked against the key pinned at login (or --key). */
-export async function contextOfRepo(ctx: Context, root: string) {
-  if (/^https?:\/\//i.test(root)) throw new CliError(EXIT.usage, 'mirror.repoUrl');
+/**
+ * The newest snapshot's compliance context of the mirror `--repo` names (a folder or a URL),
+ * checked against the key pinned at login (or --key).
+ */
+export async function contextOfRepo(ctx: Context, location: string) {
   const key = publicKeyOf(await signingKeyOf(ctx, await readConfig(ctx.configDir)));
-  const newest = (await readCatalog(root)).snapshots.at(-1);
-  if (!newest) throw new CliError(EXIT.error, 'mirror.nothing', { dir: root });
-  const index = await readIndex(root, newest.name);
-  return { key, index, context: await readContext(root, index, key) };
+  const repo = openRepo(location, portalTimeoutMs(ctx));
+  const newest = (await repo.catalog()).snapshots.at(-1);
+  if (!newest) throw new CliError(EXIT.error, 'mirror.nothing', { dir: location });
+  const index = await repo.index(newest.name);
+  return { key, repo, index, context: await repo.context(index, key) };
 }
 
 /** Writes what `report --from` uploads later (say where); answers its absolute path. */
 export async function writeReadings(
   ctx: Context,
   context: OfflineComplianceContext,
+  key: KeyObject,
   snapshot: string,
   servers: ServerReport[],
 ): Promise<string> {
@@ -48,6 +57,7 @@ export async function writeReadings(
   const readings: ReadingsFile = {
     format: READINGS_FORMAT,
     origin: context.origin,
+    keyId: keyIdOf(key),
     snapshot,
     createdAt,
     servers,
@@ -112,7 +122,8 @@ export async function judge(context: OfflineComplianceContext, reports: ServerRe
 export async function auditFromRepo(ctx: Context): Promise<ExitCode> {
   const root = stringOption(ctx, 'repo') ?? '';
   const { connections, concurrency } = await bmcConnectionsOf(ctx);
-  const { index, context } = await contextOfRepo(ctx, root);
+  const { key, repo, index, context } = await contextOfRepo(ctx, root);
+  await repo.close();
   const softwareIds = softwareIdMapOf(context.softwareIds);
   const results: BmcResult[] = await mapLimited(connections, concurrency, async (connection) => {
     const result = await auditOne(ctx, connection, softwareIds);
@@ -130,6 +141,6 @@ export async function auditFromRepo(ctx: Context): Promise<ExitCode> {
   const changed = mine.reduce((sum, report) => sum + report.components.length, 0);
   const code = printAudit(ctx, { results, compliance, unknown, changed });
   if (unknown.size > 0) note(ctx, 'audit.someUnknown', { count: unknown.size, sns: [...unknown].join(', ') });
-  await writeReadings(ctx, context, index.snapshot, mine);
+  await writeReadings(ctx, context, key, index.snapshot, mine);
   return code;
 }

@@ -73,7 +73,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'help.licence',
   },
   audit: { run: audit, options: [...BMC_OPTIONS, 'repo', 'readings', 'key', 'cve'], summary: 'help.audit' },
-  report: { run: report, options: ['from'], summary: 'help.report' },
+  report: { run: report, options: ['from', 'key'], summary: 'help.report' },
   version: { run: version, options: [], summary: 'help.version' },
   'self-update': { run: selfUpdate, options: ['from'], summary: 'help.selfUpdate' },
   mirror: {

@@ -1,15 +1,14 @@
 import type { KeyObject } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FleetServerDetail, InventoryReportResult } from '@portal/contract';
 import { CliError } from '../cli-error.ts';
 import type { Context } from '../context.ts';
-import { sha256OfFile } from '../download/file-hash.ts';
 import { EXIT } from '../exit-codes.ts';
-import { type MirrorIndex, onDisk, snapshotDirOf } from '../mirror/mirror-layout.ts';
+import type { MirrorIndex } from '../mirror/mirror-layout.ts';
+import type { MirrorRepo } from '../mirror/mirror-repo.ts';
 import { checkSignedCatalogue } from '../mirror/mirror-selection.ts';
-import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
 import { type BmcInventory, reportComponentsOf, softwareIdMapOf } from '../redfish/inventory.ts';
 import { reportInventory, type ServerReport, softwareIdsOf } from '../redfish/portal-inventory.ts';
 import { portalDetailOf, type ServerResult, type ServerUpdateOptions } from '../redfish/server-update.ts';
@@ -57,23 +56,31 @@ export async function portalSource(ctx: Context): Promise<UpdateSource> {
 
 /**
  * A mirror's file of a version, handed to a BMC only when the snapshot's manifest (signed by the
- * portal, pinned key) lists it with this SHA-256 and the file on disk hashes to it now.
+ * portal, pinned key) lists it with this SHA-256 and the file (on disk, or downloaded from a
+ * mirror URL) hashes to it now. A BMC that fetches images itself may be given the mirror's URL.
  */
 class MirrorFiles {
   private readonly signed: Promise<Map<number, string>>;
-  private readonly root: string;
+  private readonly files = new Map<number, Promise<string>>();
+  private readonly repo: MirrorRepo;
   private readonly index: MirrorIndex;
 
-  constructor(root: string, index: MirrorIndex, key: KeyObject) {
-    this.root = root;
+  constructor(repo: MirrorRepo, index: MirrorIndex, key: KeyObject) {
+    this.repo = repo;
     this.index = index;
-    const manifest = onDisk(root, `${snapshotDirOf(index.snapshot)}/${MANIFEST_FILE_NAME}`);
-    this.signed = Promise.all([readFile(manifest), readFile(`${manifest}${SIGNATURE_SUFFIX}`)]).then(
-      ([body, signature]) =>
-        new Map(
-          checkSignedCatalogue(body, signature, key).entries.map((entry) => [entry.versionId, entry.sha256]),
-        ),
-    );
+    this.signed = repo
+      .manifest(index)
+      .then(
+        ({ body, signature }) =>
+          new Map(
+            checkSignedCatalogue(body, signature, key).entries.map((entry) => [
+              entry.versionId,
+              entry.sha256,
+            ]),
+          ),
+      );
+    // Settled now: a refusal is the step's, not an unhandled rejection before it is asked.
+    this.signed.catch(() => undefined);
   }
 
   async get(versionId: number, sha256: string): Promise<VerifiedFile> {
@@ -82,15 +89,25 @@ class MirrorFiles {
       throw new CliError(EXIT.verification, 'update.targetMismatch', {
         file: entry?.fileName ?? String(versionId),
       });
-    const file = onDisk(this.root, entry.path);
-    if ((await sha256OfFile(file).catch(() => null)) !== sha256)
-      throw new CliError(EXIT.verification, 'download.mismatch', { file: entry.path });
-    return { path: file, fileName: entry.fileName, size: entry.size, sha256 };
+    let file = this.files.get(versionId);
+    if (!file) {
+      file = this.repo.file(entry);
+      this.files.set(versionId, file);
+    }
+    const local = await file;
+    const url = this.repo.urlOf(entry);
+    return {
+      path: local,
+      fileName: entry.fileName,
+      size: entry.size,
+      sha256,
+      ...(url ? { url } : {}),
+    };
   }
 }
 
-export async function mirrorSource(ctx: Context, root: string): Promise<UpdateSource> {
-  const { key, index, context } = await contextOfRepo(ctx, root);
+export async function mirrorSource(ctx: Context, location: string): Promise<UpdateSource> {
+  const { key, repo, index, context } = await contextOfRepo(ctx, location);
   const detailOf = async (sn: string, before: BmcInventory): Promise<FleetServerDetail | null> => {
     const { compliance } = await judge(
       context,
@@ -102,13 +119,13 @@ export async function mirrorSource(ctx: Context, root: string): Promise<UpdateSo
   return {
     detailOf,
     softwareIds: softwareIdMapOf(context.softwareIds),
-    files: new MirrorFiles(root, index, key),
+    files: new MirrorFiles(repo, index, key),
     fetched: () => 0,
     report: async (servers) => {
       const mine = servers.filter((server) => context.servers.some((known) => known.sn === server.sn));
-      await writeReadings(ctx, context, index.snapshot, mine);
+      await writeReadings(ctx, context, key, index.snapshot, mine);
       return { accepted: mine.length, changed: 0, unknown: [] };
     },
-    close: async () => undefined,
+    close: () => repo.close(),
   };
 }

@@ -3,10 +3,21 @@ export const mirrorEnUS = {
   'help.mirror':
     "an isolated network's own repository: mirror sync --out DIR [--models M] [--sn-file F] [--kinds K] | verify DIR | prune DIR --keep N",
   'help.report': 'upload readings an offline audit wrote: report --from FILE',
-  'mirror.repoUrl': '--repo takes a mirror folder (a URL is not supported yet: copy the mirror, or mount it)',
+  'mirror.unsafePath': '{file}: not a path this mirror can hold (refused, nothing fetched or read)',
+  'mirror.fileMismatch':
+    '{file} in the mirror does not match its signed SHA-256 and size: refused, nothing sent',
+  'mirror.redirectRefused': 'the mirror redirected {file} to {target}, outside the mirror: refused',
+  'mirror.remoteMissing': 'the mirror {url} has no {file} (HTTP 404)',
+  'mirror.remoteStatus': 'the mirror answered HTTP {status} for {file}',
   'mirror.readingsWritten':
     'Readings of {count} server(s) written to {file} (judged with snapshot {snapshot}): upload them from a connected machine with fwportal report --from',
   'mirror.badReadings': '{file} is not a readings file of fwportal audit --repo',
+  'mirror.readingsOtherPortal':
+    '{file} holds readings judged with the context of {origin}, not of this portal ({url}): refused. Upload them to the portal they came from',
+  'mirror.readingsOtherKey':
+    "{file} holds readings judged with a context signed by key {keyId}, not by this portal's key {portalKeyId}: refused. Upload them to the portal they came from",
+  'mirror.readingsNoOrigin':
+    '{file} does not say which portal its readings came from: refused. Run fwportal audit --repo again to write them anew',
   'mirror.reported':
     'Reported {servers} server(s) to the portal: {changed} component reading(s) changed, {unknown} SN(s) not yours',
   'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
@@ -19,6 +30,8 @@ export const mirrorEnUS = {
     'Nothing new since snapshot {snapshot}: {files} file(s), {bytes}, {advisories} advisory(ies)',
   'mirror.fetched': 'Fetched {fetched} file(s), {fetchedBytes} of payload, in {seconds} s',
   'mirror.failed': '{file} (version {versionId}) failed: {message}',
+  'mirror.interrupted':
+    'No snapshot written: the portal stopped answering. Run the same command again: what is there is kept and resumed',
   'mirror.incomplete':
     'No snapshot written: {count} file(s) failed. Run the same command again: what is there is kept and resumed',
   'mirror.verified': '{snapshots} snapshot(s), {files} file(s), {bytes}: all match the signed index',

@@ -5,10 +5,20 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'help.mirror':
     '隔离网络自己的仓库：mirror sync --out 目录 [--models 型号] [--sn-file 文件] [--kinds 类型] | verify 目录 | prune 目录 --keep N',
   'help.report': '上传离线审计写下的读数：report --from 文件',
-  'mirror.repoUrl': '--repo 需要镜像目录（暂不支持 URL：请复制或挂载镜像）',
+  'mirror.unsafePath': '{file}：不是镜像中允许的路径（已拒绝，未获取或读取任何内容）',
+  'mirror.fileMismatch': '镜像中的 {file} 与签名的 SHA-256 和大小不符：已拒绝，未发送任何内容',
+  'mirror.redirectRefused': '镜像把 {file} 重定向到镜像之外的 {target}：已拒绝',
+  'mirror.remoteMissing': '镜像 {url} 中没有 {file}（HTTP 404）',
+  'mirror.remoteStatus': '镜像对 {file} 的应答为 HTTP {status}',
   'mirror.readingsWritten':
     '已将 {count} 台服务器的读数写入 {file}（按快照 {snapshot} 判定）：请在联网的机器上用 fwportal report --from 上传',
   'mirror.badReadings': '{file} 不是 fwportal audit --repo 写下的读数文件',
+  'mirror.readingsOtherPortal':
+    '{file} 中的读数是按 {origin} 的合规上下文判定的，不是本门户（{url}）的：已拒绝。请上传到读数所属的门户',
+  'mirror.readingsOtherKey':
+    '{file} 中的读数所依据的合规上下文由密钥 {keyId} 签名，而本门户的密钥是 {portalKeyId}：已拒绝。请上传到读数所属的门户',
+  'mirror.readingsNoOrigin':
+    '{file} 未注明读数来自哪个门户：已拒绝。请重新运行 fwportal audit --repo 生成读数',
   'mirror.reported': '已向门户报告 {servers} 台服务器：{changed} 项组件读数有变化，{unknown} 个 SN 不属于您',
   'usage.mirrorSubcommand': 'mirror 的子命令为：sync、verify、prune',
   'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',
@@ -19,6 +29,7 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'mirror.unchanged': '自快照 {snapshot} 以来没有新内容：{files} 个文件，{bytes}，{advisories} 份安全公告',
   'mirror.fetched': '已获取 {fetched} 个文件，有效数据 {fetchedBytes}，用时 {seconds} 秒',
   'mirror.failed': '{file}（版本 {versionId}）失败：{message}',
+  'mirror.interrupted': '未写入快照：门户停止了应答。请再次运行同一命令：已有内容会保留并继续',
   'mirror.incomplete': '未写入快照：{count} 个文件失败。请再次运行同一命令：已有内容会保留并续传',
   'mirror.verified': '{snapshots} 个快照，{files} 个文件，{bytes}：全部与签名索引一致',
   'mirror.verifyFailed': '失败  {path}：{reason}',

@@ -99,7 +99,17 @@ export type StepOutcome = {
 };
 
 /** A verified file on disk, as the signed manifest describes it. */
-export type VerifiedFile = { path: string; fileName: string; size: number; sha256: string };
+export type VerifiedFile = {
+  path: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  /**
+   * Where a BMC may fetch these very bytes itself (a mirror URL, `update --repo URL`): the
+   * SimpleUpdate ImageURI when fwportal serves nothing (no --serve-address). Checked by hash first.
+   */
+  url?: string;
+};
 
 export type ApplyOptions = {
   applyTime: ApplyTime;
@@ -171,15 +181,26 @@ export async function applyStep(
       location = response.location;
     } else if (methods.simpleUpdateTarget) {
       via = 'simple';
-      if (!options.imageServer) return outcomeOf('notSent', { via, notSent: 'needsServeAddress' });
-      // fwportal serves plain HTTP: a BMC that lists its protocols and not HTTP cannot fetch it.
-      if (methods.protocols.length > 0 && !methods.protocols.includes('HTTP'))
+      if (!options.imageServer && !file.url)
+        return outcomeOf('notSent', { via, notSent: 'needsServeAddress' });
+      // fwportal serves plain HTTP; a mirror may serve HTTPS: the BMC must list that protocol (or none).
+      const protocol = options.imageServer
+        ? 'HTTP'
+        : new URL(file.url ?? '').protocol === 'https:'
+          ? 'HTTPS'
+          : 'HTTP';
+      if (methods.protocols.length > 0 && !methods.protocols.includes(protocol))
         return outcomeOf('notSent', { via, notSent: 'noHttp', messages: methods.protocols });
-      served = options.imageServer.serve(file.path, file.fileName, file.size);
-      const wantsProtocol = methods.protocols.length > 0 && methods.protocols.includes('HTTP');
+      // The verified copy served by fwportal when it can; else the mirror's URL of the same bytes.
+      served = options.imageServer?.serve(file.path, file.fileName, file.size) ?? null;
+      const wantsProtocol = methods.protocols.length > 0 && methods.protocols.includes(protocol);
       const response = await client.post(
         methods.simpleUpdateTarget,
-        { ImageURI: served.url, ...(wantsProtocol ? { TransferProtocol: 'HTTP' } : {}), ...parameters },
+        {
+          ImageURI: served?.url ?? file.url,
+          ...(wantsProtocol ? { TransferProtocol: protocol } : {}),
+          ...parameters,
+        },
         { answers: EVERY_STATUS },
       );
       answer = answerOf(response);
