@@ -7,6 +7,7 @@ import { isSnapshotName } from '../mirror/mirror-layout.ts';
 import { pruneMirror } from '../mirror/mirror-prune.ts';
 import { syncMirror } from '../mirror/mirror-sync.ts';
 import { verifyMirror } from '../mirror/mirror-verify.ts';
+import { PortalTransportError } from '../portal-fetch.ts';
 import { openSession, signingKeyOf } from '../session.ts';
 import { publicKeyOf } from '../signing-key.ts';
 import { serialNumbersOf } from '../sn-input.ts';
@@ -50,6 +51,10 @@ async function sync(ctx: Context): Promise<ExitCode> {
     snapshot,
     progressOf: (bytes, files) => new Progress(ctx.stderr, bytes, files, ctx.t),
     onRetry: (file, attempt) => note(ctx, 'download.retrying', { file, attempt }),
+  }).catch((error: unknown) => {
+    // The portal went away: say that nothing is lost before saying why.
+    if (error instanceof PortalTransportError) note(ctx, 'mirror.interrupted');
+    throw error;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   for (const sn of result.notFound) note(ctx, 'resolve.snNotFound', { sn });

@@ -100,6 +100,15 @@ async function fetchSbom(client: PortalClient, root: string, firmware: MirrorFir
   return bytes.length;
 }
 
+/**
+ * The portal fell silent past --portal-timeout (accepted, never answered, or stopped mid-body):
+ * asking again, or asking for the files still queued, would wait as long once more each, so the
+ * run stops at the first silence (what is fetched stays; the next run resumes).
+ */
+type Silence = { error: PortalTransportError | null };
+const silenceOf = (error: unknown) =>
+  error instanceof PortalTransportError && error.reason === 'timeout' ? error : null;
+
 /** The pool file of one version: already there, or fetched (resumed from a `.part`) and checked. */
 async function fetchFirmware(
   client: PortalClient,
@@ -107,7 +116,9 @@ async function fetchFirmware(
   firmware: MirrorFirmware,
   progress: Progress,
   onRetry: SyncOptions['onRetry'],
+  silence: Silence,
 ): Promise<number> {
+  if (silence.error) throw silence.error;
   const sbomBytes = await fetchSbom(client, root, firmware);
   if (await poolHas(root, firmware)) {
     progress.fileDone();
@@ -124,6 +135,8 @@ async function fetchFirmware(
       progress.fileDone();
       return sbomBytes + firmware.size - resumedFrom;
     } catch (error) {
+      silence.error ??= silenceOf(error);
+      if (silence.error) throw error;
       // As `fwportal download`: refusals and mismatches are final, a broken connection resumes.
       const resumable =
         !(error instanceof CliError) || (error instanceof PortalTransportError && error.transient);
@@ -159,10 +172,15 @@ export async function syncMirror(
 
   const total = firmware.reduce((sum, file) => sum + file.size, 0);
   const progress = options.progressOf(total, firmware.length);
+  const silence: Silence = { error: null };
   const outcomes = await settleLimited(firmware, options.parallel, (file) =>
-    fetchFirmware(client, root, file, progress, options.onRetry),
+    fetchFirmware(client, root, file, progress, options.onRetry, silence).catch((error: unknown) => {
+      silence.error ??= silenceOf(error);
+      throw error;
+    }),
   );
   progress.finish();
+  if (silence.error) throw silence.error;
   const failed: SyncFailure[] = [];
   let fetched = 0;
   let fetchedBytes = 0;
