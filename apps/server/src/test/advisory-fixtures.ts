@@ -3,9 +3,10 @@ import { expect } from 'vitest';
 import { webhooks } from '../db/schema';
 import { bindSerial, createItem, createServer, createVersion } from './catalog-factories';
 import { createRole } from './factories';
+import { type FlawAdvisory, flawAdvisoryInput } from './advisory-input';
 import { callAs } from './requests';
 import { signedInUser } from './signed-in-user';
-import type { TestApp } from './test-app';
+import { createTestApp, type Driver, type TestApp } from './test-app';
 
 /**
  * The people of an advisory test, built for it instead of taken from the demo seed: staff with the
@@ -97,3 +98,25 @@ export async function approvedAdvisory(
   await step(writer, `/${created.id}/submit`);
   return step(approver, `/${created.id}/approve`);
 }
+
+/**
+ * What an advisory test's `beforeAll` opens: a test app with the demo catalogue, and a writer and
+ * an approver of the four-eyes workflow (roles named after `prefix`) signed in, by their tokens.
+ */
+export async function advisoryDesk(driver: Driver, prefix: string) {
+  const t = await createTestApp(driver, { catalog: true });
+  const roles = await advisoryRoles(t, prefix);
+  const writer = (await signedInWith(t, roles.writer)).token;
+  const approver = (await signedInWith(t, roles.approver)).token;
+  return { t, writer, approver };
+}
+export type AdvisoryDesk = Awaited<ReturnType<typeof advisoryDesk>>;
+
+/** An advisory of one flaw (see flawAdvisoryInput) written and approved at `desk`. */
+export const approvedFlaw = (desk: AdvisoryDesk, flaw: FlawAdvisory, extra: Partial<AdvisoryInput> = {}) =>
+  approvedAdvisory(desk.t, desk.writer, desk.approver, flawAdvisoryInput(flaw, extra));
+
+/** What makes an approved advisory wait under embargo: publication a day after the test clock's now. */
+export const embargoedADay = (t: TestApp): Partial<AdvisoryInput> => ({
+  publishAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+});

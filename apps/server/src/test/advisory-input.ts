@@ -11,8 +11,8 @@ export const CRITICAL_CVSS31 = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
 
 /** What a test's advisory is about; everything else is the plainest valid advisory. */
 export type FlawAdvisory = {
-  /** The title in Chinese and in English. */
-  title: [string, string];
+  /** The title in Chinese and in English ("<cve> 漏洞", "<cve> flaw" unless said). */
+  title?: [string, string];
   cve: string;
   affected: AdvisoryInput['affected'];
   /** The flaw's other fields (no CWE, CVSS 9.8 and "A flaw." unless said). */
@@ -24,7 +24,7 @@ export type FlawAdvisory = {
  * version, no reference, published on approval. `extra` sets what a test is about.
  */
 export const flawAdvisoryInput = (
-  { title: [titleZh, titleEn], cve, affected, vulnerability }: FlawAdvisory,
+  { cve, title: [titleZh, titleEn] = [`${cve} 漏洞`, `${cve} flaw`], affected, vulnerability }: FlawAdvisory,
   extra: Partial<AdvisoryInput> = {},
 ): AdvisoryInput => ({
   tlp: 'WHITE',
@@ -62,6 +62,11 @@ export const affectedRow = (row: z.input<typeof advisoryAffectedInputSchema>): A
 /** `modelId`'s BMC, every version before `fixedIn`: the affected product of most advisory tests. */
 export const bmcBefore = (modelId: number, fixedIn = '9.0.0'): AdvisoryInput['affected'] => [
   affectedRow({ modelId, kind: 'BMC', fixedIn }),
+];
+
+/** `modelId`'s BMC, every version under investigation (affecting no server yet). */
+export const bmcUnderInvestigation = (modelId: number): AdvisoryInput['affected'] => [
+  affectedRow({ modelId, kind: 'BMC', status: 'under_investigation' }),
 ];
 
 /**

@@ -1,11 +1,18 @@
 import type { AdvisoryDetail, AdvisoryTriage, CveLookup } from '@portal/contract';
 import { compareVersions } from '@portal/contract/version-order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
+import {
+  type AdvisoryDesk,
+  advisoryDesk,
+  approvedFlaw,
+  customerRunning,
+  embargoedADay,
+  signedInWith,
+} from '../../test/advisory-fixtures';
 import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
 import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 /**
  * VEX (issue 43 §2) through the API on both drivers: staff record a status per product; only
@@ -15,16 +22,13 @@ import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
  */
 describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
   let t: TestApp;
-  let writer: string;
-  let approver: string;
+  let desk: AdvisoryDesk;
   let m72u: number;
   let m74u: number;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    const roles = await advisoryRoles(t, 'vex');
-    writer = (await signedInWith(t, roles.writer)).token;
-    approver = (await signedInWith(t, roles.approver)).token;
+    desk = await advisoryDesk(driver, 'vex');
+    t = desk.t;
     m72u = (await referenceModel(t.db, 'M7-2U')).id;
     m74u = (await referenceModel(t.db, 'M7-4U')).id;
   }, 240_000);
@@ -40,7 +44,7 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
     const refused = (row: object) =>
       callAs(
         t.app,
-        writer,
+        desk.writer,
         'POST',
         '/api/staff/advisories',
         flawAdvisoryInput({
@@ -63,20 +67,14 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
   it('counts only known_affected: the customer whose product is not affected or under investigation is not told', async () => {
     const hit = await customerRunning(t, m72u, { BMC: '4.0.1' });
     const spared = await customerRunning(t, m74u, { BMC: '4.0.1' });
-    const advisory = await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput({
-        title: ['VEX 测试', 'VEX test'],
-        cve: 'CVE-2026-43002',
-        affected: [
-          affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '4.1.2' }),
-          affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason }),
-          affectedRow({ modelId: m74u, kind: 'BIOS', status: 'under_investigation' }),
-        ],
-      }),
-    );
+    const advisory = await approvedFlaw(desk, {
+      cve: 'CVE-2026-43002',
+      affected: [
+        affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '4.1.2' }),
+        affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason }),
+        affectedRow({ modelId: m74u, kind: 'BIOS', status: 'under_investigation' }),
+      ],
+    });
     const detail = async (token: string) =>
       (await callAs<AdvisoryDetail>(t.app, token, 'GET', `/api/advisories/${advisory.advisoryId}`)).body.data;
     const mine = await detail(hit.token);
@@ -111,16 +109,10 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
 
   it('publishes a csaf_vex document, validated under the VEX profile, for a CVE no product is affected by', async () => {
     const customer = await customerRunning(t, m74u, { BMC: '4.0.1' });
-    const advisory = await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput({
-        title: ['不受影响', 'Not affected'],
-        cve: 'CVE-2026-43005',
-        affected: [affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason })],
-      }),
-    );
+    const advisory = await approvedFlaw(desk, {
+      cve: 'CVE-2026-43005',
+      affected: [affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason })],
+    });
     const detail = (
       await callAs<AdvisoryDetail>(t.app, customer.token, 'GET', `/api/advisories/${advisory.advisoryId}`)
     ).body.data;
@@ -140,7 +132,7 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
   it('lists the products whose released firmware contains a component, as rows under investigation', async () => {
     const answer = await callAs<AdvisoryTriage>(
       t.app,
-      writer,
+      desk.writer,
       'GET',
       '/api/staff/advisories/triage?purl=pkg:generic/openssl&lt=3.0.8',
     );
@@ -168,7 +160,7 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
     expect(forbidden.status).toBe(403);
     const both = await callAs(
       t.app,
-      writer,
+      desk.writer,
       'GET',
       '/api/staff/advisories/triage?purl=pkg:generic/x&cpe=a:b',
     );
@@ -187,22 +179,9 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
       affectedRow({ modelId: m74u, kind: 'BMC', status: 'known_not_affected', ...reason }),
       affectedRow({ modelId: m74u, kind: 'BIOS', status: 'under_investigation' }),
     ];
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput({ title: ['查询', 'Lookup'], cve: 'CVE-2026-43003', affected }),
-    );
+    await approvedFlaw(desk, { cve: 'CVE-2026-43003', affected });
     // The same CVE in an advisory still under embargo adds nothing.
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput(
-        { title: ['禁运', 'Embargoed'], cve: 'CVE-2026-43004', affected },
-        { publishAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() },
-      ),
-    );
+    await approvedFlaw(desk, { cve: 'CVE-2026-43004', affected }, embargoedADay(t));
     const lookup = async (token: string, cve: string) =>
       (await callAs<CveLookup>(t.app, token, 'GET', `/api/advisories/cve/${cve}`)).body.data;
 

@@ -1,7 +1,13 @@
 import { OFFLINE_CONTEXT_PATH, type OfflineComplianceContext } from '@portal/contract/compliance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advisoryRoles, approvedAdvisory, customerRunning, signedInWith } from '../../test/advisory-fixtures';
-import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
+import {
+  type AdvisoryDesk,
+  advisoryDesk,
+  approvedFlaw,
+  customerRunning,
+  embargoedADay,
+} from '../../test/advisory-fixtures';
+import { bmcBefore, bmcUnderInvestigation } from '../../test/advisory-input';
 import {
   bindSerial,
   createItem,
@@ -10,7 +16,7 @@ import {
   referenceModel,
 } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
-import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { DRIVERS, type TestApp } from '../../test/test-app';
 
 /**
  * Attacks on the offline compliance context (issue 44 §2), the signed file `fwportal mirror sync`
@@ -21,16 +27,13 @@ import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
  */
 describe.each(DRIVERS)('offline compliance context attacks on %s', (driver) => {
   let t: TestApp;
-  let writer: string;
-  let approver: string;
+  let desk: AdvisoryDesk;
   let m72u: number;
   let m74u: number;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { catalog: true });
-    const roles = await advisoryRoles(t, 'ctx');
-    writer = (await signedInWith(t, roles.writer)).token;
-    approver = (await signedInWith(t, roles.approver)).token;
+    desk = await advisoryDesk(driver, 'ctx');
+    t = desk.t;
     m72u = (await referenceModel(t.db, 'M7-2U')).id;
     m74u = (await referenceModel(t.db, 'M7-4U')).id;
   }, 240_000);
@@ -50,61 +53,17 @@ describe.each(DRIVERS)('offline compliance context attacks on %s', (driver) => {
     const stranger = await customerRunning(t, m72u, { BMC: '3.0.0' });
 
     // AMBER, affecting the stranger's BMC 3.0.0 only (fixed in 4.0.0): the owner runs 4.0.1.
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput(
-        {
-          title: ['仅他人', 'Strangers only'],
-          cve: 'CVE-2026-44101',
-          affected: [affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '4.0.0' })],
-        },
-        { tlp: 'AMBER' },
-      ),
-    );
+    await approvedFlaw(desk, { cve: 'CVE-2026-44101', affected: bmcBefore(m72u, '4.0.0') }, { tlp: 'AMBER' });
     // AMBER, the owner's product under investigation only: affects none of their servers.
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput(
-        {
-          title: ['调查中', 'Under investigation'],
-          cve: 'CVE-2026-44102',
-          affected: [affectedRow({ modelId: m72u, kind: 'BMC', status: 'under_investigation' })],
-        },
-        { tlp: 'AMBER' },
-      ),
+    await approvedFlaw(
+      desk,
+      { cve: 'CVE-2026-44102', affected: bmcUnderInvestigation(m72u) },
+      { tlp: 'AMBER' },
     );
     // AMBER affecting the owner's BMC 4.0.1: theirs to read.
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput(
-        {
-          title: ['影响本人', 'Affects the owner'],
-          cve: 'CVE-2026-44103',
-          affected: [affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '9.9.9' })],
-        },
-        { tlp: 'AMBER' },
-      ),
-    );
+    await approvedFlaw(desk, { cve: 'CVE-2026-44103', affected: bmcBefore(m72u, '9.9.9') }, { tlp: 'AMBER' });
     // WHITE, still under embargo.
-    await approvedAdvisory(
-      t,
-      writer,
-      approver,
-      flawAdvisoryInput(
-        {
-          title: ['禁运', 'Embargoed'],
-          cve: 'CVE-2026-44104',
-          affected: [affectedRow({ modelId: m72u, kind: 'BMC', fixedIn: '9.9.9' })],
-        },
-        { publishAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() },
-      ),
-    );
+    await approvedFlaw(desk, { cve: 'CVE-2026-44104', affected: bmcBefore(m72u, '9.9.9') }, embargoedADay(t));
     // A restricted BMC release of the owner's model, granted to nobody.
     const secret = await createItem(t.db, { kind: 'BMC', visibility: 'restricted' });
     await createVersion(t.db, t.app.services.store, {
