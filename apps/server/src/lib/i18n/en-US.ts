@@ -300,6 +300,9 @@ export const enUS = {
   ADVISORY_REVIEW_NOTICE_TITLE: 'Security advisory {id} awaits your review: {title}',
   ADVISORY_REVIEW_NOTICE_TEXT:
     '{submitter} submitted security advisory {id} ({title}) for review. Approve it or send it back at {url}',
+  ADVISORY_FIX_HELD_NOTICE_TITLE: 'Security advisory {id} is out, its fix is still a draft: {title}',
+  ADVISORY_FIX_HELD_NOTICE_TEXT:
+    'Security advisory {id} ({title}) was announced, but its fixed version {versions} stayed a draft: the person who approved the advisory may no longer publish firmware. Customers were told of the advisory without a fix. Publish the version at {url}',
   ADVISORY_SEVERITY_CRITICAL: 'critical',
   ADVISORY_SEVERITY_HIGH: 'high',
   ADVISORY_SEVERITY_MEDIUM: 'medium',

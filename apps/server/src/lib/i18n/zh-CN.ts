@@ -273,6 +273,9 @@ export const zhCN: MessageCatalogue = {
     '涉及您 {count} 台服务器（{sns}）的安全公告 {id}（{severity}，CVSS {score}）发布了新修订：{summary}。详情：{url}',
   ADVISORY_REVIEW_NOTICE_TITLE: '安全公告 {id} 待您审核：{title}',
   ADVISORY_REVIEW_NOTICE_TEXT: '{submitter} 已提交安全公告 {id}（{title}）待审核。请在 {url} 批准或退回',
+  ADVISORY_FIX_HELD_NOTICE_TITLE: '安全公告 {id} 已发布，其修复版本仍是草稿：{title}',
+  ADVISORY_FIX_HELD_NOTICE_TEXT:
+    '安全公告 {id}（{title}）已发布，但其修复版本 {versions} 仍是草稿：批准该公告的人已无权发布固件。客户收到的公告通知中没有修复版本。请在 {url} 发布该版本',
   ADVISORY_SEVERITY_CRITICAL: '严重',
   ADVISORY_SEVERITY_HIGH: '高危',
   ADVISORY_SEVERITY_MEDIUM: '中危',

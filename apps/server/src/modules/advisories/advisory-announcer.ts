@@ -12,6 +12,7 @@ import type { Notifier, PendingMail } from '../notice/notifier';
 import { enqueueDeliveries } from '../webhooks/webhook-queues';
 import { snapshotAffects } from './advisory-affects';
 import { ownedServers } from './advisory-audience.repository';
+import { tellOfHeldFixes } from './advisory-held-fix-notice';
 import { heldFixesOf } from './advisory-snapshot';
 import { csafDocumentPathOf } from './csaf-paths';
 
@@ -128,6 +129,10 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
           },
           tx,
         );
+      const publisherMails =
+        withheld.length > 0
+          ? await tellOfHeldFixes(tx, this.notifier, this.publicUrl, revision, withheld)
+          : [];
       const recipients = [...serversOf.keys()];
       const named = (userId: number) => (serversOf.get(userId) ?? []).slice(0, MAX_SERVERS_NAMED);
       ({ mails } = await this.notifier.post(tx, recipients, 'securityAdvisories', {
@@ -151,6 +156,7 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
           url: pageUrl,
         }),
       }));
+      mails = [...mails, ...publisherMails];
       await this.deliver(tx, event, revision.number, snapshot, serversOf, pageUrl, csafUrl);
     });
     if (claimed) await this.notifier.send(mails);
@@ -166,8 +172,9 @@ export class AdvisoryAnnouncer implements JobHandler<AnnounceJob> {
    * and other vendors, the revision is public from that time whatever this job does (readers go by
    * visible_from), and affected customers need its workarounds now; holding the notices would only
    * keep them from hearing of a public flaw. The fix waits for a publisher to publish it by hand
-   * (audited like any publish); advisory.withholdFix in the audit log says it is waiting, and the
-   * notice does not name it as the fix.
+   * (audited like any publish); advisory.withholdFix in the audit log says it is waiting, the
+   * customers' notice does not name it as the fix, and publishers and the author are told
+   * (tellOfHeldFixes).
    */
   private async publishHeldVersions(revision: Revision): Promise<number[]> {
     const held = await heldFixesOf(this.db, revision.fixedVersionIds);

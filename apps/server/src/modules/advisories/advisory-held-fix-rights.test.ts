@@ -253,6 +253,19 @@ describe.each(DRIVERS)('held fixes and the right to publish them on %s', (driver
       );
       expect(told).toHaveLength(1);
       expect(told[0]?.contentEn).toContain('Fixed in: -.');
+      // Whoever may publish firmware (and the author) is told the fix waits for them; the
+      // demoted approver and the customers are not.
+      const heldNotices = async (userId: number) =>
+        (await t.db.select().from(notices).where(eq(notices.userId, userId))).filter(
+          (notice) => notice.titleEn.includes(second.advisoryId) && notice.titleEn.includes('still a draft'),
+        );
+      const [toPublisher] = await heldNotices(publisherWriter.id);
+      expect(toPublisher?.contentEn).toContain('/system/publishing');
+      expect(toPublisher?.contentEn).toMatch(/fixed version .+ stayed a draft/);
+      expect(toPublisher?.titleZh).toContain('仍是草稿');
+      expect(await heldNotices(publisherApprover.id)).toEqual([]);
+      expect(await heldNotices(customer.id)).toEqual([]);
+      expect(await heldNotices(outsider.id)).toEqual([]);
       // Announcing again publishes nothing.
       await t.app.services.advisoryAnnouncer.announceDue();
       expect(await statusOf(held)).toBe('draft');
