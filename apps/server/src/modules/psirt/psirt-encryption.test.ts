@@ -7,6 +7,7 @@ import {
   PSIRT_KEY_PATH,
   type PsirtEncryptionKey,
   type VulnerabilityReportPlaintext,
+  VULNERABILITY_REPORT_LIMITS,
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import * as openpgp from 'openpgp';
@@ -211,6 +212,22 @@ describe.each(DRIVERS)('the PSIRT encryption key on %s', (driver) => {
       await t.db.select().from(psirtReports).where(eq(psirtReports.reference, plain.json().data.reference))
     )[0]?.id;
     expect((await callAs(t.app, psirt, 'POST', `/api/staff/psirt/reports/${id}/decrypt`)).status).toBe(409);
+  });
+
+  it('attack: a small report that inflates to megabytes when decompressed is refused, not decrypted', async () => {
+    const key = await openpgp.readKey({ armoredKey: await publishedKey() });
+    const bomb = await openpgp.encrypt({
+      message: await openpgp.createMessage({ text: 'A'.repeat(20_000_000) }),
+      encryptionKeys: key,
+      config: { preferredCompressionAlgorithm: openpgp.enums.compression.zlib },
+    });
+    // It fits the form's limit...
+    expect(bomb.length).toBeLessThan(VULNERABILITY_REPORT_LIMITS.body);
+    const row = await submit(bomb);
+    const psirt = (await signedInUser(t, { roleCodes: ['psirt'] })).token;
+    const answer = await callAs(t.app, psirt, 'POST', `/api/staff/psirt/reports/${row.id}/decrypt`);
+    // ...but the server does not inflate it past what a report may hold.
+    expect([answer.status, answer.body.code]).toEqual([409, 1033007]);
   });
 
   it('rotates: the retired key moves aside, a new one is published at the same address, old reports stay readable', async () => {

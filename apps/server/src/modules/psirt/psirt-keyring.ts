@@ -9,6 +9,9 @@ const enoent = (error: NodeJS.ErrnoException) => {
   throw error;
 };
 
+/** The most a decrypted report may hold: a report's text, not the 40 KB form field inflated. */
+export const MAX_PLAINTEXT_BYTES = 1_000_000;
+
 /**
  * The PSIRT's own OpenPGP key (issue 43 §4), apart from the CSAF signing key: reporters encrypt
  * to its encryption subkey, and the portal decrypts a report for the PSIRT on demand. Kept as
@@ -41,13 +44,20 @@ export class PsirtKeyring {
 
   /**
    * The text of a message encrypted to the current or a retired key; `PSIRT_DECRYPT_FAILED` when
-   * none of them opens it (another key, a password, a damaged or tampered message).
+   * none of them opens it (another key, a password, a damaged or tampered message) or it would
+   * inflate past MAX_PLAINTEXT_BYTES.
    */
   async decrypt(armoredMessage: string): Promise<string> {
     const keys = [await this.current(), ...(await this.retired())];
     try {
       const message = await openpgp.readMessage({ armoredMessage });
-      const { data } = await openpgp.decrypt({ message, decryptionKeys: keys, format: 'utf8' });
+      const { data } = await openpgp.decrypt({
+        message,
+        decryptionKeys: keys,
+        format: 'utf8',
+        // A compressed report of a few KB could inflate to gigabytes in the server's memory.
+        config: { maxDecompressedMessageSize: MAX_PLAINTEXT_BYTES },
+      });
       return data;
     } catch {
       throw new AppError('PSIRT_DECRYPT_FAILED');
