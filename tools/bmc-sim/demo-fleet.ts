@@ -1,6 +1,16 @@
 import { DEMO_COMPANY, demoSerialNumbers } from '../../apps/server/src/db/seed/seed-data';
 import type { SimComponent, SimServer } from './types';
 
+/** A PCIe card in `slot` (`slot2`: Redfish id `Slot2.<label>`), reporting its part number as its software id. */
+const pcieCard = (slot: string, label: string, pn: string, version: string): SimComponent => ({
+  id: `${slot[0]?.toUpperCase()}${slot.slice(1)}.${label}`,
+  kind: 'PCIE',
+  version,
+  softwareId: pn,
+  pn,
+  slot,
+});
+
 /**
  * What the demo customer's servers run (the SNs and models of the demo seed, the versions of its
  * seeded inventory, seed-inventory.ts): `npm run bmc:sim` against `npm start`'s demo portal then
@@ -18,35 +28,14 @@ const DEMO_FIRMWARE: Record<string, SimComponent[]> = {
     { id: 'RAID.Integrated.1', kind: 'RAID', version: '5.1.2', softwareId: 'M7-RAID' },
     { id: 'NIC.Embedded.1', kind: 'NIC', version: '3.1.2', softwareId: 'M7-NIC' },
     { id: 'Disk.Bay.0', kind: 'DISK', version: '2.0.1', softwareId: 'M7-DISK' },
-    {
-      id: 'Slot2.NIC',
-      kind: 'PCIE',
-      version: '22.31.1014',
-      softwareId: 'PN-NIC-25G-2P',
-      pn: 'PN-NIC-25G-2P',
-      slot: 'slot2',
-    },
-    {
-      id: 'Slot4.RAID',
-      kind: 'PCIE',
-      version: '22.36.1010',
-      softwareId: 'PN-RAID-9560-8I',
-      pn: 'PN-RAID-9560-8I',
-      slot: 'slot4',
-    },
+    pcieCard('slot2', 'NIC', 'PN-NIC-25G-2P', '22.31.1014'),
+    pcieCard('slot4', 'RAID', 'PN-RAID-9560-8I', '22.36.1010'),
     { id: 'Backplane', kind: 'OTHER', version: '1.02', updateable: false },
   ],
   M6S1U22000417: [
     { id: 'BMC', kind: 'BMC', version: '3.1.2', softwareId: 'M6-BMC' },
     { id: 'BIOS', kind: 'BIOS', version: '5.1.0', softwareId: 'M6-BIOS' },
-    {
-      id: 'Slot1.NIC',
-      kind: 'PCIE',
-      version: '22.31.1014',
-      softwareId: 'PN-NIC-10G-2P',
-      pn: 'PN-NIC-10G-2P',
-      slot: 'slot1',
-    },
+    pcieCard('slot1', 'NIC', 'PN-NIC-10G-2P', '22.31.1014'),
   ],
 };
 
