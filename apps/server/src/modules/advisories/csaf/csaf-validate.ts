@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { CsafDocumentTest } from '@secvisogram/csaf-validator-lib/validateStrict.js';
+import type JtdAjv from 'ajv/dist/jtd';
 
 export type CsafProblem = { instancePath: string; message: string };
 export type CsafValidation = { valid: boolean; errors: CsafProblem[] };
@@ -17,17 +19,64 @@ export async function validateCsaf(doc: unknown): Promise<CsafValidation> {
   return (await validator)(doc);
 }
 
+/** ajv's JTD class, as the validator library resolves it (the instance its modules construct). */
+export function libraryJtdAjv(): typeof JtdAjv {
+  const require = createRequire(import.meta.url);
+  const library = createRequire(require.resolve('@secvisogram/csaf-validator-lib/validateStrict.js'));
+  return library('ajv/dist/jtd.js') as typeof JtdAjv;
+}
+
+/** Schemas handed to JTD instances while the library loads, checked when it has loaded. */
+const pendingJtdSchemas: unknown[] = [];
+let loadsUnderWay = 0;
+
+/**
+ * Runs `load` (importing the library's modules) with each JTD schema they compile checked against
+ * ajv's JTD meta-schema once they have loaded, by one instance, instead of by each of their own.
+ * ajv compiles that meta-schema again for every instance (0.3-0.8 s of CPU each), and the library
+ * makes one instance per test module, 33 in all: loading it cost about 15 s of CPU, paid by every
+ * process that approves an advisory (each first start of a portal, each test file; issue 41).
+ * The same check of the same schemas, the meta-schema compiled once; an invalid schema still
+ * fails the load.
+ */
+export async function checkingJtdSchemasOnce<T>(load: () => Promise<T>): Promise<T> {
+  const Ajv = libraryJtdAjv();
+  if (loadsUnderWay++ === 0) {
+    Object.defineProperty(Ajv.prototype, 'validateSchema', {
+      configurable: true,
+      writable: true,
+      value: (schema: unknown) => {
+        pendingJtdSchemas.push(schema);
+        return true;
+      },
+    });
+  }
+  try {
+    return await load();
+  } finally {
+    if (--loadsUnderWay === 0) delete (Ajv.prototype as { validateSchema?: unknown }).validateSchema;
+    const schemas = pendingJtdSchemas.splice(0);
+    if (schemas.length > 0) {
+      const checker = new Ajv();
+      for (const schema of schemas) checker.validateSchema(schema as never, true);
+    }
+  }
+}
+
 /**
  * Loaded on first use, not with the server: importing the mandatory tests takes about a second
  * and 130 MB of memory (every CWE catalogue version, compiled schemas), which a process that
  * never approves an advisory should not pay.
  */
 async function loadValidator(): Promise<Validator> {
-  const [mandatoryTests, { csaf_2_0_strict }, { default: validateStrict }] = await Promise.all([
-    import('@secvisogram/csaf-validator-lib/mandatoryTests.js'),
-    import('@secvisogram/csaf-validator-lib/schemaTests.js'),
-    import('@secvisogram/csaf-validator-lib/validateStrict.js'),
-  ]);
+  const [mandatoryTests, { csaf_2_0_strict }, { default: validateStrict }] = await checkingJtdSchemasOnce(
+    () =>
+      Promise.all([
+        import('@secvisogram/csaf-validator-lib/mandatoryTests.js'),
+        import('@secvisogram/csaf-validator-lib/schemaTests.js'),
+        import('@secvisogram/csaf-validator-lib/validateStrict.js'),
+      ]),
+  );
   // The namespace of a dynamic import: its values are the test functions (mandatoryTest_6_1_1, ...).
   const mandatory = (Object.values(mandatoryTests) as unknown[]).filter(
     (test): test is CsafDocumentTest => typeof test === 'function',
@@ -63,10 +112,12 @@ let adviceTests: Promise<CsafDocumentTest[]> | undefined;
  * bench on every kind of document the portal makes; approval does not wait for them.
  */
 export async function adviseCsaf(doc: unknown): Promise<CsafAdvice> {
-  adviceTests ??= Promise.all([
-    import('@secvisogram/csaf-validator-lib/optionalTests.js'),
-    import('@secvisogram/csaf-validator-lib/informativeTests.js'),
-  ]).then((modules) =>
+  adviceTests ??= checkingJtdSchemasOnce(() =>
+    Promise.all([
+      import('@secvisogram/csaf-validator-lib/optionalTests.js'),
+      import('@secvisogram/csaf-validator-lib/informativeTests.js'),
+    ]),
+  ).then((modules) =>
     modules.flatMap((tests) =>
       Object.entries(tests as Record<string, unknown>).flatMap(([name, test]) =>
         typeof test === 'function' && !OFFLINE_LEFT_OUT.has(name) ? [test as CsafDocumentTest] : [],
