@@ -1,6 +1,7 @@
 import { ACCESS_VERSION_HEADER } from '@portal/contract';
 import { AppError } from '../lib/app-error';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Registered inside the protected scope: every route below needs a live session. Its answers,
@@ -35,4 +36,15 @@ export function requirePermission(app: FastifyInstance, code: string) {
     if (!(await app.services.access.hasPermission(sessionOf(request).userId, code)))
       throw new AppError('NO_PERMISSION_RESOURCE', { params: { path: request.url.split('?')[0] ?? '' } });
   };
+}
+
+/**
+ * The opening of a route module for the holders of `permission` only: a live session and the
+ * permission checked on every request (requireSession, then requirePermission). Its routes, typed
+ * by their zod schemas.
+ */
+export async function permittedRoutes(app: FastifyInstance, permission: string) {
+  await requireSession(app);
+  app.addHook('onRequest', requirePermission(app, permission));
+  return app.withTypeProvider<ZodTypeProvider>();
 }

@@ -6,7 +6,6 @@ import {
   advisoryRejectSchema,
   advisoryTriageQuerySchema,
   advisoryTriageSchema,
-  type AuditAction,
   cvssQuerySchema,
   cvssScoreSchema,
   staffAdvisoryDetailSchema,
@@ -15,12 +14,11 @@ import {
   staffAdvisoryQuerySchema,
   type StaffAdvisoryDetail,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
-import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
-import { auditRequest } from '../audit/audit.service';
+import { permittedRoutes, requirePermission, sessionOf } from '../../plugins/authenticate';
+import { recordAuditor } from '../audit/record-auditor';
 import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
 import { z } from 'zod';
 
@@ -33,29 +31,12 @@ const advisoryRoute = recordRouteSchema({ tags, security, params: staffAdvisoryI
  * Every change is audited on the advisory after it is made and before it is answered.
  */
 export async function advisoryStaffRoutes(app: FastifyInstance) {
-  await requireSession(app);
-  app.addHook('onRequest', requirePermission(app, ADVISORY_PERMISSIONS.write));
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const routes = await permittedRoutes(app, ADVISORY_PERMISSIONS.write);
   const { advisoryAuthoring } = app.services;
-  const audited = async (
-    request: FastifyRequest,
-    action: AuditAction,
-    answer: StaffAdvisoryDetail,
-    detail: Record<string, unknown> = {},
-  ) => {
-    await auditRequest(
-      app,
-      request,
-      action,
-      { type: 'advisory', id: answer.id },
-      {
-        advisoryId: answer.advisoryId,
-        status: answer.status,
-        ...detail,
-      },
-    );
-    return ok(request, answer);
-  };
+  const audited = recordAuditor(app, (answer: StaffAdvisoryDetail) => ({
+    target: { type: 'advisory', id: answer.id },
+    detail: { advisoryId: answer.advisoryId, status: answer.status },
+  }));
   const approver = requirePermission(app, ADVISORY_PERMISSIONS.approve);
 
   routes.get(

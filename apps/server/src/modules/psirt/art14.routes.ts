@@ -8,16 +8,15 @@ import {
   art14ExportSchema,
   art14OpenSchema,
   art14SubmissionInputSchema,
-  type AuditAction,
   PSIRT_PERMISSION,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
-import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
+import { permittedRoutes, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
+import { recordAuditor } from '../audit/record-auditor';
 
 const security = [{ bearer: [] }];
 const tags = ['psirt'];
@@ -28,25 +27,12 @@ const caseRoute = recordRouteSchema({ tags, security, params: art14CaseIdSchema 
  * export is audited before it is answered.
  */
 export async function art14Routes(app: FastifyInstance) {
-  await requireSession(app);
-  app.addHook('onRequest', requirePermission(app, PSIRT_PERMISSION));
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const routes = await permittedRoutes(app, PSIRT_PERMISSION);
   const { art14 } = app.services;
-  const audited = async (
-    request: FastifyRequest,
-    action: AuditAction,
-    answer: Art14Case,
-    detail: Record<string, unknown> = {},
-  ) => {
-    await auditRequest(
-      app,
-      request,
-      action,
-      { type: 'art14Case', id: answer.id },
-      { advisoryId: answer.advisoryId, kind: answer.kind, awareAt: answer.awareAt, ...detail },
-    );
-    return ok(request, answer);
-  };
+  const audited = recordAuditor(app, (answer: Art14Case) => ({
+    target: { type: 'art14Case', id: answer.id },
+    detail: { advisoryId: answer.advisoryId, kind: answer.kind, awareAt: answer.awareAt },
+  }));
 
   routes.get(
     '/api/staff/psirt/art14',
