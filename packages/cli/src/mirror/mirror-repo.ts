@@ -188,7 +188,9 @@ function httpRepo(location: string, timeoutMs: number): MirrorRepo {
       if (!index.complianceContext)
         throw new CliError(EXIT.error, 'mirror.noContext', { snapshot: index.snapshot });
       const dir = snapshotDirOf(index.snapshot);
-      const body = await bytes(`${dir}/${CONTEXT_FILE}`, index.complianceContext.size);
+      // The index's size, never past the cap: the index is not signed, its size only narrows.
+      const limit = Math.min(index.complianceContext.size, MAX_SMALL_FILE_BYTES);
+      const body = await bytes(`${dir}/${CONTEXT_FILE}`, limit);
       const signature = await bytes(`${dir}/${SIGNATURE_FILE}`, 1024);
       return checkIndexedContext(index, body, signature, key);
     },
