@@ -12,8 +12,9 @@ export type BuildInfo = {
   /** Set in a single executable only: the target it was built for. */
   platform: SeaPlatform | null;
   /**
-   * The portal's release public key (SPKI PEM) built into a single executable: self-update trusts
-   * this key and no other, whatever a portal or a file beside the update says.
+   * The fwportal release public key (SPKI PEM) built into a single executable: self-update trusts
+   * this key and no other, whatever a portal or a file beside the update says. It is not the
+   * portal's signing key: the release key is kept by whoever releases fwportal, never on a portal.
    */
   releaseKeyPem: string | null;
 };

@@ -17,6 +17,7 @@ export type {
   SignedManifest,
   VerifyCodeSent,
 } from '@portal/contract';
+import { PUBLISHED_SIGNATURE_FILE_NAME } from '@portal/contract/cli-builds';
 
 export const API_TOKEN_PREFIX = 'fwp_';
 export const API_TOKEN_SCOPES = ['catalog:read', 'download', 'tasks', 'licences', 'inventory'] as const;
@@ -61,6 +62,8 @@ export const API_PATHS = {
   catalogModels: '/api/catalog/models',
   download: (versionId: number) => `/api/downloads/${versionId}`,
   sha256Sums: (versionId: number) => `/api/downloads/${versionId}/${SHA256SUMS_FILE_NAME}`,
+  /** The signature a version was published with (a fwportal build's release `.sig`); 404 without one. */
+  publishedSignature: (versionId: number) => `/api/downloads/${versionId}/${PUBLISHED_SIGNATURE_FILE_NAME}`,
   manifest: (versionId: number) => `/api/downloads/${versionId}/${MANIFEST_FILE_NAME}`,
   /** The version's SBOM (issue 43), when its signed manifest entry lists one. */
   sbom: (versionId: number) => `/api/downloads/${versionId}/sbom`,

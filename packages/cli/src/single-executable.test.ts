@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -12,14 +12,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions } from '../../../apps/server/src/db/schema';
+import { publishedSignatureKey } from '../../../apps/server/src/modules/downloads/published-signature';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { startBmcSim } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { FleetServer } from './portal-api.ts';
-import { buildFileName, fwportalItemCode } from '@portal/contract/cli-builds';
+import { buildFileName, fwportalItemCode, releaseSignedLine } from '@portal/contract/cli-builds';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
 import { newConfigHome } from './test/run-cli.ts';
@@ -29,8 +31,9 @@ import { startTamperProxy } from './test/tamper-proxy.ts';
 /**
  * The linux-x64 single executable, as a customer runs it: copied into a folder of its own, on a
  * machine whose PATH holds no `node` (an empty folder), against a real portal that signs with the
- * release key built into it and a simulated BMC. Then `self-update`: unsigned, tampered, foreign
- * and older builds are refused without touching the program; a newer signed one replaces it.
+ * key of its own and a simulated BMC. Then `self-update`: unsigned, tampered, older builds and
+ * builds signed by the portal's key alone (a portal signs whatever its staff publish) are refused
+ * without touching the program; a newer one signed by the release key built into it replaces it.
  */
 const { current, newer } = SEA_TEST_VERSIONS;
 const PLATFORM = 'linux-x64';
@@ -78,7 +81,8 @@ const withSignedSums = (version: string) => (dir: string) => {
 
 beforeAll(async () => {
   builds = await seaTestBuilds();
-  portal = await startFleetPortal({ config: { SIGNING_KEY_FILE: builds.keyFile } });
+  // The portal signs with a key of its own: the builds' release key is never on a portal.
+  portal = await startFleetPortal();
   proxy = await startTamperProxy(portal.url);
   const sn = portal.sns[0]!;
   const shipped = (kind: string) => firmwareOf(portal.catalogue, kind).installed;
@@ -162,6 +166,7 @@ describe('the single executable, with no node on PATH', () => {
 
 describe('fwportal self-update', () => {
   let original: string;
+  let newerVersionId: number;
   const untouched = async () => {
     expect(sha256(program)).toBe(original);
     // Nothing half-written is left beside it either.
@@ -189,8 +194,14 @@ describe('fwportal self-update', () => {
         .update(catalogVersions)
         .set({ os: 'Linux', arch: 'x86_64', fileCategory: 'software' })
         .where(eq(catalogVersions.id, row.id));
+      return row.id;
     };
-    await publish(newer, buildFileName(newer, PLATFORM), readFileSync(built(newer)));
+    // Published with the release signature the build script wrote beside it (its .sig).
+    newerVersionId = await publish(newer, buildFileName(newer, PLATFORM), readFileSync(built(newer)));
+    await portal.t.app.services.store.put(
+      publishedSignatureKey(newerVersionId),
+      Readable.from([readFileSync(`${built(newer)}.sig`)]),
+    );
     // Never picked: a pre-release, and a newer build for another platform listed by mistake.
     await publish('9.0.0-rc.1', buildFileName('9.0.0-rc.1', PLATFORM), undefined, true);
     await publish('9.0.0', buildFileName('9.0.0', 'linux-arm64'));
@@ -220,16 +231,51 @@ describe('fwportal self-update', () => {
     await untouched();
   });
 
-  it('refuses a build whose SHA256SUMS another key signed', async () => {
+  it("refuses a carried build whose SHA256SUMS only the portal's key signed", async () => {
+    const portalKey = createPrivateKey(
+      readFileSync(path.join(portal.t.dataDir, 'keys', 'release-ed25519.pem')),
+    );
     const file = carried(newer, (dir) => {
       withSignedSums(newer)(dir);
-      const { privateKey } = generateKeyPairSync('ed25519');
       const sums = readFileSync(path.join(dir, 'SHA256SUMS'));
-      writeFileSync(path.join(dir, 'SHA256SUMS.sig'), sign(null, sums, privateKey));
+      writeFileSync(path.join(dir, 'SHA256SUMS.sig'), sign(null, sums, portalKey));
     });
     const run = await fwportal(['self-update', '--from', file]);
-    expect(run.stderr).toContain('not signed by the release key built into this fwportal');
+    expect(run.stderr).toContain('is not signed by the release key built into this fwportal');
     expect(run.code, run.stderr).toBe(EXIT.verification);
+    await untouched();
+  });
+
+  it('refuses a carried build whose own .sig another key made', async () => {
+    const file = carried(newer, (_dir, copy) => {
+      const { privateKey } = generateKeyPairSync('ed25519');
+      const line = releaseSignedLine(sha256(copy), path.basename(copy));
+      writeFileSync(`${copy}.sig`, sign(null, Buffer.from(line), privateKey));
+    });
+    const run = await fwportal(['self-update', '--from', file]);
+    expect(run.stderr).toContain('is not signed by the release key built into this fwportal');
+    expect(run.code, run.stderr).toBe(EXIT.verification);
+    await untouched();
+  });
+
+  it("refuses the portal's newest build when it is published without its release signature, though the portal signs its SHA256SUMS", async () => {
+    const store = portal.t.app.services.store;
+    const key = publishedSignatureKey(newerVersionId);
+    const releaseSignature = readFileSync(`${built(newer)}.sig`);
+    await store.remove(key);
+    try {
+      // What a staff member publishing a build of their own gets: the portal's signature only.
+      const sums = await portal.t.app.inject({
+        url: `/api/downloads/${newerVersionId}/SHA256SUMS.sig`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(sums.statusCode).toBe(200);
+      const run = await fwportal(['self-update']);
+      expect(run.stderr).toContain('without its release signature');
+      expect(run.code, run.stderr).toBe(EXIT.verification);
+    } finally {
+      await store.put(key, Readable.from([releaseSignature]));
+    }
     await untouched();
   });
 

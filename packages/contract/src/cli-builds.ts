@@ -42,3 +42,26 @@ export function parseBuildFileName(name: string): { version: string; platform: S
   const platform = match[2];
   return buildFileName(match[1], platform) === name ? { version: match[1], platform } : null;
 }
+
+/**
+ * What the CLI release key signs for each build, beside SHA256SUMS as a whole: the build's own
+ * `sha256sum` line, byte for byte the SHA256SUMS the portal serves for a version of it
+ * (`<sha256>  <file name>\n`). Its raw Ed25519 signature is the file `<build>.sig`; the portal
+ * keeps it as published and serves it unchanged, so self-update checks a build from the portal
+ * against the release key built into it, never against the portal's own key.
+ */
+export function releaseSignedLine(sha256: string, fileName: string): string {
+  return `${sha256}  ${fileName}\n`;
+}
+
+/** `<build>.sig`: the release key's signature of `releaseSignedLine` for the build. */
+export const RELEASE_SIGNATURE_SUFFIX = '.sig';
+
+/** Beside the builds: the release public key (SPKI PEM) they were signed with, for people and the demo seed. */
+export const RELEASE_PUBLIC_KEY_FILE = 'release-ed25519.pub.pem';
+
+/**
+ * The download path (under `/api/downloads/:versionId/`) serving the signature published with a
+ * version (`<build>.sig`, 64 raw bytes): 404 when it was published without one.
+ */
+export const PUBLISHED_SIGNATURE_FILE_NAME = 'release.sig';

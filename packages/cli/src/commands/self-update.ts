@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,12 +9,12 @@ import { BUILD } from '../build-info.ts';
 import { CliError } from '../cli-error.ts';
 import { type Context, note, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
-import { API_PATHS, SIGNATURE_SUFFIX } from '../portal-api.ts';
+import { API_PATHS } from '../portal-api.ts';
 import { writeCandidate } from '../self-update/candidate-file.ts';
 import { parseBuildFileName, type SeaPlatform } from '@portal/contract/cli-builds';
 import { checkCandidateRuns, replaceExecutable } from '../self-update/install-candidate.ts';
 import { newestBuildOnPortal } from '../self-update/newest-build.ts';
-import { readSumsBeside, type SignedSums, signedDigestOf } from '../self-update/signed-sums.ts';
+import { readSignatureBeside, type SignedSums, signedDigestOf } from '../self-update/signed-sums.ts';
 import { openSession } from '../session.ts';
 import { publicKeyOf } from '../signing-key.ts';
 import { formatBytes } from '../table.ts';
@@ -22,15 +22,23 @@ import { formatBytes } from '../table.ts';
 /** The single executable that runs: its version, target, built-in release key and real path. */
 type RunningBuild = { version: string; platform: SeaPlatform; releaseKey: KeyObject; executable: string };
 
+/** The SHA-256 of a carried file, for the `sha256sum` line its own `.sig` signs. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
 /** A build that passed the signature and may replace the running one. */
 type Accepted = { fileName: string; version: string; platform: SeaPlatform; sha256: string };
 
 /**
  * `fwportal self-update [--from FILE]`: replaces this single executable with a newer build, from
  * the portal's catalogue (the newest for this platform) or from FILE (isolated machines: the
- * executable with the SHA256SUMS and SHA256SUMS.sig it was published with beside it). Only a build
- * whose SHA256SUMS is signed by the release key built into this binary, for this platform and
- * newer than it, is installed; nothing checks for updates unless this command is run.
+ * executable with its `.sig`, or the SHA256SUMS and SHA256SUMS.sig it was built with, beside it).
+ * Only a build signed by the fwportal release key built into this binary (not the portal's key:
+ * a portal signs whatever its staff publish), for this platform and newer than it, is installed;
+ * nothing checks for updates unless this command is run.
  */
 export async function selfUpdate(ctx: Context): Promise<ExitCode> {
   const ci = ctx.env.CI?.trim();
@@ -52,7 +60,7 @@ export async function selfUpdate(ctx: Context): Promise<ExitCode> {
 async function fromFile(ctx: Context, running: RunningBuild, file: string): Promise<ExitCode> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new CliError(EXIT.usage, 'usage.unreadableFile', { file });
-  const signed = await readSumsBeside(file);
+  const signed = await readSignatureBeside(file, await sha256Of(file));
   if (!signed) throw new CliError(EXIT.verification, 'selfUpdate.unsigned', { file });
   const accepted = accept(running, signed, path.basename(file));
   if (!accepted) return upToDate(ctx, running);
@@ -64,11 +72,14 @@ async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode
   const offered = await newestBuildOnPortal(client, running.platform);
   if (!offered) throw new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
   if (compareVersions(offered.version, running.version) <= 0) return upToDate(ctx, running);
-  const sumsPath = API_PATHS.sha256Sums(offered.versionId);
-  const sums = await client.bytes(sumsPath);
-  const signatureAnswer = await client.request(`${sumsPath}${SIGNATURE_SUFFIX}`, { answers: [404] });
+  // The version's SHA256SUMS, with the release signature it was published with: never the
+  // portal's own signature (SHA256SUMS.sig), which signs whatever staff publish.
+  const sums = await client.bytes(API_PATHS.sha256Sums(offered.versionId));
+  const signatureAnswer = await client.request(API_PATHS.publishedSignature(offered.versionId), {
+    answers: [404],
+  });
   if (signatureAnswer.status === 404)
-    throw new CliError(EXIT.verification, 'selfUpdate.unsigned', { file: offered.fileName });
+    throw new CliError(EXIT.verification, 'selfUpdate.noReleaseSignature', { file: offered.fileName });
   const signature = Buffer.from(await signatureAnswer.arrayBuffer());
   const accepted = accept(running, { sums, signature }, offered.fileName);
   if (!accepted) return upToDate(ctx, running);

@@ -7,9 +7,11 @@ export const selfUpdateEnUS = {
   'selfUpdate.notSingleExecutable':
     'self-update replaces the single executable only; this fwportal runs on Node.js ({path}): update it with npm or git',
   'selfUpdate.unsigned':
-    '{file} is not signed (no SHA256SUMS and SHA256SUMS.sig beside it): an unsigned build is never installed',
+    '{file} is not signed (neither its .sig nor SHA256SUMS and SHA256SUMS.sig beside it): an unsigned build is never installed',
+  'selfUpdate.noReleaseSignature':
+    "{file} is published on the portal without its release signature: the portal's own signature is not enough for fwportal to replace itself, nothing was installed",
   'selfUpdate.badSignature':
-    'SHA256SUMS is not signed by the release key built into this fwportal (key {keyId}): nothing was installed',
+    "{file} is not signed by the release key built into this fwportal (key {keyId}); the portal's signature is not enough: nothing was installed",
   'selfUpdate.notListed': 'the signed SHA256SUMS does not list {file}: nothing was installed',
   'selfUpdate.notABuild':
     '{file} is not named as an fwportal build (fwportal-VERSION-PLATFORM): nothing was installed',

@@ -7,9 +7,12 @@ export const selfUpdateZhCN: Record<keyof typeof selfUpdateEnUS, string> = {
   'selfUpdate.inCi': 'self-update 不在 CI 中运行（CI={value}）：流水线应使用其固定的版本；未做任何更改',
   'selfUpdate.notSingleExecutable':
     'self-update 只替换单文件可执行程序；此 fwportal 运行于 Node.js（{path}）：请用 npm 或 git 更新',
-  'selfUpdate.unsigned': '{file} 未签名（旁边没有 SHA256SUMS 和 SHA256SUMS.sig）：未签名的版本一律不安装',
+  'selfUpdate.unsigned':
+    '{file} 未签名（旁边既没有它的 .sig，也没有 SHA256SUMS 和 SHA256SUMS.sig）：未签名的版本一律不安装',
+  'selfUpdate.noReleaseSignature':
+    '{file} 在门户上发布时没有附带其发布签名：仅有门户自己的签名不足以让 fwportal 替换自身，未安装任何内容',
   'selfUpdate.badSignature':
-    'SHA256SUMS 不是由此 fwportal 内置的发布密钥（密钥 {keyId}）签名的：未安装任何内容',
+    '{file} 不是由此 fwportal 内置的发布密钥（密钥 {keyId}）签名的；仅有门户的签名不够：未安装任何内容',
   'selfUpdate.notListed': '已签名的 SHA256SUMS 中没有 {file}：未安装任何内容',
   'selfUpdate.notABuild': '{file} 的名称不是 fwportal 版本的格式（fwportal-版本-平台）：未安装任何内容',
   'selfUpdate.otherPlatform': '{file} 为 {platform} 构建，而此 fwportal 为 {running}：未安装任何内容',

@@ -1,8 +1,18 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildFileName } from '@portal/contract/cli-builds';
 import { build } from 'esbuild';
 
 const run = promisify(execFile);
@@ -15,7 +25,10 @@ const STALE_BUILD_MS = 60 * 60 * 1000;
 /** The versions the tests build: the one installed first and the one it updates to. */
 export const SEA_TEST_VERSIONS = { current: '1.0.0', newer: '1.1.0' } as const;
 
-/** Two linux-x64 builds signed by one test release key (its private half in `keyFile`). */
+/**
+ * Two linux-x64 builds signed by one test release key (its private half in `keyFile`), a key of
+ * their own: never the portal's.
+ */
 export type SeaTestBuilds = { keyFile: string; current: string; newer: string };
 
 /**
@@ -57,6 +70,7 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
   const work = `${done}.${process.pid}.partial`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work);
+  generateReleaseKey(path.join(work, 'release-ed25519.pem'));
   for (const version of Object.values(SEA_TEST_VERSIONS))
     await run(
       process.execPath,
@@ -68,24 +82,120 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
         version,
         '--out',
         path.join(work, version),
-        '--signing-key',
+        '--release-key',
         path.join(work, 'release-ed25519.pem'),
       ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
+  settle(work, done);
+  return builds;
+}
+
+/** A release key file as whoever releases fwportal keeps one (given to the build with --release-key). */
+function generateReleaseKey(file: string): void {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+}
+
+/**
+ * Puts a finished build folder in place (another run may have finished the same build first: that
+ * one is used), then removes builds of older sources, of no more use (a quarter of a gigabyte
+ * each); one a run still uses elsewhere is less than an hour old.
+ */
+function settle(work: string, done: string): void {
   try {
     renameSync(work, done);
   } catch (error) {
-    // Another run finished the same build first: use that one.
     rmSync(work, { recursive: true, force: true });
     if (!statSync(done, { throwIfNoEntry: false })?.isDirectory()) throw error;
   }
-  // Builds of older sources are of no more use (a quarter of a gigabyte each); one a run still
-  // uses elsewhere is less than an hour old.
   for (const name of readdirSync(CACHE)) {
     const other = path.join(CACHE, name);
-    if (other !== done && Date.now() - statSync(other).mtimeMs > STALE_BUILD_MS)
-      rmSync(other, { recursive: true, force: true });
+    if (other !== done && !done.startsWith(`${other}-`) && !other.startsWith(`${done}-`))
+      if (Date.now() - statSync(other).mtimeMs > STALE_BUILD_MS)
+        rmSync(other, { recursive: true, force: true });
   }
-  return builds;
+}
+
+/** The win-x64 build of the tests, and the code-signing certificate (PEM) it was signed with. */
+export type SeaWindowsBuild = { exe: string; certificate: string; sums: string };
+
+/**
+ * The win-x64 single executable of the current sources, built by `build-binaries.mjs` as
+ * `npm run build:cli-binaries` builds it, Authenticode-signed with a code-signing certificate
+ * given as a release would give it (a PKCS#12 file and its password in the environment), made
+ * here. Cached like the linux-x64 builds, under .tmp/cli-sea-test/<hash>-win-x64.
+ */
+export async function seaWindowsTestBuild(): Promise<SeaWindowsBuild> {
+  const done = `${path.join(CACHE, await inputsHash())}-win-x64`;
+  const build: SeaWindowsBuild = {
+    exe: path.join(done, 'out', buildFileName(SEA_TEST_VERSIONS.current, 'win-x64')),
+    certificate: path.join(done, 'code-signing.pem'),
+    sums: path.join(done, 'out', 'SHA256SUMS'),
+  };
+  if (existsSync(done)) return build;
+  mkdirSync(CACHE, { recursive: true });
+  const work = `${done}.${process.pid}.partial`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  const key = path.join(work, 'code-signing.key');
+  const pkcs12 = path.join(work, 'code-signing.p12');
+  const password = randomBytes(12).toString('hex');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-sha256',
+    '-days',
+    '30',
+    '-keyout',
+    key,
+    '-out',
+    path.join(work, 'code-signing.pem'),
+    '-subj',
+    '/O=fwportal tests/CN=fwportal test code signing',
+    '-addext',
+    'keyUsage=critical,digitalSignature',
+    '-addext',
+    'extendedKeyUsage=codeSigning',
+  ]);
+  await run(
+    'openssl',
+    [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      key,
+      '-in',
+      path.join(work, 'code-signing.pem'),
+      '-out',
+      pkcs12,
+      '-passout',
+      'env:FWPORTAL_CODESIGN_PASSWORD',
+    ],
+    { env: { ...process.env, FWPORTAL_CODESIGN_PASSWORD: password } },
+  );
+  generateReleaseKey(path.join(work, 'release-ed25519.pem'));
+  await run(
+    process.execPath,
+    [
+      path.join(cliRoot, 'build-binaries.mjs'),
+      '--platforms',
+      'win-x64',
+      '--version',
+      SEA_TEST_VERSIONS.current,
+      '--out',
+      path.join(work, 'out'),
+      '--release-key',
+      path.join(work, 'release-ed25519.pem'),
+    ],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, FWPORTAL_CODESIGN_PKCS12: pkcs12, FWPORTAL_CODESIGN_PASSWORD: password },
+    },
+  );
+  settle(work, done);
+  return { ...build };
 }
