@@ -45,6 +45,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/catalog/versions/:versionId/sbom':
     "the version drawer's view of the SBOM that /api/downloads/:versionId/sbom serves, to the same readers (the same check)",
   'GET /api/downloads/:versionId/SHA256SUMS.sig': SIGNED_FILE,
+  'GET /api/downloads/:versionId/release.sig': `${SIGNED_FILE}; the signature it was published with (a fwportal build's release .sig), under the very same check`,
   'GET /api/downloads/:versionId/manifest.json': SIGNED_FILE,
   'GET /api/downloads/:versionId/manifest.json.sig': SIGNED_FILE,
   'GET /api/downloads/manifest.json': SIGNED_FILE,

@@ -78,9 +78,7 @@ async function main() {
   if (config.SEED_DEMO) {
     await seedCatalog(database.db, app.services.store, new Date(), config.DEMO_FILE_MB);
     // fwportal's single executables, when `npm run build:cli-binaries` made new ones.
-    await seedCliBuilds(database.db, app.services.store, await app.services.manifests.publicKeyPem(), {
-      log: (message) => app.log.warn(message),
-    });
+    await seedCliBuilds(database.db, app.services.store, { log: (message) => app.log.warn(message) });
     await seedAdvisories(database.db, app.services.advisoryAuthoring);
     await seedInventory(database.db, app.services.inventory);
   }

@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   fwportalItemCode,
   parseBuildFileName,
+  RELEASE_PUBLIC_KEY_FILE,
+  RELEASE_SIGNATURE_SUFFIX,
+  releaseSignedLine,
   SEA_PLATFORMS,
   type SeaPlatform,
 } from '@portal/contract/cli-builds';
@@ -13,6 +17,7 @@ import { and, eq, max } from 'drizzle-orm';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { repoRoot } from '../../lib/server-root';
 import { verifyEd25519 } from '../../lib/signing/ed25519-signer';
+import { publishedSignatureKey } from '../../modules/downloads/published-signature';
 import type { Db } from '../connection';
 import { catalogItems, catalogReleaseNotes, catalogVersions } from '../schema';
 
@@ -69,29 +74,34 @@ async function digestsOf(file: string): Promise<{ sha256: string; md5: string; s
 
 /**
  * The demo catalogue's fwportal builds: one Tools item per platform, and as its versions the
- * executables `npm run build:cli-binaries` left in `dir`, when its SHA256SUMS is signed by this
- * portal's release key (the key built into them: self-update would refuse any other) and each file
- * has the signed SHA-256. A build already listed is skipped, so this runs at every demo start and
- * costs a read of SHA256SUMS when nothing is new; without a build the items stay empty until staff
- * publish one. Returns how many versions were added.
+ * executables `npm run build:cli-binaries` left in `dir`, each with the release signature (`.sig`)
+ * it was built with, which the portal keeps and serves as published (GET
+ * /api/downloads/:id/release.sig). The portal holds no release key and does not vouch for the
+ * builds: fwportal self-update checks that signature against the key built into it. Here the
+ * folder is only checked to be whole: SHA256SUMS and each `.sig` signed by the release public key
+ * written beside them, each file with its signed SHA-256. A build already listed is skipped, so
+ * this runs at every demo start and costs a read of SHA256SUMS when nothing is new; without a
+ * build the items stay empty until staff publish one. Returns how many versions were added.
  */
 export async function seedCliBuilds(
   db: Db,
   store: FileStore,
-  releaseKeyPem: string,
   options: { dir?: string; now?: Date; log?: (message: string) => void } = {},
 ): Promise<number> {
   const dir = options.dir ?? CLI_BINARIES_DIR;
   const items = new Map<SeaPlatform, number>();
   for (const platform of Object.keys(SEA_PLATFORMS) as SeaPlatform[])
     items.set(platform, await itemOf(db, platform));
-  const [sums, signature] = await Promise.all([
+  const [sums, signature, releaseKeyPem] = await Promise.all([
     readFile(path.join(dir, 'SHA256SUMS')).catch(() => null),
     readFile(path.join(dir, 'SHA256SUMS.sig')).catch(() => null),
+    readFile(path.join(dir, RELEASE_PUBLIC_KEY_FILE), 'utf8').catch(() => null),
   ]);
-  if (!sums || !signature) return 0;
+  if (!sums || !signature || !releaseKeyPem) return 0;
   if (!verifyEd25519(releaseKeyPem, sums, signature)) {
-    options.log?.(`${dir}: SHA256SUMS is not signed by this portal's release key; its builds are not listed`);
+    options.log?.(
+      `${dir}: SHA256SUMS is not signed by ${RELEASE_PUBLIC_KEY_FILE}; its builds are not listed`,
+    );
     return 0;
   }
   const releaseDate = (options.now ?? new Date()).toISOString().slice(0, 10);
@@ -109,8 +119,17 @@ export async function seedCliBuilds(
     if (listed) continue;
     const file = path.join(dir, match[2]);
     const digests = await digestsOf(file).catch(() => null);
-    if (digests?.sha256 !== match[1]) {
-      options.log?.(`${file}: missing, or not the signed SHA-256; not listed`);
+    const releaseSignature = await readFile(`${file}${RELEASE_SIGNATURE_SUFFIX}`).catch(() => null);
+    if (
+      digests?.sha256 !== match[1] ||
+      !releaseSignature ||
+      !verifyEd25519(
+        releaseKeyPem,
+        Buffer.from(releaseSignedLine(match[1], match[2]), 'utf8'),
+        releaseSignature,
+      )
+    ) {
+      options.log?.(`${file}: missing, not the signed SHA-256 or without its release signature; not listed`);
       continue;
     }
     const storageKey = `catalog/${fwportalItemCode(build.platform)}/${build.version}/${match[2]}`;
@@ -141,11 +160,12 @@ export async function seedCliBuilds(
         .onConflictDoNothing({ target: [catalogVersions.itemId, catalogVersions.version] })
         .returning({ id: catalogVersions.id });
       if (!version) return false;
+      await store.put(publishedSignatureKey(version.id), Readable.from([releaseSignature]));
       await tx.insert(catalogReleaseNotes).values({
         versionId: version.id,
         kind: '1',
-        textZh: `fwportal ${build.version}：单文件可执行程序，由 npm run build:cli-binaries 构建并以门户发布密钥签名`,
-        textEn: `fwportal ${build.version}: single executable built by npm run build:cli-binaries, signed with the portal's release key`,
+        textZh: `fwportal ${build.version}：单文件可执行程序，由 npm run build:cli-binaries 构建并以 fwportal 发布密钥签名`,
+        textEn: `fwportal ${build.version}: single executable built by npm run build:cli-binaries, signed with the fwportal release key`,
         sort: 0,
       });
       return true;

@@ -10,10 +10,12 @@ import {
   SIGNING_KEY_ID_HEADER,
   SIGNING_KEY_PATH,
 } from '@portal/contract';
+import { PUBLISHED_SIGNATURE_FILE_NAME } from '@portal/contract/cli-builds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
@@ -21,6 +23,7 @@ import { optionalUserId, type TicketRequest } from './download-auth';
 import type { TicketTarget } from './download-ticket.service';
 import { sendDownload } from './download-file';
 import type { SignedBody } from './manifest.service';
+import { readPublishedSignature } from './published-signature';
 
 const tags = ['downloads'];
 const security: Record<string, string[]>[] = [{}, { bearer: [] }];
@@ -86,6 +89,31 @@ export async function downloadRoutes(
       });
     },
   });
+
+  routes.get(
+    `${DOWNLOAD_PATH_PREFIX}/:versionId/${PUBLISHED_SIGNATURE_FILE_NAME}`,
+    {
+      config: { tokenScope: 'download' },
+      schema: {
+        tags,
+        summary:
+          "The signature published with the version (64 raw bytes; a fwportal build's .sig, made with the CLI release key), as published; 404 when it has none. Not the portal's signature",
+        security,
+        params: downloadParamsSchema,
+        querystring: tokenQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { versionId } = request.params;
+      await manifests.checkVisible(await viewerOf(request, versionTarget(versionId)), versionId);
+      const signature = await readPublishedSignature(store, versionId);
+      if (!signature) throw new AppError('FILE_NOT_FOUND');
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .type('application/octet-stream')
+        .send(signature);
+    },
+  );
 
   for (const detached of [false, true]) {
     const suffix = detached ? '.sig' : '';

@@ -60,6 +60,11 @@ export class ManifestService {
     return this.signed(Buffer.from(`${version.sha256}  ${version.fileName}\n`, 'utf8'));
   }
 
+  /** Refuses a version the viewer may not see (the same rule as its download and SHA256SUMS). */
+  async checkVisible(viewer: Viewer, versionId: number): Promise<void> {
+    await this.catalog.visibleVersion(viewer, versionId);
+  }
+
   /** Every published version the viewer may see, ordered by versionId. */
   async manifest(viewer: Viewer): Promise<SignedBody> {
     const rows = await this.db
