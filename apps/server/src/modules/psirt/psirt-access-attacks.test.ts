@@ -10,6 +10,7 @@ const PSIRT_ROUTES: [Method, string, object?][] = [
   ['GET', '/api/staff/psirt/reports'],
   ['GET', '/api/staff/psirt/reports/1'],
   ['PUT', '/api/staff/psirt/reports/1', { status: 'triage', staffNote: '', advisoryPk: null }],
+  ['POST', '/api/staff/psirt/reports/1/decrypt'],
   ['GET', '/api/staff/psirt/art14'],
   ['GET', '/api/staff/psirt/art14/candidates'],
   ['GET', '/api/staff/psirt/art14/1'],
