@@ -1,7 +1,8 @@
 // Builds dist/main.js: the CLI and the contract's rules it uses (version order, install order,
 // visible text) in one file that needs nothing but Node.js. The contract is a private workspace
 // package, so it is bundled, never required at run time; the build fails if anything else from
-// node_modules (zod, say) would be shipped with it.
+// node_modules (zod, say) would be shipped with it, openpgp aside (bundled too, loaded only by a
+// `mirror verify` that checks advisories).
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -22,7 +23,10 @@ const { metafile } = await build({
   metafile: true,
   logLevel: 'warning',
 });
-const shipped = Object.keys(metafile.inputs).filter((input) => input.includes('node_modules/'));
+// openpgp alone is bundled on purpose: `mirror verify` checks the advisories' OpenPGP signatures.
+const shipped = Object.keys(metafile.inputs).filter(
+  (input) => input.includes('node_modules/') && !input.includes('node_modules/openpgp/'),
+);
 if (shipped.length > 0) {
   console.error(`fwportal must need nothing but Node.js, yet the bundle holds:\n  ${shipped.join('\n  ')}`);
   process.exit(1);

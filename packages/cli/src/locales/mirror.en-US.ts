@@ -49,4 +49,8 @@ export const mirrorEnUS = {
   'mirror.problem.symlink': 'not a plain file (a link is never followed)',
   'mirror.problem.size': 'size differs from the signed value',
   'mirror.problem.checksum': 'SHA-256 differs from the signed value',
+  'mirror.problem.openPgpSignature':
+    "the advisory's OpenPGP signature ({detail}) does not verify with the portal's CSAF key",
+  'mirror.problem.openPgpUnproven':
+    'the advisory cannot be proven: the mirror holds no CSAF OpenPGP key signed by the portal (sync it again)',
 } as const;

@@ -45,4 +45,7 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'mirror.problem.symlink': '不是普通文件（从不跟随链接）',
   'mirror.problem.size': '大小与签名值不符',
   'mirror.problem.checksum': 'SHA-256 与签名值不符',
+  'mirror.problem.openPgpSignature': '安全公告的 OpenPGP 签名（{detail}）无法用门户的 CSAF 公钥验证',
+  'mirror.problem.openPgpUnproven':
+    '无法证明该安全公告：镜像中没有经门户签名的 CSAF OpenPGP 公钥（请重新同步）',
 };

@@ -1,4 +1,8 @@
+import type { KeyObject } from 'node:crypto';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
+import { signatureValid } from '../signing-key.ts';
 import type { MirrorAdvisory, MirrorFile } from './mirror-layout.ts';
 import { poolHas, storeBytes } from './mirror-pool.ts';
 
@@ -17,6 +21,8 @@ const FINGERPRINT = /^[0-9A-F]{40}$/;
 export type CsafResult = {
   advisories: MirrorAdvisory[];
   openPgpKey: MirrorFile | null;
+  /** The portal's Ed25519 signature of the key (pinned key), kept beside it as `<fingerprint>.asc.sig`. */
+  openPgpKeySignature: MirrorFile | null;
   fetchedBytes: number;
 };
 
@@ -31,12 +37,19 @@ export function parseChanges(text: string): { csafPath: string; changed: string 
 
 /** A label the token may not read (GREEN and AMBER need `catalog:read`) is left out, not an error. */
 async function readable(client: PortalClient, path: string): Promise<Buffer | null> {
+  return (await readableAnswer(client, path))?.body ?? null;
+}
+
+async function readableAnswer(
+  client: PortalClient,
+  path: string,
+): Promise<{ body: Buffer; headers: Headers } | null> {
   const response = await client.request(path, { answers: [401, 403, 404] });
   if (!response.ok) {
     await response.body?.cancel();
     return null;
   }
-  return Buffer.from(await response.arrayBuffer());
+  return { body: Buffer.from(await response.arrayBuffer()), headers: response.headers };
 }
 
 /**
@@ -48,6 +61,7 @@ export async function mirrorAdvisories(
   client: PortalClient,
   root: string,
   previous: MirrorAdvisory[],
+  key: KeyObject,
 ): Promise<CsafResult> {
   const known = new Map(previous.map((advisory) => [`${advisory.label}/${advisory.csafPath}`, advisory]));
   const advisories: MirrorAdvisory[] = [];
@@ -78,19 +92,39 @@ export async function mirrorAdvisories(
       });
     }
   }
-  return { advisories, openPgpKey: await mirrorOpenPgpKey(client, root), fetchedBytes };
+  return { advisories, ...(await mirrorOpenPgpKey(client, root, key)), fetchedBytes };
 }
 
-/** The key CSAF consumers check the `.asc` files with (`gpg --verify`), from provider-metadata. */
-async function mirrorOpenPgpKey(client: PortalClient, root: string): Promise<MirrorFile | null> {
+type OpenPgpKeyFiles = Pick<CsafResult, 'openPgpKey' | 'openPgpKeySignature'>;
+const NO_KEY: OpenPgpKeyFiles = { openPgpKey: null, openPgpKeySignature: null };
+
+/**
+ * The key CSAF consumers check the `.asc` files with (`gpg --verify`), from provider-metadata,
+ * with the portal's Ed25519 signature of it (X-Signature), checked here against the pinned key:
+ * whoever stands between the portal and us cannot slip in a key of theirs. A portal that does not
+ * sign it yet leaves it unproven (no `.sig`): `mirror verify` then says the advisories are unproven.
+ */
+async function mirrorOpenPgpKey(
+  client: PortalClient,
+  root: string,
+  pinned: KeyObject,
+): Promise<OpenPgpKeyFiles> {
   const metadata = await readable(client, `${CSAF_ROOT}/provider-metadata.json`);
-  if (!metadata) return null;
+  if (!metadata) return NO_KEY;
   const keys = (
     JSON.parse(metadata.toString('utf8')) as { public_openpgp_keys?: { fingerprint?: unknown }[] }
   ).public_openpgp_keys;
   const fingerprint = keys?.[0]?.fingerprint;
-  if (typeof fingerprint !== 'string' || !FINGERPRINT.test(fingerprint.toUpperCase())) return null;
+  if (typeof fingerprint !== 'string' || !FINGERPRINT.test(fingerprint.toUpperCase())) return NO_KEY;
   const name = `${fingerprint.toUpperCase()}.asc`;
-  const key = await readable(client, `${CSAF_ROOT}/openpgp/${name}`);
-  return key ? storeBytes(root, key, name) : null;
+  const answer = await readableAnswer(client, `${CSAF_ROOT}/openpgp/${name}`);
+  if (!answer) return NO_KEY;
+  const signature = Buffer.from(answer.headers.get('x-signature') ?? '', 'base64');
+  const signed = signature.length > 0;
+  if (signed && !signatureValid(pinned, answer.body, signature))
+    throw new CliError(EXIT.verification, 'verify.badSignedSet', { file: name, reason: `${name} signature` });
+  return {
+    openPgpKey: await storeBytes(root, answer.body, name),
+    openPgpKeySignature: signed ? await storeBytes(root, signature, `${name}.sig`) : null,
+  };
 }

@@ -87,6 +87,11 @@ export type MirrorIndex = {
   /** The OpenPGP public key the advisories are signed with (CSAF `public_openpgp_keys`), when the portal publishes one. */
   openPgpKey: MirrorFile | null;
   /**
+   * The portal's Ed25519 signature of that key's exact bytes (X-Signature of its answer, `.sig`):
+   * `mirror verify` proves the key with the key pinned at login, then every `.asc` with the key.
+   */
+  openPgpKeySignature?: MirrorFile | null;
+  /**
    * The portal-signed compliance context (my servers, releases, advisories, baselines) that
    * `fwportal audit --repo` judges with; null when the token had no `inventory` scope.
    */
@@ -96,12 +101,13 @@ export type MirrorIndex = {
 export type MirrorSnapshotSummary = { name: string; createdAt: string; files: number; bytes: number };
 export type MirrorCatalog = { format: typeof MIRROR_FORMAT; snapshots: MirrorSnapshotSummary[] };
 
-/** Every pool file an index names (firmware, advisories and their signatures, the OpenPGP key). */
+/** Every pool file an index names (firmware, advisories and their signatures, the OpenPGP key and its proof). */
 export function poolFilesOf(index: MirrorIndex): MirrorFile[] {
   return [
     ...index.firmware.flatMap((firmware) => (firmware.sbom ? [firmware, firmware.sbom] : [firmware])),
     ...index.advisories.flatMap((advisory) => [advisory.document, advisory.signature]),
     ...(index.openPgpKey ? [index.openPgpKey] : []),
+    ...(index.openPgpKeySignature ? [index.openPgpKeySignature] : []),
   ];
 }
 

@@ -147,7 +147,10 @@ async function fetchFirmware(
   }
 }
 
-const sameContent = (a: MirrorIndex, b: Pick<MirrorIndex, 'firmware' | 'advisories' | 'openPgpKey'>) =>
+const sameContent = (
+  a: MirrorIndex,
+  b: Pick<MirrorIndex, 'firmware' | 'advisories' | 'openPgpKey' | 'openPgpKeySignature'>,
+) =>
   JSON.stringify(poolFilesOf(a).map((file) => file.path)) ===
   JSON.stringify(poolFilesOf(b as MirrorIndex).map((file) => file.path));
 
@@ -171,6 +174,17 @@ export async function syncMirror(
   const firmware = selection.entries.map(firmwareOf);
 
   const total = firmware.reduce((sum, file) => sum + file.size, 0);
+  const earlier = (previous?.advisories ?? []).filter(
+    (advisory) =>
+      poolEntryProblem(advisory.document) === null && poolEntryProblem(advisory.signature) === null,
+  );
+  // The advisories and the compliance context are small: fetched while the pool is filled (or,
+  // with nothing new, looked over), not after it. Each is awaited below; a failure meanwhile is
+  // held for then, never left unhandled.
+  const csafPromise = mirrorAdvisories(client, root, earlier, key);
+  const contextPromise = fetchContext(client, key);
+  csafPromise.catch(() => undefined);
+  contextPromise.catch(() => undefined);
   const progress = options.progressOf(total, firmware.length);
   const silence: Silence = { error: null };
   const outcomes = await settleLimited(firmware, options.parallel, (file) =>
@@ -194,13 +208,9 @@ export async function syncMirror(
       fetchedBytes += outcome.value;
     }
   });
-  const earlier = (previous?.advisories ?? []).filter(
-    (advisory) =>
-      poolEntryProblem(advisory.document) === null && poolEntryProblem(advisory.signature) === null,
-  );
-  const csaf = await mirrorAdvisories(client, root, earlier);
+  const csaf = await csafPromise;
   fetchedBytes += csaf.fetchedBytes;
-  const context = await fetchContext(client, key);
+  const context = await contextPromise;
   const previousContext = previous?.complianceContext
     ? await readContext(root, previous, key).catch(() => null)
     : null;
@@ -218,7 +228,12 @@ export async function syncMirror(
   };
   // No snapshot of a partial mirror: what is there is kept for the next run to complete.
   if (failed.length > 0) return result;
-  const content = { firmware, advisories: csaf.advisories, openPgpKey: csaf.openPgpKey };
+  const content = {
+    firmware,
+    advisories: csaf.advisories,
+    openPgpKey: csaf.openPgpKey,
+    openPgpKeySignature: csaf.openPgpKeySignature,
+  };
   if (
     !options.snapshot &&
     previous &&

@@ -16,13 +16,23 @@ import {
 } from './mirror-layout.ts';
 import { isRealFolder } from './mirror-pool.ts';
 import { CONTEXT_FILE, readContext } from './compliance-context.ts';
+import { advisorySignatureProblems } from './mirror-openpgp.ts';
 import { checkSignedCatalogue } from './mirror-selection.ts';
 import { readCatalog, readIndex } from './mirror-store.ts';
 
 /** Why a file failed, as a message key and its parameters (the command prints them in the user's language). */
 export type Problem = { path: string; reason: ProblemReason; detail?: string };
 export type ProblemReason =
-  'badIndex' | 'badSignature' | 'notSigned' | 'unsafePath' | 'missing' | 'symlink' | 'size' | 'checksum';
+  | 'badIndex'
+  | 'badSignature'
+  | 'notSigned'
+  | 'unsafePath'
+  | 'missing'
+  | 'symlink'
+  | 'size'
+  | 'checksum'
+  | 'openPgpSignature'
+  | 'openPgpUnproven';
 
 export type VerifyResult = { snapshots: string[]; files: number; bytes: number; problems: Problem[] };
 
@@ -120,16 +130,24 @@ export async function verifyMirror(root: string, key: KeyObject, only?: string):
   if (only && names.length === 0) names.push(only);
   const problems: Problem[] = [];
   const files = new Map<string, MirrorFile>();
+  const indexes: MirrorIndex[] = [];
   for (const name of names) {
     const checked = await checkSnapshot(root, name, key);
     problems.push(...checked.problems);
     if (!checked.index) continue;
+    indexes.push(checked.index);
     for (const file of poolFilesOf(checked.index))
       if (poolEntryProblem(file) === null) files.set(file.path, file);
   }
   const list = [...files.values()];
-  const found = await mapLimited(list, VERIFY_PARALLEL, (file) => checkFile(root, file));
-  problems.push(...found.filter((problem): problem is Problem => problem !== null));
+  const found = (await mapLimited(list, VERIFY_PARALLEL, (file) => checkFile(root, file))).filter(
+    (problem): problem is Problem => problem !== null,
+  );
+  problems.push(...found);
+  // A path no index may hold (unsafePath) is never read: it counts as failed here too.
+  const failed = new Set([...problems.map((problem) => problem.path)]);
+  for (const file of indexes.flatMap(poolFilesOf)) if (!files.has(file.path)) failed.add(file.path);
+  problems.push(...(await advisorySignatureProblems(root, indexes, key, failed)));
   return {
     snapshots: names,
     files: list.length,

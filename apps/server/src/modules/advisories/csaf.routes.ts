@@ -3,6 +3,8 @@ import {
   type AdvisoryTlp,
   DISCLOSURE_POLICY_PATH,
   PSIRT_KEY_PATH,
+  SIGNATURE_HEADER,
+  SIGNING_KEY_ID_HEADER,
   visibleText,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -116,10 +118,15 @@ export async function csafRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const signer = await advisorySigner();
       if (request.params.file !== `${signer.fingerprint}.asc`) throw notFound(request);
+      // Signed with the release key (Ed25519, as manifests): `fwportal mirror` proves the key
+      // offline with the key pinned at login, so a mirror cannot carry another one (issue 44 §2).
+      const signed = await app.services.manifests.signed(Buffer.from(signer.publicKeyArmored, 'utf8'));
       return reply
         .header('content-type', 'application/pgp-keys; charset=utf-8')
         .header('cache-control', PUBLIC_CACHE)
-        .send(signer.publicKeyArmored);
+        .header(SIGNATURE_HEADER, signed.signature.toString('base64'))
+        .header(SIGNING_KEY_ID_HEADER, signed.keyId)
+        .send(signed.body);
     },
   );
 
