@@ -5,7 +5,9 @@
 //     new firmware (goal: exactly one file fetched);
 //  3. `mirror verify` of --verify-gib GiB against `sha256sum` of the same files (goal: >= 0.8x).
 // Options: --files 1000, --verify-gib 10, --size-scale 1 (multiplies the realistic sizes),
-// --parallel 4. See bench/README.md.
+// --parallel 4, --rounds 5 (nothing-new syncs timed, the median shown), --baseline-cli FILE (an
+// older bundled CLI, e.g. from `git show`: timed in turn with this one on a mirror of its own, so a
+// busy machine weighs on both alike). See bench/README.md.
 
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { users } from '../apps/server/src/db/schema';
 import { createItem, createVersion } from '../apps/server/src/test/catalog-factories';
 import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
 import type { SignedManifest } from '../packages/cli/src/portal-api';
-import { option } from './support/argv';
+import { option, textOption } from './support/argv';
 import { build } from 'esbuild';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
@@ -28,6 +30,8 @@ const FILES = option('files', 1000);
 const VERIFY_GIB = option('verify-gib', 10);
 const SIZE_SCALE = option('size-scale', 1);
 const PARALLEL = option('parallel', 4);
+const ROUNDS = option('rounds', 5);
+const BASELINE_CLI = textOption('baseline-cli', '');
 /** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
 const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, NIC: 24, CPLD: 4, RAID: 32 };
 const SMALL_FILE = 64 * 1024;
@@ -59,8 +63,9 @@ let cliFile = '';
 function fwportal(
   args: string[],
   env: NodeJS.ProcessEnv,
+  cli = cliFile,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cliFile, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -76,9 +81,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 type Sync = { created: boolean; files: number; bytes: number; fetched: number; fetchedBytes: number };
 
-async function sync(out: string, env: NodeJS.ProcessEnv): Promise<[Sync, number]> {
+async function sync(out: string, env: NodeJS.ProcessEnv, cli = cliFile): Promise<[Sync, number]> {
   const [answer, seconds] = await timed(() =>
-    fwportal(['mirror', 'sync', '--out', out, '--parallel', String(PARALLEL), '--json'], env),
+    fwportal(['mirror', 'sync', '--out', out, '--parallel', String(PARALLEL), '--json'], env, cli),
   );
   if (answer.code !== 0) throw new Error(`fwportal mirror sync failed (${answer.code}): ${answer.stderr}`);
   return [JSON.parse(answer.stdout) as Sync, seconds];
@@ -166,13 +171,37 @@ async function main() {
     // 2. --files files in all; a second sync with nothing new, then one new firmware.
     await addVersions(portal, 'TOOL', Math.max(0, FILES - entries.length), SMALL_FILE);
     const [grown] = await sync(out, env);
-    const [again, againSeconds] = await sync(out, env);
+    // Each CLI on a mirror of its own, hard-linked (pool files are only ever created, renamed in).
+    const baselineOut = path.join(dir, 'mirror-baseline');
+    if (BASELINE_CLI) {
+      await run('cp', ['-al', out, baselineOut]);
+      await sync(baselineOut, env, BASELINE_CLI);
+    }
+    const times: number[] = [];
+    const baselineTimes: number[] = [];
+    let again: Sync | undefined;
+    const loads = [os.loadavg()[0] ?? 0];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const [answer, seconds] = await sync(out, env);
+      again = answer;
+      times.push(seconds);
+      if (BASELINE_CLI) baselineTimes.push((await sync(baselineOut, env, BASELINE_CLI))[1]);
+      loads.push(os.loadavg()[0] ?? 0);
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const againSeconds = median(times);
+    if (!again) throw new Error('--rounds must be at least 1');
     await addVersions(portal, 'BMC', 1, 32 * MiB);
     const [oneNew, oneNewSeconds] = await sync(out, env);
     console.log(`\n2. incremental, ${grown.files} files`);
     console.log(
-      `nothing new: ${againSeconds.toFixed(2)} s, ${again.fetched} files / ${again.fetchedBytes} payload bytes fetched, snapshot written: ${again.created} (goal < 2 s, 0 bytes)`,
+      `nothing new: ${againSeconds.toFixed(2)} s (median of ${ROUNDS}: ${times.map((t) => t.toFixed(2)).join(', ')}), ${again.fetched} files / ${again.fetchedBytes} payload bytes fetched, snapshot written: ${again.created} (goal < 2 s, 0 bytes); load ${loads.map((l) => l.toFixed(1)).join(' → ')}`,
     );
+    if (BASELINE_CLI)
+      console.log(
+        `nothing new, baseline CLI (${BASELINE_CLI}) in the same rounds: ${median(baselineTimes).toFixed(2)} s (${baselineTimes.map((t) => t.toFixed(2)).join(', ')})`,
+      );
     console.log(
       `one new firmware: ${oneNewSeconds.toFixed(2)} s, ${oneNew.fetched} file(s) / ${oneNew.fetchedBytes} bytes fetched (goal: exactly 1)`,
     );
