@@ -21,5 +21,11 @@ export const EXIT = {
   updateFailed: 9,
   /** update: nothing failed, but something is not confirmed yet (no task, activates at the next reset) or held by a prerequisite. */
   updatePending: 10,
+  /**
+   * audit: every BMC read, nothing vulnerable nor outdated, but some component runs a version an
+   * advisory is still investigating (VEX under_investigation, issue 43 §2). Below 8, 7 and 6, which
+   * ask for something to be done (an update, a BMC to reach); above 5.
+   */
+  underInvestigation: 11,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

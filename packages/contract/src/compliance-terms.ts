@@ -9,6 +9,7 @@ import type { Locale } from './locale';
 export const COMPLIANCE_STATE_LABELS: Readonly<Record<Locale, Readonly<Record<ComplianceState, string>>>> = {
   'zh-CN': {
     vulnerable: '存在漏洞',
+    under_investigation: '漏洞调查中',
     outdated: '版本落后',
     unsupported: '已停止安全支持',
     unknown: '无法判断',
@@ -17,6 +18,7 @@ export const COMPLIANCE_STATE_LABELS: Readonly<Record<Locale, Readonly<Record<Co
   },
   'en-US': {
     vulnerable: 'Vulnerable',
+    under_investigation: 'Under investigation',
     outdated: 'Outdated',
     unsupported: 'Past end of security support',
     unknown: 'Unknown',

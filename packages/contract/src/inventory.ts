@@ -138,6 +138,19 @@ export const componentComplianceSchema = z.object({
       fixedIn: z.string(),
     }),
   ),
+  /**
+   * Advisories that say of the installed version that the vendor is still investigating whether
+   * it is affected (VEX `under_investigation`, issue 43 §2), highest severity first; none of them
+   * is among `advisories`. No fix is known for them.
+   */
+  investigating: z.array(
+    z.object({
+      advisoryId: z.string(),
+      severity: z.enum(ADVISORY_SEVERITIES),
+      baseScore: z.number(),
+      cves: z.array(z.string()),
+    }),
+  ),
 });
 export type ComponentCompliance = z.infer<typeof componentComplianceSchema>;
 

@@ -15,12 +15,14 @@ export const staffFleetOrgSchema = z.object({
   servers: z.number().int(),
 });
 /**
- * GET /api/staff/fleet/orgs: each organisation with its servers whose worst state is vulnerable or
- * outdated (the same summary as its "My servers" page), most vulnerable first, then most
+ * GET /api/staff/fleet/orgs: each organisation with its servers whose worst state is vulnerable,
+ * under investigation (issue 43 §2) or outdated (the same summary as its "My servers" page; the
+ * keys are the states' names), most vulnerable first, then most under investigation, then most
  * outdated, then by name: whom PSIRT calls first (issue 42 §2).
  */
 export const staffFleetOrgRowSchema = staffFleetOrgSchema.extend({
   vulnerable: z.number().int(),
+  under_investigation: z.number().int(),
   outdated: z.number().int(),
 });
 export type StaffFleetOrg = z.infer<typeof staffFleetOrgRowSchema>;

@@ -64,10 +64,17 @@ export async function auditOne(
 const stateKey = (state: string) => `audit.state.${state}` as MessageKey;
 const unmappedKey = (reason: string) => `audit.unmapped.${reason}` as MessageKey;
 
+/** The CVEs affecting the component; for one under investigation, those still being investigated. */
 function cvesOf(component: ComponentCompliance): string {
-  const cves = [...new Set(component.advisories.flatMap((advisory) => advisory.cves))];
+  // An older portal sends no `investigating`.
+  const advisories = component.advisories.length > 0 ? component.advisories : (component.investigating ?? []);
+  const cves = [...new Set(advisories.flatMap((advisory) => advisory.cves))];
   return cves.length > 0 ? cves.join(', ') : '-';
 }
+
+/** Behind its target: outdated, or under investigation too (the update is still there to make). */
+const isBehind = (component: Pick<ComponentCompliance, 'state' | 'behind'>) =>
+  (component.state === 'outdated' || component.state === 'under_investigation') && component.behind > 0;
 
 export function printServer(
   ctx: Context,
@@ -96,7 +103,7 @@ export function printServer(
     component.component,
     component.installed ?? '-',
     component.target?.version ?? '-',
-    component.state === 'outdated' && component.behind > 0
+    isBehind(component)
       ? ctx.t('audit.behind', { state: ctx.t(stateKey(component.state)), count: component.behind })
       : ctx.t(stateKey(component.state)),
     cvesOf(component),
@@ -118,16 +125,22 @@ function printUnmapped(ctx: Context, inventory: BmcInventory) {
       );
 }
 
-/** Worst first: a vulnerable component, then a BMC not read, then an outdated one, then a foreign SN. */
+/**
+ * Worst first: a vulnerable component, then a BMC not read, then an outdated one (or one under
+ * investigation and behind its target: it was outdated before that state existed, and scripts
+ * updating on 6 must still see it), then one under investigation, then a foreign SN.
+ */
 export function auditExitCode(
   failedBmcs: number,
   details: Pick<FleetServerDetail, 'components'>[],
   unknown: string[],
 ): ExitCode {
-  const states = new Set(details.flatMap((detail) => detail.components.map((component) => component.state)));
+  const components = details.flatMap((detail) => detail.components);
+  const states = new Set(components.map((component) => component.state));
   if (states.has('vulnerable')) return EXIT.vulnerable;
   if (failedBmcs > 0) return EXIT.unreachable;
-  if (states.has('outdated')) return EXIT.outdated;
+  if (states.has('outdated') || components.some(isBehind)) return EXIT.outdated;
+  if (states.has('under_investigation')) return EXIT.underInvestigation;
   if (unknown.length > 0) return EXIT.partial;
   return EXIT.ok;
 }
@@ -187,6 +200,8 @@ export function printAudit(ctx: Context, outcome: AuditOutcome): ExitCode {
         current: states.filter((state) => state === 'current' || state === 'newer').length,
         outdated: states.filter((state) => state === 'outdated').length,
         vulnerable: states.filter((state) => state === 'vulnerable').length,
+        underInvestigation: states.filter((state) => state === 'under_investigation').length,
+        unsupported: states.filter((state) => state === 'unsupported').length,
         unknown: unknown.size + states.filter((state) => state === 'unknown').length,
       })}\n`,
     );

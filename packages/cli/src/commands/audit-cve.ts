@@ -16,17 +16,22 @@ export const cvePathOf = (cve: string) => `/api/advisories/cve/${encodeURICompon
  * version it runs (affected, under investigation, fixed, not affected) and the version that fixes
  * it, as the portal answers from the advisories I may read (issue 43 §2). Nothing is asked of any
  * BMC: the portal knows what the servers last reported. Exit code as `audit`: 8 (vulnerable) when
- * a server is affected, 0 otherwise.
+ * a server is affected, else 11 (under investigation) when an advisory is still investigating what
+ * one runs, 0 otherwise.
  */
 export async function auditCve(ctx: Context, cve: string): Promise<ExitCode> {
   const id = cve.trim().toUpperCase();
   if (!CVE_PATTERN.test(id)) throw new CliError(EXIT.usage, 'cve.badId', { cve });
   const { client } = await openSession(ctx);
   const answer = await client.json<CveLookup>(cvePathOf(id));
-  const affected = answer.servers.some((row) => row.status === 'known_affected');
+  const code = answer.servers.some((row) => row.status === 'known_affected')
+    ? EXIT.vulnerable
+    : answer.servers.some((row) => row.status === 'under_investigation')
+      ? EXIT.underInvestigation
+      : EXIT.ok;
   if (ctx.json) {
     printJson(ctx, answer);
-    return affected ? EXIT.vulnerable : EXIT.ok;
+    return code;
   }
   if (answer.advisories.length === 0) {
     ctx.stdout.write(`${ctx.t('cve.noAdvisory', { cve: id })}\n`);
@@ -49,5 +54,5 @@ export async function auditCve(ctx: Context, cve: string): Promise<ExitCode> {
   ctx.stdout.write(
     `${ctx.t('cve.summary', { named: new Set(answer.servers.map((row) => row.sn)).size, notNamed: answer.notNamed })}\n`,
   );
-  return affected ? EXIT.vulnerable : EXIT.ok;
+  return code;
 }

@@ -101,7 +101,7 @@ const readingsOf = (report: ServerReport): ComponentReading[] =>
  */
 export async function judge(context: OfflineComplianceContext, reports: ServerReport[], ctx: Context) {
   const { complianceContextOf, serverCompliance } = await import('@portal/contract/compliance');
-  const rules = complianceContextOf(context, ctx.locale);
+  const rules = complianceContextOf(context, ctx.locale, new Date());
   const servers = new Map(context.servers.map((server) => [server.sn, server]));
   const compliance = new Map<string, FleetServerDetail>();
   const unknown = new Set<string>();

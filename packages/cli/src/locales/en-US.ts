@@ -184,7 +184,7 @@ export const enUS = {
   'audit.unmappedLine': '  unmapped: {name} {version} ({reason})',
   'audit.behind': '{state} ({count} behind)',
   'audit.summary':
-    '{bmcs} BMC(s): {read} read, {failed} not reachable; servers current {current}, outdated {outdated}, vulnerable {vulnerable}, unknown {unknown}',
+    '{bmcs} BMC(s): {read} read, {failed} not reachable; servers current {current}, outdated {outdated}, vulnerable {vulnerable}, under investigation {underInvestigation}, past end of security support {unsupported}, unknown {unknown}',
   'audit.someUnknown': '{count} SN(s) are not your servers in the portal, nothing recorded for them: {sns}',
   'audit.column.component': 'COMPONENT',
   'audit.column.installed': 'INSTALLED',
@@ -192,6 +192,7 @@ export const enUS = {
   'audit.column.state': 'STATE',
   'audit.column.cves': 'CVES',
   'audit.state.current': STATES.current,
+  'audit.state.under_investigation': STATES.under_investigation,
   'audit.state.outdated': STATES.outdated,
   'audit.state.unsupported': STATES.unsupported,
   'audit.state.vulnerable': STATES.vulnerable,

@@ -174,7 +174,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'audit.unmappedLine': '  未对应：{name} {version}（{reason}）',
   'audit.behind': '{state}（落后 {count} 个版本）',
   'audit.summary':
-    '共 {bmcs} 个 BMC：已读取 {read} 个，{failed} 个无法访问；服务器已是最新 {current} 台，版本落后 {outdated} 台，存在漏洞 {vulnerable} 台，无法判断 {unknown} 台',
+    '共 {bmcs} 个 BMC：已读取 {read} 个，{failed} 个无法访问；服务器已是最新 {current} 台，版本落后 {outdated} 台，存在漏洞 {vulnerable} 台，漏洞调查中 {underInvestigation} 台，已停止安全支持 {unsupported} 台，无法判断 {unknown} 台',
   'audit.someUnknown': '{count} 个序列号在门户中不是您的服务器，未为其记录任何内容：{sns}',
   'audit.column.component': '部件',
   'audit.column.installed': '已安装',
@@ -182,6 +182,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'audit.column.state': '状态',
   'audit.column.cves': 'CVE',
   'audit.state.current': STATES.current,
+  'audit.state.under_investigation': STATES.under_investigation,
   'audit.state.outdated': STATES.outdated,
   'audit.state.unsupported': STATES.unsupported,
   'audit.state.vulnerable': STATES.vulnerable,

@@ -46,23 +46,29 @@ export const rowNames = (
 ) => (row.pn !== null ? component.kind === 'PCIE' && component.pn === row.pn : row.kind === component.kind);
 
 /**
- * Whether a row makes this one component of a server vulnerable: it names the component and the
- * installed version lies in its range. A version the catalogue cannot order is never judged
- * (its state is unknown, not vulnerable).
+ * What a row says of this one component of a server: null when it does not name the component or
+ * the installed version lies outside its range, else its VEX status there (rowStatusFor). A
+ * version the catalogue cannot order is never judged (its state is unknown, not vulnerable nor
+ * under investigation).
  */
-export function rowAffectsComponent(
+export function rowStatusForComponent(
   row: AffectedRow,
   component: { kind: string; pn: string | null },
   modelId: number,
   installed: string,
-): boolean {
-  return (
-    isOrderableVersion(installed) &&
-    rowNames(row, component) &&
-    rowAffects(row, {
-      modelId,
-      pcieParts: component.pn ? [component.pn] : [],
-      installed: { [row.modelId === null ? (row.pn ?? '') : row.kind]: installed },
-    })
-  );
+): VexStatus | null {
+  if (!isOrderableVersion(installed) || !rowNames(row, component)) return null;
+  return rowStatusFor(row, {
+    modelId,
+    pcieParts: component.pn ? [component.pn] : [],
+    installed: { [row.modelId === null ? (row.pn ?? '') : row.kind]: installed },
+  });
 }
+
+/** Whether a row makes this one component of a server vulnerable (`known_affected` there). */
+export const rowAffectsComponent = (
+  row: AffectedRow,
+  component: { kind: string; pn: string | null },
+  modelId: number,
+  installed: string,
+): boolean => rowStatusForComponent(row, component, modelId, installed) === 'known_affected';

@@ -166,3 +166,57 @@ describe('assessComponent: advisories', () => {
     expect(assess('1.1', clean).state).toBe('outdated');
   });
 });
+
+describe('assessComponent: under investigation (issue 43 §2)', () => {
+  const investigating = (extra: Partial<Parameters<typeof affected>[0]> = {}) =>
+    affected({ modelId: MODEL, kind: 'BMC', status: 'under_investigation', fixedIn: null, ...extra });
+  const withAdvisories = (...advisories: ReturnType<typeof advisory>[]) =>
+    context({ releases: bmcReleases(), advisories });
+
+  it('is under investigation, not vulnerable, when an advisory is still investigating the version it runs', () => {
+    const ctx = withAdvisories(advisory('ADV-0030', [investigating({ affectedFrom: '1.1' })]));
+    expect(assess('1.2', ctx)).toMatchObject({
+      state: 'under_investigation',
+      affecting: [],
+      investigating: [{ advisoryId: 'ADV-0030', severity: 'HIGH', baseScore: 7.5, cves: ['CVE-2026-0030'] }],
+    });
+    // Behind its target as well: the target and how far behind stay, so the update is still offered.
+    const behind = assess('1.1', ctx);
+    expect(behind).toMatchObject({ state: 'under_investigation', behind: 1 });
+    expect(behind.target?.version).toBe('1.2');
+    // Below the range, the advisory says nothing of it.
+    expect(assess('1.0', ctx)).toMatchObject({ state: 'outdated', investigating: [] });
+  });
+
+  it('ranks below vulnerable: an affecting advisory wins, the investigating one is still listed apart', () => {
+    const ctx = withAdvisories(
+      advisory('ADV-0031', [affected({ modelId: MODEL, kind: 'BMC', fixedIn: '1.2' })]),
+      advisory('ADV-0032', [investigating()]),
+    );
+    const verdict = assess('1.1', ctx);
+    expect(verdict.state).toBe('vulnerable');
+    expect(verdict.affecting.map((row) => row.advisoryId)).toEqual(['ADV-0031']);
+    expect(verdict.investigating.map((row) => row.advisoryId)).toEqual(['ADV-0032']);
+  });
+
+  it('counts an advisory once: affecting when one of its rows says affected, whatever another row says', () => {
+    const ctx = withAdvisories(
+      advisory('ADV-0033', [investigating(), affected({ modelId: MODEL, kind: 'BMC', fixedIn: '1.2' })]),
+    );
+    expect(assess('1.1', ctx)).toMatchObject({ state: 'vulnerable', investigating: [] });
+  });
+
+  it('is neither for not affected or fixed rows, another model, nor a version it cannot order', () => {
+    const ctx = withAdvisories(
+      advisory('ADV-0034', [
+        affected({ modelId: MODEL, kind: 'BMC', status: 'known_not_affected', fixedIn: null }),
+        affected({ modelId: MODEL, kind: 'BMC', status: 'fixed', fixedIn: null }),
+      ]),
+      advisory('ADV-0035', [investigating({ modelId: MODEL + 1 })]),
+      advisory('ADV-0036', [investigating({ kind: 'BIOS' })]),
+    );
+    expect(assess('1.2', ctx)).toMatchObject({ state: 'current', affecting: [], investigating: [] });
+    const unordered = withAdvisories(advisory('ADV-0037', [investigating()]));
+    expect(assess('U32 v2.7', unordered)).toMatchObject({ state: 'unknown', investigating: [] });
+  });
+});

@@ -1,6 +1,6 @@
 import type { ComponentCompliance } from '../inventory';
 import { compareVersions as compareVersionsOnce, isOrderableVersion } from '../version-order';
-import { rowAffectsComponent } from './advisory-match';
+import { rowStatusForComponent } from './advisory-match';
 import { targetOf } from './plan';
 import type { Assessment, Baseline, ComplianceContext, Release } from './types';
 import { ADVISORY_SEVERITIES, type ComplianceState, type InventoryKind } from './vocabulary';
@@ -24,38 +24,52 @@ function compareVersions(a: string, b: string): number {
   return order;
 }
 
-/** The visible advisories whose range holds this component's version, highest severity first. */
-function affectingOf(
+const highestFirst = (a: AdvisoryRef, b: AdvisoryRef) =>
+  ADVISORY_SEVERITIES.indexOf(a.severity) - ADVISORY_SEVERITIES.indexOf(b.severity) ||
+  b.baseScore - a.baseScore;
+
+type AdvisoryRef = ComponentCompliance['investigating'][number];
+
+/**
+ * The visible advisories whose range holds this component's version, highest severity first:
+ * those saying it is affected (`known_affected`, with their fix), and apart those still
+ * investigating it (`under_investigation`, issue 43 §2). An advisory with both kinds of rows for
+ * the component counts as affecting it.
+ */
+function advisoriesOf(
   id: { kind: InventoryKind; pn: string | null },
   installed: string,
   modelId: number,
   context: ComplianceContext,
-): ComponentCompliance['advisories'] {
-  const affecting = context.advisories.flatMap((advisory) =>
-    advisory.affected
-      .filter((row) => rowAffectsComponent(row, id, modelId, installed))
-      .slice(0, 1)
-      .map((row) => ({
-        advisoryId: advisory.advisoryId,
-        severity: advisory.severity,
-        baseScore: advisory.baseScore,
-        cves: advisory.vulnerabilities.map((vulnerability) => vulnerability.cve),
-        // Only known_affected rows affect, and those always name their fix.
-        fixedIn: row.fixedIn ?? '',
-      })),
-  );
-  return affecting.sort(
-    (a, b) =>
-      ADVISORY_SEVERITIES.indexOf(a.severity) - ADVISORY_SEVERITIES.indexOf(b.severity) ||
-      b.baseScore - a.baseScore,
-  );
+): Pick<Assessment, 'affecting' | 'investigating'> {
+  const affecting: Assessment['affecting'] = [];
+  const investigating: Assessment['investigating'] = [];
+  for (const advisory of context.advisories) {
+    const said = advisory.affected.map((row) => ({
+      row,
+      status: rowStatusForComponent(row, id, modelId, installed),
+    }));
+    const reference = {
+      advisoryId: advisory.advisoryId,
+      severity: advisory.severity,
+      baseScore: advisory.baseScore,
+      cves: advisory.vulnerabilities.map((vulnerability) => vulnerability.cve),
+    };
+    const affected = said.find(({ status }) => status === 'known_affected');
+    // Only known_affected rows affect, and those always name their fix.
+    if (affected) affecting.push({ ...reference, fixedIn: affected.row.fixedIn ?? '' });
+    else if (said.some(({ status }) => status === 'under_investigation')) investigating.push(reference);
+  }
+  return { affecting: affecting.sort(highestFirst), investigating: investigating.sort(highestFirst) };
 }
 
 /**
  * What decides a component's state, from its installed version and what the catalogue, the
  * advisories and the baseline say:
  * - vulnerable: a visible advisory naming the component (model kind, or the card's part number)
- *   holds the version in its range;
+ *   holds the version in its range as `known_affected`;
+ * - under_investigation: else, one holds it as `under_investigation` (the vendor does not know
+ *   yet; see COMPLIANCE_STATES for why it ranks between vulnerable and outdated);
  * - outdated: older than the target (`behind`: releases after it up to the target);
  * - newer: ahead of the target (a pre-release, or a baseline pinned below what runs);
  * - current: the target itself;
@@ -84,10 +98,13 @@ export function assessComponent(
     pinnedId === undefined ? undefined : candidates.find((release) => release.versionId === pinnedId);
   const target = pinned ?? candidates.at(-1) ?? null;
   const orderable = installed !== null && isOrderableVersion(installed);
-  const affecting = orderable ? affectingOf(id, installed, modelId, context) : [];
+  const { affecting, investigating } = orderable
+    ? advisoriesOf(id, installed, modelId, context)
+    : { affecting: [], investigating: [] };
   let state: ComplianceState = 'unknown';
   let behind = 0;
-  if (orderable && affecting.length > 0) state = 'vulnerable';
+  if (affecting.length > 0) state = 'vulnerable';
+  else if (investigating.length > 0) state = 'under_investigation';
   else if (orderable && target) {
     const order = compareVersions(installed, target.version);
     state = order < 0 ? 'outdated' : order > 0 ? 'newer' : 'current';
@@ -103,6 +120,7 @@ export function assessComponent(
     behind,
     pinned: pinned !== undefined,
     affecting,
+    investigating,
     target: target ? targetOf(target, context.locale) : null,
   };
   memo.set(key, answer);

@@ -6,9 +6,15 @@
  * fwportal CLI bundles it to compute the same answer offline (packages/cli/build.mjs refuses a
  * bundle that would ship anything from node_modules). Only zod-free modules may be imported here.
  */
-export { rowAffects, rowAffectsComponent, rowNames, rowStatusFor } from './advisory-match';
+export {
+  rowAffects,
+  rowAffectsComponent,
+  rowNames,
+  rowStatusFor,
+  rowStatusForComponent,
+} from './advisory-match';
 export { assessComponent } from './assess';
-export { planUpdates, targetOf } from './plan';
+export { missingUpdateOf, planUpdates, targetOf } from './plan';
 export {
   componentCompliance,
   componentsOf,

@@ -1,4 +1,5 @@
 import type { Locale } from '../locale';
+import { supportEnded } from './support';
 import type { AdvisoryFacts, Baseline, ComplianceContext, Release, ServerFacts } from './types';
 import type { InventoryKind } from './vocabulary';
 
@@ -38,14 +39,32 @@ export type OfflineComplianceContext = {
   advisories: AdvisoryFacts[];
   baselines: Baseline[];
   softwareIds: OfflineSoftwareId[];
+  /**
+   * End of security support (`YYYY-MM`, issue 43 §4) per model id, for the customer's models that
+   * have one: judged at audit time, so a month that ends after the sync makes its servers
+   * `unsupported` offline just as on the portal. Absent from files of older portals (none known).
+   */
+  supportEnds?: Record<string, string>;
 };
 
-/** The rules' context from the signed document, in the language the targets' names are wanted in. */
-export function complianceContextOf(offline: OfflineComplianceContext, locale: Locale): ComplianceContext {
+/**
+ * The rules' context from the signed document, in the language the targets' names are wanted in,
+ * with the models past their end of security support at `now` (the audit's time, not the sync's).
+ */
+export function complianceContextOf(
+  offline: OfflineComplianceContext,
+  locale: Locale,
+  now: Date,
+): ComplianceContext {
   return {
     releases: new Map(Object.entries(offline.releases)),
     advisories: offline.advisories,
     baselineOf: new Map(offline.baselines.map((baseline) => [baseline.modelId, baseline])),
     locale,
+    unsupportedModels: new Set(
+      Object.entries(offline.supportEnds ?? {})
+        .filter(([, end]) => supportEnded(end, now))
+        .map(([modelId]) => Number(modelId)),
+    ),
   };
 }

@@ -74,3 +74,17 @@ export function planUpdates(components: ComponentCompliance[]): ComponentComplia
     (a, b) => orderOf(a) - orderOf(b) || (a.component < b.component ? -1 : a.component > b.component ? 1 : 0),
   );
 }
+
+/**
+ * Why a component's update belongs in "what is missing" (SN bundles, the console's update needs):
+ * `vulnerable`, or `outdated` for one behind its target, which a component under investigation
+ * may be too (its state says the investigation; the update is still routine, not urgent: nothing
+ * says it fixes anything). Null: nothing to install.
+ */
+export function missingUpdateOf(
+  component: Pick<ComponentCompliance, 'state' | 'behind' | 'target'>,
+): 'vulnerable' | 'outdated' | null {
+  if (component.target === null) return null;
+  if (component.state === 'vulnerable' || component.state === 'outdated') return component.state;
+  return component.state === 'under_investigation' && component.behind > 0 ? 'outdated' : null;
+}

@@ -65,6 +65,7 @@ describe('serverCompliance: one server in full', () => {
     expect(report).toMatchObject({ sn: 'SN-1', model: 'R7', state: 'unknown' });
     expect(report.counts).toEqual({
       vulnerable: 0,
+      under_investigation: 0,
       outdated: 0,
       unsupported: 0,
       unknown: 1,
@@ -184,7 +185,54 @@ describe('serverState: what a page row stores', () => {
     expect(plain).toEqual({ state: full.state, counts: full.counts });
     expect(plain).toEqual({
       state: 'vulnerable',
-      counts: { vulnerable: 1, outdated: 1, unsupported: 0, unknown: 0, newer: 1, current: 0 },
+      counts: {
+        vulnerable: 1,
+        under_investigation: 0,
+        outdated: 1,
+        unsupported: 0,
+        unknown: 0,
+        newer: 1,
+        current: 0,
+      },
     });
+  });
+
+  it('places a server under investigation between vulnerable and outdated (issue 43 §2)', () => {
+    const ctx = context({
+      releases: releases({
+        [`model:${MODEL}:BMC`]: [release('1.0'), release('2.0')],
+        [`model:${MODEL}:BIOS`]: [release('3.0'), release('3.1')],
+      }),
+      advisories: [
+        advisory('ADV-0300', [
+          affected({ modelId: MODEL, kind: 'BIOS', status: 'under_investigation', fixedIn: null }),
+        ]),
+      ],
+    });
+    const facts = server();
+    // BMC outdated, BIOS current but under investigation: the server is under investigation.
+    const readings = [reading('BMC', '1.0'), reading('BIOS', '3.1')];
+    const full = serverCompliance(facts, readings, ctx);
+    expect(full.state).toBe('under_investigation');
+    expect(full.components.find((component) => component.component === 'BIOS')).toMatchObject({
+      state: 'under_investigation',
+      advisories: [],
+      investigating: [{ advisoryId: 'ADV-0300', cves: ['CVE-2026-0300'] }],
+    });
+    expect(serverState(facts, readings, ctx)).toEqual({ state: full.state, counts: full.counts });
+    expect(full.counts).toMatchObject({ under_investigation: 1, outdated: 1 });
+    // Past the end of support it stays under investigation: it says more than unsupported.
+    expect(serverState(facts, readings, { ...ctx, unsupportedModels: new Set([MODEL]) }).state).toBe(
+      'under_investigation',
+    );
+    // A vulnerable component wins over it.
+    const flawed = {
+      ...ctx,
+      advisories: [
+        ...ctx.advisories,
+        advisory('ADV-0301', [affected({ modelId: MODEL, kind: 'BMC', fixedIn: '2.0' })]),
+      ],
+    };
+    expect(serverState(facts, readings, flawed).state).toBe('vulnerable');
   });
 });

@@ -19,10 +19,12 @@ export const zeroCounts = () =>
 
 /**
  * A server whose model is past its end of security support is `unsupported` where it would have
- * been unknown, newer or current: no fix will come for it (issue 43 §4).
+ * been unknown, newer or current: no fix will come for it (issue 43 §4). A worse state (vulnerable,
+ * under investigation, outdated) stays: it says more.
  */
 export const withSupport = (state: ComplianceState, modelId: number, context: ComplianceContext) =>
-  context.unsupportedModels?.has(modelId) && state !== 'vulnerable' && state !== 'outdated'
+  context.unsupportedModels?.has(modelId) &&
+  COMPLIANCE_STATES.indexOf(state) > COMPLIANCE_STATES.indexOf('unsupported')
     ? 'unsupported'
     : state;
 
@@ -95,7 +97,7 @@ export function componentCompliance(
 ): ComponentCompliance {
   const baseline = context.baselineOf.get(modelId);
   const installed = reading?.version ?? shipped ?? null;
-  const { state, behind, target, pinned, affecting } = assessComponent(
+  const { state, behind, target, pinned, affecting, investigating } = assessComponent(
     id,
     installed,
     candidates,
@@ -117,6 +119,7 @@ export function componentCompliance(
     target,
     baseline: pinned ? (baseline?.name ?? null) : null,
     advisories: affecting,
+    investigating,
   };
 }
 

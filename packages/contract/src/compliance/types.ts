@@ -94,6 +94,8 @@ export type Assessment = Pick<ComponentCompliance, 'state' | 'behind' | 'target'
   /** The target is the baseline's pin, not the newest release. */
   pinned: boolean;
   affecting: ComponentCompliance['advisories'];
+  /** Advisories still investigating the installed version (none of them affecting it). */
+  investigating: ComponentCompliance['investigating'];
 };
 
 /** One server with every component's state, in install order. */

@@ -15,10 +15,20 @@ export type InventorySource = (typeof INVENTORY_SOURCES)[number];
 /**
  * Worst first: a server's state is its worst component's. `unsupported` is a server's only (its
  * model is past its end of security support, issue 43 §4): it replaces what would have been
- * unknown, newer or current, never vulnerable or outdated, which say more.
+ * unknown, newer or current, never a state above it, which says more.
+ *
+ * `under_investigation` (issue 43 §2): a visible advisory says of the version a component runs
+ * that the vendor does not know yet whether it is affected. Below `vulnerable`: nothing is
+ * confirmed and there is no fix to install, while a vulnerable component has a known flaw and,
+ * mostly, its fix; a customer handles the confirmed exposure first. Above `outdated`: it is a
+ * possible security exposure the customer must watch and may have to mitigate now (the advisory's
+ * workarounds), while being behind the target without any advisory naming the version is routine
+ * maintenance. A component both under investigation and behind its target keeps its `behind` and
+ * target, so the update is still offered (bundles, fwportal update).
  */
 export const COMPLIANCE_STATES = [
   'vulnerable',
+  'under_investigation',
   'outdated',
   'unsupported',
   'unknown',

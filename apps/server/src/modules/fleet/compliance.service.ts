@@ -8,7 +8,7 @@ import type { AdvisoryReaderService } from '../advisories';
 import type { CatalogAccess } from '../catalog/catalog-access';
 import { type Clock, systemClock } from '../../lib/clock';
 import { releasesFor } from './fleet-catalogue.repository';
-import { unsupportedModelsOf } from './fleet-support.repository';
+import { supportEndsOf, unsupportedModelsOf } from './fleet-support.repository';
 import { type CompliancePaging, pageOfScope, refreshReportedStates } from './fleet-page';
 import {
   baselinesOfScope,
@@ -107,19 +107,24 @@ export class ComplianceService {
       this.db,
       servers.map((server) => server.sn),
     );
-    const context = await this.context(
-      scope,
-      servers.map((server) => server.modelId),
-      [
-        ...servers.flatMap((server) => server.pcieParts),
-        ...[...readings.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
-      ],
-      'en-US',
-      // The file lists every advisory it holds, not only those marking a component: TLP:AMBER
-      // ones that affect none of the caller's servers stay on the portal.
-      userId,
-    );
-    return offlinePartsOf(servers, context);
+    const modelIds = [...new Set(servers.map((server) => server.modelId))];
+    const [context, supportEnds] = await Promise.all([
+      this.context(
+        scope,
+        modelIds,
+        [
+          ...servers.flatMap((server) => server.pcieParts),
+          ...[...readings.values()].flat().flatMap((row) => (row.pn ? [row.pn] : [])),
+        ],
+        'en-US',
+        // The file lists every advisory it holds, not only those marking a component: TLP:AMBER
+        // ones that affect none of the caller's servers stay on the portal.
+        userId,
+      ),
+      // The months themselves, not who is past them now: the audit judges them at its own time.
+      supportEndsOf(this.db, modelIds),
+    ]);
+    return offlinePartsOf(servers, context, supportEnds);
   }
 
   /** Servers (or the one `sn`) with every component: full report rows, targets, advisories. */

@@ -5,7 +5,8 @@ import type { AdvisoryFacts, Baseline, ReleaseIndex } from '@portal/contract/com
  * Bump when the rule engine (`@portal/contract/compliance`) changes what it decides: every
  * stored state then counts as stale at the next request.
  */
-const RULES = 'issue-43.4';
+// issue-43.2: the state under_investigation (the stored ranks moved: every state is recomputed).
+const RULES = 'issue-43.2-investigation';
 
 /**
  * What a scope's states are judged against, as one hash: per release list the version ids and

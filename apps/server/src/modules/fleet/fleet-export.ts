@@ -26,6 +26,9 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
     'install_order',
     'reboot_required',
     'prerequisites',
+    // Advisories still investigating the installed version (issue 43 §2); last, for the same reason.
+    'investigating_advisories',
+    'investigating_cves',
   ];
   const lines = [header.join(',')];
   for (const server of servers)
@@ -57,6 +60,8 @@ export function fleetCsv(servers: ServerReport[], stateName: (state: ComplianceS
                 `${prerequisite.component}>=${prerequisite.minVersion}:${prerequisite.status}`,
             )
             .join(' '),
+          component.investigating.map((advisory) => advisory.advisoryId).join(' '),
+          [...new Set(component.investigating.flatMap((advisory) => advisory.cves))].join(' '),
         ]),
       );
   return `\uFEFF${lines.join('\r\n')}\r\n`;

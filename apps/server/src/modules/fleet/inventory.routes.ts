@@ -18,6 +18,7 @@ import {
   inventoryUploadQuerySchema,
   inventoryUploadResultSchema,
 } from '@portal/contract';
+import { missingUpdateOf } from '@portal/contract/compliance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
@@ -192,8 +193,9 @@ export async function inventoryRoutes(app: FastifyInstance) {
         wanted.has(server.sn),
       );
       const selected = servers.flatMap((server) =>
-        server.components.flatMap((component) =>
-          (component.state === 'outdated' || component.state === 'vulnerable') && component.target
+        server.components.flatMap((component) => {
+          const state = missingUpdateOf(component);
+          return state && component.target
             ? [
                 {
                   sn: server.sn,
@@ -202,7 +204,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
                   component: component.component,
                   current: component.installed ?? '',
                   versionId: component.target.versionId,
-                  state: component.state,
+                  state,
                   installOrder: component.target.installOrder,
                   rebootRequired: component.target.rebootRequired,
                   prerequisites: component.target.prerequisites.map(({ component, minVersion }) => ({
@@ -211,8 +213,8 @@ export async function inventoryRoutes(app: FastifyInstance) {
                   })),
                 },
               ]
-            : [],
-        ),
+            : [];
+        }),
       );
       if (selected.length === 0) throw new AppError('FLEET_NOTHING_MISSING');
       const sns = servers.map((server) => server.sn);

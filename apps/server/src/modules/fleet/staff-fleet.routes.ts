@@ -40,7 +40,7 @@ export async function staffFleetRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'Customer organisations with their active accounts, servers, and vulnerable and outdated servers, most vulnerable first: whose fleet to look at',
+          'Customer organisations with their active accounts, servers, and vulnerable, under investigation and outdated servers, most vulnerable first: whose fleet to look at',
         response: responses(z.array(staffFleetOrgRowSchema), AUTH_ERRORS),
       },
     },

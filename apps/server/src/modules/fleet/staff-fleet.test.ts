@@ -134,6 +134,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
       members: 1,
       servers: 2,
       vulnerable: expect.any(Number),
+      under_investigation: expect.any(Number),
       outdated: expect.any(Number),
     });
     const [mine, staff] = await Promise.all([

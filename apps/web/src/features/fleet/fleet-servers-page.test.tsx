@@ -18,7 +18,15 @@ const ROWS = [
   buildServerRow({
     sn: 'SN-0002',
     state: 'vulnerable',
-    counts: { vulnerable: 1, outdated: 0, unsupported: 0, unknown: 0, newer: 0, current: 6 },
+    counts: {
+      vulnerable: 1,
+      under_investigation: 0,
+      outdated: 0,
+      unsupported: 0,
+      unknown: 0,
+      newer: 0,
+      current: 6,
+    },
   }),
   buildServerRow(),
   buildServerRow({ sn: 'SN-0003', state: 'unknown', lastReport: null }),

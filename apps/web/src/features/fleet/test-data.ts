@@ -13,7 +13,15 @@ export function buildServerRow(overrides: Partial<ServerCompliance> = {}): Serve
     model: 'M7-2U',
     state: 'outdated',
     lastReport: '2026-11-20T08:30:00.000Z',
-    counts: { vulnerable: 0, outdated: 2, unsupported: 0, unknown: 0, newer: 0, current: 5 },
+    counts: {
+      vulnerable: 0,
+      under_investigation: 0,
+      outdated: 2,
+      unsupported: 0,
+      unknown: 0,
+      newer: 0,
+      current: 5,
+    },
     ...overrides,
   };
 }
@@ -27,7 +35,16 @@ export function buildFleetPage(
     rows,
     totalRows: rows.length,
     pageNo: 1,
-    summary: { vulnerable: 1, outdated: 3, unsupported: 0, unknown: 2, newer: 0, current: 6, ...summary },
+    summary: {
+      vulnerable: 1,
+      under_investigation: 0,
+      outdated: 3,
+      unsupported: 0,
+      unknown: 2,
+      newer: 0,
+      current: 6,
+      ...summary,
+    },
   };
 }
 
@@ -57,6 +74,7 @@ export function buildComponent(overrides: Partial<ComponentCompliance> = {}): Co
     },
     baseline: null,
     advisories: [],
+    investigating: [],
     ...overrides,
   };
 }

@@ -24,7 +24,7 @@ const MY_ADVISORIES_PATH = `${paths.advisories}?${new URLSearchParams({
 
 /**
  * The top of the landing pages (issue 42 §1): how many of the customer's servers are vulnerable,
- * outdated or of unknown state, each a link to My servers filtered by it, and the advisories that
+ * under investigation, outdated, past their end of security support or of unknown state, each a link to My servers filtered by it, and the advisories that
  * concern their servers, most severe first. Plain markup, like the rest of the home: it shows
  * before antd's code has arrived.
  */

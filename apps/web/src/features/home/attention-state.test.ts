@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fleetAttentionOf } from './attention-state';
 
-const summary = { vulnerable: 0, outdated: 0, unknown: 0, newer: 0, current: 0 };
+const summary = {
+  vulnerable: 0,
+  under_investigation: 0,
+  outdated: 0,
+  unsupported: 0,
+  unknown: 0,
+  newer: 0,
+  current: 0,
+};
 
 describe('fleetAttentionOf', () => {
   it('says nothing is known, not "all current", when the customer has no servers', () => {
@@ -12,7 +20,7 @@ describe('fleetAttentionOf', () => {
     expect(fleetAttentionOf({ ...summary, vulnerable: 1, outdated: 1, current: 3 }, 5)).toEqual({
       kind: 'attention',
       total: 5,
-      counts: { vulnerable: 1, outdated: 1, unknown: 0 },
+      counts: { vulnerable: 1, under_investigation: 0, outdated: 1, unsupported: 0, unknown: 0 },
     });
   });
 
@@ -27,6 +35,14 @@ describe('fleetAttentionOf', () => {
     expect(fleetAttentionOf({ current: 1 }, 3)).toMatchObject({
       kind: 'attention',
       counts: { unknown: 2 },
+    });
+  });
+
+  it('counts servers under investigation and past their end of support on their own, never as unknown', () => {
+    expect(fleetAttentionOf({ ...summary, under_investigation: 2, unsupported: 1, current: 1 }, 4)).toEqual({
+      kind: 'attention',
+      total: 4,
+      counts: { vulnerable: 0, under_investigation: 2, outdated: 0, unsupported: 1, unknown: 0 },
     });
   });
 

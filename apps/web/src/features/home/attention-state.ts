@@ -1,9 +1,15 @@
 import type { ComplianceState } from '@portal/contract';
 
-/** The states the panel counts, worst first: each one a reason to open My servers. */
+/**
+ * The states the panel counts, worst first: each one a reason to open My servers. Every state but
+ * current and newer: a server under investigation (issue 43 §2) or past its model's end of security
+ * support (§4) needs the customer too, and must not be counted as unknown.
+ */
 export const ATTENTION_STATES = [
   'vulnerable',
+  'under_investigation',
   'outdated',
+  'unsupported',
   'unknown',
 ] as const satisfies readonly ComplianceState[];
 export type AttentionState = (typeof ATTENTION_STATES)[number];
@@ -25,15 +31,14 @@ export function fleetAttentionOf(
   total: number,
 ): FleetAttention {
   if (total <= 0) return { kind: 'noServers' };
-  const counts = {
-    vulnerable: summary.vulnerable ?? 0,
-    outdated: summary.outdated ?? 0,
-    unknown: summary.unknown ?? 0,
-  };
+  const counts = Object.fromEntries(ATTENTION_STATES.map((state) => [state, summary[state] ?? 0])) as Record<
+    AttentionState,
+    number
+  >;
+  const needing = () => ATTENTION_STATES.reduce((sum, state) => sum + counts[state], 0);
   // Servers the summary does not place in a judged state are unknown too (never "current").
-  const judged =
-    counts.vulnerable + counts.outdated + counts.unknown + (summary.current ?? 0) + (summary.newer ?? 0);
+  const judged = needing() + (summary.current ?? 0) + (summary.newer ?? 0);
   counts.unknown += Math.max(0, total - judged);
-  if (counts.vulnerable + counts.outdated + counts.unknown === 0) return { kind: 'allCurrent', total };
+  if (needing() === 0) return { kind: 'allCurrent', total };
   return { kind: 'attention', total, counts };
 }

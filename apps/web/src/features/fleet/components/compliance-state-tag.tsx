@@ -1,6 +1,7 @@
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
+  FileSearchOutlined,
   QuestionCircleOutlined,
   RiseOutlined,
   StopOutlined,
@@ -17,6 +18,8 @@ import { useTranslation } from 'react-i18next';
  */
 export const STATE_COLOURS: Record<ComplianceState, string> = {
   vulnerable: '#a8071a',
+  // antd's magenta-8: apart from vulnerable's red and outdated's brown, 4.5:1 with white text.
+  under_investigation: '#9e1068',
   outdated: '#874d00',
   unsupported: '#531dab',
   unknown: '#595959',
@@ -26,6 +29,7 @@ export const STATE_COLOURS: Record<ComplianceState, string> = {
 
 export const STATE_ICONS: Record<ComplianceState, ReactNode> = {
   vulnerable: <WarningOutlined />,
+  under_investigation: <FileSearchOutlined />,
   outdated: <ClockCircleOutlined />,
   unsupported: <StopOutlined />,
   unknown: <QuestionCircleOutlined />,

@@ -17,18 +17,28 @@ const SEVERITY_COLOURS: Record<AdvisorySeverity, string> = {
   NONE: '#595959',
 };
 
-type Advisory = ComponentCompliance['advisories'][number];
+/** An advisory affecting the version (with its fix), or one still investigating it (no fix). */
+type Advisory = ComponentCompliance['investigating'][number] & { fixedIn?: string };
 
 /** Highest first: by severity, then by score. */
 const rank = (advisory: Advisory) => ADVISORY_SEVERITIES.indexOf(advisory.severity);
 const highestFirst = (a: Advisory, b: Advisory) => rank(a) - rank(b) || b.baseScore - a.baseScore;
 
-/** The advisories an installed version is affected by, each a link with its severity in words. */
-export function ComponentAdvisories({ advisories }: { advisories: Advisory[] }) {
+/**
+ * The advisories an installed version is affected by (or that are still investigating it), each a
+ * link with its severity in words, and the fix where one is known.
+ */
+export function ComponentAdvisories({
+  advisories,
+  testId = 'component-advisories',
+}: {
+  advisories: Advisory[];
+  testId?: string;
+}) {
   const { t } = useTranslation('fleet');
   if (advisories.length === 0) return <>{t('detail.noAdvisories')}</>;
   return (
-    <Flex vertical gap={4} data-testid="component-advisories">
+    <Flex vertical gap={4} data-testid={testId}>
       {[...advisories].sort(highestFirst).map((advisory) => (
         <Flex key={advisory.advisoryId} wrap gap={8} align="center">
           <Tag color={SEVERITY_COLOURS[advisory.severity]} style={{ marginInlineEnd: 0 }}>
@@ -41,7 +51,9 @@ export function ComponentAdvisories({ advisories }: { advisories: Advisory[] }) 
             <Typography.Text type="secondary">{advisory.cves.join(', ')}</Typography.Text>
           )}
           <Typography.Text type="secondary">
-            {t('detail.fixedIn', { version: advisory.fixedIn })}
+            {advisory.fixedIn === undefined
+              ? t('detail.noFixYet')
+              : t('detail.fixedIn', { version: advisory.fixedIn })}
           </Typography.Text>
         </Flex>
       ))}

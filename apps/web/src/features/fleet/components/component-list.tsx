@@ -1,4 +1,5 @@
 import { type ComponentCompliance, consoleVersionPathOf } from '@portal/contract';
+import { missingUpdateOf } from '@portal/contract/compliance';
 import { Alert, Card, Descriptions, Empty, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,8 +39,8 @@ export function ComponentList({ components }: { components: ComponentCompliance[
   );
 }
 
-const isDue = (component: ComponentCompliance) =>
-  component.target !== null && (component.state === 'outdated' || component.state === 'vulnerable');
+/** What the bundles call missing: vulnerable, or behind its target (under investigation too). */
+const isDue = (component: ComponentCompliance) => missingUpdateOf(component) !== null;
 
 function ComponentCard({ component, step }: { component: ComponentCompliance; step: number }) {
   const { t } = useTranslation('fleet');
@@ -63,11 +64,12 @@ function ComponentCard({ component, step }: { component: ComponentCompliance; st
               })}
             </Typography.Text>
           )}
-          {component.state === 'outdated' && component.behind > 0 && (
-            <Typography.Text data-testid="component-behind">
-              {t('detail.behind', { count: component.behind })}
-            </Typography.Text>
-          )}
+          {(component.state === 'outdated' || component.state === 'under_investigation') &&
+            component.behind > 0 && (
+              <Typography.Text data-testid="component-behind">
+                {t('detail.behind', { count: component.behind })}
+              </Typography.Text>
+            )}
           {contradicts && (
             <Alert
               type="warning"
@@ -127,6 +129,18 @@ function ComponentCard({ component, step }: { component: ComponentCompliance; st
       label: t('detail.advisories'),
       children: <ComponentAdvisories advisories={component.advisories} />,
     },
+    // Advisories still investigating the version it runs (issue 43 §2): no fix to name yet.
+    ...(component.investigating.length > 0
+      ? [
+          {
+            key: 'investigating',
+            label: t('detail.investigating'),
+            children: (
+              <ComponentAdvisories advisories={component.investigating} testId="component-investigating" />
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <Card

@@ -9,7 +9,7 @@ import { organisationFleet } from '../utils/fleet-scope';
 
 /**
  * Staff choose whose servers to look at: every customer organisation, searchable by name, with
- * its vulnerable and outdated servers, the most vulnerable first (whom PSIRT calls first).
+ * its vulnerable, under investigation and outdated servers, the most vulnerable first (whom PSIRT calls first).
  */
 export function OrganisationPicker() {
   const { t } = useTranslation('fleet');
@@ -39,9 +39,20 @@ export function OrganisationPicker() {
       key: 'vulnerable',
       dataIndex: 'vulnerable',
       align: 'right',
-      sorter: (a, b) => a.vulnerable - b.vulnerable || a.outdated - b.outdated,
+      sorter: (a, b) =>
+        a.vulnerable - b.vulnerable ||
+        a.under_investigation - b.under_investigation ||
+        a.outdated - b.outdated,
       defaultSortOrder: 'descend',
       // Bold, not coloured: the danger and warning text colours fail contrast on white (WCAG 1.4.3).
+      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
+    },
+    {
+      title: t('state.under_investigation'),
+      key: 'under_investigation',
+      dataIndex: 'under_investigation',
+      align: 'right',
+      sorter: (a, b) => a.under_investigation - b.under_investigation || a.vulnerable - b.vulnerable,
       render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
     },
     {
