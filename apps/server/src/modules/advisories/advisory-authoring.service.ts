@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { AdvisoryDocuments } from './advisory-documents';
+import { namedProducts } from './advisory-products.repository';
 import { triageFromSboms } from './advisory-triage';
 import { csafCatalogueOf } from './csaf-catalogue';
 import type { SbomService } from '../sbom/sbom.service';
@@ -240,10 +241,7 @@ export class AdvisoryAuthoring {
           severity: snapshot.severity,
           baseScore: snapshot.baseScore,
           cves: snapshot.vulnerabilities.map((row) => row.cve),
-          modelIds: [
-            ...new Set(snapshot.affected.flatMap((row) => (row.modelId === null ? [] : [row.modelId]))),
-          ],
-          pns: [...new Set(snapshot.affected.flatMap((row) => (row.pn === null ? [] : [row.pn])))],
+          ...namedProducts(snapshot.affected),
           fixedVersionIds: snapshot.fixedVersions.map((row) => row.versionId),
           searchText: searchTextOf(snapshot),
           approvedBy: userId,

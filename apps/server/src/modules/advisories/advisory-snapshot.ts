@@ -7,15 +7,29 @@ import {
 import { vexStatusOf } from '@portal/contract/vex';
 import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
-  catalogVersions,
-  serverModels,
-} from '../../db/schema';
+import { catalogItems, catalogVersionModels, catalogVersionParts, catalogVersions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { modelsOf, namedProducts } from './advisory-products.repository';
 import { scoreCvss31, scoreCvss40 } from './csaf/cvss';
+
+/**
+ * What a revision says as staff wrote it, resolved or not: its id, label, titles, summaries,
+ * workarounds, references and acknowledgments.
+ */
+export function snapshotTextsOf(advisoryId: string, input: AdvisoryInput) {
+  return {
+    advisoryId,
+    tlp: input.tlp,
+    titleZh: input.titleZh,
+    titleEn: input.titleEn,
+    summaryZh: input.summaryZh,
+    summaryEn: input.summaryEn,
+    workaroundsZh: input.workaroundsZh,
+    workaroundsEn: input.workaroundsEn,
+    references: input.references,
+    acknowledgments: input.acknowledgments,
+  };
+}
 
 /**
  * Freezes a working copy into what a revision says: model names, fixed versions and CVSS scores
@@ -27,15 +41,9 @@ export async function snapshotOf(
   advisoryId: string,
   input: AdvisoryInput,
 ): Promise<AdvisorySnapshot> {
-  const modelIds = [...new Set(input.affected.flatMap((row) => (row.modelId === null ? [] : [row.modelId])))];
-  const pns = [...new Set(input.affected.flatMap((row) => (row.pn === null ? [] : [row.pn])))];
+  const { modelIds, pns } = namedProducts(input.affected);
   const [models, parts, versions] = await Promise.all([
-    modelIds.length === 0
-      ? []
-      : db
-          .select({ id: serverModels.id, code: serverModels.code })
-          .from(serverModels)
-          .where(inArray(serverModels.id, modelIds)),
+    modelsOf(db, modelIds),
     pns.length === 0
       ? []
       : db
@@ -66,14 +74,7 @@ export async function snapshotOf(
   }));
   const worst = vulnerabilities.reduce((max, row) => Math.max(max, row.cvss31.baseScore), 0);
   return {
-    advisoryId,
-    tlp: input.tlp,
-    titleZh: input.titleZh,
-    titleEn: input.titleEn,
-    summaryZh: input.summaryZh,
-    summaryEn: input.summaryEn,
-    workaroundsZh: input.workaroundsZh,
-    workaroundsEn: input.workaroundsEn,
+    ...snapshotTextsOf(advisoryId, input),
     vulnerabilities,
     affected: input.affected.map((row) => ({
       modelId: row.modelId,
@@ -94,8 +95,6 @@ export async function snapshotOf(
       const { status: _status, ...fixed } = found;
       return [fixed];
     }),
-    references: input.references,
-    acknowledgments: input.acknowledgments,
     baseScore: worst,
     severity: severityOf(vulnerabilities.map((row) => row.cvss31.baseSeverity)),
   };

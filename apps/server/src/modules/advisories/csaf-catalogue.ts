@@ -1,12 +1,7 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
-  catalogVersions,
-  serverModels,
-} from '../../db/schema';
+import { catalogItems, catalogVersionModels, catalogVersionParts, catalogVersions } from '../../db/schema';
+import { modelsOf, namedProducts } from './advisory-products.repository';
 import { type CsafCatalogue, type CsafRow, csafProductKeyOf } from './csaf/csaf-product-tree';
 
 /**
@@ -20,19 +15,13 @@ export async function csafCatalogueOf(
   affected: Pick<CsafRow, 'modelId' | 'pn' | 'kind'>[],
   fixedVersionIds: number[],
 ): Promise<CsafCatalogue> {
-  const modelIds = [...new Set(affected.flatMap((row) => (row.modelId === null ? [] : [row.modelId])))];
-  const pns = [...new Set(affected.flatMap((row) => (row.pn === null ? [] : [row.pn])))];
+  const { modelIds, pns } = namedProducts(affected);
   const released = or(
     ne(catalogVersions.status, 'draft'),
     inArray(catalogVersions.id, fixedVersionIds.length > 0 ? fixedVersionIds : [0]),
   );
   const [models, byModel, byPart] = await Promise.all([
-    modelIds.length === 0
-      ? []
-      : db
-          .select({ id: serverModels.id, family: serverModels.family })
-          .from(serverModels)
-          .where(inArray(serverModels.id, modelIds)),
+    modelsOf(db, modelIds),
     modelIds.length === 0
       ? []
       : db

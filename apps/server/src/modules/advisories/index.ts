@@ -7,4 +7,4 @@
 export { type AdvisoryServices, createAdvisoryServices } from './advisory-services';
 export type { AdvisoryReaderService } from './advisory-reader.service';
 export type { AdvisoryAuthoring } from './advisory-authoring.service';
-export { snapshotOf } from './advisory-snapshot';
+export { snapshotOf, snapshotTextsOf } from './advisory-snapshot';

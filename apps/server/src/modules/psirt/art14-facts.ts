@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { advisories, advisoryRevisions } from '../../db/schema';
 import { rowsOf } from '../../db/raw-rows';
-import { snapshotOf } from '../advisories';
+import { snapshotOf, snapshotTextsOf } from '../advisories';
 
 /** What an Art. 14 report says about the advisory: what it holds now, and when its fix went out. */
 export type AdvisoryFacts = {
@@ -19,22 +19,13 @@ export type AdvisoryFacts = {
 /** A draft whose products no longer resolve still has titles, CVEs and workarounds to report. */
 function roughSnapshot(advisoryId: string, input: AdvisoryInput): AdvisorySnapshot {
   return {
-    advisoryId,
-    tlp: input.tlp,
-    titleZh: input.titleZh,
-    titleEn: input.titleEn,
-    summaryZh: input.summaryZh,
-    summaryEn: input.summaryEn,
-    workaroundsZh: input.workaroundsZh,
-    workaroundsEn: input.workaroundsEn,
+    ...snapshotTextsOf(advisoryId, input),
     vulnerabilities: [],
     affected: input.affected.map((row) => ({
       ...row,
       productName: row.pn ?? `#${row.modelId ?? ''}`,
     })),
     fixedVersions: [],
-    references: input.references,
-    acknowledgments: input.acknowledgments,
     baseScore: 0,
     severity: 'NONE',
   };
