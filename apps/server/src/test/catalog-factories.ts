@@ -160,3 +160,14 @@ export async function createVersion(
       .values(input.parts.map((partNumber) => ({ versionId: version.id, partNumber })));
   return { ...version, bytes };
 }
+
+/** A version of a new item of `kind` (signed in; the version published unless said): the version. */
+export async function newItemVersion(
+  db: Db,
+  store: FileStore,
+  kind: string,
+  version: Omit<Parameters<typeof createVersion>[2], 'itemId'>,
+) {
+  const item = await createItem(db, { kind });
+  return createVersion(db, store, { itemId: item.id, ...version });
+}

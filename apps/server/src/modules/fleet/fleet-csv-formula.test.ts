@@ -1,6 +1,6 @@
 import { BUNDLE_MANIFEST_CSV } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem, createServer, createVersion, referenceModel } from '../../test/catalog-factories';
+import { createServer, newItemVersion, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
@@ -66,18 +66,8 @@ describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s'
   beforeAll(async () => {
     t = await createTestApp(driver);
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
-    const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
-    await createVersion(t.db, t.app.services.store, {
-      itemId: bmc.id,
-      version: '1.2.0',
-      modelIds: [modelId],
-    });
-    const nic = await createItem(t.db, { kind: 'PCIE', visibility: 'signed_in' });
-    await createVersion(t.db, t.app.services.store, {
-      itemId: nic.id,
-      version: '22.1',
-      parts: ['PN-FORMULA-NIC'],
-    });
+    await newItemVersion(t.db, t.app.services.store, 'BMC', { version: '1.2.0', modelIds: [modelId] });
+    await newItemVersion(t.db, t.app.services.store, 'PCIE', { version: '22.1', parts: ['PN-FORMULA-NIC'] });
     const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Formula Fleet' });
     token = await tokenFor(t.app, user.account, user.password);
     sn = (

@@ -17,6 +17,7 @@ import {
   createItem,
   createServer,
   createVersion,
+  newItemVersion,
   referenceModel,
 } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
@@ -67,12 +68,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       version: '5.0.0',
       modelIds: [modelId],
     });
-    const nic = await createItem(t.db, { kind: 'PCIE', visibility: 'signed_in' });
-    await createVersion(t.db, t.app.services.store, {
-      itemId: nic.id,
-      version: '22.1',
-      parts: ['PN-TEST-NIC'],
-    });
+    await newItemVersion(t.db, t.app.services.store, 'PCIE', { version: '22.1', parts: ['PN-TEST-NIC'] });
 
     const makeCustomer = (organisation: string) => signedInUser(t, { roleCodes: ['customer'], organisation });
     customer = await makeCustomer('Acme Fleet');

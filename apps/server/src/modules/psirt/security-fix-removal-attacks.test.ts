@@ -2,7 +2,7 @@ import type { AdvisoryInput, AdvisorySnapshot } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisories, advisoryRevisions, auditLog, catalogVersions } from '../../db/schema';
-import { createItem, createVersion } from '../../test/catalog-factories';
+import { newItemVersion } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -25,9 +25,7 @@ describe.each(DRIVERS)('security fix removal attacks on %s', (driver) => {
   afterAll(() => t?.close());
 
   it('refuses to recall the fix an advisory names without the security-fix reason', async () => {
-    const item = await createItem(t.db, { kind: 'BMC' });
-    const fix = await createVersion(t.db, t.app.services.store, {
-      itemId: item.id,
+    const fix = await newItemVersion(t.db, t.app.services.store, 'BMC', {
       version: '5.1.0',
       releaseDate: '2024-03-01',
     });
