@@ -95,7 +95,7 @@ describe('anonymous callers', () => {
     t = await createTestApp('pglite', {
       config: { WEB_DIST_DIR: dist, METRICS_TOKEN: 'metrics-token-of-24-chars-or-more' },
     });
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await t.close();
     fs.rmSync(dist, { recursive: true, force: true });

@@ -42,9 +42,15 @@ export function requirePermission(app: FastifyInstance, code: string) {
  * The opening of a route module for the holders of `permission` only: a live session and the
  * permission checked on every request (requireSession, then requirePermission). Its routes, typed
  * by their zod schemas.
+ *
+ * Synchronous on purpose, and its answer wrapped: a Fastify instance is thenable, so awaiting one
+ * inside a plugin (`await permittedRoutes(...)` when this returned the instance from an async
+ * function) lets the plugin's loading finish there, and its routes were then registered without
+ * these hooks: anonymous callers reached every staff advisory and Art. 14 route (caught by
+ * anonymous-access.test).
  */
-export async function permittedRoutes(app: FastifyInstance, permission: string) {
-  await requireSession(app);
+export function permittedRoutes(app: FastifyInstance, permission: string) {
+  void requireSession(app);
   app.addHook('onRequest', requirePermission(app, permission));
-  return app.withTypeProvider<ZodTypeProvider>();
+  return { routes: app.withTypeProvider<ZodTypeProvider>() };
 }

@@ -31,7 +31,7 @@ const advisoryRoute = recordRouteSchema({ tags, security, params: staffAdvisoryI
  * Every change is audited on the advisory after it is made and before it is answered.
  */
 export async function advisoryStaffRoutes(app: FastifyInstance) {
-  const routes = await permittedRoutes(app, ADVISORY_PERMISSIONS.write);
+  const { routes } = permittedRoutes(app, ADVISORY_PERMISSIONS.write);
   const { advisoryAuthoring } = app.services;
   const audited = recordAuditor(app, (answer: StaffAdvisoryDetail) => ({
     target: { type: 'advisory', id: answer.id },

@@ -27,7 +27,7 @@ const caseRoute = recordRouteSchema({ tags, security, params: art14CaseIdSchema 
  * export is audited before it is answered.
  */
 export async function art14Routes(app: FastifyInstance) {
-  const routes = await permittedRoutes(app, PSIRT_PERMISSION);
+  const { routes } = permittedRoutes(app, PSIRT_PERMISSION);
   const { art14 } = app.services;
   const audited = recordAuditor(app, (answer: Art14Case) => ({
     target: { type: 'art14Case', id: answer.id },
