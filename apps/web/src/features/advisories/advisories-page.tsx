@@ -1,11 +1,17 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
+import { Card, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { AdvisoryDetail } from './components/advisory-detail';
 import { AdvisoryList } from './components/advisory-list';
-import { CveLookup } from './components/cve-lookup';
+
+// One advisory (tabs, descriptions, files) loads when one is opened, not with the list; the CVE
+// lookup, below the list and used by few (a form, a table, alerts), after the list's first paint.
+const AdvisoryDetail = lazy(() =>
+  import('./components/advisory-detail').then((m) => ({ default: m.AdvisoryDetail })),
+);
+const CveLookup = lazy(() => import('./components/cve-lookup').then((m) => ({ default: m.CveLookup })));
 
 /**
  * Menu `security/Advisories` (/security/advisories): the list, and below it one advisory
@@ -26,7 +32,9 @@ export function AdvisoriesPage({ title }: { title: string }) {
         }
         data-testid="advisory-page"
       >
-        <AdvisoryDetail advisoryId={advisoryId} signedIn />
+        <Suspense fallback={<Skeleton active />}>
+          <AdvisoryDetail advisoryId={advisoryId} signedIn />
+        </Suspense>
       </Card>
     );
   return (
@@ -35,7 +43,9 @@ export function AdvisoriesPage({ title }: { title: string }) {
         <AdvisoryList signedIn />
       </Card>
       <div style={{ height: 16 }} />
-      <CveLookup />
+      <Suspense fallback={null}>
+        <CveLookup />
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,17 @@
 import { DownloadOutlined, DownOutlined, PushpinOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ComplianceState } from '@portal/contract';
 import { App, Button, Dropdown, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFleet, type FleetExportFormat } from '../api/download-fleet-files';
 import { useFleetScope } from '../utils/fleet-scope';
-import { BaselinesDrawer } from './baselines-drawer';
-import { UploadInventoryModal } from './upload-inventory-modal';
+
+// The dialog and the drawer (antd's Upload, Drawer, Form, Popconfirm...) load when first opened,
+// or when the pointer or focus reaches their button: the list's first paint does not evaluate them.
+const loadUpload = () => import('./upload-inventory-modal');
+const loadBaselines = () => import('./baselines-drawer');
+const UploadInventoryModal = lazy(() => loadUpload().then((m) => ({ default: m.UploadInventoryModal })));
+const BaselinesDrawer = lazy(() => loadBaselines().then((m) => ({ default: m.BaselinesDrawer })));
 
 /**
  * "Upload inventory" (preview, then apply), "Export" (CSV or JSON, of the state filtered by) and
@@ -18,6 +23,9 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
   const [uploading, setUploading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [baselines, setBaselines] = useState(false);
+  // Mounted from their first opening on, so that they close with their animation.
+  const [uploadMounted, setUploadMounted] = useState(false);
+  const [baselinesMounted, setBaselinesMounted] = useState(false);
   const scope = useFleetScope();
   const download = async (format: FleetExportFormat) => {
     setExporting(true);
@@ -32,7 +40,16 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
   return (
     <Space wrap>
       {!scope.staff && (
-        <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="fleet-upload">
+        <Button
+          icon={<UploadOutlined />}
+          onPointerEnter={() => void loadUpload()}
+          onFocus={() => void loadUpload()}
+          onClick={() => {
+            setUploadMounted(true);
+            setUploading(true);
+          }}
+          data-testid="fleet-upload"
+        >
           {t('actions.upload')}
         </Button>
       )}
@@ -52,11 +69,24 @@ export function FleetActions({ state }: { state?: ComplianceState }) {
       </Dropdown>
       {!scope.staff && (
         <>
-          <Button icon={<PushpinOutlined />} onClick={() => setBaselines(true)} data-testid="fleet-baselines">
+          <Button
+            icon={<PushpinOutlined />}
+            onPointerEnter={() => void loadBaselines()}
+            onFocus={() => void loadBaselines()}
+            onClick={() => {
+              setBaselinesMounted(true);
+              setBaselines(true);
+            }}
+            data-testid="fleet-baselines"
+          >
             {t('actions.baselines')}
           </Button>
-          <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />
-          <BaselinesDrawer open={baselines} onClose={() => setBaselines(false)} />
+          <Suspense fallback={null}>
+            {uploadMounted && <UploadInventoryModal open={uploading} onClose={() => setUploading(false)} />}
+          </Suspense>
+          <Suspense fallback={null}>
+            {baselinesMounted && <BaselinesDrawer open={baselines} onClose={() => setBaselines(false)} />}
+          </Suspense>
         </>
       )}
     </Space>

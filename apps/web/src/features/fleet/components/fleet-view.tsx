@@ -1,13 +1,15 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fleetListCodec } from '../utils/fleet-list-params';
 import { useFleetScope } from '../utils/fleet-scope';
 import { FleetActions } from './fleet-actions';
 import { FleetList } from './fleet-list';
-import { ServerDetail } from './server-detail';
+
+// One server's page (its components, advisories, bundle) loads when a server is opened.
+const ServerDetail = lazy(() => import('./server-detail').then((m) => ({ default: m.ServerDetail })));
 
 interface Props {
   title: ReactNode;
@@ -33,7 +35,9 @@ export function FleetView({ title, sn, extra }: Props) {
         }
         data-testid="fleet-server-page"
       >
-        <ServerDetail sn={sn} />
+        <Suspense fallback={<Skeleton active />}>
+          <ServerDetail sn={sn} />
+        </Suspense>
       </Card>
     );
   return (
