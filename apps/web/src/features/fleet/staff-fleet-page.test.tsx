@@ -9,8 +9,8 @@ import { buildFleetPage, buildServerDetail, buildServerRow } from './test-data';
 setUpEachTest({ namespaces: ['fleet'] });
 
 const ORGS = [
-  { id: 7, name: 'Acme Fleet', members: 2, servers: 12, vulnerable: 1, outdated: 3 },
-  { id: 9, name: 'Rival Co', members: 1, servers: 0, vulnerable: 0, outdated: 0 },
+  { id: 7, name: 'Acme Fleet', members: 2, servers: 12, vulnerable: 1, under_investigation: 0, outdated: 3 },
+  { id: 9, name: 'Rival Co', members: 1, servers: 0, vulnerable: 0, under_investigation: 0, outdated: 0 },
 ];
 
 function openPage(url: string) {
@@ -28,16 +28,32 @@ describe('StaffFleetPage', () => {
     const link = await within(table).findByTestId('org-link-7');
     expect(link.getAttribute('href')).toBe('/system/fleet/7');
     expect(table.textContent).toContain('Rival Co');
-    expect(table.querySelectorAll('tbody tr.ant-table-row')[0]?.textContent).toBe('Acme Fleet21213');
+    expect(table.querySelectorAll('tbody tr.ant-table-row')[0]?.textContent).toBe('Acme Fleet212103');
   });
 
-  it("shows each organisation's vulnerable and outdated servers, vulnerable first, sortable", async () => {
+  it("shows each organisation's vulnerable, under investigation and outdated servers, vulnerable first, sortable", async () => {
     stubFetch({
       '/api/staff/fleet/orgs': () =>
         okResponse([
-          { id: 1, name: 'Alpha', members: 1, servers: 9, vulnerable: 0, outdated: 5 },
-          { id: 2, name: 'Beta', members: 1, servers: 4, vulnerable: 2, outdated: 0 },
-          { id: 3, name: 'Gamma', members: 1, servers: 6, vulnerable: 1, outdated: 1 },
+          {
+            id: 1,
+            name: 'Alpha',
+            members: 1,
+            servers: 9,
+            vulnerable: 0,
+            under_investigation: 0,
+            outdated: 5,
+          },
+          { id: 2, name: 'Beta', members: 1, servers: 4, vulnerable: 2, under_investigation: 0, outdated: 0 },
+          {
+            id: 3,
+            name: 'Gamma',
+            members: 1,
+            servers: 6,
+            vulnerable: 1,
+            under_investigation: 2,
+            outdated: 1,
+          },
         ]),
     });
     openPage('/system/fleet');
@@ -51,6 +67,10 @@ describe('StaffFleetPage', () => {
     // antd sorts ascending on the first click, descending on the second.
     fireEvent.click(within(table).getByRole('columnheader', { name: /Outdated/ }));
     expect(names()).toEqual(['Alpha', 'Gamma', 'Beta']);
+    // Servers under investigation have a column of their own (issue 43 §2).
+    fireEvent.click(within(table).getByRole('columnheader', { name: /Under investigation/ }));
+    fireEvent.click(within(table).getByRole('columnheader', { name: /Under investigation/ }));
+    expect(names()[0]).toBe('Gamma');
   });
 
   it("shows an organisation's servers from the staff API, read only, with links below its address", async () => {
