@@ -98,4 +98,17 @@ describe('audit exit codes', () => {
     expect(auditExitCode(0, [server('current', 'newer', 'unknown')], ['X'])).toBe(EXIT.partial);
     expect(auditExitCode(0, [server('current', 'newer', 'unknown')], [])).toBe(EXIT.ok);
   });
+
+  it('under investigation (11) below outdated and above a foreign SN; behind its target it is outdated (6)', () => {
+    const investigated = (behind: number) =>
+      ({ components: [{ state: 'under_investigation', behind }] }) as unknown as Pick<
+        FleetServerDetail,
+        'components'
+      >;
+    expect(auditExitCode(0, [server('current'), investigated(0)], ['X'])).toBe(EXIT.underInvestigation);
+    expect(auditExitCode(0, [investigated(0), server('outdated')], [])).toBe(EXIT.outdated);
+    expect(auditExitCode(0, [investigated(2)], [])).toBe(EXIT.outdated);
+    expect(auditExitCode(1, [investigated(0)], [])).toBe(EXIT.unreachable);
+    expect(auditExitCode(0, [investigated(0), server('vulnerable')], [])).toBe(EXIT.vulnerable);
+  });
 });
