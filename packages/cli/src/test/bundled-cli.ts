@@ -34,6 +34,9 @@ function bundledCli(): Promise<string> {
 export async function runBundledCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
   const child = spawn(process.execPath, [await bundledCli(), ...args], {
     env,
+    // In the test's own home: a command that writes beside it by default (audit --repo's readings
+    // file) must not leave files in the checkout.
+    cwd: env.HOME,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
