@@ -25,6 +25,7 @@ const component = (state: ComponentCompliance['state']) =>
     state,
     behind: 0,
     advisories: [],
+    investigating: [],
   }) as unknown as ComponentCompliance;
 
 describe('the fleet CSV', () => {
@@ -32,11 +33,16 @@ describe('the fleet CSV', () => {
     const server = {
       sn: 'SN1',
       model: 'M7-2U',
-      components: [component('vulnerable'), component('outdated'), component('current')],
+      components: [
+        component('vulnerable'),
+        component('under_investigation'),
+        component('outdated'),
+        component('current'),
+      ],
     } as unknown as ServerReport;
     const { reply, sent } = fakeReply();
     sendFleetExport(reply, [server], 'csv', locale);
-    for (const state of ['vulnerable', 'outdated', 'current'] as const)
+    for (const state of ['vulnerable', 'under_investigation', 'outdated', 'current'] as const)
       expect(sent.body).toContain(`,${state},${COMPLIANCE_STATE_LABELS[locale][state]},`);
   });
 });

@@ -267,14 +267,16 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toContain('sn,model,component,installed');
-    expect(lines[0]).toMatch(/,cves,install_order,reboot_required,prerequisites$/);
+    expect(lines[0]).toMatch(
+      /,cves,install_order,reboot_required,prerequisites,investigating_advisories,investigating_cves$/,
+    );
     expect(
       lines.some(
         (line) => line.startsWith(`${mine},M7-2U,BMC,1.2.0,upload`) && line.includes(',current,Current,'),
       ),
     ).toBe(true);
-    // The BMC's target: first in the install order (its kind's default 10), no reboot, no prerequisites.
-    expect(lines.find((line) => line.startsWith(`${mine},M7-2U,BMC,`))).toMatch(/,10,no,$/);
+    // The BMC's target: first in the install order (its kind's default 10), no reboot, no prerequisites, nothing under investigation.
+    expect(lines.find((line) => line.startsWith(`${mine},M7-2U,BMC,`))).toMatch(/,10,no,,,$/);
     const json = await t.app.inject({
       url: '/api/fleet/export?format=json',
       headers: { authorization: `Bearer ${customer.token}` },
