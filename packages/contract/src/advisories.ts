@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADVISORY_SEVERITIES } from './compliance/vocabulary';
 import { pageOf, pageQuerySchema } from './paging';
-import { VEX_JUSTIFICATIONS, VEX_STATUSES, vexStatusOf } from './vex';
+import { CVE_LOOKUP_STATUSES, VEX_JUSTIFICATIONS, VEX_STATUSES, vexStatusOf } from './vex';
 
 /**
  * Security advisories (issue 33). Staff write a working copy; a second staff member approves
@@ -426,8 +426,9 @@ export const cveParamsSchema = z.object({ cve: z.string().trim().toUpperCase().r
 
 /**
  * One component of one of the caller's servers that a visible advisory citing the CVE names:
- * what the advisory says of the version it runs (worst first when several do), and the version
- * that fixes it when affected.
+ * what the advisory says of the version it runs (worst first when several do), `unknown` for a
+ * version the catalogue cannot order (as My servers calls it), and the version that fixes it
+ * when affected.
  */
 export const cveServerSchema = z.object({
   sn: z.string(),
@@ -436,7 +437,7 @@ export const cveServerSchema = z.object({
   component: z.string(),
   /** Reported (else shipped) version; null when neither is known. */
   installed: z.string().nullable(),
-  status: z.enum(VEX_STATUSES),
+  status: z.enum(CVE_LOOKUP_STATUSES),
   fixedIn: z.string().nullable(),
   advisoryId: z.string(),
 });
@@ -448,7 +449,10 @@ export const cveLookupSchema = z.object({
   advisories: z.array(
     z.object({ advisoryId: z.string(), title: z.string(), severity: z.enum(ADVISORY_SEVERITIES) }),
   ),
-  /** Worst first (VEX_STATUSES: affected, under investigation, not affected, fixed), then by SN. */
+  /**
+   * Worst first (CVE_LOOKUP_STATUSES: affected, under investigation, unknown, not affected,
+   * fixed), then by SN.
+   */
   servers: z.array(cveServerSchema),
   /** The caller's servers no advisory row names (neither model nor card). */
   notNamed: z.number().int(),

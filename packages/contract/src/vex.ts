@@ -11,6 +11,21 @@
 export const VEX_STATUSES = ['known_affected', 'under_investigation', 'known_not_affected', 'fixed'] as const;
 export type VexStatus = (typeof VEX_STATUSES)[number];
 
+/**
+ * What the CVE lookup says of one component, worst first: a VEX status, or `unknown` for a version
+ * the catalogue cannot order, which no range is judged to hold (My servers calls such a component
+ * unknown too: rowVerdictFor). Nothing is known to be wrong with it, nor right: after under
+ * investigation, before not affected.
+ */
+export const CVE_LOOKUP_STATUSES = [
+  'known_affected',
+  'under_investigation',
+  'unknown',
+  'known_not_affected',
+  'fixed',
+] as const;
+export type CveLookupStatus = (typeof CVE_LOOKUP_STATUSES)[number];
+
 /** CSAF 2.0 section 3.2.3.5 flag labels: why a product is not affected. */
 export const VEX_JUSTIFICATIONS = [
   'component_not_present',

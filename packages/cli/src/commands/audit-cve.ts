@@ -13,11 +13,12 @@ export const cvePathOf = (cve: string) => `/api/advisories/cve/${encodeURICompon
 
 /**
  * `fwportal audit --cve CVE-…`: which of my servers a CVE concerns, what each advisory says of the
- * version it runs (affected, under investigation, fixed, not affected) and the version that fixes
- * it, as the portal answers from the advisories I may read (issue 43 §2). Nothing is asked of any
- * BMC: the portal knows what the servers last reported. Exit code as `audit`: 8 (vulnerable) when
- * a server is affected, else 11 (under investigation) when an advisory is still investigating what
- * one runs, 0 otherwise.
+ * version it runs (affected, under investigation, unknown: a version the catalogue cannot order,
+ * not affected, fixed) and the version that fixes it, as the portal answers from the advisories
+ * I may read (issue 43 §2). Nothing is asked of any BMC: the portal knows what the servers last
+ * reported. Exit code as `audit`: 8 (vulnerable) when a server is affected, else 11 (under
+ * investigation) when an advisory is still investigating what one runs, 0 otherwise (a version
+ * it cannot judge, unknown, included).
  */
 export async function auditCve(ctx: Context, cve: string): Promise<ExitCode> {
   const id = cve.trim().toUpperCase();

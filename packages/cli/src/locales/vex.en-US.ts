@@ -1,3 +1,4 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 /** `fwportal audit --cve`, in English; vex.zh-CN.ts has the same keys. */
 export const vexEnUS = {
   'cve.badId': '{cve} is not a CVE id (CVE-YYYY-NNNN)',
@@ -12,6 +13,8 @@ export const vexEnUS = {
   'cve.notReported': 'not reported',
   'cve.status.known_affected': 'affected',
   'cve.status.under_investigation': 'under investigation',
+  // A version the catalogue cannot order: the word of `audit` (and My servers) for it.
+  'cve.status.unknown': COMPLIANCE_STATE_LABELS['en-US'].unknown.toLowerCase(),
   'cve.status.known_not_affected': 'not affected',
   'cve.status.fixed': 'fixed',
   'cve.summary':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VexStatus } from '../vex';
-import { rowAffects, rowAffectsComponent, rowNames, rowStatusFor } from './advisory-match';
+import { rowAffects, rowAffectsComponent, rowNames, rowStatusFor, rowVerdictFor } from './advisory-match';
 import { affected } from './compliance-fixtures';
 
 describe('rowAffects: whether an advisory row concerns a server', () => {
@@ -89,5 +89,33 @@ describe('VEX statuses (issue 43 §2): only known_affected makes a server vulner
       null,
     ]);
     expect(rowStatusFor(bounded, { ...server('2.1'), modelId: 4 })).toBeNull();
+  });
+});
+
+describe('rowVerdictFor: what the CVE lookup says, as My servers judges it', () => {
+  const server = (version?: string, modelId = 3) => ({
+    modelId,
+    pcieParts: [] as string[],
+    installed: (version ? { BMC: version } : {}) as Record<string, string>,
+  });
+
+  it('calls a version the catalogue cannot order unknown, whatever the row says of the others', () => {
+    for (const status of ['known_affected', 'under_investigation', 'known_not_affected'] as const) {
+      const row = affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn: '2.5', status });
+      expect(['U32 v2.7', 'unknown', 'v2.x'].map((version) => rowVerdictFor(row, server(version)))).toEqual([
+        'unknown',
+        'unknown',
+        'unknown',
+      ]);
+      // As My servers: no advisory of such a version affects or investigates it.
+      expect(rowAffectsComponent(row, { kind: 'BMC', pn: null }, 3, 'U32 v2.7')).toBe(false);
+      expect(rowVerdictFor(row, server('U32 v2.7', 4))).toBeNull();
+    }
+  });
+
+  it('says what rowStatusFor says of every other version', () => {
+    const row = affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn: '2.5' });
+    for (const version of ['1.9', '2.1', '2.5', undefined])
+      expect(rowVerdictFor(row, server(version))).toBe(rowStatusFor(row, server(version)));
   });
 });

@@ -1,6 +1,14 @@
 import { compareVersions, isOrderableVersion } from '../version-order';
-import { type VexStatus, vexStatusOf } from '../vex';
+import { type CveLookupStatus, type VexStatus, vexStatusOf } from '../vex';
 import type { AffectedRow } from './types';
+
+type RowServer = { modelId: number; pcieParts: string[]; installed: Record<string, string> };
+
+/** Where a server's installed versions hold what the row is about: its kind, or the card's part number. */
+const keyOf = (row: AffectedRow) => (row.modelId !== null ? row.kind : (row.pn ?? ''));
+
+const namesServer = (row: AffectedRow, server: RowServer) =>
+  row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
 
 /**
  * What one advisory row says of a server (VEX, issue 43 §2): null when it does not name the
@@ -8,15 +16,10 @@ import type { AffectedRow } from './types';
  * status, and `fixed` for a version at or after an affected row's fix. A server that reported
  * nothing takes the row's word: a customer is told too much rather than too little.
  */
-export function rowStatusFor(
-  row: AffectedRow,
-  server: { modelId: number; pcieParts: string[]; installed: Record<string, string> },
-): VexStatus | null {
-  const matches =
-    row.modelId !== null ? server.modelId === row.modelId : server.pcieParts.includes(row.pn ?? '');
-  if (!matches) return null;
+export function rowStatusFor(row: AffectedRow, server: RowServer): VexStatus | null {
+  if (!namesServer(row, server)) return null;
   const status = vexStatusOf(row);
-  const installed = server.installed[row.modelId !== null ? row.kind : (row.pn ?? '')];
+  const installed = server.installed[keyOf(row)];
   if (!installed) return status;
   if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return null;
   if (row.fixedIn !== null && compareVersions(installed, row.fixedIn) >= 0)
@@ -25,14 +28,23 @@ export function rowStatusFor(
 }
 
 /**
+ * What one advisory row says of a server as My servers judges it: as rowStatusFor, but a version
+ * the catalogue cannot order is never placed in (or out of) a range by a guessed order. It is
+ * `unknown`, the state My servers (assessComponent) gives such a component, whatever the row says
+ * of the versions it can order. The one rule of both My servers and the CVE lookup (issue 43 §2).
+ */
+export function rowVerdictFor(row: AffectedRow, server: RowServer): CveLookupStatus | null {
+  const installed = server.installed[keyOf(row)];
+  if (installed && !isOrderableVersion(installed)) return namesServer(row, server) ? 'unknown' : null;
+  return rowStatusFor(row, server);
+}
+
+/**
  * Whether one advisory row makes a server vulnerable: it names the model (or card), says
  * `known_affected`, and the version the server runs (if reported) lies in the range. Products
  * not affected, fixed or under investigation never count as vulnerable.
  */
-export function rowAffects(
-  row: AffectedRow,
-  server: { modelId: number; pcieParts: string[]; installed: Record<string, string> },
-): boolean {
+export function rowAffects(row: AffectedRow, server: RowServer): boolean {
   return rowStatusFor(row, server) === 'known_affected';
 }
 
@@ -57,12 +69,13 @@ export function rowStatusForComponent(
   modelId: number,
   installed: string,
 ): VexStatus | null {
-  if (!isOrderableVersion(installed) || !rowNames(row, component)) return null;
-  return rowStatusFor(row, {
+  if (!installed || !rowNames(row, component)) return null;
+  const verdict = rowVerdictFor(row, {
     modelId,
     pcieParts: component.pn ? [component.pn] : [],
-    installed: { [row.modelId === null ? (row.pn ?? '') : row.kind]: installed },
+    installed: { [keyOf(row)]: installed },
   });
+  return verdict === 'unknown' ? null : verdict;
 }
 
 /** Whether a row makes this one component of a server vulnerable (`known_affected` there). */

@@ -12,6 +12,7 @@ export {
   rowNames,
   rowStatusFor,
   rowStatusForComponent,
+  rowVerdictFor,
 } from './advisory-match';
 export { assessComponent } from './assess';
 export { missingUpdateOf, planUpdates, targetOf } from './plan';

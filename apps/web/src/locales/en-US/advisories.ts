@@ -1,3 +1,4 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 import type { TranslationsOf } from '../types';
 import type { advisories as reference } from '../zh-CN/advisories';
@@ -243,5 +244,7 @@ export const advisories: TranslationsOf<typeof reference> = {
   'cve.column.installed': 'Installed',
   'cve.column.status': 'Status',
   'cve.column.fixedIn': 'Fixed in',
+  // The word My servers uses for a version it cannot judge either.
+  'cve.unknown': COMPLIANCE_STATE_LABELS['en-US'].unknown,
   'cve.summary': '{{named}} of your servers named; {{notNamed}} not concerned',
 };

@@ -1,3 +1,4 @@
+import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 
 export const advisories = {
@@ -238,5 +239,7 @@ export const advisories = {
   'cve.column.installed': '当前版本',
   'cve.column.status': '状态',
   'cve.column.fixedIn': '修复版本',
+  // The word My servers uses for a version it cannot judge either.
+  'cve.unknown': COMPLIANCE_STATE_LABELS['zh-CN'].unknown,
   'cve.summary': '涉及您的 {{named}} 台服务器；{{notNamed}} 台不相关',
 };

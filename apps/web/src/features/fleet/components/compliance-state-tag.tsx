@@ -11,21 +11,7 @@ import type { ComplianceState } from '@portal/contract';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/**
- * Solid colours dark enough for white text (WCAG AA 4.5:1); the words and an icon carry the
- * meaning as well, so the colour is never the only sign.
- */
-export const STATE_COLOURS: Record<ComplianceState, string> = {
-  vulnerable: '#a8071a',
-  // antd's magenta-8: apart from vulnerable's red and outdated's brown, 4.5:1 with white text.
-  under_investigation: '#9e1068',
-  outdated: '#874d00',
-  unsupported: '#531dab',
-  unknown: '#595959',
-  newer: '#0050b3',
-  current: '#237804',
-};
+import { STATE_COLOURS } from '@/lib/state-colours';
 
 export const STATE_ICONS: Record<ComplianceState, ReactNode> = {
   vulnerable: <WarningOutlined />,

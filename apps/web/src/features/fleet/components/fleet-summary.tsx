@@ -2,7 +2,8 @@ import { COMPLIANCE_STATES, type ComplianceState, type FleetPage } from '@portal
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
-import { STATE_COLOURS, STATE_ICONS } from './compliance-state-tag';
+import { STATE_COLOURS } from '@/lib/state-colours';
+import { STATE_ICONS } from './compliance-state-tag';
 
 interface Props {
   summary: FleetPage['summary'] | undefined;

@@ -1,7 +1,8 @@
 import { COMPLIANCE_STATES, type ServerCompliance } from '@portal/contract';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATE_COLOURS, STATE_ICONS } from './compliance-state-tag';
+import { STATE_COLOURS } from '@/lib/state-colours';
+import { STATE_ICONS } from './compliance-state-tag';
 
 /** A server's components per state, the states it has only, worst first ("Outdated 2 · Current 5"). */
 export function StateCounts({ counts }: { counts: ServerCompliance['counts'] }) {
