@@ -1,0 +1,118 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+
+/**
+ * The portal as `npm start` runs it, started as a real process by the process tests
+ * (main*.test.ts): its bundle, npm start's node flags and environment, its output collected.
+ */
+export const serverDir = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A last guard only: a start is awaited by its "Server listening" line (or its exit), never by a
+ * fixed count of polls. Preparing a new database (initdb, every migration, the demo) took ~60 s on
+ * a busy two-core machine, so a slower one must not fail by the clock (issue 41).
+ */
+export const START_GUARD_MS = 300_000;
+/** A test that starts the portal at most twice, with room for a machine half as fast. */
+export const TWO_STARTS_MS = 2 * START_GUARD_MS;
+
+/**
+ * The node flags and environment of the `start` script in package.json (what `npm start` runs
+ * after building): `KEY=value ... node --flag ... dist/main.js`, `${KEY:-default}` as its default.
+ */
+function npmStartCommand(): { flags: string[]; env: Record<string, string> } {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts.start?.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  const node = words.indexOf('node');
+  expect(node).toBeGreaterThanOrEqual(0);
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word) => {
+      const [key = '', value = ''] = word.split('=');
+      return [key, /^\$\{\w+:-(.*)\}$/.exec(value)?.[1] ?? value];
+    }),
+  );
+  expect(words.at(-1)).toBe('dist/main.js');
+  return { flags: words.slice(node + 1, -1), env };
+}
+
+/** Runs the bundle with npm start's settings on `dir` (see buildBundle); collects what it prints. */
+export function spawnPortal(dir: string, env: NodeJS.ProcessEnv) {
+  const start = npmStartCommand();
+  const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
+    cwd: serverDir,
+    env: { ...process.env, ...start.env, DATA_DIR: dir, ...env },
+  });
+  let output = '';
+  let stderr = '';
+  const printed = new EventTarget();
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+    printed.dispatchEvent(new Event('data'));
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+    printed.dispatchEvent(new Event('data'));
+  });
+  /** Resolves once the output holds `text`; rejects when the process exits first or the guard passes. */
+  const printedText = (text: string, guardMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        clearTimeout(guard);
+        printed.removeEventListener('data', check);
+        child.off('exit', exitedFirst);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => {
+        if (output.includes(text)) done();
+      };
+      const exitedFirst = () => done(new Error(`server exited: ${output}`));
+      const guard = setTimeout(() => done(new Error(`server did not start: ${output}`)), guardMs);
+      printed.addEventListener('data', check);
+      child.once('exit', exitedFirst);
+      check();
+      if (child.exitCode !== null) exitedFirst();
+    });
+  return { child, output: () => output, stderr: () => stderr, printedText };
+}
+
+export async function startServer(
+  port: number,
+  dir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Pick<ReturnType<typeof spawnPortal>, 'child' | 'output' | 'printedText'>> {
+  const { child, output, printedText } = spawnPortal(dir, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAPTCHA: 'off',
+    ADMIN_PASSWORD: 'Admin#Main1',
+    DEMO_PASSWORD: 'Demo#Main1',
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  });
+  try {
+    await printedText('Server listening', START_GUARD_MS);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { child, output, printedText };
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+/** Builds the bundle only when its sources changed since the last build (npm start does the same). */
+export function buildBundle(): void {
+  execFileSync(process.execPath, ['../../scripts/build-if-changed.mjs', 'server'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+  });
+}
