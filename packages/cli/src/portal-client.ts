@@ -3,6 +3,7 @@ import { CliError } from './cli-error.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import type { Locale } from './i18n.ts';
 import { DEFAULT_PORTAL_TIMEOUT_MS, fetchWithin, PortalTransportError } from './portal-fetch.ts';
+import { getStreamed, type StreamedAnswer } from './portal-stream.ts';
 
 /** A 429 is waited out this many times per request at most... */
 export const MAX_RATE_LIMIT_RETRIES = 5;
@@ -89,19 +90,14 @@ export class PortalClient {
     const url = new URL(path, this.options.url);
     for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = {
-      'accept-language': this.options.locale,
-      'user-agent': 'fwportal',
-      ...options.headers,
-    };
-    if (options.auth !== false && this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const headers = this.headersOf(options);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const init = {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     };
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_PORTAL_TIMEOUT_MS;
+    const timeoutMs = this.timeoutMs;
     const retry = options.retryTransient ? (this.options.transientRetry ?? TRANSIENT_RETRY) : null;
     const started = Date.now();
     /** The wait before the next try of a request safe to repeat, or null when it must not (or may no longer) be. */
@@ -122,30 +118,66 @@ export class PortalClient {
         continue;
       }
       if (response.ok || options.answers?.includes(response.status)) return response;
-      const seconds = retryAfterSeconds(response);
-      if (response.status === 429 && seconds !== null && attempt < MAX_RATE_LIMIT_RETRIES) {
-        await response.body?.cancel();
-        this.options.onRateLimited?.(seconds);
-        await sleep(seconds * 1000);
-        continue;
-      }
-      const isRead = (options.method ?? 'GET') === 'GET';
-      if (response.status === 503 && isRead && seconds !== null && attempt < MAX_UNAVAILABLE_RETRIES) {
-        await response.body?.cancel();
-        this.options.onUnavailable?.(seconds);
-        await sleep(seconds * 1000);
-        continue;
-      }
-      if (TRANSIENT_STATUSES.has(response.status)) {
-        const wait = transientWait(attempt, seconds === null ? null : seconds * 1000);
-        if (wait !== null) {
-          await response.body?.cancel();
-          await this.waitToRetry(`HTTP ${response.status}`, wait);
-          continue;
-        }
-      }
-      throw await errorOf(response);
+      await this.waitOrThrow(response, attempt, (options.method ?? 'GET') === 'GET', transientWait);
     }
+  }
+
+  /**
+   * A file's body (GET, 2xx) as a Node stream, over node:http(s) rather than fetch (see
+   * getStreamed); 429 and 503 waited out and refusals thrown as `request` does.
+   */
+  async download(path: string, headers: Record<string, string> = {}): Promise<StreamedAnswer> {
+    const url = new URL(path, this.options.url);
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await getStreamed(url, this.headersOf({ headers }), this.timeoutMs);
+      if (answer.status >= 200 && answer.status < 300) return answer;
+      await this.waitOrThrow(await answer.toResponse(), attempt, true, () => null);
+    }
+  }
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_PORTAL_TIMEOUT_MS;
+  }
+
+  private headersOf(options: Pick<RequestOptions, 'headers' | 'auth'>): Record<string, string> {
+    const headers: Record<string, string> = {
+      'accept-language': this.options.locale,
+      'user-agent': 'fwportal',
+      ...options.headers,
+    };
+    if (options.auth !== false && this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    return headers;
+  }
+
+  /** After an answer that is no success: returns once it is time to ask again, else throws it. */
+  private async waitOrThrow(
+    response: Response,
+    attempt: number,
+    isRead: boolean,
+    transientWait: (attempt: number, retryAfter: number | null) => number | null,
+  ): Promise<void> {
+    const seconds = retryAfterSeconds(response);
+    if (response.status === 429 && seconds !== null && attempt < MAX_RATE_LIMIT_RETRIES) {
+      await response.body?.cancel();
+      this.options.onRateLimited?.(seconds);
+      await sleep(seconds * 1000);
+      return;
+    }
+    if (response.status === 503 && isRead && seconds !== null && attempt < MAX_UNAVAILABLE_RETRIES) {
+      await response.body?.cancel();
+      this.options.onUnavailable?.(seconds);
+      await sleep(seconds * 1000);
+      return;
+    }
+    if (TRANSIENT_STATUSES.has(response.status)) {
+      const wait = transientWait(attempt, seconds === null ? null : seconds * 1000);
+      if (wait !== null) {
+        await response.body?.cancel();
+        await this.waitToRetry(`HTTP ${response.status}`, wait);
+        return;
+      }
+    }
+    throw await errorOf(response);
   }
 
   private async waitToRetry(reason: string, ms: number): Promise<void> {

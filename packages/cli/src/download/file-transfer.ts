@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { type FileHandle, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import { API_PATHS } from '../portal-api.ts';
@@ -44,33 +41,27 @@ export async function transferFile(
   if (offset < expected.size) {
     const headers: Record<string, string> =
       offset > 0 ? { range: `bytes=${offset}-`, 'if-range': `"${expected.sha256}"` } : {};
-    const response = await client.request(API_PATHS.download(expected.versionId), { headers });
+    const response = await client.download(API_PATHS.download(expected.versionId), headers);
     const resumed = response.status === 206;
-    if (resumed && contentRangeStart(response) !== offset)
+    if (resumed && contentRangeStart(response.header('content-range')) !== offset) {
+      response.body.destroy();
       throw new CliError(EXIT.error, 'error.http', { status: response.status });
+    }
     if (resumed) resumedFrom = offset;
     else if (offset > 0) {
       // The whole file came back (it changed on the portal, or the answer ignored the range).
       onBytes(-offset);
       hash = createHash('sha256');
     }
-    if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
-    const file = await openForWriting(part, resumed).catch(async (error: unknown) => {
-      await response.body?.cancel();
+    const file = await openForWriting(part, resumed).catch((error: unknown) => {
+      response.body.destroy();
       throw error;
     });
-    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-    await pipeline(
-      body,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          onBytes(chunk.length);
-          yield chunk;
-        }
-      },
-      file.createWriteStream(),
-    );
+    try {
+      await writeBody(response.body, file, hash, onBytes);
+    } finally {
+      await file.close();
+    }
   }
   const size = (await sizeOf(part)) ?? 0;
   if (hash.digest('hex') !== expected.sha256 || size !== expected.size) {
@@ -81,7 +72,59 @@ export async function transferFile(
   return { resumedFrom };
 }
 
-function contentRangeStart(response: Response): number | null {
-  const match = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '');
+function contentRangeStart(header: string | null): number | null {
+  const match = /^bytes (\d+)-/.exec(header ?? '');
   return match ? Number(match[1]) : null;
+}
+
+/** Bytes gathered for one write: one system call (and one trip to libuv's pool) per MiB, not per 64 KiB. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * The body hashed and appended to `file`, a MiB at a time, the next MiB read while the last is
+ * written. What came before a failure (a stall, a reset) is written before it is reported, so the
+ * `.part` holds every byte received, as a resumed run expects.
+ */
+async function writeBody(
+  body: AsyncIterable<Buffer>,
+  file: FileHandle,
+  hash: Hash,
+  onBytes: (count: number) => void,
+): Promise<void> {
+  let batch: Buffer[] = [];
+  let batched = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    const buffers = batch;
+    batch = [];
+    batched = 0;
+    writing = writeAll(file, buffers);
+    // Awaited at the next flush; marked handled so a failure meanwhile is not reported twice.
+    writing.catch(() => undefined);
+  };
+  try {
+    for await (const chunk of body) {
+      hash.update(chunk);
+      onBytes(chunk.length);
+      batch.push(chunk);
+      batched += chunk.length;
+      if (batched >= WRITE_BATCH_BYTES) await flush();
+    }
+  } finally {
+    await flush();
+    await writing;
+  }
+}
+
+/** writev until every byte is written (a regular file may take fewer, e.g. near a full disk). */
+async function writeAll(file: FileHandle, buffers: Buffer[]): Promise<void> {
+  let left = buffers;
+  let total = left.reduce((sum, buffer) => sum + buffer.length, 0);
+  while (total > 0) {
+    const { bytesWritten } = await file.writev(left);
+    if (bytesWritten === total) return;
+    left = [Buffer.concat(left).subarray(bytesWritten)];
+    total -= bytesWritten;
+  }
 }
