@@ -29,12 +29,15 @@ export function formatNumber(value: NumberLike): string {
   return `${sign}${groupDigits(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-const moneyFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // 'negative' instead of 'auto' so that -0.001 reads '0.00', not '-0.00'.
-  signDisplay: 'negative',
-});
+/** Built on first use, not when the module loads: every console page imports this module. */
+let moneyFormat: Intl.NumberFormat | undefined;
+const moneyFormatter = () =>
+  (moneyFormat ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    // 'negative' instead of 'auto' so that -0.001 reads '0.00', not '-0.00'.
+    signDisplay: 'negative',
+  }));
 
 /**
  * Two decimals with thousands groups: 1234 -> '1,234.00', 1234567.891 -> '1,234,567.89'.
@@ -43,7 +46,7 @@ const moneyFormat = new Intl.NumberFormat('en-US', {
  */
 export function formatMoney(value: NumberLike): string {
   const number = toFiniteNumber(value);
-  return moneyFormat.format(number || 0);
+  return moneyFormatter().format(number || 0);
 }
 
 /**

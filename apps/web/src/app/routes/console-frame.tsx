@@ -32,11 +32,18 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
   const activeCode = activeAppCode(user.apps);
   const switchTo = (application: string) => appSwitch.mutate({ application });
 
-  // A group in the trail links to the page it leads to, not to its redirect.
-  const crumbs = findMenuTrail(tree, pathname).map((route) => ({
-    title: route.meta.title,
-    path: resolveMenuPath(routes, route.path),
-  }));
+  // A group in the trail links to the page it leads to, not to its redirect. Each resolution
+  // matches the path against every menu route (React Router flattens and ranks them all again),
+  // so it is done when the page or the menus change, not at every render of the frame.
+  const crumbs = useMemo(
+    () =>
+      findMenuTrail(tree, pathname).map((route) => ({
+        title: route.meta.title,
+        path: resolveMenuPath(routes, route.path),
+      })),
+    [tree, routes, pathname],
+  );
+  const accountSettingsPath = useMemo(() => resolveMenuPath(routes, '/account/settings'), [routes]);
   return (
     <MultiTabProvider enabled={settings.multiTab}>
       <BasicLayout
@@ -55,7 +62,7 @@ export function ConsoleFrame({ user, tree, routes }: ConsoleFrameProps) {
             activeCode={activeCode}
             onSwitch={switchTo}
             switching={appSwitch.isPending}
-            accountSettingsPath={resolveMenuPath(routes, '/account/settings')}
+            accountSettingsPath={accountSettingsPath}
           />
         }
         tabBar={
