@@ -10,7 +10,9 @@ import { cycloneDx, goodComponent, sbomUpload, sha512Of } from './sbom-test-kit'
 
 const ORGANISATION = 'Early Access Co';
 
-describe.each(DRIVERS)('SBOMs of versions on %s', (driver) => {
+// Each attach checks its SBOM in a new worker thread that loads the CycloneDX validator: five
+// attaches took 24-28 s of a loaded CI run and up to 69 s at load 10, past the default 30 s.
+describe.each(DRIVERS)('SBOMs of versions on %s', { timeout: 240_000 }, (driver) => {
   let t: TestApp;
   let admin: string;
   let member: string;
