@@ -56,9 +56,10 @@ describe('fwportal login against 127.0.0.1', () => {
     child.stderr?.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
     child.stdin?.end();
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The code and the link are two writes: wait for the link, which may come in a later chunk.
     const userCode = await until(
-      'the user code',
-      () => /\b([B-Z]{4}-[B-Z]{4})\b/.exec(out.stderr)?.[1],
+      'the verification link',
+      () => /\/device\?user_code=([B-Z]{4}-[B-Z]{4})\b/.exec(out.stderr)?.[1],
       30_000,
     );
 
