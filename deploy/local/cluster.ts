@@ -253,7 +253,7 @@ function nginxConfig(state: ClusterState): string {
     .readFileSync(path.join(root, 'deploy/nginx/portal.conf'), 'utf8')
     .replace(
       /upstream portal \{[\s\S]*?\n\}/,
-      `upstream portal {\n    least_conn;\n${servers}\n    keepalive 64;\n}`,
+      `upstream portal {\n    least_conn;\n${servers}\n    keepalive 64;\n    keepalive_timeout 1s;\n}`,
     )
     .replace('listen 80;', `listen 127.0.0.1:${state.nginxPort} reuseport backlog=4096;`)
     .replace('server_name downloads.example.com;', 'server_name localhost;')
