@@ -122,6 +122,9 @@ describe('mail queue across processes', () => {
       expect(await next.app.services.mail.retryDue()).toEqual({ sent: 1, expired: 0 });
       expect(smtp.received.map((mail) => mail.to[0])).toEqual(['queued@example.com', 'inflight@example.com']);
     },
+    // On PGlite the first app migrates and seeds a data folder of its own (no template: the next
+    // app must reopen that folder), which took over 30 s in a loaded CI run.
+    120_000,
   );
 
   it('answers within a few seconds when the mail server accepts connections but never greets', async () => {
