@@ -14,6 +14,8 @@ export function FullPageSpinner({ inline = false }: { inline?: boolean }) {
       role="status"
       aria-live="polite"
       data-testid="full-page-spinner"
+      // The console frame hides its footer while a page's code loads (basic-layout.module.css).
+      data-page-loading={inline ? '' : undefined}
     >
       <span className={styles.dots} aria-hidden="true">
         <i />
