@@ -13,8 +13,8 @@ export type VexStatus = (typeof VEX_STATUSES)[number];
 
 /**
  * What the CVE lookup says of one component, worst first: a VEX status, or `unknown` for a version
- * the catalogue cannot order, which no range is judged to hold (My servers calls such a component
- * unknown too: rowVerdictFor). Nothing is known to be wrong with it, nor right: after under
+ * the catalogue cannot order or none reported, which no range is judged to hold (My servers calls
+ * such a component unknown too: rowVerdictFor). Nothing is known to be wrong with it, nor right: after under
  * investigation, before not affected.
  */
 export const CVE_LOOKUP_STATUSES = [

@@ -113,9 +113,17 @@ describe('rowVerdictFor: what the CVE lookup says, as My servers judges it', () 
     }
   });
 
+  it('calls a component that reported no version unknown, as My servers does', () => {
+    const row = affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn: '2.5' });
+    expect(rowVerdictFor(row, server())).toBe('unknown');
+    expect(rowVerdictFor(row, server(undefined, 4))).toBeNull();
+    // The audiences of notices still take the row's word (told too much rather than too little).
+    expect(rowStatusFor(row, server())).toBe('known_affected');
+  });
+
   it('says what rowStatusFor says of every other version', () => {
     const row = affected({ modelId: 3, kind: 'BMC', affectedFrom: '2.0', fixedIn: '2.5' });
-    for (const version of ['1.9', '2.1', '2.5', undefined])
+    for (const version of ['1.9', '2.1', '2.5'])
       expect(rowVerdictFor(row, server(version))).toBe(rowStatusFor(row, server(version)));
   });
 });

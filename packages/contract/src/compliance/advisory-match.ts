@@ -28,14 +28,15 @@ export function rowStatusFor(row: AffectedRow, server: RowServer): VexStatus | n
 }
 
 /**
- * What one advisory row says of a server as My servers judges it: as rowStatusFor, but a version
- * the catalogue cannot order is never placed in (or out of) a range by a guessed order. It is
- * `unknown`, the state My servers (assessComponent) gives such a component, whatever the row says
- * of the versions it can order. The one rule of both My servers and the CVE lookup (issue 43 §2).
+ * What one advisory row says of a server as My servers judges it: as rowStatusFor, but neither a
+ * version the catalogue cannot order nor a component that reported no version is placed in (or
+ * out of) a range by a guess. Either is `unknown`, the state My servers (assessComponent) gives
+ * such a component, whatever the row says of the versions it can order. The one rule of both My
+ * servers and the CVE lookup (issue 43 §2); notices' audiences keep rowStatusFor's wider reach.
  */
 export function rowVerdictFor(row: AffectedRow, server: RowServer): CveLookupStatus | null {
   const installed = server.installed[keyOf(row)];
-  if (installed && !isOrderableVersion(installed)) return namesServer(row, server) ? 'unknown' : null;
+  if (!installed || !isOrderableVersion(installed)) return namesServer(row, server) ? 'unknown' : null;
   return rowStatusFor(row, server);
 }
 
