@@ -1,21 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCsafDocument, type CsafDocumentInput } from './csaf-document';
 import type { CsafRow } from './csaf-product-tree';
-import { sampleInput } from './csaf-test-fixture';
+import { sampleInput, sampleSnapshot } from './csaf-test-fixture';
 import { adviseCsaf, validateCsaf } from './csaf-validate';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-const r5300Bmc: CsafRow = {
-  modelId: 3,
-  pn: null,
-  productName: 'R5300 G5',
-  kind: 'BMC',
-  affectedFrom: '3.10.00',
-  fixedIn: '3.14.02',
-  status: 'known_affected',
-};
+/** The sample advisory's R5300 G5 BMC row (3.10.00 up to the fix 3.14.02), affected. */
+const r5300Bmc: CsafRow = { ...sampleSnapshot().affected[0]!, status: 'known_affected' };
 const r5500Bmc: CsafRow = {
   modelId: 4,
   pn: null,
