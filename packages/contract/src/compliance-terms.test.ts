@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE_STATE_LABELS } from './compliance-terms';
+import { COMPLIANCE_STATE_LABELS, keyedUnder } from './compliance-terms';
 import { COMPLIANCE_STATES } from './inventory';
 import { LOCALES } from './locale';
 
@@ -21,6 +21,15 @@ describe('the compliance state names', () => {
       vulnerable: '存在漏洞',
       outdated: '版本落后',
       current: '已是最新',
+    });
+  });
+});
+
+describe('keyedUnder', () => {
+  it('puts each label under the prefix, with its own key', () => {
+    expect(keyedUnder('state', { outdated: 'Outdated', current: 'Current' })).toEqual({
+      'state.outdated': 'Outdated',
+      'state.current': 'Current',
     });
   });
 });

@@ -26,3 +26,41 @@ export const COMPLIANCE_STATE_LABELS: Readonly<Record<Locale, Readonly<Record<Co
     current: 'Current',
   },
 };
+
+/**
+ * The headings of the CVE lookup's table (issue 43 §2), alike in the console's lookup and in
+ * `fwportal audit --cve`: the same report, read in either place, names its columns the same.
+ */
+export const CVE_LOOKUP_COLUMN_LABELS: Readonly<
+  Record<Locale, Readonly<Record<'sn' | 'model' | 'component' | 'installed' | 'status' | 'fixedIn', string>>>
+> = {
+  'zh-CN': {
+    sn: 'SN',
+    model: '型号',
+    component: '组件',
+    installed: '当前版本',
+    status: '状态',
+    fixedIn: '修复版本',
+  },
+  'en-US': {
+    sn: 'SN',
+    model: 'Model',
+    component: 'Component',
+    installed: 'Installed',
+    status: 'Status',
+    fixedIn: 'Fixed in',
+  },
+};
+
+/**
+ * `labels` as a locale file's flat keys under `prefix` (`state` + `outdated` -> `state.outdated`),
+ * so the console's and the CLI's message files take a shared map whole rather than copy it key by key.
+ */
+export function keyedUnder<Prefix extends string, Key extends string>(
+  prefix: Prefix,
+  labels: Readonly<Record<Key, string>>,
+): Record<`${Prefix}.${Key}`, string> {
+  return Object.fromEntries(
+    Object.entries<string>(labels).map(([key, label]) => [`${prefix}.${key}`, label]),
+  ) as Record<`${Prefix}.${Key}`, string>;
+}

@@ -1,4 +1,8 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import {
+  COMPLIANCE_STATE_LABELS,
+  CVE_LOOKUP_COLUMN_LABELS,
+  keyedUnder,
+} from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 import type { TranslationsOf } from '../types';
 import type { advisories as reference } from '../zh-CN/advisories';
@@ -238,12 +242,7 @@ export const advisories: TranslationsOf<typeof reference> = {
   'cve.noAdvisory': 'No advisory you may read cites {{cve}} yet',
   'cve.noServers': 'None of your servers is named by these advisories',
   'cve.notReported': 'Not reported',
-  'cve.column.sn': 'SN',
-  'cve.column.model': 'Model',
-  'cve.column.component': 'Component',
-  'cve.column.installed': 'Installed',
-  'cve.column.status': 'Status',
-  'cve.column.fixedIn': 'Fixed in',
+  ...keyedUnder('cve.column', CVE_LOOKUP_COLUMN_LABELS['en-US']),
   // The word My servers uses for a version it cannot judge either.
   'cve.unknown': COMPLIANCE_STATE_LABELS['en-US'].unknown,
   'cve.summary': '{{named}} of your servers named; {{notNamed}} not concerned',

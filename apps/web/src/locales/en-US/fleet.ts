@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { COMPLIANCE_STATE_LABELS, keyedUnder } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 import type { TranslationsOf } from '../types';
 import type { fleet as reference } from '../zh-CN/fleet';
@@ -8,13 +8,7 @@ const STATES = COMPLIANCE_STATE_LABELS['en-US'];
 export const fleet: TranslationsOf<typeof reference> = {
   ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe card',
-  'state.vulnerable': STATES.vulnerable,
-  'state.under_investigation': STATES.under_investigation,
-  'state.outdated': STATES.outdated,
-  'state.unsupported': STATES.unsupported,
-  'state.unknown': STATES.unknown,
-  'state.newer': STATES.newer,
-  'state.current': STATES.current,
+  ...keyedUnder('state', STATES),
   'source.shipping': 'shipping record',
   'source.upload': 'inventory upload',
   'source.api': 'API report',

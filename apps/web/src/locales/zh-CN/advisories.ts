@@ -1,4 +1,8 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import {
+  COMPLIANCE_STATE_LABELS,
+  CVE_LOOKUP_COLUMN_LABELS,
+  keyedUnder,
+} from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 
 export const advisories = {
@@ -233,12 +237,7 @@ export const advisories = {
   'cve.noAdvisory': '尚无您可查看的安全公告引用 {{cve}}',
   'cve.noServers': '这些公告未涉及您的服务器',
   'cve.notReported': '未上报',
-  'cve.column.sn': 'SN',
-  'cve.column.model': '型号',
-  'cve.column.component': '组件',
-  'cve.column.installed': '当前版本',
-  'cve.column.status': '状态',
-  'cve.column.fixedIn': '修复版本',
+  ...keyedUnder('cve.column', CVE_LOOKUP_COLUMN_LABELS['zh-CN']),
   // The word My servers uses for a version it cannot judge either.
   'cve.unknown': COMPLIANCE_STATE_LABELS['zh-CN'].unknown,
   'cve.summary': '涉及您的 {{named}} 台服务器；{{notNamed}} 台不相关',

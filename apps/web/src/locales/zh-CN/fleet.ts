@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { COMPLIANCE_STATE_LABELS, keyedUnder } from '@portal/contract/compliance-terms';
 import { FIRMWARE_KIND_NAMES } from '../firmware-kind-names';
 
 const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
@@ -6,13 +6,7 @@ const STATES = COMPLIANCE_STATE_LABELS['zh-CN'];
 export const fleet = {
   ...FIRMWARE_KIND_NAMES,
   'kind.PCIE': 'PCIe 卡',
-  'state.vulnerable': STATES.vulnerable,
-  'state.under_investigation': STATES.under_investigation,
-  'state.outdated': STATES.outdated,
-  'state.unsupported': STATES.unsupported,
-  'state.unknown': STATES.unknown,
-  'state.newer': STATES.newer,
-  'state.current': STATES.current,
+  ...keyedUnder('state', STATES),
   'source.shipping': '出厂记录',
   'source.upload': '清单上传',
   'source.api': 'API 上报',
