@@ -7,6 +7,28 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { useStaffOrgs } from '../api/get-staff-orgs';
 import { organisationFleet } from '../utils/fleet-scope';
 
+type Exposure = 'vulnerable' | 'under_investigation' | 'outdated';
+
+/**
+ * An organisation's servers in one exposure state, sorted by that count, ties broken by the
+ * states named after it.
+ */
+function exposureColumn(
+  state: Exposure,
+  title: string,
+  tieBreakers: Exposure[],
+): TableColumnsType<StaffFleetOrg>[number] {
+  return {
+    title,
+    key: state,
+    dataIndex: state,
+    align: 'right',
+    sorter: (a, b) => [state, ...tieBreakers].reduce((order, by) => order || a[by] - b[by], 0),
+    // Bold, not coloured: the danger and warning text colours fail contrast on white (WCAG 1.4.3).
+    render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
+  };
+}
+
 /**
  * Staff choose whose servers to look at: every customer organisation, searchable by name, with
  * its vulnerable, under investigation and outdated servers, the most vulnerable first (whom PSIRT calls first).
@@ -35,34 +57,11 @@ export function OrganisationPicker() {
       sorter: (a, b) => a.servers - b.servers,
     },
     {
-      title: t('state.vulnerable'),
-      key: 'vulnerable',
-      dataIndex: 'vulnerable',
-      align: 'right',
-      sorter: (a, b) =>
-        a.vulnerable - b.vulnerable ||
-        a.under_investigation - b.under_investigation ||
-        a.outdated - b.outdated,
+      ...exposureColumn('vulnerable', t('state.vulnerable'), ['under_investigation', 'outdated']),
       defaultSortOrder: 'descend',
-      // Bold, not coloured: the danger and warning text colours fail contrast on white (WCAG 1.4.3).
-      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
     },
-    {
-      title: t('state.under_investigation'),
-      key: 'under_investigation',
-      dataIndex: 'under_investigation',
-      align: 'right',
-      sorter: (a, b) => a.under_investigation - b.under_investigation || a.vulnerable - b.vulnerable,
-      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
-    },
-    {
-      title: t('state.outdated'),
-      key: 'outdated',
-      dataIndex: 'outdated',
-      align: 'right',
-      sorter: (a, b) => a.outdated - b.outdated || a.vulnerable - b.vulnerable,
-      render: (count: number) => (count > 0 ? <Typography.Text strong>{count}</Typography.Text> : count),
-    },
+    exposureColumn('under_investigation', t('state.under_investigation'), ['vulnerable']),
+    exposureColumn('outdated', t('state.outdated'), ['vulnerable']),
   ];
   const wanted = search.trim().toLowerCase();
   return (
