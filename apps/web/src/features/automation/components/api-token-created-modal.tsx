@@ -1,7 +1,8 @@
 import type { ApiTokenCreated } from '@portal/contract';
-import { Alert, App, Button, Flex, Input, Modal, Space, Typography, theme } from 'antd';
+import { App, Button, Input, Space, Typography, theme } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShownOnceModal } from './shown-once-modal';
 
 /** Where the portal answers, as the examples should name it. */
 const portalOrigin = () => window.location.origin;
@@ -48,53 +49,45 @@ export function ApiTokenCreatedModal({ token, open, onClose, afterClose }: ApiTo
   };
 
   return (
-    <Modal
+    <ShownOnceModal
       open={open}
+      onClose={onClose}
       afterClose={afterClose}
-      data-testid="api-token-created"
       title={t('apiTokens.created.title', { name: token.name })}
-      onCancel={onClose}
-      maskClosable={false}
-      width={720}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="api-token-created-close">
-          {t('apiTokens.created.done')}
-        </Button>
-      }
+      warning={t('apiTokens.created.warning')}
+      doneText={t('apiTokens.created.done')}
+      testId="api-token-created"
     >
-      <Flex vertical gap="middle">
-        <Alert type="warning" showIcon role="alert" title={t('apiTokens.created.warning')} />
-        <div>
-          <label htmlFor={fieldId}>
-            <Typography.Text strong>{t('apiTokens.created.token')}</Typography.Text>
-          </label>
-          <Space.Compact style={{ width: '100%', marginTop: 4 }}>
-            <Input
-              id={fieldId}
-              readOnly
-              value={token.token}
-              data-testid="api-token-secret"
-              onFocus={(event) => event.target.select()}
-              style={{ fontFamily: 'monospace' }}
-            />
-            <Button type="primary" onClick={() => void copy()} data-testid="api-token-copy">
-              {t('apiTokens.created.copy')}
-            </Button>
-          </Space.Compact>
-        </div>
-        <div>
-          <Typography.Title level={5}>{t('apiTokens.created.examples')}</Typography.Title>
-          <Typography.Paragraph>{t('apiTokens.created.curl')}</Typography.Paragraph>
-          <pre data-testid="api-token-example-curl" style={codeBlock} tabIndex={0}>
-            {curl}
-          </pre>
-          <Typography.Paragraph>{t('apiTokens.created.cli')}</Typography.Paragraph>
-          <pre data-testid="api-token-example-cli" style={codeBlock} tabIndex={0}>
-            {cli}
-          </pre>
-        </div>
-      </Flex>
-    </Modal>
+      <div>
+        <label htmlFor={fieldId}>
+          <Typography.Text strong>{t('apiTokens.created.token')}</Typography.Text>
+        </label>
+        <Space.Compact style={{ width: '100%', marginTop: 4 }}>
+          <Input
+            id={fieldId}
+            readOnly
+            value={token.token}
+            data-testid="api-token-secret"
+            onFocus={(event) => event.target.select()}
+            style={{ fontFamily: 'monospace' }}
+          />
+          <Button type="primary" onClick={() => void copy()} data-testid="api-token-copy">
+            {t('apiTokens.created.copy')}
+          </Button>
+        </Space.Compact>
+      </div>
+      <div>
+        <Typography.Title level={5}>{t('apiTokens.created.examples')}</Typography.Title>
+        <Typography.Paragraph>{t('apiTokens.created.curl')}</Typography.Paragraph>
+        <pre data-testid="api-token-example-curl" style={codeBlock} tabIndex={0}>
+          {curl}
+        </pre>
+        <Typography.Paragraph>{t('apiTokens.created.cli')}</Typography.Paragraph>
+        <pre data-testid="api-token-example-cli" style={codeBlock} tabIndex={0}>
+          {cli}
+        </pre>
+      </div>
+    </ShownOnceModal>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Button, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from './copy-field';
+import { ShownOnceModal } from './shown-once-modal';
 
 interface FeedUrlCreatedModalProps {
   feedUrl: string;
@@ -14,29 +14,21 @@ interface FeedUrlCreatedModalProps {
 export function FeedUrlCreatedModal({ feedUrl, open, onClose, afterClose }: FeedUrlCreatedModalProps) {
   const { t } = useTranslation('automation');
   return (
-    <Modal
+    <ShownOnceModal
       open={open}
+      onClose={onClose}
       afterClose={afterClose}
-      data-testid="feed-url-created"
       title={t('feeds.created.title')}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      width={720}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="feed-url-created-close">
-          {t('feeds.created.done')}
-        </Button>
-      }
+      warning={t('feeds.created.warning')}
+      doneText={t('feeds.created.done')}
+      testId="feed-url-created"
     >
-      <Flex vertical gap="middle">
-        <Alert type="warning" showIcon role="alert" title={t('feeds.created.warning')} />
-        <CopyField
-          label={t('feeds.created.url')}
-          value={feedUrl}
-          copyText={t('feeds.created.copy')}
-          testId="private-feed-url"
-        />
-      </Flex>
-    </Modal>
+      <CopyField
+        label={t('feeds.created.url')}
+        value={feedUrl}
+        copyText={t('feeds.created.copy')}
+        testId="private-feed-url"
+      />
+    </ShownOnceModal>
   );
 }

@@ -1,7 +1,8 @@
 import { WEBHOOK_HEADERS, WEBHOOK_SIGNATURE_VERSION, type WebhookCreated } from '@portal/contract';
-import { Alert, Button, Flex, Modal, Typography, theme } from 'antd';
+import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from './copy-field';
+import { ShownOnceModal } from './shown-once-modal';
 
 interface WebhookCreatedModalProps {
   webhook: WebhookCreated;
@@ -30,48 +31,40 @@ export function WebhookCreatedModal({ webhook, open, onClose, afterClose }: Webh
   const { t } = useTranslation('automation');
   const { token: design } = theme.useToken();
   return (
-    <Modal
+    <ShownOnceModal
       open={open}
+      onClose={onClose}
       afterClose={afterClose}
-      data-testid="webhook-created"
       title={t('webhooks.created.title')}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      width={720}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="webhook-created-close">
-          {t('webhooks.created.done')}
-        </Button>
-      }
+      warning={t('webhooks.created.warning')}
+      doneText={t('webhooks.created.done')}
+      testId="webhook-created"
     >
-      <Flex vertical gap="middle">
-        <Alert type="warning" showIcon role="alert" title={t('webhooks.created.warning')} />
-        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-          {t('webhooks.deliveries.of', { url: webhook.url })}
-        </Typography.Text>
-        <CopyField
-          label={t('webhooks.created.secret')}
-          value={webhook.secret}
-          copyText={t('webhooks.created.copy')}
-          testId="webhook-secret"
-        />
-        <div>
-          <Typography.Title level={5}>{t('webhooks.created.verify')}</Typography.Title>
-          <Typography.Paragraph>{t('webhooks.created.verifyHint')}</Typography.Paragraph>
-          <pre
-            data-testid="webhook-verify-snippet"
-            tabIndex={0}
-            style={{
-              ...CODE_BLOCK,
-              background: design.colorFillQuaternary,
-              borderRadius: design.borderRadius,
-            }}
-          >
-            {VERIFY_SNIPPET}
-          </pre>
-        </div>
-      </Flex>
-    </Modal>
+      <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+        {t('webhooks.deliveries.of', { url: webhook.url })}
+      </Typography.Text>
+      <CopyField
+        label={t('webhooks.created.secret')}
+        value={webhook.secret}
+        copyText={t('webhooks.created.copy')}
+        testId="webhook-secret"
+      />
+      <div>
+        <Typography.Title level={5}>{t('webhooks.created.verify')}</Typography.Title>
+        <Typography.Paragraph>{t('webhooks.created.verifyHint')}</Typography.Paragraph>
+        <pre
+          data-testid="webhook-verify-snippet"
+          tabIndex={0}
+          style={{
+            ...CODE_BLOCK,
+            background: design.colorFillQuaternary,
+            borderRadius: design.borderRadius,
+          }}
+        >
+          {VERIFY_SNIPPET}
+        </pre>
+      </div>
+    </ShownOnceModal>
   );
 }
 
