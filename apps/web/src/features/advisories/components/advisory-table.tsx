@@ -1,10 +1,10 @@
 import { type AdvisoryRow, advisoryPagePathOf } from '@portal/contract';
 import { Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
+import { columnSortOrder, listAfterTableChange } from '@/lib/list-table-change';
 import { useShowTotal } from '@/lib/show-total';
 import type { useAdvisories } from '../api/get-advisories';
 import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
@@ -24,8 +24,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
   const showTotal = useShowTotal();
   // A phone has room for the ID and the title: severity and date go under the title.
   const phone = Grid.useBreakpoint().xs === true;
-  const sortOrderOf = (field: AdvisorySortField): SortOrder =>
-    state.sortField === field ? (state.sortOrder ?? null) : null;
+  const sortOrderOf = (field: AdvisorySortField) => columnSortOrder(state, field);
   const columns: TableColumnsType<AdvisoryRow> = [
     {
       title: t('column.id'),
@@ -128,18 +127,9 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
           showSizeChanger: true,
           showTotal,
         }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = sort?.order ? (sort.columnKey as AdvisorySortField) : undefined;
-          const sortChanged = action === 'sort';
-          onChange({
-            ...state,
-            pageNo: sortChanged || pagination.pageSize !== state.pageSize ? 1 : (pagination.current ?? 1),
-            pageSize: pagination.pageSize ?? state.pageSize,
-            sortField: sortChanged ? field : state.sortField,
-            sortOrder: sortChanged ? (sort?.order ?? undefined) : state.sortOrder,
-          });
-        }}
+        onChange={(pagination, _filters, sorter, extra) =>
+          onChange(listAfterTableChange(state, pagination, sorter, extra))
+        }
       />
     </div>
   );

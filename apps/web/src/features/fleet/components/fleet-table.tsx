@@ -1,11 +1,11 @@
 import type { ServerCompliance } from '@portal/contract';
 import { Table, type TableColumnsType } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
+import { columnSortOrder, listAfterTableChange } from '@/lib/list-table-change';
 import { useShowTotal } from '@/lib/show-total';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
@@ -28,8 +28,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
   const { t } = useTranslation('fleet');
   const showTotal = useShowTotal();
   const scope = useFleetScope();
-  const sortOrderOf = (field: FleetSortField): SortOrder =>
-    list.sortField === field ? (list.sortOrder ?? null) : null;
+  const sortOrderOf = (field: FleetSortField) => columnSortOrder(list, field);
   const columns: TableColumnsType<ServerCompliance> = [
     {
       title: t('column.sn'),
@@ -107,18 +106,9 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
           showSizeChanger: true,
           showTotal,
         }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = sort?.order ? (sort.columnKey as FleetSortField) : undefined;
-          const sortChanged = action === 'sort';
-          onChange({
-            ...list,
-            pageNo: sortChanged || pagination.pageSize !== list.pageSize ? 1 : (pagination.current ?? 1),
-            pageSize: pagination.pageSize ?? list.pageSize,
-            sortField: sortChanged ? field : list.sortField,
-            sortOrder: sortChanged ? (sort?.order ?? undefined) : list.sortOrder,
-          });
-        }}
+        onChange={(pagination, _filters, sorter, extra) =>
+          onChange(listAfterTableChange(list, pagination, sorter, extra))
+        }
       />
     </div>
   );
