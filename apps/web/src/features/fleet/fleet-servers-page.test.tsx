@@ -90,6 +90,8 @@ describe('FleetServersPage (list)', () => {
 
     fireEvent.click(screen.getByTestId('fleet-reset'));
     expect(router.state.location.search).toBe('');
+    // The search box shows the address's filter again, not the text typed before the reset.
+    expect((screen.getByTestId('fleet-sn').querySelector('input') as HTMLInputElement).value).toBe('');
   });
 });
 

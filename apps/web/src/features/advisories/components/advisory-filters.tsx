@@ -1,8 +1,9 @@
 import { ADVISORY_SEVERITIES } from '@portal/contract';
-import { Button, DatePicker, Flex, Grid, Input, Select, Switch } from 'antd';
+import { Button, DatePicker, Flex, Grid, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSearch } from '@/components/filter-search';
 import { useProductModels } from '../api/get-product-models';
 import { type AdvisoryListState, withFilter } from '../utils/advisory-list-params';
 
@@ -25,15 +26,12 @@ export function AdvisoryFilters({ state, onChange, signedIn }: Props) {
     state.keyword || state.severity || state.cve || state.modelId || state.from || state.to || state.mine;
   return (
     <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }} data-testid="advisory-filters">
-      <Input.Search
-        key={`keyword-${state.keyword}`}
-        allowClear
-        defaultValue={state.keyword}
-        placeholder={t('list.search')}
-        aria-label={t('list.search')}
-        style={{ width: wide ?? 260 }}
+      <FilterSearch
+        value={state.keyword}
+        label={t('list.search')}
+        width={wide ?? 260}
         onSearch={(keyword) => set({ keyword })}
-        data-testid="advisory-search"
+        testId="advisory-search"
       />
       <Select
         allowClear
@@ -48,15 +46,12 @@ export function AdvisoryFilters({ state, onChange, signedIn }: Props) {
         onChange={(severity) => set({ severity })}
         data-testid="advisory-severity"
       />
-      <Input.Search
-        key={`cve-${state.cve}`}
-        allowClear
-        defaultValue={state.cve}
-        placeholder={t('list.cve')}
-        aria-label={t('list.cve')}
-        style={{ width: wide ?? 200 }}
+      <FilterSearch
+        value={state.cve}
+        label={t('list.cve')}
+        width={wide ?? 200}
         onSearch={(cve) => set({ cve })}
-        data-testid="advisory-cve"
+        testId="advisory-cve"
       />
       {signedIn && (models.data?.length ?? 0) > 0 && (
         <Select

@@ -1,6 +1,7 @@
 import { COMPLIANCE_STATES } from '@portal/contract';
-import { Button, Flex, Grid, Input, Select } from 'antd';
+import { Button, Flex, Grid, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterSearch } from '@/components/filter-search';
 import { type FleetListState, withFilter } from '../utils/fleet-list-params';
 
 interface Props {
@@ -17,25 +18,20 @@ export function FleetFilters({ list, onChange }: Props) {
   const filtered = list.state || list.model || list.sn;
   return (
     <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }} data-testid="fleet-filters">
-      <Input.Search
-        key={`sn-${list.sn}`}
-        allowClear
-        defaultValue={list.sn}
-        placeholder={t('list.snSearch')}
-        aria-label={t('list.snSearch')}
-        style={{ width: wide ?? 220 }}
+      <FilterSearch
+        value={list.sn}
+        label={t('list.snSearch')}
+        width={wide ?? 220}
         onSearch={(sn) => set({ sn })}
-        data-testid="fleet-sn"
+        testId="fleet-sn"
       />
-      <Input.Search
-        key={`model-${list.model}`}
-        allowClear
-        defaultValue={list.model}
+      <FilterSearch
+        value={list.model}
+        label={t('list.model')}
         placeholder={t('list.modelSearch')}
-        aria-label={t('list.model')}
-        style={{ width: wide ?? 180 }}
+        width={wide ?? 180}
         onSearch={(model) => set({ model })}
-        data-testid="fleet-model"
+        testId="fleet-model"
       />
       <Select
         allowClear
