@@ -16,7 +16,14 @@ interface FilterSearchProps {
  * so it keeps its own text; it is made anew whenever the address's value changes (a reset, the
  * back button, a shared link), or it would go on showing the old text.
  */
-export function FilterSearch({ value, label, placeholder = label, width, onSearch, testId }: FilterSearchProps) {
+export function FilterSearch({
+  value,
+  label,
+  placeholder = label,
+  width,
+  onSearch,
+  testId,
+}: FilterSearchProps) {
   return (
     <Input.Search
       key={String(value)}

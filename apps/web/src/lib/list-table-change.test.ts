@@ -1,3 +1,4 @@
+import type { SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { describe, expect, it } from 'vitest';
 import { columnSortOrder, listAfterTableChange } from './list-table-change';
 import type { ListPaging } from './url-filters';
@@ -10,51 +11,43 @@ const ON_PAGE_3: ListPaging<Field> & { keyword: string } = {
   sortField: 'sn',
   sortOrder: 'ascend',
 };
+const SAME_SIZE: TablePaginationConfig = { current: 3, pageSize: 20 };
 
 describe('listAfterTableChange', () => {
-  it('goes to the page asked for, keeping the order and the filters', () => {
-    expect(
-      listAfterTableChange(
-        ON_PAGE_3,
-        { current: 4, pageSize: 20 },
-        { columnKey: 'sn', order: 'ascend' },
-        {
-          action: 'paginate',
-        },
-      ),
-    ).toEqual({ ...ON_PAGE_3, pageNo: 4 });
-  });
-
-  it('starts over at the first page with a new page size', () => {
-    expect(listAfterTableChange(ON_PAGE_3, { current: 3, pageSize: 50 }, {}, { action: 'paginate' })).toEqual(
-      { ...ON_PAGE_3, pageNo: 1, pageSize: 50 },
-    );
-  });
-
-  it('starts over at the first page with a new order, by the column key', () => {
-    expect(
-      listAfterTableChange(
-        ON_PAGE_3,
-        { current: 3, pageSize: 20 },
-        { columnKey: 'state', order: 'descend' },
-        {
-          action: 'sort',
-        },
-      ),
-    ).toEqual({ ...ON_PAGE_3, pageNo: 1, sortField: 'state', sortOrder: 'descend' });
-  });
-
-  it('drops the order when the sort is cleared', () => {
-    expect(
-      listAfterTableChange(
-        ON_PAGE_3,
-        { current: 3, pageSize: 20 },
-        { columnKey: 'sn', order: undefined },
-        {
-          action: 'sort',
-        },
-      ),
-    ).toEqual({ ...ON_PAGE_3, pageNo: 1, sortField: undefined, sortOrder: undefined });
+  it.each<[string, TablePaginationConfig, SorterResult<unknown>, 'paginate' | 'sort', object]>([
+    [
+      'goes to the page asked for, keeping the order and the filters',
+      { current: 4, pageSize: 20 },
+      { columnKey: 'sn', order: 'ascend' },
+      'paginate',
+      { pageNo: 4 },
+    ],
+    [
+      'starts over at the first page with a new page size',
+      { current: 3, pageSize: 50 },
+      {},
+      'paginate',
+      { pageNo: 1, pageSize: 50 },
+    ],
+    [
+      'starts over at the first page with a new order, by the column key',
+      SAME_SIZE,
+      { columnKey: 'state', order: 'descend' },
+      'sort',
+      { pageNo: 1, sortField: 'state', sortOrder: 'descend' },
+    ],
+    [
+      'drops the order when the sort is cleared',
+      SAME_SIZE,
+      { columnKey: 'sn', order: undefined },
+      'sort',
+      { pageNo: 1, sortField: undefined, sortOrder: undefined },
+    ],
+  ])('%s', (_, pagination, sorter, action, change) => {
+    expect(listAfterTableChange(ON_PAGE_3, pagination, sorter, { action })).toEqual({
+      ...ON_PAGE_3,
+      ...change,
+    });
   });
 });
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
-import { columnSortOrder, listAfterTableChange } from '@/lib/list-table-change';
-import { useShowTotal } from '@/lib/show-total';
+import { columnSortOrder } from '@/lib/list-table-change';
+import { usePagedListTable } from '@/lib/use-paged-list-table';
 import type { useAdvisories } from '../api/get-advisories';
 import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
 import { AdvisorySeverityTag, formatScore } from './advisory-severity-tag';
@@ -21,7 +21,7 @@ interface Props {
 /** One page of advisories, sortable by first publication, last update and score. */
 export function AdvisoryTable({ query, state, onChange }: Props) {
   const { t } = useTranslation('advisories');
-  const showTotal = useShowTotal();
+  const paged = usePagedListTable(query, state, onChange);
   // A phone has room for the ID and the title: severity and date go under the title.
   const phone = Grid.useBreakpoint().xs === true;
   const sortOrderOf = (field: AdvisorySortField) => columnSortOrder(state, field);
@@ -117,19 +117,8 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
         // On a phone the two columns share the width and the title wraps.
         scroll={phone ? undefined : { x: 'max-content' }}
         columns={columns}
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
+        {...paged}
         locale={{ emptyText: t('list.empty') }}
-        pagination={{
-          current: state.pageNo,
-          pageSize: state.pageSize,
-          total: query.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal,
-        }}
-        onChange={(pagination, _filters, sorter, extra) =>
-          onChange(listAfterTableChange(state, pagination, sorter, extra))
-        }
       />
     </div>
   );

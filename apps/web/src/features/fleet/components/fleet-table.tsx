@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
-import { columnSortOrder, listAfterTableChange } from '@/lib/list-table-change';
-import { useShowTotal } from '@/lib/show-total';
+import { columnSortOrder } from '@/lib/list-table-change';
+import { usePagedListTable } from '@/lib/use-paged-list-table';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
 import type { FleetListState, FleetSortField } from '../utils/fleet-list-params';
@@ -26,7 +26,7 @@ interface Props {
 /** One page of my servers, sortable by SN, model, worst state and last report; rows selectable. */
 export function FleetTable({ query, list, onChange, selected, onSelect }: Props) {
   const { t } = useTranslation('fleet');
-  const showTotal = useShowTotal();
+  const paged = usePagedListTable(query, list, onChange);
   const scope = useFleetScope();
   const sortOrderOf = (field: FleetSortField) => columnSortOrder(list, field);
   const columns: TableColumnsType<ServerCompliance> = [
@@ -96,19 +96,8 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
             getCheckboxProps: (row) => ({ 'aria-label': t('bundle.select', { sn: row.sn }) }),
           }
         }
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
+        {...paged}
         locale={{ emptyText: t('list.empty') }}
-        pagination={{
-          current: list.pageNo,
-          pageSize: list.pageSize,
-          total: query.data?.totalRows ?? 0,
-          showSizeChanger: true,
-          showTotal,
-        }}
-        onChange={(pagination, _filters, sorter, extra) =>
-          onChange(listAfterTableChange(list, pagination, sorter, extra))
-        }
       />
     </div>
   );

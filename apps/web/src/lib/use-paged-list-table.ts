@@ -1,0 +1,35 @@
+import type { TableProps } from 'antd';
+import { listAfterTableChange } from './list-table-change';
+import { useShowTotal } from './show-total';
+import type { ListPaging } from './url-filters';
+
+/** What a server-paged list's query gives its table. */
+interface PagedListQuery<Row> {
+  isFetching: boolean;
+  data?: { rows: Row[]; totalRows: number };
+}
+
+/**
+ * A table's rows, pager and change handler for a list paged and sorted by the server, its page
+ * and order kept in `state` (the address): one wiring for every such list.
+ */
+export function usePagedListTable<Row, State extends ListPaging<string>>(
+  query: PagedListQuery<Row>,
+  state: State,
+  onChange: (next: State) => void,
+): Pick<TableProps<Row>, 'loading' | 'dataSource' | 'pagination' | 'onChange'> {
+  const showTotal = useShowTotal();
+  return {
+    loading: query.isFetching,
+    dataSource: query.data?.rows ?? [],
+    pagination: {
+      current: state.pageNo,
+      pageSize: state.pageSize,
+      total: query.data?.totalRows ?? 0,
+      showSizeChanger: true,
+      showTotal,
+    },
+    onChange: (pagination, _filters, sorter, extra) =>
+      onChange(listAfterTableChange(state, pagination, sorter, extra)),
+  };
+}
