@@ -62,6 +62,7 @@ for (const [tool, packageName, why] of [
   ['aria2c', 'aria2', 'the object-storage download test fetches with it'],
   ['wget', 'wget', 'the object-storage download test fetches with it'],
   ['redfishtool', 'redfishtool', 'the test BMC is checked against this Redfish client'],
+  ['strace', 'strace', "the mirror's power-loss test watches fwportal's fsync calls with it"],
 ]) {
   if (!(tool === 'nginx' && process.env.NGINX && fs.existsSync(process.env.NGINX)) && !onPath(tool)) {
     console.error(`${tool} not found (${why}): install it with "apt-get install -y ${packageName}".`);

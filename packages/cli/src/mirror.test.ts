@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -17,10 +18,10 @@ import { catalogVersions } from '../../../apps/server/src/db/schema';
 import { cycloneDx } from '../../../apps/server/src/modules/sbom/sbom-test-kit';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
-import type { MirrorCatalog, MirrorIndex } from './mirror/mirror-layout.ts';
+import { type MirrorCatalog, type MirrorIndex, poolFilesOf } from './mirror/mirror-layout.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
-import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
+import { CLI_MAIN, cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
 
 const BIG_FILE_BYTES = 24 * 1024 * 1024;
@@ -201,6 +202,58 @@ describe('fwportal mirror sync', () => {
     expect(run.code).toBe(EXIT.ok);
     expect(run.result?.files).toBe(2);
     expect(run.result?.fetched).toBe(2);
+  });
+});
+
+describe('a mirror after a power loss', () => {
+  it('has every file its index names on the disk before the index (fsync, seen by strace)', async () => {
+    const out = work();
+    const log = path.join(home, `strace-${randomBytes(4).toString('hex')}.log`);
+    const traced = ['fsync', 'fdatasync', 'rename', 'renameat', 'renameat2'];
+    const sync = spawn(
+      'strace',
+      [
+        '-f',
+        '-y',
+        '-qq',
+        '-e',
+        `trace=${traced.join(',')}`,
+        '-o',
+        log,
+        process.execPath,
+        CLI_MAIN,
+        'mirror',
+        'sync',
+        '--out',
+        out,
+        '--json',
+      ],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    sync.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => sync.on('close', resolve))).toBe(EXIT.ok);
+    const { snapshot } = JSON.parse(stdout) as SyncJson;
+    const calls = readFileSync(log, 'utf8').split('\n');
+    // The rename that gives the index its name, and every fsync that came before it.
+    const named = calls.findIndex((line) => /rename\w*\(.*"[^"]*\/index\.json"/.test(line));
+    expect(named, calls.slice(-20).join('\n')).toBeGreaterThan(0);
+    const synced = new Set(
+      calls.slice(0, named).flatMap((line) => /fsync\(\d+<([^>]+)>/.exec(line)?.slice(1) ?? []),
+    );
+    const index = indexOf(out, snapshot);
+    const files = poolFilesOf(index);
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      expect(synced, file.path).toContain(path.join(out, ...file.path.split('/')));
+      // and the folders that lead to it, up to the mirror's own
+      expect(synced, file.path).toContain(path.dirname(path.join(out, ...file.path.split('/'))));
+    }
+    expect(synced).toContain(path.join(out, 'pool'));
+    // The index itself reached the disk before its name did.
+    expect(
+      calls.slice(0, named).some((line) => /fsync\(\d+<[^>]*\.index\.json\.[0-9a-f]+\.tmp>/.test(line)),
+    ).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { syncDirectory } from '../lib/durable.ts';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 
@@ -69,6 +70,8 @@ export async function replaceFile(dir: string, name: string, body: Buffer): Prom
   );
   try {
     await handle.writeFile(body);
+    // On the disk before the rename: a power loss never leaves the new name on an empty file.
+    await handle.sync();
   } finally {
     await handle.close();
   }
@@ -76,4 +79,5 @@ export async function replaceFile(dir: string, name: string, body: Buffer): Prom
     await rm(temp, { force: true });
     throw error;
   });
+  await syncDirectory(dir);
 }

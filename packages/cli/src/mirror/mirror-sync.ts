@@ -1,5 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { transferFile } from '../download/file-transfer.ts';
 import type { Progress } from '../download/progress.ts';
@@ -32,6 +33,7 @@ import {
 } from './mirror-selection.ts';
 import { makeSnapshotDir, readCatalog, readIndex, writeCatalog, writeJsonFile } from './mirror-store.ts';
 import { replaceFile } from '../download/no-follow.ts';
+import { syncFiles } from '../lib/durable.ts';
 
 export type SyncOptions = {
   root: string;
@@ -267,8 +269,15 @@ export async function syncMirror(
     ...content,
     complianceContext: context ? await writeContext(dir, name, context) : null,
   };
-  await writeJsonFile(dir, INDEX_FILE, index);
   const files = poolFilesOf(index);
+  // Every pool file the index names is on the disk before the index is (replaceFile syncs what it
+  // writes): after a power loss, a snapshot never names a file the disk did not keep.
+  await syncFiles(root, [
+    ...files.map((file) => onDisk(root, file.path)),
+    // The snapshot's own files, synced as written: here for the names of its folder.
+    path.join(dir, MANIFEST_FILE_NAME),
+  ]);
+  await writeJsonFile(dir, INDEX_FILE, index);
   catalog.snapshots.push({
     name,
     createdAt: index.createdAt,
