@@ -12,6 +12,16 @@ describe('rowAffects: whether an advisory row concerns a server', () => {
     expect(rowAffects(cardRow, { modelId: 9, pcieParts: ['PN-1'], installed: {} })).toBe(true);
   });
 
+  it('takes a server whose version the catalogue cannot order as affected too: no guessed order rules it out', () => {
+    for (const version of ['Build 2024-05', 'U32 v2.7', 'v9.x', 'unknown'])
+      expect(rowAffects(modelRow, { modelId: 3, pcieParts: [], installed: { BIOS: version } }), version).toBe(
+        true,
+      );
+    expect(rowAffects(cardRow, { modelId: 9, pcieParts: ['PN-1'], installed: { 'PN-1': 'fw-x' } })).toBe(true);
+    // Still only where the row names the model or card.
+    expect(rowAffects(modelRow, { modelId: 4, pcieParts: [], installed: { BIOS: 'U32 v2.7' } })).toBe(false);
+  });
+
   it('holds the version in [affectedFrom, fixedIn)', () => {
     const at = (version: string) =>
       rowAffects(modelRow, { modelId: 3, pcieParts: [], installed: { BIOS: version } });

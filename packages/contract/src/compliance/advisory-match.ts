@@ -14,13 +14,15 @@ const namesServer = (row: AffectedRow, server: RowServer) =>
  * What one advisory row says of a server (VEX, issue 43 §2): null when it does not name the
  * server's model (or card) or the version the server runs lies outside its range; else the row's
  * status, and `fixed` for a version at or after an affected row's fix. A server that reported
- * nothing takes the row's word: a customer is told too much rather than too little.
+ * nothing, or a version the catalogue cannot order, takes the row's word: a customer is told too
+ * much rather than too little, never left out by a guessed order. The audiences of notices and
+ * TLP:AMBER readers follow this; My servers and the CVE lookup say `unknown` (rowVerdictFor).
  */
 export function rowStatusFor(row: AffectedRow, server: RowServer): VexStatus | null {
   if (!namesServer(row, server)) return null;
   const status = vexStatusOf(row);
   const installed = server.installed[keyOf(row)];
-  if (!installed) return status;
+  if (!installed || !isOrderableVersion(installed)) return status;
   if (row.affectedFrom && compareVersions(installed, row.affectedFrom) < 0) return null;
   if (row.fixedIn !== null && compareVersions(installed, row.fixedIn) >= 0)
     return status === 'known_affected' ? 'fixed' : null;
