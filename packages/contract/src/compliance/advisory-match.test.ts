@@ -17,7 +17,9 @@ describe('rowAffects: whether an advisory row concerns a server', () => {
       expect(rowAffects(modelRow, { modelId: 3, pcieParts: [], installed: { BIOS: version } }), version).toBe(
         true,
       );
-    expect(rowAffects(cardRow, { modelId: 9, pcieParts: ['PN-1'], installed: { 'PN-1': 'fw-x' } })).toBe(true);
+    expect(rowAffects(cardRow, { modelId: 9, pcieParts: ['PN-1'], installed: { 'PN-1': 'fw-x' } })).toBe(
+      true,
+    );
     // Still only where the row names the model or card.
     expect(rowAffects(modelRow, { modelId: 4, pcieParts: [], installed: { BIOS: 'U32 v2.7' } })).toBe(false);
   });
