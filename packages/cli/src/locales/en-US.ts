@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { COMPLIANCE_STATE_LABELS, keyedUnder } from '@portal/contract/compliance-terms';
 import { mirrorEnUS } from './mirror.en-US.ts';
 import { selfUpdateEnUS } from './self-update.en-US.ts';
 import { vexEnUS } from './vex.en-US.ts';
@@ -191,13 +191,7 @@ export const enUS = {
   'audit.column.target': 'TARGET',
   'audit.column.state': 'STATE',
   'audit.column.cves': 'CVES',
-  'audit.state.current': STATES.current,
-  'audit.state.under_investigation': STATES.under_investigation,
-  'audit.state.outdated': STATES.outdated,
-  'audit.state.unsupported': STATES.unsupported,
-  'audit.state.vulnerable': STATES.vulnerable,
-  'audit.state.newer': STATES.newer,
-  'audit.state.unknown': STATES.unknown,
+  ...keyedUnder('audit.state', STATES),
   'audit.unmapped.noVersion': 'no version reported',
   'audit.unmapped.noMapping': 'no SoftwareId recorded in the catalogue and no known related item',
   'audit.unmapped.ambiguous': 'its SoftwareId is recorded on items of several kinds',

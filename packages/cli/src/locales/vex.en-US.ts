@@ -1,15 +1,14 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import {
+  COMPLIANCE_STATE_LABELS,
+  CVE_LOOKUP_COLUMN_LABELS,
+  keyedUnder,
+} from '@portal/contract/compliance-terms';
 /** `fwportal audit --cve`, in English; vex.zh-CN.ts has the same keys. */
 export const vexEnUS = {
   'cve.badId': '{cve} is not a CVE id (CVE-YYYY-NNNN)',
   'cve.noAdvisory': 'No advisory you may read cites {cve}: the vendor has published nothing about it yet',
   'cve.advisory': '{id}: {title}',
-  'cve.column.sn': 'SN',
-  'cve.column.model': 'Model',
-  'cve.column.component': 'Component',
-  'cve.column.installed': 'Installed',
-  'cve.column.status': 'Status',
-  'cve.column.fixedIn': 'Fixed in',
+  ...keyedUnder('cve.column', CVE_LOOKUP_COLUMN_LABELS['en-US']),
   'cve.notReported': 'not reported',
   'cve.status.known_affected': 'affected',
   'cve.status.under_investigation': 'under investigation',

@@ -1,4 +1,8 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import {
+  COMPLIANCE_STATE_LABELS,
+  CVE_LOOKUP_COLUMN_LABELS,
+  keyedUnder,
+} from '@portal/contract/compliance-terms';
 import type { vexEnUS } from './vex.en-US.ts';
 
 /** `fwportal audit --cve` 的消息，简体中文：与 vex.en-US.ts 的键完全一致。 */
@@ -6,12 +10,7 @@ export const vexZhCN: Record<keyof typeof vexEnUS, string> = {
   'cve.badId': '{cve} 不是 CVE 编号（CVE-YYYY-NNNN）',
   'cve.noAdvisory': '没有您可查看的安全公告引用 {cve}：厂商尚未发布相关信息',
   'cve.advisory': '{id}：{title}',
-  'cve.column.sn': 'SN',
-  'cve.column.model': '型号',
-  'cve.column.component': '组件',
-  'cve.column.installed': '当前版本',
-  'cve.column.status': '状态',
-  'cve.column.fixedIn': '修复版本',
+  ...keyedUnder('cve.column', CVE_LOOKUP_COLUMN_LABELS['zh-CN']),
   'cve.notReported': '未上报',
   'cve.status.known_affected': '受影响',
   'cve.status.under_investigation': '调查中',

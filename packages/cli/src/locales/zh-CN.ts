@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATE_LABELS } from '@portal/contract/compliance-terms';
+import { COMPLIANCE_STATE_LABELS, keyedUnder } from '@portal/contract/compliance-terms';
 import { mirrorZhCN } from './mirror.zh-CN.ts';
 import { selfUpdateZhCN } from './self-update.zh-CN.ts';
 import { vexZhCN } from './vex.zh-CN.ts';
@@ -181,13 +181,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'audit.column.target': '目标版本',
   'audit.column.state': '状态',
   'audit.column.cves': 'CVE',
-  'audit.state.current': STATES.current,
-  'audit.state.under_investigation': STATES.under_investigation,
-  'audit.state.outdated': STATES.outdated,
-  'audit.state.unsupported': STATES.unsupported,
-  'audit.state.vulnerable': STATES.vulnerable,
-  'audit.state.newer': STATES.newer,
-  'audit.state.unknown': STATES.unknown,
+  ...keyedUnder('audit.state', STATES),
   'audit.unmapped.noVersion': '未报告版本',
   'audit.unmapped.noMapping': '目录中未记录其 SoftwareId，且没有可识别的关联项',
   'audit.unmapped.ambiguous': '其 SoftwareId 被记录在多种类型的条目上',
