@@ -1,7 +1,7 @@
 import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { webhooks } from '../db/schema';
-import { bindSerial, createItem, createServer, createVersion } from './catalog-factories';
+import { bindSerial, createItem, createServer, createVersion, referenceModel } from './catalog-factories';
 import { createRole } from './factories';
 import { type FlawAdvisory, flawAdvisoryInput } from './advisory-input';
 import { callAs } from './requests';
@@ -100,17 +100,30 @@ export async function approvedAdvisory(
 }
 
 /**
- * What an advisory test's `beforeAll` opens: a test app with the demo catalogue, and a writer and
- * an approver of the four-eyes workflow (roles named after `prefix`) signed in, by their tokens.
+ * What an advisory test's `beforeAll` opens: a test app with the demo catalogue, a writer and an
+ * approver of the four-eyes workflow (roles named after `prefix`) signed in, by their tokens, and
+ * the ids of the two reference models the tests file their flaws against.
  */
 export async function advisoryDesk(driver: Driver, prefix: string) {
   const t = await createTestApp(driver, { catalog: true });
   const roles = await advisoryRoles(t, prefix);
   const writer = (await signedInWith(t, roles.writer)).token;
   const approver = (await signedInWith(t, roles.approver)).token;
-  return { t, writer, approver };
+  const m72u = (await referenceModel(t.db, 'M7-2U')).id;
+  const m74u = (await referenceModel(t.db, 'M7-4U')).id;
+  return { t, writer, approver, m72u, m74u };
 }
 export type AdvisoryDesk = Awaited<ReturnType<typeof advisoryDesk>>;
+
+/** `advisoryDesk` opened before the block's tests (the demo catalogue is slow to seed) and closed after them. */
+export function advisoryDeskForBlock(driver: Driver, prefix: string, use: (desk: AdvisoryDesk) => void) {
+  let desk: AdvisoryDesk | undefined;
+  beforeAll(async () => {
+    desk = await advisoryDesk(driver, prefix);
+    use(desk);
+  }, 240_000);
+  afterAll(() => desk?.t.close());
+}
 
 /** An advisory of one flaw (see flawAdvisoryInput) written and approved at `desk`. */
 export const approvedFlaw = (desk: AdvisoryDesk, flaw: FlawAdvisory, extra: Partial<AdvisoryInput> = {}) =>

@@ -1,16 +1,16 @@
 import type { AdvisoryDetail, AdvisoryTriage, CveLookup } from '@portal/contract';
 import { compareVersions } from '@portal/contract/version-order';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AdvisoryDesk,
-  advisoryDesk,
+  advisoryDeskForBlock,
   approvedFlaw,
   customerRunning,
   embargoedADay,
   signedInWith,
 } from '../../test/advisory-fixtures';
 import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
-import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
+import { bindSerial, createServer } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
 import { DRIVERS, type TestApp } from '../../test/test-app';
 
@@ -26,13 +26,10 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
   let m72u: number;
   let m74u: number;
 
-  beforeAll(async () => {
-    desk = await advisoryDesk(driver, 'vex');
-    t = desk.t;
-    m72u = (await referenceModel(t.db, 'M7-2U')).id;
-    m74u = (await referenceModel(t.db, 'M7-4U')).id;
-  }, 240_000);
-  afterAll(() => t.close());
+  advisoryDeskForBlock(driver, 'vex', (opened) => {
+    desk = opened;
+    ({ t, m72u, m74u } = opened);
+  });
 
   const reason = {
     justification: 'vulnerable_code_not_in_execute_path' as const,
@@ -130,12 +127,9 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
   }, 180_000);
 
   it('lists the products whose released firmware contains a component, as rows under investigation', async () => {
-    const answer = await callAs<AdvisoryTriage>(
-      t.app,
-      desk.writer,
-      'GET',
-      '/api/staff/advisories/triage?purl=pkg:generic/openssl&lt=3.0.8',
-    );
+    const triage = (token: string, query: string) =>
+      callAs<AdvisoryTriage>(t.app, token, 'GET', `/api/staff/advisories/triage?${query}`);
+    const answer = await triage(desk.writer, 'purl=pkg:generic/openssl&lt=3.0.8');
     expect(answer.status).toBe(200);
     const { rows } = answer.body.data;
     const bmc = rows.find((row) => row.productName === 'M7-2U' && row.kind === 'BMC');
@@ -151,20 +145,9 @@ describe.each(DRIVERS)('VEX statuses and SBOM triage on %s', (driver) => {
       }
     }
     const customer = await signedInWith(t, 'customer');
-    const forbidden = await callAs(
-      t.app,
-      customer.token,
-      'GET',
-      '/api/staff/advisories/triage?purl=pkg:generic/openssl',
-    );
-    expect(forbidden.status).toBe(403);
-    const both = await callAs(
-      t.app,
-      desk.writer,
-      'GET',
-      '/api/staff/advisories/triage?purl=pkg:generic/x&cpe=a:b',
-    );
-    expect(both.status).toBe(400);
+    expect((await triage(customer.token, 'purl=pkg:generic/openssl')).status).toBe(403);
+    // A component is named by its purl or its CPE, not both.
+    expect((await triage(desk.writer, 'purl=pkg:generic/x&cpe=a:b')).status).toBe(400);
   }, 120_000);
 
   it("answers a CVE lookup with the caller's own servers only, each status and fix, and nothing under embargo", async () => {

@@ -1,20 +1,15 @@
 import { OFFLINE_CONTEXT_PATH, type OfflineComplianceContext } from '@portal/contract/compliance';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AdvisoryDesk,
-  advisoryDesk,
+  advisoryDeskForBlock,
   approvedFlaw,
   customerRunning,
   embargoedADay,
 } from '../../test/advisory-fixtures';
 import { bmcBefore, bmcUnderInvestigation } from '../../test/advisory-input';
-import {
-  bindSerial,
-  createItem,
-  createServer,
-  createVersion,
-  referenceModel,
-} from '../../test/catalog-factories';
+import { personalAccessToken } from '../../test/api-tokens';
+import { bindSerial, createItem, createServer, createVersion } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
 import { DRIVERS, type TestApp } from '../../test/test-app';
 
@@ -31,13 +26,10 @@ describe.each(DRIVERS)('offline compliance context attacks on %s', (driver) => {
   let m72u: number;
   let m74u: number;
 
-  beforeAll(async () => {
-    desk = await advisoryDesk(driver, 'ctx');
-    t = desk.t;
-    m72u = (await referenceModel(t.db, 'M7-2U')).id;
-    m74u = (await referenceModel(t.db, 'M7-4U')).id;
-  }, 240_000);
-  afterAll(() => t.close());
+  advisoryDeskForBlock(driver, 'ctx', (opened) => {
+    desk = opened;
+    ({ t, m72u, m74u } = opened);
+  });
 
   const contextOf = async (token: string) => {
     const answer = await callAs(t.app, token, 'GET', OFFLINE_CONTEXT_PATH);
@@ -97,12 +89,14 @@ describe.each(DRIVERS)('offline compliance context attacks on %s', (driver) => {
     const owner = await customerRunning(t, m72u, { BMC: '4.0.1' });
     const anonymous = await t.app.inject({ url: OFFLINE_CONTEXT_PATH });
     expect(anonymous.statusCode).toBe(401);
-    const tokenOf = async (scope: 'inventory' | 'catalog:read') =>
-      (await t.app.services.apiTokens.create(owner.id, { name: scope, scopes: [scope], expiresInDays: 1 }))
-        .token;
-    const wrong = await callAs(t.app, await tokenOf('catalog:read'), 'GET', OFFLINE_CONTEXT_PATH);
+    const wrong = await callAs(
+      t.app,
+      await personalAccessToken(t, owner.id, ['catalog:read']),
+      'GET',
+      OFFLINE_CONTEXT_PATH,
+    );
     expect(wrong.status).toBe(403);
-    const right = await contextOf(await tokenOf('inventory'));
+    const right = await contextOf(await personalAccessToken(t, owner.id, ['inventory']));
     expect(right.servers.map((server) => server.sn)).toEqual([owner.sn]);
   }, 120_000);
 });

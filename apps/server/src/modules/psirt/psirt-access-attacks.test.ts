@@ -1,5 +1,6 @@
-import { API_TOKEN_SCOPES, type PsirtEncryptionKey } from '@portal/contract';
+import type { PsirtEncryptionKey } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalAccessToken } from '../../test/api-tokens';
 import { createStaffRoleWithout } from '../../test/factories';
 import { callAs, type Method } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
@@ -37,13 +38,7 @@ describe.each(DRIVERS)('PSIRT access attacks on %s', (driver) => {
     const staff = (await signedInUser(t, { roleCodes: ['staff'] })).token;
     const psirt = await signedInUser(t, { roleCodes: ['psirt'] });
     // A token of every scope the PSIRT member could give it.
-    const token = (
-      await t.app.services.apiTokens.create(psirt.id, {
-        name: 'all',
-        scopes: [...API_TOKEN_SCOPES],
-        expiresInDays: 1,
-      })
-    ).token;
+    const token = await personalAccessToken(t, psirt.id);
     for (const [method, url, body] of PSIRT_ROUTES) {
       const anonymous = await t.app.inject({ method, url, payload: body });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
@@ -60,13 +55,7 @@ describe.each(DRIVERS)('PSIRT access attacks on %s', (driver) => {
     const lesser = (await signedInUser(t, { roleCodes: ['no-publish-atk'] })).token;
     const psirt = (await signedInUser(t, { roleCodes: ['psirt'] })).token;
     const publisher = await signedInUser(t, { roleCodes: ['staff'] });
-    const token = (
-      await t.app.services.apiTokens.create(publisher.id, {
-        name: 'all',
-        scopes: [...API_TOKEN_SCOPES],
-        expiresInDays: 1,
-      })
-    ).token;
+    const token = await personalAccessToken(t, publisher.id);
     for (const caller of [lesser, psirt, token]) {
       expect((await callAs(t.app, caller, 'GET', '/api/staff/models/support')).status).toBe(403);
       expect(

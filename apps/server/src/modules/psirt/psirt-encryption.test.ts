@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  API_TOKEN_SCOPES,
   PSIRT_KEY_PATH,
   type PsirtEncryptionKey,
   type VulnerabilityReportPlaintext,
@@ -13,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, psirtReports } from '../../db/schema';
+import { personalAccessToken } from '../../test/api-tokens';
 import { callAs } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -144,13 +144,7 @@ describe.each(DRIVERS)('the PSIRT encryption key on %s', (driver) => {
     const customer = (await signedInUser(t)).token;
     const staff = (await signedInUser(t, { roleCodes: ['staff'] })).token;
     const psirt = await signedInUser(t, { roleCodes: ['psirt'] });
-    const token = (
-      await t.app.services.apiTokens.create(psirt.id, {
-        name: 'all',
-        scopes: [...API_TOKEN_SCOPES],
-        expiresInDays: 1,
-      })
-    ).token;
+    const token = await personalAccessToken(t, psirt.id);
     const anonymous = await t.app.inject({ method: 'POST', url });
     expect(anonymous.statusCode).toBe(401);
     const answers = [anonymous.body];
