@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { psirtReports } from '../db/schema';
 import { randomCaptchaText } from '../modules/captcha/captcha.service';
+import { createUser } from './factories';
 import { startSmtpReceiver } from './smtp-receiver';
 import { createTestApp, type Driver } from './test-app';
 
@@ -9,7 +11,8 @@ export const REPORTER = { name: 'Mallory Finder', email: 'finder@example.com', p
 /**
  * A portal taking vulnerability reports through the public form (issue 43 §4), as the tests of the
  * form open it: the captcha on, every text it issues remembered, mail going to a local SMTP
- * receiver. `send` posts a report as the form does, `stored` reads what reached the PSIRT queue.
+ * receiver. `send` posts a report as the form does, `stored` reads what reached the PSIRT queue,
+ * `sessionOf` signs in a new user of the roles (directly: this portal asks a captcha at sign-in).
  */
 export async function reportForm(driver: Driver) {
   const smtp = await startSmtpReceiver();
@@ -36,10 +39,22 @@ export async function reportForm(driver: Driver) {
     });
   };
   const stored = () => t.db.select().from(psirtReports);
+  const sessionOf = async (roleCodes: string[]) =>
+    t.app.services.sessions.create((await createUser(t.db, { roleCodes })).id, { ip: '127.0.0.1' });
   const close = async () => {
     await t.close();
     await smtp.close();
   };
-  return { t, smtp, send, stored, close };
+  return { t, smtp, send, stored, sessionOf, close };
 }
 export type ReportForm = Awaited<ReturnType<typeof reportForm>>;
+
+/** `reportForm` opened before the block's tests and closed after them: `use` receives it. */
+export function reportFormForBlock(driver: Driver, use: (form: ReportForm) => void) {
+  let form: ReportForm | undefined;
+  beforeAll(async () => {
+    form = await reportForm(driver);
+    use(form);
+  });
+  afterAll(() => form?.close());
+}
