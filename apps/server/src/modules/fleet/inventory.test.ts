@@ -45,6 +45,11 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     callAs<FleetServerDetail>(t.app, token, 'GET', `/api/fleet/servers/${sn}`).then((answer) => answer.body);
   const report = (token: string, body: object) =>
     callAs<InventoryReportResult>(t.app, token, 'POST', '/api/fleet/inventory', body);
+  /** My server reports, through the API, that it runs these components now. */
+  const reportMine = (components: object[]) =>
+    report(customer.token, { servers: [{ sn: mine, components }] });
+  /** The test NIC in slot 3, at `version`. */
+  const nicInSlot3 = (version: string) => ({ kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version });
   const upload = (token: string, csv: string, dryRun: '0' | '1', locale = 'en-US') =>
     uploadInventory(t.app, token, csv, { dryRun, locale });
   const component = (server: FleetServerDetail, key: string) =>
@@ -149,26 +154,17 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     expect(component(server, 'PCIE:PN-TEST-NIC')).toMatchObject({ state: 'unknown', installed: null });
     expect(server.state).toBe('vulnerable');
 
-    await report(customer.token, {
-      servers: [
-        {
-          sn: mine,
-          components: [
-            { kind: 'BMC', version: '2.0.0-rc1' },
-            { kind: 'BIOS', version: '5.0.0' },
-            { kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: 'U32 v2.7' },
-          ],
-        },
-      ],
-    });
+    await reportMine([
+      { kind: 'BMC', version: '2.0.0-rc1' },
+      { kind: 'BIOS', version: '5.0.0' },
+      nicInSlot3('U32 v2.7'),
+    ]);
     // Fresh at once: no stale "vulnerable" after the update is reported.
     const after = (await detail(customer.token, mine)).data;
     expect(component(after, 'BMC')?.state).toBe('newer');
     expect(component(after, 'BIOS')?.state).toBe('current');
     expect(component(after, 'PCIE:PN-TEST-NIC:3')).toMatchObject({ state: 'unknown', installed: 'U32 v2.7' });
-    await report(customer.token, {
-      servers: [{ sn: mine, components: [{ kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: '21.9' }] }],
-    });
+    await reportMine([nicInSlot3('21.9')]);
     expect(component((await detail(customer.token, mine)).data, 'PCIE:PN-TEST-NIC:3')).toMatchObject({
       state: 'vulnerable',
       advisories: [{ fixedIn: '22.1' }],
@@ -304,10 +300,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     const body = { servers: [{ sn: mine, components: [{ kind: 'BMC', version: '1.2.0' }] }] };
     expect((await report(token, body)).status).toBe(200);
     expect((await report(other, body)).body.code).toBe(1026002);
-    expect(
-      (await report(customer.token, { servers: [{ sn: mine, components: [{ kind: 'FAN', version: '1' }] }] }))
-        .status,
-    ).toBe(400);
+    expect((await reportMine([{ kind: 'FAN', version: '1' }])).status).toBe(400);
   });
 
   it('pins a baseline per model: the target is the pinned release, not the newest', async () => {
@@ -340,18 +333,11 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
   });
 
   it('bundles exactly what is missing: the targets of the outdated and vulnerable components', async () => {
-    await report(customer.token, {
-      servers: [
-        {
-          sn: mine,
-          components: [
-            { kind: 'BMC', version: '1.0.0' },
-            { kind: 'BIOS', version: '5.0.0' },
-            { kind: 'PCIE', pn: 'PN-TEST-NIC', slot: '3', version: '22.1' },
-          ],
-        },
-      ],
-    });
+    await reportMine([
+      { kind: 'BMC', version: '1.0.0' },
+      { kind: 'BIOS', version: '5.0.0' },
+      nicInSlot3('22.1'),
+    ]);
     const server = (await detail(customer.token, mine)).data;
     const missing = server.components.filter((row) => row.state === 'outdated' || row.state === 'vulnerable');
     expect(missing.map((row) => row.component)).toEqual(['BMC']);
