@@ -1,5 +1,6 @@
 import { createCipheriv, createHash } from 'node:crypto';
-import { crc32, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { zipArchive } from './zip-archive';
 
 /** A ustar archive holding one file (the demo catalogue's payloads are real archives). */
 export function tarOf(name: string, content: Buffer): Buffer {
@@ -40,36 +41,8 @@ export const tarGzOf = (name: string, content: Buffer) =>
   gzipSync(tarOf(name, content), { mtime: 0 } as never);
 
 /** A zip archive holding one stored (uncompressed) file. */
-export function zipOf(name: string, content: Buffer): Buffer {
-  const fileName = Buffer.from(name, 'utf8');
-  const crc = crc32(content);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0x0800, 6); // UTF-8 names
-  local.writeUInt16LE(0, 8); // stored
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(content.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0800, 8);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(content.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const localSize = local.length + fileName.length + content.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(localSize, 16);
-  return Buffer.concat([local, fileName, content, central, fileName, end]);
-}
+export const zipOf = (name: string, content: Buffer): Buffer =>
+  zipArchive([{ name, content }], { utf8Names: true });
 
 /**
  * `size` bytes that look like a firmware image (they do not compress), the same for the same
