@@ -1,15 +1,11 @@
 import type { AdvisoryTriage, AdvisoryTriageQuery, AdvisoryTriageRow } from '@portal/contract';
 import { compareVersions } from '@portal/contract/version-order';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
-  catalogVersions,
-  serverModels,
-} from '../../db/schema';
+import { catalogVersionModels, catalogVersionParts, serverModels } from '../../db/schema';
 import type { SbomService } from '../sbom/sbom.service';
+import { releasedVersionsByProduct } from './csaf-catalogue';
+import { csafProductKeyOf } from './csaf/csaf-product-tree';
 
 type Group = Omit<AdvisoryTriageRow, 'versions' | 'affectedFrom' | 'fixedIn'> & {
   versionIds: Set<number>;
@@ -84,45 +80,23 @@ export async function triageFromSboms(
       group.versions.add(hit.version);
     }
   }
-  const rows = await Promise.all(
-    [...groups.values()].map(async (group): Promise<AdvisoryTriageRow> => {
-      const versions = [...group.versions].sort(compareVersions);
-      const newest = versions.at(-1) ?? '';
-      const later = (await releasesOf(db, group)).filter(
-        (version) => compareVersions(version, newest) > 0 && !group.versions.has(version),
-      );
-      return {
-        modelId: group.modelId,
-        pn: group.pn,
-        productName: group.productName,
-        kind: group.kind,
-        versions,
-        affectedFrom: versions[0] ?? '',
-        fixedIn: later.sort(compareVersions)[0] ?? null,
-      };
-    }),
-  );
+  const released = await releasedVersionsByProduct(db, [...groups.values()]);
+  const rows = [...groups.values()].map((group): AdvisoryTriageRow => {
+    const versions = [...group.versions].sort(compareVersions);
+    const newest = versions.at(-1) ?? '';
+    const later = (released[csafProductKeyOf(group)] ?? []).filter(
+      (version) => compareVersions(version, newest) > 0 && !group.versions.has(version),
+    );
+    return {
+      modelId: group.modelId,
+      pn: group.pn,
+      productName: group.productName,
+      kind: group.kind,
+      versions,
+      affectedFrom: versions[0] ?? '',
+      fixedIn: later.sort(compareVersions)[0] ?? null,
+    };
+  });
   rows.sort((a, b) => a.productName.localeCompare(b.productName) || a.kind.localeCompare(b.kind));
   return { rows, truncated: found.truncated };
-}
-
-/** Every released or recalled version of a product (a model's items of the kind, or a part's). */
-async function releasesOf(db: Db, group: Group): Promise<string[]> {
-  const released = ne(catalogVersions.status, 'draft');
-  const rows =
-    group.modelId !== null
-      ? await db
-          .selectDistinct({ version: catalogVersions.version })
-          .from(catalogVersionModels)
-          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionModels.versionId))
-          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-          .where(
-            and(eq(catalogVersionModels.modelId, group.modelId), eq(catalogItems.kind, group.kind), released),
-          )
-      : await db
-          .selectDistinct({ version: catalogVersions.version })
-          .from(catalogVersionParts)
-          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
-          .where(and(eq(catalogVersionParts.partNumber, group.pn ?? ''), released));
-  return rows.map((row) => row.version);
 }

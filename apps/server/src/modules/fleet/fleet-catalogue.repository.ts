@@ -1,9 +1,10 @@
 import { compareVersions, installOrderOf } from '@portal/contract';
 import { type ReleaseIndex, releaseKey } from '@portal/contract/compliance';
-import { and, eq, inArray, not } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogItems, catalogVersionModels, catalogVersionParts, catalogVersions } from '../../db/schema';
+import { catalogItems, catalogVersions } from '../../db/schema';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
+import { versionsForProducts } from '../catalog/product-versions';
 
 /**
  * What the catalogue offers a fleet: every published, non-pre-release version of the models' and
@@ -33,24 +34,7 @@ export async function releasesFor(
     nameEn: catalogItems.nameEn,
   };
   const released = and(eq(catalogVersions.status, 'published'), not(catalogVersions.preRelease));
-  const [byModel, byPart] = await Promise.all([
-    modelIds.length === 0
-      ? []
-      : db
-          .select({ ...columns, modelId: catalogVersionModels.modelId })
-          .from(catalogVersionModels)
-          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionModels.versionId))
-          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-          .where(and(inArray(catalogVersionModels.modelId, modelIds), released)),
-    pns.length === 0
-      ? []
-      : db
-          .select({ ...columns, pn: catalogVersionParts.partNumber })
-          .from(catalogVersionParts)
-          .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
-          .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-          .where(and(inArray(catalogVersionParts.partNumber, pns), released)),
-  ]);
+  const [byModel, byPart] = await versionsForProducts(db, columns, { modelIds, pns }, released);
   const visible = new Map<number, boolean>();
   const maySee = async (row: { itemId: number; visibility: string }) => {
     if (!visible.has(row.itemId))
