@@ -6,6 +6,7 @@ import {
   activationSchema,
   entitlementQuerySchema,
   entitlementSchema,
+  idParamsSchema,
   LICENCE_PUBLIC_KEY_PATH,
   type Locale,
   maintenanceRemainSchema,
@@ -22,7 +23,6 @@ import { requirePermission, requireSession, sessionOf } from '../../plugins/auth
 
 const security = [{ bearer: [] }];
 const tags = ['activation'];
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 /** The schema of a question about one product on one of my servers: remaining nodes, maintenance. */
 const productOnServerSchema = (summary: string, answer: z.ZodType) => ({
   tags,
@@ -185,7 +185,7 @@ export async function activationRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activation/:id/file',
     {
-      schema: { tags, summary: 'One of my activation codes as a file', security, params: idParams },
+      schema: { tags, summary: 'One of my activation codes as a file', security, params: idParamsSchema },
       config: { tokenScope: 'licences' },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   entitlementListQuerySchema,
   entitlementPageSchema,
   entitlementSchema,
+  idParamsSchema,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,8 +17,7 @@ import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
 const tags = ['activation'];
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const entitlementRoute = recordRouteSchema({ tags, security, params: idParams });
+const entitlementRoute = recordRouteSchema({ tags, security, params: idParamsSchema });
 
 /** Staff (license:manage): entitlements in the system application. */
 export async function entitlementAdminRoutes(app: FastifyInstance) {
