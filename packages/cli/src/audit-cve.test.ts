@@ -1,13 +1,9 @@
 import type { CveLookup } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advisoryRoles,
-  approvedAdvisory,
-  signedInWith,
-} from '../../../apps/server/src/test/advisory-fixtures';
-import { affectedRow, flawAdvisoryInput } from '../../../apps/server/src/test/advisory-input';
+import { affectedRow } from '../../../apps/server/src/test/advisory-input';
 import { EXIT } from './exit-codes.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import { publishedFlaw } from './test/published-advisory.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 let portal: FleetPortal;
@@ -17,22 +13,14 @@ const CVE = 'CVE-2026-43100';
 beforeAll(async () => {
   portal = await startFleetPortal();
   env = cliEnv(newConfigHome());
-  const roles = await advisoryRoles(portal.t, 'cli-vex');
-  const writer = await signedInWith(portal.t, roles.writer);
-  const approver = await signedInWith(portal.t, roles.approver);
-  await approvedAdvisory(
-    portal.t,
-    writer.token,
-    approver.token,
-    flawAdvisoryInput({
-      title: ['命令行', 'CLI'],
-      cve: CVE,
-      affected: [
-        affectedRow({ modelId: portal.model.id, kind: 'BMC', fixedIn: '999.0' }),
-        affectedRow({ modelId: portal.model.id, kind: 'BIOS', status: 'under_investigation' }),
-      ],
-    }),
-  );
+  await publishedFlaw(portal, 'cli-vex', {
+    title: ['命令行', 'CLI'],
+    cve: CVE,
+    affected: [
+      affectedRow({ modelId: portal.model.id, kind: 'BMC', fixedIn: '999.0' }),
+      affectedRow({ modelId: portal.model.id, kind: 'BIOS', status: 'under_investigation' }),
+    ],
+  });
   expect((await loginWithToken(portal, env)).code).toBe(EXIT.ok);
 }, 240_000);
 afterAll(async () => portal?.close());

@@ -3,44 +3,22 @@ import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAuthorizations } from '../../../apps/server/src/db/schema';
-import { tokenFor, withToken } from '../../../apps/server/src/test/requests';
 import { until } from '../../../apps/server/src/test/until';
 import { EXIT } from './exit-codes.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
-import { cliEnv, newConfigHome, spawnCli } from './test/run-cli.ts';
+import { deviceConsoleCall, startDeviceLogin, startDeviceLoginPortal } from './test/device-login.ts';
+import type { FleetPortal } from './test/portal-fixture.ts';
+import { newConfigHome } from './test/run-cli.ts';
 
 let portal: FleetPortal;
 let session: string;
 
 beforeAll(async () => {
-  // Polls a second apart rather than RFC 8628's five: the test waits real seconds between them.
-  portal = await startFleetPortal({ deviceAuthPollSeconds: 1 });
-  session = await tokenFor(portal.t.app, portal.customer.account, portal.customer.password);
+  ({ portal, session } = await startDeviceLoginPortal());
 });
 afterAll(async () => portal?.close());
 
-/** `fwportal login` running, its output collected as it comes, and the user code it printed. */
-async function startLogin(args: string[], home: string) {
-  const child = spawnCli(['login', '--url', portal.url, ...args], cliEnv(home));
-  const out = { stdout: '', stderr: '' };
-  child.stdout?.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
-  child.stdin?.end();
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const userCode = await until(
-    'the user code',
-    () => /\b([B-Z]{4}-[B-Z]{4})\b/.exec(out.stderr)?.[1],
-    30_000,
-  );
-  return { out, exited, userCode };
-}
-
-const consoleCall = (action: string, payload: object) =>
-  withToken<Record<string, unknown>>(portal.t.app, session, {
-    method: 'POST',
-    url: `/api/device/${action}`,
-    payload,
-  });
+const startLogin = (args: string[], home: string) => startDeviceLogin(portal, args, home);
+const consoleCall = (action: string, payload: object) => deviceConsoleCall(portal, session, action, payload);
 
 describe('fwportal login (device sign-in, RFC 8628)', () => {
   it('prints a code and a link, polls until the code is approved in the console, and stores the token', async () => {

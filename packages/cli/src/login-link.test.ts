@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor, withToken } from '../../../apps/server/src/test/requests';
-import { until } from '../../../apps/server/src/test/until';
 import { verificationLinkOn } from './commands/device-login.ts';
 import { formatDateTime } from './date-time.ts';
 import { EXIT } from './exit-codes.ts';
-import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
-import { cliEnv, newConfigHome, spawnCli } from './test/run-cli.ts';
+import { deviceConsoleCall, startDeviceLogin, startDeviceLoginPortal } from './test/device-login.ts';
+import type { FleetPortal } from './test/portal-fixture.ts';
+import { newConfigHome } from './test/run-cli.ts';
 
 // Issue 42 §2: `fwportal login --url http://127.0.0.1:…` printed a link to localhost (the portal's
 // PUBLIC_URL unset), where the browser has no session; the expiry printed as 12/2/2026, 2:00:00 PM.
@@ -40,8 +39,7 @@ describe('fwportal login against 127.0.0.1', () => {
   let portal: FleetPortal;
   let session: string;
   beforeAll(async () => {
-    portal = await startFleetPortal({ deviceAuthPollSeconds: 1 });
-    session = await tokenFor(portal.t.app, portal.customer.account, portal.customer.password);
+    ({ portal, session } = await startDeviceLoginPortal());
   });
   afterAll(async () => portal?.close());
 
@@ -50,25 +48,13 @@ describe('fwportal login against 127.0.0.1', () => {
     ['zh-CN', /有效期至 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}\n/],
   ])('links to the address given and prints the expiry for a %s reader', async (locale, expiry) => {
     expect(portal.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const child = spawnCli(['login', '--url', portal.url, '--lang', locale], cliEnv(newConfigHome()));
-    const out = { stdout: '', stderr: '' };
-    child.stdout?.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
-    child.stdin?.end();
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    // The code and the link are two writes: wait for the link, which may come in a later chunk.
-    const userCode = await until(
-      'the verification link',
-      () => /\/device\?user_code=([B-Z]{4}-[B-Z]{4})\b/.exec(out.stderr)?.[1],
-      30_000,
-    );
+    const { out, exited, userCode } = await startDeviceLogin(portal, ['--lang', locale], newConfigHome());
 
     expect(out.stderr).toContain(`${portal.url}/device?user_code=${userCode}`);
     expect(out.stderr).not.toContain('localhost');
-    const approved = await withToken(portal.t.app, session, {
-      method: 'POST',
-      url: '/api/device/approve',
-      payload: { userCode, token: { name: `fwportal-${locale}`, scopes: ['download'], expiresInDays: 30 } },
+    const approved = await deviceConsoleCall(portal, session, 'approve', {
+      userCode,
+      token: { name: `fwportal-${locale}`, scopes: ['download'], expiresInDays: 30 },
     });
     expect(approved.status).toBe(200);
     portal.t.clock.advance(30_000);

@@ -4,15 +4,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advisoryRoles,
-  approvedAdvisory,
-  signedInWith,
-} from '../../../apps/server/src/test/advisory-fixtures';
-import { affectedRow, flawAdvisoryInput } from '../../../apps/server/src/test/advisory-input';
+import { affectedRow } from '../../../apps/server/src/test/advisory-input';
 import { EXIT } from './exit-codes.ts';
 import type { MirrorCatalog, MirrorFile, MirrorIndex } from './mirror/mirror-layout.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import { publishedFlaw } from './test/published-advisory.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 /*
@@ -67,19 +63,11 @@ beforeAll(async () => {
   portal = await startFleetPortal();
   home = newConfigHome();
   env = cliEnv(home);
-  const roles = await advisoryRoles(portal.t, 'mirror-pgp');
-  const writer = await signedInWith(portal.t, roles.writer);
-  const approver = await signedInWith(portal.t, roles.approver);
-  await approvedAdvisory(
-    portal.t,
-    writer.token,
-    approver.token,
-    flawAdvisoryInput({
-      title: ['镜像签名', 'Mirror signature'],
-      cve: 'CVE-2026-44200',
-      affected: [affectedRow({ modelId: portal.model.id, kind: 'BMC', fixedIn: '999.0' })],
-    }),
-  );
+  await publishedFlaw(portal, 'mirror-pgp', {
+    title: ['镜像签名', 'Mirror signature'],
+    cve: 'CVE-2026-44200',
+    affected: [affectedRow({ modelId: portal.model.id, kind: 'BMC', fixedIn: '999.0' })],
+  });
   expect((await loginWithToken(portal, env)).code).toBe(EXIT.ok);
   synced = path.join(home, 'mirror');
   const run = await runCli(['mirror', 'sync', '--out', synced, '--json'], env);
