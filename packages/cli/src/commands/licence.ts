@@ -5,6 +5,7 @@ import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { type Activation, API_PATHS, MAX_PAGE_SIZE, type Page, type VerifyCodeSent } from '../portal-api.ts';
 import { openSession } from '../session.ts';
 import { formatTable } from '../table.ts';
+import { withSubcommands } from './subcommands.ts';
 import { printable } from '../terminal-text.ts';
 
 function required(ctx: Context, name: string): string {
@@ -101,11 +102,4 @@ async function file(ctx: Context): Promise<ExitCode> {
 
 export const LICENCE_SUBCOMMANDS = { code: sendCode, generate, list, file } as const;
 
-export async function licence(ctx: Context): Promise<ExitCode> {
-  const name = ctx.positionals[0] ?? '';
-  const run = Object.hasOwn(LICENCE_SUBCOMMANDS, name)
-    ? LICENCE_SUBCOMMANDS[name as keyof typeof LICENCE_SUBCOMMANDS]
-    : undefined;
-  if (!run) throw new CliError(EXIT.usage, 'usage.licenceSubcommand');
-  return run(ctx);
-}
+export const licence = withSubcommands(LICENCE_SUBCOMMANDS, 'usage.licenceSubcommand');

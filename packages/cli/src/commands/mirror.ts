@@ -14,6 +14,7 @@ import { serialNumbersOf } from '../sn-input.ts';
 import { formatBytes } from '../table.ts';
 import { DEFAULT_PARALLEL } from './download.ts';
 import { failureOf, worstExitCode } from './failures.ts';
+import { withSubcommands } from './subcommands.ts';
 
 const MAX_PARALLEL = 32;
 const MAX_KEEP = 10_000;
@@ -132,11 +133,4 @@ async function prune(ctx: Context): Promise<ExitCode> {
 
 export const MIRROR_SUBCOMMANDS = { sync, verify, prune } as const;
 
-export async function mirror(ctx: Context): Promise<ExitCode> {
-  const name = ctx.positionals[0] ?? '';
-  const run = Object.hasOwn(MIRROR_SUBCOMMANDS, name)
-    ? MIRROR_SUBCOMMANDS[name as keyof typeof MIRROR_SUBCOMMANDS]
-    : undefined;
-  if (!run) throw new CliError(EXIT.usage, 'usage.mirrorSubcommand');
-  return run(ctx);
-}
+export const mirror = withSubcommands(MIRROR_SUBCOMMANDS, 'usage.mirrorSubcommand');
