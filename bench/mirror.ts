@@ -19,8 +19,8 @@ import { users } from '../apps/server/src/db/schema';
 import { createItem, createVersion } from '../apps/server/src/test/catalog-factories';
 import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
 import type { SignedManifest } from '../packages/cli/src/portal-api';
+import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
-import { build } from 'esbuild';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 import { replaceVersionFile } from './support/version-files';
@@ -38,25 +38,6 @@ const SMALL_FILE = 64 * 1024;
 const BIG_FILE = 1024 * MiB;
 
 const run = promisify(execFile);
-
-/**
- * The CLI as customers run it: one bundled file (as packages/cli/build.mjs makes it), so the
- * timings do not include Node compiling the TypeScript sources at every start.
- */
-async function bundleCli(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'fwportal.mjs');
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, '../packages/cli/src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22.12',
-    define: { FWPORTAL_BUILD: JSON.stringify({ version: 'bench', platform: null, releaseKeyPem: null }) },
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 let cliFile = '';
 
@@ -117,7 +98,9 @@ const rate = (bytes: number, seconds: number) => (bytes / MiB / seconds).toFixed
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mirror-'));
-  cliFile = await bundleCli(dir);
+  // Bundled as customers run it, so the timings do not include Node compiling the TypeScript
+  // sources at every start.
+  cliFile = await bundleCli(path.join(dir, 'fwportal.mjs'), 'bench');
   const portal = await startPortalApp({ config: TOKEN_QUOTAS_OFF });
   try {
     const [demo] = await portal.db.select().from(users).where(eq(users.account, 'demo'));

@@ -5,28 +5,32 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { CliRun } from './run-cli.ts';
 
+/**
+ * The CLI bundled into `outfile` as packages/cli/build.mjs bundles it (esbuild, the contract
+ * inlined), `fwportal --version` saying `version`: one file, what customers run.
+ */
+export async function bundleCli(outfile: string, version: string): Promise<string> {
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22.12',
+    define: { FWPORTAL_BUILD: JSON.stringify({ version, platform: null, releaseKeyPem: null }) },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 let bundle: Promise<string> | undefined;
 
 /**
- * The CLI bundled as packages/cli/build.mjs bundles it (esbuild, the contract inlined), once per
- * test file: what customers run. Needed where a command loads the contract's compliance engine,
- * whose extensionless imports Node cannot run from the sources.
+ * The bundled CLI, once per test file. Needed where a command loads the contract's compliance
+ * engine, whose extensionless imports Node cannot run from the sources.
  */
 function bundledCli(): Promise<string> {
-  bundle ??= (async () => {
-    const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-bundle-')), 'main.mjs');
-    await build({
-      entryPoints: [path.resolve(import.meta.dirname, '../main.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22.12',
-      define: { FWPORTAL_BUILD: JSON.stringify({ version: 'test', platform: null, releaseKeyPem: null }) },
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
+  bundle ??= bundleCli(path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-bundle-')), 'main.mjs'), 'test');
   return bundle;
 }
 
