@@ -267,6 +267,11 @@ async function openPglite(
     postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
   });
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** The portal's view of an open PGlite instance (the tests hand one instance to several apps in turn). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema });
   return {
     db,

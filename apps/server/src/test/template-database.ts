@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/connection';
+import type { PGlite } from '@electric-sql/pglite';
+import { type Database, openDatabase, pgliteDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
+import { createBoss } from '../lib/jobs/boss';
+import { keepTemplateRows, type ResetPlan, resetPlanOf, resetToTemplate } from './pglite-reuse';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +39,11 @@ function keyOf(shape: SeedShape, explicitNow: boolean): string {
 async function seeded(database: Database, shape: SeedShape): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db, shape.passwords, shape.now, { demo: shape.demo });
+  // pg-boss's schema too: each test app's queue then starts on an installed schema (as a portal's
+  // second start does) instead of installing it.
+  const boss = createBoss(database, { superviseIntervalSeconds: 60, poolSize: 1 });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
 }
 
 /** A new database of the run's PostgreSQL cluster copied from the template of this seed; its URL. */
@@ -83,8 +91,36 @@ function processFolder(): string {
   return ownFolder;
 }
 
+/**
+ * Templates' bytes kept by this worker (test files share it, vitest `isolate: false`): reading a
+ * 29 MB file for every test app cost as much as loading it. A few seeds only: a test's own `now`
+ * makes a template of its own.
+ */
+const loadedTemplates = new Map<string, Buffer>();
+const KEPT_TEMPLATES = 4;
+
+function templateBytes(file: string): Buffer {
+  let bytes = loadedTemplates.get(file);
+  if (!bytes) {
+    bytes = readFileSync(file);
+    if (loadedTemplates.size >= KEPT_TEMPLATES) loadedTemplates.delete(loadedTemplates.keys().next().value!);
+    loadedTemplates.set(file, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * PGlite reads its `loadDataDir` once with `arrayBuffer()`; Node's Blob answers that through its
+ * stream reader in small chunks, about a third of a test database's load time. This Blob hands
+ * over a copy of the bytes at once (PGlite untars the copy; the worker's template stays intact).
+ */
+function blobOf(bytes: Buffer): Blob {
+  const copy = async () => Uint8Array.prototype.slice.call(bytes).buffer as ArrayBuffer;
+  return Object.assign(new Blob([]), { arrayBuffer: copy });
+}
+
 /** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
-async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
+async function loadPglite(key: string, shape: SeedShape): Promise<PGlite> {
   // Projects without the server's global setup (the CLI's tests start portals too) keep their
   // templates in a folder of this process instead.
   const folder = inject('testTemplateDir') ?? processFolder();
@@ -94,7 +130,16 @@ async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
     try {
       await seeded(database, shape);
       if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
-      const dump = await database.queueConnection.client.dumpDataDir('none');
+      const client = database.queueConnection.client;
+      // PGlite opens one database and never copies one: template0 and template1 were a third of
+      // the template's files, each written into every test's in-memory file system.
+      for (const name of ['template0', 'template1']) {
+        await client.exec(`alter database ${name} is_template false`);
+        await client.exec(`drop database ${name}`);
+      }
+      await keepTemplateRows(client);
+      await client.exec('checkpoint');
+      const dump = await client.dumpDataDir('none');
       mkdirSync(folder, { recursive: true });
       // Parallel workers may build the same template: each writes its own file, then renames.
       const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
@@ -104,7 +149,51 @@ async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
       await database.close();
     }
   }
-  return openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(file)]) });
+  const database = await openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) });
+  if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
+  return database.queueConnection.client;
+}
+
+/** Instances back in their template's state, ready for the next test app of this worker. */
+const idleInstances: { key: string; client: PGlite }[] = [];
+const MAX_IDLE_INSTANCES = 2;
+const resetPlans = new Map<string, ResetPlan>();
+/** The template each instance handed out came from. */
+const instanceKeys = new WeakMap<PGlite, string>();
+
+async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
+  const idle = idleInstances.findIndex((instance) => instance.key === key);
+  if (idle >= 0) {
+    const [instance] = idleInstances.splice(idle, 1);
+    if (instance) {
+      instanceKeys.set(instance.client, key);
+      return pgliteDatabase(instance.client);
+    }
+  }
+  const client = await loadPglite(key, shape);
+  if (!resetPlans.has(key)) resetPlans.set(key, await resetPlanOf(client));
+  instanceKeys.set(client, key);
+  return pgliteDatabase(client);
+}
+
+/**
+ * Ends a test app's use of its database: a PGlite instance is put back in its template's state
+ * for the next test app of this worker (test/pglite-reuse.ts), or closed when that cannot be
+ * done; any other database is closed.
+ */
+export async function releaseSeededTestDatabase(database: Database): Promise<void> {
+  const connection = database.queueConnection;
+  if (connection.driver !== 'pglite') return database.close();
+  const client = connection.client;
+  const key = instanceKeys.get(client);
+  const plan = key === undefined ? undefined : resetPlans.get(key);
+  instanceKeys.delete(client);
+  if (key !== undefined && plan && (await resetToTemplate(client, plan))) {
+    idleInstances.push({ key, client });
+    while (idleInstances.length > MAX_IDLE_INSTANCES) await idleInstances.shift()?.client.close();
+    return;
+  }
+  if (!client.closed) await client.close();
 }
 
 /** A migrated and seeded database on the chosen driver, copied from this run's template of the seed. */

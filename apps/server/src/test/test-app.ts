@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, defaultLoggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
-import { openSeededTestDatabase } from './template-database';
+import { openSeededTestDatabase, releaseSeededTestDatabase } from './template-database';
 import { tokenFor } from './requests';
 import { testPortalEnv } from './test-config';
 import { startSmtpReceiver } from './smtp-receiver';
@@ -41,6 +41,20 @@ export async function createPostgresDatabase(): Promise<string> {
 export async function openTestDatabase(driver: Driver): Promise<Database> {
   if (driver === 'pglite') return openDatabase({});
   return openDatabase({ databaseUrl: await createPostgresDatabase(), poolSize: 4 });
+}
+
+/**
+ * A migrated database on the chosen driver, seeded with the built-in roles and the admin only: a
+ * copy of the run's template (test/template-database.ts), for tests of a service without an app.
+ * Its `close` hands a PGlite instance back to the worker for the next test (test/pglite-reuse.ts).
+ */
+export async function openMigratedTestDatabase(driver: Driver): Promise<Database> {
+  const database = await openSeededTestDatabase(
+    driver,
+    { demo: false, now: new Date(), passwords: { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD } },
+    false,
+  );
+  return { ...database, close: () => releaseSeededTestDatabase(database) };
 }
 
 export type TestAppOptions = {
@@ -109,7 +123,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     db: database.db,
     close: async () => {
       await app.close();
-      await database.close();
+      await releaseSeededTestDatabase(database);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

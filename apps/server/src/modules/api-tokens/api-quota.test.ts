@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
 import { ManualClock } from '../../lib/clock';
 import { type CounterState, RateCounters } from '../../lib/rate-limit/counters';
-import { openTestDatabase, DRIVERS } from '../../test/test-app';
+import { openMigratedTestDatabase, DRIVERS } from '../../test/test-app';
 import { ApiQuota } from './api-quota';
 
 const DAY_MS = 86_400_000;
@@ -32,8 +32,7 @@ describe.each(DRIVERS)('the daily byte quota on %s', (driver) => {
   let counters: SlowCounters;
   let quota: ApiQuota;
   beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    await database.migrate();
+    database = await openMigratedTestDatabase(driver);
     clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
     counters = new SlowCounters(database.db, clock);
     quota = new ApiQuota(counters, {

@@ -3,7 +3,7 @@ import { randomVersion, seeded } from '@portal/contract/version-order.sample';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
-import { DRIVERS, openTestDatabase } from '../../test/test-app';
+import { DRIVERS, openMigratedTestDatabase } from '../../test/test-app';
 
 /** Rows of a `select` on either driver (PGlite answers `{rows}`, node-postgres a result with rows). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -24,8 +24,7 @@ describe.each(DRIVERS)('the SQL version order equals the JS one (%s)', (driver) 
   ];
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    await database.migrate();
+    database = await openMigratedTestDatabase(driver);
   }, 120_000);
   afterAll(() => database.close());
 

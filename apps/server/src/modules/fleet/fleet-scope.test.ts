@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/raw-rows';
 import { serialNumbers, users } from '../../db/schema';
 import { bindSerial, createModel, createServer } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
-import { DRIVERS, openTestDatabase } from '../../test/test-app';
+import { DRIVERS, openMigratedTestDatabase } from '../../test/test-app';
 import { COMPANY_PUNCTUATION } from '../serials/serial.service';
 import { decodeReports, type FleetScope, type PlainReport, scopeSerials } from './fleet-scope.repository';
 
@@ -50,8 +50,7 @@ describe.each(DRIVERS)('the scope ownership rule on %s', (driver) => {
     (await rowsOf<{ sn: string }>(database.db, scopeSerials(scope))).map((row) => row.sn).sort();
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    await database.migrate();
+    database = await openMigratedTestDatabase(driver);
   });
   afterAll(() => database.close());
 

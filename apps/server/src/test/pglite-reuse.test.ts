@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/connection';
+import { createTestApp } from './test-app';
+
+/** The PGlite instance behind a test app's database. */
+function instanceOf(database: Database) {
+  if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
+  return database.queueConnection.client;
+}
+
+async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// Test apps reuse a PGlite instance after putting it back in the template's state
+// (test/pglite-reuse.ts): nothing one test wrote may reach the next.
+describe('a PGlite instance handed to the next test app', () => {
+  it("holds none of the last test's rows, its changes to seeded rows or its sequence values", async () => {
+    const first = await createTestApp('pglite');
+    const instance = instanceOf(first.database);
+    const [{ next: firstNext } = { next: '' }] = await rowsOf<{ next: string }>(
+      first.database,
+      sql`select nextval(pg_get_serial_sequence('users', 'id'))::text as next`,
+    );
+    await first.db.execute(sql`insert into users (account, password_hash) values ('left-behind', 'x')`);
+    await first.db.execute(sql`update users set email = 'changed@example.test' where account = 'admin'`);
+    await first.db.execute(sql`delete from roles where code = 'customer'`);
+    await first.close();
+
+    const second = await createTestApp('pglite');
+    try {
+      expect(instanceOf(second.database)).toBe(instance);
+      expect(
+        await rowsOf(second.database, sql`select 1 from users where account = 'left-behind'`),
+      ).toHaveLength(0);
+      const [admin] = await rowsOf<{ email: string }>(
+        second.database,
+        sql`select email from users where account = 'admin'`,
+      );
+      expect(admin?.email).not.toBe('changed@example.test');
+      expect(await rowsOf(second.database, sql`select 1 from roles where code = 'customer'`)).toHaveLength(1);
+      const [{ next } = { next: '' }] = await rowsOf<{ next: string }>(
+        second.database,
+        sql`select nextval(pg_get_serial_sequence('users', 'id'))::text as next`,
+      );
+      expect(next).toBe(firstNext);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('is never reused after a test changed its schema, nor after a test closed it', async () => {
+    const changed = await createTestApp('pglite');
+    await changed.db.execute(sql`create table left_behind (v text)`);
+    const changedInstance = instanceOf(changed.database);
+    await changed.close();
+
+    const next = await createTestApp('pglite');
+    try {
+      expect(instanceOf(next.database)).not.toBe(changedInstance);
+      expect(changedInstance.closed).toBe(true);
+      expect(
+        await rowsOf(next.database, sql`select 1 from pg_tables where tablename = 'left_behind'`),
+      ).toHaveLength(0);
+      await next.database.close();
+    } finally {
+      await next.close();
+    }
+    const afterClosed = await createTestApp('pglite');
+    try {
+      expect(instanceOf(afterClosed.database).closed).toBe(false);
+      expect(
+        await rowsOf(afterClosed.database, sql`select 1 from users where account = 'admin'`),
+      ).toHaveLength(1);
+    } finally {
+      await afterClosed.close();
+    }
+  });
+});
