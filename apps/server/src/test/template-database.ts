@@ -119,39 +119,68 @@ function blobOf(bytes: Buffer): Blob {
   return Object.assign(new Blob([]), { arrayBuffer: copy });
 }
 
-/** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
-async function loadPglite(key: string, shape: SeedShape): Promise<PGlite> {
+function clientOf(database: Database): PGlite {
+  if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
+  return database.queueConnection.client;
+}
+
+/** The template initdb leaves, the others' starting point. */
+const EMPTY_TEMPLATE = 'empty';
+
+/**
+ * The file of this run's PGlite template `name`: made on first use by `build` on a new instance
+ * (loaded from the empty template, but for that one), then dumped.
+ */
+async function pgliteTemplateFile(
+  name: string,
+  build: (database: Database) => Promise<void>,
+): Promise<string> {
   // Projects without the server's global setup (the CLI's tests start portals too) keep their
   // templates in a folder of this process instead.
   const folder = inject('testTemplateDir') ?? processFolder();
-  const file = path.join(folder, `pglite-${key}.tar`);
-  if (!existsSync(file)) {
-    const database = await openDatabase({});
-    try {
-      await seeded(database, shape);
-      if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
-      const client = database.queueConnection.client;
-      // PGlite opens one database and never copies one: template0 and template1 were a third of
-      // the template's files, each written into every test's in-memory file system.
-      for (const name of ['template0', 'template1']) {
-        await client.exec(`alter database ${name} is_template false`);
-        await client.exec(`drop database ${name}`);
-      }
-      await keepTemplateRows(client);
-      await client.exec('checkpoint');
-      const dump = await client.dumpDataDir('none');
-      mkdirSync(folder, { recursive: true });
-      // Parallel workers may build the same template: each writes its own file, then renames.
-      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-      renameSync(partial, file);
-    } finally {
-      await database.close();
-    }
+  const file = path.join(folder, `pglite-${name}.tar`);
+  if (existsSync(file)) return file;
+  const database = name === EMPTY_TEMPLATE ? await openDatabase({}) : await openEmptyPglite();
+  try {
+    await build(database);
+    const client = clientOf(database);
+    await client.exec('checkpoint');
+    const dump = await client.dumpDataDir('none');
+    mkdirSync(folder, { recursive: true });
+    // Parallel workers may build the same template: each writes its own file, then renames.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    await database.close();
   }
-  const database = await openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) });
-  if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
-  return database.queueConnection.client;
+  return file;
+}
+
+/**
+ * A new in-memory PGlite as initdb leaves it, loaded from the run's dump: initdb in WebAssembly
+ * cost about 2 s of CPU per database (the migration tests start from one).
+ */
+export async function openEmptyPglite(): Promise<Database> {
+  const file = await pgliteTemplateFile(EMPTY_TEMPLATE, async (database) => {
+    const client = clientOf(database);
+    // PGlite opens one database and never copies one: template0 and template1 were a third of
+    // the template's files, each written into every test's in-memory file system.
+    for (const name of ['template0', 'template1']) {
+      await client.exec(`alter database ${name} is_template false`);
+      await client.exec(`drop database ${name}`);
+    }
+  });
+  return openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) });
+}
+
+/** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
+async function loadPglite(key: string, shape: SeedShape): Promise<PGlite> {
+  const file = await pgliteTemplateFile(key, async (database) => {
+    await seeded(database, shape);
+    await keepTemplateRows(clientOf(database));
+  });
+  return clientOf(await openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) }));
 }
 
 /** Instances back in their template's state, ready for the next test app of this worker. */

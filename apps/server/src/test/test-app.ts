@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, defaultLoggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
-import { openSeededTestDatabase, releaseSeededTestDatabase } from './template-database';
+import { openEmptyPglite, openSeededTestDatabase, releaseSeededTestDatabase } from './template-database';
 import { tokenFor } from './requests';
 import { testPortalEnv } from './test-config';
 import { startSmtpReceiver } from './smtp-receiver';
@@ -39,7 +39,7 @@ export async function createPostgresDatabase(): Promise<string> {
 
 /** A fresh database on the chosen driver (migrated and seeded by the caller). */
 export async function openTestDatabase(driver: Driver): Promise<Database> {
-  if (driver === 'pglite') return openDatabase({});
+  if (driver === 'pglite') return openEmptyPglite();
   return openDatabase({ databaseUrl: await createPostgresDatabase(), poolSize: 4 });
 }
 
