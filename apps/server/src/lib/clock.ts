@@ -1,4 +1,7 @@
 /** Time source; tests pass a controllable one to step over lockouts and expiries. */
+/** A day in milliseconds: what the clocks' dates are counted in. */
+export const DAY_MS = 86_400_000;
+
 export interface Clock {
   now(): Date;
 }

@@ -7,6 +7,7 @@ import { type FlawAdvisory, flawAdvisoryInput } from './advisory-input';
 import { callAs } from './requests';
 import { signedInUser } from './signed-in-user';
 import { createTestApp, type Driver, type TestApp } from './test-app';
+import { DAY_MS } from '../lib/clock';
 
 /**
  * The people of an advisory test, built for it instead of taken from the demo seed: staff with the
@@ -131,5 +132,5 @@ export const approvedFlaw = (desk: AdvisoryDesk, flaw: FlawAdvisory, extra: Part
 
 /** What makes an approved advisory wait under embargo: publication a day after the test clock's now. */
 export const embargoedADay = (t: TestApp): Partial<AdvisoryInput> => ({
-  publishAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+  publishAt: new Date(t.clock.now().getTime() + DAY_MS).toISOString(),
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AdvisoryAuthoring } from '../../modules/advisories/advisory-authoring.service';
 import type { Db } from '../connection';
 import { advisories, catalogItems, catalogVersions, serverModels, users } from '../schema';
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * The demo's security advisories (issue 33), written once after the demo catalogue: a critical
@@ -67,7 +68,7 @@ export async function seedAdvisories(db: Db, authoring: AdvisoryAuthoring, now: 
         },
       ],
       acknowledgments: [{ name: 'Li Wei', organization: 'Example Security Lab' }],
-      publishAt: new Date(now.getTime() - 163 * 86_400_000).toISOString(),
+      publishAt: new Date(now.getTime() - 163 * DAY_MS).toISOString(),
       revisionSummary: '',
     }),
     advisoryInputSchema.parse({
@@ -94,7 +95,7 @@ export async function seedAdvisories(db: Db, authoring: AdvisoryAuthoring, now: 
         { modelId: null, pn: 'PN-NIC-25G-2P', kind: 'NIC', affectedFrom: null, fixedIn: '22.36.1010' },
       ],
       fixedVersionIds: [nicFix],
-      publishAt: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
+      publishAt: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
       revisionSummary: '',
     }),
     advisoryInputSchema.parse({
@@ -115,7 +116,7 @@ export async function seedAdvisories(db: Db, authoring: AdvisoryAuthoring, now: 
       ],
       affected: m7('BIOS', '6.1.2'),
       fixedVersionIds: [biosFix],
-      publishAt: new Date(now.getTime() + 14 * 86_400_000).toISOString(),
+      publishAt: new Date(now.getTime() + 14 * DAY_MS).toISOString(),
       revisionSummary: '',
     }),
   ];

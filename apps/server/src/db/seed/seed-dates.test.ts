@@ -6,8 +6,8 @@ import { catalogVersions, releaseNotes, serialNumbers } from '../schema';
 import { demoCatalogItems } from './catalog-seed-data';
 import { demoEntitlements, demoReleaseNotes, demoSerialNumbers } from './seed-data';
 import { daysFrom, seedDay, yearsFrom } from './seed-dates';
+import { DAY_MS } from '../../lib/clock';
 
-const DAY_MS = 86_400_000;
 const OWN_SN = 'M7S2U24000101';
 const EXPIRED_SN = 'M6S1U22000417';
 

@@ -4,7 +4,7 @@
  * and one it means to have ended has ended. Days are UTC calendar days, `YYYY-MM-DD`.
  */
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

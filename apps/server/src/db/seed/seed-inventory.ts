@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InventoryService } from '../../modules/fleet/inventory.service';
 import type { Db } from '../connection';
 import { installedComponents, users } from '../schema';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * The demo customer's reported inventories (issue 34), written once after the catalogue and the
@@ -21,7 +20,7 @@ export async function seedInventory(db: Db, inventory: InventoryService, now: Da
     servers: [
       {
         sn: 'M7S2U24000101',
-        seenAt: new Date(now.getTime() - 6 * DAY).toISOString(),
+        seenAt: new Date(now.getTime() - 6 * DAY_MS).toISOString(),
         components: [
           { kind: 'BMC', version: '4.0.1' },
           { kind: 'BIOS', version: '6.1.2' },
@@ -32,7 +31,7 @@ export async function seedInventory(db: Db, inventory: InventoryService, now: Da
       },
       {
         sn: 'M6S1U22000417',
-        seenAt: new Date(now.getTime() - 6 * DAY).toISOString(),
+        seenAt: new Date(now.getTime() - 6 * DAY_MS).toISOString(),
         components: [
           { kind: 'BMC', version: '3.1.2' },
           { kind: 'BIOS', version: '5.0.1' },
@@ -45,7 +44,7 @@ export async function seedInventory(db: Db, inventory: InventoryService, now: Da
     servers: [
       {
         sn: 'M6S1U22000417',
-        seenAt: new Date(now.getTime() - 2 * DAY).toISOString(),
+        seenAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(),
         components: [{ kind: 'BIOS', version: '5.1.0' }],
       },
     ],

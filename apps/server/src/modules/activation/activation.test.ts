@@ -16,6 +16,7 @@ import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { DAY_MS } from '../../lib/clock';
 
 /** The company whose servers and contracts the tests below use. */
 const COMPANY = 'Lumen Compute Co., Ltd.';
@@ -257,7 +258,7 @@ describe.each(DRIVERS)('activation codes on %s', (driver) => {
     const expected = Math.round(
       (Date.parse(`${ownEnd}T00:00:00Z`) -
         Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
-        86_400_000,
+        DAY_MS,
     );
     expect(own.remainingDays).toBe(expected);
   });

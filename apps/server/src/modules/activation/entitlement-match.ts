@@ -1,4 +1,5 @@
 import { versionSortKey, compareKeys } from '@portal/contract';
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * The product's version order ('6.10.0' after '6.9.2', a pre-release before its release),
@@ -16,7 +17,7 @@ export function versionInRange(version: string, from: string, to: string): boole
 /** Whole days from `today` to `lastDay` (both YYYY-MM-DD, UTC): 0 on the last day, negative after. */
 export function daysUntil(lastDay: string, today: Date): number {
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Math.round((Date.parse(`${lastDay}T00:00:00Z`) - startOfToday) / 86_400_000);
+  return Math.round((Date.parse(`${lastDay}T00:00:00Z`) - startOfToday) / DAY_MS);
 }
 
 const HOUR = 3_600_000;

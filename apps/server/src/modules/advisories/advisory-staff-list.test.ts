@@ -5,8 +5,7 @@ import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import { referenceModel } from '../../test/catalog-factories';
 import { callAs } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * Issue 42 §2: the staff list tells when an advisory was first published, so that a "publish at"
@@ -49,17 +48,17 @@ describe.each(DRIVERS)('the staff list of advisories on %s', (driver) => {
     'names the first publication: the approval when "publish at" had passed, the embargo end once it came',
     { timeout: 120_000 },
     async () => {
-      const late = await approved(new Date(t.clock.now().getTime() - 30 * DAY));
+      const late = await approved(new Date(t.clock.now().getTime() - 30 * DAY_MS));
       const approvedAt = t.clock.now().toISOString();
       expect((await rowOf(late.id))?.firstPublished).toBe(approvedAt);
 
-      const embargoEnd = new Date(t.clock.now().getTime() + 2 * DAY);
+      const embargoEnd = new Date(t.clock.now().getTime() + 2 * DAY_MS);
       const embargoed = await approved(embargoEnd);
       expect(await rowOf(embargoed.id)).toMatchObject({
         firstPublished: null,
         publishAt: embargoEnd.toISOString(),
       });
-      t.clock.advance(3 * DAY);
+      t.clock.advance(3 * DAY_MS);
       expect((await rowOf(embargoed.id))?.firstPublished).toBe(embargoEnd.toISOString());
     },
   );

@@ -15,6 +15,7 @@ import { notModified } from '../feeds/conditional-get';
 import { readerFor, readerOf } from './advisory.routes';
 import type { Conditional } from './csaf-distribution.service';
 import { CSAF_ROOT, PROVIDER_METADATA_PATH, ROLIE_SERVICE_PATH } from './csaf-paths';
+import { DAY_MS } from '../../lib/clock';
 
 const tags = ['advisories'];
 const hidden = { tags, hide: true };
@@ -211,7 +212,7 @@ export async function securityTxtRoutes(
     '/.well-known/security.txt',
     { schema: hidden, config: { publicRoute: true } },
     async (_request, reply) => {
-      const expires = new Date(app.services.clock.now().getTime() + 180 * 86_400_000);
+      const expires = new Date(app.services.clock.now().getTime() + 180 * DAY_MS);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', PUBLIC_CACHE)

@@ -1,12 +1,11 @@
 import { ErrorCode } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
-import { ManualClock } from '../../lib/clock';
+import { DAY_MS, ManualClock } from '../../lib/clock';
 import { type CounterState, RateCounters } from '../../lib/rate-limit/counters';
 import { openMigratedTestDatabase, DRIVERS } from '../../test/test-app';
 import { ApiQuota } from './api-quota';
 
-const DAY_MS = 86_400_000;
 const LIMIT = 1024;
 const USER = 7;
 

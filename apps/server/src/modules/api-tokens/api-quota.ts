@@ -3,9 +3,9 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { CounterState, RateCounters } from '../../lib/rate-limit/counters';
 import type { TokenIdentity } from './api-token.service';
+import { DAY_MS } from '../../lib/clock';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export type QuotaLimits = Pick<
   Config,

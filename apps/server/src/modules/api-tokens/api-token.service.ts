@@ -13,8 +13,8 @@ import { apiTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { generateToken, hashToken } from '../auth/token';
+import { DAY_MS } from '../../lib/clock';
 
-const DAY_MS = 86_400_000;
 /** Last use is written at most this often per token, so a busy script does not write on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 /** `fwp_` + base64url of 32 bytes. */

@@ -6,6 +6,7 @@ import { createItem, createVersion } from '../../test/catalog-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { DAY_MS } from '../../lib/clock';
 
 describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
   let t: TestApp;
@@ -149,7 +150,7 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
       url: '/api/sysUser/apiTokens',
       payload: { name: 'day', scopes: ['catalog:read'], expiresInDays: 1 },
     });
-    t.clock.advance(86_400_000 + 1);
+    t.clock.advance(DAY_MS + 1);
     expect((await withToken(t.app, expiring.body.data.token, { url: '/api/catalog/models' })).status).toBe(
       401,
     );

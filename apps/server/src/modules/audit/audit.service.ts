@@ -3,6 +3,7 @@ import { auditQuerySchema } from '@portal/contract';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { auditLog, menus, permissions, roles, users } from '../../db/schema';
+import { DAY_MS } from '../../lib/clock';
 
 type Detail = Record<string, unknown>;
 /** The detail keys whose values are codes or ids with a name, and what they name. */
@@ -82,7 +83,7 @@ export class AuditService {
     if (action) conditions.push(eq(auditLog.action, action));
     if (targetType) conditions.push(eq(auditLog.targetType, targetType));
     if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
-    if (to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000)));
+    if (to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db

@@ -3,8 +3,8 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { catalogItems, catalogVersions, downloadRecords, loginRecords, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { DAY_MS } from '../../lib/clock';
 
-const DAY_MS = 86_400_000;
 const TOP_ITEMS = 10;
 
 /** The UTC dates of the last `days` days, oldest first, ending today. */

@@ -6,6 +6,7 @@ import { createUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { windowDates } from './dashboard.service';
+import { DAY_MS } from '../../lib/clock';
 
 describe.each(DRIVERS)('dashboard on %s', (driver) => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
     const today = t.clock.now();
     const { version: first } = await publishedItem(t, { kind: 'NIC', parts: ['PN-NIC-10G-2P'] });
     const { version: second } = await publishedItem(t, { kind: 'BIOS' });
-    const at = (daysAgo: number) => new Date(today.getTime() - daysAgo * 86_400_000);
+    const at = (daysAgo: number) => new Date(today.getTime() - daysAgo * DAY_MS);
     const record = (versionId: number, daysAgo: number) => ({
       versionId,
       userId: null,

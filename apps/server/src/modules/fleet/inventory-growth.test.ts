@@ -8,8 +8,7 @@ import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { pruneReportHistory } from './report-history.repository';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * Issue 40, growth: duplicates in one report are merged, the history keeps changes and drops
@@ -51,7 +50,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
   it('merges duplicates: 2,000 copies of one server × 20 slots write 20 history rows, the latest reading winning', async () => {
     const me = await customer(t, 'Dup Fleet');
     const sn = await server(t, 'Dup Fleet');
-    const base = t.clock.now().getTime() - 3 * DAY;
+    const base = t.clock.now().getTime() - 3 * DAY_MS;
     const slots = (version: string) =>
       Array.from({ length: 20 }, (_, slot) => ({ kind: 'PCIE', pn: 'PN-DUP', slot: String(slot), version }));
     // Copies dated one minute apart, oldest first; then one older copy after them all.
@@ -70,7 +69,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
     expect((await current(t, sn, 'PCIE:PN-DUP:7'))?.version).toBe('1.1999');
 
     // Two readings of the same moment: the later one in the report wins.
-    const at = new Date(base + 2 * DAY).toISOString();
+    const at = new Date(base + 2 * DAY_MS).toISOString();
     await report(t, me.token, {
       servers: [
         { sn, seenAt: at, components: [{ kind: 'BMC', version: '2.0' }] },
@@ -117,7 +116,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
     const me = await customer(t, 'Prune Fleet');
     const sn = await server(t, 'Prune Fleet');
     const start = t.clock.now().getTime();
-    const at = (days: number) => new Date(start - days * DAY).toISOString();
+    const at = (days: number) => new Date(start - days * DAY_MS).toISOString();
     for (const [days, version] of [
       [500, '1.0'],
       [450, '1.1'],
@@ -148,7 +147,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
     ]);
 
     // The housekeeping round does the same with the setting (default 365 days).
-    t.clock.advance(400 * DAY);
+    t.clock.advance(400 * DAY_MS);
     await t.app.services.housekeeping.start();
     await t.app.services.housekeeping.stop();
     expect((await history(t, sn)).map((row) => [row.component, row.version])).toEqual([
@@ -214,8 +213,8 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
       expect(over.body.code).toBe(1029002);
       expect(over.body.message).toMatch(/daily budget of 25 component readings/);
       const seconds = Number(over.headers['retry-after']);
-      expect(seconds).toBeGreaterThan(DAY / 1000 - 60);
-      expect(seconds).toBeLessThanOrEqual(DAY / 1000);
+      expect(seconds).toBeGreaterThan(DAY_MS / 1000 - 60);
+      expect(seconds).toBeLessThanOrEqual(DAY_MS / 1000);
       const zh = await report(small, me.token, { servers: [{ sn, components: lines(10, '2.0') }] }, 'zh-CN');
       expect(zh.body.message).toMatch(/每日 25 条部件版本/);
       // Nothing of a refused report was stored.
@@ -254,7 +253,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
       expect(
         (await report(small, other.token, { servers: [{ sn: theirs, components: lines(25) }] })).status,
       ).toBe(200);
-      small.clock.advance(DAY);
+      small.clock.advance(DAY_MS);
       expect((await upload(csv, '0')).status).toBe(200);
     });
   });

@@ -9,6 +9,7 @@ import { createUser } from '../../test/factories';
 import { uploadInventory } from '../../test/inventory-upload';
 import { tokenFor } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DAY_MS } from '../../lib/clock';
 
 const HEADER = ['sn', 'kind', 'pn', 'slot', 'version', 'seen_at'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,7 +43,7 @@ const workbookParts = (sheet: Buffer) => ({
 });
 
 /** Excel's serial day (1900 system) of a UTC time. */
-const serialOf = (iso: string) => Date.parse(iso) / 86_400_000 + 25_569;
+const serialOf = (iso: string) => Date.parse(iso) / DAY_MS + 25_569;
 
 /**
  * Issue 34 §1b: the inventory upload takes an XLSX workbook beside the CSV, told apart by

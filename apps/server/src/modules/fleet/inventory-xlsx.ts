@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { type ParsedUpload, parseInventoryCsv, parseInventoryRows, type UploadRow } from './inventory-upload';
 import { guardXlsx, looksLikeOle2, looksLikeZip, XlsxRefused } from './xlsx-guard';
+import { DAY_MS } from '../../lib/clock';
 
 /** The spreadsheet library is large: loaded on the first XLSX, not at start. */
 async function newWorkbook(): Promise<Workbook> {
@@ -13,7 +14,6 @@ async function newWorkbook(): Promise<Workbook> {
 
 const SEEN_AT = INVENTORY_CSV_COLUMNS.indexOf('seen_at');
 const VERSION = INVENTORY_CSV_COLUMNS.indexOf('version');
-const MS_PER_DAY = 86_400_000;
 /** Day 0 of Excel's serial dates as a Unix day: 1899-12-30 (1900 system) or 1904-01-01. */
 const EPOCH_DAYS = { 1900: -25_569, 1904: -24_107 } as const;
 
@@ -33,7 +33,7 @@ function readCell(value: CellValue, column: number, date1904: boolean): CellRead
   if (typeof value === 'number' || value instanceof Date) {
     // A serial day far outside the calendar (or a date cell holding one) is no date: never a throw.
     const date =
-      value instanceof Date ? value : new Date((value + EPOCH_DAYS[date1904 ? 1904 : 1900]) * MS_PER_DAY);
+      value instanceof Date ? value : new Date((value + EPOCH_DAYS[date1904 ? 1904 : 1900]) * DAY_MS);
     const iso = Number.isNaN(date.getTime())
       ? undefined
       : new Date(Math.round(date.getTime() / 1000) * 1000).toISOString();

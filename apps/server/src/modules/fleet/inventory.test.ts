@@ -25,6 +25,7 @@ import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * Issue 34 on both drivers: reports only for one's own servers (a foreign SN changes nothing and
@@ -180,7 +181,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
       servers: [
         {
           sn: mine,
-          seenAt: new Date(now - 86_400_000).toISOString(),
+          seenAt: new Date(now - DAY_MS).toISOString(),
           components: [{ kind: 'BIOS', version: '4.9.0' }],
         },
       ],

@@ -1,7 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { CounterState, RateCounters } from '../../lib/rate-limit/counters';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 /**
  * The component readings one account may report per day (INVENTORY_REPORT_BUDGET_PER_DAY), over

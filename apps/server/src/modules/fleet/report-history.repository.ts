@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { rowsOf } from '../../db/raw-rows';
 import type { Clock } from '../../lib/clock';
+import { DAY_MS } from '../../lib/clock';
 
 /** Rows one DELETE removes: each batch is its own short statement, so no round holds a long lock. */
 const PRUNE_BATCH = 5_000;
@@ -19,7 +20,7 @@ export async function pruneReportHistory(
   days: number,
   batch = PRUNE_BATCH,
 ): Promise<number> {
-  const cutoff = new Date(clock.now().getTime() - days * 86_400_000).toISOString();
+  const cutoff = new Date(clock.now().getTime() - days * DAY_MS).toISOString();
   let removed = 0;
   for (let round = 0; round < PRUNE_MAX_BATCHES; round++) {
     // A later reading of the same component (by seen_at, then id) is what makes a row removable:

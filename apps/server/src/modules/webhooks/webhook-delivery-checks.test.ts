@@ -7,8 +7,7 @@ import { customerWithWebhook } from '../../test/webhook-fixtures';
 import { startReceiver } from '../../test/webhook-receivers';
 import { createItem, publishVersion } from '../feeds/release-test-kit';
 import { normaliseCompany } from '../serials/serial.service';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../lib/clock';
 
 describe.each(DRIVERS)('what a queued delivery checks before it goes, on %s', (driver) => {
   let t: TestApp;
@@ -89,7 +88,7 @@ describe.each(DRIVERS)('what a queued delivery checks before it goes, on %s', (d
       eventKey: `ping:${key}`,
       payload: { webhookId: hookId, ping: true },
       status,
-      createdAt: new Date(now - ageDays * DAY),
+      createdAt: new Date(now - ageDays * DAY_MS),
     });
     await t.db
       .insert(webhookDeliveries)

@@ -21,6 +21,7 @@ import { hostOf, parseWebhookUrl, publicAddressesOf, type Resolver } from './add
 import { toDelivery } from './webhook-payload';
 import { enqueueDelivery } from './webhook-queues';
 import { generateWebhookSecret } from './webhook-signature';
+import { DAY_MS } from '../../lib/clock';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -162,7 +163,7 @@ export class WebhookService {
    * at a time so no statement holds the log for long; answers how many went.
    */
   async pruneDeliveryLog(retentionDays: number): Promise<number> {
-    const before = new Date(this.clock.now().getTime() - retentionDays * 86_400_000);
+    const before = new Date(this.clock.now().getTime() - retentionDays * DAY_MS);
     let removed = 0;
     for (;;) {
       const batch = await this.db
