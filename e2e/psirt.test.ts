@@ -1,20 +1,43 @@
 import * as openpgp from 'openpgp';
+import { request as playwrightRequest } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { captchaAnswer, nextMailTo } from './support/account-mail';
-import { chooseLanguage, useConsoleSuite } from './support/console';
+import { chooseLanguage, PASSWORDS, type Portal, useConsoleSuite, waitForConsole } from './support/console';
 import { expectAccessible } from './support/page-checks';
-import { openSystemPage } from './support/system-app';
+import { openSignedIn, signInThroughApi } from './support/session';
 
 const REPORTER = { name: '王小明', email: 'finder@example.org', product: 'M7-2U BMC 4.0.1' };
 /** Words of the report that must never reach a mail: only the reference goes back. */
 const SUMMARY = 'Redfish overflow, see https://evil.example/win';
 const SECRET = 'Steps: POST /redfish/v1/SessionService with a 70000-byte header.';
+/**
+ * The PSIRT engineer as the roles mean it: Staff and PSIRT, not a super administrator. The queue
+ * and the decryption need psirt:manage, which only the psirt role grants; writing the advisory
+ * needs Staff's advisory:write.
+ */
+const ENGINEER = { account: 'psirt_lee', password: 'Psirt#Lee2026' };
+
+/** The administrator adds the engineer, as staff accounts are made (the users page's API). */
+async function addEngineer(portal: Portal) {
+  const api = await playwrightRequest.newContext();
+  try {
+    const token = await signInThroughApi(api, portal, 'admin', PASSWORDS.admin);
+    const answer = await api.post(`${portal.url}/api/sysUser/add`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...ENGINEER, nickName: 'Lee', roleCodes: ['staff', 'psirt'] },
+    });
+    const body = (await answer.json()) as { success: boolean; message: string };
+    if (!body.success) throw new Error(`the PSIRT engineer was not added: ${body.message}`);
+  } finally {
+    await api.dispose();
+  }
+}
 
 /**
  * Coordinated vulnerability disclosure (issue 43 §4) and VEX triage (§2), walked as people do:
  * a reporter fills the public form in Chinese with a report encrypted to the PSIRT's published
- * key; the acknowledgement mail carries the reference, not the report; the PSIRT (the admin, a
- * super administrator, holds psirt:manage) finds the case in the queue, reads it decrypted and
+ * key; the acknowledgement mail carries the reference, not the report; the PSIRT engineer (Staff and
+ * PSIRT roles) finds the case in the queue, reads it decrypted and
  * confirms it; then, writing an advisory for the CVE, asks which firmware's SBOM holds the
  * vulnerable openssl. The file writes (a case, mail): a portal of its own.
  */
@@ -79,7 +102,10 @@ describe('PSIRT in Chromium', () => {
         expect(mail).not.toContain(theirs);
 
       // The PSIRT's queue (English): the new case, opened, read decrypted, confirmed.
-      const staff = await openSystemPage(suite, 'admin', '/system/psirt-reports');
+      await addEngineer(portal);
+      const staff = await suite.newPage();
+      await openSignedIn(staff, portal, ENGINEER.account, ENGINEER.password, '/system/psirt-reports');
+      await waitForConsole(staff);
       const status = staff.getByTestId(`report-status-${reference}`);
       await expect.poll(() => status.innerText()).toMatch(/^New · /);
       await expectAccessible(staff, '[data-testid="psirt-reports-page"]', 'the PSIRT queue');
