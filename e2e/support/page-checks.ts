@@ -72,7 +72,14 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
 
 /** Asserts that the page does not scroll sideways, then saves it whole as `<name>-<locale>-<device>.png`. */
 export async function expectPageFitsAndSave(page: Page, name: string, locale: UiLocale, device: Device) {
-  expect(await pageFitsWindow(page), `the ${name} page is not wider than the window`).toBe(true);
+  // Given a moment to settle (a table lays its columns out after its rows arrive): a page that
+  // stays wider than the window still fails.
+  await expect
+    .poll(() => pageFitsWindow(page), {
+      message: `the ${name} page is not wider than the window`,
+      timeout: 3_000,
+    })
+    .toBe(true);
   await saveScreenshot(page, `${name}-${locale}-${device}`, { fullPage: true });
 }
 
