@@ -55,6 +55,7 @@ async function openSharedPortal(): Promise<Portal> {
   const portal: Portal = {
     url,
     latestCaptcha: () => captchaAnswer,
+    releaseSignature: notHere,
     mails: notHere,
     smsOutbox: notHere,
     close: async () => undefined,

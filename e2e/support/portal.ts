@@ -1,4 +1,5 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 import { seedAdvisories } from '../../apps/server/src/db/seed/seed-advisories';
 import { seedInventory } from '../../apps/server/src/db/seed/seed-inventory';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
+import { releaseSignedLine } from '@portal/contract/cli-builds';
 import { desc } from 'drizzle-orm';
 import { smsOutbox } from '../../apps/server/src/db/schema';
 import { mailText, startSmtpReceiver } from '../../apps/server/src/test/smtp-receiver';
@@ -74,6 +76,11 @@ export async function startPortal(options: PortalOptions = {}) {
   const database = options.template
     ? await openFromTemplate(options.template, dataDir)
     : await openDatabase({});
+  // The fwportal release key of this run: the portal gets its public half, as a production
+  // portal does, and the test signs builds with the private half (releaseSignature).
+  const release = generateKeyPairSync('ed25519');
+  const releaseKeyFile = path.join(dataDir, 'release-ed25519.pub.pem');
+  writeFileSync(releaseKeyFile, release.publicKey.export({ type: 'spki', format: 'pem' }));
   if (!fromTemplate) {
     await database.migrate();
     await seedDatabase(database.db, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
@@ -87,6 +94,7 @@ export async function startPortal(options: PortalOptions = {}) {
       DATA_DIR: dataDir,
       // The webhook tests receive deliveries on 127.0.0.1, which a real portal refuses.
       WEBHOOK_ALLOW_PRIVATE: 'on',
+      CLI_RELEASE_PUBLIC_KEY_FILE: releaseKeyFile,
       // Several files sign in to the shared portal within a minute, all from 127.0.0.1.
       ...(options.captchaAnswer === undefined ? {} : { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' }),
     }),
@@ -112,6 +120,13 @@ export async function startPortal(options: PortalOptions = {}) {
   return {
     url,
     latestCaptcha: () => captchaAnswers.at(-1) ?? '',
+    /** The `.sig` the build script would write for an fwportal build `fileName` of `bytes`. */
+    releaseSignature: (bytes: Buffer, fileName: string) =>
+      sign(
+        null,
+        Buffer.from(releaseSignedLine(createHash('sha256').update(bytes).digest('hex'), fileName)),
+        release.privateKey,
+      ),
     /** The raw text of every mail received so far, oldest first. */
     mails: () => smtp.received.map((mail) => ({ to: mail.to, raw: mail.raw, text: mailText(mail.raw) })),
     /** Every SMS the logging driver handled (newest first), as staff see them in the outbox. */

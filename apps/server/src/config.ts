@@ -192,6 +192,12 @@ export const envSchema = z.object({
   LICENCE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Ed25519 private key (PKCS#8 PEM) that signs release manifests and SHA256SUMS; created on first use when absent. Default DATA_DIR/keys/release-ed25519.pem. */
   SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * The fwportal release public key (SPKI PEM): an fwportal build staff upload is published only
+   * with a release signature this key checks. Default: the one `npm run build:cli-binaries` wrote
+   * beside its builds (dist/cli-binaries/release-ed25519.pub.pem).
+   */
+  CLI_RELEASE_PUBLIC_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** OpenPGP private key (armored) that signs CSAF advisories; created on first use when absent. Default DATA_DIR/keys/csaf-openpgp.asc. */
   CSAF_SIGNING_KEY_FILE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /**

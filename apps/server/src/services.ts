@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { RELEASE_PUBLIC_KEY_FILE } from '@portal/contract/cli-builds';
+import { CLI_BINARIES_DIR } from './lib/server-root';
 import { DEVICE_POLL_INTERVAL_SECONDS } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrlOf } from './config';
@@ -134,6 +136,7 @@ export function createServices(
     | 'PUBLIC_URL'
     | 'PORT'
     | 'PUBLISH_MAX_BYTES'
+    | 'CLI_RELEASE_PUBLIC_KEY_FILE'
     | 'DATA_DIR'
     | 'LICENCE_KEY_FILE'
     | 'SIGNING_KEY_FILE'
@@ -220,7 +223,15 @@ export function createServices(
   const notifier = new Notifier(clock, mail, log);
   const { tasks } = createTaskServices(config, { db, clock, log, jobs, store, catalogAccess, notifier });
   jobs.register(new NoticeFanout(db, catalogAccess, notifier));
-  const publishVersions = new PublishVersionService(db, clock, store, log, config.PUBLISH_MAX_BYTES, jobs);
+  const publishVersions = new PublishVersionService(
+    db,
+    clock,
+    store,
+    log,
+    config.PUBLISH_MAX_BYTES,
+    jobs,
+    config.CLI_RELEASE_PUBLIC_KEY_FILE ?? path.join(CLI_BINARIES_DIR, RELEASE_PUBLIC_KEY_FILE),
+  );
   const advisoryServices = createAdvisoryServices(config, {
     db,
     clock,

@@ -18,10 +18,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions } from '../../../apps/server/src/db/schema';
 import { publishedSignatureKey } from '../../../apps/server/src/modules/downloads/published-signature';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
+import { createUser } from '../../../apps/server/src/test/factories';
+import { tokenFor } from '../../../apps/server/src/test/requests';
 import { startBmcSim } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { FleetServer } from './portal-api.ts';
-import { buildFileName, fwportalItemCode, releaseSignedLine } from '@portal/contract/cli-builds';
+import {
+  buildFileName,
+  fwportalItemCode,
+  RELEASE_PUBLIC_KEY_FILE,
+  releaseSignedLine,
+} from '@portal/contract/cli-builds';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, startFleetPortal } from './test/portal-fixture.ts';
 import { newConfigHome } from './test/run-cli.ts';
@@ -73,6 +80,40 @@ function carried(version: string, files: (dir: string, file: string) => void = (
   return file;
 }
 
+/** What the console's upload form sends for a build (meta, signature, file), then Publish, as staff. */
+async function publishThroughConsole(itemId: number, file: string): Promise<number> {
+  const staff = await createUser(portal.t.db, { roleCodes: ['staff'] });
+  const staffToken = await tokenFor(portal.t.app, staff.account, staff.password);
+  const headers = { authorization: `Bearer ${staffToken}` };
+  const form = new FormData();
+  const meta = {
+    version: newer,
+    releaseDate: '2026-12-01',
+    fileCategory: 'software',
+    os: 'Any',
+    arch: 'Any',
+  };
+  form.append(
+    'meta',
+    JSON.stringify({ ...meta, severity: 'optional', cves: [], models: [], securityFix: false }),
+  );
+  form.append('signature', new Blob([readFileSync(`${file}.sig`)]), `${path.basename(file)}.sig`);
+  form.append('file', new Blob([readFileSync(file)]), path.basename(file));
+  const uploaded = await fetch(`${portal.url}/api/publishing/items/${itemId}/versions`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const draft = (await uploaded.json()) as { data: { id: number } };
+  expect(uploaded.status, JSON.stringify(draft)).toBe(200);
+  const published = await fetch(`${portal.url}/api/publishing/versions/${draft.data.id}/publish`, {
+    method: 'POST',
+    headers,
+  });
+  expect(published.status).toBe(200);
+  return draft.data.id;
+}
+
 const withSignedSums = (version: string) => (dir: string) => {
   const from = path.dirname(built(version));
   for (const name of ['SHA256SUMS', 'SHA256SUMS.sig'])
@@ -81,8 +122,11 @@ const withSignedSums = (version: string) => (dir: string) => {
 
 beforeAll(async () => {
   builds = await seaTestBuilds();
-  // The portal signs with a key of its own: the builds' release key is never on a portal.
-  portal = await startFleetPortal();
+  // The portal signs with a key of its own: the builds' release key is never on a portal, only
+  // its public half, to check the builds staff publish.
+  portal = await startFleetPortal({
+    config: { CLI_RELEASE_PUBLIC_KEY_FILE: path.join(builds.newer, RELEASE_PUBLIC_KEY_FILE) },
+  });
   proxy = await startTamperProxy(portal.url);
   const sn = portal.sns[0]!;
   const shipped = (kind: string) => firmwareOf(portal.catalogue, kind).installed;
@@ -196,13 +240,11 @@ describe('fwportal self-update', () => {
         .where(eq(catalogVersions.id, row.id));
       return row.id;
     };
-    // Published with the release signature the build script wrote beside it (its .sig).
-    newerVersionId = await publish(newer, buildFileName(newer, PLATFORM), readFileSync(built(newer)));
-    await portal.t.app.services.store.put(
-      publishedSignatureKey(newerVersionId),
-      Readable.from([readFileSync(`${built(newer)}.sig`)]),
-    );
-    // Never picked: a pre-release, and a newer build for another platform listed by mistake.
+    // Published by staff as the console does: the executable with the .sig the build script
+    // wrote beside it, over HTTP, then released.
+    newerVersionId = await publishThroughConsole(item.id, built(newer));
+    // Never picked: a pre-release, and a newer build for another platform listed by mistake
+    // (rows the publishing API itself would refuse: their bytes carry no release signature).
     await publish('9.0.0-rc.1', buildFileName('9.0.0-rc.1', PLATFORM), undefined, true);
     await publish('9.0.0', buildFileName('9.0.0', 'linux-arm64'));
   });

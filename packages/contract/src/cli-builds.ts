@@ -27,6 +27,12 @@ export function isSeaPlatform(value: string): value is SeaPlatform {
   return Object.hasOwn(SEA_PLATFORMS, value);
 }
 
+/** The platform whose builds the item `itemCode` lists (`fwportal-linux-x64`), or null for any other item. */
+export function cliBuildPlatform(itemCode: string): SeaPlatform | null {
+  const platform = /^fwportal-(.+)$/.exec(itemCode)?.[1];
+  return platform && isSeaPlatform(platform) ? platform : null;
+}
+
 /** `fwportal-1.2.0-linux-x64`, `fwportal-1.2.0-win-x64.exe`. */
 export function buildFileName(version: string, platform: SeaPlatform): string {
   return `fwportal-${version}-${platform}${SEA_PLATFORMS[platform].suffix}`;

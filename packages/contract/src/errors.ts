@@ -64,6 +64,8 @@ export const ErrorCode = {
   SBOM_INVALID: 1018008,
   /** The version has no SBOM (or the viewer may not see the version: the same answer). */
   SBOM_NOT_FOUND: 1018009,
+  /** An fwportal build was uploaded, but this portal was not given the release public key to check it with (issue 44). */
+  PUBLISH_BUILD_KEY_MISSING: 1018010,
   /** Downloads (category 19): storage failed while answering ('Download failed'). */
   DOWNLOAD_FAILED: 1019001,
   /** A DOCUMENT item's file is missing ('Documentation does not exist'). */
@@ -236,6 +238,7 @@ export const errorHttpStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PUBLISH_PREREQUISITE_INVALID]: 400,
   [ErrorCode.SBOM_INVALID]: 400,
   [ErrorCode.SBOM_NOT_FOUND]: 404,
+  [ErrorCode.PUBLISH_BUILD_KEY_MISSING]: 409,
   [ErrorCode.RELEASE_NOTE_EXISTS]: 409,
   [ErrorCode.DOWNLOAD_FAILED]: 503,
   [ErrorCode.DOCUMENT_NOT_FOUND]: 404,

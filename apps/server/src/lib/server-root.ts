@@ -20,3 +20,5 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 /** The repository checkout (web build, data folder defaults). */
 export const repoRoot = path.resolve(serverRoot, '../..');
+/** Where `npm run build:cli-binaries` writes the executables, SHA256SUMS and SHA256SUMS.sig. */
+export const CLI_BINARIES_DIR = path.join(repoRoot, 'dist', 'cli-binaries');

@@ -15,14 +15,11 @@ import {
 import { semverPreRelease } from '@portal/contract';
 import { and, eq, max } from 'drizzle-orm';
 import type { FileStore } from '../../lib/file-store/file-store';
-import { repoRoot } from '../../lib/server-root';
+import { CLI_BINARIES_DIR } from '../../lib/server-root';
 import { verifyEd25519 } from '../../lib/signing/ed25519-signer';
 import { publishedSignatureKey } from '../../modules/downloads/published-signature';
 import type { Db } from '../connection';
 import { catalogItems, catalogReleaseNotes, catalogVersions } from '../schema';
-
-/** Where `npm run build:cli-binaries` writes the executables, SHA256SUMS and SHA256SUMS.sig. */
-export const CLI_BINARIES_DIR = path.join(repoRoot, 'dist', 'cli-binaries');
 
 const PLATFORM_NAMES: Record<SeaPlatform, [zh: string, en: string]> = {
   'linux-x64': ['Linux x86-64', 'Linux x86-64'],

@@ -95,6 +95,16 @@ export const enUS = {
   PUBLISH_NOT_PUBLISHED: 'Only a published version can be recalled (this version is {status})',
   PUBLISH_TOO_MANY_IMAGES: 'At most {max} images per upload',
   PUBLISH_PREREQUISITE_INVALID: 'The prerequisites are not valid: {detail}',
+  PUBLISH_BUILD_KEY_MISSING:
+    "This portal was not given the fwportal release public key (CLI_RELEASE_PUBLIC_KEY_FILE), so it cannot check the build's signature and does not publish it",
+  PUBLISH_BUILD_NAME:
+    'The file must carry the name the build script gives this version and platform: {expected}',
+  PUBLISH_BUILD_CONTENT: 'The file is not an executable for {type}',
+  PUBLISH_BUILD_SIGNATURE_FORMAT:
+    "Attach the build's release signature (its .sig file: a 64-byte Ed25519 signature)",
+  PUBLISH_BUILD_SIGNATURE_INVALID:
+    'The release signature does not match this file, or the fwportal release key did not make it',
+  PUBLISH_SIGNATURE_NOT_BUILD: 'Only fwportal builds come with a release signature',
   // SBOMs (issue 43): the refusal, then each problem (after its field path).
   SBOM_INVALID: 'The SBOM was refused: {detail}',
   SBOM_TOO_COMPLEX:

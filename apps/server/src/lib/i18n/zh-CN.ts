@@ -89,6 +89,13 @@ export const zhCN: MessageCatalogue = {
   PUBLISH_NOT_PUBLISHED: '只有已发布的版本可以召回（该版本状态为 {status}）',
   PUBLISH_TOO_MANY_IMAGES: '每次最多上传 {max} 张图片',
   PUBLISH_PREREQUISITE_INVALID: '前置条件无效：{detail}',
+  PUBLISH_BUILD_KEY_MISSING:
+    '本门户未配置 fwportal 发布公钥（CLI_RELEASE_PUBLIC_KEY_FILE），无法校验该构建的签名，因此不能发布',
+  PUBLISH_BUILD_NAME: '文件名须为构建脚本为该版本和平台生成的名称：{expected}',
+  PUBLISH_BUILD_CONTENT: '文件内容不是 {type} 平台的可执行程序',
+  PUBLISH_BUILD_SIGNATURE_FORMAT: '请附上该构建的发布签名文件（.sig，64 字节的 Ed25519 签名）',
+  PUBLISH_BUILD_SIGNATURE_INVALID: '发布签名与该文件不符，或不是由 fwportal 发布密钥签署',
+  PUBLISH_SIGNATURE_NOT_BUILD: '只有 fwportal 构建附带发布签名',
   // SBOMs (issue 43): the refusal, then each problem (after its field path).
   SBOM_INVALID: 'SBOM 未被接受：{detail}',
   SBOM_TOO_COMPLEX: 'SBOM 过大或嵌套过深，无法在 {seconds} 秒内检查完毕',

@@ -24,9 +24,13 @@ export class ArchiveInspector extends Transform {
   private readonly md5 = createHash('md5');
   private readonly whole: ArchiveCheck;
 
-  constructor(private readonly type: ArchiveType) {
+  /** `whole` checks the complete file; an fwportal build's is its release signature, checked after. */
+  constructor(
+    private readonly type: ArchiveType,
+    whole: ArchiveCheck = archiveCheckFor(type.label),
+  ) {
     super();
-    this.whole = archiveCheckFor(type.label);
+    this.whole = whole;
   }
 
   /** The MD5 of every byte that passed (read after the stream finished). */
@@ -41,7 +45,7 @@ export class ArchiveInspector extends Transform {
         if (this.checked) return callback(null, chunk);
         this.head.push(chunk);
         this.headLength += chunk.length;
-        if (this.headLength < HEAD_BYTES) return callback();
+        if (this.headLength < (this.type.headBytes ?? HEAD_BYTES)) return callback();
         this.release(callback);
       },
       (error: Error) => {

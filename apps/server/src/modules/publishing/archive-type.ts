@@ -4,7 +4,9 @@ export type ArchiveType = {
   label: string;
   extensions: string[];
   contentType: string;
-  /** True when the head of the file (at least HEAD_BYTES, or the whole file if shorter) is this type. */
+  /** How much of the head `matches` needs (default HEAD_BYTES). */
+  headBytes?: number;
+  /** True when the head of the file (at least headBytes, or the whole file if shorter) is this type. */
   matches: (head: Buffer) => boolean;
 };
 

@@ -17,6 +17,7 @@ import { sessionOf } from '../../plugins/authenticate';
 import type { EditorImage } from './editor-image.service';
 import type { PendingVersion } from './version.service';
 import { prerequisiteError } from './update-plan';
+import { readReleaseSignature } from './cli-build-upload';
 import { auditRequest } from '../audit/audit.service';
 
 const security = [{ bearer: [] }];
@@ -75,7 +76,7 @@ export async function publishingUploadRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Upload a new version as a draft: multipart field `meta` (JSON, first) then `file` (.tar, .tar.gz/.tgz, .zip, .rar; checked by content too)',
+          'Upload a new version as a draft: multipart field `meta` (JSON, first) then `file` (.tar, .tar.gz/.tgz, .zip, .rar; checked by content too). A version of an fwportal build item (`fwportal-<platform>`) is the executable named as the build script names it, with its release signature (the `.sig`, 64 bytes) as the part `signature` before `file`, checked against CLI_RELEASE_PUBLIC_KEY_FILE',
         security,
         consumes: ['multipart/form-data'],
         params: publishIdParamsSchema,
@@ -87,7 +88,17 @@ export async function publishingUploadRoutes(app: FastifyInstance) {
       let pending: PendingVersion | null = null;
       let version: PublishVersion | null = null;
       try {
-        for await (const part of request.parts()) {
+        // meta, an fwportal build's signature, the file: one part more than the plugin's default.
+        const parts = request.parts({
+          limits: {
+            fileSize: publishVersions.maxBytes + 1,
+            files: 2,
+            fields: 1,
+            parts: 3,
+            fieldSize: 64 * 1024,
+          },
+        });
+        for await (const part of parts) {
           if (part.type === 'field') {
             if (part.fieldname !== 'meta' || pending) throw metaRequired();
             const meta = parseMeta(String(part.value));
@@ -95,6 +106,11 @@ export async function publishingUploadRoutes(app: FastifyInstance) {
             pending = await publishVersions.prepare(request.params.id, meta);
           } else {
             if (!pending) throw metaRequired();
+            if (part.fieldname === 'signature' && !pending.releaseSignature && !version) {
+              const signed: PendingVersion = pending;
+              pending = { ...signed, releaseSignature: await readReleaseSignature(part.file) };
+              continue;
+            }
             if (part.fieldname !== 'file' || version) throw fileRequired();
             version = await publishVersions.create(
               pending,

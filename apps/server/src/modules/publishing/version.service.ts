@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { cliBuildPlatform, SEA_PLATFORMS } from '@portal/contract/cli-builds';
 import {
   semverPreRelease,
   type PublishNoteLine,
@@ -32,7 +33,9 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { enqueueFanout } from '../notice/notice-fanout';
 import { enqueueWebhookEvent } from '../webhooks/webhook-queues';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { publishedSignatureKey } from '../downloads/published-signature';
 import { ArchiveCorruptError } from './archive-check';
+import { buildTypeOf, checkBuildName, verifyReleaseSignature, WHOLE_BY_SIGNATURE } from './cli-build-upload';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
 import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
 import { sanitiseNotesHtml } from './notes-sanitiser';
@@ -46,7 +49,13 @@ type VersionRow = typeof catalogVersions.$inferSelect;
 type ItemRow = typeof catalogItems.$inferSelect;
 
 /** A checked upload waiting for its bytes: the item exists, the version is new, the models are known. */
-export type PendingVersion = { item: ItemRow; meta: VersionMeta; modelIds: number[] };
+export type PendingVersion = {
+  item: ItemRow;
+  meta: VersionMeta;
+  modelIds: number[];
+  /** An fwportal build's release signature (its `.sig`), sent before the file. */
+  releaseSignature?: Buffer;
+};
 
 /** A storage key segment made of allowed characters only (the original name stays in the row). */
 function storageName(fileName: string): string {
@@ -69,8 +78,11 @@ export class PublishVersionService {
     private readonly clock: Clock,
     private readonly store: FileStore,
     private readonly log: FastifyBaseLogger,
-    private readonly maxBytes: number,
+    /** PUBLISH_MAX_BYTES: the largest file a version may have. */
+    readonly maxBytes: number,
     private readonly jobs: JobQueue,
+    /** The fwportal release public key (SPKI PEM) an uploaded fwportal build's signature is checked with. */
+    private readonly releaseKeyFile: string,
   ) {}
 
   /** Checks everything about a new version that does not need its bytes (answered before they arrive). */
@@ -111,10 +123,17 @@ export class PublishVersionService {
     // eslint-disable-next-line no-control-regex -- control characters are what is refused
     if (/[\u0000-\u001f\u007f]/.test(fileName) || name === '' || name === '.' || name === '..')
       throw AppError.invalidFields([{ field: 'file', messageKey: 'FILE_NAME_FORMAT' }]);
-    const type = archiveTypeOfName(name);
+    const platform = cliBuildPlatform(pending.item.code);
+    if (platform) checkBuildName(platform, pending.meta.version, name);
+    else if (pending.releaseSignature)
+      throw AppError.invalidFields([{ field: 'signature', messageKey: 'PUBLISH_SIGNATURE_NOT_BUILD' }]);
+    const releaseSignature = pending.releaseSignature;
+    if (platform && !releaseSignature)
+      throw AppError.invalidFields([{ field: 'signature', messageKey: 'PUBLISH_BUILD_SIGNATURE_FORMAT' }]);
+    const type = platform ? buildTypeOf(platform) : archiveTypeOfName(name);
     if (!type) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: ALLOWED_ARCHIVES } });
     const key = `catalog/${pending.item.code}/${randomUUID()}/${storageName(name)}`;
-    const inspector = new ArchiveInspector(type);
+    const inspector = platform ? new ArchiveInspector(type, WHOLE_BY_SIGNATURE) : new ArchiveInspector(type);
     let stored: { size: number; sha256: string };
     try {
       // pipeline (not pipe) so that a client going away fails the store's write too.
@@ -122,6 +141,11 @@ export class PublishVersionService {
       stored = await this.store.put(key, checked, { maxBytes: this.maxBytes });
     } catch (error) {
       body.destroy();
+      if (error instanceof ArchiveMismatchError && platform)
+        throw new AppError('FILE_TYPE_NOT_ALLOWED', {
+          messageKey: 'PUBLISH_BUILD_CONTENT',
+          params: { type: platform },
+        });
       if (error instanceof ArchiveMismatchError)
         throw new AppError('FILE_TYPE_NOT_ALLOWED', {
           messageKey: 'PUBLISH_FILE_CONTENT_MISMATCH',
@@ -136,6 +160,19 @@ export class PublishVersionService {
       throw error;
     }
     const md5 = inspector.md5Hex();
+    if (platform && releaseSignature)
+      await verifyReleaseSignature(this.releaseKeyFile, {
+        sha256: stored.sha256,
+        fileName: name,
+        signature: releaseSignature,
+      }).catch(async (error: unknown) => {
+        await this.store
+          .remove(key)
+          .catch((err) => this.log.error({ err, key }, 'refused build not removed'));
+        throw error;
+      });
+    // A build is listed for its platform: fwportal self-update asks for its own os and arch.
+    const platformOf = platform ? SEA_PLATFORMS[platform] : null;
     try {
       const id = await this.db.transaction(async (transaction) => {
         const tx: Db = transaction;
@@ -154,8 +191,8 @@ export class PublishVersionService {
             md5,
             storageKey: key,
             contentType: type.contentType,
-            os: meta.os,
-            arch: meta.arch,
+            os: platformOf?.os ?? meta.os,
+            arch: platformOf?.arch ?? meta.arch,
             severity: meta.severity,
             cves: [...new Set(meta.cves.map((cve) => cve.toUpperCase()))],
             securityFix: meta.securityFix,
@@ -177,6 +214,9 @@ export class PublishVersionService {
           await tx
             .insert(catalogVersionParts)
             .values(parts.map((partNumber) => ({ versionId: row.id, partNumber })));
+        // Kept as published and served unchanged (GET /api/downloads/:id/release.sig).
+        if (releaseSignature)
+          await this.store.put(publishedSignatureKey(row.id), Readable.from([releaseSignature]));
         return row.id;
       });
       return await this.get(id);
@@ -352,9 +392,8 @@ export class PublishVersionService {
       .where(and(eq(catalogVersions.id, id), eq(catalogVersions.status, 'draft')))
       .returning({ storageKey: catalogVersions.storageKey });
     if (!row) throw await this.stateError(id, 'PUBLISH_NOT_DRAFT');
-    await this.store
-      .remove(row.storageKey)
-      .catch((err) => this.log.error({ err, key: row.storageKey }, 'draft file not removed'));
+    for (const key of [row.storageKey, publishedSignatureKey(id)])
+      await this.store.remove(key).catch((err) => this.log.error({ err, key }, 'draft file not removed'));
   }
 
   /** Replaces the NEW / OPTIMIZE / HOTFIX lists and the sanitised rich-text bodies (never the file). */

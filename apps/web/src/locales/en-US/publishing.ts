@@ -125,6 +125,15 @@ export const publishing: TranslationsOf<typeof reference> = {
   'upload.fileHint': 'Only {{types}}; the server checks the content too',
   'upload.fileType': 'Unsupported file type; only {{types}}',
   'upload.choose': 'Choose a file',
+  'upload.buildFile': 'fwportal executable',
+  'upload.buildFileHint':
+    'Named as the build script names it, e.g. {{name}}; the server checks its content and platform',
+  'upload.signature': 'Release signature (.sig)',
+  'upload.signatureHint':
+    'The .sig file the build script wrote beside the executable: the server checks it with the fwportal release public key and serves it with the version, for fwportal self-update to verify',
+  'upload.chooseSignature': 'Choose the .sig file',
+  'upload.signatureRequired': "Please choose the build's release signature",
+  'upload.signatureSize': 'A release signature is a .sig file of 64 bytes',
   'category.firmware': 'Firmware',
   'category.image': 'Image',
   'category.software': 'Software',

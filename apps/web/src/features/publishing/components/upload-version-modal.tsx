@@ -1,4 +1,3 @@
-import { UploadOutlined } from '@ant-design/icons';
 import {
   isPublishableFileName,
   PUBLISH_FILE_CATEGORIES,
@@ -9,13 +8,16 @@ import {
   type PublishVersionMeta,
   VERSION_PATTERN,
 } from '@portal/contract';
-import { App, Button, DatePicker, Form, Input, Progress, Select, Space, Switch, Upload } from 'antd';
+import { buildFileName, cliBuildPlatform } from '@portal/contract/cli-builds';
+import { App, DatePicker, Form, Input, Progress, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
 import { FormModal } from '@/components/form-overlay/form-modal';
+import { fieldErrorsOf } from '@/lib/api-error';
 import { showFailure } from '@/lib/show-failure';
+import { SingleFileField } from './single-file-field';
 import { UpdatePlanFields } from './update-plan-fields';
 
 type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
@@ -27,9 +29,13 @@ const defaultCategory = (kind: string): PublishVersionMeta['fileCategory'] => {
   return PUBLISH_SERVER_FIRMWARE_KINDS.includes(kind) || kind === 'PCIE' ? 'firmware' : 'software';
 };
 
+/** A release signature (`.sig` of `npm run build:cli-binaries`): a raw Ed25519 signature. */
+const RELEASE_SIGNATURE_BYTES = 64;
+
 /**
  * A new version of `item` as a draft: metadata, then the archive streamed to the server with a
- * progress bar. Cancelling aborts the transfer; the server keeps nothing of it.
+ * progress bar. Cancelling aborts the transfer; the server keeps nothing of it. A version of an
+ * fwportal build item is the executable with its release signature (issue 44).
  */
 export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClose: () => void }) {
   const { t } = useTranslation('publishing');
@@ -37,6 +43,10 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [signature, setSignature] = useState<File | null>(null);
+  const [signatureError, setSignatureError] = useState<string | null>(null);
+  const buildPlatform = cliBuildPlatform(item.code);
+  const version = Form.useWatch('version', form) as string | undefined;
   const [progress, setProgress] = useState(0);
   const transfer = useRef<AbortController | null>(null);
   const upload = useUploadVersion({
@@ -46,7 +56,14 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
     },
     onError: (error: Error) => {
       // A cancelled transfer is the user's own choice.
-      if (error.name !== 'AbortError') showFailure(error, message, form);
+      if (error.name === 'AbortError') return;
+      // The two files are not form fields: their refusals go under their pickers.
+      const problems = fieldErrorsOf(error);
+      const fileProblem = problems.find((problem) => problem.field === 'file');
+      const signatureProblem = problems.find((problem) => problem.field === 'signature');
+      if (fileProblem) setFileError(fileProblem.message);
+      if (signatureProblem) setSignatureError(signatureProblem.message);
+      if (!fileProblem && !signatureProblem) showFailure(error, message, form);
     },
   });
   const isServerFirmware = PUBLISH_SERVER_FIRMWARE_KINDS.includes(item.kind);
@@ -54,6 +71,10 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
   const submit = (values: FormValues) => {
     if (!file) {
       setFileError(t('upload.fileRequired'));
+      return;
+    }
+    if (buildPlatform && !signature) {
+      setSignatureError(t('upload.signatureRequired'));
       return;
     }
     transfer.current = new AbortController();
@@ -67,6 +88,7 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
         preRelease: values.preRelease ? true : undefined,
       },
       file,
+      signature: buildPlatform ? signature : null,
       signal: transfer.current.signal,
       onProgress: (sent, total) => setProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
     });
@@ -127,12 +149,17 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
           </Form.Item>
         </Space>
         <Space wrap>
-          <Form.Item name="os" label={t('upload.os')}>
-            <Input maxLength={64} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="arch" label={t('upload.arch')}>
-            <Input maxLength={32} style={{ width: 140 }} />
-          </Form.Item>
+          {/* A build's os and platform are its item's: the server sets them. */}
+          {!buildPlatform && (
+            <Form.Item name="os" label={t('upload.os')}>
+              <Input maxLength={64} style={{ width: 180 }} />
+            </Form.Item>
+          )}
+          {!buildPlatform && (
+            <Form.Item name="arch" label={t('upload.arch')}>
+              <Input maxLength={32} style={{ width: 140 }} />
+            </Form.Item>
+          )}
           <Form.Item name="severity" label={t('upload.severity')}>
             <Select
               style={{ width: 150 }}
@@ -167,34 +194,58 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
         {((isServerFirmware && item.kind !== 'CONFIG') || item.kind === 'PCIE') && (
           <UpdatePlanFields kind={item.kind} />
         )}
-        <Form.Item
-          label={t('upload.file')}
-          extra={t('upload.fileHint', { types: PUBLISH_FILE_EXTENSIONS.join(' ') })}
-          validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? undefined}
-        >
-          <Upload
-            accept={PUBLISH_FILE_EXTENSIONS.join(',')}
-            maxCount={1}
-            fileList={file ? [{ uid: 'file', name: file.name, size: file.size, status: 'done' }] : []}
-            onRemove={() => setFile(null)}
-            beforeUpload={(chosen) => {
-              // Checked here for a quick answer; the server checks name and content again.
-              if (isPublishableFileName(chosen.name)) {
+        {buildPlatform ? (
+          <>
+            <SingleFileField
+              label={t('upload.buildFile')}
+              extra={t('upload.buildFileHint', {
+                name: buildFileName(version?.trim() || '1.2.3', buildPlatform),
+              })}
+              file={file}
+              error={fileError}
+              buttonText={t('upload.choose')}
+              testId="upload-choose"
+              onChange={(chosen, problem) => {
                 setFile(chosen);
-                setFileError(null);
-              } else {
-                setFile(null);
-                setFileError(t('upload.fileType', { types: PUBLISH_FILE_EXTENSIONS.join(' ') }));
-              }
-              return false;
+                setFileError(problem);
+              }}
+              check={() => null}
+            />
+            <SingleFileField
+              label={t('upload.signature')}
+              extra={t('upload.signatureHint')}
+              accept=".sig"
+              file={signature}
+              error={signatureError}
+              buttonText={t('upload.chooseSignature')}
+              testId="upload-choose-signature"
+              onChange={(chosen, problem) => {
+                setSignature(chosen);
+                setSignatureError(problem);
+              }}
+              check={(chosen) => (chosen.size === RELEASE_SIGNATURE_BYTES ? null : t('upload.signatureSize'))}
+            />
+          </>
+        ) : (
+          <SingleFileField
+            label={t('upload.file')}
+            extra={t('upload.fileHint', { types: PUBLISH_FILE_EXTENSIONS.join(' ') })}
+            accept={PUBLISH_FILE_EXTENSIONS.join(',')}
+            file={file}
+            error={fileError}
+            buttonText={t('upload.choose')}
+            testId="upload-choose"
+            onChange={(chosen, problem) => {
+              setFile(chosen);
+              setFileError(problem);
             }}
-          >
-            <Button icon={<UploadOutlined />} data-testid="upload-choose">
-              {t('upload.choose')}
-            </Button>
-          </Upload>
-        </Form.Item>
+            check={(chosen) =>
+              isPublishableFileName(chosen.name)
+                ? null
+                : t('upload.fileType', { types: PUBLISH_FILE_EXTENSIONS.join(' ') })
+            }
+          />
+        )}
         {upload.isPending && <Progress percent={progress} data-testid="upload-progress" />}
       </Form>
     </FormModal>
