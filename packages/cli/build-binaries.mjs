@@ -3,7 +3,7 @@
 // build's `sha256sum` line as `<build>.sig`, and SHA256SUMS as SHA256SUMS.sig (raw Ed25519).
 //
 //   node packages/cli/build-binaries.mjs [--platforms linux-x64,win-x64] [--out DIR]
-//        [--release-key FILE] [--version X.Y.Z]
+//        [--release-key FILE] [--next-release-key PUBLIC-FILE] [--version X.Y.Z]
 //
 // The release key is not the portal's key: a portal signs whatever its staff publish, so a build
 // trusted for its signature alone would let one staff member run code on every machine that
@@ -80,6 +80,7 @@ const { values } = parseArgs({
     platforms: { type: 'string', default: Object.keys(SEA_PLATFORMS).join(',') },
     out: { type: 'string', default: path.join(repoRoot, 'dist', 'cli-binaries') },
     'release-key': { type: 'string' },
+    'next-release-key': { type: 'string' },
     version: { type: 'string' },
   },
 });
@@ -127,6 +128,30 @@ function loadReleaseKey() {
   return privateKey;
 }
 
+/**
+ * The next release key's public half (SPKI PEM): --next-release-key or
+ * FWPORTAL_NEXT_RELEASE_PUBLIC_KEY_FILE, or none. Builds that carry it accept builds it signs, so
+ * the key can change without stranding anyone (docs/OPERATIONS.md, *Changing the release key*).
+ */
+function loadNextReleaseKey() {
+  const given = values['next-release-key'] ?? process.env.FWPORTAL_NEXT_RELEASE_PUBLIC_KEY_FILE;
+  if (!given) return null;
+  const file = path.resolve(given);
+  if (!existsSync(file)) fail(`the next release key ${file} does not exist`);
+  let key;
+  try {
+    key = createPublicKey(readFileSync(file, 'utf8'));
+  } catch {
+    fail(`${file} is not a public key (SPKI PEM)`);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') fail(`${file} is not an Ed25519 key`);
+  const pem = key.export({ type: 'spki', format: 'pem' }).toString();
+  if (pem === createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString())
+    fail(`${file} is the release key itself: the next key must be a new one`);
+  console.log(`Announcing the next release key ${file}: these builds accept builds it signs.`);
+  return pem;
+}
+
 /** The target's Node binary, from its npm package checked against the pinned sha512 (cached). */
 function nodeBinary(platform) {
   const executable = SEA_PLATFORMS[platform].suffix === '.exe' ? 'node.exe' : 'node';
@@ -157,7 +182,7 @@ function nodeBinary(platform) {
 }
 
 /** The CLI as one CommonJS file with this build's facts stamped in; nothing from node_modules. */
-async function bundle(work, platform, releaseKeyPem) {
+async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem) {
   const outfile = path.join(work, `fwportal-${platform}.cjs`);
   const { metafile } = await build({
     entryPoints: [path.join(here, 'src/sea-main.ts')],
@@ -166,7 +191,7 @@ async function bundle(work, platform, releaseKeyPem) {
     platform: 'node',
     format: 'cjs',
     target: `node${NODE_VERSION.split('.')[0]}`,
-    define: { FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem }) },
+    define: { FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem, nextReleaseKeyPem }) },
     metafile: true,
     logLevel: 'warning',
   });
@@ -276,6 +301,7 @@ function osslsigncode(args) {
 
 const privateKey = loadReleaseKey();
 const releaseKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+const nextReleaseKeyPem = loadNextReleaseKey();
 mkdirSync(cacheDir, { recursive: true });
 const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
@@ -290,7 +316,7 @@ try {
   for (const platform of platforms) {
     const started = Date.now();
     const base = nodeBinary(platform);
-    const blob = seaBlob(work, platform, await bundle(work, platform, releaseKeyPem));
+    const blob = seaBlob(work, platform, await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem));
     const name = buildFileName(version, platform);
     const windows = SEA_PLATFORMS[platform].suffix === '.exe';
     const partial = path.join(work, name);

@@ -5,7 +5,13 @@ import { isSeaPlatform, type SeaPlatform } from '@portal/contract/cli-builds';
  * build (build-binaries.mjs) also the platform and the release key. Run from source it is absent.
  */
 declare const FWPORTAL_BUILD:
-  { version: string; platform: string | null; releaseKeyPem: string | null } | undefined;
+  | {
+      version: string;
+      platform: string | null;
+      releaseKeyPem: string | null;
+      nextReleaseKeyPem?: string | null;
+    }
+  | undefined;
 
 export type BuildInfo = {
   version: string;
@@ -17,6 +23,12 @@ export type BuildInfo = {
    * portal's signing key: the release key is kept by whoever releases fwportal, never on a portal.
    */
   releaseKeyPem: string | null;
+  /**
+   * The release key that will sign later builds, announced by this one (SPKI PEM), or null: a key
+   * change is made by first releasing a build that carries both, so every fwportal that updated to
+   * it accepts the first build the new key signs (docs/OPERATIONS.md, *Changing the release key*).
+   */
+  nextReleaseKeyPem: string | null;
 };
 
 /** What `fwportal --version` reports when run from the sources (`node src/main.ts`), unbundled. */
@@ -24,9 +36,14 @@ const SOURCE_VERSION = '0.0.0-source';
 
 function buildInfo(): BuildInfo {
   if (typeof FWPORTAL_BUILD === 'undefined')
-    return { version: SOURCE_VERSION, platform: null, releaseKeyPem: null };
+    return { version: SOURCE_VERSION, platform: null, releaseKeyPem: null, nextReleaseKeyPem: null };
   const { version, platform, releaseKeyPem } = FWPORTAL_BUILD;
-  return { version, platform: platform && isSeaPlatform(platform) ? platform : null, releaseKeyPem };
+  return {
+    version,
+    platform: platform && isSeaPlatform(platform) ? platform : null,
+    releaseKeyPem,
+    nextReleaseKeyPem: FWPORTAL_BUILD.nextReleaseKeyPem ?? null,
+  };
 }
 
 export const BUILD: BuildInfo = buildInfo();

@@ -340,7 +340,14 @@ describe('fwportal self-update', () => {
     await untouched();
   });
 
-  it('installs the newest signed build for its platform from the portal, then has nothing to do', async () => {
+  it('installs the newest build for its platform from the portal, signed by the next key it announced, then has nothing to do', async () => {
+    const keyIds = async () =>
+      JSON.parse((await fwportal(['version', '--json'])).stdout) as {
+        releaseKeyId: string;
+        nextReleaseKeyId: string | null;
+      };
+    const before = await keyIds();
+    expect(before.nextReleaseKeyId).toMatch(/^[0-9a-f]{16}$/);
     const mode = statSync(program).mode;
     const run = await fwportal(['self-update']);
     expect(run.stdout).toBe(`fwportal updated from ${current} to ${newer} (${program})\n`);
@@ -349,18 +356,31 @@ describe('fwportal self-update', () => {
     expect(statSync(program).mode).toBe(mode);
     expect(readdirSync(path.dirname(program))).toEqual(['fwportal']);
     expect((await fwportal(['--version'])).stdout).toContain(`fwportal ${newer} `);
+    // The key change is done: the new build trusts the announced key alone.
+    const after = await keyIds();
+    expect([after.releaseKeyId, after.nextReleaseKeyId]).toEqual([before.nextReleaseKeyId, null]);
 
     const again = await fwportal(['self-update', '--json']);
     expect(again.code, again.stderr).toBe(EXIT.ok);
     expect(JSON.parse(again.stdout)).toMatchObject({ updated: false, from: newer });
   });
 
-  it('refuses an older build, signed or not', async () => {
+  it('refuses an older build signed by its own key, and one the retired key signed', async () => {
     const updated = sha256(program);
-    const file = carried(current, withSignedSums(current));
-    const run = await fwportal(['self-update', '--from', file]);
-    expect(run.stderr).toContain(`${current} is older than this fwportal (${newer}): a downgrade is refused`);
-    expect(run.code, run.stderr).toBe(EXIT.error);
+    const releaseKey = createPrivateKey(readFileSync(builds.nextKeyFile));
+    const signedNow = carried(current, (_dir, copy) => {
+      const line = releaseSignedLine(sha256(copy), path.basename(copy));
+      writeFileSync(`${copy}.sig`, sign(null, Buffer.from(line), releaseKey));
+    });
+    const older = await fwportal(['self-update', '--from', signedNow]);
+    expect(older.stderr).toContain(
+      `${current} is older than this fwportal (${newer}): a downgrade is refused`,
+    );
+    expect(older.code, older.stderr).toBe(EXIT.error);
+    // As released, under the key the change retired: no longer trusted at all.
+    const retired = await fwportal(['self-update', '--from', carried(current, withSignedSums(current))]);
+    expect(retired.stderr).toContain('is not signed by the release key built into this fwportal');
+    expect(retired.code, retired.stderr).toBe(EXIT.verification);
     expect(sha256(program)).toBe(updated);
   });
 });

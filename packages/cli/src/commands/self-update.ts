@@ -20,7 +20,13 @@ import { publicKeyOf } from '../signing-key.ts';
 import { formatBytes } from '../table.ts';
 
 /** The single executable that runs: its version, target, built-in release key and real path. */
-type RunningBuild = { version: string; platform: SeaPlatform; releaseKey: KeyObject; executable: string };
+type RunningBuild = {
+  version: string;
+  platform: SeaPlatform;
+  /** The release key built in, then the next one it announces, if any. */
+  releaseKeys: KeyObject[];
+  executable: string;
+};
 
 /** The SHA-256 of a carried file, for the `sha256sum` line its own `.sig` signs. */
 async function sha256Of(file: string): Promise<string> {
@@ -49,7 +55,9 @@ export async function selfUpdate(ctx: Context): Promise<ExitCode> {
   const running: RunningBuild = {
     version: BUILD.version,
     platform: BUILD.platform,
-    releaseKey: publicKeyOf(BUILD.releaseKeyPem),
+    releaseKeys: [BUILD.releaseKeyPem, BUILD.nextReleaseKeyPem]
+      .filter((pem): pem is string => pem !== null)
+      .map(publicKeyOf),
     // A link to the program is left pointing at the new file: the file itself is replaced.
     executable: await realpath(process.execPath),
   };
@@ -95,7 +103,7 @@ async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode
  * very version (nothing to do); a downgrade is refused.
  */
 function accept(running: RunningBuild, signed: SignedSums, fileName: string): Accepted | null {
-  const sha256 = signedDigestOf(signed, running.releaseKey, fileName);
+  const sha256 = signedDigestOf(signed, running.releaseKeys, fileName);
   const named = parseBuildFileName(fileName);
   if (!named) throw new CliError(EXIT.error, 'selfUpdate.notABuild', { file: fileName });
   if (named.platform !== running.platform)

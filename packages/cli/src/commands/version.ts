@@ -23,6 +23,7 @@ export async function version(ctx: Context): Promise<ExitCode> {
     platform: BUILD.platform,
     node: process.versions.node,
     releaseKeyId: BUILD.releaseKeyPem ? keyIdOf(publicKeyOf(BUILD.releaseKeyPem)) : null,
+    nextReleaseKeyId: BUILD.nextReleaseKeyPem ? keyIdOf(publicKeyOf(BUILD.nextReleaseKeyPem)) : null,
   });
   return EXIT.ok;
 }

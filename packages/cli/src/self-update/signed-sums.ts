@@ -42,13 +42,16 @@ export async function readSignatureBeside(file: string, sha256: string): Promise
 }
 
 /**
- * The SHA-256 that `set`, signed by `key` (the release key built into fwportal, never the
- * portal's), states for `fileName`. The signature is checked before a line is read, so nothing
- * unsigned decides anything.
+ * The SHA-256 that `set`, signed by one of `keys` (the release key built into fwportal and the
+ * next one it announces, never the portal's), states for `fileName`. The signature is checked
+ * before a line is read, so nothing unsigned decides anything.
  */
-export function signedDigestOf(set: SignedSums, key: KeyObject, fileName: string): string {
-  if (!signatureValid(key, set.sums, set.signature))
-    throw new CliError(EXIT.verification, 'selfUpdate.badSignature', { file: fileName, keyId: keyIdOf(key) });
+export function signedDigestOf(set: SignedSums, keys: KeyObject[], fileName: string): string {
+  if (!keys.some((key) => signatureValid(key, set.sums, set.signature)))
+    throw new CliError(EXIT.verification, 'selfUpdate.badSignature', {
+      file: fileName,
+      keyId: keys.map(keyIdOf).join(', '),
+    });
   for (const line of set.sums.toString('utf8').split('\n')) {
     const match = /^([0-9a-f]{64}) [ *](.+)$/.exec(line.replace(/\r$/, ''));
     if (match?.[1] && match[2] === fileName) return match[1];

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -26,10 +26,12 @@ const STALE_BUILD_MS = 60 * 60 * 1000;
 export const SEA_TEST_VERSIONS = { current: '1.0.0', newer: '1.1.0' } as const;
 
 /**
- * Two linux-x64 builds signed by one test release key (its private half in `keyFile`), a key of
- * their own: never the portal's.
+ * Two linux-x64 builds across a change of release key, both keys of their own (never the
+ * portal's): the current build is signed by the first key (its private half in `keyFile`) and
+ * announces the second as the next; the newer build is signed by the second key alone
+ * (`nextKeyFile`), as the first release after a key change is.
  */
-export type SeaTestBuilds = { keyFile: string; current: string; newer: string };
+export type SeaTestBuilds = { keyFile: string; nextKeyFile: string; current: string; newer: string };
 
 /**
  * What the builds are made from: every source file the bundle takes in (as esbuild sees them, so
@@ -45,7 +47,11 @@ async function inputsHash(): Promise<string> {
     metafile: true,
     logLevel: 'silent',
   });
-  const files = [path.join(cliRoot, 'build-binaries.mjs'), ...Object.keys(metafile.inputs).sort()];
+  const files = [
+    path.join(cliRoot, 'build-binaries.mjs'),
+    import.meta.filename,
+    ...Object.keys(metafile.inputs).sort(),
+  ];
   const hash = createHash('sha256').update(process.version);
   for (const file of files)
     hash.update(path.relative(repoRoot, path.resolve(file))).update(readFileSync(file));
@@ -62,6 +68,7 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
   const done = path.join(CACHE, await inputsHash());
   const builds: SeaTestBuilds = {
     keyFile: path.join(done, 'release-ed25519.pem'),
+    nextKeyFile: path.join(done, 'next-release-ed25519.pem'),
     current: path.join(done, SEA_TEST_VERSIONS.current),
     newer: path.join(done, SEA_TEST_VERSIONS.newer),
   };
@@ -70,7 +77,16 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
   const work = `${done}.${process.pid}.partial`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work);
-  generateReleaseKey(path.join(work, 'release-ed25519.pem'));
+  const key = path.join(work, 'release-ed25519.pem');
+  const nextKey = path.join(work, 'next-release-ed25519.pem');
+  generateReleaseKey(key);
+  generateReleaseKey(nextKey);
+  const nextPublic = path.join(work, 'next-release-ed25519.pub.pem');
+  writeFileSync(nextPublic, createPublicKey(readFileSync(nextKey)).export({ type: 'spki', format: 'pem' }));
+  const keysOf: Record<string, string[]> = {
+    [SEA_TEST_VERSIONS.current]: ['--release-key', key, '--next-release-key', nextPublic],
+    [SEA_TEST_VERSIONS.newer]: ['--release-key', nextKey],
+  };
   for (const version of Object.values(SEA_TEST_VERSIONS))
     await run(
       process.execPath,
@@ -82,8 +98,7 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
         version,
         '--out',
         path.join(work, version),
-        '--release-key',
-        path.join(work, 'release-ed25519.pem'),
+        ...(keysOf[version] ?? []),
       ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
