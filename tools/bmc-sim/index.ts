@@ -40,7 +40,7 @@ export type {
   BmcSimOptions,
 } from './types';
 export { makeFirmwareImage, parseFirmwareHeader, type FirmwareImageHeader } from './firmware-image';
-export { hostsFileLines, writeHostsFile } from './hosts-file';
+export { hostsFileLines, writeAddressesFile, writeHostsFile } from './hosts-file';
 
 export const DEFAULT_USER = 'admin';
 export const DEFAULT_PASSWORD = 'bmc-sim-password';

@@ -1,7 +1,7 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimComponent, startBmcSim } from '../../../tools/bmc-sim/index.ts';
+import { type SimComponent, startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
@@ -67,9 +67,7 @@ beforeAll(async () => {
   env = cliEnv(home);
   const login = await loginWithToken(portal, env, { scopes: ['catalog:read', 'download', 'inventory'] });
   expect(login.code).toBe(EXIT.ok);
-  hostsFile = path.join(home, 'hosts.csv');
-  writeFileSync(hostsFile, `address,user,password\n${sim.bmcs.map((bmc) => bmc.url).join('\n')}\n`);
-  chmodSync(hostsFile, 0o600);
+  hostsFile = writeAddressesFile(path.join(home, 'hosts.csv'), sim.bmcs);
   const sync = await runCli(['mirror', 'sync', '--out', repo(), '--kinds', 'BMC,PSU', '--json'], env);
   expect(sync.stderr).toBe('');
   expect(sync.code).toBe(EXIT.ok);
@@ -122,9 +120,8 @@ describe('fwportal audit --repo, then report --from', () => {
   });
 
   it('updates a server from the mirror (multipart push), and writes what it runs after', async () => {
-    const bmc = sim.bmcs[1];
-    const hosts = path.join(home, 'one-host.csv');
-    writeFileSync(hosts, `address,user,password\n${bmc?.url}\n`, { mode: 0o600 });
+    const bmc = sim.bmcs[1]!;
+    const hosts = writeAddressesFile(path.join(home, 'one-host.csv'), [bmc]);
     const after = path.join(home, 'after-update.json');
     const run = await runBundledCli(
       [
@@ -154,7 +151,7 @@ describe('fwportal audit --repo, then report --from', () => {
       JSON.parse(run.stdout) as { servers: { steps: { component: string; status: string; via: string }[] }[] }
     ).servers;
     expect(server?.steps.map((step) => [step.component, step.status])).toEqual([['PSU', 'updated']]);
-    expect(bmc?.server.components.find((component) => component.kind === 'PSU')?.version).toBe(
+    expect(bmc.server.components.find((component) => component.kind === 'PSU')?.version).toBe(
       firmwareOf(portal.catalogue, 'PSU').newest,
     );
     const written = JSON.parse(readFileSync(after, 'utf8')) as {

@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,7 +11,12 @@ import {
 } from '../../../apps/server/src/db/schema';
 import { EXIT } from './exit-codes.ts';
 import { KNOWN_HOSTS_FILE_NAME } from './redfish/known-hosts.ts';
-import { type SimBmc, type SimComponent, startBmcSim } from '../../../tools/bmc-sim/index.ts';
+import {
+  type SimBmc,
+  type SimComponent,
+  startBmcSim,
+  writeAddressesFile,
+} from '../../../tools/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
@@ -78,9 +83,7 @@ beforeAll(async () => {
   env = cliEnv(home);
   const login = await loginWithToken(portal, env, { scopes: ['inventory'] });
   expect(login.code).toBe(EXIT.ok);
-  hostsFile = path.join(home, 'hosts.csv');
-  writeFileSync(hostsFile, `address,user,password\n${sim.bmcs.map((bmc) => bmc.url).join('\n')}\n`);
-  chmodSync(hostsFile, 0o600);
+  hostsFile = writeAddressesFile(path.join(home, 'hosts.csv'), sim.bmcs);
 });
 afterAll(async () => {
   await sim?.close();

@@ -1,8 +1,8 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimComponent, startBmcSim } from '../../../tools/bmc-sim/index.ts';
+import { type SimComponent, startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { MirrorCatalog, MirrorIndex } from './mirror/mirror-layout.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
@@ -53,9 +53,10 @@ const newestIndexFile = (dir: string) => {
 
 function hostsFile(bmcs: number[]): string {
   const file = path.join(home, `hosts-${randomBytes(3).toString('hex')}.csv`);
-  writeFileSync(file, `address,user,password\n${bmcs.map((i) => sim.bmcs[i]?.url).join('\n')}\n`);
-  chmodSync(file, 0o600);
-  return file;
+  return writeAddressesFile(
+    file,
+    bmcs.map((i) => sim.bmcs[i]!),
+  );
 }
 
 const bmcArgs = (bmcs: number[]) => [

@@ -5,7 +5,7 @@ import { EXIT } from './exit-codes.ts';
 import { ImageServer } from './redfish/image-server.ts';
 import type { ServerResult } from './redfish/server-update.ts';
 import { planServer } from './redfish/update-plan.ts';
-import { type Misbehaviour, type SimBmc, startBmcSim } from '../../../tools/bmc-sim/index.ts';
+import { type Misbehaviour, type SimBmc, startBmcSim, writeHostsFile } from '../../../tools/bmc-sim/index.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { FLEET_MODEL } from './test/fleet-servers.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
@@ -44,10 +44,7 @@ const MISBEHAVIOUR: Partial<Record<Role, Misbehaviour>> = {
 
 /** A hosts file (address,user,password; mode 0600) naming the BMCs of `roles`. */
 function hostsFile(roles: Role[]): string {
-  const file = path.join(home, `hosts-${roles.join('-')}.csv`);
-  const lines = roles.map((role) => `${bmcOf(role).url},${bmcOf(role).user},${bmcOf(role).password}`);
-  writeFileSync(file, `address,user,password\n${lines.join('\n')}\n`, { mode: 0o600 });
-  return file;
+  return writeHostsFile(path.join(home, `hosts-${roles.join('-')}.csv`), roles.map(bmcOf));
 }
 
 const versionOf = (bmc: SimBmc, kind: string) => bmc.server.components.find((c) => c.kind === kind)?.version;

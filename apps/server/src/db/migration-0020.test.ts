@@ -1,28 +1,22 @@
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, roles } from './schema';
-import { migrateWith, migrationsUpTo, ROLES_OF_LATER_MIGRATIONS } from '../test/partial-migrations';
+import { databaseBeforeMigration, ROLES_OF_LATER_MIGRATIONS } from '../test/partial-migrations';
 
 const OLD_CUSTOMER = 'Given to every registered account: downloads and activation codes';
 const OLD_STAFF = 'Vendor staff: the downloads and the system application';
 
 describe.each(DRIVERS)('migration 0020 (native text) on %s', (driver) => {
   let database: Database;
-  let upTo0019: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0019 = migrationsUpTo('0019_pg_boss');
-  });
-  afterEach(async () => {
-    upTo0019.remove();
-    await database.close();
+  const migrateUpTo0019 = databaseBeforeMigration(driver, '0019_pg_boss', (opened) => {
+    database = opened;
   });
 
   it('translates the seeded role descriptions and renames the 个人设置 menu of a database from before it', async () => {
-    await migrateWith(database, upTo0019.folder);
+    await migrateUpTo0019();
     // The rows as a database seeded before 0020 had them: one description column, in English.
     await database.db.execute(sql`
       insert into roles (code, name_zh, name_en, description, built_in) values
@@ -67,7 +61,7 @@ describe.each(DRIVERS)('migration 0020 (native text) on %s', (driver) => {
   });
 
   it('translates the staff description as seeded too, and a menu staff renamed stays as they named it', async () => {
-    await migrateWith(database, upTo0019.folder);
+    await migrateUpTo0019();
     await database.db.execute(sql`
       insert into roles (code, name_zh, name_en, description, built_in) values
         ('staff', '员工', 'Staff', ${OLD_STAFF}, true)`);

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, roleMenus, roles } from './schema';
 import { seedDatabase } from './seed/seed';
-import { ALL_MIGRATIONS, migrateWith, migrationsUpTo } from '../test/partial-migrations';
+import { ALL_MIGRATIONS, databaseBeforeMigration } from '../test/partial-migrations';
 
 const MIGRATION_0024 = path.join(ALL_MIGRATIONS, '0024_automation_menus.sql');
 
@@ -89,18 +89,12 @@ const EXPECTED_SECTIONS = [
 
 describe.each(DRIVERS)('migration 0024 (automation menus) on %s', (driver) => {
   let database: Database;
-  let upTo0023: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0023 = migrationsUpTo('0023_automation');
-  });
-  afterEach(async () => {
-    upTo0023.remove();
-    await database.close();
+  const migrateUpTo0023 = databaseBeforeMigration(driver, '0023_automation', (opened) => {
+    database = opened;
   });
 
   it('adds the three sections, hidden, after their siblings, to every role holding the account settings', async () => {
-    await migrateWith(database, upTo0023.folder);
+    await migrateUpTo0023();
     await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: 'Demo#Pass1' });
     // The database as seeded before the sections existed.
     await database.db.delete(menus).where(inArray(menus.path, SECTION_PATHS));
@@ -121,7 +115,7 @@ describe.each(DRIVERS)('migration 0024 (automation menus) on %s', (driver) => {
   });
 
   it('leaves a section that is already there alone, with the grants staff chose, and adds the missing ones once', async () => {
-    await migrateWith(database, upTo0023.folder);
+    await migrateUpTo0023();
     await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: 'Demo#Pass1' });
     await database.db.delete(menus).where(inArray(menus.path, SECTION_PATHS.slice(1)));
     const { children } = await settingsSections(database);

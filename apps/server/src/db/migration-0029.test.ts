@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo, withoutLaterRoles } from '../test/partial-migrations';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration, withoutLaterRoles } from '../test/partial-migrations';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, permissions, roleMenus, rolePermissions, roles } from './schema';
 import { seedDatabase } from './seed/seed';
@@ -22,18 +22,12 @@ async function holders(database: Database, paths: string[]) {
 
 describe.each(DRIVERS)('migration 0029 (advisories) on %s', (driver) => {
   let database: Database;
-  let upTo0028: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0028 = migrationsUpTo('0028_webhook_circuits');
-  });
-  afterEach(async () => {
-    upTo0028.remove();
-    await database.close();
+  const migrateUpTo0028 = databaseBeforeMigration(driver, '0028_webhook_circuits', (opened) => {
+    database = opened;
   });
 
   it('gives a database seeded before advisories the menus and permissions a fresh seed has', async () => {
-    await migrateWith(database, upTo0028.folder);
+    await migrateUpTo0028();
     await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: 'Demo#Pass1' });
     const fresh = await holders(database, PATHS);
     expect(fresh).toEqual([

@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo } from '../test/partial-migrations';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../test/partial-migrations';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { catalogItems, catalogVersions } from './schema';
 import { rowsOf } from './raw-rows';
 
 describe.each(DRIVERS)('migration 0031 (update plans) on %s', (driver) => {
   let database: Database;
-  let upTo0030: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0030 = migrationsUpTo('0030_inventory');
-  });
-  afterEach(async () => {
-    upTo0030.remove();
-    await database.close();
+  const migrateUpTo0030 = databaseBeforeMigration(driver, '0030_inventory', (opened) => {
+    database = opened;
   });
 
   it('gives versions and items published before it no reboot, no prerequisite, the kind order and no SoftwareId', async () => {
-    await migrateWith(database, upTo0030.folder);
+    await migrateUpTo0030();
     await database.db.execute(
       sql`insert into catalog_items (code, kind, name_zh, name_en) values ('old-bios', 'BIOS', '旧 BIOS', 'Old BIOS')`,
     );

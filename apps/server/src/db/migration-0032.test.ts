@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo, withoutLaterRoles } from '../test/partial-migrations';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration, withoutLaterRoles } from '../test/partial-migrations';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, roleMenus, roles } from './schema';
 import { seedDatabase } from './seed/seed';
@@ -20,18 +20,12 @@ async function holders(database: Database) {
 
 describe.each(DRIVERS)('migration 0032 (customer fleets for staff) on %s', (driver) => {
   let database: Database;
-  let upTo0031: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0031 = migrationsUpTo('0031_update_plan');
-  });
-  afterEach(async () => {
-    upTo0031.remove();
-    await database.close();
+  const migrateUpTo0031 = databaseBeforeMigration(driver, '0031_update_plan', (opened) => {
+    database = opened;
   });
 
   it('gives a database seeded before it the page a fresh seed has, under System management', async () => {
-    await migrateWith(database, upTo0031.folder);
+    await migrateUpTo0031();
     await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: 'Demo#Pass1' });
     const fresh = await holders(database);
     expect(fresh).toEqual(['/system/fleet system/fleet true staff']);

@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateWith, migrationsUpTo } from '../test/partial-migrations';
-import { DRIVERS, openTestDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../test/partial-migrations';
+import { DRIVERS } from '../test/test-app';
 import type { Database } from './connection';
 import { menus, permissions, roleMenus, rolePermissions, roles } from './schema';
 import { seedDatabase } from './seed/seed';
@@ -30,18 +30,12 @@ async function holders(database: Database) {
 
 describe.each(DRIVERS)('migration 0036 (PSIRT) on %s', (driver) => {
   let database: Database;
-  let upTo0035: ReturnType<typeof migrationsUpTo>;
-  beforeEach(async () => {
-    database = await openTestDatabase(driver);
-    upTo0035 = migrationsUpTo('0035_sboms');
-  });
-  afterEach(async () => {
-    upTo0035.remove();
-    await database.close();
+  const migrateUpTo0035 = databaseBeforeMigration(driver, '0035_sboms', (opened) => {
+    database = opened;
   });
 
   it('gives a database seeded before it what a fresh seed has: the psirt role alone holds the PSIRT', async () => {
-    await migrateWith(database, upTo0035.folder);
+    await migrateUpTo0035();
     await seedDatabase(database.db, { admin: 'Admin#Pass1', demo: 'Demo#Pass1' });
     const fresh = await holders(database);
     expect(fresh).toEqual([

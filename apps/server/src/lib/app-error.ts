@@ -37,6 +37,17 @@ export class AppError extends Error {
     });
   }
 
+  /**
+   * `name` (a code, path... already exists), naming `field` as the one whose `value` another
+   * record has, so the form marks that field; the value is the message's `{field}` parameter.
+   */
+  static duplicateField(name: ErrorCodeName, field: string, value: string): AppError {
+    return new AppError(name, {
+      params: { [field]: value },
+      fields: [{ field, messageKey: 'FIELD_DUPLICATE' }],
+    });
+  }
+
   /** 1012001 naming each refused field; the envelope's data lists them in the reader's language. */
   static invalidFields(fields: FieldProblem[]): AppError {
     return new AppError('PARAM_ERROR', { fields });

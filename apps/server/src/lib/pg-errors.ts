@@ -16,6 +16,19 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 /**
+ * Runs `write` and, when a unique index refuses it, throws `taken()` instead: the index, not a
+ * read before the write, settles two saves racing for the same value.
+ */
+export async function refuseDuplicate<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/**
  * True when `error` is PostgreSQL refusing a value itself (SQLSTATE class 22, data exception:
  * integer out of range, value too long, invalid text representation, NUL byte...): bad input
  * that got past the schemas, answered 400, never 500.

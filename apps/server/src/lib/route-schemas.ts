@@ -1,5 +1,5 @@
 import { envelopeOf, errorEnvelopeSchema } from '@portal/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Response schemas of a route: the success envelope plus the error envelope for every failure status. */
 export function responses<T extends z.ZodType>(data: T, errorStatuses: number[] = []) {
@@ -33,5 +33,19 @@ export function recordRouteSchema<Params extends z.ZodType>(common: {
     params: common.params,
     ...input,
     response: responses(answer, [400, 404, ...alsoFails, ...AUTH_ERRORS]),
+  });
+}
+
+/**
+ * The schema builder of a module's routes that answer a whole list, unpaged and with no input
+ * (a dashboard's rows, a form's options): the array of `item`, or 401/403 to a caller without
+ * the module's session or permission.
+ */
+export function listRouteSchema(common: { tags: string[]; security: Record<string, string[]>[] }) {
+  return <Item extends z.ZodType>(summary: string, item: Item) => ({
+    tags: common.tags,
+    summary,
+    security: common.security,
+    response: responses(z.array(item), AUTH_ERRORS),
   });
 }

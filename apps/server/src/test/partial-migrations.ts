@@ -4,9 +4,11 @@ import path from 'node:path';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { inArray } from 'drizzle-orm';
+import { afterEach, beforeEach } from 'vitest';
 import type { Database } from '../db/connection';
 import { roles } from '../db/schema';
 import { serverRoot } from '../lib/server-root';
+import { type Driver, openTestDatabase } from './test-app';
 
 /** The repository's migrations folder. */
 export const ALL_MIGRATIONS = path.join(serverRoot, 'drizzle');
@@ -45,4 +47,30 @@ export async function migrateWith(database: Database, folder: string) {
     });
   else
     await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+}
+
+/**
+ * A migration's tests: before each test, an empty database of `driver` (handed to `use`) and a
+ * copy of the migrations up to `lastTag`; after it, both are removed. The function returned brings
+ * the current test's database up to `lastTag`: what the migration under test finds.
+ */
+export function databaseBeforeMigration(
+  driver: Driver,
+  lastTag: string,
+  use: (database: Database) => void,
+): () => Promise<void> {
+  let current: { database: Database; upTo: ReturnType<typeof migrationsUpTo> } | undefined;
+  beforeEach(async () => {
+    current = { database: await openTestDatabase(driver), upTo: migrationsUpTo(lastTag) };
+    use(current.database);
+  });
+  afterEach(async () => {
+    current?.upTo.remove();
+    await current?.database.close();
+    current = undefined;
+  });
+  return async () => {
+    if (!current) throw new Error('the migrations are for inside a test');
+    await migrateWith(current.database, current.upTo.folder);
+  };
 }

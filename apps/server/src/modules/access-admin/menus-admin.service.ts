@@ -12,7 +12,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { applications, menus } from '../../db/schema';
 import { AppError, type FieldProblem } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import type { AuditService } from '../audit/audit.service';
 import { descendantsOf } from './menu-tree-rules';
 import type { Staff } from './roles-admin.service';
@@ -157,19 +157,11 @@ export class MenusAdminService {
   }
 
   private pathExists(path: string) {
-    return new AppError('MENU_PATH_EXISTS', {
-      params: { path },
-      fields: [{ field: 'path', messageKey: 'FIELD_DUPLICATE' }],
-    });
+    return AppError.duplicateField('MENU_PATH_EXISTS', 'path', path);
   }
 
   /** The unique index settles two saves racing for the same path. */
-  private async unique<T>(path: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (uniqueViolation(error)) throw this.pathExists(path);
-      throw error;
-    }
+  private unique<T>(path: string, work: () => Promise<T>): Promise<T> {
+    return refuseDuplicate(work, () => this.pathExists(path));
   }
 }

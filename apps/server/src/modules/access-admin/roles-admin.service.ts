@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import type { AccessService } from '../access/access.service';
 import type { AuditService } from '../audit/audit.service';
 import { RolesAdminRepository } from './roles-admin.repository';
@@ -217,16 +217,8 @@ export class RolesAdminService {
     return row;
   }
 
-  private async unique<T>(code: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new AppError('ROLE_CODE_EXISTS', {
-          params: { code },
-          fields: [{ field: 'code', messageKey: 'FIELD_DUPLICATE' }],
-        });
-      throw error;
-    }
+  /** The unique index settles two saves racing for the same code. */
+  private unique<T>(code: string, work: () => Promise<T>): Promise<T> {
+    return refuseDuplicate(work, () => AppError.duplicateField('ROLE_CODE_EXISTS', 'code', code));
   }
 }

@@ -1,5 +1,6 @@
 import type { Locale, LoginRecord, Page, SessionInfo } from '@portal/contract';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { loginRecords, sessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -19,19 +20,10 @@ export class AccountHistoryService {
     page: { pageNo: number; pageSize: number },
     locale: Locale,
   ): Promise<Page<LoginRecord>> {
-    const mine = eq(loginRecords.userId, userId);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(loginRecords)
-        .where(mine)
-        .orderBy(desc(loginRecords.createdAt), desc(loginRecords.id))
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize),
-      this.db.select({ value: count() }).from(loginRecords).where(mine),
-    ]);
+    const records = await newestFirstPage(this.db, loginRecords, eq(loginRecords.userId, userId), page);
     return {
-      rows: rows.map((row) => ({
+      ...records,
+      rows: records.rows.map((row) => ({
         id: row.id,
         type: row.type === 'LOGOUT' ? 'LOGOUT' : 'LOGIN',
         success: row.success === 1,
@@ -43,8 +35,6 @@ export class AccountHistoryService {
         ip: row.ip,
         createTime: row.createdAt.toISOString(),
       })),
-      totalRows: total?.value ?? 0,
-      pageNo: page.pageNo,
     };
   }
 

@@ -15,7 +15,8 @@ import {
   type TrialRequest,
   trialRequestSchema,
 } from '@portal/contract';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { activations, entitlements } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -136,20 +137,13 @@ export class ActivationService {
   }
 
   async history(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Activation>> {
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(activations)
-        .where(eq(activations.userId, userId))
-        .orderBy(desc(activations.createdAt), desc(activations.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      this.db.select({ value: count() }).from(activations).where(eq(activations.userId, userId)),
-    ]);
-    return {
-      rows: await withProductNames(this.db, rows.map(activationOf), locale),
-      totalRows: total?.value ?? 0,
+    const page = await newestFirstPage(this.db, activations, eq(activations.userId, userId), {
       pageNo,
+      pageSize,
+    });
+    return {
+      ...page,
+      rows: await withProductNames(this.db, page.rows.map(activationOf), locale),
     };
   }
 

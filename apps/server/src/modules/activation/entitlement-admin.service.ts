@@ -5,7 +5,8 @@ import {
   type Locale,
   type Page,
 } from '@portal/contract';
-import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { activations, entitlementSerials, entitlements, serialNumbers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -40,25 +41,15 @@ export class EntitlementAdminService {
           ),
         )
       : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(entitlements)
-        .where(where)
-        .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      this.db.select({ value: count() }).from(entitlements).where(where),
-    ]);
-    const serials = await this.serialsOf(rows.map((row) => row.id));
+    const page = await newestFirstPage(this.db, entitlements, where, { pageNo, pageSize });
+    const serials = await this.serialsOf(page.rows.map((row) => row.id));
     return {
+      ...page,
       rows: await withProductNames(
         this.db,
-        rows.map((row) => entitlementOf(row, serials.get(row.id) ?? [])),
+        page.rows.map((row) => entitlementOf(row, serials.get(row.id) ?? [])),
         locale,
       ),
-      totalRows: total?.value ?? 0,
-      pageNo,
     };
   }
 

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntry, AuditQuery, AuditTargetType, Locale, Page } from '@portal/contract';
 import { auditQuerySchema } from '@portal/contract';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { auditLog, menus, permissions, roles, users } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
@@ -85,19 +86,11 @@ export class AuditService {
     if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
     if (to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      this.db.select({ value: count() }).from(auditLog).where(where),
-    ]);
-    const names = await this.namesOf(rows, locale);
+    const page = await newestFirstPage(this.db, auditLog, where, { pageNo, pageSize });
+    const names = await this.namesOf(page.rows, locale);
     return {
-      rows: rows.map((row) => ({
+      ...page,
+      rows: page.rows.map((row) => ({
         id: row.id,
         actorId: row.actorId,
         actorAccount: row.actorAccount,
@@ -109,8 +102,6 @@ export class AuditService {
         ip: row.ip,
         createTime: row.createdAt.toISOString(),
       })),
-      totalRows: total?.value ?? 0,
-      pageNo,
     };
   }
 

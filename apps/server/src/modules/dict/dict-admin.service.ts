@@ -12,7 +12,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { dictTypes, dictValues } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import type { AuditActor, AuditService, AuditTarget } from '../audit/audit.service';
 
 /** Dictionaries the portal looks up by code (registration offers the industries). */
@@ -185,16 +185,8 @@ export class DictAdminService {
     return value;
   }
 
-  private async unique<T>(code: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new AppError('DICT_CODE_EXISTS', {
-          params: { code },
-          fields: [{ field: 'code', messageKey: 'FIELD_DUPLICATE' }],
-        });
-      throw error;
-    }
+  /** The unique index settles two saves racing for the same code. */
+  private unique<T>(code: string, work: () => Promise<T>): Promise<T> {
+    return refuseDuplicate(work, () => AppError.duplicateField('DICT_CODE_EXISTS', 'code', code));
   }
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { sendStoredFile } from '../../lib/stored-file-reply';
 import { requireSession, sessionOf } from '../../plugins/authenticate';
 
 const security = [{ bearer: [] }];
@@ -57,21 +58,12 @@ export async function fileRoutes(app: FastifyInstance) {
         produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
       },
     },
-    async (request, reply) => {
-      const { file, body } = await files.open(request.query.id, sessionOf(request).userId);
-      const etag = `"${file.sha256}"`;
-      reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('etag', etag)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline');
-      if (request.headers['if-none-match'] === etag) {
-        body.destroy();
-        return reply.code(304).send();
-      }
-      return reply.send(body);
-    },
+    async (request, reply) =>
+      sendStoredFile(
+        request,
+        reply,
+        await files.open(request.query.id, sessionOf(request).userId),
+        'private, max-age=86400',
+      ),
   );
 }

@@ -7,8 +7,9 @@ import type { Db } from '../../db/connection';
 import { storedFiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
+import type { FileStore } from '../../lib/file-store/file-store';
 import { sniffImageType } from './image-type';
+import { withStoredBody } from './stored-file-body';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -84,13 +85,6 @@ export class FileService {
     const [file] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
     if (!file || (!SHARED_PURPOSES.has(file.purpose) && file.ownerId !== userId))
       throw new AppError('FILE_NOT_FOUND');
-    try {
-      return { file, body: await this.store.open(file.storageKey) };
-    } catch (error) {
-      // Anything but a missing file (the store away, answered 503) is not "not found".
-      if (!(error instanceof ObjectNotFoundError)) throw error;
-      this.log.error({ err: error, fileId: id }, 'stored file is missing');
-      throw new AppError('FILE_NOT_FOUND');
-    }
+    return withStoredBody(this.store, this.log, file);
   }
 }

@@ -1,5 +1,6 @@
 import type { Locale, Notice, NoticePage } from '@portal/contract';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { notices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -48,23 +49,11 @@ export class NoticeService {
   ): Promise<NoticePage> {
     const mine = eq(notices.userId, userId);
     const where = query.unreadOnly ? and(mine, isNull(notices.readAt)) : mine;
-    const [rows, [total], unread] = await Promise.all([
-      this.db
-        .select()
-        .from(notices)
-        .where(where)
-        .orderBy(desc(notices.createdAt), desc(notices.id))
-        .limit(query.pageSize)
-        .offset((query.pageNo - 1) * query.pageSize),
-      this.db.select({ value: count() }).from(notices).where(where),
+    const [page, unread] = await Promise.all([
+      newestFirstPage(this.db, notices, where, query),
       this.unreadCount(userId),
     ]);
-    return {
-      rows: rows.map((row) => toNotice(row, locale)),
-      totalRows: total?.value ?? 0,
-      pageNo: query.pageNo,
-      unread,
-    };
+    return { ...page, rows: page.rows.map((row) => toNotice(row, locale)), unread };
   }
 
   /** Marks the user's own notices read; ids of other users' notices are ignored. */

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n/messages';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import { CODE_MINUTES, type VerifyCodeService } from '../account/verify-code.service';
 import { dictValuesOf } from '../dict/dict.service';
 import { mailCodeOrOwnerWarning } from '../mail/code-mail';
@@ -97,18 +97,13 @@ export class ProfileService {
     const email = normaliseEmail(rawEmail);
     if (!isValidEmail(email)) throw AppError.invalidFields([{ field: 'email', messageKey: 'EMAIL_INVALID' }]);
     await this.codes.consume('bind-email', email, code);
-    try {
-      const [user] = await this.db
-        .update(users)
-        .set({ email, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning();
-      if (!user) throw new AppError('NO_LOGIN_USER');
-      return toProfile(user);
-    } catch (error) {
-      if (uniqueViolation(error)) throw new AppError('EMAIL_REGISTERED');
-      throw error;
-    }
+    const [user] = await refuseDuplicate(
+      () =>
+        this.db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId)).returning(),
+      () => new AppError('EMAIL_REGISTERED'),
+    );
+    if (!user) throw new AppError('NO_LOGIN_USER');
+    return toProfile(user);
   }
 
   async sendSmsCode(userId: number, rawPhone: string, locale: Locale): Promise<VerifyCodeSent> {

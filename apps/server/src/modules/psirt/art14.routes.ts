@@ -11,9 +11,8 @@ import {
   PSIRT_PERMISSION,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, recordRouteSchema, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, listRouteSchema, recordRouteSchema, responses } from '../../lib/route-schemas';
 import { permittedRoutes, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
 import { recordAuditor } from '../audit/record-auditor';
@@ -21,6 +20,7 @@ import { recordAuditor } from '../audit/record-auditor';
 const security = [{ bearer: [] }];
 const tags = ['psirt'];
 const caseRoute = recordRouteSchema({ tags, security, params: art14CaseIdSchema });
+const listRoute = listRouteSchema({ tags, security });
 
 /**
  * CRA Art. 14 reporting (issue 43 §3), for the PSIRT only (psirt:manage): every change and every
@@ -37,12 +37,10 @@ export async function art14Routes(app: FastifyInstance) {
   routes.get(
     '/api/staff/psirt/art14',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Every Art. 14 case with its deadlines, the most urgent first (the PSIRT dashboard)',
-        response: responses(z.array(art14CaseSchema), AUTH_ERRORS),
-      },
+      schema: listRoute(
+        'Every Art. 14 case with its deadlines, the most urgent first (the PSIRT dashboard)',
+        art14CaseSchema,
+      ),
     },
     async (request) => ok(request, await art14.list()),
   );
@@ -50,12 +48,10 @@ export async function art14Routes(app: FastifyInstance) {
   routes.get(
     '/api/staff/psirt/art14/candidates',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Advisories a new Art. 14 case may be opened on (those without one)',
-        response: responses(z.array(art14CandidateSchema), AUTH_ERRORS),
-      },
+      schema: listRoute(
+        'Advisories a new Art. 14 case may be opened on (those without one)',
+        art14CandidateSchema,
+      ),
     },
     async (request) => ok(request, await art14.candidates()),
   );

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection';
 import { advisories, art14Cases, art14Submissions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import { type AdvisoryFacts, advisoryFacts } from './art14-facts';
 import { art14Content } from './art14-export';
 import { art14Text } from './art14-text';
@@ -91,17 +91,16 @@ export class Art14Service {
       .where(eq(advisories.id, advisoryPk));
     if (!advisory) throw new AppError('ADVISORY_NOT_FOUND');
     const values = this.valuesOf(input);
-    try {
-      const [row] = await this.db
-        .insert(art14Cases)
-        .values({ advisoryPk, ...values, createdBy: userId })
-        .returning();
-      if (!row) throw new Error('art14 case not inserted');
-      return this.caseOf(row);
-    } catch (error) {
-      if (uniqueViolation(error)) throw new AppError('PSIRT_CASE_EXISTS');
-      throw error;
-    }
+    const [row] = await refuseDuplicate(
+      () =>
+        this.db
+          .insert(art14Cases)
+          .values({ advisoryPk, ...values, createdBy: userId })
+          .returning(),
+      () => new AppError('PSIRT_CASE_EXISTS'),
+    );
+    if (!row) throw new Error('art14 case not inserted');
+    return this.caseOf(row);
   }
 
   async update(id: number, input: Art14CaseInput): Promise<Art14Case> {

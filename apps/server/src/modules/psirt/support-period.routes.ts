@@ -6,9 +6,8 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/reply';
-import { AUTH_ERRORS, responses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, listRouteSchema, responses } from '../../lib/route-schemas';
 import { requirePermission, requireSession, sessionOf } from '../../plugins/authenticate';
 import { auditRequest } from '../audit/audit.service';
 import { SupportPeriodService } from './support-period.service';
@@ -30,12 +29,10 @@ export async function supportPeriodRoutes(app: FastifyInstance) {
   routes.get(
     '/api/staff/models/support',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Every server model with its end of security support (month and year, or none yet)',
-        response: responses(z.array(modelSupportSchema), AUTH_ERRORS),
-      },
+      schema: listRouteSchema({ tags, security })(
+        'Every server model with its end of security support (month and year, or none yet)',
+        modelSupportSchema,
+      ),
     },
     async (request) => ok(request, await supportPeriods.list(request.locale)),
   );

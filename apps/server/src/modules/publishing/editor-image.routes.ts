@@ -2,6 +2,7 @@ import { EDITOR_IMAGE_URL_PREFIX } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredFile } from '../../lib/stored-file-reply';
 
 const editorImageParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{16,64}$/) });
 
@@ -23,20 +24,12 @@ export async function editorImageRoutes(app: FastifyInstance) {
       },
       config: { rateLimit: { max: 600, timeWindow: 60_000 } },
     },
-    async (request, reply) => {
-      const { file, body } = await editorImages.open(request.params.id);
-      const etag = `"${file.sha256}"`;
-      reply
-        .header('content-type', file.contentType)
-        .header('etag', etag)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline');
-      if (request.headers['if-none-match'] === etag) {
-        body.destroy();
-        return reply.code(304).send();
-      }
-      return reply.header('content-length', String(file.size)).send(body);
-    },
+    async (request, reply) =>
+      sendStoredFile(
+        request,
+        reply,
+        await editorImages.open(request.params.id),
+        'public, max-age=31536000, immutable',
+      ),
   );
 }

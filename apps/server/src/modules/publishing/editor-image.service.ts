@@ -11,8 +11,9 @@ import type { Db } from '../../db/connection';
 import { storedFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { type FileStore, ObjectNotFoundError } from '../../lib/file-store/file-store';
+import type { FileStore } from '../../lib/file-store/file-store';
 import { sniffImageType } from '../files/image-type';
+import { withStoredBody } from '../files/stored-file-body';
 
 /** Readable by every signed-in user (release notes are shown to customers); see FileService.open. */
 export const EDITOR_IMAGE_PURPOSE = 'editor-image';
@@ -85,14 +86,7 @@ export class EditorImageService {
       .where(and(eq(storedFiles.id, id), eq(storedFiles.purpose, EDITOR_IMAGE_PURPOSE)))
       .limit(1);
     if (!file) throw new AppError('FILE_NOT_FOUND');
-    try {
-      return { file, body: await this.store.open(file.storageKey) };
-    } catch (error) {
-      // Anything but a missing file (the store away, answered 503) is not "not found".
-      if (!(error instanceof ObjectNotFoundError)) throw error;
-      this.log.error({ err: error, fileId: id }, 'editor image is missing');
-      throw new AppError('FILE_NOT_FOUND');
-    }
+    return withStoredBody(this.store, this.log, file);
   }
 
   tooLarge(): AppError {

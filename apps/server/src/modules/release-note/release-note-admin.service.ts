@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { releaseNoteItems, releaseNotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { uniqueViolation } from '../../lib/pg-errors';
+import { refuseDuplicate } from '../../lib/pg-errors';
 import type { AuditActor, AuditService } from '../audit/audit.service';
 
 type Input = z.output<typeof releaseNoteAdminInputSchema>;
@@ -139,22 +139,19 @@ export class ReleaseNoteAdminService {
   }
 
   private async save(input: Input, write: (tx: Db) => Promise<number>): Promise<ReleaseNoteAdmin> {
-    let id: number;
-    try {
-      id = await this.db.transaction(async (transaction) => {
-        const tx: Db = transaction;
-        const noteId = await write(tx);
-        if (input.items.length > 0)
-          await tx
-            .insert(releaseNoteItems)
-            .values(input.items.map((line, sort) => ({ releaseNoteId: noteId, ...line, sort })));
-        return noteId;
-      });
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new AppError('RELEASE_NOTE_EXISTS', { params: { version: input.version } });
-      throw error;
-    }
+    const id = await refuseDuplicate(
+      () =>
+        this.db.transaction(async (transaction) => {
+          const tx: Db = transaction;
+          const noteId = await write(tx);
+          if (input.items.length > 0)
+            await tx
+              .insert(releaseNoteItems)
+              .values(input.items.map((line, sort) => ({ releaseNoteId: noteId, ...line, sort })));
+          return noteId;
+        }),
+      () => new AppError('RELEASE_NOTE_EXISTS', { params: { version: input.version } }),
+    );
     const saved = (await this.list()).find((note) => note.id === id);
     if (!saved) throw new AppError('PUBLISH_NOT_FOUND');
     return saved;

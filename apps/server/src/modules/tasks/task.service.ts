@@ -8,7 +8,8 @@ import {
   type TaskStatus,
   type TaskType,
 } from '@portal/contract';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { catalogItems, catalogVersions, tasks, users } from '../../db/schema';
@@ -205,17 +206,8 @@ export class TaskService {
   }
 
   async list(userId: number, pageNo: number, pageSize: number, locale: Locale): Promise<Page<Task>> {
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(tasks)
-        .where(eq(tasks.userId, userId))
-        .orderBy(desc(tasks.createdAt), desc(tasks.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      this.db.select({ n: count() }).from(tasks).where(eq(tasks.userId, userId)),
-    ]);
-    return { rows: await this.toTasks(rows, locale), totalRows: total?.n ?? 0, pageNo };
+    const page = await newestFirstPage(this.db, tasks, eq(tasks.userId, userId), { pageNo, pageSize });
+    return { ...page, rows: await this.toTasks(page.rows, locale) };
   }
 
   async get(userId: number, id: number, locale: Locale): Promise<Task> {

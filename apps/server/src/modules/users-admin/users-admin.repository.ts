@@ -1,5 +1,6 @@
 import type { UserAdminRow } from '@portal/contract';
-import { and, count, desc, eq, exists, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { organisations, roles, userRoles, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema/users';
@@ -12,17 +13,8 @@ export class UsersAdminRepository {
 
   async page(filters: UserFilters, pageNo: number, pageSize: number, now: Date, zh: boolean) {
     const where = this.where(filters, now);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      this.db.select({ value: count() }).from(users).where(where),
-    ]);
-    return { rows: await this.toRows(rows, now, zh), totalRows: total?.value ?? 0, pageNo };
+    const page = await newestFirstPage(this.db, users, where, { pageNo, pageSize });
+    return { ...page, rows: await this.toRows(page.rows, now, zh) };
   }
 
   async one(id: number, now: Date, zh: boolean): Promise<UserAdminRow | null> {

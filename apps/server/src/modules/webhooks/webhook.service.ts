@@ -11,6 +11,7 @@ import {
   type WebhookUpdate,
 } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { newestFirstPage } from '../../db/newest-first-page';
 import type { Db } from '../../db/connection';
 import { users, webhookDeliveries, webhooks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -106,18 +107,13 @@ export class WebhookService {
     page: { pageNo: number; pageSize: number },
   ): Promise<Page<WebhookDelivery>> {
     await this.own(userId, id);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.webhookId, id));
-    const rows = await this.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.webhookId, id))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize);
-    return { rows: rows.map(toDelivery), totalRows: total?.n ?? 0, pageNo: page.pageNo };
+    const deliveries = await newestFirstPage(
+      this.db,
+      webhookDeliveries,
+      eq(webhookDeliveries.webhookId, id),
+      page,
+    );
+    return { ...deliveries, rows: deliveries.rows.map(toDelivery) };
   }
 
   /**
