@@ -5,6 +5,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** The machine's busy and total CPU time so far (Linux /proc/stat, in ticks), or null elsewhere. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq] = fields.map(Number);
+    return {
+      busy: user + nice + system + irq + softirq,
+      total: user + nice + system + idle + iowait + irq + softirq,
+    };
+  } catch {
+    return null;
+  }
+}
+const cpuAtStart = cpuTicks();
 const resultsFile = path.join(root, '.tmp/test-results.json');
 /** Every vitest project but the browser tests (vitest.config.ts lists them). */
 const OTHER_PROJECTS = ['contract', 'cli', 'bmc-sim', 'server', 'web', 'scripts'];
@@ -176,6 +191,12 @@ if (retried.length > 0) {
     console.log(`  ${file} > ${test.fullName}\n    first failure: ${test.failureMessages[0].split('\n')[0]}`);
 }
 const ciStarted = Number(process.env.CI_STARTED_AT);
+// Whether only less CPU would shorten the run: near 100% the lanes wait on nothing but the cores.
+const cpuAtEnd = cpuTicks();
+if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total)
+  console.log(
+    `CPU busy during the tests: ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))}% of the machine's cores`,
+  );
 if (ciStarted > 0) console.log(`CI wall time: ${Math.round(Date.now() / 1000 - ciStarted)} s`);
 console.log(`${results.numPassedTests} passed, ${failed} failed`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);
