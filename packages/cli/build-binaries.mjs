@@ -214,7 +214,7 @@ function nodeBinary(platform) {
 }
 
 /** The CLI as one CommonJS file with this build's facts stamped in; nothing from node_modules. */
-async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem) {
+async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices) {
   const outfile = path.join(work, `fwportal-${platform}.cjs`);
   const { metafile } = await build({
     entryPoints: [path.join(here, 'src/sea-main.ts')],
@@ -223,7 +223,9 @@ async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem) {
     platform: 'node',
     format: 'cjs',
     target: `node${NODE_VERSION.split('.')[0]}`,
-    define: { FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem, nextReleaseKeyPem }) },
+    define: {
+      FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem, nextReleaseKeyPem, notices }),
+    },
     metafile: true,
     logLevel: 'warning',
   });
@@ -254,7 +256,7 @@ function licenceText(dir, name) {
  * the bundle took in (today OpenPGP.js, LGPL-3.0-or-later, whose section 4 asks for the GPL text
  * too and for the way to rebuild with a modified library). Listed in SHA256SUMS, so signed.
  */
-function writeThirdPartyNotices(out, nodeLicenceText, packages) {
+function thirdPartyNotices(nodeLicenceText, packages) {
   const sections = [
     `fwportal ${version}: third-party software\n\nEach fwportal executable is the Node.js runtime with fwportal's own code and the libraries below built in.`,
     `== Node.js ${NODE_VERSION} (MIT; the licences of the components Node.js includes follow in its LICENSE) ==\n\n${nodeLicenceText}`,
@@ -281,9 +283,7 @@ function writeThirdPartyNotices(out, nodeLicenceText, packages) {
       `== GNU General Public License, version 3 (which the GNU LGPL above refers to) ==\n\n${readFileSync(gpl, 'utf8').trim()}`,
     );
   }
-  const body = `${sections.join('\n\n\n')}\n`;
-  writeFileSync(path.join(out, THIRD_PARTY_NOTICES), body);
-  return releaseSignedLine(createHash('sha256').update(body).digest('hex'), THIRD_PARTY_NOTICES);
+  return `${sections.join('\n\n\n')}\n`;
 }
 
 function seaBlob(work, platform, script) {
@@ -399,13 +399,16 @@ for (const name of readdirSync(out))
 
 const work = mkdtempSync(path.join(cacheDir, 'work-'));
 const sums = [];
-const carried = new Set();
 try {
+  // What the bundle takes in is the same for every platform: learnt once, the notices built in.
+  const { packages } = await bundle(work, platforms[0], releaseKeyPem, nextReleaseKeyPem, null);
+  const notices = thirdPartyNotices(nodeLicence(), packages);
+  writeFileSync(path.join(out, THIRD_PARTY_NOTICES), notices);
+  sums.push(releaseSignedLine(createHash('sha256').update(notices).digest('hex'), THIRD_PARTY_NOTICES));
   for (const platform of platforms) {
     const started = Date.now();
     const base = nodeBinary(platform);
-    const { script, packages } = await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem);
-    for (const name of packages) carried.add(name);
+    const { script } = await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices);
     const blob = seaBlob(work, platform, script);
     const name = buildFileName(version, platform);
     const windows = SEA_PLATFORMS[platform].suffix === '.exe';
@@ -455,7 +458,6 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-sums.push(writeThirdPartyNotices(out, nodeLicence(), carried));
 const sumsBody = Buffer.from(sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join(''), 'utf8');
 writeFileSync(path.join(out, 'SHA256SUMS'), sumsBody);
 writeFileSync(path.join(out, 'SHA256SUMS.sig'), sign(null, sumsBody, privateKey));

@@ -10,6 +10,7 @@ declare const FWPORTAL_BUILD:
       platform: string | null;
       releaseKeyPem: string | null;
       nextReleaseKeyPem?: string | null;
+      notices?: string | null;
     }
   | undefined;
 
@@ -29,6 +30,8 @@ export type BuildInfo = {
    * it accepts the first build the new key signs (docs/OPERATIONS.md, *Changing the release key*).
    */
   nextReleaseKeyPem: string | null;
+  /** A single executable's THIRD-PARTY-NOTICES.txt, built in (`fwportal notices`); null from source. */
+  notices: string | null;
 };
 
 /** What `fwportal --version` reports when run from the sources (`node src/main.ts`), unbundled. */
@@ -36,13 +39,20 @@ const SOURCE_VERSION = '0.0.0-source';
 
 function buildInfo(): BuildInfo {
   if (typeof FWPORTAL_BUILD === 'undefined')
-    return { version: SOURCE_VERSION, platform: null, releaseKeyPem: null, nextReleaseKeyPem: null };
+    return {
+      version: SOURCE_VERSION,
+      platform: null,
+      releaseKeyPem: null,
+      nextReleaseKeyPem: null,
+      notices: null,
+    };
   const { version, platform, releaseKeyPem } = FWPORTAL_BUILD;
   return {
     version,
     platform: platform && isSeaPlatform(platform) ? platform : null,
     releaseKeyPem,
     nextReleaseKeyPem: FWPORTAL_BUILD.nextReleaseKeyPem ?? null,
+    notices: FWPORTAL_BUILD.notices ?? null,
   };
 }
 

@@ -181,6 +181,8 @@ describe('the single executable, with no node on PATH', () => {
       'provides it on request in a form that can be rebuilt with a modified version of the library',
     ])
       expect(notices.toString('utf8')).toContain(part);
+    // And built into the executable, so every copy carries them wherever it came from.
+    expect((await fwportal(['notices'])).stdout).toBe(notices.toString('utf8'));
 
     const version = await fwportal(['--version']);
     expect(version.stdout).toBe(`fwportal ${current} (${PLATFORM}, Node.js 24.21.0)\n`);

@@ -6,6 +6,7 @@ import { download } from './download.ts';
 import { licence } from './licence.ts';
 import { login, logout } from './login.ts';
 import { mirror } from './mirror.ts';
+import { notices } from './notices.ts';
 import { BMC_OPTIONS } from '../redfish/targets.ts';
 import type { OptionName } from './options.ts';
 import { report } from './report.ts';
@@ -75,6 +76,7 @@ export const COMMANDS: Record<string, Command> = {
   audit: { run: audit, options: [...BMC_OPTIONS, 'repo', 'readings', 'key', 'cve'], summary: 'help.audit' },
   report: { run: report, options: ['from', 'key'], summary: 'help.report' },
   version: { run: version, options: [], summary: 'help.version' },
+  notices: { run: notices, options: [], summary: 'help.notices' },
   'self-update': { run: selfUpdate, options: ['from'], summary: 'help.selfUpdate' },
   mirror: {
     run: mirror,

@@ -1,6 +1,10 @@
 /** `fwportal version` and `fwportal self-update`, in English; self-update.zh-CN.ts has the same keys. */
 export const selfUpdateEnUS = {
   'help.version': 'print the version: version [--json] (or fwportal --version)',
+  'help.notices':
+    'print the licences of the third-party software built into this executable: notices [--json]',
+  'notices.none':
+    'this fwportal runs on Node.js, not as a single executable: its packages were installed by npm, each with its own licence file',
   'help.selfUpdate': 'replace this single executable with the newest signed build: self-update [--from FILE]',
   'selfUpdate.inCi':
     'self-update does not run in CI (CI={value}): a pipeline runs the build it pins; nothing was changed',

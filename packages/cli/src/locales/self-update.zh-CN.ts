@@ -3,6 +3,9 @@ import type { selfUpdateEnUS } from './self-update.en-US.ts';
 /** `fwportal version` 与 `fwportal self-update` 的消息，简体中文：与 self-update.en-US.ts 的键完全一致。 */
 export const selfUpdateZhCN: Record<keyof typeof selfUpdateEnUS, string> = {
   'help.version': '显示版本：version [--json]（或 fwportal --version）',
+  'help.notices': '显示本可执行文件内置的第三方软件及其许可证：notices [--json]',
+  'notices.none':
+    '此 fwportal 运行于 Node.js 之上，并非单文件可执行程序：其依赖包由 npm 安装，各自附带许可证文件',
   'help.selfUpdate': '用最新的已签名版本替换本可执行文件：self-update [--from 文件]',
   'selfUpdate.inCi': 'self-update 不在 CI 中运行（CI={value}）：流水线应使用其固定的版本；未做任何更改',
   'selfUpdate.notSingleExecutable':
