@@ -117,15 +117,24 @@ describe('publishing an fwportal build from the console', () => {
     });
     return { status: response.statusCode, body: response.json() };
   };
+  /** A build for `platform` as the build script makes it, uploaded with its release signature. */
+  const uploadSignedBuild = async (item: PublishItem, platform: SeaPlatform, version: string) => {
+    const content = BUILDS[platform]();
+    const filename = buildFileName(version, platform);
+    const signature = releaseSignature(release.privateKey, content, filename);
+    return {
+      content,
+      filename,
+      signature,
+      answer: await upload(item, version, { filename, content }, signature),
+    };
+  };
 
   it('takes a signed build for each platform, lists it for that platform and serves its .sig unchanged once published', async () => {
     await setUp();
     for (const platform of Object.keys(BUILDS) as SeaPlatform[]) {
       const item = await createBuildItem(platform);
-      const content = BUILDS[platform]();
-      const filename = buildFileName('1.4.0', platform);
-      const signature = releaseSignature(release.privateKey, content, filename);
-      const answer = await upload(item, '1.4.0', { filename, content }, signature);
+      const { content, filename, signature, answer } = await uploadSignedBuild(item, platform, '1.4.0');
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const draft = answer.body.data as PublishVersion;
       expect(draft).toMatchObject({ status: 'draft', fileName: filename, sha256: sha256(content) });
@@ -249,15 +258,7 @@ describe('publishing an fwportal build from the console', () => {
     expect(other.status).toBe(400);
     expect((other.body.data as { field: string }[])[0]?.field).toBe('signature');
 
-    const item = await createBuildItem('linux-x64');
-    const content = BUILDS['linux-x64']();
-    const filename = buildFileName('1.5.0', 'linux-x64');
-    const answer = await upload(
-      item,
-      '1.5.0',
-      { filename, content },
-      releaseSignature(release.privateKey, content, filename),
-    );
+    const { answer } = await uploadSignedBuild(await createBuildItem('linux-x64'), 'linux-x64', '1.5.0');
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe(ErrorCode.PUBLISH_BUILD_KEY_MISSING);
     expect(answer.body.message).toMatch(/CLI_RELEASE_PUBLIC_KEY_FILE/);
@@ -266,15 +267,7 @@ describe('publishing an fwportal build from the console', () => {
 
   it('deletes a draft build with its signature', async () => {
     await setUp();
-    const item = await createBuildItem('win-x64');
-    const content = BUILDS['win-x64']();
-    const filename = buildFileName('2.0.0', 'win-x64');
-    const answer = await upload(
-      item,
-      '2.0.0',
-      { filename, content },
-      releaseSignature(release.privateKey, content, filename),
-    );
+    const { answer } = await uploadSignedBuild(await createBuildItem('win-x64'), 'win-x64', '2.0.0');
     expect(answer.status).toBe(200);
     expect(filesUnder(t)).toHaveLength(2);
     const deleted = await withToken(t.app, staff, {

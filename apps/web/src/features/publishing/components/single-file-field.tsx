@@ -1,5 +1,28 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Upload } from 'antd';
+import { useState } from 'react';
+
+/** A file picked for a form, and the error of the last pick (or of the server's answer). */
+export type ChosenFile = {
+  file: File | null;
+  error: string | null;
+  setError: (error: string | null) => void;
+  choose: (file: File | null, error: string | null) => void;
+};
+
+export function useChosenFile(): ChosenFile {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    file,
+    error,
+    setError,
+    choose: (chosen, problem) => {
+      setFile(chosen);
+      setError(problem);
+    },
+  };
+}
 
 /**
  * One file chosen for an upload form (kept in the form's state, sent with it): a label, a hint,
@@ -9,21 +32,17 @@ export function SingleFileField({
   label,
   extra,
   accept,
-  file,
-  error,
+  chosen: { file, error, choose },
   buttonText,
   testId,
-  onChange,
   check,
 }: {
   label: string;
   extra: string;
   accept?: string;
-  file: File | null;
-  error: string | null;
+  chosen: ChosenFile;
   buttonText: string;
   testId: string;
-  onChange: (file: File | null, error: string | null) => void;
   check: (chosen: File) => string | null;
 }) {
   return (
@@ -37,11 +56,11 @@ export function SingleFileField({
         accept={accept}
         maxCount={1}
         fileList={file ? [{ uid: testId, name: file.name, size: file.size, status: 'done' }] : []}
-        onRemove={() => onChange(null, null)}
+        onRemove={() => choose(null, null)}
         beforeUpload={(chosen) => {
           // Checked here for a quick answer; the server checks again.
           const problem = check(chosen);
-          onChange(problem ? null : chosen, problem);
+          choose(problem ? null : chosen, problem);
           return false;
         }}
       >

@@ -17,7 +17,7 @@ import { useUploadVersion } from '../api/upload-version';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { showFailure } from '@/lib/show-failure';
-import { SingleFileField } from './single-file-field';
+import { SingleFileField, useChosenFile } from './single-file-field';
 import { UpdatePlanFields } from './update-plan-fields';
 
 type FormValues = Omit<PublishVersionMeta, 'releaseDate'> & { releaseDate: Dayjs };
@@ -41,10 +41,8 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
   const { t } = useTranslation('publishing');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [signature, setSignature] = useState<File | null>(null);
-  const [signatureError, setSignatureError] = useState<string | null>(null);
+  const file = useChosenFile();
+  const signature = useChosenFile();
   const buildPlatform = cliBuildPlatform(item.code);
   const version = Form.useWatch('version', form) as string | undefined;
   const [progress, setProgress] = useState(0);
@@ -61,20 +59,20 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
       const problems = fieldErrorsOf(error);
       const fileProblem = problems.find((problem) => problem.field === 'file');
       const signatureProblem = problems.find((problem) => problem.field === 'signature');
-      if (fileProblem) setFileError(fileProblem.message);
-      if (signatureProblem) setSignatureError(signatureProblem.message);
+      if (fileProblem) file.setError(fileProblem.message);
+      if (signatureProblem) signature.setError(signatureProblem.message);
       if (!fileProblem && !signatureProblem) showFailure(error, message, form);
     },
   });
   const isServerFirmware = PUBLISH_SERVER_FIRMWARE_KINDS.includes(item.kind);
 
   const submit = (values: FormValues) => {
-    if (!file) {
-      setFileError(t('upload.fileRequired'));
+    if (!file.file) {
+      file.setError(t('upload.fileRequired'));
       return;
     }
-    if (buildPlatform && !signature) {
-      setSignatureError(t('upload.signatureRequired'));
+    if (buildPlatform && !signature.file) {
+      signature.setError(t('upload.signatureRequired'));
       return;
     }
     transfer.current = new AbortController();
@@ -87,8 +85,8 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
         // Unticked: the server decides (a SemVer pre-release part such as -rc1 marks it).
         preRelease: values.preRelease ? true : undefined,
       },
-      file,
-      signature: buildPlatform ? signature : null,
+      file: file.file,
+      signature: buildPlatform ? signature.file : null,
       signal: transfer.current.signal,
       onProgress: (sent, total) => setProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
     });
@@ -201,28 +199,18 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
               extra={t('upload.buildFileHint', {
                 name: buildFileName(version?.trim() || '1.2.3', buildPlatform),
               })}
-              file={file}
-              error={fileError}
+              chosen={file}
               buttonText={t('upload.choose')}
               testId="upload-choose"
-              onChange={(chosen, problem) => {
-                setFile(chosen);
-                setFileError(problem);
-              }}
               check={() => null}
             />
             <SingleFileField
               label={t('upload.signature')}
               extra={t('upload.signatureHint')}
               accept=".sig"
-              file={signature}
-              error={signatureError}
+              chosen={signature}
               buttonText={t('upload.chooseSignature')}
               testId="upload-choose-signature"
-              onChange={(chosen, problem) => {
-                setSignature(chosen);
-                setSignatureError(problem);
-              }}
               check={(chosen) => (chosen.size === RELEASE_SIGNATURE_BYTES ? null : t('upload.signatureSize'))}
             />
           </>
@@ -231,14 +219,9 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
             label={t('upload.file')}
             extra={t('upload.fileHint', { types: PUBLISH_FILE_EXTENSIONS.join(' ') })}
             accept={PUBLISH_FILE_EXTENSIONS.join(',')}
-            file={file}
-            error={fileError}
+            chosen={file}
             buttonText={t('upload.choose')}
             testId="upload-choose"
-            onChange={(chosen, problem) => {
-              setFile(chosen);
-              setFileError(problem);
-            }}
             check={(chosen) =>
               isPublishableFileName(chosen.name)
                 ? null
