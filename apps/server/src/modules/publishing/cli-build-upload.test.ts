@@ -265,6 +265,32 @@ describe('publishing an fwportal build from the console', () => {
     expect(filesUnder(t)).toEqual([]);
   });
 
+  it('takes builds of either key while the release key changes (both in the key file), and no other', async () => {
+    const next = generateKeyPairSync('ed25519');
+    const bothKeys = path.join(keys, 'both.pub.pem');
+    writeFileSync(
+      bothKeys,
+      [release, next].map((pair) => pair.publicKey.export({ type: 'spki', format: 'pem' })).join(''),
+    );
+    await setUp(bothKeys);
+    const item = await createBuildItem('linux-x64');
+    expect((await uploadSignedBuild(item, 'linux-x64', '3.0.0')).answer.status).toBe(200);
+    const content = BUILDS['linux-x64']();
+    for (const [version, key, status] of [
+      ['3.1.0', next.privateKey, 200],
+      ['3.2.0', generateKeyPairSync('ed25519').privateKey, 400],
+    ] as const) {
+      const filename = buildFileName(version, 'linux-x64');
+      const answer = await upload(
+        item,
+        version,
+        { filename, content },
+        releaseSignature(key, content, filename),
+      );
+      expect(answer.status, version).toBe(status);
+    }
+  });
+
   it('deletes a draft build with its signature', async () => {
     await setUp();
     const { answer } = await uploadSignedBuild(await createBuildItem('win-x64'), 'win-x64', '2.0.0');

@@ -93,24 +93,32 @@ export async function readReleaseSignature(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Each PEM block of `text`: a release key file may hold the current key and the next one. */
+function publicKeyBlocks(text: string): string[] {
+  return text.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? [];
+}
+
 /**
- * Checks the release signature of the stored build: the release key signed its `sha256sum` line.
- * `keyFile` is the release public key (SPKI PEM); a portal that was not given one publishes no
- * build, as it could not tell a release from anything else.
+ * Checks the release signature of the stored build: a release key signed its `sha256sum` line.
+ * `keyFile` holds the release public key (SPKI PEM), or while the key changes the old and the new
+ * one, one block after the other (docs/OPERATIONS.md, *Changing the release key*); a portal that
+ * was not given one publishes no build, as it could not tell a release from anything else.
  */
 export async function verifyReleaseSignature(
   keyFile: string,
   build: { sha256: string; fileName: string; signature: Buffer },
 ): Promise<void> {
-  const publicKeyPem = await readFile(keyFile, 'utf8').catch(() => null);
-  if (!publicKeyPem) throw new AppError('PUBLISH_BUILD_KEY_MISSING');
+  const keys = publicKeyBlocks((await readFile(keyFile, 'utf8').catch(() => null)) ?? '');
+  if (keys.length === 0) throw new AppError('PUBLISH_BUILD_KEY_MISSING');
   const line = Buffer.from(releaseSignedLine(build.sha256, build.fileName), 'utf8');
-  let valid = false;
-  try {
-    valid = verifyEd25519(publicKeyPem, line, build.signature);
-  } catch {
-    throw new AppError('PUBLISH_BUILD_KEY_MISSING');
-  }
+  const valid = keys.some((key) => {
+    try {
+      return verifyEd25519(key, line, build.signature);
+    } catch {
+      // Not an Ed25519 public key: it vouches for nothing.
+      return false;
+    }
+  });
   if (!valid)
     throw AppError.invalidFields([{ field: 'signature', messageKey: 'PUBLISH_BUILD_SIGNATURE_INVALID' }]);
 }
