@@ -4,13 +4,25 @@ import type { Db } from '../../db/connection';
 import { catalogVersions, catalogVersionSboms, storedFiles, tasks } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FileStore, ListedObject } from '../../lib/file-store/file-store';
+import {
+  publishedSignatureKey,
+  RELEASE_SIGNATURES_PREFIX,
+  signatureVersionId,
+} from '../downloads/published-signature';
 
 /**
  * The folders the portal writes to (catalogue versions, avatars, release-notes images, task
- * results, versions' SBOMs). The sweep looks nowhere else, so other objects in a shared bucket
- * are never touched.
+ * results, versions' SBOMs, fwportal builds' release signatures). The sweep looks nowhere else,
+ * so other objects in a shared bucket are never touched.
  */
-export const SWEPT_PREFIXES = ['catalog/', 'avatars/', 'editor-images/', 'tasks/', 'sbom/'] as const;
+export const SWEPT_PREFIXES = [
+  'catalog/',
+  'avatars/',
+  'editor-images/',
+  'tasks/',
+  'sbom/',
+  RELEASE_SIGNATURES_PREFIX,
+] as const;
 
 /** Objects checked against the database at once. */
 const BATCH = 500;
@@ -122,6 +134,14 @@ export class OrphanSweep {
         .where(inArray(catalogVersionSboms.storageKey, keys))),
     ];
     const referenced = new Set(rows.map((row) => row.key));
+    // A release signature is named after its version (a deleted draft leaves it if its removal failed).
+    const signed = keys.map(signatureVersionId).filter((id): id is number => id !== null);
+    if (signed.length > 0)
+      for (const { id } of await this.db
+        .select({ id: catalogVersions.id })
+        .from(catalogVersions)
+        .where(inArray(catalogVersions.id, signed)))
+        referenced.add(publishedSignatureKey(id));
     for (const object of batch) {
       if (referenced.has(object.key)) continue;
       try {

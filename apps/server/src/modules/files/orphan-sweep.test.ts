@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { catalogVersions, catalogVersionSboms, storedFiles, tasks } from '../../db/schema';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { S3FileStore } from '../../lib/file-store/s3-file-store';
@@ -12,6 +13,7 @@ import { createItem } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { publishedSignatureKey } from '../downloads/published-signature';
 import { OrphanSweep } from './orphan-sweep.service';
 
 const HOUR = 3_600_000;
@@ -150,6 +152,25 @@ describe.each(DRIVERS)('orphan file sweep on the local folder, %s', (driver) => 
     expect(existsSync(path.join(root, 'tasks/9'))).toBe(false);
     // A second sweep finds nothing more.
     expect(await t.app.services.orphanSweep.sweep()).toEqual({ partial: 0, orphaned: 0, failed: 0 });
+  });
+
+  it("removes an old release signature whose version is gone, and keeps a version's own", async () => {
+    const store = t.app.services.store;
+    await reference(t, 'version', 'catalog/tool/5c5c/fwportal-1.0.0-linux-x64');
+    const [version] = await t.db
+      .select({ id: catalogVersions.id })
+      .from(catalogVersions)
+      .where(eq(catalogVersions.storageKey, 'catalog/tool/5c5c/fwportal-1.0.0-linux-x64'));
+    const kept = publishedSignatureKey(version!.id);
+    const orphan = publishedSignatureKey(version!.id + 1_000);
+    // A name no version id can have is swept too, without its number reaching the query.
+    const outOfRange = 'release-signatures/99999999999.sig';
+    for (const key of [kept, orphan, outOfRange]) {
+      await put(store, key);
+      await age(key, 48);
+    }
+    expect(await t.app.services.orphanSweep.sweep()).toEqual({ partial: 0, orphaned: 2, failed: 0 });
+    expect((await keysOf(store)).filter((key) => key.startsWith('release-signatures/'))).toEqual([kept]);
   });
 
   it('sweeps at start and then periodically, until stopped', async () => {
