@@ -263,6 +263,19 @@ describe('publishing an fwportal build from the console', () => {
     expect(answer.body.code).toBe(ErrorCode.PUBLISH_BUILD_KEY_MISSING);
     expect(answer.body.message).toMatch(/CLI_RELEASE_PUBLIC_KEY_FILE/);
     expect(filesUnder(t)).toEqual([]);
+
+    // Refused on the item and version alone, before a byte of the file is taken: a file that is
+    // not even an executable (refused by its content once read) gets the same 409.
+    const item = await createBuildItem('linux-arm64');
+    const notRead = await upload(
+      item,
+      '1.5.1',
+      { filename: buildFileName('1.5.1', 'linux-arm64'), content: archive },
+      randomBytes(64),
+    );
+    expect(notRead.status).toBe(409);
+    expect(notRead.body.code).toBe(ErrorCode.PUBLISH_BUILD_KEY_MISSING);
+    expect(filesUnder(t)).toEqual([]);
   });
 
   it('takes builds of either key while the release key changes (both in the key file), and no other', async () => {

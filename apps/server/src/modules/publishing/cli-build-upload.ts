@@ -99,17 +99,23 @@ function publicKeyBlocks(text: string): string[] {
 }
 
 /**
- * Checks the release signature of the stored build: a release key signed its `sha256sum` line.
- * `keyFile` holds the release public key (SPKI PEM), or while the key changes the old and the new
- * one, one block after the other (docs/OPERATIONS.md, *Changing the release key*); a portal that
- * was not given one publishes no build, as it could not tell a release from anything else.
+ * The release public keys an fwportal build's signature is checked with: `keyFile` holds the
+ * release public key (SPKI PEM), or while the key changes the old and the new one, one block after
+ * the other (docs/OPERATIONS.md, *Changing the release key*). A portal that was not given one
+ * publishes no build, as it could not tell a release from anything else: read before the upload's
+ * bytes are taken, so such a portal refuses at once instead of after storing the whole file.
  */
-export async function verifyReleaseSignature(
-  keyFile: string,
-  build: { sha256: string; fileName: string; signature: Buffer },
-): Promise<void> {
+export async function readReleaseKeys(keyFile: string): Promise<string[]> {
   const keys = publicKeyBlocks((await readFile(keyFile, 'utf8').catch(() => null)) ?? '');
   if (keys.length === 0) throw new AppError('PUBLISH_BUILD_KEY_MISSING');
+  return keys;
+}
+
+/** Checks the release signature of the stored build: one of `keys` signed its `sha256sum` line. */
+export function verifyReleaseSignature(
+  keys: readonly string[],
+  build: { sha256: string; fileName: string; signature: Buffer },
+): void {
   const line = Buffer.from(releaseSignedLine(build.sha256, build.fileName), 'utf8');
   const valid = keys.some((key) => {
     try {

@@ -35,7 +35,13 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-queues';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { publishedSignatureKey } from '../downloads/published-signature';
 import { ArchiveCorruptError } from './archive-check';
-import { buildTypeOf, checkBuildName, verifyReleaseSignature, WHOLE_BY_SIGNATURE } from './cli-build-upload';
+import {
+  buildTypeOf,
+  checkBuildName,
+  readReleaseKeys,
+  verifyReleaseSignature,
+  WHOLE_BY_SIGNATURE,
+} from './cli-build-upload';
 import { ArchiveInspector, ArchiveMismatchError } from './archive-inspector';
 import { ALLOWED_ARCHIVES, archiveTypeOfName } from './archive-type';
 import { sanitiseNotesHtml } from './notes-sanitiser';
@@ -55,6 +61,8 @@ export type PendingVersion = {
   modelIds: number[];
   /** An fwportal build's release signature (its `.sig`), sent before the file. */
   releaseSignature?: Buffer;
+  /** For an fwportal build: the release public keys its signature is checked with. */
+  releaseKeys?: string[];
 };
 
 /** A storage key segment made of allowed characters only (the original name stays in the row). */
@@ -105,7 +113,8 @@ export class PublishVersionService {
         : [];
     if (models.length !== codes.length)
       throw AppError.invalidFields([{ field: 'models', messageKey: 'MODEL_UNKNOWN' }]);
-    return { item, meta, modelIds: models.map((m) => m.id) };
+    const releaseKeys = cliBuildPlatform(item.code) ? await readReleaseKeys(this.releaseKeyFile) : undefined;
+    return { item, meta, modelIds: models.map((m) => m.id), releaseKeys };
   }
 
   /**
@@ -160,17 +169,20 @@ export class PublishVersionService {
       throw error;
     }
     const md5 = inspector.md5Hex();
-    if (platform && releaseSignature)
-      await verifyReleaseSignature(this.releaseKeyFile, {
-        sha256: stored.sha256,
-        fileName: name,
-        signature: releaseSignature,
-      }).catch(async (error: unknown) => {
+    if (platform && releaseSignature) {
+      try {
+        verifyReleaseSignature(pending.releaseKeys ?? [], {
+          sha256: stored.sha256,
+          fileName: name,
+          signature: releaseSignature,
+        });
+      } catch (error) {
         await this.store
           .remove(key)
           .catch((err) => this.log.error({ err, key }, 'refused build not removed'));
         throw error;
-      });
+      }
+    }
     // A build is listed for its platform: fwportal self-update asks for its own os and arch.
     const platformOf = platform ? SEA_PLATFORMS[platform] : null;
     try {
