@@ -123,4 +123,45 @@ export const BUILD_TARGETS = {
     outputs: ['apps/server/dist/main.js', 'apps/server/dist/upload-worker.js'],
     command: ['node', ['apps/server/scripts/build-server.mjs']],
   },
+  // fwportal's single executables, which the demo portal lists under Tools (issue 44 §1). win-x64
+  // is re-signed with osslsigncode: built only where it is installed, and again once it is.
+  'cli-binaries': {
+    inputs: [
+      'packages/cli/src',
+      'packages/cli/build-binaries.mjs',
+      'packages/cli/package.json',
+      'packages/cli/tsconfig.json',
+      ...SHARED,
+    ],
+    skipFile: (file) => isTest(file) || file.startsWith('packages/cli/src/test/'),
+    extra: () =>
+      [
+        `platforms=${cliPlatforms().join(',')}`,
+        ...['FWPORTAL_RELEASE_KEY_FILE', 'FWPORTAL_NEXT_RELEASE_PUBLIC_KEY_FILE', 'FWPORTAL_CODESIGN_PKCS12']
+          .filter((name) => process.env[name])
+          .map((name) => `${name}=${process.env[name]}`),
+      ].join('\n'),
+    outputs: ['dist/cli-binaries/SHA256SUMS'],
+    withoutIt: 'the portal lists no fwportal executable under Tools (README, npm run build:cli-binaries)',
+    get command() {
+      return ['node', ['packages/cli/build-binaries.mjs', `--platforms=${cliPlatforms().join(',')}`]];
+    },
+  },
 };
+
+/** Whether `tool` is an executable file on PATH. */
+function onPath(tool) {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, tool), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The platforms `npm start` builds fwportal for: win-x64 needs osslsigncode to be signed. */
+function cliPlatforms() {
+  return ['linux-x64', 'linux-arm64', ...(onPath('osslsigncode') ? ['win-x64'] : [])];
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashInputs, isFresh, listInputs, writeStamp } from './build-stamp.mjs';
+import { BUILD_TARGETS, hashInputs, isFresh, listInputs, writeStamp } from './build-stamp.mjs';
 
 describe('build stamps: a restart builds only what changed', () => {
   let root;
@@ -82,5 +82,42 @@ describe('build stamps: a restart builds only what changed', () => {
     build();
     fs.writeFileSync(path.join(root, '.tmp/stamp.json'), '{not json');
     expect(isFresh(state())).toBe(false);
+  });
+});
+
+describe("fwportal's executables as npm start builds them", () => {
+  const target = BUILD_TARGETS['cli-binaries'];
+  const root = path.resolve(import.meta.dirname, '..');
+  let savedPath;
+  beforeEach(() => {
+    savedPath = process.env.PATH;
+  });
+  afterEach(() => {
+    process.env.PATH = savedPath;
+  });
+
+  it("reads the CLI's and the contract's sources, not their tests", () => {
+    const files = listInputs(root, target.inputs, target.skipFile);
+    expect(files).toContain('packages/cli/src/main.ts');
+    expect(files).toContain('packages/contract/src/cli-builds.ts');
+    expect(files.filter((file) => file.includes('.test.'))).toEqual([]);
+  });
+
+  it('builds win-x64 only where osslsigncode can sign it, and again once it can', () => {
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'build-stamp-bin-'));
+    try {
+      process.env.PATH = bin;
+      const without = target.extra();
+      expect(without).toMatch(/^platforms=linux-x64,linux-arm64$/m);
+      expect(target.command[1]).toEqual([
+        'packages/cli/build-binaries.mjs',
+        '--platforms=linux-x64,linux-arm64',
+      ]);
+      fs.writeFileSync(path.join(bin, 'osslsigncode'), '#!/bin/sh\n', { mode: 0o755 });
+      expect(target.extra()).toMatch(/^platforms=linux-x64,linux-arm64,win-x64$/m);
+      expect(target.command[1][1]).toBe('--platforms=linux-x64,linux-arm64,win-x64');
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
   });
 });
