@@ -43,6 +43,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
+import { relinkAppName, relinkKitName, writeRelinkKit } from './relink-kit.mjs';
 import {
   buildFileName,
   isReleaseVersion,
@@ -213,9 +214,12 @@ function nodeBinary(platform) {
   }
 }
 
-/** The CLI as one CommonJS file with this build's facts stamped in; nothing from node_modules. */
-async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices) {
-  const outfile = path.join(work, `fwportal-${platform}.cjs`);
+/**
+ * The CLI as one CommonJS file with this build's facts stamped in; nothing from node_modules but
+ * OpenPGP.js, which `relink` leaves out too (the relink kit's app code asks for it by name).
+ */
+async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices, { relink = false } = {}) {
+  const outfile = path.join(work, relink ? relinkAppName(platform) : `fwportal-${platform}.cjs`);
   const { metafile } = await build({
     entryPoints: [path.join(here, 'src/sea-main.ts')],
     outfile,
@@ -226,6 +230,7 @@ async function bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices)
     define: {
       FWPORTAL_BUILD: JSON.stringify({ version, platform, releaseKeyPem, nextReleaseKeyPem, notices }),
     },
+    external: relink ? ['openpgp'] : [],
     metafile: true,
     logLevel: 'warning',
   });
@@ -269,7 +274,7 @@ function thirdPartyNotices(nodeLicenceText, packages) {
     if (/GPL/i.test(licence)) copyleft = true;
     const source = `Source: the npm package ${name}@${manifest.version} (https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${manifest.version}.tgz)${manifest.repository?.url ? ` and ${manifest.repository.url}` : ''}.`;
     const lgpl = /LGPL/i.test(licence)
-      ? ` fwportal uses it as a library (GNU LGPL section 4): fwportal's own code is built by packages/cli/build-binaries.mjs, and the vendor provides it on request in a form that can be rebuilt with a modified version of the library.`
+      ? ` fwportal uses it as a library (GNU LGPL section 4): ${relinkKitName(version)}, published beside the executables and listed in the same SHA256SUMS, is fwportal's own code in a form that can be rebuilt with a modified version of the library (its README.txt says how).`
       : '';
     sections.push(
       `== ${name} ${manifest.version} (${licence}) ==\n\n${source}${lgpl}\n\n${licenceText(dir, name)}`,
@@ -405,6 +410,18 @@ try {
   const notices = thirdPartyNotices(nodeLicence(), packages);
   writeFileSync(path.join(out, THIRD_PARTY_NOTICES), notices);
   sums.push(releaseSignedLine(createHash('sha256').update(notices).digest('hex'), THIRD_PARTY_NOTICES));
+  // fwportal's own code for relinking with another OpenPGP.js (LGPL-3.0 section 4(d)), signed too.
+  const kit = await writeRelinkKit({
+    out,
+    work,
+    version,
+    nodeVersion: NODE_VERSION,
+    seaFuse: SEA_FUSE,
+    platforms,
+    bundleApp: async (platform) =>
+      (await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices, { relink: true })).script,
+  });
+  sums.push(releaseSignedLine(kit.sha256, kit.name));
   for (const platform of platforms) {
     const started = Date.now();
     const base = nodeBinary(platform);
@@ -463,5 +480,5 @@ writeFileSync(path.join(out, 'SHA256SUMS'), sumsBody);
 writeFileSync(path.join(out, 'SHA256SUMS.sig'), sign(null, sumsBody, privateKey));
 writeFileSync(path.join(out, RELEASE_PUBLIC_KEY_FILE), releaseKeyPem);
 console.log(
-  `Wrote ${platforms.length} executable(s), each with its release signature (.sig), ${THIRD_PARTY_NOTICES}, SHA256SUMS, SHA256SUMS.sig and ${RELEASE_PUBLIC_KEY_FILE} to ${out}`,
+  `Wrote ${platforms.length} executable(s), each with its release signature (.sig), ${THIRD_PARTY_NOTICES}, ${relinkKitName(version)}, SHA256SUMS, SHA256SUMS.sig and ${RELEASE_PUBLIC_KEY_FILE} to ${out}`,
 );

@@ -35,7 +35,7 @@ export type SeaTestBuilds = { keyFile: string; nextKeyFile: string; current: str
 
 /**
  * What the builds are made from: every source file the bundle takes in (as esbuild sees them, so
- * a change elsewhere in the contract does not rebuild), the build script and this Node.
+ * a change elsewhere in the contract does not rebuild), the build script, its relink kit and this Node.
  */
 async function inputsHash(): Promise<string> {
   const { metafile } = await build({
@@ -49,6 +49,9 @@ async function inputsHash(): Promise<string> {
   });
   const files = [
     path.join(cliRoot, 'build-binaries.mjs'),
+    path.join(cliRoot, 'relink-kit.mjs'),
+    path.join(cliRoot, 'relink/relink.mjs'),
+    path.join(cliRoot, 'relink/README.txt'),
     import.meta.filename,
     ...Object.keys(metafile.inputs).sort(),
   ];
