@@ -129,6 +129,8 @@ export const BUILD_TARGETS = {
     inputs: [
       'packages/cli/src',
       'packages/cli/build-binaries.mjs',
+      'packages/cli/relink-kit.mjs',
+      'packages/cli/relink',
       'packages/cli/package.json',
       'packages/cli/tsconfig.json',
       ...SHARED,
