@@ -9,6 +9,7 @@ export default defineConfig({
       'tools/bmc-sim/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
       'e2e/vitest.config.ts',
       'scripts/vitest.config.mjs',
     ],

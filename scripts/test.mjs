@@ -22,7 +22,7 @@ function cpuTicks() {
 const cpuAtStart = cpuTicks();
 const resultsFile = path.join(root, '.tmp/test-results.json');
 /** Every vitest project but the browser tests (vitest.config.ts lists them). */
-const OTHER_PROJECTS = ['contract', 'cli', 'bmc-sim', 'server', 'web', 'scripts'];
+const OTHER_PROJECTS = ['contract', 'cli', 'bmc-sim', 'server', 'web', 'web-isolated', 'scripts'];
 /**
  * Test files run at once in the non-browser lane. Two by default: most of a server test's time is
  * spent waiting on PostgreSQL, child processes and timers, not on a core.

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { detectInitialLocale } from '@/lib/locale-detection';
 import * as enUS from '@/locales/en-US';
 import * as zhCN from '@/locales/zh-CN';
 
@@ -46,7 +47,16 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
-afterEach(() => {
+// Test files share the window (vitest.config.ts): what a test changes in it is put back, so the
+// next test, of this file or the next, starts as a first visit does.
+const START_LOCALE = detectInitialLocale(undefined, window.navigator.language);
+
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  if (i18n.language !== START_LOCALE) await i18n.changeLanguage(START_LOCALE);
 });
