@@ -100,7 +100,8 @@ export const BUILD_TARGETS = {
       'apps/web/tsconfig.json',
       ...SHARED,
     ],
-    skipFile: isTest,
+    // Test helpers (src/test/) are imported by tests only.
+    skipFile: (file) => isTest(file) || file.startsWith('apps/web/src/test/'),
     extra: () =>
       Object.entries(process.env)
         .filter(([name]) => name.startsWith('VITE_'))
