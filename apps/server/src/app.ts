@@ -26,6 +26,7 @@ import { serializeError } from './lib/log-error';
 import { clientKey } from './lib/rate-limit/client-key';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
+import type { SbomCheck } from './modules/sbom/sbom.service';
 
 export type AppOptions = {
   config: Config;
@@ -35,6 +36,8 @@ export type AppOptions = {
   captchaText?: CaptchaTextSource;
   /** Test seam: the device sign-in poll interval in seconds (RFC 8628's 5 unless a test lowers it). */
   deviceAuthPollSeconds?: number;
+  /** Test seam: how attached SBOMs are checked (checkSbomOffThread, a worker thread per SBOM, unless a test checks in-thread). */
+  sbomCheck?: SbomCheck;
   /** Defaults to the store the configuration describes (createFileStore). */
   fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
@@ -126,6 +129,7 @@ export async function buildApp(options: AppOptions) {
       options.fileStore ?? (await createFileStore(config)),
       options.captchaText,
       options.deviceAuthPollSeconds,
+      options.sbomCheck,
     ),
   );
   app.addHook('onReady', async () => {

@@ -38,7 +38,7 @@ import { DictAdminService } from './modules/dict/dict-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { type CatalogServices, createCatalogServices } from './modules/catalog/catalog-services';
 import { createDownloadServices, type DownloadServices } from './modules/downloads/download-services';
-import { SbomService } from './modules/sbom/sbom.service';
+import { type SbomCheck, SbomService } from './modules/sbom/sbom.service';
 import { checkSbomOffThread } from './modules/sbom/sbom-parser';
 import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
 import { LoginLock } from './modules/auth/login-lock';
@@ -168,6 +168,7 @@ export function createServices(
   store: FileStore,
   captchaText?: CaptchaTextSource,
   deviceAuthPollSeconds = DEVICE_POLL_INTERVAL_SECONDS,
+  sbomCheck: SbomCheck = checkSbomOffThread,
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
@@ -186,7 +187,7 @@ export function createServices(
     (licenceKey ??= loadOrCreateSigner(
       config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
     ));
-  const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
+  const sboms = new SbomService(db, clock, store, catalog, log, sbomCheck);
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
