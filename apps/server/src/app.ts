@@ -19,14 +19,13 @@ import { metricsPlugin } from './plugins/metrics';
 import { apiTokenAuthPlugin } from './plugins/api-token-auth';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
-import { createServices } from './services';
+import { createServices, type FileChecks } from './services';
 import { featureRoutes } from './routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { serializeError } from './lib/log-error';
 import { clientKey } from './lib/rate-limit/client-key';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store';
 import { resolveLocale } from './lib/i18n/messages';
-import type { SbomCheck } from './modules/sbom/sbom.service';
 
 export type AppOptions = {
   config: Config;
@@ -36,8 +35,8 @@ export type AppOptions = {
   captchaText?: CaptchaTextSource;
   /** Test seam: the device sign-in poll interval in seconds (RFC 8628's 5 unless a test lowers it). */
   deviceAuthPollSeconds?: number;
-  /** Test seam: how attached SBOMs are checked (checkSbomOffThread, a worker thread per SBOM, unless a test checks in-thread). */
-  sbomCheck?: SbomCheck;
+  /** Test seam: how uploaded SBOMs and inventory files are checked (in worker threads by default). */
+  fileChecks?: FileChecks;
   /** Defaults to the store the configuration describes (createFileStore). */
   fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
@@ -129,7 +128,7 @@ export async function buildApp(options: AppOptions) {
       options.fileStore ?? (await createFileStore(config)),
       options.captchaText,
       options.deviceAuthPollSeconds,
-      options.sbomCheck,
+      options.fileChecks,
     ),
   );
   app.addHook('onReady', async () => {

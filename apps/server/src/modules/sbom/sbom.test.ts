@@ -51,7 +51,9 @@ describe.each(DRIVERS)('SBOMs of versions on %s', { timeout: 240_000 }, (driver)
 
   beforeAll(async () => {
     t = await createTestApp(driver, {
-      sbomCheck: (bytes, fileSha512) => (offThread ? checkSbomOffThread : checkSbom)(bytes, fileSha512),
+      fileChecks: {
+        sbom: (bytes, fileSha512) => (offThread ? checkSbomOffThread : checkSbom)(bytes, fileSha512),
+      },
     });
     admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
     member = (await signedInUser(t, { roleCodes: ['customer'], organisation: ORGANISATION })).token;
