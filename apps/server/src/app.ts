@@ -19,7 +19,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { apiTokenAuthPlugin } from './plugins/api-token-auth';
 import { createFileStore } from './lib/file-store/create-file-store';
 import type { FileStore } from './lib/file-store/file-store';
-import { createServices } from './services';
+import { createServices, type FileChecks } from './services';
 import { featureRoutes } from './routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { serializeError } from './lib/log-error';
@@ -35,6 +35,8 @@ export type AppOptions = {
   captchaText?: CaptchaTextSource;
   /** Test seam: the device sign-in poll interval in seconds (RFC 8628's 5 unless a test lowers it). */
   deviceAuthPollSeconds?: number;
+  /** Test seam: how uploaded SBOMs and inventory files are checked (in worker threads by default). */
+  fileChecks?: FileChecks;
   /** Defaults to the store the configuration describes (createFileStore). */
   fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
@@ -126,6 +128,7 @@ export async function buildApp(options: AppOptions) {
       options.fileStore ?? (await createFileStore(config)),
       options.captchaText,
       options.deviceAuthPollSeconds,
+      options.fileChecks,
     ),
   );
   app.addHook('onReady', async () => {

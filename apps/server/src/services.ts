@@ -29,6 +29,7 @@ import { Housekeeping } from './lib/jobs/housekeeping';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { createFleetServices, type FleetServices, pruneReportHistory } from './modules/fleet/fleet-services';
+import type { InventoryParse } from './modules/fleet/upload-parser';
 import { Notifier } from './modules/notice/notifier';
 import { createTaskServices, removeStaleScratch, type TaskServices } from './modules/tasks/task-services';
 import { UsersAdminService } from './modules/users-admin/users-admin.service';
@@ -38,7 +39,7 @@ import { DictAdminService } from './modules/dict/dict-admin.service';
 import { AccessService } from './modules/access/access.service';
 import { type CatalogServices, createCatalogServices } from './modules/catalog/catalog-services';
 import { createDownloadServices, type DownloadServices } from './modules/downloads/download-services';
-import { SbomService } from './modules/sbom/sbom.service';
+import { type SbomCheck, SbomService } from './modules/sbom/sbom.service';
 import { checkSbomOffThread } from './modules/sbom/sbom-parser';
 import { type Ed25519Signer, loadOrCreateSigner } from './lib/signing/ed25519-signer';
 import { LoginLock } from './modules/auth/login-lock';
@@ -124,6 +125,12 @@ export type Services = {
   WebhookServices &
   MailServices;
 
+/**
+ * How uploaded files are checked, each in a worker thread of its own in the portal (so that no
+ * file holds the event loop). Test seam: a test whose subject is not the thread may check in-thread.
+ */
+export type FileChecks = { sbom?: SbomCheck; inventory?: InventoryParse };
+
 /** Wires the services once per app; routes reach them through `app.services`. */
 export function createServices(
   config: Pick<
@@ -168,6 +175,7 @@ export function createServices(
   store: FileStore,
   captchaText?: CaptchaTextSource,
   deviceAuthPollSeconds = DEVICE_POLL_INTERVAL_SECONDS,
+  fileChecks: FileChecks = {},
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db, clock, config.TOKEN_TTL_HOURS * 3_600_000);
@@ -186,7 +194,7 @@ export function createServices(
     (licenceKey ??= loadOrCreateSigner(
       config.LICENCE_KEY_FILE ?? path.join(config.DATA_DIR, 'keys', 'licence-ed25519.pem'),
     ));
-  const sboms = new SbomService(db, clock, store, catalog, log, checkSbomOffThread);
+  const sboms = new SbomService(db, clock, store, catalog, log, fileChecks.sbom ?? checkSbomOffThread);
   const accountHistory = new AccountHistoryService(db, clock, sessions);
   const apiTokens = new ApiTokenService(db, clock);
   const access = new AccessService(db);
@@ -277,6 +285,7 @@ export function createServices(
     catalogAccess,
     rateCounters,
     advisoryReader: advisoryServices.advisoryReader,
+    inventoryParse: fileChecks.inventory,
   });
   return {
     sms,

@@ -68,6 +68,11 @@ export async function keepTemplateRows(client: PGlite): Promise<void> {
   }
 }
 
+/** Undoes keepTemplateRows: a database copied from the template for good, never reset. */
+export async function dropTemplateRows(client: PGlite): Promise<void> {
+  await client.exec(`drop schema ${quoted(COPIES)} cascade`);
+}
+
 export type ResetPlan = { fingerprint: string; sql: string };
 
 /** How to put an instance loaded from the template back in the template's state (read from such an instance). */

@@ -4,11 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase, pgliteDatabase } from '../db/connection';
 import { seedDatabase } from '../db/seed/seed';
 import { createBoss } from '../lib/jobs/boss';
-import { keepTemplateRows, type ResetPlan, resetPlanOf, resetToTemplate } from './pglite-reuse';
+import {
+  dropTemplateRows,
+  keepTemplateRows,
+  type ResetPlan,
+  resetPlanOf,
+  resetToTemplate,
+} from './pglite-reuse';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -174,12 +180,17 @@ export async function openEmptyPglite(): Promise<Database> {
   return openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) });
 }
 
-/** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
-async function loadPglite(key: string, shape: SeedShape): Promise<PGlite> {
-  const file = await pgliteTemplateFile(key, async (database) => {
+/** The run's dump of this seed (made on first use), with a copy of its rows to reset to. */
+function seededPgliteFile(key: string, shape: SeedShape): Promise<string> {
+  return pgliteTemplateFile(key, async (database) => {
     await seeded(database, shape);
     await keepTemplateRows(clientOf(database));
   });
+}
+
+/** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
+async function loadPglite(key: string, shape: SeedShape): Promise<PGlite> {
+  const file = await seededPgliteFile(key, shape);
   return clientOf(await openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) }));
 }
 
@@ -234,4 +245,32 @@ export async function openSeededTestDatabase(
   const key = keyOf(shape, explicitNow);
   if (driver === 'pglite') return pgliteCopy(key, shape);
   return openDatabase({ databaseUrl: await postgresCopy(key, shape), poolSize: 4 });
+}
+
+/**
+ * A migrated and seeded database that outlives the app using it, for tests of what another
+ * process finds after one stopped: a PostgreSQL database of the run's cluster (its URL), or a
+ * PGlite data folder in `dataDir` as openDatabase lays it out (`<dataDir>/pglite`). Both are
+ * copies of the run's template of the seed: migrating and seeding a new PGlite folder took 5-10 s
+ * of CPU (initdb, 33 migrations, an argon2 hash, pg-boss's schema).
+ */
+export async function openableSeededDatabase(
+  driver: 'pglite' | 'postgres',
+  shape: SeedShape,
+  dataDir: string,
+): Promise<{ databaseUrl: string } | { dataDir: string }> {
+  const key = keyOf(shape, false);
+  if (driver === 'postgres') return { databaseUrl: await postgresCopy(key, shape) };
+  const file = await seededPgliteFile(key, shape);
+  const client = new PGlite({
+    dataDir: path.join(dataDir, 'pglite'),
+    loadDataDir: blobOf(templateBytes(file)),
+  });
+  try {
+    await client.waitReady;
+    await dropTemplateRows(client);
+  } finally {
+    await client.close();
+  }
+  return { dataDir };
 }

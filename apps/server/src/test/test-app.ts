@@ -17,6 +17,7 @@ import { seedAdvisories } from '../db/seed/seed-advisories';
 import { seedInventory } from '../db/seed/seed-inventory';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
+import type { FileChecks } from '../services';
 
 export const DRIVERS = ['pglite', 'postgres'] as const;
 export type Driver = (typeof DRIVERS)[number];
@@ -62,6 +63,8 @@ export type TestAppOptions = {
   captchaText?: CaptchaTextSource;
   /** The device sign-in poll interval the portal hands out (RFC 8628's 5 s by default). */
   deviceAuthPollSeconds?: number;
+  /** How uploaded SBOMs and inventory files are checked: in worker threads (the portal's way) by default. */
+  fileChecks?: FileChecks;
   /** Seed the demo catalogue (and its files) too. */
   catalog?: boolean;
   /**
@@ -105,6 +108,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     clock,
     captchaText: options.captchaText,
     deviceAuthPollSeconds: options.deviceAuthPollSeconds,
+    fileChecks: options.fileChecks,
     logger: options.logTo ? { ...defaultLoggerOptions(config), stream: options.logTo } : false,
   });
   await app.ready();

@@ -1,5 +1,5 @@
 import { ErrorCode, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RateCounters } from '../../lib/rate-limit/counters';
 import { createUser, type TestUser } from '../../test/factories';
 import { type Answer, login } from '../../test/requests';
@@ -21,12 +21,16 @@ function tally(answers: Answer[]): Record<number, number> {
 describe.each(DRIVERS)('the sign-in lock under a burst of parallel attempts on %s', (driver) => {
   let t: TestApp;
   let user: TestUser;
-  beforeEach(async () => {
+  // One portal for the block: the lock and its places are kept per account, and every test signs
+  // in as a new one.
+  beforeAll(async () => {
     // The per-address limit is not what is tested here.
     t = await createTestApp(driver, { config: { LOGIN_RATE_LIMIT_PER_MINUTE: 1000 } });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
     user = await createUser(t.db, { roleCodes: ['customer'] });
   });
-  afterEach(() => t.close());
 
   const burst = (account: string, passwords: string[]) =>
     Promise.all(passwords.map((password) => login(t.app, account, password, '?locale=en-US')));

@@ -13,6 +13,7 @@ import { InstalledBaseService } from './installed-base.service';
 import { InventoryService } from './inventory.service';
 import { ReportBudget } from './report-budget';
 import { SoftwareIdService } from './software-id.service';
+import type { InventoryParse } from './upload-parser';
 
 export { pruneReportHistory } from './report-history.repository';
 
@@ -42,6 +43,8 @@ export function createFleetServices(
     catalogAccess: CatalogAccess;
     rateCounters: RateCounters;
     advisoryReader: AdvisoryReaderService;
+    /** How uploaded inventory files are read (parseInventoryFile unless a test says otherwise). */
+    inventoryParse?: InventoryParse;
   },
 ): FleetServices {
   const { db, clock, log, catalogAccess, advisoryReader } = deps;
@@ -58,6 +61,7 @@ export function createFleetServices(
           .catch((err: unknown) =>
             log.warn({ err, userId }, 'stored fleet states not refreshed after a report'),
           ),
+      deps.inventoryParse,
     ),
     compliance,
     baselines: new BaselineService(db, clock, catalogAccess),

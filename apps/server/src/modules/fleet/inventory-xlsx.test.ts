@@ -10,6 +10,7 @@ import { uploadInventory } from '../../test/inventory-upload';
 import { tokenFor } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DAY_MS } from '../../lib/clock';
+import { readInventoryFile } from './inventory-xlsx';
 
 const HEADER = ['sn', 'kind', 'pn', 'slot', 'version', 'seen_at'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,7 +73,9 @@ describe('inventory upload as XLSX', () => {
       .orderBy(asc(installedComponents.component));
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // Read in-thread, as the upload worker reads them: a worker of its own per upload (~0.5 s of
+    // CPU each in the tests) is what inventory-upload-limits.test.ts tests, workbooks included.
+    t = await createTestApp('pglite', { fileChecks: { inventory: readInventoryFile } });
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Sheet Fleet' });
     token = await tokenFor(t.app, user.account, user.password);

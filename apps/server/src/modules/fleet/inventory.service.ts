@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/connection';
 import { translate } from '../../lib/i18n/messages';
-import { parseInventoryFile } from './upload-parser';
+import { type InventoryParse, parseInventoryFile } from './upload-parser';
 import type { Clock } from '../../lib/clock';
 import { ownedSerials } from '../serials/serial.service';
 import type { ReportBudget } from './report-budget';
@@ -41,6 +41,8 @@ export class InventoryService {
      * next "My servers" page); whatever happens there, the report stands.
      */
     private readonly onReported?: (userId: number, sns: string[]) => Promise<void>,
+    /** parseInventoryFile (a worker thread per file) in the portal; tests may parse in-thread. */
+    private readonly parse: InventoryParse = parseInventoryFile,
   ) {}
 
   async report(
@@ -121,7 +123,7 @@ export class InventoryService {
     dryRun: boolean,
     locale: Locale,
   ): Promise<InventoryUploadResult> {
-    const parsed = await parseInventoryFile(file, locale);
+    const parsed = await this.parse(file, locale);
     const owned = await ownedSerials(
       this.db,
       userId,

@@ -29,6 +29,9 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: path.join(dist, 'upload-worker.js'), execArgv: [] };
 }
 
+/** Reads and checks an uploaded inventory file: parseInventoryFile in the portal. */
+export type InventoryParse = (bytes: Buffer, locale: Locale) => Promise<ParsedUpload>;
+
 /** Files checked at once: one (each worker may hold a workbook of hundreds of MB). */
 const RUNNING = 1;
 /** Files waiting their turn; more are answered 429 at once. */

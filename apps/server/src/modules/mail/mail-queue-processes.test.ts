@@ -9,17 +9,11 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/connection';
 import { mailOutbox } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
 import { ManualClock } from '../../lib/clock';
 import { freePort } from '../../test/free-port';
 import { startSmtpReceiver } from '../../test/smtp-receiver';
-import {
-  ADMIN_PASSWORD,
-  createPostgresDatabase,
-  createTestApp,
-  DRIVERS,
-  type Driver,
-} from '../../test/test-app';
+import { openableSeededDatabase } from '../../test/template-database';
+import { ADMIN_PASSWORD, createTestApp, DEMO_PASSWORD, DRIVERS, type Driver } from '../../test/test-app';
 import { MAIL_RETRY } from './mail-retry-policy';
 import { MailService, type MailTiming } from './mail.service';
 
@@ -35,23 +29,21 @@ describe('mail queue across processes', () => {
   });
 
   const clock = new ManualClock();
-  /** Where the database lives, so that another app can open it again. */
+  /** Where the database lives, migrated and seeded, so that another app can open it again. */
   const placeFor = async (driver: Driver) => {
-    if (driver === 'postgres') return { databaseUrl: await createPostgresDatabase(), poolSize: 4 };
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-queue-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { dataDir };
+    return openableSeededDatabase(
+      driver,
+      { demo: false, now: clock.now(), passwords: { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD } },
+      dataDir,
+    );
   };
   const openApp = async (
-    place: { databaseUrl?: string; dataDir?: string },
+    place: { databaseUrl: string } | { dataDir: string },
     smtpPort: number,
-    options: { seed?: boolean } = {},
   ): Promise<{ app: FastifyInstance; database: Database; stop: () => Promise<void> }> => {
-    const database = await openDatabase(place);
-    if (options.seed) {
-      await database.migrate();
-      await seedDatabase(database.db, { admin: ADMIN_PASSWORD }, clock.now(), { demo: false });
-    }
+    const database = await openDatabase({ ...place, poolSize: 4 });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-app-'));
     const config = loadConfig({
       CAPTCHA: 'off',
@@ -77,7 +69,7 @@ describe('mail queue across processes', () => {
   it('two apps on one PostgreSQL database deliver each queued mail exactly once', async () => {
     const port = await freePort();
     const place = await placeFor('postgres');
-    const a = await openApp(place, port, { seed: true });
+    const a = await openApp(place, port);
     const b = await openApp(place, port);
     const recipients = Array.from({ length: 30 }, (_, n) => `fleet${n}@example.com`);
     for (const [n, to] of recipients.entries())
@@ -101,7 +93,7 @@ describe('mail queue across processes', () => {
     async (driver) => {
       const port = await freePort();
       const place = await placeFor(driver);
-      const first = await openApp(place, port, { seed: true });
+      const first = await openApp(place, port);
       await first.app.services.mail.send({ to: 'queued@example.com', subject: 'Queued', text: 'Body' });
       // An attempt in flight when its process died: claimed, its outcome never written.
       await first.app.services.mail.send({ to: 'inflight@example.com', subject: 'In flight', text: 'Body' });
@@ -122,9 +114,6 @@ describe('mail queue across processes', () => {
       expect(await next.app.services.mail.retryDue()).toEqual({ sent: 1, expired: 0 });
       expect(smtp.received.map((mail) => mail.to[0])).toEqual(['queued@example.com', 'inflight@example.com']);
     },
-    // On PGlite the first app migrates and seeds a data folder of its own (no template: the next
-    // app must reopen that folder), which took over 30 s in a loaded CI run.
-    120_000,
   );
 
   it('answers within a few seconds when the mail server accepts connections but never greets', async () => {

@@ -32,6 +32,9 @@ export type ComponentQuery = ({ purl: string } | { cpe: string } | { name: strin
 };
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', { params: { maxMb: SBOM_MAX_BYTES / 1024 / 1024 } });
+/** Checks an uploaded SBOM against the file it describes (checkSbomOffThread in the portal). */
+export type SbomCheck = (bytes: Buffer, fileSha512: string) => Promise<CheckedSbom>;
+
 const notFound = () => new AppError('SBOM_NOT_FOUND');
 
 /**
@@ -49,7 +52,7 @@ export class SbomService {
     private readonly catalog: CatalogService,
     private readonly log: FastifyBaseLogger,
     /** checkSbomOffThread in the portal; tests may check in-thread. */
-    private readonly check: (bytes: Buffer, fileSha512: string) => Promise<CheckedSbom>,
+    private readonly check: SbomCheck,
   ) {
     this.repository = new SbomRepository(db);
   }
