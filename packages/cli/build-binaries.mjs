@@ -44,6 +44,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import { relinkAppName, relinkKitName, writeRelinkKit } from './relink-kit.mjs';
+import { seaBlob } from './relink/sea-blob.mjs';
 import {
   buildFileName,
   isReleaseVersion,
@@ -291,25 +292,6 @@ function thirdPartyNotices(nodeLicenceText, packages) {
   return `${sections.join('\n\n\n')}\n`;
 }
 
-function seaBlob(work, platform, script) {
-  const blob = path.join(work, `fwportal-${platform}.blob`);
-  const config = path.join(work, `sea-${platform}.json`);
-  writeFileSync(
-    config,
-    JSON.stringify({
-      main: script,
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useSnapshot: false,
-      useCodeCache: false,
-    }),
-  );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return readFileSync(blob);
-}
-
 /** Where a given PKCS#12's password goes for osslsigncode (-readpass): never on a command line. */
 function passwordFile(work, password) {
   const file = path.join(work, 'code-signing-password');
@@ -426,7 +408,7 @@ try {
     const started = Date.now();
     const base = nodeBinary(platform);
     const { script } = await bundle(work, platform, releaseKeyPem, nextReleaseKeyPem, notices);
-    const blob = seaBlob(work, platform, script);
+    const blob = seaBlob(work, `fwportal-${platform}`, script);
     const name = buildFileName(version, platform);
     const windows = SEA_PLATFORMS[platform].suffix === '.exe';
     const partial = path.join(work, name);

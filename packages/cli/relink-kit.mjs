@@ -37,7 +37,7 @@ export async function writeRelinkKit({ out, work, version, nodeVersion, seaFuse,
     renameSync(await bundleApp(platform), path.join(root, app));
     apps[platform] = app.split(path.sep).join('/');
   }
-  for (const file of ['relink.mjs', 'README.txt'])
+  for (const file of ['relink.mjs', 'sea-blob.mjs', 'README.txt'])
     copyFileSync(path.join(here, 'relink', file), path.join(root, file));
   writeFileSync(
     path.join(root, 'kit.json'),

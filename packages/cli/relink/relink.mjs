@@ -8,19 +8,11 @@
 // `--node` is the Node.js binary of the target platform, the version in kit.json (the blob runs
 // only on the Node that made it, so this script must run on that version too). `--openpgp` is the
 // library's package folder (default: node_modules/openpgp after `npm install` here).
-import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { seaBlob } from './sea-blob.mjs';
 
 const here = import.meta.dirname;
 const kit = JSON.parse(readFileSync(path.join(here, 'kit.json'), 'utf8'));
@@ -68,25 +60,11 @@ try {
     alias: { openpgp: path.resolve(values.openpgp) },
     logLevel: 'warning',
   });
-  const blob = path.join(work, 'fwportal.blob');
-  const config = path.join(work, 'sea.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      main: script,
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useSnapshot: false,
-      useCodeCache: false,
-    }),
-  );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const blob = seaBlob(work, 'fwportal', script);
   const partial = path.join(work, 'fwportal');
   copyFileSync(values.node, partial);
   chmodSync(partial, 0o755);
-  await inject(partial, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: kit.seaFuse });
+  await inject(partial, 'NODE_SEA_BLOB', blob, { sentinelFuse: kit.seaFuse });
   copyFileSync(partial, values.out);
   chmodSync(values.out, 0o755);
   console.log(

@@ -426,6 +426,7 @@ describe('the relink kit (OpenPGP.js is under the GNU LGPL 3.0: section 4(d) rel
       'kit.json',
       'package.json',
       'relink.mjs',
+      'sea-blob.mjs',
     ]);
     // fwportal's own code only: it asks for the library by name and carries none of it.
     const app = readFileSync(path.join(kitDir, 'app', `fwportal-${PLATFORM}.cjs`), 'utf8');

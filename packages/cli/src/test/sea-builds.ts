@@ -51,6 +51,7 @@ async function inputsHash(): Promise<string> {
     path.join(cliRoot, 'build-binaries.mjs'),
     path.join(cliRoot, 'relink-kit.mjs'),
     path.join(cliRoot, 'relink/relink.mjs'),
+    path.join(cliRoot, 'relink/sea-blob.mjs'),
     path.join(cliRoot, 'relink/README.txt'),
     import.meta.filename,
     ...Object.keys(metafile.inputs).sort(),
