@@ -7,6 +7,7 @@ import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
 import { columnSortOrder } from '@/lib/list-table-change';
 import { usePagedListTable } from '@/lib/use-paged-list-table';
+import { columnsForScreens, useScreens } from '@/lib/use-screens';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
 import type { FleetListState, FleetSortField } from '../utils/fleet-list-params';
@@ -28,6 +29,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
   const { t } = useTranslation('fleet');
   const paged = usePagedListTable(query, list, onChange);
   const scope = useFleetScope();
+  const screens = useScreens();
   const sortOrderOf = (field: FleetSortField) => columnSortOrder(list, field);
   const columns: TableColumnsType<ServerCompliance> = [
     {
@@ -83,7 +85,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
         rowKey="sn"
         size="middle"
         scroll={{ x: 'max-content' }}
-        columns={columns}
+        columns={columnsForScreens(columns, screens)}
         rowSelection={
           onSelect && {
             selectedRowKeys: selected,
