@@ -30,6 +30,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
   const paged = usePagedListTable(query, list, onChange);
   const scope = useFleetScope();
   const screens = useScreens();
+  const phone = screens.xs === true;
   const sortOrderOf = (field: FleetSortField) => columnSortOrder(list, field);
   const columns: TableColumnsType<ServerCompliance> = [
     {
@@ -79,12 +80,15 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
     },
   ];
   return (
-    <div data-testid="fleet-table">
+    // A phone shows the SN and the state only: a plain scrolling box in case they do not fit,
+    // instead of antd's horizontal scroll, whose hidden measuring row and scroll checks cost
+    // about a third of the table's first render.
+    <div data-testid="fleet-table" style={phone ? { overflowX: 'auto' } : undefined}>
       <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
       <Table<ServerCompliance>
         rowKey="sn"
         size="middle"
-        scroll={{ x: 'max-content' }}
+        scroll={phone ? undefined : { x: 'max-content' }}
         columns={columnsForScreens(columns, screens)}
         rowSelection={
           onSelect && {
