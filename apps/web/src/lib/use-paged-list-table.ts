@@ -1,4 +1,5 @@
 import type { TableProps } from 'antd';
+import { useDeferredValue } from 'react';
 import { listAfterTableChange } from './list-table-change';
 import { useShowTotal } from './show-total';
 import type { ListPaging } from './url-filters';
@@ -19,13 +20,17 @@ export function usePagedListTable<Row, State extends ListPaging<string>>(
   onChange: (next: State) => void,
 ): Pick<TableProps<Row>, 'loading' | 'dataSource' | 'pagination' | 'onChange'> {
   const showTotal = useShowTotal();
+  // A query's answer is rendered synchronously (the query cache is an external store): a page of
+  // rows of antd cells was one long task. Deferred, the rows render in slices that let the browser
+  // in; the table keeps its spinner until they are there.
+  const data = useDeferredValue(query.data);
   return {
-    loading: query.isFetching,
-    dataSource: query.data?.rows ?? [],
+    loading: query.isFetching || data !== query.data,
+    dataSource: data?.rows ?? [],
     pagination: {
       current: state.pageNo,
       pageSize: state.pageSize,
-      total: query.data?.totalRows ?? 0,
+      total: data?.totalRows ?? 0,
       showSizeChanger: true,
       showTotal,
     },

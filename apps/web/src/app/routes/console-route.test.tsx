@@ -8,6 +8,7 @@ import { buildLoginUser, buildMenuNode, buildMirrorMenus } from '@/test/factorie
 import { envelopeResponse, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
+import { resetWindowWidth, setWindowWidth } from '@/test/window-width';
 import { routes } from '../router';
 
 const apps: AppEntry[] = [
@@ -157,7 +158,7 @@ describe('layout', () => {
   });
 
   it('uses a drawer menu on phones', async () => {
-    window.innerWidth = 400;
+    setWindowWidth(400);
     try {
       openConsole('/homePage', buildLoginUser({ menus: buildMirrorMenus() }));
       fireEvent.click(await screen.findByTestId('menu-toggle'));
@@ -165,7 +166,7 @@ describe('layout', () => {
       expect(drawer.textContent).toContain('Agile Customization');
       expect(screen.queryByTestId('app-tabs')).toBeNull();
     } finally {
-      window.innerWidth = 1024;
+      resetWindowWidth(1024);
     }
   });
 });

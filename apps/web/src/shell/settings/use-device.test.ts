@@ -1,5 +1,6 @@
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetWindowWidth, setWindowWidth } from '@/test/window-width';
 import { deviceForWidth, useDevice } from './use-device';
 
 describe('deviceForWidth', () => {
@@ -17,23 +18,20 @@ describe('deviceForWidth', () => {
 
 describe('useDevice', () => {
   const initialWidth = window.innerWidth;
-  const resizeTo = (width: number) =>
-    act(() => {
-      window.innerWidth = width;
-      window.dispatchEvent(new Event('resize'));
-    });
 
   afterEach(() => {
-    window.innerWidth = initialWidth;
+    resetWindowWidth(initialWidth);
   });
 
   it('follows the window width across the breakpoints', () => {
-    window.innerWidth = 1280;
+    setWindowWidth(1280);
     const { result } = renderHook(() => useDevice());
     expect(result.current).toBe('desktop');
-    resizeTo(800);
+    setWindowWidth(800);
     expect(result.current).toBe('tablet');
-    resizeTo(400);
+    setWindowWidth(575);
     expect(result.current).toBe('mobile');
+    setWindowWidth(576);
+    expect(result.current).toBe('tablet');
   });
 });

@@ -10,15 +10,28 @@ export function deviceForWidth(width: number): Device {
   return 'mobile';
 }
 
+const DESKTOP_QUERY = `(min-width: ${DEVICE_BREAKPOINTS.desktop}px)`;
+const MOBILE_QUERY = `(max-width: ${DEVICE_BREAKPOINTS.tablet - 1}px)`;
+
 function subscribe(onChange: () => void): () => void {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+  const lists = [window.matchMedia(DESKTOP_QUERY), window.matchMedia(MOBILE_QUERY)];
+  for (const list of lists) list.addEventListener('change', onChange);
+  return () => {
+    for (const list of lists) list.removeEventListener('change', onChange);
+  };
 }
 
-// The snapshot is the device string, not the width, so resizing within a band re-renders nothing.
-const currentDevice = () => deviceForWidth(window.innerWidth);
+// Media queries rather than window.innerWidth: on a phone (a page with a viewport) reading
+// innerWidth lays the page out first, and this runs on every render of the frame, while antd
+// is inserting its styles (a forced layout each time; measured, 10-15 ms of each load).
+// The snapshot is the device string, so resizing within a band re-renders nothing.
+function currentDevice(): Device {
+  if (window.matchMedia(DESKTOP_QUERY).matches) return 'desktop';
+  if (window.matchMedia(MOBILE_QUERY).matches) return 'mobile';
+  return 'tablet';
+}
 
-/** The device class of the current window width, updated on resize. */
+/** The device class of the current window width, updated when the width crosses a breakpoint. */
 export function useDevice(): Device {
   return useSyncExternalStore(subscribe, currentDevice);
 }

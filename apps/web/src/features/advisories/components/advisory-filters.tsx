@@ -1,9 +1,10 @@
 import { ADVISORY_SEVERITIES } from '@portal/contract';
-import { Button, DatePicker, Flex, Grid, Select, Switch } from 'antd';
+import { Button, DatePicker, Flex, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSearch } from '@/components/filter-search';
+import { useScreens } from '@/lib/use-screens';
 import { useProductModels } from '../api/get-product-models';
 import { type AdvisoryListState, withFilter } from '../utils/advisory-list-params';
 
@@ -17,7 +18,7 @@ interface Props {
 /** Keyword, severity, CVE, model, first-publication dates and (signed in) "affects my servers". */
 export function AdvisoryFilters({ state, onChange, signedIn }: Props) {
   const { t } = useTranslation('advisories');
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const models = useProductModels({ enabled: signedIn });
   const mineId = useId();
   const wide = screens.md ? undefined : '100%';

@@ -1,11 +1,12 @@
 import { type AdvisoryRow, advisoryPagePathOf } from '@portal/contract';
-import { Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
 import { columnSortOrder } from '@/lib/list-table-change';
 import { usePagedListTable } from '@/lib/use-paged-list-table';
+import { columnsForScreens, useScreens } from '@/lib/use-screens';
 import type { useAdvisories } from '../api/get-advisories';
 import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
 import { AdvisorySeverityTag, formatScore } from './advisory-severity-tag';
@@ -23,7 +24,8 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
   const { t } = useTranslation('advisories');
   const paged = usePagedListTable(query, state, onChange);
   // A phone has room for the ID and the title: severity and date go under the title.
-  const phone = Grid.useBreakpoint().xs === true;
+  const screens = useScreens();
+  const phone = screens.xs === true;
   const sortOrderOf = (field: AdvisorySortField) => columnSortOrder(state, field);
   const columns: TableColumnsType<AdvisoryRow> = [
     {
@@ -116,7 +118,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
         size="middle"
         // On a phone the two columns share the width and the title wraps.
         scroll={phone ? undefined : { x: 'max-content' }}
-        columns={columns}
+        columns={columnsForScreens(columns, screens)}
         {...paged}
         locale={{ emptyText: t('list.empty') }}
       />

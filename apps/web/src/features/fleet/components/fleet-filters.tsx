@@ -1,7 +1,8 @@
 import { COMPLIANCE_STATES } from '@portal/contract';
-import { Button, Flex, Grid, Select } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterSearch } from '@/components/filter-search';
+import { useScreens } from '@/lib/use-screens';
 import { type FleetListState, withFilter } from '../utils/fleet-list-params';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 /** Part of an SN, a model and a state; each change goes into the address. */
 export function FleetFilters({ list, onChange }: Props) {
   const { t } = useTranslation('fleet');
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const wide = screens.md ? undefined : '100%';
   const set = (change: Partial<FleetListState>) => onChange(withFilter(list, change));
   const filtered = list.state || list.model || list.sn;
