@@ -2,7 +2,8 @@ import { act } from '@testing-library/react';
 
 type ChangeListener = () => void;
 const listeners = new Set<ChangeListener>();
-const setupMatchMedia = window.matchMedia;
+/** The matchMedia a test found before it set a width (the setup's stub), put back by reset. */
+let setupMatchMedia: typeof window.matchMedia | undefined;
 
 /** Whether a `(min-width: Npx)` or `(max-width: Npx)` query holds at `width` (others: no). */
 function matchesAt(query: string, width: number): boolean {
@@ -17,6 +18,7 @@ function matchesAt(query: string, width: number): boolean {
  * layout; the setup's matchMedia stub matches nothing), listeners told as a browser would.
  */
 export function setWindowWidth(width: number): void {
+  setupMatchMedia ??= window.matchMedia;
   window.innerWidth = width;
   window.matchMedia = (query: string) =>
     ({
@@ -38,6 +40,7 @@ export function setWindowWidth(width: number): void {
 /** Back to jsdom's width and the setup's matchMedia stub. */
 export function resetWindowWidth(width: number): void {
   window.innerWidth = width;
-  window.matchMedia = setupMatchMedia;
+  if (setupMatchMedia) window.matchMedia = setupMatchMedia;
+  setupMatchMedia = undefined;
   listeners.clear();
 }
