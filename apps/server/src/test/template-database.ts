@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase, pgliteDatabase } from '../db/connection';
+import { releaseNotes } from '../db/schema';
 import { seedDatabase } from '../db/seed/seed';
+import { seedDay } from '../db/seed/seed-dates';
+import { DAY_MS } from '../lib/clock';
 import { createBoss } from '../lib/jobs/boss';
 import {
   dropTemplateRows,
@@ -40,6 +44,31 @@ function keyOf(shape: SeedShape, explicitNow: boolean): string {
     .update(JSON.stringify([shape.demo, when, shape.passwords]))
     .digest('hex')
     .slice(0, 16);
+}
+
+/**
+ * The template a seed is copied from, and the days to move the copy's dates by. Without the demo,
+ * the seed's only dates are its release notes, whole days before the day of seeding
+ * (demoReleaseNotes): one template, seeded today, serves every day, its copy moved to the day
+ * asked for. Tests that start their clock on a day of their own (the PSIRT deadlines') then
+ * no longer build and load a template of their own. The demo's many dates keep one per day.
+ */
+function templateOf(
+  shape: SeedShape,
+  explicitNow: boolean,
+): { key: string; seed: SeedShape; shiftDays: number } {
+  if (shape.demo) return { key: keyOf(shape, explicitNow), seed: shape, shiftDays: 0 };
+  const seed = { ...shape, now: new Date() };
+  const shiftDays = (Date.parse(seedDay(shape.now)) - Date.parse(seedDay(seed.now))) / DAY_MS;
+  return { key: keyOf(seed, false), seed, shiftDays };
+}
+
+/** Moves the dates templateOf's copy of a seed without the demo holds by `days`. */
+async function shiftSeedDates(database: Database, days: number): Promise<void> {
+  if (days === 0) return;
+  await database.db
+    .update(releaseNotes)
+    .set({ releasedAt: sql`${releaseNotes.releasedAt} + make_interval(days => ${days})` });
 }
 
 async function seeded(database: Database, shape: SeedShape): Promise<void> {
@@ -100,7 +129,7 @@ function processFolder(): string {
 /**
  * Templates' bytes kept by this worker (test files share it, vitest `isolate: false`): reading a
  * 29 MB file for every test app cost as much as loading it. A few seeds only: a test's own `now`
- * makes a template of its own.
+ * makes a template of its own when it seeds the demo (templateOf).
  */
 const loadedTemplates = new Map<string, Buffer>();
 const KEPT_TEMPLATES = 4;
@@ -242,9 +271,13 @@ export async function openSeededTestDatabase(
   shape: SeedShape,
   explicitNow: boolean,
 ): Promise<Database> {
-  const key = keyOf(shape, explicitNow);
-  if (driver === 'pglite') return pgliteCopy(key, shape);
-  return openDatabase({ databaseUrl: await postgresCopy(key, shape), poolSize: 4 });
+  const { key, seed, shiftDays } = templateOf(shape, explicitNow);
+  const database =
+    driver === 'pglite'
+      ? await pgliteCopy(key, seed)
+      : await openDatabase({ databaseUrl: await postgresCopy(key, seed), poolSize: 4 });
+  await shiftSeedDates(database, shiftDays);
+  return database;
 }
 
 /**
@@ -259,9 +292,16 @@ export async function openableSeededDatabase(
   shape: SeedShape,
   dataDir: string,
 ): Promise<{ databaseUrl: string } | { dataDir: string }> {
-  const key = keyOf(shape, false);
-  if (driver === 'postgres') return { databaseUrl: await postgresCopy(key, shape) };
-  const file = await seededPgliteFile(key, shape);
+  const { key, seed, shiftDays } = templateOf(shape, false);
+  if (driver === 'postgres') {
+    const databaseUrl = await postgresCopy(key, seed);
+    if (shiftDays !== 0) {
+      const database = await openDatabase({ databaseUrl, poolSize: 1 });
+      await shiftSeedDates(database, shiftDays).finally(() => database.close());
+    }
+    return { databaseUrl };
+  }
+  const file = await seededPgliteFile(key, seed);
   const client = new PGlite({
     dataDir: path.join(dataDir, 'pglite'),
     loadDataDir: blobOf(templateBytes(file)),
@@ -269,6 +309,7 @@ export async function openableSeededDatabase(
   try {
     await client.waitReady;
     await dropTemplateRows(client);
+    await shiftSeedDates(pgliteDatabase(client), shiftDays);
   } finally {
     await client.close();
   }

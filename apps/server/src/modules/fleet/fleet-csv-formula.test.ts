@@ -7,6 +7,7 @@ import { callAs, tokenFor } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { manifestCsv } from '../tasks/bundle-writer';
 import { downloadResult, readTar } from '../tasks/tasks-test-kit';
+import { readInventoryFile } from './inventory-xlsx';
 
 /** What a customer (or a hostile BMC through `fwportal audit`) reports, as issue 40 §3 found it. */
 const VERSION_PAYLOAD = '1;=1+1;';
@@ -64,7 +65,9 @@ describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s'
   let sn: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
+    // CPU each in the tests) is what inventory-upload-limits.test.ts tests, on both drivers.
+    t = await createTestApp(driver, { fileChecks: { inventory: readInventoryFile } });
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
     await newItemVersion(t.db, t.app.services.store, 'BMC', { version: '1.2.0', modelIds: [modelId] });
     await newItemVersion(t.db, t.app.services.store, 'PCIE', { version: '22.1', parts: ['PN-FORMULA-NIC'] });

@@ -9,6 +9,7 @@ import { callAs, tokenFor } from '../../test/requests';
 import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { pruneReportHistory } from './report-history.repository';
 import { DAY_MS } from '../../lib/clock';
+import { readInventoryFile } from './inventory-xlsx';
 
 /**
  * Issue 40, growth: duplicates in one report are merged, the history keeps changes and drops
@@ -42,8 +43,12 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
       .where(and(eq(installedComponents.sn, sn), eq(installedComponents.component, component)))
       .then((rows) => rows[0]);
 
+  // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
+  // CPU each in the tests) is what inventory-upload-limits.test.ts tests, on both drivers.
+  const fileChecks = { inventory: readInventoryFile };
+
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    t = await createTestApp(driver, { fileChecks });
   });
   afterAll(() => t?.close());
 
@@ -190,7 +195,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
   describe('with a daily budget of 25 readings', () => {
     let small: TestApp;
     beforeAll(async () => {
-      small = await createTestApp(driver, { config: { INVENTORY_REPORT_BUDGET_PER_DAY: 25 } });
+      small = await createTestApp(driver, { config: { INVENTORY_REPORT_BUDGET_PER_DAY: 25 }, fileChecks });
     });
     afterAll(() => small?.close());
 
