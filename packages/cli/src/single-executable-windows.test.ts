@@ -68,14 +68,19 @@ describe.skipIf(!hasOsslsigncode)('the win-x64 single executable (needs osslsign
       createHash('sha256').update(bytes).digest('hex'),
       path.basename(build.exe),
     );
-    // SHA256SUMS lists the executable and the third-party notices beside it.
-    const notices = readFileSync(path.join(path.dirname(build.exe), 'THIRD-PARTY-NOTICES.txt'));
-    const noticesLine = releaseSignedLine(
-      createHash('sha256').update(notices).digest('hex'),
-      'THIRD-PARTY-NOTICES.txt',
-    );
+    // SHA256SUMS lists the executable, the third-party notices and the relink kit beside it.
+    const besideLine = (name: string) =>
+      releaseSignedLine(
+        createHash('sha256')
+          .update(readFileSync(path.join(path.dirname(build.exe), name)))
+          .digest('hex'),
+        name,
+      );
+    const kit = path.basename(build.exe).replace(/-win-x64\.exe$/, '-relink.tar.gz');
     expect(readFileSync(build.sums, 'utf8')).toBe(
-      [line, noticesLine].sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join(''),
+      [line, besideLine('THIRD-PARTY-NOTICES.txt'), besideLine(kit)]
+        .sort((a, b) => a.slice(66).localeCompare(b.slice(66)))
+        .join(''),
     );
     const releaseKey = createPublicKey(
       readFileSync(path.join(path.dirname(build.exe), 'release-ed25519.pub.pem')),
