@@ -51,31 +51,37 @@ describe('a PGlite instance handed to the next test app', () => {
     }
   });
 
-  it('is never reused after a test changed its schema, nor after a test closed it', async () => {
-    const changed = await createTestApp('pglite');
-    await changed.db.execute(sql`create table left_behind (v text)`);
-    const changedInstance = instanceOf(changed.database);
-    await changed.close();
+  // Its subject makes it load fresh PGlite instances from the template (8 s alone); in CI, on two
+  // loaded cores, that passed 30 s twice in one run (CI-R at c3e4567).
+  it(
+    'is never reused after a test changed its schema, nor after a test closed it',
+    { timeout: 120_000 },
+    async () => {
+      const changed = await createTestApp('pglite');
+      await changed.db.execute(sql`create table left_behind (v text)`);
+      const changedInstance = instanceOf(changed.database);
+      await changed.close();
 
-    const next = await createTestApp('pglite');
-    try {
-      expect(instanceOf(next.database)).not.toBe(changedInstance);
-      expect(changedInstance.closed).toBe(true);
-      expect(
-        await rowsOf(next.database, sql`select 1 from pg_tables where tablename = 'left_behind'`),
-      ).toHaveLength(0);
-      await next.database.close();
-    } finally {
-      await next.close();
-    }
-    const afterClosed = await createTestApp('pglite');
-    try {
-      expect(instanceOf(afterClosed.database).closed).toBe(false);
-      expect(
-        await rowsOf(afterClosed.database, sql`select 1 from users where account = 'admin'`),
-      ).toHaveLength(1);
-    } finally {
-      await afterClosed.close();
-    }
-  });
+      const next = await createTestApp('pglite');
+      try {
+        expect(instanceOf(next.database)).not.toBe(changedInstance);
+        expect(changedInstance.closed).toBe(true);
+        expect(
+          await rowsOf(next.database, sql`select 1 from pg_tables where tablename = 'left_behind'`),
+        ).toHaveLength(0);
+        await next.database.close();
+      } finally {
+        await next.close();
+      }
+      const afterClosed = await createTestApp('pglite');
+      try {
+        expect(instanceOf(afterClosed.database).closed).toBe(false);
+        expect(
+          await rowsOf(afterClosed.database, sql`select 1 from users where account = 'admin'`),
+        ).toHaveLength(1);
+      } finally {
+        await afterClosed.close();
+      }
+    },
+  );
 });
