@@ -8,16 +8,11 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  catalogItems,
-  catalogVersionParts,
-  catalogVersions,
-  serialNumbers,
-  serverModels,
-} from '../../db/schema';
+import { catalogVersions, serialNumbers, serverModels } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CatalogAccess, Viewer } from './catalog-access';
 import { localName, toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
+import { versionsOfParts } from './product-versions';
 
 /** Values of a typed query or an uploaded list: comma, semicolon or line separated, upper-cased, duplicates dropped. */
 export function parseLookupValues(raw: string): string[] {
@@ -111,19 +106,12 @@ export class PcieLookupService {
   ): Promise<Map<string, CatalogVersionRow[]>> {
     const byPart = new Map<string, CatalogVersionRow[]>();
     if (parts.length === 0) return byPart;
-    const records = await this.db
-      .select({ ...versionRowColumns, pn: catalogVersionParts.partNumber })
-      .from(catalogVersionParts)
-      .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
-      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(
-        and(
-          this.access.visibleItems(viewer),
-          eq(catalogVersions.status, 'published'),
-          inArray(catalogVersionParts.partNumber, parts),
-        ),
-      )
-      .orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
+    const records = await versionsOfParts(
+      this.db,
+      versionRowColumns,
+      parts,
+      and(this.access.visibleItems(viewer), eq(catalogVersions.status, 'published')),
+    ).orderBy(desc(catalogVersions.releaseDate), desc(catalogVersions.id));
     const unique = [...new Map(records.map((r) => [r.versionId, r])).values()];
     const rows = new Map(
       toVersionRows(locale, unique as VersionRowRecord[]).map((row) => [row.versionId, row]),

@@ -3,8 +3,6 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
   catalogItems,
-  catalogVersionModels,
-  catalogVersionParts,
   catalogVersions,
   catalogVersionSboms,
   serialNumbers,
@@ -13,6 +11,7 @@ import {
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 import { versionSortKey } from '../catalog/catalog-filters';
 import { localName } from '../catalog/catalog-rows';
+import { versionsOfModels, versionsOfParts } from '../catalog/product-versions';
 
 /** A published version picked for a bundle. */
 export type BundleFile = {
@@ -211,19 +210,12 @@ export class MirrorResolver {
   ): Promise<Map<number, Map<string, BundleFile>>> {
     const result = new Map<number, Map<string, BundleFile>>();
     if (modelIds.length === 0) return result;
-    const rows = await this.db
-      .select({ ...fileColumns, modelId: catalogVersionModels.modelId })
-      .from(catalogVersionModels)
-      .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionModels.versionId))
-      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(
-        and(
-          inArray(catalogVersionModels.modelId, modelIds),
-          inArray(catalogItems.kind, [...SERVER_FIRMWARE_KINDS]),
-          this.resolvable(viewer),
-        ),
-      )
-      .orderBy(...NEWEST_FIRST);
+    const rows = await versionsOfModels(
+      this.db,
+      fileColumns,
+      modelIds,
+      and(inArray(catalogItems.kind, [...SERVER_FIRMWARE_KINDS]), this.resolvable(viewer)),
+    ).orderBy(...NEWEST_FIRST);
     for (const row of rows) {
       const kinds = result.get(row.modelId) ?? new Map<string, BundleFile>();
       if (!kinds.has(row.kind)) kinds.set(row.kind, toFile(row, locale));
@@ -240,13 +232,9 @@ export class MirrorResolver {
   ): Promise<Map<string, BundleFile>> {
     const result = new Map<string, BundleFile>();
     if (parts.length === 0) return result;
-    const rows = await this.db
-      .select({ ...fileColumns, pn: catalogVersionParts.partNumber })
-      .from(catalogVersionParts)
-      .innerJoin(catalogVersions, eq(catalogVersions.id, catalogVersionParts.versionId))
-      .innerJoin(catalogItems, eq(catalogItems.id, catalogVersions.itemId))
-      .where(and(inArray(catalogVersionParts.partNumber, parts), this.resolvable(viewer)))
-      .orderBy(...NEWEST_FIRST);
+    const rows = await versionsOfParts(this.db, fileColumns, parts, this.resolvable(viewer)).orderBy(
+      ...NEWEST_FIRST,
+    );
     for (const row of rows) if (!result.has(row.pn)) result.set(row.pn, toFile(row, locale));
     return result;
   }
