@@ -14,6 +14,20 @@ import {
 } from '../../db/schema';
 import { normaliseCompany, ownedSerials } from '../serials/serial.service';
 
+/** A server as an SN lookup shows it to someone who may see it. */
+export type VisibleServer = {
+  sn: string;
+  modelId: number;
+  /** The model's code. */
+  model: string;
+  nameZh: string;
+  nameEn: string;
+  /** The PCIe cards it was shipped with, by part number. */
+  parts: string[];
+  /** What it was shipped with: component kind or card PN -> version. */
+  installed: Record<string, string>;
+};
+
 export const PUBLISH_PERMISSION = 'firmware:publish';
 
 /** Who is looking at the catalogue, reduced to what visibility rules need. */
@@ -145,6 +159,29 @@ export class CatalogAccess {
     if (!viewer.signedIn) return new Set();
     if (viewer.seesEverything) return new Set(serials);
     return ownedSerials(this.db, viewer.userId, serials);
+  }
+
+  /**
+   * Of `serials`, the servers the viewer may learn about (serialsVisibleTo), with their model, the
+   * PCIe cards and the firmware they were shipped with. Any other SN is simply not answered, so a
+   * caller treats it as unknown.
+   */
+  async serversVisibleTo(viewer: Viewer, serials: string[]): Promise<VisibleServer[]> {
+    const visible = await this.serialsVisibleTo(viewer, serials);
+    if (visible.size === 0) return [];
+    return this.db
+      .select({
+        sn: serialNumbers.sn,
+        modelId: serialNumbers.modelId,
+        model: serverModels.code,
+        nameZh: serverModels.nameZh,
+        nameEn: serverModels.nameEn,
+        parts: serialNumbers.pcieParts,
+        installed: serialNumbers.installedFirmware,
+      })
+      .from(serialNumbers)
+      .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
+      .where(inArray(serialNumbers.sn, [...visible]));
   }
 
   /** The same rule for one item already loaded. */

@@ -6,9 +6,9 @@ import {
   type PcieLookupResult,
   type PciePartResult,
 } from '@portal/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogVersions, serialNumbers, serverModels } from '../../db/schema';
+import { catalogVersions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CatalogAccess, Viewer } from './catalog-access';
 import { localName, toVersionRows, type VersionRowRecord, versionRowColumns } from './catalog-rows';
@@ -62,21 +62,7 @@ export class PcieLookupService {
       };
     }
     const shown = values.slice(0, shownSerials);
-    const visible = await this.access.serialsVisibleTo(viewer, shown);
-    const found =
-      visible.size === 0
-        ? []
-        : await this.db
-            .select({
-              sn: serialNumbers.sn,
-              parts: serialNumbers.pcieParts,
-              model: serverModels.code,
-              nameZh: serverModels.nameZh,
-              nameEn: serverModels.nameEn,
-            })
-            .from(serialNumbers)
-            .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
-            .where(inArray(serialNumbers.sn, [...visible]));
+    const found = await this.access.serversVisibleTo(viewer, shown);
     const bySn = new Map(found.map((row) => [row.sn, row]));
     const versions = await this.versionsByPart(
       viewer,

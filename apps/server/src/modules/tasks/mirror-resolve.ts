@@ -1,13 +1,7 @@
 import { type Locale, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import {
-  catalogItems,
-  catalogVersions,
-  catalogVersionSboms,
-  serialNumbers,
-  serverModels,
-} from '../../db/schema';
+import { catalogItems, catalogVersions, catalogVersionSboms } from '../../db/schema';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 import { versionSortKey } from '../catalog/catalog-filters';
 import { localName } from '../catalog/catalog-rows';
@@ -88,21 +82,7 @@ export class MirrorResolver {
 
   async bySerials(viewer: Viewer, sns: string[], locale: Locale, log: TaskLogger): Promise<BundleLine[]> {
     // Another customer's SN is logged and skipped exactly like an unknown one.
-    const visible = [...(await this.access.serialsVisibleTo(viewer, sns))];
-    const servers =
-      visible.length === 0
-        ? []
-        : await this.db
-            .select({
-              sn: serialNumbers.sn,
-              modelId: serialNumbers.modelId,
-              model: serverModels.code,
-              parts: serialNumbers.pcieParts,
-              installed: serialNumbers.installedFirmware,
-            })
-            .from(serialNumbers)
-            .innerJoin(serverModels, eq(serverModels.id, serialNumbers.modelId))
-            .where(inArray(serialNumbers.sn, visible));
+    const servers = await this.access.serversVisibleTo(viewer, sns);
     const bySn = new Map(servers.map((s) => [s.sn, s]));
     const modelFiles = await this.latestByModelKind(
       viewer,
