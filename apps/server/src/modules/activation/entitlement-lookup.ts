@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { entitlementSerials, entitlements, serialNumbers, userSerials } from '../../db/schema';
-import { normaliseCompany, organisationOf, ownedSerials } from '../serials/serial.service';
+import { organisationOf, ownedSerials, ownsSerial } from '../serials/serial.service';
 import { versionInRange } from './entitlement-match';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
@@ -58,7 +58,7 @@ export async function entitlementsOfUser(
       entitlement: entitlements,
       sn: entitlementSerials.sn,
       customer: serialNumbers.customerName,
-      bound: userSerials.state,
+      state: userSerials.state,
     })
     .from(entitlements)
     .innerJoin(entitlementSerials, eq(entitlementSerials.entitlementId, entitlements.id))
@@ -66,9 +66,8 @@ export async function entitlementsOfUser(
     .leftJoin(userSerials, and(eq(userSerials.sn, entitlementSerials.sn), eq(userSerials.userId, userId)))
     .orderBy(entitlements.id, entitlementSerials.sn);
   const held = new Map<number, { row: EntitlementRow; serials: string[] }>();
-  for (const { entitlement, sn, customer, bound } of rows) {
-    const mine = bound === 'verified' || (organisation !== '' && normaliseCompany(customer) === organisation);
-    if (!mine) continue;
+  for (const { entitlement, sn, ...binding } of rows) {
+    if (!ownsSerial(organisation, binding)) continue;
     const entry = held.get(entitlement.id) ?? { row: entitlement, serials: [] };
     entry.serials.push(sn);
     held.set(entitlement.id, entry);

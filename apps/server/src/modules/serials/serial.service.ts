@@ -34,6 +34,20 @@ export async function organisationOf(db: Db, userId: number): Promise<string> {
   return row?.name ?? '';
 }
 
+/** Whether a server shipped to `customer` went to the organisation `organisationOf` named ('' for none). */
+export function shippedToOrganisation(organisation: string, customer: string): boolean {
+  return organisation !== '' && normaliseCompany(customer) === organisation;
+}
+
+/**
+ * The ownership rule for one SN already read with the user's binding (`state`, null when not
+ * bound): bound and verified, or shipped to their organisation. Set-based queries spell the
+ * same rule in SQL (COMPANY_PUNCTUATION).
+ */
+export function ownsSerial(organisation: string, sn: { state: string | null; customer: string }): boolean {
+  return sn.state === 'verified' || shippedToOrganisation(organisation, sn.customer);
+}
+
 /**
  * Of `serials`, those the user owns: bound and verified (by staff, or at binding because the
  * SN was shipped to their organisation), or shipped to their staff-assigned organisation.
@@ -49,15 +63,7 @@ export async function ownedSerials(db: Db, userId: number, serials: string[]): P
       .leftJoin(userSerials, and(eq(userSerials.sn, serialNumbers.sn), eq(userSerials.userId, userId)))
       .where(inArray(serialNumbers.sn, serials)),
   ]);
-  return new Set(
-    rows
-      .filter(
-        (row) =>
-          row.state === 'verified' ||
-          (organisation !== '' && normaliseCompany(row.customer) === organisation),
-      )
-      .map((row) => row.sn),
-  );
+  return new Set(rows.filter((row) => ownsSerial(organisation, row)).map((row) => row.sn));
 }
 
 /** "a, b ,c" or ['a','b'] -> ['A','B','C']: trimmed, upper-cased, without duplicates. */
@@ -130,10 +136,9 @@ export class SerialService {
       .insert(userSerials)
       .values(
         owners.map((owner) => {
-          const state: SnState =
-            organisation !== '' && normaliseCompany(owner.customerName) === organisation
-              ? 'verified'
-              : 'pending';
+          const state: SnState = shippedToOrganisation(organisation, owner.customerName)
+            ? 'verified'
+            : 'pending';
           return { userId, sn: owner.sn, state, boundAt: now, verifiedAt: state === 'verified' ? now : null };
         }),
       )
