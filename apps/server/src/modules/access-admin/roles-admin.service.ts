@@ -184,16 +184,7 @@ export class RolesAdminService {
     const addedCodes = after.permissionCodes.filter((code) => !before.permissionCodes.includes(code));
     const addedMenus = after.menuIds.filter((menuId) => !before.menuIds.includes(menuId));
     const myCodes = new Set(await this.deps.access.permissionsOf(staff.userId));
-    const myMenus =
-      addedMenus.length === 0
-        ? []
-        : (
-            await this.db
-              .selectDistinct({ id: roleMenus.menuId })
-              .from(roleMenus)
-              .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
-              .where(eq(userRoles.userId, staff.userId))
-          ).map((row) => row.id);
+    const myMenus = addedMenus.length === 0 ? [] : await this.deps.access.grantedMenuIds(staff.userId);
     if (addedCodes.some((code) => !myCodes.has(code)) || addedMenus.some((id) => !myMenus.includes(id)))
       throw new AppError('NO_PERMISSION_OPERATION');
   }

@@ -28,6 +28,18 @@ export class AccessRepository {
       .orderBy(asc(roles.id));
   }
 
+  /**
+   * The ids of the menus the user's roles grant, enabled or not (adminType is not looked at): a
+   * query, to be awaited or used as a subquery.
+   */
+  grantedMenuIds(userId: number) {
+    return this.db
+      .selectDistinct({ menuId: roleMenus.menuId })
+      .from(roleMenus)
+      .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
+      .where(eq(userRoles.userId, userId));
+  }
+
   /** Enabled menus of one application (or of all when appCode is omitted) the user may see. */
   async menusOf(user: Grantee, appCode?: string) {
     const enabled = appCode
@@ -40,15 +52,10 @@ export class AccessRepository {
         .from(menus)
         .where(enabled)
         .orderBy(...order);
-    const granted = this.db
-      .selectDistinct({ menuId: roleMenus.menuId })
-      .from(roleMenus)
-      .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
-      .where(eq(userRoles.userId, user.id));
     return this.db
       .select()
       .from(menus)
-      .where(and(enabled, inArray(menus.id, granted)))
+      .where(and(enabled, inArray(menus.id, this.grantedMenuIds(user.id))))
       .orderBy(...order);
   }
 

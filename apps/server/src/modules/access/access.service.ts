@@ -121,6 +121,11 @@ export class AccessService {
     return user ? this.buttonsOf(user) : [];
   }
 
+  /** The ids of the menus the user's roles grant, enabled or not (not cached: for checks before a change). */
+  async grantedMenuIds(userId: number): Promise<number[]> {
+    return (await this.repo.grantedMenuIds(userId)).map((row) => row.menuId);
+  }
+
   /** Whether the user holds a button permission (adminType 1 holds every one). */
   async hasPermission(userId: number, code: string): Promise<boolean> {
     const user = await this.userAndVersion(userId);
