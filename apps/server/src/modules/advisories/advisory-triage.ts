@@ -1,8 +1,7 @@
 import type { AdvisoryTriage, AdvisoryTriageQuery, AdvisoryTriageRow } from '@portal/contract';
 import { compareVersions } from '@portal/contract/version-order';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { catalogVersionModels, catalogVersionParts, serverModels } from '../../db/schema';
+import { versionSupport } from '../publishing/version-support';
 import type { SbomService } from '../sbom/sbom.service';
 import { releasedVersionsByProduct } from './csaf-catalogue';
 import { csafProductKeyOf } from './csaf/csaf-product-tree';
@@ -33,21 +32,7 @@ export async function triageFromSboms(
   const hits = found.rows.filter((row) => row.status !== 'draft');
   const ids = [...new Set(hits.map((row) => row.versionId))];
   if (ids.length === 0) return { rows: [], truncated: found.truncated };
-  const [models, parts] = await Promise.all([
-    db
-      .select({
-        versionId: catalogVersionModels.versionId,
-        modelId: serverModels.id,
-        code: serverModels.code,
-      })
-      .from(catalogVersionModels)
-      .innerJoin(serverModels, eq(serverModels.id, catalogVersionModels.modelId))
-      .where(inArray(catalogVersionModels.versionId, ids)),
-    db
-      .select({ versionId: catalogVersionParts.versionId, pn: catalogVersionParts.partNumber })
-      .from(catalogVersionParts)
-      .where(inArray(catalogVersionParts.versionId, ids)),
-  ]);
+  const supportOf = await versionSupport(db, ids);
   const groups = new Map<string, Group>();
   const groupOf = (key: string, make: () => Omit<Group, 'versionIds' | 'versions'>) => {
     const group = groups.get(key) ?? {
@@ -59,9 +44,10 @@ export async function triageFromSboms(
     return group;
   };
   for (const hit of hits) {
-    for (const model of models.filter((row) => row.versionId === hit.versionId)) {
-      const group = groupOf(`model:${model.modelId}|${hit.kind}`, () => ({
-        modelId: model.modelId,
+    const { models, parts } = supportOf(hit.versionId);
+    for (const model of models) {
+      const group = groupOf(`model:${model.id}|${hit.kind}`, () => ({
+        modelId: model.id,
         pn: null,
         productName: model.code,
         kind: hit.kind,
@@ -69,11 +55,11 @@ export async function triageFromSboms(
       group.versionIds.add(hit.versionId);
       group.versions.add(hit.version);
     }
-    for (const part of parts.filter((row) => row.versionId === hit.versionId)) {
-      const group = groupOf(`pn:${part.pn}|${hit.kind}`, () => ({
+    for (const pn of parts) {
+      const group = groupOf(`pn:${pn}|${hit.kind}`, () => ({
         modelId: null,
-        pn: part.pn,
-        productName: part.pn,
+        pn,
+        productName: pn,
         kind: hit.kind,
       }));
       group.versionIds.add(hit.versionId);

@@ -7,7 +7,7 @@ export type VersionSupport = { models: { id: number; code: string }[]; parts: st
 
 /**
  * The models and part numbers that versions support, in two batched queries, looked up by version
- * id: publishing lists and webhook payloads name the same things, read the same way.
+ * id: publishing lists, webhook payloads and the VEX triage name the same things, read the same way.
  */
 export async function versionSupport(
   db: Db,
