@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   INVENTORY_KINDS,
+  ITEM_CODE_PATTERN,
   PUBLISH_GRANT_TYPES,
   PUBLISH_ITEM_KINDS,
   PUBLISH_VISIBILITIES,
@@ -80,7 +81,7 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
           extra={t('item.codeHint')}
           rules={[
             required(t('item.codeRequired')),
-            { pattern: /^[a-z0-9][a-z0-9-]{1,63}$/, message: t('item.codeHint') },
+            { pattern: ITEM_CODE_PATTERN, message: t('item.codeHint') },
           ]}
         >
           <Input disabled={item !== undefined} data-testid="item-code" />
