@@ -125,12 +125,12 @@ export const publishGrantSchema = z.object({
 });
 export type PublishGrant = z.infer<typeof publishGrantSchema>;
 
+/** A catalogue item's code: lower-case letters, digits and dashes, 2 to 64, not starting with a dash. */
+export const ITEM_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,63}$/;
+
 /** Create or edit a catalogue item. */
 export const publishItemInputSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'lower-case letters, digits and dashes (2-64)'),
+  code: z.string().trim().regex(ITEM_CODE_PATTERN, 'lower-case letters, digits and dashes (2-64)'),
   kind: z.enum(PUBLISH_ITEM_KINDS),
   section: text(32).default(''),
   nameZh: text(200).min(1),

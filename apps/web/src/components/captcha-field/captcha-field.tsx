@@ -2,6 +2,7 @@ import { CAPTCHA_LENGTH } from '@portal/contract';
 import { Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaImageButton, type CaptchaImageProps } from './captcha-image-button';
+import { requiredText } from '@/lib/form-rules';
 
 /** The captcha form field (`captcha`, required) beside its image, for antd forms. */
 export function CaptchaField({ nonce, onRefresh }: CaptchaImageProps) {
@@ -11,7 +12,7 @@ export function CaptchaField({ nonce, onRefresh }: CaptchaImageProps) {
       <Form.Item
         name="captcha"
         style={{ flex: 1, minWidth: 0 }}
-        rules={[{ required: true, whitespace: true, message: t('pages.login.captcha.required') }]}
+        rules={[requiredText(t('pages.login.captcha.required'))]}
       >
         <Input
           size="large"

@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
 import {
   type EntitlementListParams,
@@ -137,7 +138,7 @@ function EntitlementDrawer({ entitlement, onClose }: { entitlement?: Entitlement
   const [form] = Form.useForm<FormValues>();
   const save = useSaveEntitlement();
   const trial = Form.useWatch('trial', form);
-  const required = { required: true, whitespace: true, message: t('field.required') };
+  const required = requiredText(t('field.required'));
   return (
     <Drawer
       open

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage } from '@/components/crud-page/crud-page';
 import { RowAction } from '@/components/crud-page/row-action';
 import { useActionFeedback } from '@/components/crud-page/use-action-feedback';
+import { requiredText } from '@/lib/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteReleaseNote, useReleaseNotesAdmin, useSaveReleaseNote } from './api/release-notes-admin';
 import { NoteLinesField } from './components/note-lines-field';
@@ -108,7 +109,7 @@ function ReleaseNoteModal({ note, onClose }: { note?: ReleaseNoteAdmin; onClose:
           <Form.Item
             name="version"
             label={t('releaseNote.version')}
-            rules={[{ required: true, whitespace: true, message: t('releaseNote.versionRequired') }]}
+            rules={[requiredText(t('releaseNote.versionRequired'))]}
           >
             <Input maxLength={50} data-testid="release-note-version" />
           </Form.Item>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-error';
+import { requiredText } from '@/lib/form-rules';
 import { changeLocale } from '@/lib/i18n';
 import { toLocale } from '@/lib/locale-detection';
 import { useIndustries } from '../api/get-industries';
@@ -103,7 +104,7 @@ function BaseSettingsForm({ profile }: { profile: Profile }) {
       <Form.Item
         name="nickName"
         label={t('base.nickName.label')}
-        rules={[{ required: true, whitespace: true, message: t('base.nickName.required') }]}
+        rules={[requiredText(t('base.nickName.required'))]}
       >
         <Input data-testid="base-nickname" maxLength={64} />
       </Form.Item>

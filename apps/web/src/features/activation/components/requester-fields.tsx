@@ -6,6 +6,7 @@ import {
 } from '@portal/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 
 /**
  * The fields an activation and a trial share (spec section 3): the server, the product and
@@ -23,12 +24,11 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
       entitlements.filter((e) => !sn || e.serials.includes(sn)).map((e) => [e.product, e.productName]),
     ),
   ];
-  const required = (message: string) => ({ required: true, whitespace: true, message });
 
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item name="sn" label={t('field.sn')} rules={[required(t('field.snRequired'))]}>
+        <Form.Item name="sn" label={t('field.sn')} rules={[requiredText(t('field.snRequired'))]}>
           <Select
             showSearch
             data-testid="activation-sn"
@@ -41,7 +41,11 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="product" label={t('field.product')} rules={[required(t('field.productRequired'))]}>
+        <Form.Item
+          name="product"
+          label={t('field.product')}
+          rules={[requiredText(t('field.productRequired'))]}
+        >
           <Select
             data-testid="activation-product"
             options={products.map(([value, label]) => ({ value, label }))}
@@ -49,7 +53,11 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="version" label={t('field.version')} rules={[required(t('field.versionRequired'))]}>
+        <Form.Item
+          name="version"
+          label={t('field.version')}
+          rules={[requiredText(t('field.versionRequired'))]}
+        >
           <Input maxLength={64} data-testid="activation-version" />
         </Form.Item>
       </Col>
@@ -59,7 +67,7 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
           label={t('field.machineCode')}
           extra={t('field.machineCodeHint')}
           rules={[
-            required(t('field.machineCodeRequired')),
+            requiredText(t('field.machineCodeRequired')),
             { pattern: MACHINE_CODE_PATTERN, message: t('field.machineCodeInvalid') },
           ]}
         >
@@ -72,7 +80,7 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
           label={t('field.nodes')}
           extra={t('field.nodesHint', { max: MAX_APPLICATION_QUANTITY })}
           rules={[
-            required(t('field.numberRequired')),
+            requiredText(t('field.numberRequired')),
             {
               validator: async (_, value: string | undefined) => {
                 if (!value) return; // the required rule says so
@@ -90,18 +98,22 @@ export function RequesterFields({ entitlements }: { entitlements: Entitlement[] 
         <Form.Item
           name="customerName"
           label={t('field.customerName')}
-          rules={[required(t('field.required'))]}
+          rules={[requiredText(t('field.required'))]}
         >
           <Input maxLength={128} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="contacts" label={t('field.contacts')} rules={[required(t('field.required'))]}>
+        <Form.Item name="contacts" label={t('field.contacts')} rules={[requiredText(t('field.required'))]}>
           <Input maxLength={64} data-testid="activation-contacts" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="contactInfo" label={t('field.contactInfo')} rules={[required(t('field.required'))]}>
+        <Form.Item
+          name="contactInfo"
+          label={t('field.contactInfo')}
+          rules={[requiredText(t('field.required'))]}
+        >
           <Input maxLength={128} data-testid="activation-contact-info" />
         </Form.Item>
       </Col>

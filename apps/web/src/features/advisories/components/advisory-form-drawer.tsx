@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useFormSave } from '@/components/form-overlay/use-form-save';
+import { requiredText } from '@/lib/form-rules';
 import { useStaffAdvisory } from '../api/get-staff-advisory';
 import { useSaveAdvisory } from '../api/save-advisory';
 import { type AdvisoryFormValues, NEW_ADVISORY, toFormValues, toInput } from '../utils/advisory-form-values';
@@ -36,15 +37,7 @@ function Bilingual({
               name={field}
               label={label}
               rules={
-                required
-                  ? [
-                      {
-                        required: true,
-                        whitespace: true,
-                        message: t(`form.required.${field}` as 'form.required.titleZh'),
-                      },
-                    ]
-                  : undefined
+                required ? [requiredText(t(`form.required.${field}` as 'form.required.titleZh'))] : undefined
               }
             >
               {rows ? (
@@ -109,7 +102,7 @@ function AdvisoryForm({ detail, onClose }: { detail?: StaffAdvisoryDetail; onClo
             name="revisionSummary"
             label={t('form.revisionSummary')}
             extra={t('form.revisionSummaryHint')}
-            rules={[{ required: true, whitespace: true, message: t('form.required.revisionSummary') }]}
+            rules={[requiredText(t('form.required.revisionSummary'))]}
           >
             <Input.TextArea
               rows={2}

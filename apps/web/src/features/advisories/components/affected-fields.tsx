@@ -8,6 +8,7 @@ import { useProductModels } from '../api/get-product-models';
 import { type AdvisoryFormValues, type AffectedFormRow, EMPTY_AFFECTED } from '../utils/advisory-form-values';
 import { SbomTriageModal } from './sbom-triage-modal';
 import { type RepeatedEntry, RepeatedCard, RepeatedFields } from '@/components/repeated-fields';
+import { requiredText } from '@/lib/form-rules';
 
 /**
  * One product: a server model or a PCIe part number, its kind, what is true of a version range of
@@ -49,7 +50,7 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
               name={[name, 'pn']}
               label={t('form.pn')}
               normalize={(value: string) => value.toUpperCase()}
-              rules={[{ ...required('pn'), whitespace: true }]}
+              rules={[requiredText(t('form.required.pn'))]}
             >
               <Input maxLength={ADVISORY_LIMITS.version} data-testid={`affected-pn-${index}`} />
             </Form.Item>
@@ -91,7 +92,7 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
           <Form.Item
             name={[name, 'fixedIn']}
             label={affected ? t('form.fixedIn') : t('form.rangeEnd')}
-            rules={affected ? [{ ...required('fixedIn'), whitespace: true }] : []}
+            rules={affected ? [requiredText(t('form.required.fixedIn'))] : []}
           >
             <Input maxLength={ADVISORY_LIMITS.version} data-testid={`affected-fixed-${index}`} />
           </Form.Item>

@@ -2,6 +2,7 @@ import { ADVISORY_LIMITS } from '@portal/contract';
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RepeatedFields, RowRemoveLink } from '@/components/repeated-fields';
+import { requiredText } from '@/lib/form-rules';
 
 const SUMMARY_FIELDS = [
   ['summaryZh', 'form.refSummaryZh'],
@@ -62,7 +63,7 @@ export function AcknowledgmentFields() {
             <Form.Item
               name={[name, 'name']}
               label={t('form.ackName')}
-              rules={[{ required: true, whitespace: true, message: t('form.required.ackName') }]}
+              rules={[requiredText(t('form.required.ackName'))]}
             >
               <Input maxLength={ADVISORY_LIMITS.name} />
             </Form.Item>

@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { useFormSave } from '@/components/form-overlay/use-form-save';
+import { requiredText } from '@/lib/form-rules';
 import { useReviewAdvisory } from '../api/review-advisory';
 
 const COMMENT_MAX = 500;
@@ -28,7 +29,7 @@ export function RejectModal({ row, onClose }: { row: StaffAdvisoryRow; onClose: 
         <Form.Item
           name="comment"
           label={t('staff.rejectComment')}
-          rules={[{ required: true, whitespace: true, message: t('staff.rejectRequired') }]}
+          rules={[requiredText(t('staff.rejectRequired'))]}
         >
           <Input.TextArea rows={4} maxLength={COMMENT_MAX} showCount data-testid="advisory-reject-comment" />
         </Form.Item>

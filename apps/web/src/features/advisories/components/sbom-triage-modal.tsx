@@ -2,6 +2,7 @@ import type { AdvisoryTriageRow } from '@portal/contract';
 import { Alert, Button, Col, Form, Input, List, Modal, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTriage } from '../api/get-triage';
+import { requiredText } from '@/lib/form-rules';
 
 type Values = { by: 'purl' | 'cpe'; identifier: string; gte?: string; lt?: string };
 
@@ -66,7 +67,7 @@ export function SbomTriageModal({
               name="identifier"
               label={t('triage.identifier')}
               extra={t('triage.identifierHint')}
-              rules={[{ required: true, whitespace: true, message: t('triage.required') }]}
+              rules={[requiredText(t('triage.required'))]}
             >
               <Input maxLength={512} data-testid="triage-identifier" />
             </Form.Item>

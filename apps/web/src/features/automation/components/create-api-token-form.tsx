@@ -2,6 +2,7 @@ import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type ApiTokenCreated } from '@
 import { App, Button, Form, Input, Radio } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { showFailure } from '@/lib/show-failure';
 import { useCreateApiToken } from '../api/create-api-token';
@@ -41,7 +42,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: ApiTokenC
         name="name"
         label={t('apiTokens.create.name')}
         extra={t('apiTokens.create.nameHint')}
-        rules={[{ required: true, whitespace: true, message: t('apiTokens.create.nameRequired') }]}
+        rules={[requiredText(t('apiTokens.create.nameRequired'))]}
       >
         <Input
           data-testid="api-token-name"

@@ -8,6 +8,7 @@ import {
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-error';
+import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
 import { useCreateWebhook } from '../api/create-webhook';
 import { WebhookSettingsFields } from './webhook-settings-fields';
@@ -50,7 +51,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: WebhookC
         label={t('webhooks.create.url')}
         extra={t('webhooks.create.urlHint', { max: WEBHOOKS_PER_ACCOUNT })}
         rules={[
-          { required: true, whitespace: true, message: t('webhooks.create.urlRequired') },
+          requiredText(t('webhooks.create.urlRequired')),
           { pattern: HTTP_URL, message: t('webhooks.create.urlInvalid') },
         ]}
       >

@@ -1,6 +1,7 @@
 import { API_TOKEN_NAME_MAX, type ApiTokenCreate, type DeviceRequest, visibleText } from '@portal/contract';
 import { Alert, Button, Descriptions, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { API_TOKEN_EXPIRY_CHOICES, DEFAULT_EXPIRY } from './create-api-token-form';
 import { ScopesField } from './scopes-field';
@@ -59,7 +60,7 @@ export function DeviceApprovalForm({
         <Form.Item
           name="name"
           label={t('apiTokens.create.name')}
-          rules={[{ required: true, whitespace: true, message: t('apiTokens.create.nameRequired') }]}
+          rules={[requiredText(t('apiTokens.create.nameRequired'))]}
         >
           <Input data-testid="device-token-name" maxLength={API_TOKEN_NAME_MAX} autoComplete="off" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { USER_CODE_LENGTH } from '@portal/contract';
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 
 /** The user code as the command line printed it (`XXXX-XXXX`); `onSubmit` looks it up. */
 export function DeviceCodeEntry({
@@ -24,7 +25,7 @@ export function DeviceCodeEntry({
       <Form.Item
         name="userCode"
         label={t('device.enter.code')}
-        rules={[{ required: true, whitespace: true, message: t('device.enter.codeRequired') }]}
+        rules={[requiredText(t('device.enter.codeRequired'))]}
       >
         <Input
           data-testid="device-user-code"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useFormSave } from '@/components/form-overlay/use-form-save';
 import { type RepeatedEntry, RepeatedFields } from '@/components/repeated-fields';
+import { requiredText } from '@/lib/form-rules';
 import { useCatalogModels } from '../api/get-baseline-choices';
 import { useSaveFleetBaseline } from '../api/fleet-baselines';
 import {
@@ -80,7 +81,7 @@ export function BaselineFormDrawer({ baseline, pinnedModels, onClose }: Props) {
             <Form.Item
               name="name"
               label={t('baselines.name')}
-              rules={[{ required: true, whitespace: true, message: t('baselines.required') }]}
+              rules={[requiredText(t('baselines.required'))]}
             >
               <Input maxLength={64} data-testid="baseline-name" />
             </Form.Item>
@@ -133,7 +134,7 @@ function BaselineCardRow({
           name={[name, 'pn']}
           label={t('baselines.pn')}
           normalize={(value: string) => value.toUpperCase()}
-          rules={[{ required: true, whitespace: true, message: t('baselines.required') }]}
+          rules={[requiredText(t('baselines.required'))]}
         >
           <Input maxLength={64} data-testid={`baseline-card-pn-${index}`} />
         </Form.Item>

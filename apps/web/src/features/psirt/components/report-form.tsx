@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaGuardedSubmit, useCaptchaGuard } from '@/features/auth';
 import { fieldErrorsOf } from '@/lib/api-error';
+import { requiredText } from '@/lib/form-rules';
 import { useSubmitReport } from '../api/submit-report';
 
 interface Values {
@@ -43,7 +44,6 @@ export function ReportForm() {
         subTitle={t('report.sent.description')}
       />
     );
-  const required = (message: string) => [{ required: true, whitespace: true, message }];
   return (
     <Form<Values>
       form={form}
@@ -55,7 +55,7 @@ export function ReportForm() {
         report.mutate({ input, captcha: guard.answerOf(captcha) });
       }}
     >
-      <Form.Item name="name" label={t('report.name')} rules={required(t('report.required'))}>
+      <Form.Item name="name" label={t('report.name')} rules={[requiredText(t('report.required'))]}>
         <Input maxLength={L.name} autoComplete="name" data-testid="report-name" />
       </Form.Item>
       <Form.Item
@@ -65,17 +65,17 @@ export function ReportForm() {
       >
         <Input maxLength={L.email} autoComplete="email" data-testid="report-email" />
       </Form.Item>
-      <Form.Item name="product" label={t('report.product')} rules={required(t('report.required'))}>
+      <Form.Item name="product" label={t('report.product')} rules={[requiredText(t('report.required'))]}>
         <Input maxLength={L.product} data-testid="report-product" />
       </Form.Item>
-      <Form.Item name="summary" label={t('report.summary')} rules={required(t('report.required'))}>
+      <Form.Item name="summary" label={t('report.summary')} rules={[requiredText(t('report.required'))]}>
         <Input maxLength={L.summary} data-testid="report-summary" />
       </Form.Item>
       <Form.Item
         name="body"
         label={t('report.body')}
         extra={t('report.bodyHint')}
-        rules={required(t('report.required'))}
+        rules={[requiredText(t('report.required'))]}
       >
         <Input.TextArea rows={8} maxLength={L.body} data-testid="report-body" />
       </Form.Item>

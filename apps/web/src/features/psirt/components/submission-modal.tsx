@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { useFormSave } from '@/components/form-overlay/use-form-save';
+import { requiredText } from '@/lib/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { useRecordSubmission } from '../api/record-submission';
 
@@ -41,7 +42,7 @@ export function SubmissionModal({ item, onClose }: { item: Art14Case; onClose: (
         <Form.Item
           name="reference"
           label={t('art14.submission.reference')}
-          rules={[{ required: true, whitespace: true, message: t('art14.submission.referenceRequired') }]}
+          rules={[requiredText(t('art14.submission.referenceRequired'))]}
         >
           <Input maxLength={PSIRT_LIMITS.reference} data-testid="art14-submission-reference" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   INVENTORY_KINDS,
+  ITEM_CODE_PATTERN,
   PUBLISH_GRANT_TYPES,
   PUBLISH_ITEM_KINDS,
   PUBLISH_VISIBILITIES,
@@ -13,6 +14,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePublishItem } from '../api/save-publish-item';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
+import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
 
 type Props = {
@@ -55,7 +57,6 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
     if (open) form.setFieldsValue(item ? { ...item, kind: item.kind as PublishItemInput['kind'] } : EMPTY);
   }, [open, item, form]);
 
-  const required = (message: string) => ({ required: true, whitespace: true, message });
   return (
     <FormDrawer
       open={open}
@@ -79,8 +80,8 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
           label={t('item.code')}
           extra={t('item.codeHint')}
           rules={[
-            required(t('item.codeRequired')),
-            { pattern: /^[a-z0-9][a-z0-9-]{1,63}$/, message: t('item.codeHint') },
+            requiredText(t('item.codeRequired')),
+            { pattern: ITEM_CODE_PATTERN, message: t('item.codeHint') },
           ]}
         >
           <Input disabled={item !== undefined} data-testid="item-code" />
@@ -100,10 +101,10 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
             <InputNumber min={0} max={100_000} />
           </Form.Item>
         </Space>
-        <Form.Item name="nameZh" label={t('item.nameZh')} rules={[required(t('item.nameRequired'))]}>
+        <Form.Item name="nameZh" label={t('item.nameZh')} rules={[requiredText(t('item.nameRequired'))]}>
           <Input maxLength={200} data-testid="item-name-zh" />
         </Form.Item>
-        <Form.Item name="nameEn" label={t('item.nameEn')} rules={[required(t('item.nameRequired'))]}>
+        <Form.Item name="nameEn" label={t('item.nameEn')} rules={[requiredText(t('item.nameRequired'))]}>
           <Input maxLength={200} data-testid="item-name-en" />
         </Form.Item>
         <Form.Item name="descriptionZh" label={t('item.descriptionZh')}>
@@ -152,7 +153,7 @@ export function ItemFormDrawer({ open, item, onClose }: Props) {
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'value']}
-                      rules={[required(t('item.grantRequired'))]}
+                      rules={[requiredText(t('item.grantRequired'))]}
                       style={{ marginBottom: 0 }}
                     >
                       <Input style={{ width: 260 }} maxLength={128} />

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 
 const NOTE_KINDS = ['1', '2', '3'] as const;
 
@@ -10,7 +11,7 @@ const NOTE_KINDS = ['1', '2', '3'] as const;
  */
 export function NoteLinesField({ name }: { name: string }) {
   const { t } = useTranslation('publishing');
-  const required = { required: true, whitespace: true, message: t('notes.line.required') };
+  const required = requiredText(t('notes.line.required'));
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (

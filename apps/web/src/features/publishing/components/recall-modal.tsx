@@ -3,6 +3,7 @@ import { App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRecallVersion } from '../api/version-actions';
 import { FormModal } from '@/components/form-overlay/form-modal';
+import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
 
 /** Recall a published version: downloads stop, the row and its history stay, downloaders may be told. */
@@ -47,7 +48,7 @@ export function RecallModal({ version, onClose }: { version: PublishVersion; onC
         <Form.Item
           name="reason"
           label={t('recall.reason')}
-          rules={[{ required: true, whitespace: true, message: t('recall.reasonRequired') }]}
+          rules={[requiredText(t('recall.reasonRequired'))]}
         >
           <Input.TextArea rows={3} maxLength={500} data-testid="recall-reason" />
         </Form.Item>
@@ -56,7 +57,7 @@ export function RecallModal({ version, onClose }: { version: PublishVersion; onC
             name="securityFixReason"
             label={tp('securityFix.reason')}
             extra={tp('securityFix.hint')}
-            rules={[{ required: true, whitespace: true, message: tp('securityFix.required') }]}
+            rules={[requiredText(tp('securityFix.required'))]}
           >
             <Input.TextArea rows={2} maxLength={500} data-testid="recall-security-fix-reason" />
           </Form.Item>

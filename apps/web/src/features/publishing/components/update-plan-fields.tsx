@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { installOrderOf, isPrerequisiteComponent, UPDATE_PLAN_LIMITS } from '@portal/contract';
 import { AutoComplete, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { requiredText } from '@/lib/form-rules';
 
 /** Kinds a prerequisite names most often, in the default install order. */
 const PREREQUISITE_KINDS = ['BMC', 'BIOS', 'CPLD', 'RAID', 'NIC', 'DISK', 'PSU'] as const;
@@ -77,7 +78,7 @@ export function UpdatePlanFields({ kind }: { kind: string }) {
                   <Form.Item
                     name={[field.name, 'minVersion']}
                     style={{ marginBottom: 0 }}
-                    rules={[{ required: true, whitespace: true, message: t('plan.minVersionRequired') }]}
+                    rules={[requiredText(t('plan.minVersionRequired'))]}
                   >
                     <Input
                       style={{ width: 160 }}

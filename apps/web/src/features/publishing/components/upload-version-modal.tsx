@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { fieldErrorsOf } from '@/lib/api-error';
+import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
 import { SingleFileField, useChosenFile } from './single-file-field';
 import { UpdatePlanFields } from './update-plan-fields';
@@ -130,7 +131,7 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
             name="version"
             label={t('upload.version')}
             rules={[
-              { required: true, whitespace: true, message: t('upload.versionRequired') },
+              requiredText(t('upload.versionRequired')),
               { pattern: VERSION_PATTERN, message: t('upload.versionFormat') },
             ]}
           >

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaptchaGuardedSubmit, useCaptchaGuard } from '@/features/auth';
 import { fieldErrorsOf } from '@/lib/api-error';
+import { requiredText } from '@/lib/form-rules';
 import { useRequestRecovery } from '../api/request-recovery';
 import { RecoveryDone } from './recovery-done';
 
@@ -60,7 +61,7 @@ export function RecoverRequestForm() {
       <Form.Item
         name="account"
         label={t('recover.account.label')}
-        rules={[{ required: true, whitespace: true, message: t('recover.account.required') }]}
+        rules={[requiredText(t('recover.account.required'))]}
       >
         <Input data-testid="recover-account" autoComplete="username" maxLength={254} />
       </Form.Item>

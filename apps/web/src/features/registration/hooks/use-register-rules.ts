@@ -10,6 +10,7 @@ import {
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { normalizePhone } from '../utils/normalize-phone';
+import { requiredText } from '@/lib/form-rules';
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
 
@@ -30,7 +31,6 @@ const matches =
  */
 export function useRegisterRules() {
   const { t } = useTranslation('register');
-  const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
   const codeFormat: FormRule = {
     pattern: CODE_PATTERN,
     message: t('register.code.invalid', { length: VERIFY_CODE_LENGTH }),
@@ -39,7 +39,7 @@ export function useRegisterRules() {
 
   return {
     account: [
-      required(t('register.account.required')),
+      requiredText(t('register.account.required')),
       matches(
         (value) =>
           ACCOUNT_PATTERN.test(value) &&
@@ -48,18 +48,18 @@ export function useRegisterRules() {
         naming,
       ),
     ],
-    nickName: [required(t('register.nickName.required'))],
+    nickName: [requiredText(t('register.nickName.required'))],
     /** The server does not require the (real) name, only the nickname. */
     name: [],
     email: [
-      required(t('register.email.required')),
+      requiredText(t('register.email.required')),
       matches((v) => EMAIL_PATTERN.test(v), t('register.email.invalid')),
     ],
-    emailCode: [required(t('register.code.required')), codeFormat],
+    emailCode: [requiredText(t('register.code.required')), codeFormat],
     phone: [matches((v) => PHONE_PATTERN.test(normalizePhone(v)), t('register.phone.invalid'))],
     /** The form shows the SMS code only while a phone number is typed (see ContactFields). */
-    smsCode: [required(t('register.smsCode.required')), codeFormat],
-    company: [required(t('register.company.required'))],
+    smsCode: [requiredText(t('register.smsCode.required')), codeFormat],
+    company: [requiredText(t('register.company.required'))],
     industry: [{ required: true, message: t('register.industry.required') }],
     sn: [matches((v) => SN_PATTERN.test(v), t('register.sn.invalid'))],
   } satisfies Record<string, FormRule[]>;

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { requiredText } from '@/lib/form-rules';
 import { useSaveDictType, useSaveDictValue } from '../api/dicts';
 
 /** What the modal edits: a type (new or existing) or a value (new under a type, or existing). */
@@ -18,7 +19,7 @@ export function DictFormModal({ editing, onClose }: { editing: DictEditing; onCl
   const saveType = useSaveDictType();
   const saveValue = useSaveDictValue();
   const existing = editing.kind === 'type' ? editing.type : 'value' in editing ? editing.value : undefined;
-  const required = { required: true, whitespace: true, message: t('admin.required') };
+  const required = requiredText(t('admin.required'));
   const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
   const title = (() => {
     if (editing.kind === 'type')

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { requiredText } from '@/lib/form-rules';
 import { useCreateMenu, useUpdateMenu } from '../api/menus';
 import { toTree, type TreeOf } from '../utils/flat-tree';
 
@@ -46,7 +47,7 @@ export function MenuFormDrawer({ application, menus, menu, pid, onClose }: Props
     () => [{ value: ROOT_MENU_PID, title: t('menus.root') }, ...parentChoices(toTree(menus), menu?.id, zh)],
     [menus, menu?.id, zh, t],
   );
-  const required = { required: true, whitespace: true, message: t('admin.required') };
+  const required = requiredText(t('admin.required'));
   const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
   const initial: Partial<Values> = menu
     ? { ...menu, external: menu.target !== null }

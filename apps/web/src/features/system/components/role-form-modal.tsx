@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-overlay/form-modal';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { requiredText } from '@/lib/form-rules';
 import { useCreateRole, useUpdateRole } from '../api/roles';
 
 type Props = { role?: RoleRow; onClose: () => void };
@@ -13,7 +14,7 @@ export function RoleFormModal({ role, onClose }: Props) {
   const [form] = Form.useForm<RoleInput>();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const required = { required: true, whitespace: true, message: t('admin.required') };
+  const required = requiredText(t('admin.required'));
   const callbacks = useSaveFeedback(form, t('admin.saved'), onClose);
 
   return (

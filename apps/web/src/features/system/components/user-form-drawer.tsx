@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
+import { requiredText } from '@/lib/form-rules';
 import { useCreateUser, useRoleOptions, useUpdateUser } from '../api/users';
 
 /** Who the user is and how to reach them, in the order the drawer asks (the nickname is required). */
@@ -24,7 +25,7 @@ export function UserFormDrawer({ user, onClose }: Props) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const callbacks = useSaveFeedback(form, t('users.saved'), onClose);
-  const required = { required: true, whitespace: true, message: t('users.required') };
+  const required = requiredText(t('users.required'));
 
   return (
     <FormDrawer
