@@ -1,5 +1,12 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  sign,
+} from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
@@ -238,6 +245,23 @@ describe('fwportal self-update', () => {
     expect((await fwportal(['--version'])).stdout).toContain(`fwportal ${current} `);
   };
 
+  let itemId: number;
+  /** A version row of the platform's Tools item, as the factories write it (no upload checks). */
+  const publish = async (version: string, fileName: string, bytes?: Buffer, preRelease = false) => {
+    const row = await createVersion(portal.t.db, portal.t.app.services.store, {
+      itemId,
+      version,
+      fileName,
+      bytes,
+      preRelease,
+    });
+    await portal.t.db
+      .update(catalogVersions)
+      .set({ os: 'Linux', arch: 'x86_64', fileCategory: 'software' })
+      .where(eq(catalogVersions.id, row.id));
+    return row.id;
+  };
+
   beforeAll(async () => {
     original = sha256(program);
     // Staff publish builds as any software: a version of the Tools item of the platform.
@@ -246,20 +270,7 @@ describe('fwportal self-update', () => {
       code: fwportalItemCode(PLATFORM),
       name: 'fwportal',
     });
-    const publish = async (version: string, fileName: string, bytes?: Buffer, preRelease = false) => {
-      const row = await createVersion(portal.t.db, portal.t.app.services.store, {
-        itemId: item.id,
-        version,
-        fileName,
-        bytes,
-        preRelease,
-      });
-      await portal.t.db
-        .update(catalogVersions)
-        .set({ os: 'Linux', arch: 'x86_64', fileCategory: 'software' })
-        .where(eq(catalogVersions.id, row.id));
-      return row.id;
-    };
+    itemId = item.id;
     // Published by staff as the console does: the executable with the .sig the build script
     // wrote beside it, over HTTP, then released.
     newerVersionId = await publishThroughConsole(item.id, built(newer));
@@ -368,8 +379,22 @@ describe('fwportal self-update', () => {
       };
     const before = await keyIds();
     expect(before.nextReleaseKeyId).toMatch(/^[0-9a-f]{16}$/);
+    // A later release signed by a key this build cannot know (a second key change): passed over
+    // for the newest build it can verify, which is told, and never downloaded.
+    const laterKey = generateKeyPairSync('ed25519').privateKey;
+    const laterBytes = randomBytes(4096);
+    const later = buildFileName('1.2.0', PLATFORM);
+    const laterId = await publish('1.2.0', later, laterBytes);
+    const laterLine = releaseSignedLine(createHash('sha256').update(laterBytes).digest('hex'), later);
+    await portal.t.app.services.store.put(
+      publishedSignatureKey(laterId),
+      Readable.from([sign(null, Buffer.from(laterLine), laterKey)]),
+    );
     const mode = statSync(program).mode;
     const run = await fwportal(['self-update']);
+    expect(run.stderr).toContain(
+      `${later} cannot be verified by this fwportal (its release signature is missing, or made by a key this build does not know, as after a release key change): installing ${buildFileName(newer, PLATFORM)}, the newest build it can verify`,
+    );
     expect(run.stdout).toBe(`fwportal updated from ${current} to ${newer} (${program})\n`);
     expect(run.code, run.stderr).toBe(EXIT.ok);
     expect(sha256(program)).toBe(sha256(built(newer)));
@@ -379,6 +404,13 @@ describe('fwportal self-update', () => {
     // The key change is done: the new build trusts the announced key alone.
     const after = await keyIds();
     expect([after.releaseKeyId, after.nextReleaseKeyId]).toEqual([before.nextReleaseKeyId, null]);
+
+    // The new build does not know that key either: it refuses the later build and keeps itself.
+    const refused = await fwportal(['self-update']);
+    expect(refused.stderr).toContain(`${later} is not signed by the release key built into this fwportal`);
+    expect(refused.code, refused.stderr).toBe(EXIT.verification);
+    expect(sha256(program)).toBe(sha256(built(newer)));
+    await portal.t.db.delete(catalogVersions).where(eq(catalogVersions.id, laterId));
 
     const again = await fwportal(['self-update', '--json']);
     expect(again.code, again.stderr).toBe(EXIT.ok);

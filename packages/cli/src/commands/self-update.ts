@@ -13,8 +13,9 @@ import { API_PATHS } from '../portal-api.ts';
 import { writeCandidate } from '../self-update/candidate-file.ts';
 import { parseBuildFileName, type SeaPlatform } from '@portal/contract/cli-builds';
 import { checkCandidateRuns, replaceExecutable } from '../self-update/install-candidate.ts';
-import { newestBuildOnPortal } from '../self-update/newest-build.ts';
+import { buildsOnPortal, type OfferedBuild } from '../self-update/portal-builds.ts';
 import { readSignatureBeside, type SignedSums, signedDigestOf } from '../self-update/signed-sums.ts';
+import type { PortalClient } from '../portal-client.ts';
 import { openSession } from '../session.ts';
 import { publicKeyOf } from '../signing-key.ts';
 import { formatBytes } from '../table.ts';
@@ -75,26 +76,57 @@ async function fromFile(ctx: Context, running: RunningBuild, file: string): Prom
   return install(ctx, running, accepted, createReadStream(file));
 }
 
+/**
+ * Newer builds whose signatures a run reads at most before giving up: the walk below must not
+ * let a portal make one run fetch its whole history.
+ */
+const MAX_BUILDS_TRIED = 10;
+
 async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode> {
   const { client } = await openSession(ctx);
-  const offered = await newestBuildOnPortal(client, running.platform);
-  if (!offered) throw new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
-  if (compareVersions(offered.version, running.version) <= 0) return upToDate(ctx, running);
-  // The version's SHA256SUMS, with the release signature it was published with: never the
-  // portal's own signature (SHA256SUMS.sig), which signs whatever staff publish.
-  const sums = await client.bytes(API_PATHS.sha256Sums(offered.versionId));
-  const signatureAnswer = await client.request(API_PATHS.publishedSignature(offered.versionId), {
+  const offered = await buildsOnPortal(client, running.platform);
+  if (offered.length === 0)
+    throw new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
+  const newer = offered.filter((build) => compareVersions(build.version, running.version) > 0);
+  const newest = newer[0];
+  if (!newest) return upToDate(ctx, running);
+  // Newest first. After a release key change the newest builds are signed by a key that builds
+  // made before its announcement do not know: such a build is passed over for the newest one this
+  // build can verify (the one that announced the key), which takes the rest on its next run. Only
+  // a build signed by a key built into this one is ever installed; when none is, the newest
+  // build's refusal is the answer.
+  let refusal: CliError | undefined;
+  for (const build of newer.slice(0, MAX_BUILDS_TRIED)) {
+    const accepted = await acceptFromPortal(client, running, build).catch((error: unknown) => {
+      if (!(error instanceof CliError) || error.exitCode !== EXIT.verification) throw error;
+      refusal ??= error;
+      return null;
+    });
+    if (!accepted) continue;
+    if (build !== newest)
+      note(ctx, 'selfUpdate.steppingStone', { newest: newest.fileName, file: accepted.fileName });
+    note(ctx, 'selfUpdate.downloading', { file: accepted.fileName, size: formatBytes(build.size) });
+    const response = await client.request(API_PATHS.download(build.versionId));
+    if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
+    return install(ctx, running, accepted, Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+  }
+  throw refusal ?? new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
+}
+
+/**
+ * `build` checked against the running one by the version's SHA256SUMS and the release signature
+ * it was published with: never the portal's own signature (SHA256SUMS.sig), which signs whatever
+ * staff publish.
+ */
+async function acceptFromPortal(client: PortalClient, running: RunningBuild, build: OfferedBuild) {
+  const sums = await client.bytes(API_PATHS.sha256Sums(build.versionId));
+  const signatureAnswer = await client.request(API_PATHS.publishedSignature(build.versionId), {
     answers: [404],
   });
   if (signatureAnswer.status === 404)
-    throw new CliError(EXIT.verification, 'selfUpdate.noReleaseSignature', { file: offered.fileName });
+    throw new CliError(EXIT.verification, 'selfUpdate.noReleaseSignature', { file: build.fileName });
   const signature = Buffer.from(await signatureAnswer.arrayBuffer());
-  const accepted = accept(running, { sums, signature }, offered.fileName);
-  if (!accepted) return upToDate(ctx, running);
-  note(ctx, 'selfUpdate.downloading', { file: accepted.fileName, size: formatBytes(offered.size) });
-  const response = await client.request(API_PATHS.download(offered.versionId));
-  if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
-  return install(ctx, running, accepted, Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+  return accept(running, { sums, signature }, build.fileName);
 }
 
 /**

@@ -24,6 +24,8 @@ export const selfUpdateEnUS = {
   'selfUpdate.older': '{version} is older than this fwportal ({running}): a downgrade is refused',
   'selfUpdate.upToDate': 'fwportal {running} is the newest build for {platform}: nothing to do',
   'selfUpdate.noBuild': 'the portal offers you no fwportal build for {platform}',
+  'selfUpdate.steppingStone':
+    '{newest} cannot be verified by this fwportal (its release signature is missing, or made by a key this build does not know, as after a release key change): installing {file}, the newest build it can verify; run self-update again for the rest',
   'selfUpdate.downloading': 'downloading {file} ({size})…',
   'selfUpdate.tampered':
     '{file}: its SHA-256 differs from the signed one (tampered with or damaged): nothing was installed',

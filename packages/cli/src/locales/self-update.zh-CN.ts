@@ -22,6 +22,8 @@ export const selfUpdateZhCN: Record<keyof typeof selfUpdateEnUS, string> = {
   'selfUpdate.older': '{version} 比当前 fwportal（{running}）旧：拒绝降级',
   'selfUpdate.upToDate': 'fwportal {running} 已是 {platform} 的最新版本：无需更新',
   'selfUpdate.noBuild': '门户没有向您提供 {platform} 的 fwportal 版本',
+  'selfUpdate.steppingStone':
+    '本 fwportal 无法验证 {newest}（缺少发布签名，或签名密钥不为本版本所知，例如更换发布密钥之后）：先安装本版本能验证的最新构建 {file}，之后再运行一次 self-update 即可取得其余更新',
   'selfUpdate.downloading': '正在下载 {file}（{size}）…',
   'selfUpdate.tampered': '{file}：SHA-256 与签名值不符（被篡改或已损坏）：未安装任何内容',
   'selfUpdate.candidateFailed': '新版本无法启动或报告的版本不是 {version}（{reason}）：未安装任何内容',

@@ -14,15 +14,12 @@ const MAX_PAGES = 10;
 export type OfferedBuild = { versionId: number; fileName: string; version: string; size: number };
 
 /**
- * The newest published, non-pre-release build of fwportal for `platform` that the signed-in
- * account may see: versions of the catalogue item `fwportal-<platform>` whose os and arch are the platform's
- * and whose file is named as a build for it, ordered by the version their file name states (the
- * name is what SHA256SUMS signs; the row's own version field is not trusted for it).
+ * The published, non-pre-release builds of fwportal for `platform` that the signed-in account may
+ * see, newest first: versions of the catalogue item `fwportal-<platform>` whose os and arch are the
+ * platform's and whose file is named as a build for it, ordered by the version their file name
+ * states (the name is what SHA256SUMS signs; the row's own version field is not trusted for it).
  */
-export async function newestBuildOnPortal(
-  client: PortalClient,
-  platform: SeaPlatform,
-): Promise<OfferedBuild | null> {
+export async function buildsOnPortal(client: PortalClient, platform: SeaPlatform): Promise<OfferedBuild[]> {
   const { os, arch } = SEA_PLATFORMS[platform];
   const rows: CatalogVersionRow[] = [];
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
@@ -56,6 +53,5 @@ export async function newestBuildOnPortal(
         size: row.fileSize,
       });
   }
-  builds.sort((a, b) => compareVersions(b.version, a.version));
-  return builds[0] ?? null;
+  return builds.sort((a, b) => compareVersions(b.version, a.version));
 }
