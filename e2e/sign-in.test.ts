@@ -38,28 +38,34 @@ describe('signing in through the page in Chromium', () => {
     await page.locator('button[type="submit"]').click();
   }
 
-  it('sends a signed-out visitor to the login page, signs in, survives a reload and logs out', async () => {
-    await page.goto(`${portal.url}/homePage`);
-    await page.waitForURL(/\/user\/login\?redirect=%2FhomePage/);
-    expect(await page.title()).toContain('Server Firmware & Software Portal');
+  // Four full page loads, the file's first on a cold browser: 60 s was passed once in CI (CI-Q)
+  // on loaded cores, and the test passed on its retry.
+  it(
+    'sends a signed-out visitor to the login page, signs in, survives a reload and logs out',
+    { timeout: 120_000 },
+    async () => {
+      await page.goto(`${portal.url}/homePage`);
+      await page.waitForURL(/\/user\/login\?redirect=%2FhomePage/);
+      expect(await page.title()).toContain('Server Firmware & Software Portal');
 
-    await fillSignIn('demo', DEMO_PASSWORD);
-    await page.waitForURL(/\/homePage$/);
-    await expect.poll(() => page.getByTestId('current-user').textContent()).toContain('Demo');
-    expect(await page.title()).toMatch(/ - Server Firmware & Software Portal$/);
+      await fillSignIn('demo', DEMO_PASSWORD);
+      await page.waitForURL(/\/homePage$/);
+      await expect.poll(() => page.getByTestId('current-user').textContent()).toContain('Demo');
+      expect(await page.title()).toMatch(/ - Server Firmware & Software Portal$/);
 
-    await page.reload();
-    await page.getByTestId('current-user').waitFor();
-    expect(page.url()).toMatch(/\/homePage$/);
+      await page.reload();
+      await page.getByTestId('current-user').waitFor();
+      expect(page.url()).toMatch(/\/homePage$/);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    // The sign-out reloads the app on the sign-in page; what matters is that it goes there (the
-    // full load of the new page took over 30 s once in CI under load).
-    await page.waitForURL(/\/user\/login/, { waitUntil: 'commit', timeout: 60_000 });
-    await page.goto(`${portal.url}/homePage`);
-    await page.waitForURL(/\/user\/login\?redirect=/);
-  });
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      // The sign-out reloads the app on the sign-in page; what matters is that it goes there (the
+      // full load of the new page took over 30 s once in CI under load).
+      await page.waitForURL(/\/user\/login/, { waitUntil: 'commit', timeout: 60_000 });
+      await page.goto(`${portal.url}/homePage`);
+      await page.waitForURL(/\/user\/login\?redirect=/);
+    },
+  );
 
   it('shows the server message for a wrong password and a wrong captcha, then succeeds', async () => {
     await page.goto(`${portal.url}/user/login`);
