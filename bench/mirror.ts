@@ -5,9 +5,10 @@
 //     new firmware (goal: exactly one file fetched);
 //  3. `mirror verify` of --verify-gib GiB against `sha256sum` of the same files (goal: >= 0.8x).
 // Options: --files 1000, --verify-gib 10, --size-scale 1 (multiplies the realistic sizes),
-// --parallel 4, --rounds 5 (nothing-new syncs timed, the median shown), --baseline-cli FILE (an
-// older bundled CLI, e.g. from `git show`: timed in turn with this one on a mirror of its own, so a
-// busy machine weighs on both alike). See bench/README.md.
+// --parallel 4, --rounds 5 (nothing-new syncs timed, the median shown), --first-rounds 1 (first
+// mirrors timed, the median shown), --baseline-cli FILE (an older bundled CLI, e.g. from `git
+// show`: timed in turn with this one, first mirrors and nothing-new syncs, each on a mirror of its
+// own, so a busy machine weighs on both alike). See bench/README.md.
 
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const VERIFY_GIB = option('verify-gib', 10);
 const SIZE_SCALE = option('size-scale', 1);
 const PARALLEL = option('parallel', 4);
 const ROUNDS = option('rounds', 5);
+const FIRST_ROUNDS = option('first-rounds', 1);
 const BASELINE_CLI = textOption('baseline-cli', '');
 /** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
 const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, NIC: 24, CPLD: 4, RAID: 32 };
@@ -93,6 +95,7 @@ async function addVersions(portal: BenchPortal, kind: string, count: number, siz
   return ids;
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const gib = (bytes: number) => (bytes / 1024 / MiB).toFixed(2);
 const rate = (bytes: number, seconds: number) => (bytes / MiB / seconds).toFixed(0);
 
@@ -124,43 +127,73 @@ async function main() {
     const entries = (await manifestOf(portal, token)).entries;
     const total = entries.reduce((sum, entry) => sum + entry.size, 0);
     const out = path.join(dir, 'mirror');
-    // Each client starts with nothing waiting to be written back, so neither pays for the other's
-    // writes (the portal's own files were just written too).
-    await run('sync');
-    const [first, firstSeconds] = await sync(out, env);
     const urls = path.join(dir, 'urls.txt');
     writeFileSync(urls, entries.map((entry) => `${portal.url}/api/downloads/${entry.versionId}\n`).join(''));
-    await run('sync');
-    const wgetDir = path.join(dir, 'wget');
-    const [, wgetSeconds] = await timed(() =>
-      run('wget', [
-        '--mirror',
-        '--no-verbose',
-        '--quiet',
-        `--header=Authorization: Bearer ${token}`,
-        `--directory-prefix=${wgetDir}`,
-        `--input-file=${urls}`,
-      ]),
-    );
-    // `mirror sync` ends with its files on the disk (a power loss never leaves an index naming a
-    // file the disk lost); wget leaves them in the page cache. Its time until they are on the disk
-    // too (`sync -f`: the file system holding them) is the like-for-like figure.
-    const [, flushSeconds] = await timed(() => run('sync', ['-f', wgetDir]));
-    rmSync(wgetDir, { recursive: true, force: true });
+    // Each round: this CLI, the baseline CLI if given, then wget, each into an empty folder and
+    // each starting with nothing waiting to be written back, so none pays for another's writes
+    // (the portal's own files were just written too). The first round's mirror stays for part 2.
+    const rounds = {
+      fwportal: [] as number[],
+      baseline: [] as number[],
+      wget: [] as number[],
+      durableWget: [] as number[],
+    };
+    let first: Sync | undefined;
+    for (let round = 0; round < FIRST_ROUNDS; round += 1) {
+      const target = round === 0 ? out : path.join(dir, `mirror-${round}`);
+      await run('sync');
+      const [answer, seconds] = await sync(target, env);
+      first ??= answer;
+      rounds.fwportal.push(seconds);
+      if (round > 0) rmSync(target, { recursive: true, force: true });
+      if (BASELINE_CLI) {
+        const baselineTarget = path.join(dir, `mirror-baseline-first-${round}`);
+        await run('sync');
+        rounds.baseline.push((await sync(baselineTarget, env, BASELINE_CLI))[1]);
+        rmSync(baselineTarget, { recursive: true, force: true });
+      }
+      await run('sync');
+      const wgetDir = path.join(dir, 'wget');
+      const [, wgetSeconds] = await timed(() =>
+        run('wget', [
+          '--mirror',
+          '--no-verbose',
+          '--quiet',
+          `--header=Authorization: Bearer ${token}`,
+          `--directory-prefix=${wgetDir}`,
+          `--input-file=${urls}`,
+        ]),
+      );
+      // `mirror sync` ends with its files on the disk (a power loss never leaves an index naming a
+      // file the disk lost); wget leaves them in the page cache. Its time until they are on the disk
+      // too (`sync -f`: the file system holding them) is the like-for-like figure.
+      const [, flushSeconds] = await timed(() => run('sync', ['-f', wgetDir]));
+      rmSync(wgetDir, { recursive: true, force: true });
+      rounds.wget.push(wgetSeconds);
+      rounds.durableWget.push(wgetSeconds + flushSeconds);
+    }
+    if (!first) throw new Error('--first-rounds must be at least 1');
+    const firstSeconds = median(rounds.fwportal);
+    const wgetSeconds = median(rounds.wget);
+    const durableWget = median(rounds.durableWget);
+    const each = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
     console.log(
-      `\n1. first mirror: ${entries.length} files, ${gib(total)} GiB (size scale ${SIZE_SCALE}, parallel ${PARALLEL})`,
+      `\n1. first mirror: ${entries.length} files, ${gib(total)} GiB (size scale ${SIZE_SCALE}, parallel ${PARALLEL}), median of ${FIRST_ROUNDS} round(s), load ${os.loadavg()[0]?.toFixed(1)}`,
     );
-    console.log('| client | wall time | MiB/s |');
-    console.log('| --- | ---: | ---: |');
+    console.log('| client | wall time | MiB/s | each round |');
+    console.log('| --- | ---: | ---: | --- |');
     console.log(
-      `| fwportal mirror sync (signed manifest, SHA-256 of every byte, files flushed to the disk) | ${firstSeconds.toFixed(2)} s | ${rate(first.fetchedBytes, firstSeconds)} |`,
+      `| fwportal mirror sync (signed manifest, SHA-256 of every byte, files flushed to the disk) | ${firstSeconds.toFixed(2)} s | ${rate(first.fetchedBytes, firstSeconds)} | ${each(rounds.fwportal)} |`,
+    );
+    if (BASELINE_CLI)
+      console.log(
+        `| baseline CLI (${path.basename(BASELINE_CLI)}) mirror sync | ${median(rounds.baseline).toFixed(2)} s | ${rate(first.fetchedBytes, median(rounds.baseline))} | ${each(rounds.baseline)} |`,
+      );
+    console.log(
+      `| wget --mirror (same files, same token), files left in the page cache | ${wgetSeconds.toFixed(2)} s | ${rate(total, wgetSeconds)} | ${each(rounds.wget)} |`,
     );
     console.log(
-      `| wget --mirror (same files, same token), files left in the page cache | ${wgetSeconds.toFixed(2)} s | ${rate(total, wgetSeconds)} |`,
-    );
-    const durableWget = wgetSeconds + flushSeconds;
-    console.log(
-      `| wget --mirror, then its files flushed to the disk (sync -f) | ${durableWget.toFixed(2)} s | ${rate(total, durableWget)} |`,
+      `| wget --mirror, then its files flushed to the disk (sync -f) | ${durableWget.toFixed(2)} s | ${rate(total, durableWget)} | ${each(rounds.durableWget)} |`,
     );
     console.log(
       `fwportal / wget throughput: ${(wgetSeconds / firstSeconds).toFixed(2)}x against wget alone, ${(durableWget / firstSeconds).toFixed(2)}x with both files on the disk (goal >= 0.9x)`,
@@ -186,8 +219,6 @@ async function main() {
       if (BASELINE_CLI) baselineTimes.push((await sync(baselineOut, env, BASELINE_CLI))[1]);
       loads.push(os.loadavg()[0] ?? 0);
     }
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const againSeconds = median(times);
     if (!again) throw new Error('--rounds must be at least 1');
     await addVersions(portal, 'BMC', 1, 32 * MiB);
