@@ -165,13 +165,17 @@ async function main() {
       await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
       await page.evaluate(target.signedIn ? storeToken : 'localStorage.clear()');
       const scripts = new Set<string>();
+      const styles = new Set<string>();
       page.on('response', (response) => {
         const url = new URL(response.url());
         if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+        if (url.pathname.endsWith('.css')) styles.add(url.pathname);
       });
       await page.addInitScript(watchFirstContent(target.usable));
       await page.goto(`${portal.url}${target.path}`, { waitUntil: 'networkidle' });
       const initialJs = [...scripts].reduce((sum, script) => sum + gzipBytes(script), 0);
+      // Style sheets too: antd's styles come either inside its JS (CSS-in-JS) or as a .css file.
+      const initialCss = [...styles].reduce((sum, sheet) => sum + gzipBytes(sheet), 0);
       // The scripts that had arrived when the page became usable (the rest load after it).
       const beforeUsable: string[] = await page.evaluate(() => {
         const usableAt = (globalThis as { __firstContent?: number }).__firstContent ?? Infinity;
@@ -227,6 +231,7 @@ async function main() {
         'JS gzip kB until usable': kB(usableJs),
         'JS files until idle': scripts.size,
         'JS gzip kB until idle': kB(initialJs),
+        'CSS gzip kB until idle': kB(initialCss),
         'Lighthouse mobile': scores.mobile,
         'Lighthouse desktop': scores.desktop,
       });
