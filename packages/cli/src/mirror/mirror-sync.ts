@@ -33,7 +33,7 @@ import {
 } from './mirror-selection.ts';
 import { makeSnapshotDir, readCatalog, readIndex, writeCatalog, writeJsonFile } from './mirror-store.ts';
 import { replaceFile } from '../download/no-follow.ts';
-import { type EarlyFlusher, earlyFlusher, syncFiles } from '../lib/durable.ts';
+import { syncFiles } from '../lib/durable.ts';
 
 export type SyncOptions = {
   root: string;
@@ -119,7 +119,6 @@ async function fetchFirmware(
   progress: Progress,
   onRetry: SyncOptions['onRetry'],
   silence: Silence,
-  flusher: EarlyFlusher,
 ): Promise<number> {
   if (silence.error) throw silence.error;
   const sbomBytes = await fetchSbom(client, root, firmware);
@@ -136,7 +135,6 @@ async function fetchFirmware(
         progress.add(count);
       });
       progress.fileDone();
-      flusher.add(onDisk(root, firmware.path));
       return sbomBytes + firmware.size - resumedFrom;
     } catch (error) {
       silence.error ??= silenceOf(error);
@@ -191,18 +189,14 @@ export async function syncMirror(
   contextPromise.catch(() => undefined);
   const progress = options.progressOf(total, firmware.length);
   const silence: Silence = { error: null };
-  const flusher = earlyFlusher();
   const outcomes = await settleLimited(firmware, options.parallel, (file) =>
-    fetchFirmware(client, root, file, progress, options.onRetry, silence, flusher).catch((error: unknown) => {
+    fetchFirmware(client, root, file, progress, options.onRetry, silence).catch((error: unknown) => {
       silence.error ??= silenceOf(error);
       throw error;
     }),
   );
   progress.finish();
-  if (silence.error) {
-    flusher.stop();
-    throw silence.error;
-  }
+  if (silence.error) throw silence.error;
   const failed: SyncFailure[] = [];
   let fetched = 0;
   let fetchedBytes = 0;
@@ -235,10 +229,7 @@ export async function syncMirror(
     notFound: selection.notFound,
   };
   // No snapshot of a partial mirror: what is there is kept for the next run to complete.
-  if (failed.length > 0) {
-    flusher.stop();
-    return result;
-  }
+  if (failed.length > 0) return result;
   const content = {
     firmware,
     advisories: csaf.advisories,
@@ -250,10 +241,8 @@ export async function syncMirror(
     previous &&
     sameContent(previous, content) &&
     sameContext(previousContext, context?.parsed ?? null)
-  ) {
-    flusher.stop();
+  )
     return result;
-  }
 
   const name = options.snapshot ?? (await freeName(root, snapshotNameAt(new Date())));
   if (catalog.snapshots.some((snapshot) => snapshot.name === name))
@@ -282,9 +271,7 @@ export async function syncMirror(
   };
   const files = poolFilesOf(index);
   // Every pool file the index names is on the disk before the index is (replaceFile syncs what it
-  // writes): after a power loss, a snapshot never names a file the disk did not keep. Most were
-  // flushed as they came in: what is left of that first, then each checked (cheap when on disk).
-  await flusher.drain();
+  // writes): after a power loss, a snapshot never names a file the disk did not keep.
   await syncFiles(root, [
     ...files.map((file) => onDisk(root, file.path)),
     // The snapshot's own files, synced as written: here for the names of its folder.
