@@ -231,7 +231,10 @@ const resetPlans = new Map<string, ResetPlan>();
 const instanceKeys = new WeakMap<PGlite, string>();
 
 async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
-  const idle = idleInstances.findIndex((instance) => instance.key === key);
+  // The instance put back last: its caches are the warmest, and a test that closes one app and
+  // opens the next gets the same instance even when an older one of the same template waits too
+  // (CI-A: a file before it in the worker had left two idle, and the oldest was handed out).
+  const idle = idleInstances.findLastIndex((instance) => instance.key === key);
   if (idle >= 0) {
     const [instance] = idleInstances.splice(idle, 1);
     if (instance) {
