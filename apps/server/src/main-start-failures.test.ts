@@ -40,7 +40,7 @@ describe('the server process, a start that stops or fails', () => {
       child.kill('SIGTERM');
       expect(await exit).toBe(1);
       expect(stderr()).toContain('preparing the embedded database was interrupted (SIGTERM)');
-      // Its own children (initdb) go with it, once they see it gone.
+      // Its own children (initdb, when no new data folder is kept yet) go with it, once they see it gone.
       await until(
         'no process writing the data folder',
         () => (writers().length === 0 ? true : undefined),

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -215,24 +216,91 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The installed PGlite's entry point and version: a new data folder is the same for the same version. */
+function installedPglite(): { url: string; version: string; packageDir: string } {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  for (let dir = path.dirname(entry); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    const parsed = readJsonIfPresent(manifest);
+    if (parsed?.name === '@electric-sql/pglite')
+      return { url: pathToFileURL(entry).href, version: String(parsed.version), packageDir: dir };
+  }
+  return { url: pathToFileURL(entry).href, version: '', packageDir: '' };
+}
+
+function readJsonIfPresent(file: string): { name?: string; version?: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a new data folder as initdb leaves it is kept for the next new folder: in the
+ * installation's own node_modules/.cache (as trusted as the code beside it, and gone with it when
+ * the dependencies are installed again), per PGlite version. initdb in WebAssembly takes 7 s of a
+ * quiet two-core machine and 20-30 s of a busy one; a copy of its result takes a fraction of a
+ * second (issue 41: every process test's first start paid it). undefined: PGlite's place unknown.
+ */
+export function initdbCacheDir(): string | undefined {
+  const { version, packageDir } = installedPglite();
+  if (!version || !packageDir) return undefined;
+  const at = packageDir.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+  if (at < 0) return undefined;
+  return path.join(packageDir.slice(0, at), 'node_modules', '.cache', 'portal-pglite-initdb', version);
+}
+
+/**
+ * Copies a kept new data folder into `dir`, PG_VERSION last: a copy stopped halfway leaves no
+ * PG_VERSION, so the next start makes the folder anew instead of opening half a cluster.
+ */
+async function copyNewDataFolder(from: string, dir: string): Promise<void> {
+  await fs.cp(from, dir, { recursive: true, filter: (source) => source !== path.join(from, 'PG_VERSION') });
+  await fs.copyFile(path.join(from, 'PG_VERSION'), path.join(dir, 'PG_VERSION'));
+}
+
+/** Keeps `dir`, just made by initdb, for the next new folder; a cache that cannot be written is no error. */
+async function keepNewDataFolder(dir: string, cache: string): Promise<void> {
+  const partial = `${cache}.partial-${process.pid}-${Date.now()}`;
+  try {
+    await fs.mkdir(path.dirname(cache), { recursive: true });
+    await copyNewDataFolder(dir, partial);
+    // Renamed into place whole: a reader sees a whole folder or none. Another process that got
+    // there first wins; this copy is then dropped.
+    await fs.rename(partial, cache);
+  } catch {
+    // A read-only installation or a full disk: the next new folder runs initdb again.
+  } finally {
+    await fs.rm(partial, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 /**
  * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb grows
  * WebAssembly memory that a process never gives back: done here, it would stay in the portal's
- * memory for good (about 190 MiB more on a first start).
+ * memory for good (about 190 MiB more on a first start). A copy of the last new folder made with
+ * the same PGlite version is used instead when there is one (initdbCacheDir).
  */
-async function initialiseInChildProcess(dir: string): Promise<void> {
-  if (
-    await fs.stat(path.join(dir, 'PG_VERSION')).then(
-      () => true,
-      () => false,
-    )
-  )
+export async function initialiseInChildProcess(
+  dir: string,
+  cache: string | undefined = initdbCacheDir(),
+): Promise<void> {
+  if (await exists(path.join(dir, 'PG_VERSION'))) return;
+  if (cache && (await exists(path.join(cache, 'PG_VERSION')))) {
+    await copyNewDataFolder(cache, dir);
     return;
-  const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  }
   // It stops when the process that started it is gone (the IPC channel closes): no orphan
   // keeps writing the folder. Its channel is unref'd so it does not keep it alive when done.
   const script = `process.once('disconnect', () => process.exit(1)); process.channel?.unref();
-    const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+    const { PGlite } = await import(${JSON.stringify(installedPglite().url)});
     const db = new PGlite({ dataDir: process.argv[1] }); await db.waitReady; await db.close();`;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
@@ -245,6 +313,7 @@ async function initialiseInChildProcess(dir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`PGlite initdb failed (${code}): ${errors.slice(0, 2000)}`)),
     );
   });
+  if (cache) await keepNewDataFolder(dir, cache);
 }
 
 async function openPglite(
