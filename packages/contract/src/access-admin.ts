@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { pageOf, pageQuerySchema } from './paging';
 
 /**
@@ -67,7 +68,6 @@ export const MENU_COMPONENTS = [
 ] as const;
 export type MenuComponent = (typeof MENU_COMPONENTS)[number];
 
-const text = (max: number) => z.string().trim().max(max);
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 // Roles
@@ -75,7 +75,7 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(
 /** GET /api/sysRole/page */
 export const roleQuerySchema = pageQuerySchema.extend({
   /** Code or either name containing this text. */
-  q: text(64).optional(),
+  q: trimmedText(64).optional(),
 });
 export type RoleQuery = z.input<typeof roleQuerySchema>;
 
@@ -101,11 +101,11 @@ export const rolePageSchema = pageOf(roleRowSchema);
 
 /** POST /api/sysRole/add and PUT /api/sysRole/:id */
 export const roleInputSchema = z.object({
-  code: text(50).min(1),
-  nameZh: text(100).min(1),
-  nameEn: text(100).min(1),
-  descriptionZh: text(500).default(''),
-  descriptionEn: text(500).default(''),
+  code: trimmedText(50).min(1),
+  nameZh: trimmedText(100).min(1),
+  nameEn: trimmedText(100).min(1),
+  descriptionZh: trimmedText(500).default(''),
+  descriptionEn: trimmedText(500).default(''),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -137,7 +137,7 @@ export type GrantOptions = z.infer<typeof grantOptionsSchema>;
 export const MENU_TARGETS = ['_blank'] as const;
 
 /** GET /api/sysMenu/list?application= : one application's menus, flat, in display order. */
-export const menuListQuerySchema = z.object({ application: text(50).min(1) });
+export const menuListQuerySchema = z.object({ application: trimmedText(50).min(1) });
 
 export const menuAdminRowSchema = z.object({
   id: z.number().int(),
@@ -159,22 +159,22 @@ export const menuAdminRowSchema = z.object({
 export type MenuAdminRow = z.infer<typeof menuAdminRowSchema>;
 
 const optional = (max: number) =>
-  text(max)
+  trimmedText(max)
     .nullish()
     .transform((value) => (value ? value : null));
 
 /** POST /api/sysMenu/add and PUT /api/sysMenu/:id (the application is fixed once created). */
 export const menuInputSchema = z.object({
-  appCode: text(50).min(1),
+  appCode: trimmedText(50).min(1),
   /** 0 for a top-level menu. */
   pid: z.number().int().min(0).default(0),
-  name: text(100).min(1),
-  path: text(500).min(1),
-  component: text(200).default(''),
+  name: trimmedText(100).min(1),
+  path: trimmedText(500).min(1),
+  component: trimmedText(200).default(''),
   redirect: optional(500),
   icon: optional(100),
-  titleZh: text(100).min(1),
-  titleEn: text(100).min(1),
+  titleZh: trimmedText(100).min(1),
+  titleEn: trimmedText(100).min(1),
   show: z.boolean().default(true),
   hideChildren: z.boolean().default(false),
   target: z.enum(MENU_TARGETS).nullish().default(null),
@@ -208,9 +208,9 @@ export const dictValueRowSchema = z.object({
 export type DictValueRow = z.infer<typeof dictValueRowSchema>;
 
 const dictFields = {
-  code: text(50).min(1),
-  nameZh: text(100).min(1),
-  nameEn: text(100).min(1),
+  code: trimmedText(50).min(1),
+  nameZh: trimmedText(100).min(1),
+  nameEn: trimmedText(100).min(1),
   sort: z.number().int().min(0).max(100_000).default(100),
 };
 /** POST /api/sysDictType/add and PUT /api/sysDictType/:id */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { ADVISORY_SEVERITIES } from './compliance/vocabulary';
 import { pageOf, pageQuerySchema } from './paging';
 import { CVE_LOOKUP_STATUSES, VEX_JUSTIFICATIONS, VEX_STATUSES, vexStatusOf } from './vex';
@@ -57,20 +58,19 @@ export const CWE_PATTERN = /^CWE-[1-9]\d*$/;
 /** `<PREFIX>-YYYY-NNNN`: the prefix comes from ADVISORY_ID_PREFIX. */
 export const ADVISORY_ID_PATTERN = /^[A-Z][A-Z0-9]{1,15}-\d{4}-\d{4,}$/;
 
-const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => z.string().trim().min(1).max(max);
 
 export const advisoryVulnerabilityInputSchema = z.object({
   cve: z.string().trim().toUpperCase().regex(CVE_PATTERN),
   /** CWE id (CWE-787) and its name, both or neither. */
   cweId: z.string().trim().toUpperCase().regex(CWE_PATTERN).nullable().default(null),
-  cweName: text(ADVISORY_LIMITS.cweName).default(''),
+  cweName: trimmedText(ADVISORY_LIMITS.cweName).default(''),
   /** Required: the base score is computed from it on the server, never typed. */
   cvss31Vector: required(ADVISORY_LIMITS.cvssVector),
   /** Kept and shown beside v3.1; CSAF 2.0 carries v3.1 only. */
-  cvss40Vector: text(ADVISORY_LIMITS.cvssVector).nullable().default(null),
-  descriptionZh: text(ADVISORY_LIMITS.text).default(''),
-  descriptionEn: text(ADVISORY_LIMITS.text).default(''),
+  cvss40Vector: trimmedText(ADVISORY_LIMITS.cvssVector).nullable().default(null),
+  descriptionZh: trimmedText(ADVISORY_LIMITS.text).default(''),
+  descriptionEn: trimmedText(ADVISORY_LIMITS.text).default(''),
 });
 export type AdvisoryVulnerabilityInput = z.infer<typeof advisoryVulnerabilityInputSchema>;
 
@@ -87,15 +87,15 @@ export type AdvisoryVulnerabilityInput = z.infer<typeof advisoryVulnerabilityInp
 export const advisoryAffectedInputSchema = z
   .object({
     modelId: z.number().int().min(1).nullable().default(null),
-    pn: text(ADVISORY_LIMITS.version).toUpperCase().nullable().default(null),
+    pn: trimmedText(ADVISORY_LIMITS.version).toUpperCase().nullable().default(null),
     kind: required(16),
     /** Absent: `known_affected` (vexStatusOf), as every row written before issue 43. */
     status: z.enum(VEX_STATUSES).optional(),
-    affectedFrom: text(ADVISORY_LIMITS.version).nullable().default(null),
-    fixedIn: text(ADVISORY_LIMITS.version).nullable().default(null),
+    affectedFrom: trimmedText(ADVISORY_LIMITS.version).nullable().default(null),
+    fixedIn: trimmedText(ADVISORY_LIMITS.version).nullable().default(null),
     justification: z.enum(VEX_JUSTIFICATIONS).nullable().optional(),
-    impactZh: text(ADVISORY_LIMITS.impact).optional(),
-    impactEn: text(ADVISORY_LIMITS.impact).optional(),
+    impactZh: trimmedText(ADVISORY_LIMITS.impact).optional(),
+    impactEn: trimmedText(ADVISORY_LIMITS.impact).optional(),
   })
   .refine((row) => (row.modelId === null) !== (row.pn === null), { message: 'FIELD_INVALID' })
   .refine((row) => vexStatusOf(row) !== 'known_affected' || Boolean(row.fixedIn), {
@@ -114,12 +114,12 @@ export type AdvisoryAffectedInput = z.infer<typeof advisoryAffectedInputSchema>;
 
 export const advisoryReferenceSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(ADVISORY_LIMITS.url),
-  summaryZh: text(ADVISORY_LIMITS.referenceSummary).default(''),
-  summaryEn: text(ADVISORY_LIMITS.referenceSummary).default(''),
+  summaryZh: trimmedText(ADVISORY_LIMITS.referenceSummary).default(''),
+  summaryEn: trimmedText(ADVISORY_LIMITS.referenceSummary).default(''),
 });
 export const advisoryAcknowledgmentSchema = z.object({
   name: required(ADVISORY_LIMITS.name),
-  organization: text(ADVISORY_LIMITS.name).default(''),
+  organization: trimmedText(ADVISORY_LIMITS.name).default(''),
 });
 
 /** What staff write. */
@@ -129,8 +129,8 @@ export const advisoryInputSchema = z.object({
   titleEn: required(ADVISORY_LIMITS.title),
   summaryZh: required(ADVISORY_LIMITS.summary),
   summaryEn: required(ADVISORY_LIMITS.summary),
-  workaroundsZh: text(ADVISORY_LIMITS.text).default(''),
-  workaroundsEn: text(ADVISORY_LIMITS.text).default(''),
+  workaroundsZh: trimmedText(ADVISORY_LIMITS.text).default(''),
+  workaroundsEn: trimmedText(ADVISORY_LIMITS.text).default(''),
   vulnerabilities: z.array(advisoryVulnerabilityInputSchema).min(1).max(ADVISORY_LIMITS.vulnerabilities),
   affected: z.array(advisoryAffectedInputSchema).min(1).max(ADVISORY_LIMITS.affected),
   /** Catalogue versions that fix it; drafts among them are published with the advisory. */
@@ -140,7 +140,7 @@ export const advisoryInputSchema = z.object({
   /** The embargo: nothing of the advisory is visible before. Null: as soon as it is approved. */
   publishAt: z.iso.datetime({ offset: true }).nullable().default(null),
   /** Required once the advisory has a published revision: what this revision changes. */
-  revisionSummary: text(ADVISORY_LIMITS.revisionSummary).default(''),
+  revisionSummary: trimmedText(ADVISORY_LIMITS.revisionSummary).default(''),
 });
 export type AdvisoryInput = z.infer<typeof advisoryInputSchema>;
 

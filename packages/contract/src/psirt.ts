@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { ADVISORY_SEVERITIES } from './advisories';
 import { pageOf, pageQuerySchema } from './paging';
 import { ART14_KINDS, ART14_STAGE_STATES, ART14_STAGES } from './art14-clock';
@@ -25,8 +26,6 @@ export const EU_MEMBER_STATES = [
   'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ] as const; // prettier-ignore
 export type EuMemberState = (typeof EU_MEMBER_STATES)[number];
-
-const text = (max: number) => z.string().trim().max(max);
 
 /** A security fix stays downloadable this long after its release (CRA Art. 13(9)). */
 export const SECURITY_FIX_AVAILABILITY_YEARS = 10;
@@ -59,9 +58,9 @@ export const art14CaseInputSchema = z.object({
   /** When the vendor became aware: the clock starts here. */
   awareAt: z.iso.datetime({ offset: true }),
   /** The nature of the exploit or incident, as the notification describes it. */
-  exploitNature: text(PSIRT_LIMITS.exploitNature).default(''),
+  exploitNature: trimmedText(PSIRT_LIMITS.exploitNature).default(''),
   /** Measures taken or recommended beyond the advisory's workarounds and fixed versions. */
-  correctiveMeasures: text(PSIRT_LIMITS.correctiveMeasures).default(''),
+  correctiveMeasures: trimmedText(PSIRT_LIMITS.correctiveMeasures).default(''),
   /** Member states where the product is known to be affected or the incident to have effect. */
   memberStates: z.array(z.enum(EU_MEMBER_STATES)).max(EU_MEMBER_STATES.length).default([]),
   /** Incidents: suspected to be caused by unlawful or malicious acts (null: not known). */
@@ -78,8 +77,8 @@ export const art14SubmissionInputSchema = z.object({
   /** When it was submitted (default: now); never in the future. */
   submittedAt: z.iso.datetime({ offset: true }).optional(),
   /** The platform's reference for it. */
-  reference: text(PSIRT_LIMITS.reference).min(1),
-  note: text(PSIRT_LIMITS.note).default(''),
+  reference: trimmedText(PSIRT_LIMITS.reference).min(1),
+  note: trimmedText(PSIRT_LIMITS.note).default(''),
 });
 export type Art14SubmissionInput = z.infer<typeof art14SubmissionInputSchema>;
 
@@ -221,10 +220,10 @@ const L = VULNERABILITY_REPORT_LIMITS;
 
 /** What the public form sends; `body` is plain text, or an ASCII-armoured OpenPGP message when `encrypted`. */
 export const vulnerabilityReportInputSchema = z.object({
-  name: text(L.name).min(1),
+  name: trimmedText(L.name).min(1),
   email: z.email().max(L.email),
-  product: text(L.product).min(1),
-  summary: text(L.summary).min(1),
+  product: trimmedText(L.product).min(1),
+  summary: trimmedText(L.summary).min(1),
   body: z
     .string()
     .max(L.body)
@@ -290,7 +289,7 @@ export type VulnerabilityReportPlaintext = z.infer<typeof vulnerabilityReportPla
 
 export const vulnerabilityReportUpdateSchema = z.object({
   status: z.enum(VULNERABILITY_REPORT_STATUSES),
-  staffNote: text(L.staffNote).default(''),
+  staffNote: trimmedText(L.staffNote).default(''),
   /** The advisory this report led to (null: none yet). */
   advisoryPk: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });

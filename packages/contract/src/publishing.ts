@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { pageOf, pageQuerySchema } from './paging';
 
 /** Staff publishing (application `system`): every route needs this button permission. */
@@ -53,8 +54,6 @@ export function isPublishableFileName(name: string): boolean {
   const lower = name.toLowerCase();
   return PUBLISH_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
-
-const text = (max: number) => z.string().trim().max(max);
 
 // ---- what an update needs (issue 34 §2): reboot, prerequisites, install order (install-order.ts) ----
 
@@ -121,7 +120,7 @@ export const softwareIdSchema = z
 
 export const publishGrantSchema = z.object({
   grantType: z.enum(PUBLISH_GRANT_TYPES),
-  value: text(128).min(1),
+  value: trimmedText(128).min(1),
 });
 export type PublishGrant = z.infer<typeof publishGrantSchema>;
 
@@ -132,11 +131,11 @@ export const ITEM_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,63}$/;
 export const publishItemInputSchema = z.object({
   code: z.string().trim().regex(ITEM_CODE_PATTERN, 'lower-case letters, digits and dashes (2-64)'),
   kind: z.enum(PUBLISH_ITEM_KINDS),
-  section: text(32).default(''),
-  nameZh: text(200).min(1),
-  nameEn: text(200).min(1),
-  descriptionZh: text(4000).default(''),
-  descriptionEn: text(4000).default(''),
+  section: trimmedText(32).default(''),
+  nameZh: trimmedText(200).min(1),
+  nameEn: trimmedText(200).min(1),
+  descriptionZh: trimmedText(4000).default(''),
+  descriptionEn: trimmedText(4000).default(''),
   visibility: z.enum(PUBLISH_VISIBILITIES),
   sort: z.number().int().min(0).max(100_000).default(100),
   grants: z.array(publishGrantSchema).max(500).default([]),
@@ -181,11 +180,11 @@ export const VERSION_PATTERN = /^(?!.*\.\.)[\p{L}\p{N}](?:[\p{L}\p{N}._+~()-]| (
 
 /** Metadata of a new version: the multipart field `meta` (JSON), sent BEFORE the field `file`. */
 export const publishVersionMetaSchema = z.object({
-  version: text(64).min(1).regex(VERSION_PATTERN, 'VERSION_FORMAT'),
+  version: trimmedText(64).min(1).regex(VERSION_PATTERN, 'VERSION_FORMAT'),
   releaseDate: z.iso.date(),
   fileCategory: z.enum(PUBLISH_FILE_CATEGORIES),
-  os: text(64).default(''),
-  arch: text(32).default(''),
+  os: trimmedText(64).default(''),
+  arch: trimmedText(32).default(''),
   severity: z.enum(PUBLISH_SEVERITIES).default('optional'),
   cves: z
     .array(
@@ -197,9 +196,9 @@ export const publishVersionMetaSchema = z.object({
     .max(100)
     .default([]),
   /** Server model codes (server firmware). */
-  models: z.array(text(32).min(1)).max(100).default([]),
+  models: z.array(trimmedText(32).min(1)).max(100).default([]),
   /** PCIe part numbers (PCIe firmware). */
-  parts: z.array(text(64).min(1)).max(500).default([]),
+  parts: z.array(trimmedText(64).min(1)).max(500).default([]),
   securityFix: z.boolean().default(false),
   /** Pre-release / early access; unset: true exactly when the version has a SemVer pre-release part. */
   preRelease: z.boolean().optional(),
@@ -210,8 +209,8 @@ export type PublishVersionMeta = z.input<typeof publishVersionMetaSchema>;
 export const publishNoteKindSchema = z.enum(['1', '2', '3']);
 export const publishNoteLineSchema = z.object({
   kind: publishNoteKindSchema,
-  textZh: text(1000).min(1),
-  textEn: text(1000).min(1),
+  textZh: trimmedText(1000).min(1),
+  textEn: trimmedText(1000).min(1),
 });
 export type PublishNoteLine = z.infer<typeof publishNoteLineSchema>;
 
@@ -280,14 +279,14 @@ export const publishNotesInputSchema = z.object({
 export type PublishNotesInput = z.input<typeof publishNotesInputSchema>;
 
 export const recallInputSchema = z.object({
-  reason: text(500).min(1),
+  reason: trimmedText(500).min(1),
   /** Post a notice to every user who downloaded this version. */
   notifyDownloaders: z.boolean().default(true),
   /**
    * A security fix must stay available ten years after its release (CRA Art. 13(9)): recalling
    * one before that needs this justification too (issue 43 §4); ignored for other versions.
    */
-  securityFixReason: text(500).default(''),
+  securityFixReason: trimmedText(500).default(''),
 });
 export type RecallInput = z.input<typeof recallInputSchema>;
 export const recallResultSchema = z.object({ version: publishVersionSchema, notified: z.number().int() });
@@ -309,7 +308,7 @@ export const releaseNoteAdminSchema = z.object({
 });
 export type ReleaseNoteAdmin = z.infer<typeof releaseNoteAdminSchema>;
 export const releaseNoteAdminInputSchema = z.object({
-  version: text(50).min(1),
+  version: trimmedText(50).min(1),
   createTime: z.iso.datetime({ offset: true }),
   items: z.array(publishNoteLineSchema).max(200),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from './limits';
 import { localeSchema } from './locale';
 
@@ -12,29 +13,27 @@ export const SN_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 export const SERIALS_PER_BIND = 10;
 export const SERIALS_PER_ACCOUNT = 100;
 
-const text = (max: number) => z.string().trim().max(max);
-
 /**
  * Registration fields. The schema only bounds sizes: the service checks the
  * rules one by one so that each failure carries the spec's own message.
  */
 export const registerBodySchema = z.object({
-  account: text(ACCOUNT_MAX_LENGTH),
+  account: trimmedText(ACCOUNT_MAX_LENGTH),
   password: z.string().max(LOGIN_PASSWORD_MAX_LENGTH),
   confirm: z.string().max(LOGIN_PASSWORD_MAX_LENGTH),
-  nickName: text(64),
-  name: text(64),
-  email: text(254),
+  nickName: trimmedText(64),
+  name: trimmedText(64),
+  email: trimmedText(254),
   /** The code mailed to `email` by /api/auth/emailCode. */
-  emailCode: text(16),
-  phone: text(32).default(''),
+  emailCode: trimmedText(16),
+  phone: trimmedText(32).default(''),
   /** The SMS code sent to `phone` by /api/getSmsCaptcha; required when a phone is given. */
-  smsCode: text(16).default(''),
-  company: text(128),
+  smsCode: trimmedText(16).default(''),
+  company: trimmedText(128),
   /** A code of the industry dictionary (spec 1). */
-  industry: text(64),
+  industry: trimmedText(64),
   /** Optional server serial number, bound (and verified when possible) with the account. */
-  sn: text(64).default(''),
+  sn: trimmedText(64).default(''),
   locale: localeSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -55,13 +54,16 @@ export type RegisterResult = z.infer<typeof registerResultSchema>;
  * Where a code goes; `code` is the captcha answer the anonymous registration endpoints require
  * (a signed-in session is the proof elsewhere), so the portal cannot spam arbitrary addresses.
  */
-export const emailCodeQuerySchema = z.object({ email: text(254), code: z.string().max(16).optional() });
-export const smsCodeQuerySchema = z.object({ phone: text(32), code: z.string().max(16).optional() });
+export const emailCodeQuerySchema = z.object({
+  email: trimmedText(254),
+  code: z.string().max(16).optional(),
+});
+export const smsCodeQuerySchema = z.object({ phone: trimmedText(32), code: z.string().max(16).optional() });
 
 /** Password recovery: a single-use link mailed to the account's address. */
 export const recoverBodySchema = z.object({
   /** Account name or email address. */
-  account: text(254),
+  account: trimmedText(254),
 });
 export const recoverSentSchema = z.object({
   linkValidMinutes: z.number().int(),

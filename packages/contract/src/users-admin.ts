@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './text-field';
 import { downloadRecordSchema } from './download';
 import { loginRecordSchema } from './account';
 import { pageOf, pageQuerySchema } from './paging';
@@ -40,8 +41,6 @@ export const userAdminRowSchema = z.object({
 export type UserAdminRow = z.infer<typeof userAdminRowSchema>;
 export const userAdminPageSchema = pageOf(userAdminRowSchema);
 
-const text = (max: number) => z.string().trim().max(max);
-
 /** How long each contact field may be: the schema below enforces it, the staff form stops typing at it. */
 export const USER_CONTACT_MAX_LENGTHS = {
   nickName: 64,
@@ -54,12 +53,12 @@ const MAX = USER_CONTACT_MAX_LENGTHS;
 
 /** Editable profile fields (staff). */
 export const userAdminEditSchema = z.object({
-  nickName: text(MAX.nickName).min(1),
-  name: text(MAX.name).default(''),
+  nickName: trimmedText(MAX.nickName).min(1),
+  name: trimmedText(MAX.name).default(''),
   email: z.union([z.literal(''), z.email().max(MAX.email)]).default(''),
-  phone: text(MAX.phone).default(''),
-  company: text(MAX.company).default(''),
-  industry: text(64).default(''),
+  phone: trimmedText(MAX.phone).default(''),
+  company: trimmedText(MAX.company).default(''),
+  industry: trimmedText(64).default(''),
   /** '1' super admin: only a super admin may grant or take it. */
   adminType: z.enum(['1', '2']).default('2'),
 });
