@@ -19,15 +19,16 @@ import { startReceiver } from '../apps/server/src/test/webhook-receivers';
 import { startBuiltPortal } from './support/built-portal';
 import { getLoad, type Load } from './support/get-load';
 import { percentile } from './support/percentile';
+import { envNumber } from './support/env-number';
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
-const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 4);
-const ADVISORIES = Number(process.env.BENCH_ADVISORIES ?? 1000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CUSTOMERS = envNumber('BENCH_CUSTOMERS', 10_000);
+const RECEIVERS = envNumber('BENCH_RECEIVERS', 4);
+const ADVISORIES = envNumber('BENCH_ADVISORIES', 1000);
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 32);
+const SECONDS = envNumber('BENCH_SECONDS', 10);
 /** How far ahead of the approval the embargo ends. */
-const LEAD_MS = Number(process.env.BENCH_LEAD_MS ?? 5000);
-const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
+const LEAD_MS = envNumber('BENCH_LEAD_MS', 5000);
+const DEADLINE_MS = envNumber('BENCH_DEADLINE_MS', 300_000);
 const FANOUT_TARGET_MS = 60_000;
 const LATENCY_TARGET_MS = 100;
 const PASSWORD = 'Bench#Pass1';

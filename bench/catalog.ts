@@ -6,12 +6,13 @@ import pg from 'pg';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startBenchPortal } from './support/portal';
 import { startPortalProcess } from './support/portal-process';
+import { envNumber } from './support/env-number';
 
-const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 100_000);
-const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const VERSIONS = envNumber('BENCH_VERSIONS', 100_000);
+const RECORDS = envNumber('BENCH_RECORDS', 1_000_000);
 // 250 per case: the two public cases share the public list's rate limit (600 a minute), and
 // the rounds over all ten cases take well over a minute.
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 250);
+const REQUESTS = envNumber('BENCH_REQUESTS', 250);
 const ITEMS = 2_000;
 
 /** Bulk data in SQL (generate_series), next to the seeded demo catalogue. */

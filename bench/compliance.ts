@@ -37,10 +37,11 @@ import { createItem, createModel, createVersion } from '../apps/server/src/test/
 import { createRole, createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { BENCH_PASSWORD, createBenchDatabase, NO_BACKGROUND_WORK, startPortalApp } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
-const BASE_SERVERS = Number(process.env.BENCH_BASE_SERVERS ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const SERVERS = envNumber('BENCH_SERVERS', 10_000);
+const BASE_SERVERS = envNumber('BENCH_BASE_SERVERS', 100_000);
+const REQUESTS = envNumber('BENCH_REQUESTS', 20);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',');
 const PGLITE_BASE = process.env.BENCH_PGLITE_BASE === '1';
 const CUSTOMER = 'Bench Fleet Co';

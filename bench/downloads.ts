@@ -15,11 +15,12 @@ import { catalogItems, catalogVersions } from '../apps/server/src/db/schema';
 import { seedDatabase } from '../apps/server/src/db/seed/seed';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startNginx } from '../apps/server/src/test/nginx-server';
+import { envNumber } from './support/env-number';
 
-const FILE_BYTES = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FILE_BYTES = envNumber('BENCH_FILE_MB', 1024) * 1024 * 1024;
+const RUNS = envNumber('BENCH_RUNS', 3);
 const RSS_CLIENTS = 64;
-const RSS_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 15);
+const RSS_SECONDS = envNumber('BENCH_RSS_SECONDS', 15);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 const freePort = () =>

@@ -10,10 +10,11 @@ import { startBmcSim, writeHostsFile } from '../tools/bmc-sim/index';
 import { bindServers } from '../packages/cli/src/test/fleet-servers';
 import { customerWithFwportal, fwportal, jsonOf } from './support/fwportal';
 import { startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const SERVERS = Number(process.env.BENCH_BMCS ?? 100);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SERVERS = envNumber('BENCH_BMCS', 100);
+const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 16);
+const RUNS = envNumber('BENCH_RUNS', 3);
 const TARGET_SECONDS = 30;
 
 async function main() {

@@ -14,13 +14,14 @@ import { buildFleetCatalogue, firmwareOf, shippedFirmware } from '../packages/cl
 import { bindServers, FLEET_MODEL } from '../packages/cli/src/test/fleet-servers';
 import { customerWithFwportal, fwportal, jsonOf } from './support/fwportal';
 import { startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const SERVERS = Number(process.env.BENCH_BMCS ?? 100);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const IMAGE_MB = Number(process.env.BENCH_IMAGE_MB ?? 4);
+const SERVERS = envNumber('BENCH_BMCS', 100);
+const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 16);
+const RUNS = envNumber('BENCH_RUNS', 2);
+const IMAGE_MB = envNumber('BENCH_IMAGE_MB', 4);
 /** How long a simulated BMC takes to flash an image (bmc-sim's default). */
-const TASK_SECONDS = Number(process.env.BENCH_TASK_SECONDS ?? 2);
+const TASK_SECONDS = envNumber('BENCH_TASK_SECONDS', 2);
 
 type UpdateJson = {
   servers: { steps: { status: string }[] }[];

@@ -15,8 +15,9 @@ import type { FleetResolve } from '../packages/cli/src/portal-api';
 import { bindServers } from '../packages/cli/src/test/fleet-servers';
 import { customerWithFwportal, fwportal } from './support/fwportal';
 import { type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
+const PARALLEL = envNumber('BENCH_PARALLEL', 4);
 const ARIA2C = process.env.ARIA2C ?? '/usr/bin/aria2c';
 const MiB = 1024 * 1024;
 /** Realistic firmware sizes per kind (MiB); the three models give 11 distinct files. */

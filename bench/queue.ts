@@ -13,9 +13,10 @@ import { createBoss } from '../apps/server/src/lib/jobs/boss';
 import { JobQueue } from '../apps/server/src/lib/jobs/job-queue';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { percentile } from './support/percentile';
+import { envNumber } from './support/env-number';
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const JOBS = envNumber('BENCH_JOBS', 1000);
+const SAMPLES = envNumber('BENCH_SAMPLES', 30);
 const log = pino({ level: 'warn' });
 
 type Row = { driver: string; workers: number; jobsPerSecond: number; p50: number; p95: number; max: number };

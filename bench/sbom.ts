@@ -27,10 +27,11 @@ import { SbomService } from '../apps/server/src/modules/sbom/sbom.service';
 import { cycloneDx, goodComponent } from '../apps/server/src/modules/sbom/sbom-test-kit';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { percentile } from './support/percentile';
+import { envNumber } from './support/env-number';
 
-const VERSIONS = Number(process.env.BENCH_SBOM_VERSIONS ?? 1000);
-const COMPONENTS = Number(process.env.BENCH_SBOM_COMPONENTS ?? 300);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const VERSIONS = envNumber('BENCH_SBOM_VERSIONS', 1000);
+const COMPONENTS = envNumber('BENCH_SBOM_COMPONENTS', 300);
+const ROUNDS = envNumber('BENCH_ROUNDS', 20);
 const ITEMS = 50;
 const TARGET_MS = { postgres: 1000, pglite: 3000 };
 /** OpenSSL versions the SBOMs carry, one per version in turn: a third of them below 3.0.8. */

@@ -15,9 +15,10 @@ import {
 } from '../apps/server/src/db/schema';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startPortalApp } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const FIRMWARE_MB = Number(process.env.BENCH_FIRMWARE_MB ?? 16);
-const LIVECD_MB = Number(process.env.BENCH_LIVECD_MB ?? 1024);
+const FIRMWARE_MB = envNumber('BENCH_FIRMWARE_MB', 16);
+const LIVECD_MB = envNumber('BENCH_LIVECD_MB', 1024);
 const MiB = 1024 * 1024;
 
 /** `mb` MiB of one random MiB repeated, as a stream (never held whole in memory). */

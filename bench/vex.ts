@@ -33,12 +33,13 @@ import { createModel } from '../apps/server/src/test/catalog-factories';
 import { createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { BENCH_PASSWORD, createBenchDatabase, startPortalApp } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
-const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 6);
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
-const OTHER_SERVERS = Number(process.env.BENCH_OTHER_SERVERS ?? 30_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const PRODUCTS = envNumber('BENCH_PRODUCTS', 200);
+const VERSIONS = envNumber('BENCH_VERSIONS', 6);
+const SERVERS = envNumber('BENCH_SERVERS', 10_000);
+const OTHER_SERVERS = envNumber('BENCH_OTHER_SERVERS', 30_000);
+const REQUESTS = envNumber('BENCH_REQUESTS', 20);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres').split(',');
 const KINDS = ['BMC', 'BIOS', 'PSU', 'DISK', 'NIC', 'CPLD', 'RAID'];
 const MODELS = 20;

@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { seedAdvisories } from '../apps/server/src/db/seed/seed-advisories';
 import { seedInventory } from '../apps/server/src/db/seed/seed-inventory';
 import { startBenchPortal } from './support/portal';
+import { envNumber } from './support/env-number';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -49,11 +50,11 @@ const LIST_FILES = process.env.BENCH_LIST_FILES === '1';
 /** `BENCH_LIGHTHOUSE=0` measures the scripts only (a few seconds instead of a minute). */
 const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 /** `BENCH_LIGHTHOUSE_RUNS`: Lighthouse runs per page and preset, the median reported (default 1). */
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const LIGHTHOUSE_RUNS = Math.max(1, envNumber('BENCH_LIGHTHOUSE_RUNS', 1));
 /** `BENCH_DESKTOP=0` skips Lighthouse's desktop preset. */
 const RUN_DESKTOP = process.env.BENCH_DESKTOP !== '0';
 /** `BENCH_RUNS`: cold loads per page for the first-content timing (median reported). */
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = envNumber('BENCH_RUNS', 7);
 
 /**
  * Pages timed from navigation start until what the visitor came for is visible: the public

@@ -22,16 +22,17 @@ import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { startReceiver, startTarpit } from '../apps/server/src/test/webhook-receivers';
 import { percentile } from './support/percentile';
 import { createBenchDatabase, startPortalApp } from './support/portal';
+import { envNumber } from './support/env-number';
 
-const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 50);
-const TARPITS = Number(process.env.BENCH_TARPITS ?? 5);
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
-const RATE = Number(process.env.BENCH_RATE ?? 20);
+const ENDPOINTS = envNumber('BENCH_ENDPOINTS', 50);
+const TARPITS = envNumber('BENCH_TARPITS', 5);
+const EVENTS = envNumber('BENCH_EVENTS', 1000);
+const RATE = envNumber('BENCH_RATE', 20);
 const DRIVER = process.env.BENCH_DRIVER === 'pglite' ? 'pglite' : 'postgres';
 /** The portal's setting unless given. */
 const WORKERS = process.env.BENCH_WEBHOOK_WORKERS;
 /** The healthy deliveries must arrive within this, or the run is reported as incomplete. */
-const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
+const DEADLINE_MS = envNumber('BENCH_DEADLINE_MS', 300_000);
 
 /**
  * Attempts in flight per receiver URL, counted where they are made (the sender), and the most

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { envNumber } from './env-number';
 
-export const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const DURATION_S = envNumber('BENCH_DURATION', 15);
+export const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 32);
 
 export type AutocannonResult = {
   requests: { average: number };
