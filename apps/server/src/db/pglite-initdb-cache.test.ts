@@ -43,16 +43,4 @@ describe('new PGlite data folders', { timeout: 120_000 }, () => {
     expect(await answers(second)).toBe(true);
     rmSync(path.join(cache, 'copied-from-cache'));
   });
-
-  // Also the case of a cache that cannot be written: the half folder is in the way of keeping one.
-  it('never copies a kept folder without PG_VERSION (a copy stopped halfway): initdb runs, and the cache stays unused', async () => {
-    const half = path.join(root, 'half-cache');
-    mkdirSync(path.join(half, 'base'), { recursive: true });
-    const dir = path.join(root, 'after-half');
-    mkdirSync(dir);
-    await initialiseInChildProcess(dir, half);
-    expect(existsSync(path.join(half, 'PG_VERSION'))).toBe(false);
-    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
-    expect(await answers(dir)).toBe(true);
-  });
 });
