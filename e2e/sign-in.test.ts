@@ -38,6 +38,39 @@ describe('signing in through the page in Chromium', () => {
     await page.locator('button[type="submit"]').click();
   }
 
+  /**
+   * Signs out through the user menu and waits for the sign-in page. A sign-out the portal did not
+   * answer within API_TIMEOUT_MS shows its error and stays signed in (spec 8): on loaded CI cores
+   * that happened to both attempts of this test (CI-D waited 60 s at this step twice). So, as a
+   * person would, it signs out again, at most three times; a failure names every message shown.
+   */
+  async function signOutThroughMenu(current: Page) {
+    const notice = current.locator('.ant-message-notice').first();
+    const shown: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await current.getByTestId('user-menu').click();
+      await current.getByTestId('logout').click();
+      // The sign-out reloads the app on the sign-in page; what matters is that it goes there (the
+      // full load of the new page took over 30 s once in CI under load).
+      const signedOut = current
+        .waitForURL(/\/user\/login/, { waitUntil: 'commit', timeout: 60_000 })
+        .then(() => 'signed out' as const)
+        .catch(() => 'nothing' as const);
+      const refused = notice
+        .waitFor({ timeout: 60_000 })
+        .then(() => 'message' as const)
+        .catch(() => 'nothing' as const);
+      const outcome = await Promise.race([signedOut, refused]);
+      if (outcome === 'signed out') return;
+      if (outcome === 'nothing') break;
+      shown.push(await notice.innerText().catch(() => '(gone before it was read)'));
+      await notice.waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    }
+    throw new Error(
+      `not on the sign-in page after signing out; messages shown: ${shown.join(' | ') || 'none'}`,
+    );
+  }
+
   // Four full page loads, the file's first on a cold browser: 60 s was passed once in CI (CI-Q)
   // on loaded cores, and the test passed on its retry.
   it(
@@ -57,11 +90,7 @@ describe('signing in through the page in Chromium', () => {
       await page.getByTestId('current-user').waitFor();
       expect(page.url()).toMatch(/\/homePage$/);
 
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      // The sign-out reloads the app on the sign-in page; what matters is that it goes there (the
-      // full load of the new page took over 30 s once in CI under load).
-      await page.waitForURL(/\/user\/login/, { waitUntil: 'commit', timeout: 60_000 });
+      await signOutThroughMenu(page);
       await page.goto(`${portal.url}/homePage`);
       await page.waitForURL(/\/user\/login\?redirect=/);
     },
