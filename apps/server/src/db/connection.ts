@@ -223,15 +223,19 @@ const exists = (file: string) =>
   );
 
 /** The installed PGlite's entry point and version: a new data folder is the same for the same version. */
+let installed: { url: string; version: string; packageDir: string } | undefined;
 function installedPglite(): { url: string; version: string; packageDir: string } {
+  if (installed) return installed;
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  installed = { url: pathToFileURL(entry).href, version: '', packageDir: '' };
   for (let dir = path.dirname(entry); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'package.json');
-    const parsed = readJsonIfPresent(manifest);
-    if (parsed?.name === '@electric-sql/pglite')
-      return { url: pathToFileURL(entry).href, version: String(parsed.version), packageDir: dir };
+    const parsed = readJsonIfPresent(path.join(dir, 'package.json'));
+    if (parsed?.name === '@electric-sql/pglite') {
+      installed = { ...installed, version: String(parsed.version), packageDir: dir };
+      break;
+    }
   }
-  return { url: pathToFileURL(entry).href, version: '', packageDir: '' };
+  return installed;
 }
 
 function readJsonIfPresent(file: string): { name?: string; version?: string } | undefined {
