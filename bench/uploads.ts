@@ -40,7 +40,8 @@ function upload(body: Buffer | string, type: string, dryRun: '0' | '1') {
     fetch(`${url}/api/fleet/inventory/upload?dryRun=${dryRun}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': type, 'accept-language': 'en-US' },
-      body,
+      // Node's fetch sends a Buffer as it is; the DOM's types (checked with e2e's) want an ArrayBuffer view.
+      body: body as Uint8Array<ArrayBuffer> | string,
     });
 }
 
