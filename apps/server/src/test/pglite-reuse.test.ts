@@ -58,6 +58,48 @@ describe('a PGlite instance handed to the next test app', () => {
     }
   });
 
+  // A reset empties and refills only the tables a test changed (a row count other than the
+  // template's, or a row written since the last reset): a second reset must still see what the
+  // next test changed, in tables the first left alone, as well as a table emptied or filled.
+  it('puts back what each of several tests in turn changed, tables emptied and filled included', async () => {
+    const first = await createTestApp('pglite');
+    const instance = instanceOf(first.database);
+    await first.db.execute(sql`update roles set name_en = 'changed' where code = 'customer'`);
+    await first.db.execute(sql`delete from dict_types`);
+    await first.close();
+
+    const second = await createTestApp('pglite');
+    try {
+      expect(instanceOf(second.database) === instance, 'the same PGlite instance').toBe(true);
+      expect(
+        await rowsOf(
+          second.database,
+          sql`select 1 from roles where code = 'customer' and name_en = 'changed'`,
+        ),
+      ).toHaveLength(0);
+      expect(await rowsOf(second.database, sql`select 1 from dict_types`)).not.toHaveLength(0);
+      await second.db.execute(sql`update users set email = 'second@example.test' where account = 'admin'`);
+      await second.db.execute(
+        sql`insert into captchas (id, answer_hash, expires_at) values ('left-behind', 'x', now())`,
+      );
+    } finally {
+      await second.close();
+    }
+
+    const third = await createTestApp('pglite');
+    try {
+      expect(instanceOf(third.database) === instance, 'the same PGlite instance').toBe(true);
+      expect(
+        await rowsOf(third.database, sql`select 1 from users where email = 'second@example.test'`),
+      ).toHaveLength(0);
+      expect(await rowsOf(third.database, sql`select 1 from captchas where id = 'left-behind'`)).toHaveLength(
+        0,
+      );
+    } finally {
+      await third.close();
+    }
+  });
+
   // Its subject makes it load fresh PGlite instances from the template (8 s alone); in CI, on two
   // loaded cores, that passed 30 s twice in one run (CI-R at c3e4567).
   it(

@@ -15,6 +15,7 @@ import { createBoss } from '../lib/jobs/boss';
 import {
   dropTemplateRows,
   keepTemplateRows,
+  markTemplateState,
   type ResetPlan,
   resetPlanOf,
   resetToTemplate,
@@ -244,6 +245,7 @@ async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
   }
   const client = await loadPglite(key, shape);
   if (!resetPlans.has(key)) resetPlans.set(key, await resetPlanOf(client));
+  await markTemplateState(client);
   instanceKeys.set(client, key);
   return pgliteDatabase(client);
 }
