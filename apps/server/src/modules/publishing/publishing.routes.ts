@@ -7,6 +7,7 @@ import { publishingItemRoutes } from './publishing-item.routes';
 import { publishingUploadRoutes } from './publishing-upload.routes';
 import { publishingVersionRoutes } from './publishing-version.routes';
 import { sbomPublishingRoutes } from '../sbom/sbom.routes';
+import { named } from '../../lib/named-plugin';
 
 /**
  * Staff publishing (application `system`): every route below needs a session
@@ -19,8 +20,8 @@ export async function publishingRoutes(app: FastifyInstance, config: Pick<Config
   await app.register(multipart, {
     limits: { fileSize: config.PUBLISH_MAX_BYTES + 1, files: 1, fields: 1, parts: 2, fieldSize: 64 * 1024 },
   });
-  await app.register(publishingItemRoutes);
-  await app.register(publishingVersionRoutes);
-  await app.register(publishingUploadRoutes);
-  await app.register(sbomPublishingRoutes);
+  await app.register(named(publishingItemRoutes));
+  await app.register(named(publishingVersionRoutes));
+  await app.register(named(publishingUploadRoutes));
+  await app.register(named(sbomPublishingRoutes));
 }

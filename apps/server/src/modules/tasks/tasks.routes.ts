@@ -26,6 +26,7 @@ import { checkLookupValues, parseLookupValues } from '../catalog/pcie-lookup.ser
 import { uploadedText } from '../catalog/uploaded-text';
 import { optionalUserId } from '../downloads/download-auth';
 import { sendTaskResult } from './task-result-file';
+import { named } from '../../lib/named-plugin';
 
 const tags = ['tasks'];
 const security = [{ bearer: [] }];
@@ -197,6 +198,6 @@ async function taskApiRoutes(app: FastifyInstance) {
 }
 
 export async function taskRoutes(app: FastifyInstance) {
-  await app.register(taskResultRoute);
-  await app.register(taskApiRoutes);
+  await app.register(named(taskResultRoute));
+  await app.register(named(taskApiRoutes));
 }
