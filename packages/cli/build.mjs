@@ -2,13 +2,15 @@
 // visible text) in one file that needs nothing but Node.js. The contract is a private workspace
 // package, so it is bundled, never required at run time; the build fails if anything else from
 // node_modules (zod, say) would be shipped with it, openpgp aside (bundled too, loaded only by a
-// `mirror verify` that checks advisories).
+// `mirror verify` that checks advisories). `--dist DIR` writes DIR/main.js instead (the CLI tests'
+// own build, src/test/bundle-global-setup.ts).
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
-const dist = path.join(here, 'dist');
+const distArg = process.argv.indexOf('--dist');
+const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? '') : path.join(here, 'dist');
 const { version } = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 rmSync(dist, { recursive: true, force: true });
 const { metafile } = await build({

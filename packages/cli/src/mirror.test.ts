@@ -21,7 +21,7 @@ import { EXIT } from './exit-codes.ts';
 import { type MirrorCatalog, type MirrorIndex, poolFilesOf } from './mirror/mirror-layout.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
-import { CLI_MAIN, cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
+import { CLI_ENTRY, cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
 
 const BIG_FILE_BYTES = 24 * 1024 * 1024;
@@ -221,7 +221,7 @@ describe('a mirror after a power loss', () => {
         '-o',
         log,
         process.execPath,
-        CLI_MAIN,
+        CLI_ENTRY,
         'mirror',
         'sync',
         '--out',
