@@ -15,7 +15,7 @@ describe('signing in through the page in Chromium', () => {
     chromium = await launchChromium();
   });
   afterAll(async () => {
-    await chromium?.close();
+    await context?.close();
     await portal?.close();
   });
   beforeEach(async () => {

@@ -14,8 +14,9 @@ export default defineConfig({
     fileParallelism: false,
     // One worker process for every file instead of one each: the support modules, playwright-core
     // and the server's whole module graph are loaded once per run, not once per file (13-26 s a
-    // file on a loaded machine). Each file still starts its own portal and Chromium (console.ts)
-    // and closes them in afterAll, so no state crosses files but what the shared portal holds.
+    // file on a loaded machine). Each file still starts its own portal (console.ts) and opens its
+    // pages in new contexts of the run's one Chromium (support/chromium.ts), closed after each
+    // test, so no state crosses files but what the shared portal holds.
     isolate: false,
     // One demo portal for the files that only read (useConsoleSuite({ shared: true })).
     globalSetup: ['support/shared-portal.ts'],

@@ -98,7 +98,7 @@ async function resetActiveApplication(portal: Portal, account: Account) {
 }
 
 /**
- * One portal and one Chromium for the file (beforeAll), a fresh context for each page. After
+ * One portal for the file (beforeAll) and the run's Chromium, a fresh context for each page. After
  * each test, any uncaught page error or missing translation reported by any of its pages fails
  * the test: those are bugs whatever the test was looking at.
  *
@@ -108,15 +108,11 @@ async function resetActiveApplication(portal: Portal, account: Account) {
  */
 export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuite {
   let portal: Portal | undefined;
-  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let contexts: BrowserContext[] = [];
   const problems = new Map<Page, PageProblems>();
 
   beforeAll(async () => {
-    [portal, chromium] = await Promise.all([
-      options.shared ? openSharedPortal() : startOwnPortal(),
-      launchChromium(),
-    ]);
+    [portal] = await Promise.all([options.shared ? openSharedPortal() : startOwnPortal(), launchChromium()]);
   });
   afterEach(async () => {
     const open = contexts;
@@ -138,7 +134,6 @@ export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuit
     expect(found, 'page errors, missing translations or CSP violations').toEqual([]);
   });
   afterAll(async () => {
-    await chromium?.close();
     await portal?.close();
   });
 
@@ -148,8 +143,8 @@ export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuit
       return portal;
     },
     async newPage(options = {}) {
-      if (!chromium) throw new Error('Chromium is not running (beforeAll failed?)');
-      const context = await chromium.browser.newContext({ locale: 'en-US', viewport: DESKTOP, ...options });
+      const { browser } = await launchChromium();
+      const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP, ...options });
       contexts.push(context);
       // Well inside the test timeout, so a missing element fails with its own message.
       context.setDefaultTimeout(15_000);
