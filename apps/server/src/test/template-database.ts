@@ -244,6 +244,9 @@ async function pgliteCopy(key: string, shape: SeedShape): Promise<Database> {
     }
   }
   const client = await loadPglite(key, shape);
+  // The instance lives in memory for the tests of one worker: a commit need not wait for its write-
+  // ahead log to be written out (about 8% less CPU on PGlite test files, issue 41).
+  await client.exec('set synchronous_commit = off');
   if (!resetPlans.has(key)) resetPlans.set(key, await resetPlanOf(client));
   await markTemplateState(client);
   instanceKeys.set(client, key);
