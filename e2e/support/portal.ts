@@ -44,6 +44,9 @@ const TEMPLATE_DATA = 'data';
 /** A copy of this seeded portal to start others from: its database's dump and its data folder. */
 async function saveTemplate(database: Database, dataDir: string, folder: string) {
   if (database.queueConnection.driver !== 'pglite') throw new Error('expected PGlite');
+  // Commits do not wait for the write-ahead log here (startPortal): the checkpoint writes the
+  // last of them out, or the dump would miss them (the seeded servers, the last seeding step).
+  await database.queueConnection.client.exec('checkpoint');
   const dump = await database.queueConnection.client.dumpDataDir('none');
   // Written under another name, then renamed: a reader sees a whole template or none.
   const partial = `${folder}.partial`;
