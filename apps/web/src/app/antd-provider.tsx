@@ -9,6 +9,7 @@ import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleTheme, PRIMARY_COLOR } from '@/config/theme';
 import { toLocale } from '@/lib/locale-detection';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { DisplaySettingsContext } from '@/shell/settings/display-settings-context';
 import { NotifierBridge } from './notifier-bridge';
 
@@ -20,7 +21,8 @@ const AntdProvided = createContext(false);
 
 /**
  * antd in the UI language (its own texts, dayjs' month and day names) with the console theme
- * (in the console, the primary colour of the display settings), and its feedback channels.
+ * (in the console, the primary colour of the display settings; no motion for people who asked
+ * their system for less), and its feedback channels.
  * Every lazily loaded page and every antd part of the console frame renders inside one
  * (app/lazy-element.tsx); the sign-in page and the console frame use no antd, so none of this
  * is loaded before they show.
@@ -30,7 +32,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.resolvedLanguage);
   const primaryColor = useContext(DisplaySettingsContext)?.settings.primaryColor ?? PRIMARY_COLOR;
-  const theme = useMemo(() => consoleTheme(primaryColor), [primaryColor]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => consoleTheme(primaryColor, { reducedMotion }), [primaryColor, reducedMotion]);
   if (nested) return children;
   // dayjs is a global; set it while rendering so date pickers below already see the language.
   dayjs.locale(DAYJS_LOCALES[locale]);

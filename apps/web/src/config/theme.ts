@@ -57,9 +57,10 @@ const ACCESSIBLE_TOKENS: ThemeConfig['token'] = {
  * The console theme for a primary colour. Links take the primary colour (antd's default link
  * blue is 4.1:1 on white), a hover its darker "active" shade; a selected menu entry, on its light primary background, the
  * primary's darker "active" shade. A table's empty text is antd's disabled grey, so it gets the
- * secondary text colour.
+ * secondary text colour. With `reducedMotion`, antd animates nothing (popups, drawers and
+ * messages appear and go at once).
  */
-export function consoleTheme(primaryColor: string): ThemeConfig {
+export function consoleTheme(primaryColor: string, { reducedMotion = false } = {}): ThemeConfig {
   const { colorPrimaryActive } = antdTheme.getDesignToken({ token: { colorPrimary: primaryColor } });
   return {
     // A primary button under the pointer (just clicked) turned antd's lighter hover shade, white
@@ -69,6 +70,8 @@ export function consoleTheme(primaryColor: string): ThemeConfig {
       colorPrimary: primaryColor,
       colorPrimaryHover: colorPrimaryActive,
       colorLink: primaryColor,
+      // antd's motion off for people who asked their system for less (lib/use-reduced-motion.ts).
+      motion: !reducedMotion,
     },
     components: {
       Menu: { itemSelectedColor: colorPrimaryActive, horizontalItemSelectedColor: colorPrimaryActive },
