@@ -29,6 +29,22 @@ function metricsOf(lhr: LighthouseResult): Record<string, string | number> {
   };
 }
 
+type ShiftItem = { score?: number; node?: { selector?: string; snippet?: string } };
+
+/** Which elements moved, when the run moved any: CLS is a quarter of the score, and says nothing of where. */
+function printLayoutShifts(pageName: string, lhr: LighthouseResult) {
+  const items = (lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? [];
+  if (items.length === 0) return;
+  console.log(`layout shifts on ${pageName} (Lighthouse mobile, the median run):`);
+  console.table(
+    items.map((item) => ({
+      score: Number((item.score ?? 0).toFixed(3)),
+      element: item.node?.selector ?? '',
+      html: (item.node?.snippet ?? '').slice(0, 100),
+    })),
+  );
+}
+
 /** `BENCH_WEB_DIST`: another build to measure (e.g. a copy of an earlier one, for before/after). */
 const webDist = path.resolve(
   process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
@@ -224,7 +240,10 @@ async function main() {
         const middle = results.sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(results.length / 2)];
         if (!middle) continue;
         scores[preset] = scoreOf(middle);
-        if (preset === 'mobile') mobileMetrics.push({ page: target.name, ...metricsOf(middle) });
+        if (preset === 'mobile') {
+          mobileMetrics.push({ page: target.name, ...metricsOf(middle) });
+          printLayoutShifts(target.name, middle);
+        }
       }
       rows.push({
         page: target.name,

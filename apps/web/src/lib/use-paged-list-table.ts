@@ -38,3 +38,12 @@ export function usePagedListTable<Row, State extends ListPaging<string>>(
       onChange(listAfterTableChange(state, pagination, sorter, extra)),
   };
 }
+
+/**
+ * On a list's wrapper while its first page is on its way: the console hides its footer meanwhile
+ * (shell/basic-layout.module.css), which the arriving rows would otherwise push down the screen
+ * (a layout shift; the footer appearing later is none).
+ */
+export function firstPageMarker(query: { data?: unknown; error: unknown }): { 'data-page-loading'?: '' } {
+  return query.data === undefined && !query.error ? { 'data-page-loading': '' } : {};
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { formatDateTime } from '@/lib/format';
 import { columnSortOrder } from '@/lib/list-table-change';
-import { usePagedListTable } from '@/lib/use-paged-list-table';
+import { firstPageMarker, usePagedListTable } from '@/lib/use-paged-list-table';
 import { columnsForScreens, useScreens } from '@/lib/use-screens';
 import type { useAdvisories } from '../api/get-advisories';
 import type { AdvisoryListState, AdvisorySortField } from '../utils/advisory-list-params';
@@ -111,7 +111,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
     },
   ];
   return (
-    <div data-testid="advisory-table">
+    <div data-testid="advisory-table" {...firstPageMarker(query)}>
       <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
       <Table<AdvisoryRow>
         rowKey="advisoryId"

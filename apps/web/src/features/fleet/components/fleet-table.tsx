@@ -6,7 +6,7 @@ import { FailureAlert, failureOf } from '@/components/failure-alert';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatDateTime } from '@/lib/format';
 import { columnSortOrder } from '@/lib/list-table-change';
-import { usePagedListTable } from '@/lib/use-paged-list-table';
+import { firstPageMarker, usePagedListTable } from '@/lib/use-paged-list-table';
 import { columnsForScreens, useScreens } from '@/lib/use-screens';
 import type { useFleetServers } from '../api/get-fleet-servers';
 import { serverPathOf, useFleetScope } from '../utils/fleet-scope';
@@ -83,7 +83,7 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
     // A phone shows the SN and the state only: a plain scrolling box in case they do not fit,
     // instead of antd's horizontal scroll, whose hidden measuring row and scroll checks cost
     // about a third of the table's first render.
-    <div data-testid="fleet-table" style={phone ? { overflowX: 'auto' } : undefined}>
+    <div data-testid="fleet-table" {...firstPageMarker(query)} style={phone ? { overflowX: 'auto' } : undefined}>
       <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
       <Table<ServerCompliance>
         rowKey="sn"
