@@ -144,7 +144,15 @@ export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuit
     },
     async newPage(options = {}) {
       const { browser } = await launchChromium();
-      const context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP, ...options });
+      // As for a person whose system asks for less motion: antd opens and closes popups, drawers
+      // and messages at once, so no test waits for an animation or draws its frames (the
+      // console's own path for such people, lib/use-reduced-motion.ts). A test may ask otherwise.
+      const context = await browser.newContext({
+        locale: 'en-US',
+        viewport: DESKTOP,
+        reducedMotion: 'reduce',
+        ...options,
+      });
       contexts.push(context);
       // Well inside the test timeout, so a missing element fails with its own message.
       context.setDefaultTimeout(15_000);
