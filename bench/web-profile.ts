@@ -15,7 +15,7 @@ const RUNS = envNumber('BENCH_RUNS', 3);
 /** `BENCH_TOP`: how many files and functions to list. */
 const TOP = envNumber('BENCH_TOP', 20);
 const webDist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
-/** Where nothing ran: not the page's work. */
+/** Where nothing ran (idle), or Chromium's own work outside any script (program): not script. */
 const NOT_WORK = new Set(['(idle)', '(program)']);
 
 type Profile = {
@@ -37,7 +37,7 @@ function addTo(map: Map<string, number>, key: string, value: number) {
 
 function printTop(title: string, map: Map<string, number>) {
   const rows = [...map]
-    .filter(([key]) => !NOT_WORK.has(key))
+    .filter(([key]) => !NOT_WORK.has(key.split(' ')[0] ?? key))
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
     .map(([key, us]) => ({ [title]: key, 'ms per load': Math.round(us / 1000 / RUNS) }));
@@ -74,14 +74,16 @@ try {
       for (const node of profile.nodes) {
         const us = times.get(node.id) ?? 0;
         const { url, functionName, lineNumber } = node.callFrame;
-        const file = url.split('/').pop() || `(${functionName || 'native'})`;
+        // V8's own entries ("(program)", "(idle)", "(garbage collector)") are named in parentheses.
+        const native = functionName.startsWith('(') ? functionName : `(${functionName || 'native'})`;
+        const file = url.split('/').pop() || native;
         addTo(byFile, file, us);
         addTo(byFunction, `${file} ${functionName || '(anonymous)'}:${lineNumber + 1}`, us);
       }
       await context.close();
     }
     const work = [...byFile].filter(([file]) => !NOT_WORK.has(file)).reduce((sum, [, us]) => sum + us, 0);
-    console.log(`${target}: ${Math.round(work / 1000 / RUNS)} ms of main-thread work per load (4x slowdown)`);
+    console.log(`${target}: ${Math.round(work / 1000 / RUNS)} ms of script per load (4x slowdown)`);
     printTop('file', byFile);
     printTop('function (self time)', byFunction);
   }
