@@ -9,12 +9,15 @@ import { envNumber } from './support/env-number';
 import { startBenchPortal } from './support/portal';
 
 /** The pages to profile (signed in as the demo customer): the arguments, or the two lists. */
-const targets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/security/advisories', '/fleet/servers'];
+const targets =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/security/advisories', '/fleet/servers'];
 /** `BENCH_RUNS`: loads per page, the sums divided by it. */
 const RUNS = envNumber('BENCH_RUNS', 3);
 /** `BENCH_TOP`: how many files and functions to list. */
 const TOP = envNumber('BENCH_TOP', 20);
-const webDist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
+const webDist = path.resolve(
+  process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
+);
 /** Where nothing ran (idle), or Chromium's own work outside any script (program): not script. */
 const NOT_WORK = new Set(['(idle)', '(program)']);
 
@@ -58,7 +61,10 @@ try {
     const byFunction = new Map<string, number>();
     for (let run = 0; run < RUNS; run++) {
       // Lighthouse mobile's screen: 412 x 823 CSS pixels at 1.75 device pixels each.
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+      });
       const page = await context.newPage();
       await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
       await page.evaluate(storeToken);

@@ -83,7 +83,11 @@ export function FleetTable({ query, list, onChange, selected, onSelect }: Props)
     // A phone shows the SN and the state only: a plain scrolling box in case they do not fit,
     // instead of antd's horizontal scroll, whose hidden measuring row and scroll checks cost
     // about a third of the table's first render.
-    <div data-testid="fleet-table" {...firstPageMarker(query)} style={phone ? { overflowX: 'auto' } : undefined}>
+    <div
+      data-testid="fleet-table"
+      {...firstPageMarker(query)}
+      style={phone ? { overflowX: 'auto' } : undefined}
+    >
       <FailureAlert failure={failureOf(query.error, t('list.loadFailed'))} />
       <Table<ServerCompliance>
         rowKey="sn"
