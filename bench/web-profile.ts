@@ -1,12 +1,9 @@
 // Benchmark aid: where a page load's main-thread CPU goes, by script file and by function, at
 // Lighthouse mobile's 4x CPU slowdown and phone viewport. bench:web says how blocked a page is;
 // this says what blocks it. See bench/README.md (`bench:web-profile`).
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { seedAdvisories } from '../apps/server/src/db/seed/seed-advisories';
-import { seedInventory } from '../apps/server/src/db/seed/seed-inventory';
 import { envNumber } from './support/env-number';
-import { startBenchPortal } from './support/portal';
+import { signInScript, startWebBenchPortal } from './support/web-portal';
 
 /** The pages to profile (signed in as the demo customer): the arguments, or the two lists. */
 const targets =
@@ -15,9 +12,6 @@ const targets =
 const RUNS = envNumber('BENCH_RUNS', 3);
 /** `BENCH_TOP`: how many files and functions to list. */
 const TOP = envNumber('BENCH_TOP', 20);
-const webDist = path.resolve(
-  process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
-);
 /** Where nothing ran (idle), or Chromium's own work outside any script (program): not script. */
 const NOT_WORK = new Set(['(idle)', '(program)']);
 
@@ -47,14 +41,12 @@ function printTop(title: string, map: Map<string, number>) {
   console.table(rows);
 }
 
-const portal = await startBenchPortal({ webDist });
-await seedAdvisories(portal.db, portal.app.services.advisoryAuthoring);
-await seedInventory(portal.db, portal.app.services.inventory);
+const portal = await startWebBenchPortal();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-const storeToken = `localStorage.setItem('portal.accessToken', JSON.stringify({ value: ${JSON.stringify(portal.token)}, expiresAt: null }))`;
+const storeToken = signInScript(portal.token);
 try {
   for (const target of targets) {
     const byFile = new Map<string, number>();

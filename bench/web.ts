@@ -9,10 +9,8 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { seedAdvisories } from '../apps/server/src/db/seed/seed-advisories';
-import { seedInventory } from '../apps/server/src/db/seed/seed-inventory';
-import { startBenchPortal } from './support/portal';
 import { envNumber } from './support/env-number';
+import { benchWebDist as webDist, signInScript, startWebBenchPortal } from './support/web-portal';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -45,10 +43,6 @@ function printLayoutShifts(pageName: string, lhr: LighthouseResult) {
   );
 }
 
-/** `BENCH_WEB_DIST`: another build to measure (e.g. a copy of an earlier one, for before/after). */
-const webDist = path.resolve(
-  process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'),
-);
 const DEBUG_PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -127,17 +121,13 @@ const median = (values: number[]) => {
 async function main() {
   if (!fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error('build the web app first: npm run build -w apps/web');
-  const portal = await startBenchPortal({ webDist });
-  // The demo's advisories and servers, as `npm start` seeds them: without them the two lists
-  // measured below are empty, and their first row (what makes them usable) never shows.
-  await seedAdvisories(portal.db, portal.app.services.advisoryAuthoring);
-  await seedInventory(portal.db, portal.app.services.inventory);
+  const portal = await startWebBenchPortal();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...FLAGS, ...NETWORK_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`],
   });
-  const storeToken = `localStorage.setItem('portal.accessToken', JSON.stringify({ value: ${JSON.stringify(portal.token)}, expiresAt: null }))`;
+  const storeToken = signInScript(portal.token);
   // `usable`: what shows once the page can be used (the sign-in form, the home's content).
   const pages = [
     { name: '/user/login', path: '/user/login', signedIn: false, usable: 'form input[type="password"]' },

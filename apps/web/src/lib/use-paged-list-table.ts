@@ -39,11 +39,15 @@ export function usePagedListTable<Row, State extends ListPaging<string>>(
   };
 }
 
+/** Whether a list's first page has come, or failed: what it shows from then on is its final height's start. */
+export const firstPageSettled = (query: { data?: unknown; error: unknown }) =>
+  query.data !== undefined || Boolean(query.error);
+
 /**
  * On a list's wrapper while its first page is on its way: the console hides its footer meanwhile
  * (shell/basic-layout.module.css), which the arriving rows would otherwise push down the screen
  * (a layout shift; the footer appearing later is none).
  */
 export function firstPageMarker(query: { data?: unknown; error: unknown }): { 'data-page-loading'?: '' } {
-  return query.data === undefined && !query.error ? { 'data-page-loading': '' } : {};
+  return firstPageSettled(query) ? {} : { 'data-page-loading': '' };
 }

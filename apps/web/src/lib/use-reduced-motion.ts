@@ -13,8 +13,8 @@ const prefersReducedMotion = () => window.matchMedia(REDUCE_QUERY).matches;
 /**
  * Whether the person asked their system for less motion (WCAG 2.3.3, the media feature
  * `prefers-reduced-motion`): antd's opening, closing and wave animations are then turned off
- * (antd-provider.tsx) and our own transitions in the global style sheet. Follows a change of the
- * setting without a reload.
+ * (antd-provider.tsx); our own spinners stop in their style sheets' media queries. Follows a
+ * change of the setting without a reload.
  */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribe, prefersReducedMotion);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
+import { firstPageSettled } from '@/lib/use-paged-list-table';
 import { useAdvisories } from '../api/get-advisories';
 import { advisoryListCodec, listQueryOf } from '../utils/advisory-list-params';
 import { AdvisoryFilters } from './advisory-filters';
@@ -13,7 +14,7 @@ export function AdvisoryList({ signedIn, onFirstPage }: { signedIn: boolean; onF
   const [state, update] = useUrlFilters(advisoryListCodec);
   const query = useAdvisories(listQueryOf(state, signedIn));
   const change = (next: typeof state) => update(() => next);
-  const settled = query.data !== undefined || query.isError;
+  const settled = firstPageSettled(query);
   useEffect(() => {
     if (settled) onFirstPage?.();
   }, [settled, onFirstPage]);
