@@ -48,7 +48,13 @@ function fwportal(
   env: NodeJS.ProcessEnv,
   cli = cliFile,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CLI_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLI_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, cli, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -14,6 +14,39 @@ const RUNS = envNumber('BENCH_RUNS', 3);
 const TOP = envNumber('BENCH_TOP', 20);
 /** Where nothing ran (idle), or Chromium's own work outside any script (program): not script. */
 const NOT_WORK = new Set(['(idle)', '(program)']);
+/** `BENCH_LONG_TASKS=1`: also list each load's main-thread tasks over 50 ms, with what ran in them. */
+const LONG_TASKS = process.env.BENCH_LONG_TASKS === '1';
+
+/** Kept in the page from its first script on: the long animation frames and what ran in them. */
+const recordLongFrames = () => {
+  const frames: unknown[] = [];
+  (window as unknown as { __longFrames: unknown[] }).__longFrames = frames;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      blockingDuration: number;
+      scripts: {
+        invoker: string;
+        sourceURL: string;
+        duration: number;
+        forcedStyleAndLayoutDuration: number;
+      }[];
+    })[])
+      frames.push({
+        start: Math.round(entry.startTime),
+        duration: Math.round(entry.duration),
+        blocking: Math.round(entry.blockingDuration),
+        scripts: entry.scripts
+          .filter((script) => script.duration >= 10)
+          .map(
+            (script) =>
+              `${script.invoker} ${script.sourceURL.split('/').pop()} ${Math.round(script.duration)} ms` +
+              (script.forcedStyleAndLayoutDuration >= 5
+                ? ` (layout ${Math.round(script.forcedStyleAndLayoutDuration)})`
+                : ''),
+          ),
+      });
+  }).observe({ type: 'long-animation-frame', buffered: true });
+};
 
 type Profile = {
   nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number } }[];
@@ -41,6 +74,39 @@ function printTop(title: string, map: Map<string, number>) {
   console.table(rows);
 }
 
+/**
+ * The profile's runs of work with no idle sample between them, over 50 ms (at the 4x slowdown), each
+ * with the script files that ran most in it: what a long task was made of.
+ */
+function printBusyRuns(profile: Profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  let run: { start: number; us: number; files: Map<string, number> } | null = null;
+  let clock = 0;
+  const end = () => {
+    if (run && run.us >= 50_000) {
+      const files = [...run.files]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([file, us]) => `${file} ${Math.round(us / 1000)}`);
+      console.log(
+        `  busy at ${Math.round(run.start / 1000)} ms for ${Math.round(run.us / 1000)} ms: ${files.join(', ')}`,
+      );
+    }
+    run = null;
+  };
+  profile.samples?.forEach((id, i) => {
+    const delta = profile.timeDeltas?.[i] ?? 0;
+    clock += delta;
+    const frame = nodes.get(id);
+    if (!frame || frame.functionName === '(idle)') return end();
+    run ??= { start: clock, us: 0, files: new Map() };
+    run.us += delta;
+    const file = frame.url.split('/').pop() || `(${frame.functionName || 'native'})`;
+    addTo(run.files, file, delta);
+  });
+  end();
+}
+
 const portal = await startWebBenchPortal();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -58,6 +124,7 @@ try {
         deviceScaleFactor: 1.75,
       });
       const page = await context.newPage();
+      if (LONG_TASKS) await page.addInitScript(recordLongFrames);
       await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
       await page.evaluate(storeToken);
       const cdp = await context.newCDPSession(page);
@@ -68,7 +135,22 @@ try {
       await page.goto(`${portal.url}${target}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(1500);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      if (LONG_TASKS) {
+        const frames = (await page.evaluate('window.__longFrames')) as {
+          start: number;
+          duration: number;
+          blocking: number;
+          scripts: string[];
+        }[];
+        const blocking = frames.reduce((sum, frame) => sum + frame.blocking, 0);
+        console.log(`${target} load ${run + 1}: ${frames.length} long frames, ${blocking} ms blocking`);
+        for (const frame of frames)
+          console.log(
+            `  at ${frame.start} ms: ${frame.duration} ms (${frame.blocking} blocking) ${frame.scripts.join('; ')}`,
+          );
+      }
       const times = selfTimes(profile);
+      if (LONG_TASKS) printBusyRuns(profile);
       for (const node of profile.nodes) {
         const us = times.get(node.id) ?? 0;
         const { url, functionName, lineNumber } = node.callFrame;

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '@portal/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How a page's list state maps to its query parameters. */
@@ -24,13 +24,20 @@ export function useUrlFilters<T>(codec: UrlCodec<T>): [T, (change: (current: T) 
   useEffect(() => {
     written.current = null;
   }, [searchParams]);
-  const update = (change: (current: T) => T) => {
+  // The updater keeps its identity across renders (it reads the latest through a ref), so a
+  // memoised list body does not re-render for a new function each time.
+  const latest = useRef({ codec, searchParams, setSearchParams });
+  useEffect(() => {
+    latest.current = { codec, searchParams, setSearchParams };
+  });
+  const update = useCallback((change: (current: T) => T) => {
+    const { codec, searchParams, setSearchParams } = latest.current;
     const base = written.current ?? searchParams;
     const next = new URLSearchParams(base);
     codec.write(change(codec.read(base)), next);
     written.current = next;
     setSearchParams(next, { replace: true });
-  };
+  }, []);
   return [value, update];
 }
 

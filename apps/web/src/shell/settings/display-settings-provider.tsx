@@ -6,6 +6,12 @@ import { loadDisplaySettings, parseDisplaySettings, saveDisplaySettings } from '
 import { usePreferencesSync } from './use-preferences-sync';
 import './color-weak.css';
 
+/** `previous` itself when nothing changed: the console does not re-render for equal settings. */
+const sameOrNext = (previous: DisplaySettings, next: DisplaySettings) =>
+  (Object.keys(next) as (keyof DisplaySettings)[]).every((key) => Object.is(previous[key], next[key]))
+    ? previous
+    : next;
+
 /** Class on <html>, so the filter also covers portals (drawers, messages) outside the React root. */
 export const COLOR_WEAK_CLASS = 'color-weak';
 
@@ -37,7 +43,7 @@ export function DisplaySettingsProvider({
 
   const applyStored = useCallback(
     (stored: Partial<DisplaySettings>) =>
-      setSettings((previous) => parseDisplaySettings({ ...previous, ...stored })),
+      setSettings((previous) => sameOrNext(previous, parseDisplaySettings({ ...previous, ...stored }))),
     [],
   );
   const sync = usePreferencesSync({ remote, current: () => shown.current, apply: applyStored });

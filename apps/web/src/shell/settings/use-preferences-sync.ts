@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getAccessToken } from '@/lib/session';
 import type { DisplaySettings } from './display-settings';
 import type { PreferencesRemote } from './preferences-remote';
@@ -73,8 +73,12 @@ export function usePreferencesSync({ remote, current, apply }: SyncOptions) {
       (stored) => {
         // The user was quicker than the server: what they chose wins and is saved anyway.
         if (changedByUser.current) return;
-        if (stored) latest.current.apply(stored);
-        setStatus(stored ? 'saved' : 'local');
+        // Not urgent: re-rendering the console with them yields to the page's own first render
+        // and to input, instead of one long task while the page is still loading.
+        startTransition(() => {
+          if (stored) latest.current.apply(stored);
+          setStatus(stored ? 'saved' : 'local');
+        });
       },
       (failure: unknown) => {
         if (controller.signal.aborted || changedByUser.current) return;

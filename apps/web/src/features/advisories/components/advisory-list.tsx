@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import { useUrlFilters } from '@/lib/url-filters';
 import { firstPageSettled } from '@/lib/use-paged-list-table';
 import { useAdvisories } from '../api/get-advisories';
-import { advisoryListCodec, listQueryOf } from '../utils/advisory-list-params';
+import { type AdvisoryListState, advisoryListCodec, listQueryOf } from '../utils/advisory-list-params';
 import { AdvisoryFilters } from './advisory-filters';
 import { AdvisoryTable } from './advisory-table';
 
@@ -12,16 +12,30 @@ import { AdvisoryTable } from './advisory-table';
  */
 export function AdvisoryList({ signedIn, onFirstPage }: { signedIn: boolean; onFirstPage?: () => void }) {
   const [state, update] = useUrlFilters(advisoryListCodec);
-  const query = useAdvisories(listQueryOf(state, signedIn));
-  const change = (next: typeof state) => update(() => next);
+  // A query's answer is rendered synchronously (the query cache is an external store), and the
+  // filter bar and table re-rendering with it made one long task. Deferred, the answer renders in
+  // slices that let the browser in, and the urgent render stops at the memoised body.
+  const query = useDeferredValue(useAdvisories(listQueryOf(state, signedIn)));
   const settled = firstPageSettled(query);
   useEffect(() => {
     if (settled) onFirstPage?.();
   }, [settled, onFirstPage]);
+  return <AdvisoryListBody query={query} state={state} update={update} signedIn={signedIn} />;
+}
+
+interface BodyProps {
+  query: ReturnType<typeof useAdvisories>;
+  state: AdvisoryListState;
+  update: (change: (current: AdvisoryListState) => AdvisoryListState) => void;
+  signedIn: boolean;
+}
+
+const AdvisoryListBody = memo(function AdvisoryListBody({ query, state, update, signedIn }: BodyProps) {
+  const change = (next: AdvisoryListState) => update(() => next);
   return (
     <>
       <AdvisoryFilters state={state} onChange={change} signedIn={signedIn} />
       <AdvisoryTable query={query} state={state} onChange={change} />
     </>
   );
-}
+});

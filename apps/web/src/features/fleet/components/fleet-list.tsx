@@ -1,9 +1,9 @@
 import { Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useFleetServers } from '../api/get-fleet-servers';
-import { fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
+import { type FleetListState, fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
 import { useFleetScope } from '../utils/fleet-scope';
 import { FleetFilters } from './fleet-filters';
 import { FleetSummary } from './fleet-summary';
@@ -15,11 +15,27 @@ import { MissingBundle } from './missing-bundle';
  * selected rows can have what they are missing bundled.
  */
 export function FleetList() {
-  const { t } = useTranslation('fleet');
   const [list, update] = useUrlFilters(fleetListCodec);
   const [selected, setSelected] = useState<string[]>([]);
-  const query = useFleetServers(fleetQueryOf(list));
-  const change = (next: typeof list) => update(() => next);
+  // As the advisories list: the answer renders deferred, in slices, and the urgent render (the
+  // query cache is an external store) stops at the memoised body instead of re-rendering it all.
+  const query = useDeferredValue(useFleetServers(fleetQueryOf(list)));
+  return (
+    <FleetListBody query={query} list={list} update={update} selected={selected} onSelect={setSelected} />
+  );
+}
+
+interface BodyProps {
+  query: ReturnType<typeof useFleetServers>;
+  list: FleetListState;
+  update: (change: (current: FleetListState) => FleetListState) => void;
+  selected: string[];
+  onSelect: (sns: string[]) => void;
+}
+
+const FleetListBody = memo(function FleetListBody({ query, list, update, selected, onSelect }: BodyProps) {
+  const { t } = useTranslation('fleet');
+  const change = (next: FleetListState) => update(() => next);
   const { staff } = useFleetScope();
   return (
     <>
@@ -42,8 +58,8 @@ export function FleetList() {
         list={list}
         onChange={change}
         selected={selected}
-        onSelect={staff ? undefined : setSelected}
+        onSelect={staff ? undefined : onSelect}
       />
     </>
   );
-}
+});
