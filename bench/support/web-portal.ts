@@ -13,8 +13,8 @@ export const benchWebDist = path.resolve(
  * servers as `npm start` seeds them: without them the advisories list and My servers are empty,
  * and their first row (what makes them usable) never shows.
  */
-export async function startWebBenchPortal() {
-  const portal = await startBenchPortal({ webDist: benchWebDist });
+export async function startWebBenchPortal(webDist = benchWebDist) {
+  const portal = await startBenchPortal({ webDist: path.resolve(webDist) });
   await seedAdvisories(portal.db, portal.app.services.advisoryAuthoring);
   await seedInventory(portal.db, portal.app.services.inventory);
   return portal;

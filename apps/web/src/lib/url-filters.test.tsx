@@ -21,6 +21,18 @@ function Counter() {
   );
 }
 
+/** The updaters each render handed out, to compare their identity. */
+const updaters: unknown[] = [];
+function RecordingCounter() {
+  const [n, setN] = useUrlFilters(countCodec);
+  updaters.push(setN);
+  return (
+    <button type="button" onClick={() => setN((current) => current + 1)}>
+      {n}
+    </button>
+  );
+}
+
 describe('useUrlFilters', () => {
   it('reads the value from the address, with the default for an invalid one', () => {
     renderWithProviders(<Counter />, { path: '/list', initialEntry: '/list?n=nope' });
@@ -40,5 +52,23 @@ describe('useUrlFilters', () => {
     expect(router.state.location.search).toBe('?tab=a&n=6');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByRole('button').textContent).toBe('6');
+  });
+
+  it('hands out one updater for the life of the component, which still writes onto the newest address', async () => {
+    updaters.length = 0;
+    const { router } = renderWithProviders(<RecordingCounter />, {
+      path: '/list',
+      initialEntry: '/list?n=2',
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button'));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button'));
+    });
+    expect(router.state.location.search).toBe('?n=4');
+    // A memoised list body given it is not re-rendered for a new function each time.
+    expect(updaters.length).toBeGreaterThan(2);
+    expect(new Set(updaters).size).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstCommit } from '@/lib/use-after-first-commit';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useFleetServers } from '../api/get-fleet-servers';
 import { type FleetListState, fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
@@ -37,6 +38,8 @@ const FleetListBody = memo(function FleetListBody({ query, list, update, selecte
   const { t } = useTranslation('fleet');
   const change = (next: FleetListState) => update(() => next);
   const { staff } = useFleetScope();
+  // The table (last, so nothing moves) in a commit of its own.
+  const tableShown = useAfterFirstCommit();
   return (
     <>
       <FleetSummary
@@ -53,13 +56,17 @@ const FleetListBody = memo(function FleetListBody({ query, list, update, selecte
           <MissingBundle sns={selected} disabledHint={t('bundle.selectHint')} testId="fleet-bundle" />
         </Flex>
       )}
-      <FleetTable
-        query={query}
-        list={list}
-        onChange={change}
-        selected={selected}
-        onSelect={staff ? undefined : onSelect}
-      />
+      {tableShown ? (
+        <FleetTable
+          query={query}
+          list={list}
+          onChange={change}
+          selected={selected}
+          onSelect={staff ? undefined : onSelect}
+        />
+      ) : (
+        <div data-page-loading="" />
+      )}
     </>
   );
 });
