@@ -1,6 +1,6 @@
 import type { AppEntry, LoginUser } from '@portal/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '@/lib/session';
 import { readStored } from '@/lib/storage';
 import { consoleApi } from '@/test/console-stubs';
@@ -10,6 +10,12 @@ import { renderRoutes } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
 import { resetWindowWidth, setWindowWidth } from '@/test/window-width';
 import { routes } from '../router';
+
+// The fake notifier (setUpEachTest) must be the one notify() reaches. An antd provider that the
+// frame mounts registers antd's own message through NotifierBridge, and the newest registered
+// serves: in a full web run the "switch failed" test once found antd's App in the page and the
+// fake never called. Without the bridge, which provider mounts when no longer matters here.
+vi.mock('@/app/notifier-bridge', () => ({ NotifierBridge: () => null }));
 
 const apps: AppEntry[] = [
   { code: 'mirror', name: 'Downloads', active: true },
