@@ -9,9 +9,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { envNumber } from './support/env-number';
-import { signInScript, startWebBenchPortal } from './support/web-portal';
+import { launchBenchChromium, longFramesOf, openSignedInPhonePage, slowCpu } from './support/phone-page';
+import { startWebBenchPortal } from './support/web-portal';
 
 const [distA, distB] = process.argv.slice(2);
 if (!distA || !distB)
@@ -20,16 +21,6 @@ if (!distA || !distB)
 const pages = (process.env.BENCH_PAGES ?? '/security/advisories,/fleet/servers').split(',').filter(Boolean);
 /** `BENCH_ROUNDS`: loads of each page per build. */
 const ROUNDS = envNumber('BENCH_ROUNDS', 8);
-
-/** Kept in the page from its first script on: the sum of the long animation frames' blocking time. */
-const recordBlocking = () => {
-  const page = window as unknown as { __blocking: number };
-  page.__blocking = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { blockingDuration: number })[])
-      page.__blocking += entry.blockingDuration;
-  }).observe({ type: 'long-animation-frame', buffered: true });
-};
 
 type TraceEvent = {
   name: string;
@@ -56,40 +47,38 @@ function simulatedBlocking(trace: string): number {
     );
   const busiest = mainThreads
     .map(tasksOf)
-    .sort(
-      (a, b) =>
-        b.reduce((sum, task) => sum + (task.dur ?? 0), 0) - a.reduce((sum, task) => sum + (task.dur ?? 0), 0),
-    )[0];
-  return (busiest ?? []).reduce((sum, task) => sum + Math.max(0, (4 * (task.dur ?? 0)) / 1000 - 50), 0);
+    .map((tasks) => ({ tasks, total: tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0) }))
+    .sort((a, b) => b.total - a.total)[0];
+  return (busiest?.tasks ?? []).reduce(
+    (sum, task) => sum + Math.max(0, (4 * (task.dur ?? 0)) / 1000 - 50),
+    0,
+  );
 }
 
 const traceDir = mkdtempSync(path.join(os.tmpdir(), 'web-ab-'));
 
 /** One load of `target` signed in: traced at full speed, or measured at 4x CPU slowdown. */
-async function load(browser: Browser, origin: string, token: string, target: string, traced: boolean) {
-  // Lighthouse mobile's screen: 412 x 823 CSS pixels at 1.75 device pixels each.
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-  });
-  const page: Page = await context.newPage();
-  await page.addInitScript(recordBlocking);
-  await page.goto(`${origin}/404`, { waitUntil: 'networkidle' });
-  await page.evaluate(signInScript(token));
+async function load(
+  browser: Browser,
+  portal: { url: string; token: string },
+  target: string,
+  traced: boolean,
+) {
+  const { context, page } = await openSignedInPhonePage(browser, portal, { recordFrames: !traced });
   const trace = path.join(traceDir, 'trace.json');
   if (traced)
     await browser.startTracing(page, {
       path: trace,
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'],
     });
-  else await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(`${origin}${target}`, { waitUntil: 'networkidle' });
+  else await slowCpu(context, page);
+  await page.goto(`${portal.url}${target}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1200);
   let blocking: number;
   if (traced) {
     await browser.stopTracing();
     blocking = simulatedBlocking(trace);
-  } else blocking = (await page.evaluate('window.__blocking')) as number;
+  } else blocking = (await longFramesOf(page)).reduce((sum, frame) => sum + frame.blocking, 0);
   await context.close();
   return Math.round(blocking);
 }
@@ -98,19 +87,15 @@ const builds = [
   { name: 'A', dist: distA, portal: await startWebBenchPortal(distA) },
   { name: 'B', dist: distB, portal: await startWebBenchPortal(distB) },
 ];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchBenchChromium();
 const blocking = new Map<string, number[]>();
 const add = (key: string, value: number) => blocking.set(key, [...(blocking.get(key) ?? []), value]);
 try {
   for (let round = 0; round < ROUNDS; round++)
     for (const target of pages)
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
-        const { url, token } = build.portal;
-        add(`${target} ${build.name} simulated`, await load(browser, url, token, target, true));
-        add(`${target} ${build.name} slowed`, await load(browser, url, token, target, false));
+        add(`${target} ${build.name} simulated`, await load(browser, build.portal, target, true));
+        add(`${target} ${build.name} slowed`, await load(browser, build.portal, target, false));
       }
 } finally {
   await browser.close();

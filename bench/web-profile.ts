@@ -1,9 +1,9 @@
 // Benchmark aid: where a page load's main-thread CPU goes, by script file and by function, at
 // Lighthouse mobile's 4x CPU slowdown and phone viewport. bench:web says how blocked a page is;
 // this says what blocks it. See bench/README.md (`bench:web-profile`).
-import { chromium } from 'playwright-core';
 import { envNumber } from './support/env-number';
-import { signInScript, startWebBenchPortal } from './support/web-portal';
+import { launchBenchChromium, longFramesOf, openSignedInPhonePage, slowCpu } from './support/phone-page';
+import { startWebBenchPortal } from './support/web-portal';
 
 /** The pages to profile (signed in as the demo customer): the arguments, or the two lists. */
 const targets =
@@ -16,37 +16,6 @@ const TOP = envNumber('BENCH_TOP', 20);
 const NOT_WORK = new Set(['(idle)', '(program)']);
 /** `BENCH_LONG_TASKS=1`: also list each load's main-thread tasks over 50 ms, with what ran in them. */
 const LONG_TASKS = process.env.BENCH_LONG_TASKS === '1';
-
-/** Kept in the page from its first script on: the long animation frames and what ran in them. */
-const recordLongFrames = () => {
-  const frames: unknown[] = [];
-  (window as unknown as { __longFrames: unknown[] }).__longFrames = frames;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      blockingDuration: number;
-      scripts: {
-        invoker: string;
-        sourceURL: string;
-        duration: number;
-        forcedStyleAndLayoutDuration: number;
-      }[];
-    })[])
-      frames.push({
-        start: Math.round(entry.startTime),
-        duration: Math.round(entry.duration),
-        blocking: Math.round(entry.blockingDuration),
-        scripts: entry.scripts
-          .filter((script) => script.duration >= 10)
-          .map(
-            (script) =>
-              `${script.invoker} ${script.sourceURL.split('/').pop()} ${Math.round(script.duration)} ms` +
-              (script.forcedStyleAndLayoutDuration >= 5
-                ? ` (layout ${Math.round(script.forcedStyleAndLayoutDuration)})`
-                : ''),
-          ),
-      });
-  }).observe({ type: 'long-animation-frame', buffered: true });
-};
 
 type Profile = {
   nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number } }[];
@@ -108,27 +77,14 @@ function printBusyRuns(profile: Profile) {
 }
 
 const portal = await startWebBenchPortal();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-const storeToken = signInScript(portal.token);
+const browser = await launchBenchChromium();
 try {
   for (const target of targets) {
     const byFile = new Map<string, number>();
     const byFunction = new Map<string, number>();
     for (let run = 0; run < RUNS; run++) {
-      // Lighthouse mobile's screen: 412 x 823 CSS pixels at 1.75 device pixels each.
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-      });
-      const page = await context.newPage();
-      if (LONG_TASKS) await page.addInitScript(recordLongFrames);
-      await page.goto(`${portal.url}/404`, { waitUntil: 'networkidle' });
-      await page.evaluate(storeToken);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const { context, page } = await openSignedInPhonePage(browser, portal, { recordFrames: LONG_TASKS });
+      const cdp = await slowCpu(context, page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -136,12 +92,7 @@ try {
       await page.waitForTimeout(1500);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       if (LONG_TASKS) {
-        const frames = (await page.evaluate('window.__longFrames')) as {
-          start: number;
-          duration: number;
-          blocking: number;
-          scripts: string[];
-        }[];
+        const frames = await longFramesOf(page);
         const blocking = frames.reduce((sum, frame) => sum + frame.blocking, 0);
         console.log(`${target} load ${run + 1}: ${frames.length} long frames, ${blocking} ms blocking`);
         for (const frame of frames)

@@ -1,5 +1,4 @@
 import type { TableProps } from 'antd';
-import { useDeferredValue } from 'react';
 import { listAfterTableChange } from './list-table-change';
 import { useShowTotal } from './show-total';
 import type { ListPaging } from './url-filters';
@@ -12,7 +11,8 @@ interface PagedListQuery<Row> {
 
 /**
  * A table's rows, pager and change handler for a list paged and sorted by the server, its page
- * and order kept in `state` (the address): one wiring for every such list.
+ * and order kept in `state` (the address): one wiring for every such list. The list hands it its
+ * query deferred (advisory-list.tsx, fleet-list.tsx), so the rows render in slices, not here.
  */
 export function usePagedListTable<Row, State extends ListPaging<string>>(
   query: PagedListQuery<Row>,
@@ -20,12 +20,9 @@ export function usePagedListTable<Row, State extends ListPaging<string>>(
   onChange: (next: State) => void,
 ): Pick<TableProps<Row>, 'loading' | 'dataSource' | 'pagination' | 'onChange'> {
   const showTotal = useShowTotal();
-  // A query's answer is rendered synchronously (the query cache is an external store): a page of
-  // rows of antd cells was one long task. Deferred, the rows render in slices that let the browser
-  // in; the table keeps its spinner until they are there.
-  const data = useDeferredValue(query.data);
+  const { data } = query;
   return {
-    loading: query.isFetching || data !== query.data,
+    loading: query.isFetching,
     dataSource: data?.rows ?? [],
     pagination: {
       current: state.pageNo,

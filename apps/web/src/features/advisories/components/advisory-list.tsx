@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect } from 'react';
-import { useAfterFirstCommit } from '@/lib/use-after-first-commit';
+import { AfterFirstCommit } from '@/lib/after-first-commit';
 import { useUrlFilters } from '@/lib/url-filters';
 import { firstPageSettled } from '@/lib/use-paged-list-table';
 import { useAdvisories } from '../api/get-advisories';
@@ -33,16 +33,13 @@ interface BodyProps {
 
 const AdvisoryListBody = memo(function AdvisoryListBody({ query, state, update, signedIn }: BodyProps) {
   const change = (next: AdvisoryListState) => update(() => next);
-  // The table (below the filters, so nothing moves) in a commit of its own.
-  const tableShown = useAfterFirstCommit();
   return (
     <>
       <AdvisoryFilters state={state} onChange={change} signedIn={signedIn} />
-      {tableShown ? (
+      {/* The table (below the filters, so nothing moves) in a commit of its own. */}
+      <AfterFirstCommit>
         <AdvisoryTable query={query} state={state} onChange={change} />
-      ) : (
-        <div data-page-loading="" />
-      )}
+      </AfterFirstCommit>
     </>
   );
 });

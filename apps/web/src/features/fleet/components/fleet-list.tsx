@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAfterFirstCommit } from '@/lib/use-after-first-commit';
+import { AfterFirstCommit } from '@/lib/after-first-commit';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useFleetServers } from '../api/get-fleet-servers';
 import { type FleetListState, fleetListCodec, fleetQueryOf, withFilter } from '../utils/fleet-list-params';
@@ -38,8 +38,6 @@ const FleetListBody = memo(function FleetListBody({ query, list, update, selecte
   const { t } = useTranslation('fleet');
   const change = (next: FleetListState) => update(() => next);
   const { staff } = useFleetScope();
-  // The table (last, so nothing moves) in a commit of its own.
-  const tableShown = useAfterFirstCommit();
   return (
     <>
       <FleetSummary
@@ -56,7 +54,8 @@ const FleetListBody = memo(function FleetListBody({ query, list, update, selecte
           <MissingBundle sns={selected} disabledHint={t('bundle.selectHint')} testId="fleet-bundle" />
         </Flex>
       )}
-      {tableShown ? (
+      {/* The table (below the filters, so nothing moves) in a commit of its own. */}
+      <AfterFirstCommit>
         <FleetTable
           query={query}
           list={list}
@@ -64,9 +63,7 @@ const FleetListBody = memo(function FleetListBody({ query, list, update, selecte
           selected={selected}
           onSelect={staff ? undefined : onSelect}
         />
-      ) : (
-        <div data-page-loading="" />
-      )}
+      </AfterFirstCommit>
     </>
   );
 });

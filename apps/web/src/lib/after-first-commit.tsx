@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
 /**
  * False on a component's first render, true from the render right after its first commit (a
@@ -12,4 +12,13 @@ export function useAfterFirstCommit(): boolean {
     startTransition(() => setAfter(true));
   }, []);
   return after;
+}
+
+/**
+ * `children` in a commit of their own, after the one that mounts this. Meanwhile an empty marker
+ * keeps the console's footer hidden (shell/basic-layout.module.css), so place it where nothing
+ * follows on the page that its arrival would move.
+ */
+export function AfterFirstCommit({ children }: { children: ReactNode }) {
+  return useAfterFirstCommit() ? children : <div data-page-loading="" />;
 }

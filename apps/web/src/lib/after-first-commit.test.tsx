@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useAfterFirstCommit } from './use-after-first-commit';
+import { useAfterFirstCommit } from './after-first-commit';
 
 function Staged({ seen }: { seen: boolean[] }) {
   const after = useAfterFirstCommit();
