@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/connection';
+import type { Clock } from '../../apps/server/src/lib/clock';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
 import { seedCatalog } from '../../apps/server/src/db/seed/seed-catalog';
 
@@ -20,6 +21,8 @@ export type BenchPortalOptions = {
   demo?: boolean;
   /** Settings on top of the bench's own (captcha off, quiet log, no web app). */
   config?: Record<string, string>;
+  /** The portal's time (default the system's): a bench that seeds data as of past dates. */
+  clock?: Clock;
 };
 
 /**
@@ -61,7 +64,7 @@ export async function startPortalApp(options: BenchPortalOptions = {}) {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...options.config,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: options.clock });
   if (demo) await seedCatalog(database.db, app.services.store);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
