@@ -38,6 +38,7 @@ import { createRole, createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { BENCH_PASSWORD, createBenchDatabase, NO_BACKGROUND_WORK, startPortalApp } from './support/portal';
 import { envNumber } from './support/env-number';
+import { checkFacetHash, facetHash, facetHashSql, installFacetHash } from './support/fleet-facets';
 
 const SERVERS = envNumber('BENCH_SERVERS', 10_000);
 const BASE_SERVERS = envNumber('BENCH_BASE_SERVERS', 100_000);
@@ -105,11 +106,11 @@ async function call<T>(
 }
 
 /**
- * A value of server `n`'s facet `c` in 0..65535, drawn independently per facet (a multiplicative
- * hash); `hashSql` is the same in SQL, so the seeded fleet and the JSON/CSV reports agree.
+ * A value of server `n`'s facet `c` in 0..65535, drawn independently per facet; `hashSql` is the
+ * same in SQL (support/fleet-facets.ts), so the seeded fleet and the JSON/CSV reports agree.
  */
-const hash = (n: number, c: number) => (Math.imul(n * 7919 + c * 104729, 2654435761 | 0) >>> 0) >>> 16;
-const hashSql = (c: string) => `((((g::bigint * 7919 + (${c}) * 104729) * 2654435761) % 4294967296) >> 16)`;
+const hash = facetHash;
+const hashSql = (c: string) => facetHashSql('g', c);
 // Facets: 0-6 the kinds' reported versions, 10-12 the cards' versions, 20 how many cards, 30-32
 // each card's part number, 40 the slots, 50-56 the shipped versions, 99 never reported.
 const reportsAtAll = (n: number) => hash(n, 99) % 100 >= NEVER_REPORTED;
@@ -120,14 +121,29 @@ const cardsOf = (n: number) =>
     facet: 10 + j,
   }));
 
+/**
+ * Which of `count` releases (0: the oldest) facet `facet` of server `n` runs. As in a real fleet,
+ * most components run the newest release and the rest an older one, and how up to date a server
+ * is depends on who looks after it (facet 98): the newest with a likelihood from 50 % to 95 %,
+ * else any older release, each component drawn on its own. Uniform draws would leave no server
+ * current on all seven kinds. `versionIndexSql` is the same in SQL.
+ */
+const versionIndex = (n: number, facet: number, count: number) => {
+  const h = hash(n, facet);
+  return h % 100 < 50 + (hash(n, 98) % 46) ? count - 1 : (h >>> 7) % (count - 1);
+};
+const versionIndexSql = (facet: string, count: number) =>
+  `(case when ${hashSql(facet)} % 100 < 50 + ${hashSql('98')} % 46 then ${count - 1} ` +
+  `else (${hashSql(facet)} >> 7) % ${count - 1} end)`;
+
 /** What server `n` reports in round `round` (0: the seeded state): each component on its own. */
 const components = (n: number, round: number) => [
-  ...KINDS.map((kind, i) => ({ kind, version: `1.${(hash(n, i) + round) % 5}.0` })),
+  ...KINDS.map((kind, i) => ({ kind, version: `1.${(versionIndex(n, i, 5) + round) % 5}.0` })),
   ...cardsOf(n).map((card) => ({
     kind: 'PCIE',
     pn: card.pn,
     slot: card.slot,
-    version: `22.${(hash(n, card.facet) + round) % 3}`,
+    version: `22.${(versionIndex(n, card.facet, 3) + round) % 3}`,
   })),
 ];
 
@@ -182,6 +198,8 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
 
     // The customer's servers and their reported components, in two statements per slice; each
     // server's model, cards, slots, shipped and reported versions drawn on their own (hashSql).
+    await installFacetHash(db);
+    await checkFacetHash(db);
     const modelArray = sql.raw(`array[${modelIds.join(',')}]::int[]`);
     const cardArray = `array[${CARDS.map((pn) => `'${pn}'`).join(',')}]::text[]`;
     const kindValues = sql.raw(KINDS.map((kind, i) => `('${kind}', ${i})`).join(', '));
@@ -203,13 +221,13 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
       db.execute(sql`
         insert into installed_components (sn, component, kind, pn, slot, version, source, seen_at, reported_by)
         select 'BCF' || lpad(g::text, 7, '0'), k.kind, k.kind, null, null,
-               '1.' || (${sql.raw(hashSql('k.i'))} % 5) || '.0', 'api', now() - interval '1 day', ${customerUser.id}::int
+               '1.' || ${sql.raw(versionIndexSql('k.i', 5))} || '.0', 'api', now() - interval '1 day', ${customerUser.id}::int
         from generate_series(${from}::int, ${to}::int) g
         cross join (values ${kindValues}) as k(kind, i)
         where ${reporting}
         union all
         select 'BCF' || lpad(g::text, 7, '0'), 'PCIE:' || c.pn || ':' || c.slot, 'PCIE', c.pn, c.slot,
-               '22.' || (${sql.raw(hashSql('10 + c.j'))} % 3), 'api', now() - interval '1 day', ${customerUser.id}::int
+               '22.' || ${sql.raw(versionIndexSql('10 + c.j', 3))}, 'api', now() - interval '1 day', ${customerUser.id}::int
         from generate_series(${from}::int, ${to}::int) g
         cross join lateral (${cards}) c
         where ${reporting}`);
@@ -223,8 +241,18 @@ async function scenario(driver: string, open: () => Promise<Database>): Promise<
       db,
       sql`select count(*) as components, count(distinct sn) as reported from installed_components`,
     );
+    // The fleet's shape: how many servers run a combination of versions of their own.
+    const [shape] = await rowsOf<{ kinds: number | string; all: number | string }>(
+      db,
+      sql`select count(distinct kinds) as kinds, count(distinct everything) as all
+          from (select string_agg(component || '=' || version, ',' order by component)
+                         filter (where kind <> 'PCIE') as kinds,
+                       string_agg(component || '=' || version, ',' order by component) as everything
+                from installed_components group by sn) per_server`,
+    );
     console.log(
-      `[${driver}] seeded the catalogue and ${SERVERS} servers (${seeded[0]?.reported} reported, ${seeded[0]?.components} components) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `[${driver}] seeded the catalogue and ${SERVERS} servers (${seeded[0]?.reported} reported, ${seeded[0]?.components} components) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `${shape?.kinds} distinct combinations of the ${KINDS.length} kinds' versions, ${shape?.all} with the cards`,
     );
     // The customer's baselines for 2 of the 4 models.
     for (const model of models.slice(0, 2))

@@ -34,6 +34,7 @@ import { createUser } from '../apps/server/src/test/factories';
 import { startPostgres } from '../apps/server/src/test/postgres-server';
 import { BENCH_PASSWORD, createBenchDatabase, startPortalApp } from './support/portal';
 import { envNumber } from './support/env-number';
+import { facetHashSql, installFacetHash } from './support/fleet-facets';
 
 const PRODUCTS = envNumber('BENCH_PRODUCTS', 200);
 const VERSIONS = envNumber('BENCH_VERSIONS', 6);
@@ -166,8 +167,8 @@ async function lookup(driver: string) {
     const models = [];
     for (let m = 0; m < MODELS; m += 1) models.push(await createModel(db));
     const modelArray = sql.raw(`array[${models.map((model) => model.id).join(',')}]::int[]`);
-    const hashSql = (c: string) =>
-      sql.raw(`((((g::bigint * 7919 + (${c}) * 104729) * 2654435761) % 4294967296) >> 16)`);
+    await installFacetHash(db);
+    const hashSql = (c: string) => sql.raw(facetHashSql('g', c));
     const kindValues = sql.raw(KINDS.map((kind, i) => `('${kind}', ${i})`).join(', '));
     const customer = await createUser(db, { roleCodes: ['customer'], organisation: CUSTOMER });
     const other = await createUser(db, { roleCodes: ['customer'], organisation: OTHER_CUSTOMER });
