@@ -43,6 +43,24 @@ function printLayoutShifts(pageName: string, lhr: LighthouseResult) {
   );
 }
 
+type LongTaskItem = { url?: string; duration?: number; startTime?: number };
+/** `BENCH_LONG_TASKS=1`: the median mobile run's long tasks as Lighthouse simulated them (what TBT sums). */
+const LONG_TASKS = process.env.BENCH_LONG_TASKS === '1';
+
+/** Lighthouse's own list of the main thread's long tasks (simulated 4x CPU), with the script each is charged to. */
+function printLongTasks(pageName: string, lhr: LighthouseResult) {
+  const items = (lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [];
+  console.log(`long tasks on ${pageName} (Lighthouse mobile, the median run, simulated):`);
+  console.table(
+    items.map((item) => ({
+      'start ms': Math.round(item.startTime ?? 0),
+      ms: Math.round(item.duration ?? 0),
+      'over 50 ms': Math.max(0, Math.round((item.duration ?? 0) - 50)),
+      script: (item.url ?? '').replace(/^https?:\/\/[^/]+/, ''),
+    })),
+  );
+}
+
 const DEBUG_PORT = 9333;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -233,6 +251,7 @@ async function main() {
         if (preset === 'mobile') {
           mobileMetrics.push({ page: target.name, ...metricsOf(middle) });
           printLayoutShifts(target.name, middle);
+          if (LONG_TASKS) printLongTasks(target.name, middle);
         }
       }
       rows.push({
