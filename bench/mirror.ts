@@ -8,7 +8,8 @@
 // --parallel 4, --rounds 5 (nothing-new syncs timed, the median shown), --first-rounds 1 (first
 // mirrors timed, the median shown), --baseline-cli FILE (an older bundled CLI, e.g. from `git
 // show`: timed in turn with this one, first mirrors and nothing-new syncs, each on a mirror of its
-// own, so a busy machine weighs on both alike). See bench/README.md.
+// own, so a busy machine weighs on both alike), --split-cores 1 (the portal on core 0, the clients
+// on core 1). See bench/README.md.
 
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,12 +35,28 @@ const PARALLEL = option('parallel', 4);
 const ROUNDS = option('rounds', 5);
 const FIRST_ROUNDS = option('first-rounds', 1);
 const BASELINE_CLI = textOption('baseline-cli', '');
+/**
+ * --split-cores 1: the portal (this process, every thread) on core 0, each client (fwportal, wget,
+ * sha256sum) on core 1, as a portal and a customer's machine are two computers. Without it they
+ * share both cores: the portal's serving then takes CPU from the client, and a client that does
+ * more per byte (fwportal hashes every byte it fetches; wget hashes nothing) loses twice.
+ */
+const SPLIT_CORES = option('split-cores', 0) === 1;
+
 /** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
 const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, NIC: 24, CPLD: 4, RAID: 32 };
 const SMALL_FILE = 64 * 1024;
 const BIG_FILE = 1024 * MiB;
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/** A client's command, on core 1 with --split-cores. */
+const onClientCore = (command: string, args: string[]): [string, string[]] =>
+  SPLIT_CORES ? ['taskset', ['-c', '1', command, ...args]] : [command, args];
+/** A client tool (wget, sha256sum) run to its end; `sync` and `cp` stay where they are. */
+const run = (command: string, args: string[] = [], options: { maxBuffer?: number } = {}) =>
+  ['wget', 'sha256sum'].includes(command)
+    ? execFileAsync(...onClientCore(command, args), options)
+    : execFileAsync(command, args, options);
 
 let cliFile = '';
 
@@ -51,7 +68,8 @@ function fwportal(
   const profile = process.env.BENCH_CLI_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLI_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, cli, ...args], {
+  const [command, commandArgs] = onClientCore(process.execPath, [...profile, cli, ...args]);
+  const child = spawn(command, commandArgs, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,6 +124,8 @@ const gib = (bytes: number) => (bytes / 1024 / MiB).toFixed(2);
 const rate = (bytes: number, seconds: number) => (bytes / MiB / seconds).toFixed(0);
 
 async function main() {
+  // The portal's core: every thread this process has, and (inherited) every one it starts.
+  if (SPLIT_CORES) await execFileAsync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mirror-'));
   // Bundled as customers run it, so the timings do not include Node compiling the TypeScript
   // sources at every start.
@@ -119,7 +139,10 @@ async function main() {
       readFileSync(path.join(env.XDG_CONFIG_HOME ?? '', 'fwportal', 'config.json'), 'utf8'),
     ) as { token: string };
     console.log(
-      `password of the demo accounts: ${BENCH_PASSWORD}; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `password of the demo accounts: ${BENCH_PASSWORD}; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}` +
+        (SPLIT_CORES
+          ? '; the portal on core 0, each client on core 1'
+          : '; portal and clients share the cores'),
     );
 
     // 1. The demo catalogue the demo customer may see, each file at a realistic size.
