@@ -106,18 +106,19 @@ async function call<T>(
 }
 
 /**
- * A value of server `n`'s facet `c` in 0..65535, drawn independently per facet; `hashSql` is the
- * same in SQL (support/fleet-facets.ts), so the seeded fleet and the JSON/CSV reports agree.
+ * A value of server `n`'s facet `c` in 0..65535 is `facetHash(n, c)`, drawn independently per
+ * facet; `hashSql` is the same in SQL (support/fleet-facets.ts), so the seeded fleet and the
+ * JSON/CSV reports agree.
  */
-const hash = facetHash;
 const hashSql = (c: string) => facetHashSql('g', c);
 // Facets: 0-6 the kinds' reported versions, 10-12 the cards' versions, 20 how many cards, 30-32
-// each card's part number, 40 the slots, 50-56 the shipped versions, 99 never reported.
-const reportsAtAll = (n: number) => hash(n, 99) % 100 >= NEVER_REPORTED;
+// each card's part number, 40 the slots, 50-56 the shipped versions, 98 how up to date the
+// server is kept, 99 never reported.
+const reportsAtAll = (n: number) => facetHash(n, 99) % 100 >= NEVER_REPORTED;
 const cardsOf = (n: number) =>
-  Array.from({ length: 1 + (hash(n, 20) % 3) }, (_, j) => ({
-    pn: CARDS[hash(n, 30 + j) % CARDS.length]!,
-    slot: String(1 + j + 3 * (hash(n, 40) % 2)),
+  Array.from({ length: 1 + (facetHash(n, 20) % 3) }, (_, j) => ({
+    pn: CARDS[facetHash(n, 30 + j) % CARDS.length]!,
+    slot: String(1 + j + 3 * (facetHash(n, 40) % 2)),
     facet: 10 + j,
   }));
 
@@ -129,8 +130,8 @@ const cardsOf = (n: number) =>
  * current on all seven kinds. `versionIndexSql` is the same in SQL.
  */
 const versionIndex = (n: number, facet: number, count: number) => {
-  const h = hash(n, facet);
-  return h % 100 < 50 + (hash(n, 98) % 46) ? count - 1 : (h >>> 7) % (count - 1);
+  const h = facetHash(n, facet);
+  return h % 100 < 50 + (facetHash(n, 98) % 46) ? count - 1 : (h >>> 7) % (count - 1);
 };
 const versionIndexSql = (facet: string, count: number) =>
   `(case when ${hashSql(facet)} % 100 < 50 + ${hashSql('98')} % 46 then ${count - 1} ` +

@@ -23,6 +23,7 @@ import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
 import type { SignedManifest } from '../packages/cli/src/portal-api';
 import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
+import { type CoreSplit, splitCores } from './support/client-core';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 import { replaceVersionFile } from './support/version-files';
@@ -35,12 +36,7 @@ const PARALLEL = option('parallel', 4);
 const ROUNDS = option('rounds', 5);
 const FIRST_ROUNDS = option('first-rounds', 1);
 const BASELINE_CLI = textOption('baseline-cli', '');
-/**
- * --split-cores 1: the portal (this process, every thread) on core 0, each client (fwportal, wget,
- * sha256sum) on core 1, as a portal and a customer's machine are two computers. Without it they
- * share both cores: the portal's serving then takes CPU from the client, and a client that does
- * more per byte (fwportal hashes every byte it fetches; wget hashes nothing) loses twice.
- */
+/** --split-cores 1: the portal on core 0, the clients on core 1 (support/client-core.ts). */
 const SPLIT_CORES = option('split-cores', 0) === 1;
 
 /** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
@@ -48,15 +44,9 @@ const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, 
 const SMALL_FILE = 64 * 1024;
 const BIG_FILE = 1024 * MiB;
 
-const execFileAsync = promisify(execFile);
-/** A client's command, on core 1 with --split-cores. */
-const onClientCore = (command: string, args: string[]): [string, string[]] =>
-  SPLIT_CORES ? ['taskset', ['-c', '1', command, ...args]] : [command, args];
-/** A client tool (wget, sha256sum) run to its end; `sync` and `cp` stay where they are. */
-const run = (command: string, args: string[] = [], options: { maxBuffer?: number } = {}) =>
-  ['wget', 'sha256sum'].includes(command)
-    ? execFileAsync(...onClientCore(command, args), options)
-    : execFileAsync(command, args, options);
+const run = promisify(execFile);
+/** Where the clients run (set first thing in main). */
+let cores: CoreSplit;
 
 let cliFile = '';
 
@@ -68,7 +58,7 @@ function fwportal(
   const profile = process.env.BENCH_CLI_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLI_PROF}`]
     : [];
-  const [command, commandArgs] = onClientCore(process.execPath, [...profile, cli, ...args]);
+  const [command, commandArgs] = cores.onClientCore(process.execPath, [...profile, cli, ...args]);
   const child = spawn(command, commandArgs, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,8 +114,7 @@ const gib = (bytes: number) => (bytes / 1024 / MiB).toFixed(2);
 const rate = (bytes: number, seconds: number) => (bytes / MiB / seconds).toFixed(0);
 
 async function main() {
-  // The portal's core: every thread this process has, and (inherited) every one it starts.
-  if (SPLIT_CORES) await execFileAsync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
+  cores = await splitCores(SPLIT_CORES);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-mirror-'));
   // Bundled as customers run it, so the timings do not include Node compiling the TypeScript
   // sources at every start.
@@ -140,9 +129,7 @@ async function main() {
     ) as { token: string };
     console.log(
       `password of the demo accounts: ${BENCH_PASSWORD}; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}` +
-        (SPLIT_CORES
-          ? '; the portal on core 0, each client on core 1'
-          : '; portal and clients share the cores'),
+        `; ${cores.description}`,
     );
 
     // 1. The demo catalogue the demo customer may see, each file at a realistic size.
@@ -184,7 +171,7 @@ async function main() {
       await run('sync');
       const wgetDir = path.join(dir, 'wget');
       const [, wgetSeconds] = await timed(() =>
-        run('wget', [
+        cores.runClient('wget', [
           '--mirror',
           '--no-verbose',
           '--quiet',
@@ -282,7 +269,7 @@ async function main() {
     const [, sumSeconds] = await timed(async () => {
       // xargs-style batches keep the command line short; one sha256sum at a time, as a person runs it.
       for (let start = 0; start < files.length; start += 500)
-        await run('sha256sum', files.slice(start, start + 500), { maxBuffer: 64 * MiB });
+        await cores.runClient('sha256sum', files.slice(start, start + 500), { maxBuffer: 64 * MiB });
     });
     console.log(
       `\n3. verify: ${files.length} files, ${gib(full.bytes)} GiB (page cache: both read what the sync just wrote)`,

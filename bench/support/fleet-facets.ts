@@ -7,7 +7,8 @@
 // constant steps and its component versions moved together: 10,000 servers ran 182 distinct
 // combinations of 7 kinds where independent draws give thousands. This is Thomas Mueller's
 // 32-bit integer hash (xor-shift, multiply by 0x45d9f3b, twice): every bit of the input reaches
-// every bit of the output, and its products stay below 2^59, within PostgreSQL's bigint.
+// every bit of the output. Servers are numbered below 2^25 and facets below 128, so the input fits
+// 32 bits in JavaScript and the SQL products stay below 2^59, within PostgreSQL's bigint.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/connection';
 import { rowsOf } from '../../apps/server/src/db/raw-rows';
@@ -16,8 +17,13 @@ const MULTIPLIER = 0x45d9f3b;
 /** Facet numbers a server may use (0..FACETS-1): its number and the facet's make one input. */
 const FACETS = 128;
 
-/** Facet `c` of server `n`, in 0..65535. */
+/** Servers the hash tells apart (numbers 0..2^25-1): above, JavaScript's 32 bits and SQL's 64 part ways. */
+const SERVERS = 2 ** 25;
+
+/** Facet `c` (0..127) of server `n` (0..2^25-1), in 0..65535. */
 export function facetHash(n: number, c: number): number {
+  if (!(Number.isInteger(n) && n >= 0 && n < SERVERS && Number.isInteger(c) && c >= 0 && c < FACETS))
+    throw new RangeError(`facetHash(${n}, ${c}): server below ${SERVERS}, facet below ${FACETS}`);
   let x = n * FACETS + c;
   x = Math.imul(x ^ (x >>> 16), MULTIPLIER) >>> 0;
   x = Math.imul(x ^ (x >>> 16), MULTIPLIER) >>> 0;

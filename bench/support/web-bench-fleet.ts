@@ -82,7 +82,9 @@ function drawServer(
   const [soonest, latest] = SHIPPED_DAYS_AGO[model.family] ?? [30, 2000];
   const shipDate = daysFrom(today, -(soonest + draw.below(latest - soonest)));
   const sn = `${model.code.replace('-', 'S')}${shipDate.slice(2, 4)}9${String(n).padStart(5, '0')}`;
-  // Cards: none to three, in their own slots; most of them ones the catalogue has firmware for.
+  // Cards: none to three, in their own slots (one riser layout per server: slots 1-3 or 3-5);
+  // most of them ones the catalogue has firmware for.
+  const firstSlot = 1 + 2 * draw.below(2);
   const cards = Array.from(
     {
       length: draw.weighted([
@@ -97,7 +99,7 @@ function drawServer(
         draw.chance(0.85) && catalogue.cards.length > 0
           ? draw.pick(catalogue.cards)
           : draw.pick(UNLISTED_CARDS),
-      slot: `slot${j + 1 + 2 * draw.below(2)}`,
+      slot: `slot${firstSlot + j}`,
     }),
   );
   // What the factory flashed (the oldest releases), when the shipping record says it at all.
