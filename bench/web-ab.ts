@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { envNumber } from './support/env-number';
+import { percentile } from './support/percentile';
 import { launchBenchChromium, longFramesOf, openSignedInPhonePage, slowCpu } from './support/phone-page';
 import { startWebBenchPortal } from './support/web-portal';
 
@@ -84,8 +85,8 @@ async function load(
 }
 
 const builds = [
-  { name: 'A', dist: distA, portal: await startWebBenchPortal(distA) },
-  { name: 'B', dist: distB, portal: await startWebBenchPortal(distB) },
+  { name: 'A', portal: await startWebBenchPortal(distA) },
+  { name: 'B', portal: await startWebBenchPortal(distB) },
 ];
 const browser = await launchBenchChromium();
 const blocking = new Map<string, number[]>();
@@ -103,7 +104,7 @@ try {
   rmSync(traceDir, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) => percentile(values, 50);
 console.log(`A = ${distA}, B = ${distB}; ${ROUNDS} loads each way, phone screen`);
 console.table(
   pages.flatMap((target) =>

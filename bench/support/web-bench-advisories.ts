@@ -7,7 +7,8 @@
 import { type AdvisoryInput, advisoryInputSchema, SERVER_FIRMWARE_KINDS } from '@portal/contract';
 import type { AdvisoryAuthoring } from '../../apps/server/src/modules/advisories/advisory-authoring.service';
 import { DAY_MS } from '../../apps/server/src/lib/clock';
-import { type BenchCatalogue, type Release, releaseKey } from './web-bench-catalogue';
+import { type Release, releaseKey } from '@portal/contract/compliance';
+import type { BenchCatalogue } from './web-bench-catalogue';
 import { type SeededDraws, seededDraws } from './seeded-draws';
 
 /** Flaws as vendors' advisories describe them, each with the CVSS 3.1 vector that sets its severity. */
@@ -107,13 +108,13 @@ function targetsOf(catalogue: BenchCatalogue): Target[] {
   for (const family of families)
     for (const kind of SERVER_FIRMWARE_KINDS) {
       const models = catalogue.models.filter(
-        (model) => model.family === family && catalogue.releases.has(releaseKey(kind, { modelId: model.id })),
+        (model) => model.family === family && catalogue.releases.has(releaseKey({ modelId: model.id, kind })),
       );
       const [en, zh] = KIND_NAMES[kind] ?? [kind, kind];
       if (models.length > 0)
         targets.push({
           names: [`${family} ${en}`, `${family} ${zh}`],
-          releases: catalogue.releases.get(releaseKey(kind, { modelId: models[0]!.id }))!,
+          releases: catalogue.releases.get(releaseKey({ modelId: models[0]!.id, kind }))!,
           rows: (range) =>
             models.map((model) => ({
               modelId: model.id,
@@ -128,7 +129,7 @@ function targetsOf(catalogue: BenchCatalogue): Target[] {
   for (const pn of catalogue.cards)
     targets.push({
       names: [`${pn} firmware`, `${pn} 固件`],
-      releases: catalogue.releases.get(releaseKey('PCIE', { pn }))!,
+      releases: catalogue.releases.get(releaseKey({ pn }))!,
       // Filed under what the card is, as staff do (the part number is what matches).
       rows: (range) => [
         {
@@ -209,7 +210,7 @@ function advisoryOf(n: number, target: Target, published: Date, draw: SeededDraw
         ? { status: 'under_investigation', affectedFrom: range.affectedFrom }
         : { affectedFrom: range.affectedFrom, fixedIn: range.fixedIn!.version },
     ),
-    fixedVersionIds: range.fixedIn ? [range.fixedIn.id] : [],
+    fixedVersionIds: range.fixedIn ? [range.fixedIn.versionId] : [],
     // Published on approval, which happens at `published` (seedBenchAdvisories).
     publishAt: null,
   });

@@ -60,7 +60,7 @@ export async function seedWebBenchData(portal: Pick<BenchPortal, 'db' | 'app'>, 
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'demo'));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.adminType, '1')).limit(1);
   if (!demo || !admin) throw new Error('seed the demo first: no demo customer or super admin');
-  const catalogue = await readBenchCatalogue(db);
+  const catalogue = await readBenchCatalogue(db, app.services.catalogAccess, demo.id);
   const fleet = await seedBenchFleet(db, app.services.inventory, demo.id, catalogue, {
     count: BENCH_FLEET_SERVERS,
     seed: FLEET_SEED,

@@ -11,7 +11,8 @@ import { DEMO_COMPANY } from '../../apps/server/src/db/seed/seed-data';
 import { daysFrom, seedDay, yearsFrom } from '../../apps/server/src/db/seed/seed-dates';
 import { DAY_MS } from '../../apps/server/src/lib/clock';
 import type { InventoryService } from '../../apps/server/src/modules/fleet/inventory.service';
-import { type BenchCatalogue, type BenchModel, type Release, releaseKey } from './web-bench-catalogue';
+import { type Release, releaseKey } from '@portal/contract/compliance';
+import type { BenchCatalogue, BenchModel } from './web-bench-catalogue';
 import { type SeededDraws, seededDraws } from './seeded-draws';
 
 /** More servers bought than the newer models, fewer of the GPU model: one customer's mix. */
@@ -78,7 +79,7 @@ function drawServer(
   const model: BenchModel = draw.weighted(
     catalogue.models.map((m) => [m, MODEL_WEIGHTS[m.code] ?? 1] as const),
   );
-  const releasesOf = (kind: string) => catalogue.releases.get(releaseKey(kind, { modelId: model.id }));
+  const releasesOf = (kind: string) => catalogue.releases.get(releaseKey({ modelId: model.id, kind }));
   const [soonest, latest] = SHIPPED_DAYS_AGO[model.family] ?? [30, 2000];
   const shipDate = daysFrom(today, -(soonest + draw.below(latest - soonest)));
   const sn = `${model.code.replace('-', 'S')}${shipDate.slice(2, 4)}9${String(n).padStart(5, '0')}`;
@@ -134,7 +135,7 @@ function drawServer(
       kind: 'PCIE',
       pn: card.pn,
       slot: card.slot,
-      version: runningVersion(catalogue.releases.get(releaseKey('PCIE', { pn: card.pn })), upToDate, draw),
+      version: runningVersion(catalogue.releases.get(releaseKey({ pn: card.pn })), upToDate, draw),
     });
   // Most report daily, a tail has not reported for weeks or months.
   const seenAt = new Date(now.getTime() - Math.floor(draw.random() ** 3 * 180 * DAY_MS)).toISOString();
