@@ -23,7 +23,7 @@ import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
 import type { SignedManifest } from '../packages/cli/src/portal-api';
 import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
-import { type CoreSplit, splitCores } from './support/client-core';
+import { type CoreSplit, cpuSecondsIn, splitCores } from './support/client-core';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 import { replaceVersionFile } from './support/version-files';
@@ -54,11 +54,12 @@ function fwportal(
   args: string[],
   env: NodeJS.ProcessEnv,
   cli = cliFile,
+  cpuFile?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const profile = process.env.BENCH_CLI_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CLI_PROF}`]
     : [];
-  const [command, commandArgs] = cores.onClientCore(process.execPath, [...profile, cli, ...args]);
+  const [command, commandArgs] = cores.onClientCore(process.execPath, [...profile, cli, ...args], cpuFile);
   const child = spawn(command, commandArgs, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,12 +79,18 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 type Sync = { created: boolean; files: number; bytes: number; fetched: number; fetchedBytes: number };
 
-async function sync(out: string, env: NodeJS.ProcessEnv, cli = cliFile): Promise<[Sync, number]> {
+/** A `mirror sync`: what it did, its wall time, and (given `cpuFile`) its CPU seconds. */
+async function sync(
+  out: string,
+  env: NodeJS.ProcessEnv,
+  cli = cliFile,
+  cpuFile?: string,
+): Promise<[Sync, number, number]> {
   const [answer, seconds] = await timed(() =>
-    fwportal(['mirror', 'sync', '--out', out, '--parallel', String(PARALLEL), '--json'], env, cli),
+    fwportal(['mirror', 'sync', '--out', out, '--parallel', String(PARALLEL), '--json'], env, cli, cpuFile),
   );
   if (answer.code !== 0) throw new Error(`fwportal mirror sync failed (${answer.code}): ${answer.stderr}`);
-  return [JSON.parse(answer.stdout) as Sync, seconds];
+  return [JSON.parse(answer.stdout) as Sync, seconds, cpuFile ? cpuSecondsIn(cpuFile) : 0];
 }
 
 async function manifestOf(portal: BenchPortal, token: string): Promise<SignedManifest> {
@@ -154,32 +161,44 @@ async function main() {
       wget: [] as number[],
       durableWget: [] as number[],
     };
+    // The clients' own CPU seconds (user + system, every thread): what each costs per byte,
+    // apart from what the portal and the disk cost.
+    const cpu = { fwportal: [] as number[], baseline: [] as number[], wget: [] as number[] };
+    const cpuFile = path.join(dir, 'client-cpu.txt');
     let first: Sync | undefined;
     for (let round = 0; round < FIRST_ROUNDS; round += 1) {
       const target = round === 0 ? out : path.join(dir, `mirror-${round}`);
       await run('sync');
-      const [answer, seconds] = await sync(target, env);
+      const [answer, seconds, cpuSeconds] = await sync(target, env, cliFile, cpuFile);
       first ??= answer;
       rounds.fwportal.push(seconds);
+      cpu.fwportal.push(cpuSeconds);
       if (round > 0) rmSync(target, { recursive: true, force: true });
       if (BASELINE_CLI) {
         const baselineTarget = path.join(dir, `mirror-baseline-first-${round}`);
         await run('sync');
-        rounds.baseline.push((await sync(baselineTarget, env, BASELINE_CLI))[1]);
+        const [, baselineSeconds, baselineCpu] = await sync(baselineTarget, env, BASELINE_CLI, cpuFile);
+        rounds.baseline.push(baselineSeconds);
+        cpu.baseline.push(baselineCpu);
         rmSync(baselineTarget, { recursive: true, force: true });
       }
       await run('sync');
       const wgetDir = path.join(dir, 'wget');
       const [, wgetSeconds] = await timed(() =>
-        cores.runClient('wget', [
-          '--mirror',
-          '--no-verbose',
-          '--quiet',
-          `--header=Authorization: Bearer ${token}`,
-          `--directory-prefix=${wgetDir}`,
-          `--input-file=${urls}`,
-        ]),
+        cores.runClient(
+          'wget',
+          [
+            '--mirror',
+            '--no-verbose',
+            '--quiet',
+            `--header=Authorization: Bearer ${token}`,
+            `--directory-prefix=${wgetDir}`,
+            `--input-file=${urls}`,
+          ],
+          { cpuFile },
+        ),
       );
+      cpu.wget.push(cpuSecondsIn(cpuFile));
       // `mirror sync` ends with its files on the disk (a power loss never leaves an index naming a
       // file the disk lost); wget leaves them in the page cache. Its time until they are on the disk
       // too (`sync -f`: the file system holding them) is the like-for-like figure.
@@ -196,20 +215,21 @@ async function main() {
     console.log(
       `\n1. first mirror: ${entries.length} files, ${gib(total)} GiB (size scale ${SIZE_SCALE}, parallel ${PARALLEL}), median of ${FIRST_ROUNDS} round(s), load ${os.loadavg()[0]?.toFixed(1)}`,
     );
-    console.log('| client | wall time | MiB/s | each round |');
-    console.log('| --- | ---: | ---: | --- |');
+    const cpuOf = (values: number[]) => `${median(values).toFixed(2)} s`;
+    console.log('| client | wall time | MiB/s | client CPU (median) | each round |');
+    console.log('| --- | ---: | ---: | ---: | --- |');
     console.log(
-      `| fwportal mirror sync (signed manifest, SHA-256 of every byte, files flushed to the disk) | ${firstSeconds.toFixed(2)} s | ${rate(first.fetchedBytes, firstSeconds)} | ${each(rounds.fwportal)} |`,
+      `| fwportal mirror sync (signed manifest, SHA-256 of every byte, files flushed to the disk) | ${firstSeconds.toFixed(2)} s | ${rate(first.fetchedBytes, firstSeconds)} | ${cpuOf(cpu.fwportal)} | ${each(rounds.fwportal)} |`,
     );
     if (BASELINE_CLI)
       console.log(
-        `| baseline CLI (${path.basename(BASELINE_CLI)}) mirror sync | ${median(rounds.baseline).toFixed(2)} s | ${rate(first.fetchedBytes, median(rounds.baseline))} | ${each(rounds.baseline)} |`,
+        `| baseline CLI (${path.basename(BASELINE_CLI)}) mirror sync | ${median(rounds.baseline).toFixed(2)} s | ${rate(first.fetchedBytes, median(rounds.baseline))} | ${cpuOf(cpu.baseline)} | ${each(rounds.baseline)} |`,
       );
     console.log(
-      `| wget --mirror (same files, same token), files left in the page cache | ${wgetSeconds.toFixed(2)} s | ${rate(total, wgetSeconds)} | ${each(rounds.wget)} |`,
+      `| wget --mirror (same files, same token), files left in the page cache | ${wgetSeconds.toFixed(2)} s | ${rate(total, wgetSeconds)} | ${cpuOf(cpu.wget)} | ${each(rounds.wget)} |`,
     );
     console.log(
-      `| wget --mirror, then its files flushed to the disk (sync -f) | ${durableWget.toFixed(2)} s | ${rate(total, durableWget)} | ${each(rounds.durableWget)} |`,
+      `| wget --mirror, then its files flushed to the disk (sync -f) | ${durableWget.toFixed(2)} s | ${rate(total, durableWget)} | | ${each(rounds.durableWget)} |`,
     );
     console.log(
       `fwportal / wget throughput: ${(wgetSeconds / firstSeconds).toFixed(2)}x against wget alone, ${(durableWget / firstSeconds).toFixed(2)}x with both files on the disk (goal >= 0.9x)`,

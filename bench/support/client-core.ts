@@ -3,16 +3,24 @@
 // then takes CPU from the client, and a client that does more per byte (fwportal hashes every byte
 // it fetches; wget hashes nothing) loses twice.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
 export type CoreSplit = {
-  /** A client's command line, on the client's core when split. */
-  onClientCore(command: string, args: string[]): [string, string[]];
+  /**
+   * A client's command line, on the client's core when split; with `cpuFile`, GNU time writes the
+   * client's user and system CPU seconds there (read them with cpuSecondsIn).
+   */
+  onClientCore(command: string, args: string[], cpuFile?: string): [string, string[]];
   /** Runs a client tool (wget, sha256sum) to its end, on the client's core when split. */
-  runClient(command: string, args: string[], options?: { maxBuffer?: number }): Promise<unknown>;
+  runClient(
+    command: string,
+    args: string[],
+    options?: { maxBuffer?: number; cpuFile?: string },
+  ): Promise<unknown>;
   /** What the figures were measured on, for the bench's output. */
   description: string;
 };
@@ -26,13 +34,24 @@ export async function splitCores(split: boolean): Promise<CoreSplit> {
     if (os.availableParallelism() < 2) throw new Error('--split-cores needs two cores');
     await execFileAsync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
   }
-  const onClientCore = (command: string, args: string[]): [string, string[]] =>
-    split ? ['taskset', ['-c', '1', command, ...args]] : [command, args];
+  const onClientCore = (command: string, args: string[], cpuFile?: string): [string, string[]] => {
+    const timed: [string, string[]] = cpuFile
+      ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, command, ...args]]
+      : [command, args];
+    return split ? ['taskset', ['-c', '1', timed[0], ...timed[1]]] : timed;
+  };
   return {
     onClientCore,
-    runClient: (command, args, options = {}) => execFileAsync(...onClientCore(command, args), options),
+    runClient: (command, args, { cpuFile, ...options } = {}) =>
+      execFileAsync(...onClientCore(command, args, cpuFile), options),
     description: split
       ? 'the portal on core 0, each client on core 1 (sync and cp on core 0)'
       : 'portal and clients share the cores',
   };
+}
+
+/** The user + system CPU seconds GNU time wrote for a client (onClientCore's `cpuFile`). */
+export function cpuSecondsIn(cpuFile: string): number {
+  const [user = 0, system = 0] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+  return user + system;
 }

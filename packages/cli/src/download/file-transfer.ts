@@ -1,13 +1,15 @@
-import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import { API_PATHS } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
-import { hashFileInto, sizeOf } from './file-hash.ts';
+import { sizeOf } from './file-hash.ts';
+import { type ThreadHash, threadHash } from './hash-thread.ts';
 import { openForWriting, refuseSymlink } from './no-follow.ts';
 import type { ExpectedFile } from './signed-set.ts';
+import { HashingWriter } from './hashing-writer.ts';
+import type { FileBody } from '../portal-stream.ts';
 
 export const PART_SUFFIX = '.part';
 
@@ -35,8 +37,34 @@ export async function transferFile(
     await rm(part, { force: true });
     offset = 0;
   }
-  let hash = createHash('sha256');
-  if (offset > 0) await hashFileInto(part, hash, onBytes);
+  const hash = threadHash();
+  try {
+    const resumedFrom = await fetchInto(client, expected, part, offset, hash, onBytes);
+    const size = (await sizeOf(part)) ?? 0;
+    if ((await hash.digest()) !== expected.sha256 || size !== expected.size) {
+      await rm(part, { force: true });
+      throw new CliError(EXIT.verification, 'download.mismatch', { file: expected.fileName });
+    }
+    await rename(part, target);
+    return { resumedFrom };
+  } finally {
+    hash.drop();
+  }
+}
+
+/** The rest of the file appended to `part` (or all of it, when the portal sends it whole); where it resumed from. */
+async function fetchInto(
+  client: PortalClient,
+  expected: ExpectedFile,
+  part: string,
+  offset: number,
+  hash: ThreadHash,
+  onBytes: (count: number) => void,
+): Promise<number> {
+  if (offset > 0) {
+    await hash.updateFromFile(part);
+    onBytes(offset);
+  }
   let resumedFrom = 0;
   if (offset < expected.size) {
     const headers: Record<string, string> =
@@ -44,17 +72,17 @@ export async function transferFile(
     const response = await client.download(API_PATHS.download(expected.versionId), headers);
     const resumed = response.status === 206;
     if (resumed && contentRangeStart(response.header('content-range')) !== offset) {
-      response.body.destroy();
+      response.body.discard();
       throw new CliError(EXIT.error, 'error.http', { status: response.status });
     }
     if (resumed) resumedFrom = offset;
     else if (offset > 0) {
       // The whole file came back (it changed on the portal, or the answer ignored the range).
       onBytes(-offset);
-      hash = createHash('sha256');
+      hash.restart();
     }
     const file = await openForWriting(part, resumed).catch((error: unknown) => {
-      response.body.destroy();
+      response.body.discard();
       throw error;
     });
     try {
@@ -63,13 +91,7 @@ export async function transferFile(
       await file.close();
     }
   }
-  const size = (await sizeOf(part)) ?? 0;
-  if (hash.digest('hex') !== expected.sha256 || size !== expected.size) {
-    await rm(part, { force: true });
-    throw new CliError(EXIT.verification, 'download.mismatch', { file: expected.fileName });
-  }
-  await rename(part, target);
-  return { resumedFrom };
+  return resumedFrom;
 }
 
 function contentRangeStart(header: string | null): number | null {
@@ -77,54 +99,26 @@ function contentRangeStart(header: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Bytes gathered for one write: one system call (and one trip to libuv's pool) per MiB, not per 64 KiB. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
-
 /**
- * The body hashed and appended to `file`, a MiB at a time, the next MiB read while the last is
- * written. What came before a failure (a stall, a reset) is written before it is reported, so the
- * `.part` holds every byte received, as a resumed run expects.
+ * The body appended to `file` and hashed on the hash thread. What came before a failure (a stall, a reset) is written
+ * before it is reported, so the `.part` holds every byte received, as a resumed run expects.
  */
 async function writeBody(
-  body: AsyncIterable<Buffer>,
+  body: FileBody,
   file: FileHandle,
-  hash: Hash,
+  hash: ThreadHash,
   onBytes: (count: number) => void,
 ): Promise<void> {
-  let batch: Buffer[] = [];
-  let batched = 0;
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    await writing;
-    const buffers = batch;
-    batch = [];
-    batched = 0;
-    writing = writeAll(file, buffers);
-    // Awaited at the next flush; marked handled so a failure meanwhile is not reported twice.
-    writing.catch(() => undefined);
-  };
+  const writer = new HashingWriter(file, hash);
   try {
-    for await (const chunk of body) {
-      hash.update(chunk);
-      onBytes(chunk.length);
-      batch.push(chunk);
-      batched += chunk.length;
-      if (batched >= WRITE_BATCH_BYTES) await flush();
-    }
+    await body.pipe(
+      (data) => {
+        onBytes(data.length);
+        return writer.append(data);
+      },
+      () => writer.room(),
+    );
   } finally {
-    await flush();
-    await writing;
-  }
-}
-
-/** writev until every byte is written (a regular file may take fewer, e.g. near a full disk). */
-async function writeAll(file: FileHandle, buffers: Buffer[]): Promise<void> {
-  let left = buffers;
-  let total = left.reduce((sum, buffer) => sum + buffer.length, 0);
-  while (total > 0) {
-    const { bytesWritten } = await file.writev(left);
-    if (bytesWritten === total) return;
-    left = [Buffer.concat(left).subarray(bytesWritten)];
-    total -= bytesWritten;
+    await writer.close();
   }
 }

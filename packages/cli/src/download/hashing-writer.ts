@@ -1,0 +1,108 @@
+import type { FileHandle } from 'node:fs/promises';
+import type { ThreadHash } from './hash-thread.ts';
+
+/** Bytes gathered for one write: one system call (and one trip to libuv's pool) per MiB, not per read. */
+export const WRITE_BATCH_BYTES = 1024 * 1024;
+/** A batch with less room than this left goes to be written: a read into it would be too small to be worth it. */
+const MIN_READ_ROOM = 64 * 1024;
+
+const sharedBuffer = () => Buffer.from(new SharedArrayBuffer(WRITE_BATCH_BYTES));
+
+/**
+ * Appends to a file and feeds a hash (on the hash thread) a MiB at a time, through two shared
+ * buffers allocated once: one fills while the other is written and hashed, so a 1.5 GiB mirror
+ * makes no garbage here and the hash thread reads the bytes where they are. The connection reads
+ * straight into the free end of the filling buffer (`room`); bytes that came elsewhere are copied.
+ */
+export class HashingWriter {
+  private filling: Buffer = sharedBuffer();
+  private filled = 0;
+  /** The other buffer; null while it is being written and hashed. */
+  private spare: Buffer | null = sharedBuffer();
+  private writing: Promise<void> = Promise.resolve();
+  private readonly file: FileHandle;
+  private readonly hash: ThreadHash;
+
+  constructor(file: FileHandle, hash: ThreadHash) {
+    this.file = file;
+    this.hash = hash;
+  }
+
+  /**
+   * Copies `data` in. A promise when both buffers are busy: `data` must stay as it is, and nothing
+   * more be appended, until it settles.
+   */
+  append(data: Buffer): Promise<void> | undefined {
+    if (this.isRoom(data)) {
+      // Read into place: nothing to copy.
+      this.filled += data.length;
+      return this.filling.length - this.filled < MIN_READ_ROOM ? this.writeFilled() : undefined;
+    }
+    let at = 0;
+    while (at < data.length) {
+      // Overlapping is fine (copy moves), should `data` be a later part of this very buffer.
+      const copied = data.copy(this.filling, this.filled, at);
+      this.filled += copied;
+      at += copied;
+      if (this.filling.length - this.filled < MIN_READ_ROOM) {
+        const wait = this.writeFilled();
+        const rest = data.subarray(at);
+        if (wait) return wait.then(() => this.append(rest));
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Where the next read may land: the free end of the filling buffer. What is read there and then
+   * appended is taken in place. Valid until the next append.
+   */
+  room(): Buffer {
+    return this.filling.subarray(this.filled);
+  }
+
+  private isRoom(data: Buffer): boolean {
+    return data.buffer === this.filling.buffer && data.byteOffset === this.filling.byteOffset + this.filled;
+  }
+
+  /** What is left written and hashed; an earlier write's failure thrown. */
+  async close(): Promise<void> {
+    await this.writing;
+    if (this.filled > 0) await this.consume(this.filling.subarray(0, this.filled));
+    this.filled = 0;
+  }
+
+  private async consume(batch: Buffer): Promise<void> {
+    await Promise.all([writeAll(this.file, [batch]), this.hash.update(batch)]);
+  }
+
+  /** The full buffer's write and hash started and the spare filled next; a promise while the spare is still busy. */
+  private writeFilled(): Promise<void> | undefined {
+    const spare = this.spare;
+    // Nothing is read into the full buffer while it waits for the spare (see room).
+    if (!spare) return this.writing.then(() => this.writeFilled());
+    const full = this.filling;
+    const size = this.filled;
+    this.filling = spare;
+    this.filled = 0;
+    this.spare = null;
+    this.writing = this.consume(full.subarray(0, size)).then(() => {
+      this.spare = full;
+    });
+    // Awaited by the next buffer's write or by close; marked handled so a failure meanwhile is not reported twice.
+    this.writing.catch(() => undefined);
+    return undefined;
+  }
+}
+
+/** writev until every byte is written (a regular file may take fewer, e.g. near a full disk). */
+export async function writeAll(file: FileHandle, buffers: Buffer[]): Promise<void> {
+  let left = buffers;
+  let total = left.reduce((sum, buffer) => sum + buffer.length, 0);
+  while (total > 0) {
+    const { bytesWritten } = await file.writev(left);
+    if (bytesWritten === total) return;
+    left = [Buffer.concat(left).subarray(bytesWritten)];
+    total -= bytesWritten;
+  }
+}

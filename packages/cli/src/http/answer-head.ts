@@ -1,0 +1,43 @@
+import { BodyFramingError } from './body-framing.ts';
+
+/** An HTTP/1.1 answer's status line and header fields (names in lower case, repeats joined by ", "). */
+export type AnswerHead = { status: number; headers: Map<string, string> };
+
+/** An answer head longer than this is refused (Node's own http client allows 16 KiB). */
+export const MAX_HEAD_BYTES = 64 * 1024;
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/**
+ * Finds the end of the head in `bytes` (what came so far): the head and the bytes after it, or
+ * null while it is incomplete. Interim (1xx) answers before the final one are skipped.
+ */
+export function splitHead(bytes: Buffer): { head: AnswerHead; rest: Buffer } | null {
+  let at = 0;
+  for (;;) {
+    const end = bytes.indexOf(HEAD_END, at);
+    if (end === -1) {
+      if (bytes.length - at > MAX_HEAD_BYTES) throw new BodyFramingError('answer head too long');
+      return null;
+    }
+    const head = parseHead(bytes.toString('latin1', at, end));
+    at = end + HEAD_END.length;
+    if (head.status >= 200 || head.status === 101) return { head, rest: bytes.subarray(at) };
+  }
+}
+
+function parseHead(text: string): AnswerHead {
+  const [statusLine = '', ...fields] = text.split('\r\n');
+  const status = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine);
+  if (!status?.[1]) throw new BodyFramingError('bad status line');
+  const headers = new Map<string, string>();
+  for (const field of fields) {
+    const colon = field.indexOf(':');
+    if (colon <= 0) throw new BodyFramingError('bad header field');
+    const name = field.slice(0, colon).toLowerCase();
+    const value = field.slice(colon + 1).trim();
+    const earlier = headers.get(name);
+    headers.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
+  }
+  return { status: Number(status[1]), headers };
+}

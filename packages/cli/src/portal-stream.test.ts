@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSelfSignedCertificate, type SelfSignedCertificate } from '../../../tools/bmc-sim/tls.ts';
+import { PortalTransportError } from './portal-fetch.ts';
+import { getStreamed, type StreamedAnswer } from './portal-stream.ts';
+
+const payload = randomBytes(6 * 1024 * 1024 + 123);
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+type Server = { url: string; close: () => Promise<void> };
+
+/** A server that answers each connection as `answer` says, raw. */
+async function listen(server: net.Server, scheme = 'http'): Promise<Server> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `${scheme}://127.0.0.1:${port}`,
+    close: () => {
+      (server as http.Server).closeAllConnections?.();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+const raw = (answer: (socket: net.Socket) => void) => listen(net.createServer(answer));
+
+/** Reads a body whole; every third piece is taken after a pause, as a busy disk would. */
+async function readAll(answer: StreamedAnswer): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let count = 0;
+  await answer.body.pipe((data) => {
+    parts.push(Buffer.from(data));
+    count += 1;
+    return count % 3 === 0 ? sleep(1) : undefined;
+  });
+  return Buffer.concat(parts);
+}
+
+/** Reads a body whole into the room it offers, counting the reads that landed in place. */
+async function readIntoRoom(answer: StreamedAnswer): Promise<{ body: Buffer; inPlace: number }> {
+  const target = Buffer.alloc(payload.length + 64 * 1024);
+  let filled = 0;
+  let inPlace = 0;
+  await answer.body.pipe(
+    (data) => {
+      if (data.buffer === target.buffer && data.byteOffset === target.byteOffset + filled) inPlace += 1;
+      else data.copy(target, filled);
+      filled += data.length;
+      return inPlace % 5 === 4 ? sleep(1) : undefined;
+    },
+    () => target.subarray(filled),
+  );
+  return { body: target.subarray(0, filled), inPlace };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<PortalTransportError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PortalTransportError);
+  return error as PortalTransportError;
+}
+
+let server: Server;
+let cert: SelfSignedCertificate;
+let tlsServer: Server;
+
+beforeAll(async () => {
+  const handler: http.RequestListener = (request, response) => {
+    if (request.url === '/chunked') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      for (let at = 0; at < payload.length; at += 100_000) response.write(payload.subarray(at, at + 100_000));
+      response.end();
+    } else if (request.url === '/missing') {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 404, message: 'no such file', range: request.headers.range }));
+    } else {
+      response.writeHead(200, { 'content-length': payload.length, etag: '"x"' });
+      response.end(payload);
+    }
+  };
+  server = await listen(http.createServer(handler));
+  cert = await makeSelfSignedCertificate('portal');
+  tlsServer = await listen(https.createServer({ cert: cert.certPem, key: cert.keyPem }, handler), 'https');
+});
+afterAll(async () => {
+  await server.close();
+  await tlsServer.close();
+});
+
+describe('getStreamed: a file over a bare socket', () => {
+  it('reads a Content-Length body and a chunked one whole, however slowly it is taken', async () => {
+    const whole = await getStreamed(new URL('/file', server.url), {}, 5_000);
+    expect(whole.status).toBe(200);
+    expect(whole.header('ETag')).toBe('"x"');
+    expect(sha(await readAll(whole))).toBe(sha(payload));
+    const chunked = await getStreamed(new URL('/chunked', server.url), {}, 5_000);
+    expect(sha(await readAll(chunked))).toBe(sha(payload));
+  });
+
+  it('reads into the room the sink offers, and moves what a chunked body interleaves', async () => {
+    for (const [route, ca] of [
+      ['/file', undefined],
+      ['/chunked', undefined],
+      ['/file', cert.certPem],
+    ] as const) {
+      const base = ca ? tlsServer.url : server.url;
+      const { body, inPlace } = await readIntoRoom(
+        await getStreamed(new URL(route, base), {}, 5_000, { ca }),
+      );
+      expect(sha(body)).toBe(sha(payload));
+      expect(inPlace).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads over TLS with a trusted certificate and refuses an untrusted one', async () => {
+    const trusted = await getStreamed(new URL('/file', tlsServer.url), {}, 5_000, { ca: cert.certPem });
+    expect(sha(await readAll(trusted))).toBe(sha(payload));
+    const untrusted = await failureOf(getStreamed(new URL('/file', tlsServer.url), {}, 5_000));
+    expect(untrusted.key).toBe('error.network');
+    expect(untrusted.transient).toBe(false);
+  });
+
+  it('gives a refusal whole as a Response, the request headers sent', async () => {
+    const answer = await getStreamed(new URL('/missing', server.url), { range: 'bytes=5-' }, 5_000);
+    const response = await answer.toResponse();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 404, message: 'no such file', range: 'bytes=5-' });
+  });
+
+  it('reads a head sent a byte at a time after an interim answer, and a body framed by the close', async () => {
+    const slow = await raw((socket) => {
+      socket.once('data', async () => {
+        for (const byte of Buffer.from('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: 1\r\n\r\n')) {
+          socket.write(Buffer.from([byte]));
+          await sleep(0);
+        }
+        socket.end(payload.subarray(0, 300_000));
+      });
+    });
+    const answer = await getStreamed(new URL('/file', slow.url), {}, 5_000);
+    expect(answer.header('x-a')).toBe('1');
+    expect(sha(await readAll(answer))).toBe(sha(payload.subarray(0, 300_000)));
+    await slow.close();
+  });
+
+  it('reports a body cut short as a reset to resume from, and silence as the portal stalling', async () => {
+    const cut = await raw((socket) =>
+      socket.once('data', () => {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${payload.length}\r\n\r\n`);
+        socket.end(payload.subarray(0, 1000));
+      }),
+    );
+    const short = await failureOf(readAll(await getStreamed(new URL('/f', cut.url), {}, 5_000)));
+    expect([short.reason, short.transient]).toEqual(['ECONNRESET', true]);
+    await cut.close();
+
+    const silent = await raw((socket) =>
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345')),
+    );
+    const stalled = await failureOf(readAll(await getStreamed(new URL('/f', silent.url), {}, 300)));
+    expect([stalled.key, stalled.reason]).toEqual(['error.portalStalled', 'timeout']);
+    // Reads the request (so it sees the client leave) and never answers.
+    const quiet = await raw((socket) => socket.resume());
+    const mute = await failureOf(getStreamed(new URL('/f', quiet.url), {}, 300));
+    expect(mute.key).toBe('error.portalTimeout');
+    await silent.close();
+    await quiet.close();
+  });
+
+  it('reports a refused connection and a garbled answer, and refuses a header with a line break', async () => {
+    const gone = await raw(() => undefined);
+    await gone.close();
+    const refused = await failureOf(getStreamed(new URL('/f', gone.url), {}, 5_000));
+    expect([refused.reason, refused.transient]).toEqual(['ECONNREFUSED', true]);
+    const garbled = await raw((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9\r\n\r\n')));
+    const bad = await failureOf(getStreamed(new URL('/f', garbled.url), {}, 5_000));
+    expect(bad.transient).toBe(false);
+    await garbled.close();
+    await expect(
+      getStreamed(new URL('/f', server.url), { authorization: 'Bearer a\r\nX: y' }, 5_000),
+    ).rejects.toThrow(/invalid header/);
+  });
+});
