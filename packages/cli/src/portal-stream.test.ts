@@ -66,11 +66,14 @@ async function failureOf(promise: Promise<unknown>): Promise<PortalTransportErro
 }
 
 let server: Server;
+/** Every request path the servers were sent. */
+const requested: string[] = [];
 let cert: SelfSignedCertificate;
 let tlsServer: Server;
 
 beforeAll(async () => {
   const handler: http.RequestListener = (request, response) => {
+    requested.push(request.url ?? '');
     if (request.url === '/chunked') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
       for (let at = 0; at < payload.length; at += 100_000) response.write(payload.subarray(at, at + 100_000));
@@ -120,9 +123,13 @@ describe('getStreamed: a file over a bare socket', () => {
   it('reads over TLS with a trusted certificate and refuses an untrusted one', async () => {
     const trusted = await getStreamed(new URL('/file', tlsServer.url), {}, 5_000, { ca: cert.certPem });
     expect(sha(await readAll(trusted))).toBe(sha(payload));
-    const untrusted = await failureOf(getStreamed(new URL('/file', tlsServer.url), {}, 5_000));
+    const untrusted = await failureOf(
+      getStreamed(new URL('/untrusted', tlsServer.url), { authorization: 'Bearer secret' }, 5_000),
+    );
     expect(untrusted.key).toBe('error.network');
     expect(untrusted.transient).toBe(false);
+    // The request, token and all, never reached a server it could not verify.
+    expect(requested).not.toContain('/untrusted');
   });
 
   it('gives a refusal whole as a Response, the request headers sent', async () => {

@@ -195,7 +195,9 @@ export function getStreamed(
       else if (ready && backlog.length === 0) settleClosed();
       else closed = true;
     });
-    socket.write(request);
+    // Over TLS, the request (and its token) goes out only once the certificate was verified.
+    if (socket instanceof tls.TLSSocket) socket.once('secureConnect', () => socket.write(request));
+    else socket.write(request);
   });
 }
 
