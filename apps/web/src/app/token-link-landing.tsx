@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChoiceResult } from '@/components/choice-result';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { loginPathFor, paths } from '@/config/paths';
 import { loginUserQueryKey } from '@/features/auth/api/get-login-user';
@@ -48,19 +48,20 @@ export function TokenLinkLanding({ link }: { link: TokenLink }) {
 
   if (choice !== 'ask') return <FullPageSpinner />;
   return (
-    <Result
-      status="warning"
-      data-testid="token-link-switch"
+    <ChoiceResult
+      testId="token-link-switch"
       title={t('tokenLink.switch.title')}
-      subTitle={t('tokenLink.switch.text')}
-      extra={[
-        <Button key="keep" type="primary" data-testid="token-link-keep" onClick={() => setChoice('keep')}>
-          {t('tokenLink.switch.keep')}
-        </Button>,
-        <Button key="switch" data-testid="token-link-accept" onClick={() => setChoice('switch')}>
-          {t('tokenLink.switch.accept')}
-        </Button>,
-      ]}
+      description={t('tokenLink.switch.text')}
+      primary={{
+        text: t('tokenLink.switch.keep'),
+        testId: 'token-link-keep',
+        onClick: () => setChoice('keep'),
+      }}
+      secondary={{
+        text: t('tokenLink.switch.accept'),
+        testId: 'token-link-accept',
+        onClick: () => setChoice('switch'),
+      }}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { type AdvisoryDetail, consoleVersionPathOf } from '@portal/contract';
-import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CompactTable } from '@/components/list-table/compact-table';
 import { formatDateTime } from '@/lib/format';
 import { pickLanguage } from '../utils/pick-language';
 import { AdvisorySeverityTag } from './advisory-severity-tag';
@@ -69,10 +70,9 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
           {detail.myServers.length === 0 ? (
             <Typography.Paragraph>{t('detail.myServersNone')}</Typography.Paragraph>
           ) : (
-            <Table
+            <CompactTable
+              testId="advisory-my-servers-table"
               rowKey="sn"
-              size="small"
-              pagination={false}
               dataSource={detail.myServers}
               columns={[
                 { title: t('detail.sn'), dataIndex: 'sn' },
@@ -138,10 +138,9 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
       )}
 
       <Section title={t('detail.history')} testId="advisory-history">
-        <Table
+        <CompactTable
+          testId="advisory-history-table"
           rowKey="number"
-          size="small"
-          pagination={false}
           dataSource={detail.history}
           columns={[
             { title: t('detail.revision'), dataIndex: 'number' },

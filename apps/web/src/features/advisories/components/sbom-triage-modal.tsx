@@ -34,20 +34,10 @@ export function SbomTriageModal({
       title={t('triage.title')}
       onCancel={onClose}
       width={720}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('triage.cancel')}
-        </Button>,
-        <Button
-          key="add"
-          type="primary"
-          disabled={rows.length === 0}
-          onClick={() => onAdd(rows)}
-          data-testid="triage-add"
-        >
-          {t('triage.add', { count: rows.length })}
-        </Button>,
-      ]}
+      cancelText={t('triage.cancel')}
+      okText={t('triage.add', { count: rows.length })}
+      okButtonProps={{ disabled: rows.length === 0, 'data-testid': 'triage-add' }}
+      onOk={() => onAdd(rows)}
     >
       <Form form={form} layout="vertical" initialValues={{ by: 'purl' }} onFinish={search}>
         <Row gutter={12}>

@@ -1,5 +1,6 @@
-import { Form, Switch } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '@/components/switch-field';
 import { WebhookEventsField } from './webhook-events-field';
 
 /** A webhook's events and on/off switch: the fields the add form and the edit dialog share. */
@@ -14,14 +15,12 @@ export function WebhookSettingsFields({ testIdPrefix }: { testIdPrefix: 'webhook
       >
         <WebhookEventsField label={t('webhooks.create.events')} testId={`${testIdPrefix}-events`} />
       </Form.Item>
-      <Form.Item
+      <SwitchField
         name="active"
         label={t('webhooks.create.active')}
         extra={t('webhooks.create.activeHint')}
-        valuePropName="checked"
-      >
-        <Switch data-testid={`${testIdPrefix}-active`} />
-      </Form.Item>
+        testId={`${testIdPrefix}-active`}
+      />
     </>
   );
 }

@@ -74,21 +74,14 @@ export function UploadInventoryModal({ open, onClose }: Props) {
       onCancel={close}
       width={760}
       destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('upload.cancel')}
-        </Button>,
-        <Button
-          key="apply"
-          type="primary"
-          disabled={!canApply}
-          loading={upload.isPending && upload.variables?.dryRun === false}
-          onClick={apply}
-          data-testid="upload-apply"
-        >
-          {t('upload.apply')}
-        </Button>,
-      ]}
+      cancelText={t('upload.cancel')}
+      okText={t('upload.apply')}
+      okButtonProps={{
+        disabled: !canApply,
+        loading: upload.isPending && upload.variables?.dryRun === false,
+        'data-testid': 'upload-apply',
+      }}
+      onOk={apply}
       data-testid="upload-inventory"
     >
       <Flex vertical gap={16}>

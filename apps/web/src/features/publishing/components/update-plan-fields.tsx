@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { installOrderOf, isPrerequisiteComponent, UPDATE_PLAN_LIMITS } from '@portal/contract';
-import { AutoComplete, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { AutoComplete, Button, Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '@/components/switch-field';
 import { requiredText } from '@/lib/form-rules';
 
 /** Kinds a prerequisite names most often, in the default install order. */
@@ -18,14 +19,12 @@ export function UpdatePlanFields({ kind }: { kind: string }) {
   return (
     <>
       <Space wrap>
-        <Form.Item
+        <SwitchField
           name="rebootRequired"
           label={t('plan.reboot')}
           tooltip={t('plan.rebootHint')}
-          valuePropName="checked"
-        >
-          <Switch data-testid="plan-reboot" />
-        </Form.Item>
+          testId="plan-reboot"
+        />
         <Form.Item
           name="installOrder"
           label={t('plan.installOrder')}

@@ -9,12 +9,13 @@ import {
   VERSION_PATTERN,
 } from '@portal/contract';
 import { buildFileName, cliBuildPlatform } from '@portal/contract/cli-builds';
-import { App, DatePicker, Form, Input, Progress, Select, Space, Switch } from 'antd';
+import { App, DatePicker, Form, Input, Progress, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadVersion } from '../api/upload-version';
 import { FormModal } from '@/components/form-overlay/form-modal';
+import { SwitchField } from '@/components/switch-field';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { requiredText } from '@/lib/form-rules';
 import { showFailure } from '@/lib/show-failure';
@@ -165,17 +166,13 @@ export function UploadVersionModal({ item, onClose }: { item: PublishItem; onClo
               options={PUBLISH_SEVERITIES.map((value) => ({ value, label: t(`severity.${value}`) }))}
             />
           </Form.Item>
-          <Form.Item name="securityFix" label={t('upload.securityFix')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item
+          <SwitchField name="securityFix" label={t('upload.securityFix')} />
+          <SwitchField
             name="preRelease"
             label={t('upload.preRelease')}
             tooltip={t('upload.preReleaseHint')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="upload-pre-release" />
-          </Form.Item>
+            testId="upload-pre-release"
+          />
         </Space>
         <Form.Item name="cves" label={t('upload.cves')} extra={t('upload.cvesHint')}>
           <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />

@@ -15,6 +15,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, failureOf } from '@/components/failure-alert';
+import { CompactTable } from '@/components/list-table/compact-table';
 import { Authorized } from '@/lib/access';
 import { formatDateTime } from '@/lib/format';
 import { formatSize } from '@/lib/format-size';
@@ -37,6 +38,12 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
   const unbind = useUnbindUserSerial();
   const [serials, setSerials] = useState('');
   const onError = { onError: (error: Error) => void message.error(error.message) };
+  // When a sign-in or a download happened: the first column of both lists.
+  const timeColumn = {
+    title: t('users.detail.time'),
+    dataIndex: 'createTime',
+    render: (value: string) => formatDateTime(value),
+  };
 
   const body = () => {
     if (detail.isPending) return <Skeleton active />;
@@ -48,6 +55,7 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
           {
             key: 'sessions',
             label: t('users.detail.sessions', { count: sessions.length }),
+            // Not CompactTable: its sideways scroll widens columns to their content, undoing the cut device column.
             children: (
               <Table
                 rowKey="id"
@@ -70,17 +78,11 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
             key: 'logins',
             label: t('users.detail.logins'),
             children: (
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
+              <CompactTable
+                testId="user-logins"
                 dataSource={logins}
                 columns={[
-                  {
-                    title: t('users.detail.time'),
-                    dataIndex: 'createTime',
-                    render: (value: string) => formatDateTime(value),
-                  },
+                  timeColumn,
                   { title: t('users.detail.result'), dataIndex: 'message' },
                   { title: 'IP', dataIndex: 'ip' },
                 ]}
@@ -91,17 +93,11 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
             key: 'downloads',
             label: t('users.detail.downloads'),
             children: (
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
+              <CompactTable
+                testId="user-downloads"
                 dataSource={downloads}
                 columns={[
-                  {
-                    title: t('users.detail.time'),
-                    dataIndex: 'createTime',
-                    render: (value: string) => formatDateTime(value),
-                  },
+                  timeColumn,
                   {
                     title: t('users.detail.content'),
                     key: 'content',
@@ -145,10 +141,9 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
                     </Button>
                   </Space.Compact>
                 </Authorized>
-                <Table
+                <CompactTable
+                  testId="user-serials"
                   rowKey="sn"
-                  size="small"
-                  pagination={false}
                   dataSource={bound.serials}
                   columns={[
                     { title: 'SN', dataIndex: 'sn' },
