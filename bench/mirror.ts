@@ -24,6 +24,7 @@ import type { SignedManifest } from '../packages/cli/src/portal-api';
 import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
 import { type CoreSplit, cpuSecondsIn, splitCores } from './support/client-core';
+import { withPortalProfile } from './support/portal-profile';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 import { replaceVersionFile } from './support/version-files';
@@ -176,7 +177,9 @@ async function main() {
     for (let round = 0; round < FIRST_ROUNDS; round += 1) {
       const target = round === 0 ? out : path.join(dir, `mirror-${round}`);
       await run('sync');
-      const [answer, seconds, cpuSeconds] = await sync(target, env, cliFile, cpuFile);
+      const [answer, seconds, cpuSeconds] = await withPortalProfile(`portal-serving-sync-${round}`, () =>
+        sync(target, env, cliFile, cpuFile),
+      );
       first ??= answer;
       rounds.fwportal.push(seconds);
       cpu.fwportal.push(cpuSeconds);
@@ -193,18 +196,20 @@ async function main() {
       }
       await run('sync');
       const wgetDir = path.join(dir, 'wget');
-      const [, wgetSeconds] = await timed(() =>
-        cores.runClient(
-          'wget',
-          [
-            '--mirror',
-            '--no-verbose',
-            '--quiet',
-            `--header=Authorization: Bearer ${token}`,
-            `--directory-prefix=${wgetDir}`,
-            `--input-file=${urls}`,
-          ],
-          { cpuFile },
+      const [, wgetSeconds] = await withPortalProfile(`portal-serving-wget-${round}`, () =>
+        timed(() =>
+          cores.runClient(
+            'wget',
+            [
+              '--mirror',
+              '--no-verbose',
+              '--quiet',
+              `--header=Authorization: Bearer ${token}`,
+              `--directory-prefix=${wgetDir}`,
+              `--input-file=${urls}`,
+            ],
+            { cpuFile },
+          ),
         ),
       );
       cpu.wget.push(cpuSecondsIn(cpuFile));
