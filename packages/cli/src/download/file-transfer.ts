@@ -38,15 +38,16 @@ export async function transferFile(
     offset = 0;
   }
   const hash = threadHash();
+  const mismatch = new CliError(EXIT.verification, 'download.mismatch', { file: expected.fileName });
   try {
-    const resumedFrom = await fetchInto(client, expected, part, offset, hash, onBytes);
+    const resumedFrom = await fetchInto(client, expected, part, offset, hash, onBytes, mismatch);
     const size = (await sizeOf(part)) ?? 0;
-    if ((await hash.digest()) !== expected.sha256 || size !== expected.size) {
-      await rm(part, { force: true });
-      throw new CliError(EXIT.verification, 'download.mismatch', { file: expected.fileName });
-    }
+    if ((await hash.digest()) !== expected.sha256 || size !== expected.size) throw mismatch;
     await rename(part, target);
     return { resumedFrom };
+  } catch (error) {
+    if (error === mismatch) await rm(part, { force: true });
+    throw error;
   } finally {
     hash.drop();
   }
@@ -60,6 +61,7 @@ async function fetchInto(
   offset: number,
   hash: ThreadHash,
   onBytes: (count: number) => void,
+  tooLong: CliError,
 ): Promise<number> {
   if (offset > 0) {
     await hash.updateFromFile(part);
@@ -81,12 +83,20 @@ async function fetchInto(
       onBytes(-offset);
       hash.restart();
     }
+    // No more than the signed size is taken: a body that says it is longer (or turns out to be,
+    // chunked or running to the close) is dropped there, not written until the disk is full.
+    const room = expected.size - (resumed ? offset : 0);
+    const length = Number(response.header('content-length') ?? Number.NaN);
+    if (length > room) {
+      response.body.discard();
+      throw tooLong;
+    }
     const file = await openForWriting(part, resumed).catch((error: unknown) => {
       response.body.discard();
       throw error;
     });
     try {
-      await writeBody(response.body, file, hash, onBytes);
+      await writeBody(response.body, file, hash, onBytes, room, tooLong);
     } finally {
       await file.close();
     }
@@ -100,7 +110,7 @@ function contentRangeStart(header: string | null): number | null {
 }
 
 /**
- * The body appended to `file` and hashed on the hash thread. What came before a failure (a stall, a reset) is written
+ * The body appended to `file` and hashed on the hash thread, `room` bytes at most. What came before a failure (a stall, a reset) is written
  * before it is reported, so the `.part` holds every byte received, as a resumed run expects.
  */
 async function writeBody(
@@ -108,11 +118,16 @@ async function writeBody(
   file: FileHandle,
   hash: ThreadHash,
   onBytes: (count: number) => void,
+  room: number,
+  tooLong: CliError,
 ): Promise<void> {
   const writer = new HashingWriter(file, hash);
+  let left = room;
   try {
     await body.pipe(
       (data) => {
+        left -= data.length;
+        if (left < 0) throw tooLong;
         onBytes(data.length);
         return writer.append(data);
       },
