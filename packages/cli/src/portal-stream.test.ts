@@ -179,6 +179,46 @@ describe('getStreamed: a file over a bare socket', () => {
     await quiet.close();
   });
 
+  it('keeps a view unchanged until the promise the sink returned settles, over TLS too', async () => {
+    for (const base of [server.url, tlsServer.url]) {
+      const answer = await getStreamed(new URL('/file', base), {}, 5_000, { ca: cert.certPem });
+      const parts: Buffer[] = [];
+      // Copied only once its promise settles, as the contract allows.
+      await answer.body.pipe(
+        (data) =>
+          new Promise<void>((resolve) => setImmediate(() => resolve(void parts.push(Buffer.from(data))))),
+      );
+      expect([base, sha(Buffer.concat(parts))]).toEqual([base, sha(payload)]);
+    }
+  });
+
+  it('ends a body whole with its head at once, though the connection stays open', async () => {
+    const open = await raw((socket) =>
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
+        socket.resume();
+      }),
+    );
+    const answer = await getStreamed(new URL('/f', open.url), {}, 2_000);
+    const started = Date.now();
+    expect((await readAll(answer)).length).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await open.close();
+  });
+
+  it('reports a malformed chunked body that came with the head as a transport error', async () => {
+    const bad = await raw((socket) =>
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
+        socket.resume();
+      }),
+    );
+    const answer = await getStreamed(new URL('/f', bad.url), {}, 2_000);
+    const error = await failureOf(readAll(answer));
+    expect(error.transient).toBe(false);
+    await bad.close();
+  });
+
   it('reports a refused connection and a garbled answer, and refuses a header with a line break', async () => {
     const gone = await raw(() => undefined);
     await gone.close();

@@ -78,8 +78,9 @@ export function getStreamed(
     /** A failure after the answer and before the body was asked for: reported then. */
     let heldFailure: Error | null = null;
 
-    const finish = (error?: Error) => {
+    const finish = (failure?: Error) => {
       if (phase === 'done') return;
+      const error = failure instanceof BodyFramingError ? networkError(failure.message) : failure;
       const answered = phase === 'body';
       phase = 'done';
       socket.destroy();
@@ -125,7 +126,7 @@ export function getStreamed(
     const resumeDelivery = () => {
       ready = true;
       while (ready && phase === 'body' && backlog.length > 0) if (!deliver(backlog.shift() as Buffer)) return;
-      if (!ready || phase !== 'body') return;
+      if (!ready || phase !== 'body' || completeNow()) return;
       if (closed) settleClosed();
       else socket.resume();
     };
@@ -135,7 +136,10 @@ export function getStreamed(
       try {
         const bytes = buffer.subarray(0, count);
         if (phase === 'body') {
-          if (ready) return deliver(bytes);
+          if (ready) {
+            delivered = buffer;
+            return deliver(bytes);
+          }
           backlog.push(Buffer.from(bytes));
           return false;
         }
@@ -151,7 +155,7 @@ export function getStreamed(
         // Held until the body is asked for (or discarded).
         return false;
       } catch (error) {
-        finish(error instanceof BodyFramingError ? networkError(error.message) : (error as Error));
+        finish(error as Error);
         return false;
       }
     };
@@ -177,12 +181,24 @@ export function getStreamed(
 
     const scratch = Buffer.allocUnsafe(READ_BUFFER_BYTES);
     /**
+     * Where reads land while the sink waits on a view of `scratch`: TLS passes on what it already
+     * decrypted after the pause, and that must not overwrite the views the sink still holds.
+     */
+    let overflow: Buffer | null = null;
+    /** The buffer the last read handed to the sink landed in (views of it may be pending). */
+    let delivered: Buffer | null = null;
+    /**
      * Where the next read lands, asked after each read: the sink's room while it takes bytes, else
-     * the scratch buffer (the head, and anything read while the sink waits, is copied from there).
+     * a scratch buffer (the head, and anything read while the sink waits, is copied from there).
      */
     const nextReadBuffer = (): Buffer => {
-      const room = ready && phase === 'body' ? sink?.room?.() : undefined;
-      return room && room.length >= MIN_ROOM_BYTES ? room : scratch;
+      if (ready && phase === 'body') {
+        const room = sink?.room?.();
+        return room && room.length >= MIN_ROOM_BYTES ? room : scratch;
+      }
+      if (delivered !== scratch) return scratch;
+      overflow ??= Buffer.allocUnsafe(READ_BUFFER_BYTES);
+      return overflow;
     };
     const socket = connect(url, options, { buffer: nextReadBuffer, callback: onRead });
     socket.setTimeout(timeoutMs, () => {

@@ -4,10 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../cli-error.ts';
 import { PortalClient } from '../portal-client.ts';
 import { PART_SUFFIX, transferFile } from './file-transfer.ts';
+import type { ThreadHash } from './hash-thread.ts';
+import { HashingWriter } from './hashing-writer.ts';
 
 const file = randomBytes(3 * 1024 * 1024 + 17);
 const expected = {
@@ -95,4 +99,51 @@ describe('transferFile', () => {
       expect(endlessSent).toBeLessThan(64 * 1024 * 1024);
     },
   );
+});
+
+describe('HashingWriter', () => {
+  it('writes all it was given when closed while an append waits (the body failed meanwhile)', async () => {
+    const written: Buffer[] = [];
+    const file = {
+      writev: async (buffers: Buffer[]) => {
+        const bytes = Buffer.concat(buffers);
+        await sleep(5);
+        written.push(bytes);
+        return { bytesWritten: bytes.length };
+      },
+    } as unknown as FileHandle;
+    const writer = new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash);
+    const data = randomBytes(2.5 * 1024 * 1024);
+    // Both buffers busy: the rest waits. The connection fails now, and writeBody closes the writer.
+    const waiting = writer.append(data);
+    expect(waiting).toBeInstanceOf(Promise);
+    await writer.close();
+    expect(Buffer.concat(written).equals(data)).toBe(true);
+    await waiting;
+  });
+
+  it('writes all that was read into its room when closed while that waits', async () => {
+    const written: Buffer[] = [];
+    const file = {
+      writev: async (buffers: Buffer[]) => {
+        const bytes = Buffer.concat(buffers);
+        await sleep(5);
+        written.push(bytes);
+        return { bytesWritten: bytes.length };
+      },
+    } as unknown as FileHandle;
+    const writer = new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash);
+    const data = randomBytes(4 * 1024 * 1024);
+    let at = 0;
+    let waiting: Promise<void> | undefined;
+    while (!waiting) {
+      const room = writer.room();
+      const count = data.copy(room, 0, at, at + 300_000);
+      at += count;
+      waiting = writer.append(room.subarray(0, count));
+    }
+    await writer.close();
+    expect(Buffer.concat(written).equals(data.subarray(0, at))).toBe(true);
+    await waiting;
+  });
 });

@@ -20,6 +20,8 @@ export class HashingWriter {
   /** The other buffer; null while it is being written and hashed. */
   private spare: Buffer | null = sharedBuffer();
   private writing: Promise<void> = Promise.resolve();
+  /** An append still waiting for a buffer: closed after it (the body may fail meanwhile). */
+  private appending: Promise<void> | undefined;
   private readonly file: FileHandle;
   private readonly hash: ThreadHash;
 
@@ -47,7 +49,7 @@ export class HashingWriter {
       if (this.filling.length - this.filled < MIN_READ_ROOM) {
         const wait = this.writeFilled();
         const rest = data.subarray(at);
-        if (wait) return wait.then(() => this.append(rest));
+        if (wait) return (this.appending = wait.then(() => this.append(rest)));
       }
     }
     return undefined;
@@ -67,6 +69,7 @@ export class HashingWriter {
 
   /** What is left written and hashed; an earlier write's failure thrown. */
   async close(): Promise<void> {
+    await this.appending;
     await this.writing;
     if (this.filled > 0) await this.consume(this.filling.subarray(0, this.filled));
     this.filled = 0;
@@ -80,7 +83,7 @@ export class HashingWriter {
   private writeFilled(): Promise<void> | undefined {
     const spare = this.spare;
     // Nothing is read into the full buffer while it waits for the spare (see room).
-    if (!spare) return this.writing.then(() => this.writeFilled());
+    if (!spare) return (this.appending = this.writing.then(() => this.writeFilled()));
     const full = this.filling;
     const size = this.filled;
     this.filling = spare;

@@ -3,7 +3,10 @@ import { BodyFramingError } from './body-framing.ts';
 /** An HTTP/1.1 answer's status line and header fields (names in lower case, repeats joined by ", "). */
 export type AnswerHead = { status: number; headers: Map<string, string> };
 
-/** An answer head longer than this is refused (Node's own http client allows 16 KiB). */
+/**
+ * An answer head, with the interim answers before it, longer than this is refused (Node's own http
+ * client allows 16 KiB).
+ */
 export const MAX_HEAD_BYTES = 64 * 1024;
 
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -16,10 +19,10 @@ export function splitHead(bytes: Buffer): { head: AnswerHead; rest: Buffer } | n
   let at = 0;
   for (;;) {
     const end = bytes.indexOf(HEAD_END, at);
-    if (end === -1) {
-      if (bytes.length - at > MAX_HEAD_BYTES) throw new BodyFramingError('answer head too long');
-      return null;
-    }
+    // Interim answers count too: an endless run of them would otherwise be kept, and scanned, whole.
+    if ((end === -1 ? bytes.length : end) > MAX_HEAD_BYTES)
+      throw new BodyFramingError('answer head too long');
+    if (end === -1) return null;
     const head = parseHead(bytes.toString('latin1', at, end));
     at = end + HEAD_END.length;
     if (head.status >= 200 || head.status === 101) return { head, rest: bytes.subarray(at) };

@@ -59,6 +59,11 @@ describe('answer head', () => {
     expect(splitHead(wire.subarray(0, 40))).toBeNull();
   });
 
+  it('refuses an endless run of interim answers instead of keeping them all', () => {
+    const interims = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n'.repeat(4000));
+    expect(() => splitHead(interims)).toThrow(BodyFramingError);
+  });
+
   it('refuses a bad status line and a head that never ends', () => {
     expect(() => splitHead(Buffer.from('SSH-2.0-OpenSSH\r\n\r\n'))).toThrow(BodyFramingError);
     expect(() => splitHead(Buffer.alloc(70 * 1024, 'a'))).toThrow(BodyFramingError);
