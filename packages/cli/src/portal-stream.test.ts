@@ -120,6 +120,20 @@ describe('getStreamed: a file over a bare socket', () => {
     }
   });
 
+  it('does not count the time the sink takes as the portal falling silent', async () => {
+    const answer = await getStreamed(new URL('/file', server.url), {}, 200);
+    let waited = false;
+    let size = 0;
+    await answer.body.pipe((data) => {
+      size += data.length;
+      if (waited) return undefined;
+      waited = true;
+      // A disk or hash thread slower than the portal's silence limit, once.
+      return sleep(500);
+    });
+    expect(size).toBe(payload.length);
+  });
+
   it('reads over TLS with a trusted certificate and refuses an untrusted one', async () => {
     const trusted = await getStreamed(new URL('/file', tlsServer.url), {}, 5_000, { ca: cert.certPem });
     expect(sha(await readAll(trusted))).toBe(sha(payload));

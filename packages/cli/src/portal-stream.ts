@@ -106,6 +106,8 @@ export function getStreamed(
         const wait = sink?.onData(parts[at] as Buffer);
         if (wait) {
           ready = false;
+          // Waiting on the disk or the hash thread is no silence of the portal's: the clock stops.
+          socket.setTimeout(0);
           wait
             .then(() => {
               if (phase === 'body' && handOver(parts, at + 1) && !completeNow()) resumeDelivery();
@@ -128,7 +130,10 @@ export function getStreamed(
       while (ready && phase === 'body' && backlog.length > 0) if (!deliver(backlog.shift() as Buffer)) return;
       if (!ready || phase !== 'body' || completeNow()) return;
       if (closed) settleClosed();
-      else socket.resume();
+      else {
+        socket.setTimeout(timeoutMs);
+        socket.resume();
+      }
     };
 
     /** Each read; false pauses reading. */

@@ -10,6 +10,7 @@ export type AnswerHead = { status: number; headers: Map<string, string> };
 export const MAX_HEAD_BYTES = 64 * 1024;
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 
 /**
  * Finds the end of the head in `bytes` (what came so far): the head and the bytes after it, or
@@ -36,8 +37,9 @@ function parseHead(text: string): AnswerHead {
   const headers = new Map<string, string>();
   for (const field of fields) {
     const colon = field.indexOf(':');
-    if (colon <= 0) throw new BodyFramingError('bad header field');
-    const name = field.slice(0, colon).toLowerCase();
+    const name = field.slice(0, Math.max(colon, 0)).toLowerCase();
+    // A field name is a token (RFC 9110 §5.1): `Content-Length : 5` is refused, not read as another field.
+    if (!FIELD_NAME.test(name)) throw new BodyFramingError('bad header field');
     const value = field.slice(colon + 1).trim();
     const earlier = headers.get(name);
     headers.set(name, earlier === undefined ? value : `${earlier}, ${value}`);

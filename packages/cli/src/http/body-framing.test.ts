@@ -66,6 +66,9 @@ describe('answer head', () => {
 
   it('refuses a bad status line and a head that never ends', () => {
     expect(() => splitHead(Buffer.from('SSH-2.0-OpenSSH\r\n\r\n'))).toThrow(BodyFramingError);
+    expect(() => splitHead(Buffer.from('HTTP/1.1 200 OK\r\nContent-Length : 5\r\n\r\n'))).toThrow(
+      BodyFramingError,
+    );
     expect(() => splitHead(Buffer.alloc(70 * 1024, 'a'))).toThrow(BodyFramingError);
   });
 });
