@@ -101,18 +101,26 @@ describe('transferFile', () => {
   );
 });
 
+/** A writer over a file whose every write takes a moment (both buffers get busy), and what reached it. */
+function slowWriter() {
+  const written: Buffer[] = [];
+  const file = {
+    writev: async (buffers: Buffer[]) => {
+      const bytes = Buffer.concat(buffers);
+      await sleep(5);
+      written.push(bytes);
+      return { bytesWritten: bytes.length };
+    },
+  } as unknown as FileHandle;
+  return {
+    written,
+    writer: new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash),
+  };
+}
+
 describe('HashingWriter', () => {
   it('writes all it was given when closed while an append waits (the body failed meanwhile)', async () => {
-    const written: Buffer[] = [];
-    const file = {
-      writev: async (buffers: Buffer[]) => {
-        const bytes = Buffer.concat(buffers);
-        await sleep(5);
-        written.push(bytes);
-        return { bytesWritten: bytes.length };
-      },
-    } as unknown as FileHandle;
-    const writer = new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash);
+    const { written, writer } = slowWriter();
     const data = randomBytes(2.5 * 1024 * 1024);
     // Both buffers busy: the rest waits. The connection fails now, and writeBody closes the writer.
     const waiting = writer.append(data);
@@ -123,16 +131,7 @@ describe('HashingWriter', () => {
   });
 
   it('writes all that was read into its room when closed while that waits', async () => {
-    const written: Buffer[] = [];
-    const file = {
-      writev: async (buffers: Buffer[]) => {
-        const bytes = Buffer.concat(buffers);
-        await sleep(5);
-        written.push(bytes);
-        return { bytesWritten: bytes.length };
-      },
-    } as unknown as FileHandle;
-    const writer = new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash);
+    const { written, writer } = slowWriter();
     const data = randomBytes(4 * 1024 * 1024);
     let at = 0;
     let waiting: Promise<void> | undefined;
