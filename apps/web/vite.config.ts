@@ -103,6 +103,16 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // The entry's files are preloaded by `<link rel="modulepreload">` tags in index.html, which
+    // the browser reads without running script. A lazily loaded chunk's files are not: Vite's
+    // preload helper appended one such tag per file from script, and in Chromium each append
+    // starts the fetch there and then: the console's chunk appended 31 in one task, a list's page
+    // about 40 more in another (15–35 ms each at full speed, 60–140 ms at Lighthouse's 4x). The
+    // browser finds those files itself, from the chunk's own imports, with no later first
+    // content (bench/README.md, `bench:web`, 2026-12-05). CSS files are still loaded with their chunk.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       treeshake: {
         // A feature's modules only declare things (components, hooks, schemas), so a page that
