@@ -193,6 +193,24 @@ describe('getStreamed: a file over a bare socket', () => {
     await quiet.close();
   });
 
+  it('gives a head trickled a byte at a time no longer than the timeout in all', async () => {
+    // Each byte well inside the silence limit, the whole head never done: a slow-loris portal.
+    const trickle = await raw((socket) =>
+      socket.once('data', async () => {
+        for (const byte of Buffer.from(`HTTP/1.1 200 OK\r\nX-Pad: ${'a'.repeat(60_000)}`)) {
+          if (socket.destroyed) return;
+          socket.write(Buffer.from([byte]));
+          await sleep(20);
+        }
+      }),
+    );
+    const started = Date.now();
+    const slow = await failureOf(getStreamed(new URL('/f', trickle.url), {}, 400));
+    expect(slow.key).toBe('error.portalTimeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await trickle.close();
+  });
+
   it('keeps a view unchanged until the promise the sink returned settles, over TLS too', async () => {
     for (const base of [server.url, tlsServer.url]) {
       const answer = await getStreamed(new URL('/file', base), {}, 5_000, { ca: cert.certPem });

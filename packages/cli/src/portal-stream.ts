@@ -45,8 +45,9 @@ const MAX_REFUSAL_BYTES = 1024 * 1024;
  * A GET for a file over a bare socket (HTTP/1.1, TLS for https). Node's http client copies every
  * body chunk it parses into a new Buffer and pushes it through a stream: for a 1.5 GiB mirror that
  * was 0.5 s of copying and 0.45 s of garbage collection on the one thread that also hashes every
- * byte. Here each read lands in one buffer, reused, and is passed on as a view. Silence past
- * `timeoutMs` before the head or between two reads ends it with the same errors as fetchWithin.
+ * byte. Here each read lands in one buffer, reused, and is passed on as a view. A head not whole
+ * within `timeoutMs`, or silence that long between two reads, ends it with the same errors as
+ * fetchWithin.
  * One request per connection (`Connection: close`): a file takes long enough that a new
  * connection's cost does not show.
  */
@@ -79,6 +80,7 @@ export function getStreamed(
     let heldFailure: Error | null = null;
 
     const finish = (failure?: Error) => {
+      clearTimeout(headDeadline);
       if (phase === 'done') return;
       const error = failure instanceof BodyFramingError ? networkError(failure.message) : failure;
       const answered = phase === 'body';
@@ -153,6 +155,7 @@ export function getStreamed(
         const split = splitHead(received);
         if (!split) return true;
         received = Buffer.alloc(0);
+        clearTimeout(headDeadline);
         framing = framingOf(split.head.status, split.head.headers);
         if (split.rest.length > 0) backlog.push(split.rest);
         phase = 'body';
@@ -206,6 +209,12 @@ export function getStreamed(
       return overflow;
     };
     const socket = connect(url, options, { buffer: nextReadBuffer, callback: onRead });
+    // The head must be whole within `timeoutMs` of the start, not only never silent that long: a
+    // portal trickling it a byte at a time would otherwise hold the client as long as it likes.
+    const headDeadline = setTimeout(() => {
+      if (phase === 'head')
+        finish(new PortalTransportError('error.portalTimeout', url, 'timeout', timeoutMs));
+    }, timeoutMs);
     socket.setTimeout(timeoutMs, () => {
       const key = phase === 'head' ? 'error.portalTimeout' : 'error.portalStalled';
       finish(new PortalTransportError(key, url, 'timeout', timeoutMs));

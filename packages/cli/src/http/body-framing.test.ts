@@ -38,6 +38,28 @@ describe('body framing', () => {
     expect(() => framingOf(200, new Map([['content-length', '-1']]))).toThrow(BodyFramingError);
   });
 
+  it('refuses chunk lines and trailers that outgrow the data they frame', () => {
+    // Each line under the per-line limit, one data byte per 8 KiB of extension, or trailers
+    // without end: the size cap counts data, so framing must be bounded on its own.
+    const extension = `1;${'x'.repeat(8000)}\r\nA\r\n`;
+    const padded = framingOf(200, chunked);
+    expect(() => {
+      for (let round = 0; round < 1000; round += 1) padded.feed(Buffer.from(extension), () => undefined);
+    }).toThrow(BodyFramingError);
+    const trailers = framingOf(200, chunked);
+    trailers.feed(Buffer.from('0\r\n'), () => undefined);
+    expect(() => {
+      for (let round = 0; round < 1000; round += 1)
+        trailers.feed(Buffer.from(`x-t: ${'y'.repeat(8000)}\r\n`), () => undefined);
+    }).toThrow(BodyFramingError);
+    // Ordinary chunks (a short size line per 16 KiB) are far from the bound.
+    const ordinary = framingOf(200, chunked);
+    const chunk = Buffer.concat([Buffer.from('4000\r\n'), Buffer.alloc(0x4000, 1), Buffer.from('\r\n')]);
+    for (let round = 0; round < 200; round += 1) ordinary.feed(chunk, () => undefined);
+    ordinary.feed(Buffer.from('0\r\n\r\n'), () => undefined);
+    expect(ordinary.complete).toBe(true);
+  });
+
   it('frames a body without length by the close, and none at all for 204 and 304', () => {
     expect(framingOf(200, new Map()).endsAtClose()).toBe(true);
     expect(framingOf(204, new Map([['content-length', '5']])).complete).toBe(true);

@@ -64,6 +64,13 @@ class CloseFraming implements BodyFraming {
 
 /** A chunk-size line, a chunk extension or a trailer field longer than this is refused. */
 const MAX_LINE_BYTES = 8 * 1024;
+/**
+ * How far a chunked body's lines (sizes, extensions, trailers) may outgrow its data. The download's
+ * size cap counts data only: without this, a portal sending a byte of data per 8 KiB extension, or
+ * trailers without end, would be read for as long as it likes. A real server's size lines are a
+ * few bytes per chunk of kilobytes.
+ */
+const MAX_FRAMING_SLACK_BYTES = 64 * 1024;
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -75,6 +82,9 @@ class ChunkedFraming implements BodyFraming {
   private left = 0;
   /** Bytes of a chunk's closing CRLF still expected. */
   private crlfLeft = 0;
+  /** Bytes of data passed on, and of size and trailer lines read: the second is bounded by the first. */
+  private dataBytes = 0;
+  private lineBytes = 0;
 
   get complete() {
     return this.state === 'done';
@@ -92,6 +102,7 @@ class ChunkedFraming implements BodyFraming {
         onData(bytes.subarray(at, at + take));
         at += take;
         this.left -= take;
+        this.dataBytes += take;
         if (this.left === 0) {
           this.state = 'data-end';
           this.crlfLeft = 2;
@@ -114,6 +125,9 @@ class ChunkedFraming implements BodyFraming {
     const upTo = end === -1 ? bytes.length : end;
     this.line += bytes.toString('latin1', at, upTo);
     if (this.line.length > MAX_LINE_BYTES) throw new BodyFramingError('chunk line too long');
+    this.lineBytes += upTo - at + (end === -1 ? 0 : 1);
+    if (this.lineBytes > this.dataBytes + MAX_FRAMING_SLACK_BYTES)
+      throw new BodyFramingError('chunk framing outgrows its data');
     if (end === -1) return bytes.length;
     const line = this.line.replace(/\r$/, '');
     this.line = '';
