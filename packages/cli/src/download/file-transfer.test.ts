@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../cli-error.ts';
 import { PortalClient } from '../portal-client.ts';
 import { PART_SUFFIX, transferFile } from './file-transfer.ts';
-import type { ThreadHash } from './hash-thread.ts';
+import { stopHashThread, type ThreadHash } from './hash-thread.ts';
 import { HashingWriter } from './hashing-writer.ts';
 
 const file = randomBytes(3 * 1024 * 1024 + 17);
@@ -63,6 +63,28 @@ afterAll(() => {
 const folder = () => mkdtempSync(path.join(tmpdir(), 'file-transfer-'));
 
 describe('transferFile', () => {
+  it('keeps the .part when the hash thread dies mid-file, and a retry resumes it', async () => {
+    mode = 'file';
+    const dir = folder();
+    let counted = 0;
+    let stopped: Promise<void> | null = null;
+    const failure = await transferFile(client, expected, dir, (n) => {
+      counted += n;
+      if (counted > 1024 * 1024) stopped ??= stopHashThread();
+    }).catch((error: unknown) => error);
+    await stopped;
+    // A plain error, which mirror sync and download resume; not the final mismatch, which deletes the part.
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(CliError);
+    const part = path.join(dir, `${expected.fileName}${PART_SUFFIX}`);
+    expect(existsSync(part)).toBe(true);
+    const kept = readFileSync(part);
+    expect(kept.equals(file.subarray(0, kept.length))).toBe(true);
+    const retried = await transferFile(client, expected, dir, () => undefined);
+    expect(retried.resumedFrom).toBe(kept.length);
+    expect(readFileSync(path.join(dir, expected.fileName)).equals(file)).toBe(true);
+  });
+
   it('fetches a file whole, and resumes a .part from where it stopped', async () => {
     mode = 'file';
     const whole = folder();

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { threadHash } from './hash-thread.ts';
+import { stopHashThread, threadHash } from './hash-thread.ts';
 
 const sha = (...parts: Buffer[]) => {
   const hash = createHash('sha256');
@@ -45,5 +45,21 @@ describe('SHA-256 on the hash thread', () => {
 
   it('reports a file it cannot read', async () => {
     await expect(threadHash().updateFromFile('/nonexistent/part')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('fails a hash whose thread died, instead of going on from nothing in a new one', async () => {
+    const bytes = randomBytes(5000);
+    const lost = threadHash();
+    await lost.update(shared(bytes.subarray(0, 1000)));
+    await stopHashThread();
+    // Its first 1000 bytes went with the thread: no digest of the rest alone.
+    await expect(lost.update(shared(bytes.subarray(1000)))).rejects.toThrow(/restarted/);
+    await expect(lost.digest()).rejects.toThrow(/restarted/);
+    // Started over, it lives in the new thread; so does a new hash.
+    lost.restart();
+    await lost.update(shared(bytes));
+    const fresh = threadHash();
+    await fresh.update(shared(bytes));
+    expect([await lost.digest(), await fresh.digest()]).toEqual([sha(bytes), sha(bytes)]);
   });
 });

@@ -51,6 +51,8 @@ type Request =
  */
 class HashThread {
   private worker: Worker | null = null;
+  /** Counts the threads started: a hash lives in one, and is lost with it. */
+  private generation = 0;
   private seq = 0;
   private nextId = 0;
   private readonly pending = new Map<
@@ -60,6 +62,12 @@ class HashThread {
 
   begin(): ThreadHash {
     return new ThreadHash(this, (this.nextId += 1));
+  }
+
+  /** Starts the thread if it is not running; the generation a request sent now goes to. */
+  running(): number {
+    this.started();
+    return this.generation;
   }
 
   ask(id: number, request: Request): Promise<unknown> {
@@ -72,9 +80,29 @@ class HashThread {
     });
   }
 
+  /**
+   * Ends the thread as a crash would (every request it holds fails, every hash it kept is lost);
+   * the next hash starts a new one. For the tests of what a crash does to a transfer.
+   */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.lose(worker, new Error('hash thread stopped'));
+    await worker.terminate();
+  }
+
+  /** `worker` is gone: what it held fails. A thread that was already replaced changes nothing. */
+  private lose(worker: Worker, error: Error) {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
   private started(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(THREAD_SOURCE, { eval: true });
+    this.generation += 1;
     worker.unref();
     worker.on('message', (message: { seq: number; value?: unknown; error?: string }) => {
       const waiter = this.pending.get(message.seq);
@@ -83,13 +111,9 @@ class HashThread {
       if (message.error !== undefined) waiter?.reject(new Error(message.error));
       else waiter?.resolve(message.value);
     });
-    const fail = (error: Error) => {
-      for (const waiter of this.pending.values()) waiter.reject(error);
-      this.pending.clear();
-      this.worker = null;
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`hash thread exited (${code})`)));
+    // 'exit' follows 'error': by then a new thread may hold new requests, which must not fail with it.
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', (code) => this.lose(worker, new Error(`hash thread exited (${code})`)));
     this.worker = worker;
     return worker;
   }
@@ -101,10 +125,24 @@ const thread = new HashThread();
 export class ThreadHash {
   private readonly owner: HashThread;
   private readonly id: number;
+  /** The thread this hash lives in, from its first request on. */
+  private generation: number | null = null;
 
   constructor(owner: HashThread, id: number) {
     this.owner = owner;
     this.id = id;
+  }
+
+  /**
+   * A request to this hash's thread. Once that thread is gone, the bytes fed so far went with it: a
+   * request then fails (a plain error, so a transfer resumes from its `.part`, hashing it anew)
+   * rather than go on in a new thread from nothing and end in a false mismatch.
+   */
+  private ask(request: Request): Promise<unknown> {
+    const running = this.owner.running();
+    this.generation ??= running;
+    if (this.generation !== running) return Promise.reject(new Error('hash thread restarted'));
+    return this.owner.ask(this.id, request);
   }
 
   /** Bytes of a shared buffer (a view of a SharedArrayBuffer): no copy crosses to the thread. */
@@ -117,29 +155,34 @@ export class ThreadHash {
       offset: bytes.byteOffset,
       length: bytes.length,
     } as const;
-    return this.owner.ask(this.id, request).then(() => undefined);
+    return this.ask(request).then(() => undefined);
   }
 
   /** A whole file's bytes (what a resumed transfer already holds), read on the thread. */
   updateFromFile(path: string): Promise<void> {
-    return this.owner.ask(this.id, { op: 'file', path }).then(() => undefined);
+    return this.ask({ op: 'file', path }).then(() => undefined);
   }
 
   /** The hex digest; the hash is gone after it. */
   digest(): Promise<string> {
-    return this.owner.ask(this.id, { op: 'digest' }) as Promise<string>;
+    return this.ask({ op: 'digest' }) as Promise<string>;
   }
 
-  /** Starts over: the bytes fed so far are forgotten. */
+  /** Starts over: the bytes fed so far are forgotten (in whichever thread runs now). */
   restart(): void {
     this.drop();
+    this.generation = null;
   }
 
-  /** Forgets the hash unfinished (after a digest: nothing left to forget). */
+  /** Forgets the hash unfinished (after a digest, or with its thread gone: nothing left to forget). */
   drop(): void {
-    this.owner.ask(this.id, { op: 'drop' }).catch(() => undefined);
+    if (this.generation === null) return;
+    this.ask({ op: 'drop' }).catch(() => undefined);
   }
 }
 
 /** A SHA-256 on the hash thread. */
 export const threadHash = (): ThreadHash => thread.begin();
+
+/** Ends the hash thread as a crash would: see HashThread.stop. */
+export const stopHashThread = (): Promise<void> => thread.stop();
