@@ -153,6 +153,37 @@ describe('getStreamed: a file over a bare socket', () => {
     expect(await response.json()).toEqual({ code: 404, message: 'no such file', range: 'bytes=5-' });
   });
 
+  it('reads a refusal no further than its first MiB, however long it runs', async () => {
+    let sent = 0;
+    let hungUp = false;
+    const endless = await raw((socket) => {
+      socket.on('close', () => {
+        hungUp = true;
+      });
+      // The client's hang-up with bytes unread arrives as a reset.
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/html\r\n\r\n');
+        const block = Buffer.alloc(64 * 1024, 'x');
+        const more = () => {
+          while (!socket.destroyed && sent < 1024 * 1024 * 1024) {
+            sent += block.length;
+            if (!socket.write(block)) return void socket.once('drain', more);
+          }
+        };
+        more();
+      });
+    });
+    const answer = await getStreamed(new URL('/f', endless.url), {}, 5_000);
+    const response = await answer.toResponse();
+    expect(response.status).toBe(502);
+    expect((await response.arrayBuffer()).byteLength).toBe(1024 * 1024);
+    await expect.poll(() => hungUp).toBe(true);
+    // The client hung up after the first MiB, not after the whole GiB.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    await endless.close();
+  });
+
   it('reads a head sent a byte at a time after an interim answer, and a body framed by the close', async () => {
     const slow = await raw((socket) => {
       socket.once('data', async () => {

@@ -38,7 +38,7 @@ export type StreamOptions = { ca?: string };
 const READ_BUFFER_BYTES = 256 * 1024;
 /** A sink's room smaller than this is not read into (the scratch buffer is). */
 const MIN_ROOM_BYTES = 16 * 1024;
-/** A refusal's body (JSON, a proxy's error page) is read up to this much. */
+/** A refusal's body (JSON, a proxy's error page) is read up to this much, the rest not at all. */
 const MAX_REFUSAL_BYTES = 1024 * 1024;
 
 /**
@@ -268,11 +268,19 @@ function answerOf(head: AnswerHead, body: FileBody): StreamedAnswer {
     toResponse: async () => {
       const chunks: Buffer[] = [];
       let size = 0;
-      await body.pipe((data) => {
-        if (size < MAX_REFUSAL_BYTES) chunks.push(Buffer.from(data.subarray(0, MAX_REFUSAL_BYTES - size)));
-        size += data.length;
-        return undefined;
-      });
+      // Past its first MiB a refusal is cut off, the connection with it: a proxy's endless error
+      // page would otherwise be read to its end.
+      const enough = new Error('refusal read far enough');
+      await body
+        .pipe((data) => {
+          chunks.push(Buffer.from(data.subarray(0, MAX_REFUSAL_BYTES - size)));
+          size += data.length;
+          if (size >= MAX_REFUSAL_BYTES) throw enough;
+          return undefined;
+        })
+        .catch((error: unknown) => {
+          if (error !== enough) throw error;
+        });
       const usable = status >= 200 && status <= 599;
       const answerHeaders = new Headers();
       for (const [name, value] of headers) answerHeaders.set(name, value);
