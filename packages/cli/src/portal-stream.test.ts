@@ -26,6 +26,14 @@ async function listen(server: net.Server, scheme = 'http'): Promise<Server> {
   };
 }
 const raw = (answer: (socket: net.Socket) => void) => listen(net.createServer(answer));
+/** A server that answers each request with `text`, raw, and keeps the connection open. */
+const answering = (text: string) =>
+  raw((socket) =>
+    socket.once('data', () => {
+      socket.write(text);
+      socket.resume();
+    }),
+  );
 
 /** Reads a body whole; every third piece is taken after a pause, as a busy disk would. */
 async function readAll(answer: StreamedAnswer): Promise<Buffer> {
@@ -211,9 +219,7 @@ describe('getStreamed: a file over a bare socket', () => {
     expect([short.reason, short.transient]).toEqual(['ECONNRESET', true]);
     await cut.close();
 
-    const silent = await raw((socket) =>
-      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345')),
-    );
+    const silent = await answering('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345');
     const stalled = await failureOf(readAll(await getStreamed(new URL('/f', silent.url), {}, 300)));
     expect([stalled.key, stalled.reason]).toEqual(['error.portalStalled', 'timeout']);
     // Reads the request (so it sees the client leave) and never answers.
@@ -256,12 +262,7 @@ describe('getStreamed: a file over a bare socket', () => {
   });
 
   it('ends a body whole with its head at once, though the connection stays open', async () => {
-    const open = await raw((socket) =>
-      socket.once('data', () => {
-        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
-        socket.resume();
-      }),
-    );
+    const open = await answering('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n');
     const answer = await getStreamed(new URL('/f', open.url), {}, 2_000);
     const started = Date.now();
     expect((await readAll(answer)).length).toBe(0);
@@ -270,12 +271,7 @@ describe('getStreamed: a file over a bare socket', () => {
   });
 
   it('reports a malformed chunked body that came with the head as a transport error', async () => {
-    const bad = await raw((socket) =>
-      socket.once('data', () => {
-        socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
-        socket.resume();
-      }),
-    );
+    const bad = await answering('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
     const answer = await getStreamed(new URL('/f', bad.url), {}, 2_000);
     const error = await failureOf(readAll(answer));
     expect(error.transient).toBe(false);
