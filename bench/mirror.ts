@@ -25,6 +25,7 @@ import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
 import { type CoreSplit, cpuSecondsIn, splitCores } from './support/client-core';
 import { withPortalProfile } from './support/portal-profile';
+import { seededDraws } from './support/seeded-draws';
 import { signedInFwportal } from './support/fwportal';
 import { BENCH_PASSWORD, type BenchPortal, startPortalApp, TOKEN_QUOTAS_OFF } from './support/portal';
 import { replaceVersionFile } from './support/version-files';
@@ -40,7 +41,7 @@ const BASELINE_CLI = textOption('baseline-cli', '');
 /** --split-cores 1: the portal on core 0, the clients on core 1 (support/client-core.ts). */
 const SPLIT_CORES = option('split-cores', 0) === 1;
 
-/** Realistic firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
+/** Typical firmware sizes per kind (MiB), as bench/fleet.ts; anything else (drivers, tools) 16. */
 const SIZE_MIB: Record<string, number> = { BMC: 48, BIOS: 32, PSU: 8, DISK: 16, NIC: 24, CPLD: 4, RAID: 32 };
 const SMALL_FILE = 64 * 1024;
 const BIG_FILE = 1024 * MiB;
@@ -146,13 +147,16 @@ async function main() {
         `; ${cores.description}`,
     );
 
-    // 1. The demo catalogue the demo customer may see, each file at a realistic size.
+    // 1. The demo catalogue the demo customer may see, each file at a realistic size: its kind's
+    // typical size, drawn for each version on its own between half and one and a half times it
+    // (two releases of one BMC are not the same size), from a fixed seed so runs compare.
     const demoEntries = (await manifestOf(portal, token)).entries;
+    const draws = seededDraws(44);
     for (const entry of demoEntries)
       await replaceVersionFile(
         portal,
         entry.versionId,
-        Math.round((SIZE_MIB[entry.kind] ?? 16) * MiB * SIZE_SCALE),
+        Math.round((SIZE_MIB[entry.kind] ?? 16) * (0.5 + draws.random()) * MiB * SIZE_SCALE),
       );
     const entries = (await manifestOf(portal, token)).entries;
     const total = entries.reduce((sum, entry) => sum + entry.size, 0);
