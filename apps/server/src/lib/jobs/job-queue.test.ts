@@ -30,6 +30,7 @@ describe.each(DRIVERS)('the job queue (pg-boss) on %s', (driver) => {
       retentionSeconds: 3600,
       heartbeatSeconds: 10,
       pollSeconds: 0.5,
+      deadLetterPollSeconds: 0.5,
     });
     for (const handler of handlers) queue.register(handler);
     queues.push(queue);

@@ -28,7 +28,11 @@ export type QueueRuntimeOptions = {
   /** A running job's worker must be heard from this often, or the job is failed (its worker died). */
   heartbeatSeconds: number;
   pollSeconds: number;
+  /** How often dead letters are looked for (they are rare); 5 s unless a test needs them sooner. */
+  deadLetterPollSeconds?: number;
 };
+
+const DEAD_LETTER_POLL_SECONDS = 5;
 
 const DEAD = '.dead';
 /** How soon after a send this process's dispatcher of the queue looks for the job. */
@@ -273,7 +277,11 @@ export class JobQueue {
   private async workDeadLetters(handler: AnyHandler): Promise<void> {
     await this.boss.work(
       handler.spec.name + DEAD,
-      { includeMetadata: true as const, pollingIntervalSeconds: 5, notifyPollingIntervalSeconds: 5 },
+      {
+        includeMetadata: true as const,
+        pollingIntervalSeconds: this.options.deadLetterPollSeconds ?? DEAD_LETTER_POLL_SECONDS,
+        notifyPollingIntervalSeconds: this.options.deadLetterPollSeconds ?? DEAD_LETTER_POLL_SECONDS,
+      },
       async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
         if (!job) return;
         await this.closeDeadLetter(handler, job);
