@@ -159,13 +159,19 @@ export async function accessibilityFindings(
 /**
  * Waits until the page stopped loading: no spinner or skeleton, and no transition running. A
  * button that turns enabled fades from grey to its colours in 0.2 s; axe reading it halfway saw
- * too little contrast (CI, /user/recover, whose submit waits for the public configuration).
+ * too little contrast (CI, /user/recover, whose submit waits for the public configuration). Two
+ * frames drawn after the spinners went are enough for a change they revealed to start its
+ * transitions (then waited out below); a fixed 250 ms here cost ~150 checks of the
+ * accessibility tour 37 s (issue 41).
  */
 export async function settle(page: Page) {
   await page.waitForFunction(
     () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
   );
-  await page.waitForTimeout(250);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
