@@ -207,6 +207,33 @@ describe('a mirror on a static web server', () => {
     expect(sim.bmcs[2]?.received()).toEqual([]);
   });
 
+  it('refuses an index that gives a signed file another size or name, and fetches nothing', async () => {
+    // The size caps the download (a server could send without end into the temporary folder) and
+    // the name is what the BMC is told: the signed manifest's, not the unsigned index's.
+    for (const change of [
+      (entry: MirrorIndex['firmware'][number]) => Object.assign(entry, { size: 2 ** 50 }),
+      (entry: MirrorIndex['firmware'][number]) => {
+        entry.fileName = `other-${entry.fileName}`;
+        entry.path = `pool/${entry.sha256.slice(0, 2)}/${entry.sha256}/${entry.fileName}`;
+      },
+    ]) {
+      const { dir, url } = copyOfMirror();
+      const indexFile = newestIndexFile(dir);
+      const index = readJson<MirrorIndex>(indexFile);
+      const psu = index.firmware.find((file) => file.version === firmwareOf(portal.catalogue, 'PSU').newest);
+      if (!psu) throw new Error('the newest PSU release is in the mirror');
+      change(psu);
+      writeFileSync(indexFile, JSON.stringify(index));
+      web.requests.length = 0;
+      const run = await update(url, [2]);
+      expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
+      const [step] = stepsOf(run.stdout);
+      expect(step?.status).toBe('notSent');
+      expect(web.requests.filter((request) => request.includes('/pool/'))).toEqual([]);
+      expect(sim.bmcs[2]?.received()).toEqual([]);
+    }
+  });
+
   it('refuses a compliance context signed by another key, naming it', async () => {
     const { dir, url } = copyOfMirror();
     const indexFile = newestIndexFile(dir);

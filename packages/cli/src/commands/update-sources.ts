@@ -6,7 +6,7 @@ import type { FleetServerDetail, InventoryReportResult } from '@portal/contract'
 import { CliError } from '../cli-error.ts';
 import type { Context } from '../context.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { MirrorIndex } from '../mirror/mirror-layout.ts';
+import type { MirrorFirmware, MirrorIndex } from '../mirror/mirror-layout.ts';
 import type { MirrorRepo } from '../mirror/mirror-repo.ts';
 import { checkSignedCatalogue } from '../mirror/mirror-selection.ts';
 import { type BmcInventory, reportComponentsOf, softwareIdMapOf } from '../redfish/inventory.ts';
@@ -60,7 +60,8 @@ export async function portalSource(ctx: Context): Promise<UpdateSource> {
  * mirror URL) hashes to it now. A BMC that fetches images itself may be given the mirror's URL.
  */
 class MirrorFiles {
-  private readonly signed: Promise<Map<number, string>>;
+  /** What the signed manifest says of each version's file: the index is not signed. */
+  private readonly signed: Promise<Map<number, Pick<MirrorFirmware, 'sha256' | 'size' | 'fileName'>>>;
   private readonly files = new Map<number, Promise<string>>();
   private readonly repo: MirrorRepo;
   private readonly index: MirrorIndex;
@@ -75,7 +76,7 @@ class MirrorFiles {
           new Map(
             checkSignedCatalogue(body, signature, key).entries.map((entry) => [
               entry.versionId,
-              entry.sha256,
+              { sha256: entry.sha256, size: entry.size, fileName: entry.fileName },
             ]),
           ),
       );
@@ -85,7 +86,16 @@ class MirrorFiles {
 
   async get(versionId: number, sha256: string): Promise<VerifiedFile> {
     const entry = this.index.firmware.find((file) => file.versionId === versionId);
-    if (!entry || entry.sha256 !== sha256 || (await this.signed).get(versionId) !== sha256)
+    const signed = (await this.signed).get(versionId);
+    // The size caps the copy and the name is what the BMC is told: both the signed ones, as the hash.
+    if (
+      !entry ||
+      !signed ||
+      entry.sha256 !== sha256 ||
+      signed.sha256 !== sha256 ||
+      signed.size !== entry.size ||
+      signed.fileName !== entry.fileName
+    )
       throw new CliError(EXIT.verification, 'update.targetMismatch', {
         file: entry?.fileName ?? String(versionId),
       });

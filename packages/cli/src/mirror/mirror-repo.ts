@@ -1,13 +1,12 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { OfflineComplianceContext } from '@portal/contract/compliance';
 import { CliError } from '../cli-error.ts';
-import { sha256OfFile } from '../download/file-hash.ts';
 import { EXIT } from '../exit-codes.ts';
 import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
 import { fetchWithin } from '../portal-fetch.ts';
@@ -20,9 +19,11 @@ import {
   type MirrorFile,
   type MirrorIndex,
   onDisk,
+  poolDirsOf,
   poolEntryProblem,
   snapshotDirOf,
 } from './mirror-layout.ts';
+import { isRealFolder } from './mirror-pool.ts';
 import { parseCatalog, parseIndex, readCatalog, readIndex } from './mirror-store.ts';
 
 /*
@@ -30,8 +31,10 @@ import { parseCatalog, parseIndex, readCatalog, readIndex } from './mirror-store
  * publishing that folder (`--repo https://mirror.example/fw/`). Either way the same checks: the
  * compliance context and the manifest verify with the key pinned at login, every file's SHA-256
  * and size are the signed ones before it is used, and no path of an index leaves the mirror. Over
- * HTTP nothing is trusted for being served: a redirect may only stay below the mirror's URL, and
- * a file is downloaded to a private temporary folder and checked there before anything reads it.
+ * HTTP nothing is trusted for being served: a redirect may only stay below the mirror's URL.
+ * From either, a file is copied to a private temporary folder and checked as it is copied, and
+ * only that copy is handed on: whoever can write the mirror cannot swap a file between its check
+ * and a BMC's read of it (an image server serves it for up to 30 minutes).
  */
 
 /** A JSON file of a mirror (catalogue, index, manifest, context) is refused past this size. */
@@ -65,7 +68,51 @@ function poolPath(file: MirrorFile): string {
 
 const mismatch = (file: string) => new CliError(EXIT.verification, 'mirror.fileMismatch', { file });
 
+/** 0 where the platform has no O_NOFOLLOW (Windows): the folder checks still stand there. */
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** A private folder for the checked copies of one command, made on first use, removed by `close`. */
+function privateFolder() {
+  let made: Promise<string> | null = null;
+  return {
+    get: () => (made ??= mkdtemp(path.join(tmpdir(), 'fwportal-repo-'))),
+    async remove() {
+      if (made) await rm(await made, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `body` copied to a new file in a fresh folder below `under`, hashed as it is written and cut
+ * off past the signed size; the copy's path once its size and SHA-256 are `file`'s, else
+ * nothing is kept and the file is refused.
+ */
+async function checkedCopy(body: Readable, file: MirrorFile, under: string): Promise<string> {
+  const dir = await mkdtemp(path.join(under, 'f-'));
+  const target = path.join(dir, file.path.split('/').at(-1) ?? 'file');
+  const hash = createHash('sha256');
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      // Never more than the signed size on disk: a source sending forever is cut off here.
+      if (size > file.size) return done(mismatch(file.path));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, count, createWriteStream(target, { mode: 0o600, flags: 'wx' }));
+    if (size !== file.size || hash.digest('hex') !== file.sha256) throw mismatch(file.path);
+    return target;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 function folderRepo(root: string): MirrorRepo {
+  const copies = privateFolder();
   return {
     location: root,
     catalog: () => readCatalog(root),
@@ -77,12 +124,24 @@ function folderRepo(root: string): MirrorRepo {
       return { body, signature };
     },
     async file(file) {
-      const target = onDisk(root, poolPath(file));
-      if ((await sha256OfFile(target).catch(() => null)) !== file.sha256) throw mismatch(file.path);
-      return target;
+      const relative = poolPath(file);
+      // Read where the index says, never through a link: a pool folder that became one, or the
+      // file itself (a link to /dev/zero would be hashed forever); only a plain file is read.
+      for (const dir of poolDirsOf(file.sha256))
+        if (!(await isRealFolder(onDisk(root, dir)).catch(() => false))) throw mismatch(relative);
+      const handle = await open(onDisk(root, relative), constants.O_RDONLY | O_NOFOLLOW).catch(() => {
+        throw mismatch(relative);
+      });
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile() || stats.size !== file.size) throw mismatch(relative);
+        return await checkedCopy(handle.createReadStream({ autoClose: false }), file, await copies.get());
+      } finally {
+        await handle.close();
+      }
     },
     urlOf: () => null,
-    close: async () => undefined,
+    close: () => copies.remove(),
   };
 }
 
@@ -113,7 +172,7 @@ function urlBelow(base: URL, relative: string): URL {
 
 function httpRepo(location: string, timeoutMs: number): MirrorRepo {
   const base = baseOf(location);
-  let downloads: Promise<string> | null = null;
+  const downloads = privateFolder();
 
   /** The answer to GET `relative`: redirects followed only below the mirror's URL, 200 only. */
   async function get(relative: string): Promise<Response> {
@@ -171,8 +230,6 @@ function httpRepo(location: string, timeoutMs: number): MirrorRepo {
     }
   }
 
-  const tempDir = () => (downloads ??= mkdtemp(path.join(tmpdir(), 'fwportal-repo-')));
-
   return {
     location,
     async catalog() {
@@ -199,41 +256,11 @@ function httpRepo(location: string, timeoutMs: number): MirrorRepo {
       return { body: await bytes(file), signature: await bytes(`${file}${SIGNATURE_SUFFIX}`, 1024) };
     },
     async file(file) {
-      const relative = poolPath(file);
-      const response = await get(relative);
-      const dir = await mkdtemp(path.join(await tempDir(), 'f-'));
-      const target = path.join(dir, relative.split('/').at(-1) ?? 'file');
-      const hash = createHash('sha256');
-      let size = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          // Never more than the signed size on disk: a server sending forever is cut off here.
-          if (size > file.size) return done(mismatch(relative));
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(
-          Readable.fromWeb(response.body as never),
-          count,
-          createWriteStream(target, { mode: 0o600 }),
-        );
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw error;
-      }
-      if (size !== file.size || hash.digest('hex') !== file.sha256) {
-        await rm(dir, { recursive: true, force: true });
-        throw mismatch(relative);
-      }
-      return target;
+      const response = await get(poolPath(file));
+      return checkedCopy(Readable.fromWeb(response.body as never), file, await downloads.get());
     },
     urlOf: (file) => urlBelow(base, poolPath(file)).href,
-    async close() {
-      if (downloads) await rm(await downloads, { recursive: true, force: true });
-    },
+    close: () => downloads.remove(),
   };
 }
 
