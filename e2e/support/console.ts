@@ -57,6 +57,7 @@ async function openSharedPortal(): Promise<Portal> {
     latestCaptcha: () => captchaAnswer,
     releaseSignature: notHere,
     mails: notHere,
+    db: notHere,
     smsOutbox: notHere,
     close: async () => undefined,
   };

@@ -136,6 +136,12 @@ export async function startPortal(options: PortalOptions = {}) {
       ),
     /** The raw text of every mail received so far, oldest first. */
     mails: () => smtp.received.map((mail) => ({ to: mail.to, raw: mail.raw, text: mailText(mail.raw) })),
+    /**
+     * The portal's database, for the few put-backs no request can make (a retried test must find
+     * the portal as its first attempt did: notices unread again, nodes not spent). Never to set a
+     * test up: that goes through the API, as a person's actions would.
+     */
+    db: () => database.db,
     /** Every SMS the logging driver handled (newest first), as staff see them in the outbox. */
     smsOutbox: () => database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)),
     close: async () => {
