@@ -9,6 +9,7 @@ import { BUILD } from '../build-info.ts';
 import { CliError } from '../cli-error.ts';
 import { type Context, note, printJson, say, stringOption } from '../context.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
+import { bodyWithin } from '../lib/body-within.ts';
 import { API_PATHS } from '../portal-api.ts';
 import { writeCandidate } from '../self-update/candidate-file.ts';
 import { parseBuildFileName, type SeaPlatform } from '@portal/contract/cli-builds';
@@ -35,6 +36,21 @@ async function sha256Of(file: string): Promise<string> {
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest('hex');
 }
+
+/**
+ * The most a build may be (they are ~100 MB): a portal or proxy sending without end must not fill
+ * the program's folder. SHA256SUMS lists a few files; a signature is 64 bytes, base64.
+ */
+const MAX_BUILD_BYTES = 512 * 1024 * 1024;
+const MAX_SUMS_BYTES = 64 * 1024;
+const MAX_SIGNATURE_BYTES = 4 * 1024;
+
+/** The body of an answer, refused once past `limit` bytes (read no further). */
+const cappedBody = (response: Response, limit: number, file: string) =>
+  bodyWithin(response, limit, () => tooLarge(file, limit));
+
+const tooLarge = (file: string, limit: number) =>
+  new CliError(EXIT.verification, 'selfUpdate.tooLarge', { file, size: formatBytes(limit) });
 
 /** A build that passed the signature and may replace the running one. */
 type Accepted = { fileName: string; version: string; platform: SeaPlatform; sha256: string };
@@ -73,7 +89,7 @@ async function fromFile(ctx: Context, running: RunningBuild, file: string): Prom
   if (!signed) throw new CliError(EXIT.verification, 'selfUpdate.unsigned', { file });
   const accepted = accept(running, signed, path.basename(file));
   if (!accepted) return upToDate(ctx, running);
-  return install(ctx, running, accepted, createReadStream(file));
+  return install(ctx, running, accepted, createReadStream(file), info.size);
 }
 
 /**
@@ -108,7 +124,8 @@ async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode
     note(ctx, 'selfUpdate.downloading', { file: accepted.fileName, size: formatBytes(build.size) });
     const response = await client.request(API_PATHS.download(build.versionId));
     if (!response.body) throw new CliError(EXIT.error, 'error.http', { status: response.status });
-    return install(ctx, running, accepted, Readable.fromWeb(response.body as WebReadableStream<Uint8Array>));
+    const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    return install(ctx, running, accepted, source, build.size);
   }
   throw refusal ?? new CliError(EXIT.error, 'selfUpdate.noBuild', { platform: running.platform });
 }
@@ -119,13 +136,19 @@ async function fromPortal(ctx: Context, running: RunningBuild): Promise<ExitCode
  * staff publish.
  */
 async function acceptFromPortal(client: PortalClient, running: RunningBuild, build: OfferedBuild) {
-  const sums = await client.bytes(API_PATHS.sha256Sums(build.versionId));
+  const sums = await cappedBody(
+    await client.request(API_PATHS.sha256Sums(build.versionId)),
+    MAX_SUMS_BYTES,
+    'SHA256SUMS',
+  );
   const signatureAnswer = await client.request(API_PATHS.publishedSignature(build.versionId), {
     answers: [404],
   });
-  if (signatureAnswer.status === 404)
+  if (signatureAnswer.status === 404) {
+    await signatureAnswer.body?.cancel();
     throw new CliError(EXIT.verification, 'selfUpdate.noReleaseSignature', { file: build.fileName });
-  const signature = Buffer.from(await signatureAnswer.arrayBuffer());
+  }
+  const signature = await cappedBody(signatureAnswer, MAX_SIGNATURE_BYTES, `${build.fileName}.sig`);
   return accept(running, { sums, signature }, build.fileName);
 }
 
@@ -150,17 +173,21 @@ function accept(running: RunningBuild, signed: SignedSums, fileName: string): Ac
   return order === 0 ? null : { fileName, sha256, ...named };
 }
 
+/** Installs `source`, which says it holds `size` bytes (the portal's word, or the file's): no more is written. */
 async function install(
   ctx: Context,
   running: RunningBuild,
   accepted: Accepted,
   source: Readable,
+  size: number,
 ): Promise<ExitCode> {
   const mode = (await stat(running.executable)).mode & 0o777;
+  const limit = Math.min(size, MAX_BUILD_BYTES);
   const candidate = await writeCandidate(
     path.dirname(running.executable),
     source,
     mode,
+    { bytes: limit, tooLarge: () => tooLarge(accepted.fileName, limit) },
     path.extname(running.executable),
   );
   try {

@@ -29,6 +29,8 @@ export const selfUpdateEnUS = {
   'selfUpdate.downloading': 'downloading {file} ({size})…',
   'selfUpdate.tampered':
     '{file}: its SHA-256 differs from the signed one (tampered with or damaged): nothing was installed',
+  'selfUpdate.tooLarge':
+    '{file}: larger than {size}, more than a build can be (read no further): nothing was installed',
   'selfUpdate.candidateFailed':
     'the new build did not start or did not report version {version} ({reason}): nothing was installed',
   'selfUpdate.notWritable':

@@ -26,6 +26,7 @@ export const selfUpdateZhCN: Record<keyof typeof selfUpdateEnUS, string> = {
     '本 fwportal 无法验证 {newest}（缺少发布签名，或签名密钥不为本版本所知，例如更换发布密钥之后）：先安装本版本能验证的最新构建 {file}，之后再运行一次 self-update 即可取得其余更新',
   'selfUpdate.downloading': '正在下载 {file}（{size}）…',
   'selfUpdate.tampered': '{file}：SHA-256 与签名值不符（被篡改或已损坏）：未安装任何内容',
+  'selfUpdate.tooLarge': '{file}：超过 {size}，超出构建可能的大小（已停止读取）：未安装任何内容',
   'selfUpdate.candidateFailed': '新版本无法启动或报告的版本不是 {version}（{reason}）：未安装任何内容',
   'selfUpdate.notWritable':
     '无法在 {path} 中写入文件（{reason}）：请以 fwportal 文件所有者身份运行，或手动替换',

@@ -9,6 +9,7 @@ import type { OfflineComplianceContext } from '@portal/contract/compliance';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import { MANIFEST_FILE_NAME, SIGNATURE_SUFFIX } from '../portal-api.ts';
+import { bodyWithin } from '../lib/body-within.ts';
 import { fetchWithin } from '../portal-fetch.ts';
 import { CONTEXT_FILE, checkIndexedContext, readContext, SIGNATURE_FILE } from './compliance-context.ts';
 import {
@@ -210,15 +211,7 @@ function httpRepo(location: string, timeoutMs: number): MirrorRepo {
 
   /** A small file whole, refused past `limit` bytes (a server cannot make us hold more). */
   async function bytes(relative: string, limit = MAX_SMALL_FILE_BYTES): Promise<Buffer> {
-    const response = await get(relative);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for await (const chunk of Readable.fromWeb(response.body as never) as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limit) throw mismatch(relative);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
+    return bodyWithin(await get(relative), limit, () => mismatch(relative));
   }
 
   async function json(relative: string, onBad: () => CliError): Promise<unknown> {
