@@ -352,6 +352,22 @@ describe('a mirror folder someone tampered with', () => {
     expect(verify.stdout).toContain(`FAILED  ${file.path}: not a plain file`);
   });
 
+  it('never deletes through a link planted for its snapshots folder when pruning', async () => {
+    const out = work();
+    for (const name of ['s1', 's2'])
+      expect((await sync(out, ['--kinds', 'PSU', '--snapshot', name])).code).toBe(EXIT.ok);
+    // Someone else's folder named as the old snapshot, reached through `snapshots` made a link.
+    const victim = path.join(home, `victim-${randomBytes(3).toString('hex')}`);
+    renameSync(path.join(out, 'snapshots'), victim);
+    mkdirSync(path.join(victim, 's1', 'documents'), { recursive: true });
+    writeFileSync(path.join(victim, 's1', 'documents', 'keep.txt'), 'mine');
+    symlinkSync(victim, path.join(out, 'snapshots'));
+    const run = await runCli(['mirror', 'prune', out, '--keep', '1'], env);
+    expect(run.code).toBe(EXIT.error);
+    expect(run.stderr).toContain(path.join(out, 'snapshots'));
+    expect(readFileSync(path.join(victim, 's1', 'documents', 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
   it('never writes through a link planted in the pool', async () => {
     const out = work();
     const outside = path.join(home, `outside-${randomBytes(3).toString('hex')}`);

@@ -1,5 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
-import { refuseSymlink } from '../download/no-follow.ts';
+import { randomBytes } from 'node:crypto';
+import { lstat, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
 import { isSha256, onDisk, POOL_DIR, poolEntryProblem, poolFilesOf, snapshotDirOf } from './mirror-layout.ts';
 import { readCatalog, readIndex, writeCatalog } from './mirror-store.ts';
 
@@ -14,6 +17,39 @@ async function foldersIn(dir: string): Promise<string[]> {
     throw error;
   });
   return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+}
+
+const symlinkError = (file: string) => new CliError(EXIT.error, 'error.symlink', { path: file });
+
+/**
+ * Deletes the folder `relative` of the mirror, never one a link leads to. Whoever can write a
+ * shared mirror could make `snapshots` (or `pool`, or a folder in it) a link to someone else's
+ * folder, and have `prune` delete what lies there under the snapshot's name. So every folder on
+ * the way must be a real one, and the folder is first moved to a new name inside the mirror and
+ * deleted only if it is still the very folder looked at (same inode): one swapped for a link in
+ * the meantime is put back, and the prune stops.
+ */
+async function removeFolderWithin(root: string, relative: string): Promise<void> {
+  const parts = relative.split('/');
+  let dir = root;
+  for (const part of parts) {
+    dir = path.join(dir, part);
+    const stats = await lstat(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!stats) return;
+    if (!stats.isDirectory()) throw symlinkError(dir);
+  }
+  const before = await lstat(dir);
+  const trash = path.join(root, `.prune-${randomBytes(6).toString('hex')}`);
+  await rename(dir, trash);
+  const moved = await lstat(trash);
+  if (moved.ino !== before.ino || moved.dev !== before.dev) {
+    await rename(trash, dir).catch(() => undefined);
+    throw symlinkError(dir);
+  }
+  await rm(trash, { recursive: true, force: true });
 }
 
 /**
@@ -32,19 +68,15 @@ export async function pruneMirror(root: string, keep: number): Promise<PruneResu
     for (const file of poolFilesOf(await readIndex(root, snapshot.name)))
       if (poolEntryProblem(file) === null) referenced.add(file.sha256);
   await writeCatalog(root, { ...catalog, snapshots: kept });
-  for (const snapshot of removed) {
-    const dir = onDisk(root, snapshotDirOf(snapshot.name));
-    await refuseSymlink(dir);
-    await rm(dir, { recursive: true, force: true });
-  }
+  for (const snapshot of removed) await removeFolderWithin(root, snapshotDirOf(snapshot.name));
   let removedFiles = 0;
   const pool = onDisk(root, POOL_DIR);
-  await refuseSymlink(pool);
+  if ((await lstat(pool).catch(() => null))?.isSymbolicLink()) throw symlinkError(pool);
   for (const pair of await foldersIn(pool)) {
     if (!HEX_PAIR.test(pair)) continue;
     for (const sha256 of await foldersIn(onDisk(root, `${POOL_DIR}/${pair}`))) {
       if (!isSha256(sha256) || sha256.slice(0, 2) !== pair || referenced.has(sha256)) continue;
-      await rm(onDisk(root, `${POOL_DIR}/${pair}/${sha256}`), { recursive: true, force: true });
+      await removeFolderWithin(root, `${POOL_DIR}/${pair}/${sha256}`);
       removedFiles += 1;
     }
   }
