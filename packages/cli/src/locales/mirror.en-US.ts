@@ -21,6 +21,8 @@ export const mirrorEnUS = {
   'mirror.reported':
     'Reported {servers} server(s) to the portal: {changed} component reading(s) changed, {unknown} SN(s) not yours',
   'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
+  'mirror.unreadableFile':
+    '{file}: not a plain file of at most {size} (a link, a device or too large): refused, not read',
   'mirror.notAMirror': '{dir} is not a fwportal mirror (mirror.json unreadable)',
   'mirror.badIndex': "snapshot {snapshot}: index.json unreadable or not this snapshot's",
   'mirror.snapshotExists': 'snapshot {snapshot} exists already: snapshots never change, choose another name',

@@ -21,6 +21,7 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
     '{file} 未注明读数来自哪个门户：已拒绝。请重新运行 fwportal audit --repo 生成读数',
   'mirror.reported': '已向门户报告 {servers} 台服务器：{changed} 项组件读数有变化，{unknown} 个 SN 不属于您',
   'usage.mirrorSubcommand': 'mirror 的子命令为：sync、verify、prune',
+  'mirror.unreadableFile': '{file}：不是不超过 {size} 的普通文件（链接、设备或过大）：已拒绝，未读取',
   'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',
   'mirror.badIndex': '快照 {snapshot}：index.json 无法读取或不属于该快照',
   'mirror.snapshotExists': '快照 {snapshot} 已存在：快照不可更改，请换一个名称',

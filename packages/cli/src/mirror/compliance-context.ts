@@ -1,5 +1,4 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { OfflineComplianceContext } from '@portal/contract/compliance';
 import { CliError } from '../cli-error.ts';
 import { refuseSymlink, replaceFile } from '../download/no-follow.ts';
@@ -7,6 +6,7 @@ import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { signatureValid } from '../signing-key.ts';
 import { type MirrorFile, type MirrorIndex, onDisk, snapshotDirOf } from './mirror-layout.ts';
+import { readSmallFile, SIGNATURE_MAX_BYTES } from './mirror-store.ts';
 
 /*
  * The portal's signed compliance context (contract: compliance/offline-context.ts) rides in each
@@ -77,14 +77,15 @@ export async function readContext(
     throw new CliError(EXIT.error, 'mirror.noContext', { snapshot: index.snapshot });
   const file = onDisk(root, where);
   await refuseSymlink(file);
-  const body = await readFile(file).catch(() => {
+  const body = await readSmallFile(file).catch(() => {
     throw badContext(where);
   });
-  const signature = await readFile(onDisk(root, `${snapshotDirOf(index.snapshot)}/${SIGNATURE_FILE}`)).catch(
-    () => {
-      throw badContext(where);
-    },
-  );
+  const signature = await readSmallFile(
+    onDisk(root, `${snapshotDirOf(index.snapshot)}/${SIGNATURE_FILE}`),
+    SIGNATURE_MAX_BYTES,
+  ).catch(() => {
+    throw badContext(where);
+  });
   return checkIndexedContext(index, body, signature, key);
 }
 

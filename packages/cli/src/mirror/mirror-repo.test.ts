@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
+  truncateSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -87,4 +89,15 @@ describe('a mirror folder as update --repo reads it', () => {
     expect(await refusalOf(repo.file(file))).toBe(`${EXIT.verification} mirror.fileMismatch`);
     await repo.close();
   });
+
+  it('refuses a catalogue that is a FIFO (read forever) or larger than any catalogue, reading neither', async () => {
+    const { root } = mirrorWithOneFile();
+    execFileSync('mkfifo', [path.join(root, 'mirror.json')]);
+    const repo = openRepo(root, 5_000);
+    expect(await refusalOf(repo.catalog())).toBe(`${EXIT.verification} mirror.unreadableFile`);
+    rmSync(path.join(root, 'mirror.json'));
+    writeFileSync(path.join(root, 'mirror.json'), '');
+    truncateSync(path.join(root, 'mirror.json'), 65 * 1024 * 1024);
+    expect(await refusalOf(repo.catalog())).toBe(`${EXIT.verification} mirror.unreadableFile`);
+  }, 10_000);
 });

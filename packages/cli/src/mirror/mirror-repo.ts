@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -25,7 +25,16 @@ import {
   snapshotDirOf,
 } from './mirror-layout.ts';
 import { isRealFolder } from './mirror-pool.ts';
-import { parseCatalog, parseIndex, readCatalog, readIndex } from './mirror-store.ts';
+import {
+  MAX_SMALL_FILE_BYTES,
+  parseCatalog,
+  parseIndex,
+  readCatalog,
+  readIndex,
+  READ_PLAIN_FILE,
+  readSmallFile,
+  SIGNATURE_MAX_BYTES,
+} from './mirror-store.ts';
 
 /*
  * Where `audit --repo` and `update --repo` read a mirror: its folder, or any static web server
@@ -38,8 +47,6 @@ import { parseCatalog, parseIndex, readCatalog, readIndex } from './mirror-store
  * and a BMC's read of it (an image server serves it for up to 30 minutes).
  */
 
-/** A JSON file of a mirror (catalogue, index, manifest, context) is refused past this size. */
-const MAX_SMALL_FILE_BYTES = 256 * 1024 * 1024;
 /** Same-mirror redirects followed (a static server adding a slash, a moved folder). */
 const MAX_REDIRECTS = 5;
 
@@ -68,9 +75,6 @@ function poolPath(file: MirrorFile): string {
 }
 
 const mismatch = (file: string) => new CliError(EXIT.verification, 'mirror.fileMismatch', { file });
-
-/** 0 where the platform has no O_NOFOLLOW (Windows): the folder checks still stand there. */
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /** A private folder for the checked copies of one command, made on first use, removed by `close`. */
 function privateFolder() {
@@ -121,7 +125,10 @@ function folderRepo(root: string): MirrorRepo {
     context: (index, key) => readContext(root, index, key),
     async manifest(index) {
       const file = onDisk(root, `${snapshotDirOf(index.snapshot)}/${MANIFEST_FILE_NAME}`);
-      const [body, signature] = await Promise.all([readFile(file), readFile(`${file}${SIGNATURE_SUFFIX}`)]);
+      const [body, signature] = await Promise.all([
+        readSmallFile(file),
+        readSmallFile(`${file}${SIGNATURE_SUFFIX}`, SIGNATURE_MAX_BYTES),
+      ]);
       return { body, signature };
     },
     async file(file) {
@@ -130,7 +137,7 @@ function folderRepo(root: string): MirrorRepo {
       // file itself (a link to /dev/zero would be hashed forever); only a plain file is read.
       for (const dir of poolDirsOf(file.sha256))
         if (!(await isRealFolder(onDisk(root, dir)).catch(() => false))) throw mismatch(relative);
-      const handle = await open(onDisk(root, relative), constants.O_RDONLY | O_NOFOLLOW).catch(() => {
+      const handle = await open(onDisk(root, relative), READ_PLAIN_FILE).catch(() => {
         throw mismatch(relative);
       });
       try {
@@ -241,12 +248,15 @@ function httpRepo(location: string, timeoutMs: number): MirrorRepo {
       // The index's size, never past the cap: the index is not signed, its size only narrows.
       const limit = Math.min(index.complianceContext.size, MAX_SMALL_FILE_BYTES);
       const body = await bytes(`${dir}/${CONTEXT_FILE}`, limit);
-      const signature = await bytes(`${dir}/${SIGNATURE_FILE}`, 1024);
+      const signature = await bytes(`${dir}/${SIGNATURE_FILE}`, SIGNATURE_MAX_BYTES);
       return checkIndexedContext(index, body, signature, key);
     },
     async manifest(index) {
       const file = `${snapshotDirOf(index.snapshot)}/${MANIFEST_FILE_NAME}`;
-      return { body: await bytes(file), signature: await bytes(`${file}${SIGNATURE_SUFFIX}`, 1024) };
+      return {
+        body: await bytes(file),
+        signature: await bytes(`${file}${SIGNATURE_SUFFIX}`, SIGNATURE_MAX_BYTES),
+      };
     },
     async file(file) {
       const response = await get(poolPath(file));

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { CliError } from '../cli-error.ts';
+import { formatBytes } from '../table.ts';
 import { makeOwnDir, refuseSymlink, replaceFile } from '../download/no-follow.ts';
 import { EXIT } from '../exit-codes.ts';
 import {
@@ -16,9 +18,45 @@ import {
 
 const notAMirror = (dir: string) => new CliError(EXIT.error, 'mirror.notAMirror', { dir });
 
+/**
+ * The most a mirror's catalogue, index, manifest or compliance context may hold (a catalogue of
+ * 10,000 versions is a few MB): a hostile one of tiny JSON objects would take gigabytes of memory.
+ */
+export const MAX_SMALL_FILE_BYTES = 64 * 1024 * 1024;
+/** A detached signature (Ed25519, 64 bytes; base64 or raw). */
+export const SIGNATURE_MAX_BYTES = 1024;
+
+/** 0 where the platform has no O_NOFOLLOW (Windows): the lstat checks still stand there. */
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** Opening a FIFO waits for a writer; with this it returns, and the file is refused as no plain one. */
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** Flags to open a mirror's file for reading: never through a link, never waiting on a FIFO. */
+export const READ_PLAIN_FILE = constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
+
+/**
+ * A small file of a mirror folder read whole: never through a link (O_NOFOLLOW), only a plain
+ * file (a FIFO or a link to /dev/zero would never end), at most `limit` bytes; else refused
+ * (exit 4) unread. A missing file rejects as ENOENT, as readFile does.
+ */
+export async function readSmallFile(file: string, limit = MAX_SMALL_FILE_BYTES): Promise<Buffer> {
+  const refused = () =>
+    new CliError(EXIT.verification, 'mirror.unreadableFile', { file, size: formatBytes(limit) });
+  const handle = await open(file, READ_PLAIN_FILE).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ELOOP' ? refused() : error;
+  });
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > limit) throw refused();
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readJson(file: string): Promise<unknown> {
   await refuseSymlink(file);
-  return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  return JSON.parse((await readSmallFile(file)).toString('utf8')) as unknown;
 }
 
 /** mirror.json, or an empty catalogue when the folder holds no mirror yet. */

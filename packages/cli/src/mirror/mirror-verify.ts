@@ -1,5 +1,5 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { CliError } from '../cli-error.ts';
 import { sha256OfFile } from '../download/file-hash.ts';
 import { mapLimited } from '../lib/map-limited.ts';
@@ -18,7 +18,7 @@ import { isRealFolder } from './mirror-pool.ts';
 import { CONTEXT_FILE, readContext } from './compliance-context.ts';
 import { advisorySignatureProblems } from './mirror-openpgp.ts';
 import { checkSignedCatalogue } from './mirror-selection.ts';
-import { readCatalog, readIndex } from './mirror-store.ts';
+import { readCatalog, readIndex, readSmallFile, SIGNATURE_MAX_BYTES } from './mirror-store.ts';
 
 /** Why a file failed, as a message key and its parameters (the command prints them in the user's language). */
 export type Problem = { path: string; reason: ProblemReason; detail?: string };
@@ -60,8 +60,11 @@ async function checkSnapshot(
   const manifestPath = `${dir}/${MANIFEST_FILE_NAME}`;
   let signed: SignedManifest;
   try {
-    const manifest = await readFile(onDisk(root, manifestPath));
-    const signature = await readFile(onDisk(root, `${manifestPath}${SIGNATURE_SUFFIX}`));
+    const manifest = await readSmallFile(onDisk(root, manifestPath));
+    const signature = await readSmallFile(
+      onDisk(root, `${manifestPath}${SIGNATURE_SUFFIX}`),
+      SIGNATURE_MAX_BYTES,
+    );
     signed = checkSignedCatalogue(manifest, signature, key);
     if (createHash('sha256').update(manifest).digest('hex') !== index.manifest.sha256)
       throw new Error('other manifest');
