@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimComponent, startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
@@ -181,5 +181,54 @@ describe('fwportal audit --repo, then report --from', () => {
     expect(verify.code).toBe(EXIT.verification);
     expect(verify.stdout).toContain('compliance-context.json');
     writeFileSync(file, text);
+  });
+
+  it('refuses a mirror rolled back to an older snapshot unless told, and says which signed time it judged with', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    portal.t.clock.advance(day);
+    const later = await runCli(
+      ['mirror', 'sync', '--out', repo(), '--kinds', 'BMC,PSU', '--snapshot', 'later', '--json'],
+      env,
+    );
+    expect(later.code, later.stderr).toBe(EXIT.ok);
+    const current = await offlineAudit(['--readings', path.join(home, 'later.json')]);
+    expect(current.stderr).toContain(
+      'judged with the compliance context of snapshot later, signed by the portal on',
+    );
+    // Whoever keeps the mirror drops the newer snapshot from mirror.json (which is not signed):
+    // every file left is genuinely signed, only older.
+    const catalogFile = path.join(repo(), 'mirror.json');
+    const text = readFileSync(catalogFile, 'utf8');
+    const catalog = JSON.parse(text) as { snapshots: { name: string }[] };
+    writeFileSync(
+      catalogFile,
+      JSON.stringify({ ...catalog, snapshots: catalog.snapshots.filter((s) => s.name !== 'later') }),
+    );
+    try {
+      const never = path.join(home, 'rolled-back.json');
+      const refused = await offlineAudit(['--readings', never]);
+      expect(refused.code, refused.stderr).toBe(EXIT.verification);
+      expect(refused.stderr).toContain('the mirror may have been rolled back');
+      expect(existsSync(never)).toBe(false);
+      const allowed = await offlineAudit(['--allow-older', '--readings', never]);
+      expect(allowed.code, allowed.stderr).toBe(current.code);
+      expect(allowed.stderr).toContain('(--allow-older)');
+    } finally {
+      writeFileSync(catalogFile, text);
+    }
+
+    // An older context from the portal (an old answer replayed on its way) writes no snapshot.
+    portal.t.clock.advance(-2 * day);
+    try {
+      const replayed = await runCli(
+        ['mirror', 'sync', '--out', repo(), '--kinds', 'BMC,PSU', '--snapshot', 'replayed'],
+        env,
+      );
+      expect(replayed.code).toBe(EXIT.verification);
+      expect(replayed.stderr).toContain('an old answer replayed? No snapshot was written');
+      expect(existsSync(path.join(repo(), 'snapshots', 'replayed'))).toBe(false);
+    } finally {
+      portal.t.clock.advance(2 * day);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { type Context, note, say, stringOption } from '../context.ts';
 import { replaceFile } from '../download/no-follow.ts';
 import { EXIT, type ExitCode } from '../exit-codes.ts';
 import { mapLimited } from '../lib/map-limited.ts';
+import { checkContextFreshness } from '../mirror/context-freshness.ts';
 import { openRepo } from '../mirror/mirror-repo.ts';
 import { reportComponentsOf, softwareIdMapOf } from '../redfish/inventory.ts';
 import type { ServerReport } from '../redfish/portal-inventory.ts';
@@ -42,7 +43,9 @@ export async function contextOfRepo(ctx: Context, location: string) {
   const newest = (await repo.catalog()).snapshots.at(-1);
   if (!newest) throw new CliError(EXIT.error, 'mirror.nothing', { dir: location });
   const index = await repo.index(newest.name);
-  return { key, repo, index, context: await repo.context(index, key) };
+  const context = await repo.context(index, key);
+  await checkContextFreshness(ctx, key, context, index.snapshot);
+  return { key, repo, index, context };
 }
 
 /** Writes what `report --from` uploads later (say where); answers its absolute path. */

@@ -15,6 +15,7 @@ import { formatBytes } from '../table.ts';
 import { DEFAULT_PARALLEL } from './download.ts';
 import { failureOf, worstExitCode } from './failures.ts';
 import { withSubcommands } from './subcommands.ts';
+import { formatDateTime } from '../date-time.ts';
 
 const MAX_PARALLEL = 32;
 const MAX_KEEP = 10_000;
@@ -52,6 +53,7 @@ async function sync(ctx: Context): Promise<ExitCode> {
     snapshot,
     progressOf: (bytes, files) => new Progress(ctx.stderr, bytes, files, ctx.t),
     onRetry: (file, attempt) => note(ctx, 'download.retrying', { file, attempt }),
+    formatDate: (iso) => formatDateTime(iso, ctx.locale),
   }).catch((error: unknown) => {
     // The portal went away: say that nothing is lost before saying why.
     if (error instanceof PortalTransportError) note(ctx, 'mirror.interrupted');

@@ -40,6 +40,7 @@ export const ALL_OPTIONS = {
   components: { type: 'string', multiple: true },
   'apply-time': { type: 'string' },
   'dry-run': { type: 'boolean' },
+  'allow-older': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   'serve-address': { type: 'string' },
   'task-timeout': { type: 'string' },

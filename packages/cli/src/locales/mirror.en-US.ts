@@ -23,6 +23,14 @@ export const mirrorEnUS = {
   'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
   'mirror.unreadableFile':
     '{file}: not a plain file of at most {size} (a link, a device or too large): refused, not read',
+  'mirror.contextSignedAt':
+    'judged with the compliance context of snapshot {snapshot}, signed by the portal on {signedAt}',
+  'mirror.olderContext':
+    'snapshot {snapshot} holds a compliance context signed on {signedAt}, older than the one of {newest} this machine already used: the mirror may have been rolled back (older advisories, fixes withheld). Nothing was judged; add --allow-older if you mean to use it',
+  'mirror.olderContextAllowed':
+    'warning: snapshot {snapshot} holds a compliance context signed on {signedAt}, older than the one of {newest} this machine already used (--allow-older)',
+  'mirror.olderSync':
+    'the portal answered with a compliance context signed on {signedAt}, older than the one of {newest} in snapshot {snapshot}: an old answer replayed? No snapshot was written',
   'mirror.notAMirror': '{dir} is not a fwportal mirror (mirror.json unreadable)',
   'mirror.badIndex': "snapshot {snapshot}: index.json unreadable or not this snapshot's",
   'mirror.snapshotExists': 'snapshot {snapshot} exists already: snapshots never change, choose another name',

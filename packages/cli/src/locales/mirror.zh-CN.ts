@@ -22,6 +22,13 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
   'mirror.reported': '已向门户报告 {servers} 台服务器：{changed} 项组件读数有变化，{unknown} 个 SN 不属于您',
   'usage.mirrorSubcommand': 'mirror 的子命令为：sync、verify、prune',
   'mirror.unreadableFile': '{file}：不是不超过 {size} 的普通文件（链接、设备或过大）：已拒绝，未读取',
+  'mirror.contextSignedAt': '依据快照 {snapshot} 的合规上下文判定，门户签名时间 {signedAt}',
+  'mirror.olderContext':
+    '快照 {snapshot} 的合规上下文签名于 {signedAt}，早于本机已使用过的 {newest}：镜像可能被回滚（公告较旧、修复被扣留）。未做任何判定；如确需使用，请加 --allow-older',
+  'mirror.olderContextAllowed':
+    '警告：快照 {snapshot} 的合规上下文签名于 {signedAt}，早于本机已使用过的 {newest}（--allow-older）',
+  'mirror.olderSync':
+    '门户返回的合规上下文签名于 {signedAt}，早于快照 {snapshot} 中的 {newest}：可能是重放的旧应答？未写入快照',
   'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',
   'mirror.badIndex': '快照 {snapshot}：index.json 无法读取或不属于该快照',
   'mirror.snapshotExists': '快照 {snapshot} 已存在：快照不可更改，请换一个名称',

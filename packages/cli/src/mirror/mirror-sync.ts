@@ -43,6 +43,8 @@ export type SyncOptions = {
   snapshot?: string;
   progressOf: (bytes: number, files: number) => Progress;
   onRetry: (file: string, attempt: number) => void;
+  /** A signed time as the person reads it (messages). */
+  formatDate: (iso: string) => string;
 };
 
 export type SyncFailure = { versionId: number; fileName: string; error: unknown };
@@ -216,6 +218,19 @@ export async function syncMirror(
   const previousContext = previous?.complianceContext
     ? await readContext(root, previous, key).catch(() => null)
     : null;
+  // A portal never signs an older context than it did: an older one is an old answer replayed (a
+  // proxy on plain HTTP), which would roll the mirror's judgement back.
+  if (
+    previous &&
+    previousContext &&
+    context &&
+    Date.parse(context.parsed.generatedAt) < Date.parse(previousContext.generatedAt)
+  )
+    throw new CliError(EXIT.verification, 'mirror.olderSync', {
+      signedAt: options.formatDate(context.parsed.generatedAt),
+      newest: options.formatDate(previousContext.generatedAt),
+      snapshot: previous.snapshot,
+    });
 
   const result: SyncResult = {
     snapshot: newest?.name ?? null,
