@@ -44,10 +44,11 @@ describe('ChangePasswordForm', () => {
     stubFetch({});
     renderForm();
     submit();
+    // Each field is validated on its own (antd, asynchronously): each message awaited, not only the first.
     expect(await screen.findByText('Please enter your current password')).toBeTruthy();
-    expect(screen.getByText('Please enter a new password')).toBeTruthy();
-    expect(screen.getByText('Please enter the new password again')).toBeTruthy();
-    expect(screen.getByText('Please enter the verification code')).toBeTruthy();
+    expect(await screen.findByText('Please enter a new password')).toBeTruthy();
+    expect(await screen.findByText('Please enter the new password again')).toBeTruthy();
+    expect(await screen.findByText('Please enter the verification code')).toBeTruthy();
 
     fillIn('verify-code', '12a');
     expect(await screen.findByText('The verification code has 6 digits')).toBeTruthy();
@@ -61,7 +62,7 @@ describe('ChangePasswordForm', () => {
     fillIn('confirm-password', 'other');
     submit();
     expect(await screen.findByText('密码强度不够')).toBeTruthy();
-    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
+    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
   });
 
   it('shows the strength of the new password as it is typed', async () => {
