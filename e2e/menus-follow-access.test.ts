@@ -1,26 +1,10 @@
 import type { GrantOptions, Page as ListPage, RoleRow, UserAdminRow } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ConsoleSuite, expectMessage, menuEntries, PASSWORDS, useConsoleSuite } from './support/console';
+import { apiAs } from './support/api';
+import { expectMessage, menuEntries, useConsoleSuite } from './support/console';
 import { DEFAULT_PREFERENCES, resetDisplayPreferences, saveDisplayPreferences } from './support/preferences';
-import { signInThroughApi } from './support/session';
 import { openSystemPage } from './support/system-app';
-
-/** Staff calls through the API, for what the test is not about (the setting up). */
-async function adminApi(suite: ConsoleSuite) {
-  const { request } = (await suite.newPage()).context();
-  const token = await signInThroughApi(request, suite.portal, 'admin', PASSWORDS.admin);
-  return async <T>(method: string, path: string, data?: object): Promise<T> => {
-    const answer = await request.fetch(`${suite.portal.url}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}` },
-      data,
-    });
-    const body = (await answer.json()) as { success: boolean; message: string; data: T };
-    if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
-    return body.data;
-  };
-}
 
 /** Ticks or unticks a menu in the role's grant drawer and saves. */
 async function toggleGrant(staff: Page, role: string, title: string) {
@@ -40,7 +24,7 @@ describe('menus following what staff grant, in Chromium', () => {
 
   it("shows a menu staff grant at the customer's next request, without a reload, and a page taken away as not permitted", async () => {
     // The demo customer holds a role of its own with two pages.
-    const api = await adminApi(suite);
+    const api = await apiAs(suite, 'admin');
     const options = await api<GrantOptions>('GET', '/sysRole/grantOptions');
     const menuId = (path: string) =>
       options.apps.flatMap((app) => app.menus).find((menu) => menu.path === path)?.id ?? 0;

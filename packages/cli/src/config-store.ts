@@ -37,16 +37,22 @@ export async function readConfig(dir: string): Promise<StoredConfig | null> {
   return text === null ? null : (JSON.parse(text) as StoredConfig);
 }
 
-/** Written to a private temporary file first, so a reader never sees half a file or a readable token. */
-export async function writeConfig(dir: string, config: StoredConfig): Promise<string> {
+/**
+ * `value` as JSON in `dir/name`, the folder private (0700) and the file too (0600): written to a
+ * private temporary file first, so a reader never sees half a file or a readable token.
+ */
+export async function writePrivateJson(dir: string, name: string, value: unknown): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
-  const file = path.join(dir, CONFIG_FILE_NAME);
+  const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);
   return file;
 }
+
+export const writeConfig = (dir: string, config: StoredConfig): Promise<string> =>
+  writePrivateJson(dir, CONFIG_FILE_NAME, config);
 
 /** True when there was something to forget. */
 export async function removeConfig(dir: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 import type { KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OfflineComplianceContext } from '@portal/contract/compliance';
 import { CliError } from '../cli-error.ts';
+import { writePrivateJson } from '../config-store.ts';
 import { type Context, note } from '../context.ts';
 import { formatDateTime } from '../date-time.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -41,15 +42,6 @@ async function readSeen(dir: string): Promise<Seen> {
   }
 }
 
-async function writeSeen(dir: string, seen: Seen): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const file = path.join(dir, SEEN_CONTEXTS_FILE);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(seen, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
-}
-
 /**
  * Says which signed time a mirror's judgement rests on, and refuses (exit 4) a context older
  * than one this machine has already used for the same portal, unless --allow-older.
@@ -81,5 +73,5 @@ export async function checkContextFreshness(
   }
   note(ctx, 'mirror.contextSignedAt', { snapshot, signedAt: date(context.generatedAt) });
   if (!newest || signedAt > Date.parse(newest))
-    await writeSeen(ctx.configDir, { ...seen, [entry]: context.generatedAt });
+    await writePrivateJson(ctx.configDir, SEEN_CONTEXTS_FILE, { ...seen, [entry]: context.generatedAt });
 }
