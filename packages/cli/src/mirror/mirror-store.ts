@@ -48,7 +48,10 @@ export async function readSmallFile(file: string, limit = MAX_SMALL_FILE_BYTES):
   try {
     const stats = await handle.stat();
     if (!stats.isFile() || stats.size > limit) throw refused();
-    return await handle.readFile();
+    // No more than the size seen: a file that grows meanwhile is not read past the cap.
+    const buffer = Buffer.alloc(stats.size);
+    const { bytesRead } = await handle.read(buffer, 0, stats.size, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

@@ -275,13 +275,10 @@ export class JobQueue {
 
   /** Dead letters are rare: one slot, a slower poll. */
   private async workDeadLetters(handler: AnyHandler): Promise<void> {
+    const every = this.options.deadLetterPollSeconds ?? DEAD_LETTER_POLL_SECONDS;
     await this.boss.work(
       handler.spec.name + DEAD,
-      {
-        includeMetadata: true as const,
-        pollingIntervalSeconds: this.options.deadLetterPollSeconds ?? DEAD_LETTER_POLL_SECONDS,
-        notifyPollingIntervalSeconds: this.options.deadLetterPollSeconds ?? DEAD_LETTER_POLL_SECONDS,
-      },
+      { includeMetadata: true as const, pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every },
       async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
         if (!job) return;
         await this.closeDeadLetter(handler, job);
