@@ -17,10 +17,12 @@ export const PRIMARY_COLOR_PRESETS = [
 ] as const;
 
 /**
- * Spec 4/9: the header bell's popover. The 2 s spinner on every open is a spec requirement,
- * not a network estimate; `refreshMs` keeps the badge current without a push channel.
+ * Spec 4/9: the header bell's popover; `refreshMs` keeps the badge current without a push channel.
+ * The spec's fixed 2 s spinner on every open belonged to the template's placeholder notices, as
+ * its fixed badge of 12 did: with real notices polled every minute, the popover shows the page it
+ * has at once and refreshes it, a small spinner in its header meanwhile (issue 42 §3).
  */
-export const NOTICE_POPOVER = { widthPx: 300, loadingMs: 2000, pageSize: 10, refreshMs: 60_000 } as const;
+export const NOTICE_POPOVER = { widthPx: 300, pageSize: 10, refreshMs: 60_000 } as const;
 
 /** Spec 2/9: the logo title is cut with an ellipsis above this display width (see lib/format textWidth). */
 export const LOGO_TITLE_MAX_WIDTH = { sideMenu: 10, topMenu: 8 } as const;

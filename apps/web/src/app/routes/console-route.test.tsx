@@ -154,12 +154,15 @@ describe('user menu and account pages', () => {
 });
 
 describe('layout', () => {
-  it('holds the header tools and a logo title cut to the top-menu width', async () => {
+  it('holds the header tools and a logo title that fits the top-menu width, the full name in its tooltip', async () => {
     openConsole('/homePage', buildLoginUser({ menus: buildMirrorMenus() }));
     for (const id of ['notice-icon', 'release-notes-button', 'settings-button', 'app-switch-button']) {
       expect(await screen.findByTestId(id)).toBeTruthy();
     }
-    expect(screen.getByTestId('logo-title').textContent).toBe('Server F...');
+    const logoTitle = screen.getByTestId('logo-title');
+    expect(logoTitle.textContent).toBe('FWPortal');
+    expect(logoTitle.title).toBe('Server Firmware & Software Portal');
+    expect(screen.getByTestId('logo').textContent).toContain('FWPortal, Server Firmware & Software Portal');
     expect(screen.getByTestId('basic-layout').dataset.layout).toBe('topmenu');
   });
 

@@ -3,6 +3,9 @@ import type { common as reference } from '../zh-CN/common';
 
 export const common: TranslationsOf<typeof reference> = {
   'app.name': 'Server Firmware & Software Portal',
+  // The logo's short name: the spec cuts a longer logo title at 10 (top menu 8) widths.
+  'app.shortName': 'FWPortal',
+  'app.logoName': '{{short}}, {{full}}',
   'app.copyright': 'Copyright © {{year}} Server Firmware & Software Portal',
   'app.loading': 'Loading…',
   'table.total': '{{from}}-{{to}} of {{total}}',

@@ -7,6 +7,7 @@ export const notices: TranslationsOf<typeof reference> = {
   'popover.markAllRead': 'Mark all as read',
   'popover.empty': 'No notifications',
   'popover.loadFailed': 'Failed to load notifications',
+  'popover.refreshing': 'Checking for new notifications',
   'detail.postedAt': 'Posted {{time}}',
   'mirror.versionInfo': 'Version information',
   'releaseNotes.releasedAt': 'Released: {{time}}',

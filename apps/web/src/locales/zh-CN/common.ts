@@ -1,5 +1,8 @@
 export const common = {
   'app.name': '服务器固件与软件下载门户',
+  // The logo's short name: the spec cuts a longer logo title at 10 (top menu 8) widths.
+  'app.shortName': '固件门户',
+  'app.logoName': '{{short}}（{{full}}）',
   'app.copyright': '版权所有 © {{year}} 服务器固件与软件下载门户',
   'app.loading': '加载中…',
   'table.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',

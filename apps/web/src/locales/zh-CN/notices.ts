@@ -6,6 +6,7 @@ export const notices = {
   'popover.empty': '暂无通知',
   'detail.postedAt': '发布于 {{time}}',
   'popover.loadFailed': '通知加载失败',
+  'popover.refreshing': '正在检查新通知',
   'mirror.versionInfo': '版本信息',
   'releaseNotes.releasedAt': '发布时间：{{time}}',
   'releaseNotes.kind.new': '新增',

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '@/components/visually-hidden';
 import { NOTICE_POPOVER } from '@/config/console';
 import { useNotices } from '../api/get-notices';
-import { useLoadingOnOpen } from '../hooks/use-loading-on-open';
 import { NoticeDetailModal } from './notice-detail-modal';
 import styles from './notice-icon.module.css';
 import { NoticePopoverContent } from './notice-popover-content';
@@ -21,22 +20,23 @@ export function NoticeIcon({ initiallyOpen = false }: { initiallyOpen?: boolean 
   const [open, setOpen] = useState(initiallyOpen);
   const [shown, setShown] = useState<Notice | null>(null);
   const notices = useNotices();
-  const { loading, start } = useLoadingOnOpen(notices.refetch);
+  const refresh = notices.refetch;
   const unread = notices.data?.unread ?? 0;
   // Opened by the plain bell's click (before or while this code loaded): the popover opens and
-  // its 2 s of loading start now, as a click here would.
+  // refreshes now, as a click here would.
   const [openedByBell, setOpenedByBell] = useState(initiallyOpen);
   if (initiallyOpen && !openedByBell) {
     setOpenedByBell(true);
     setOpen(true);
   }
   useEffect(() => {
-    if (initiallyOpen) start();
-  }, [initiallyOpen, start]);
+    if (initiallyOpen) void refresh();
+  }, [initiallyOpen, refresh]);
 
+  // The page the bell polled shows at once; opening asks for the newest beside it.
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) start();
+    if (next) void refresh();
   };
 
   const show = (notice: Notice) => {
@@ -53,7 +53,7 @@ export function NoticeIcon({ initiallyOpen = false }: { initiallyOpen?: boolean 
         placement="bottomRight"
         arrow={false}
         styles={{ root: { width: NOTICE_POPOVER.widthPx } }}
-        content={<NoticePopoverContent loading={loading} notices={notices} onShowNotice={show} />}
+        content={<NoticePopoverContent notices={notices} onShowNotice={show} />}
       >
         <Button type="text" data-testid="notice-icon" aria-label={t('bell.label', { unread })}>
           <Badge count={unread} size="small">

@@ -7,11 +7,13 @@ interface NoticeListProps {
   notices: Notice[];
   /** Called for the notice the user clicks, to read it whole. */
   onOpenNotice: (notice: Notice) => void;
+  /** A newer page is being asked for; this one stays readable meanwhile. */
+  busy?: boolean;
 }
 
-export function NoticeList({ notices, onOpenNotice }: NoticeListProps) {
+export function NoticeList({ notices, onOpenNotice, busy = false }: NoticeListProps) {
   return (
-    <ul className={styles.list}>
+    <ul className={styles.list} aria-busy={busy}>
       {notices.map((notice) => (
         <li key={notice.id}>
           <button

@@ -9,21 +9,23 @@ import { NoticeList } from './notice-list';
 import styles from './notice-popover.module.css';
 
 interface NoticePopoverContentProps {
-  /** The spinner the spec asks for on every open (see useLoadingOnOpen). */
-  loading: boolean;
   notices: UseQueryResult<NoticePage, ApiError>;
   /** Shows a clicked notice whole (it is marked read here). */
   onShowNotice: (notice: Notice) => void;
 }
 
-export function NoticePopoverContent({ loading, notices, onShowNotice }: NoticePopoverContentProps) {
+export function NoticePopoverContent({ notices, onShowNotice }: NoticePopoverContentProps) {
   const { t } = useTranslation('notices');
   const markRead = useMarkNoticesRead();
   const page = notices.data;
   const markingAll = markRead.isPending && markRead.variables !== undefined && 'all' in markRead.variables;
 
+  // A page is shown while a newer one is asked for (opening, or the minute's poll): the header
+  // says so with a small spinner instead of hiding what the reader may already be reading.
+  const refreshing = notices.isFetching && page !== undefined;
+
   const body = () => {
-    if (loading || notices.isPending) {
+    if (notices.isPending) {
       return (
         <div className={styles.centered} data-testid="notice-loading">
           <Spin />
@@ -39,13 +41,20 @@ export function NoticePopoverContent({ loading, notices, onShowNotice }: NoticeP
       if (!notice.read) markRead.mutate({ ids: [notice.id] });
       onShowNotice(notice);
     };
-    return <NoticeList notices={page.rows} onOpenNotice={open} />;
+    return <NoticeList notices={page.rows} onOpenNotice={open} busy={refreshing} />;
   };
 
   return (
     <div data-testid="notice-popover">
       <div className={styles.header}>
-        <Typography.Text strong>{t('popover.title')}</Typography.Text>
+        <span className={styles.heading}>
+          <Typography.Text strong>{t('popover.title')}</Typography.Text>
+          {refreshing && (
+            <span role="status" aria-label={t('popover.refreshing')} data-testid="notice-refreshing">
+              <Spin size="small" />
+            </span>
+          )}
+        </span>
         <Button
           type="link"
           size="small"
