@@ -368,6 +368,26 @@ describe('a mirror folder someone tampered with', () => {
     expect(readFileSync(path.join(victim, 's1', 'documents', 'keep.txt'), 'utf8')).toBe('mine');
   });
 
+  it('removes what a killed prune moved aside, never what a link of that name leads to', async () => {
+    const out = work();
+    for (const name of ['s1', 's2'])
+      expect((await sync(out, ['--kinds', 'PSU', '--snapshot', name])).code).toBe(EXIT.ok);
+    // A prune killed between moving a snapshot aside and deleting it.
+    const leftover = path.join(out, '.prune-0123456789ab');
+    mkdirSync(path.join(leftover, 'documents'), { recursive: true });
+    writeFileSync(path.join(leftover, 'documents', 'old.json'), '{}');
+    // And a link of the same shape to someone else's folder.
+    const victim = path.join(home, `victim-${randomBytes(3).toString('hex')}`);
+    mkdirSync(victim);
+    writeFileSync(path.join(victim, 'keep.txt'), 'mine');
+    symlinkSync(victim, path.join(out, '.prune-abcdefabcdef'));
+    const run = await runCli(['mirror', 'prune', out, '--keep', '1'], env);
+    expect(run.code).toBe(EXIT.ok);
+    expect(existsSync(leftover)).toBe(false);
+    expect(readFileSync(path.join(victim, 'keep.txt'), 'utf8')).toBe('mine');
+    expect((await runCli(['mirror', 'verify', out], env)).code).toBe(EXIT.ok);
+  });
+
   it('never writes through a link planted in the pool', async () => {
     const out = work();
     const outside = path.join(home, `outside-${randomBytes(3).toString('hex')}`);

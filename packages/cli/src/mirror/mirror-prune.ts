@@ -9,6 +9,8 @@ import { readCatalog, readIndex, writeCatalog } from './mirror-store.ts';
 export type PruneResult = { removedSnapshots: string[]; kept: string[]; removedFiles: number };
 
 const HEX_PAIR = /^[0-9a-f]{2}$/;
+/** A folder `removeFolderWithin` moved aside and had not deleted yet when its run was killed. */
+const PRUNE_LEFTOVER = /^\.prune-[0-9a-f]{12}$/;
 
 /** The real folders in `dir`: a link is never entered (its target lies outside the mirror). */
 async function foldersIn(dir: string): Promise<string[]> {
@@ -42,7 +44,7 @@ async function removeFolderWithin(root: string, relative: string): Promise<void>
     if (!stats.isDirectory()) throw symlinkError(dir);
   }
   const before = await lstat(dir);
-  const trash = path.join(root, `.prune-${randomBytes(6).toString('hex')}`);
+  const trash = path.join(root, `.prune-${randomBytes(6).toString('hex')}`); // PRUNE_LEFTOVER
   await rename(dir, trash);
   const moved = await lstat(trash);
   if (moved.ino !== before.ino || moved.dev !== before.dev) {
@@ -69,6 +71,10 @@ export async function pruneMirror(root: string, keep: number): Promise<PruneResu
       if (poolEntryProblem(file) === null) referenced.add(file.sha256);
   await writeCatalog(root, { ...catalog, snapshots: kept });
   for (const snapshot of removed) await removeFolderWithin(root, snapshotDirOf(snapshot.name));
+  // What a prune killed between a move and its delete left: real folders only (a link of that
+  // name is left alone, as is anything else in the mirror's root).
+  for (const name of await foldersIn(root))
+    if (PRUNE_LEFTOVER.test(name)) await removeFolderWithin(root, name);
   let removedFiles = 0;
   const pool = onDisk(root, POOL_DIR);
   if ((await lstat(pool).catch(() => null))?.isSymbolicLink()) throw symlinkError(pool);
