@@ -35,6 +35,7 @@ export * from './visible-text';
 export * from './advisories';
 export * from './inventory';
 export * from './compliance-terms';
+export * from './format-size';
 export * from './inventory-upload';
 export * from './staff-fleet';
 export * from './psirt';

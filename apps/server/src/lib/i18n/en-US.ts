@@ -173,11 +173,11 @@ export const enUS = {
   TASK_LOG_PN_NO_FIRMWARE: 'PN {pn}: no firmware available to you; skipped',
   TASK_LOG_PN_RESOLVED: 'PN {pn}: latest firmware {item} {version}',
   TASK_LOG_NOTHING_FOUND: 'No firmware you may download applies to the given values; nothing to package',
-  TASK_LOG_ADDING: 'Adding {file} ({size} bytes)',
+  TASK_LOG_ADDING: 'Adding {file} ({size})',
   TASK_LOG_CHECKSUM_MISMATCH: 'The stored file {file} does not match its published SHA256; the task stops',
   TASK_LOG_FILE_MISSING: 'The stored file {file} is missing; the task stops',
   TASK_LOG_VERSION_GONE: 'Version {version} is no longer available to you; the task stops',
-  TASK_LOG_BUNDLE_DONE: 'Packaged {files} files, {size} bytes, SHA256 {sha256}',
+  TASK_LOG_BUNDLE_DONE: 'Packaged {files} files, {size} in all, SHA256 {sha256}',
   TASK_LOG_ISO_WRITING: 'Writing the ISO 9660 image (volume {label})',
   TASK_LOG_ISO_TOOL_MISSING:
     'The ISO writer (xorriso) is not installed on the server; please contact support',

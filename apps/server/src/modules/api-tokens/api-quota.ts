@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '@portal/contract';
+import { formatSize, RATE_LIMIT_HEADERS } from '@portal/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { CounterState, RateCounters } from '../../lib/rate-limit/counters';
@@ -14,18 +14,6 @@ export type QuotaLimits = Pick<
 
 /** What a reply to a token request carries: the tighter of the quotas it counted against. */
 export type QuotaHeaders = Record<string, string>;
-
-/** "1.5 GiB": the daily limit as people read it, in the quota error message. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /**
  * Quotas of requests made with personal access tokens: per token and per account requests per
@@ -72,7 +60,7 @@ export class ApiQuota {
     await this.counters.giveBack(key, bytes, state);
     const seconds = this.secondsLeft(state);
     throw new AppError('QUOTA_BYTES', {
-      params: { limit: formatBytes(limit), seconds },
+      params: { limit: formatSize(limit), seconds },
       headers: { 'retry-after': String(seconds) },
     });
   }

@@ -1,4 +1,5 @@
 import {
+  formatSize,
   type Locale,
   type LivecdTaskBody,
   livecdTaskBodySchema,
@@ -80,6 +81,14 @@ export const logEntry = (
 /** Appends entries to a task's log in one statement (jsonb concatenation, no read-modify-write). */
 export function appendLog(entries: LogEntry[]) {
   return sql`${tasks.log} || ${JSON.stringify(entries)}::jsonb`;
+}
+
+/**
+ * A log entry's parameters as a person reads them: a byte count (`size`, kept exact in the stored
+ * entry) in the console's units, '3 MB' rather than '3147296 bytes' (issue 42 §3).
+ */
+export function readableParams(params: LogEntry['params']): LogEntry['params'] {
+  return typeof params.size === 'number' ? { ...params, size: formatSize(params.size) } : params;
 }
 
 /**
@@ -341,7 +350,9 @@ export class TaskService {
         log: (row.log as LogEntry[]).map((entry) => ({
           time: entry.at,
           level: entry.level,
-          message: isMessageKey(entry.key) ? translate(locale, entry.key, entry.params) : entry.key,
+          message: isMessageKey(entry.key)
+            ? translate(locale, entry.key, readableParams(entry.params))
+            : entry.key,
         })),
         result:
           row.resultKey && row.resultName && row.resultSize !== null && row.resultSha256

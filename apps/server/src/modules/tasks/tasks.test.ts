@@ -3,6 +3,7 @@ import {
   BUNDLE_MANIFEST_JSON,
   BUNDLE_SHA256SUMS,
   ErrorCode,
+  formatSize,
   type Task,
 } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
@@ -74,6 +75,13 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
     const bundle = await downloadResult(t, customer, id);
     expect(sha256(bundle)).toBe(task.result?.sha256);
     expect(bundle.length).toBe(task.result?.size);
+    // Sizes as the console shows them, not byte counts (issue 42 §3).
+    expect(messages.find((m) => m.startsWith('Packaged '))).toMatch(
+      new RegExp(`^Packaged \\d+ files, ${formatSize(bundle.length)} in all, SHA256 ${task.result?.sha256}$`),
+    );
+    expect(
+      messages.filter((m) => m.startsWith('Adding ')).every((m) => /\(\d+(\.\d)? (B|KB|MB)\)$/.test(m)),
+    ).toBe(true);
     const files = readTar(bundle);
     const listed = verifySums(files.get(BUNDLE_SHA256SUMS)?.toString('utf8') ?? '', files);
     expect(listed).toContain(BUNDLE_MANIFEST_CSV);
