@@ -141,6 +141,10 @@ describe('AdvisoriesPage (one advisory)', () => {
         envelopeResponse({ code: ErrorCode.ADVISORY_NOT_FOUND, message: 'Advisory not found' }, 404),
     });
     openPage('/security/advisories/pfw-2026-0003');
-    expect((await screen.findByTestId('advisory-not-found')).textContent).toContain('was not found');
+    const notFound = await screen.findByTestId('advisory-not-found');
+    expect(notFound.textContent).toContain('was not found');
+    // Signed in (the console's page): not told to sign in.
+    expect(notFound.textContent).toContain('not shared with your organisation');
+    expect(notFound.textContent).not.toContain('sign in');
   });
 });

@@ -43,6 +43,8 @@ export const advisories: TranslationsOf<typeof reference> = {
   'detail.loadFailed': 'The security advisory could not be loaded',
   'detail.notFound':
     'This security advisory was not found: it may not be published yet, or you may need to sign in to read it.',
+  'detail.notFoundSignedIn':
+    'This security advisory was not found: it may not be published yet, or it is not shared with your organisation.',
   'detail.signIn': 'Sign in to see more',
   'detail.severity': 'Severity',
   'detail.score': '{{score}} ({{severity}})',
@@ -96,7 +98,15 @@ export const advisories: TranslationsOf<typeof reference> = {
   'detail.csafAsc': 'OpenPGP signature (.asc)',
   'detail.csafSha256': 'SHA-256 checksum',
   'detail.csafSha512': 'SHA-512 checksum',
-  'detail.csafFailed': 'The CSAF file could not be opened',
+  'csafFile.opening': 'Opening {{file}} of {{advisoryId}}…',
+  'csafFile.notFound': 'This CSAF file does not exist, or you may not read it',
+  'csafFile.notFoundHint':
+    'Advisory {{advisoryId}} is unknown, not published yet, or not shared with your account.',
+  'csafFile.forbidden': 'You may not read this CSAF file',
+  'csafFile.forbiddenHint':
+    'Your account has no access to the CSAF files of {{advisoryId}}. Ask your administrator if you need them.',
+  'csafFile.failed': 'The CSAF file could not be opened',
+  'csafFile.back': 'Back to advisory {{advisoryId}}',
   'detail.none': 'None',
   'fixes.title': 'Fixes security advisories',
   'public.signIn': 'Sign in',

@@ -250,7 +250,7 @@ export const automation: TranslationsOf<typeof reference> = {
   'device.confirm.other': 'Enter another code',
   'device.done.approved': 'Approved',
   'device.done.approvedHint':
-    'Go back to the command line: it receives a personal access token of your account. You can revoke it under Account settings -> API tokens.',
+    'Go back to the command line: it receives a personal access token of your account. You can revoke it under Account settings > API tokens.',
   'device.done.denied': 'Denied',
   'device.done.deniedHint': 'The command line was told that the sign-in was denied. No token was made.',
   'device.done.console': 'Go to the console',

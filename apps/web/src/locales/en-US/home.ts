@@ -18,7 +18,7 @@ export const home: TranslationsOf<typeof reference> = {
   'pages.home.attention.total_other': '{{count}} servers in all',
   'pages.home.attention.allCurrent_one': 'Your {{count}} server runs current firmware: nothing needs doing.',
   'pages.home.attention.allCurrent_other':
-    'All {{count}} of your servers run current firmware: nothing needs doing.',
+    'Your {{count}} servers all run current firmware: nothing needs doing.',
   'pages.home.attention.unknownHint':
     "Some versions cannot be judged: report those servers' firmware inventory.",
   'pages.home.attention.advisories': 'Advisories concerning your servers, most severe first',

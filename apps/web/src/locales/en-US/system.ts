@@ -231,6 +231,8 @@ export const system: TranslationsOf<typeof reference> = {
   'audit.fields.version': 'Version',
   'audit.fields.webhookId': 'Webhook ID',
   'audit.fields.visibility': 'Visibility',
+  'audit.reasons.ACCOUNT_PASSWORD_EMPTY': 'Account or password left empty',
+  'audit.reasons.TOO_MANY_REQUESTS': 'Too many sign-ins at once: asked to try again a moment later',
   'audit.reasons.ACCOUNT_PASSWORD_WRONG': 'Wrong account or password',
   'audit.reasons.ACCOUNT_LOCKED': 'Account locked',
   'audit.reasons.ACCOUNT_FROZEN': 'Account frozen',

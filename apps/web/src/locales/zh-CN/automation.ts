@@ -237,8 +237,7 @@ export const automation = {
   'device.confirm.deny': '拒绝',
   'device.confirm.other': '输入其他代码',
   'device.done.approved': '已批准',
-  'device.done.approvedHint':
-    '请返回命令行：它将收到您账号的个人访问令牌。可在 账号设置 -> API 令牌 中撤销。',
+  'device.done.approvedHint': '请返回命令行：它将收到您账号的个人访问令牌。可在“账号设置 > API 令牌”中撤销。',
   'device.done.denied': '已拒绝',
   'device.done.deniedHint': '已告知命令行此次登录被拒绝，未创建令牌。',
   'device.done.console': '前往控制台',

@@ -229,6 +229,8 @@ export const system = {
   'audit.fields.version': '版本',
   'audit.fields.webhookId': 'Webhook ID',
   'audit.fields.visibility': '可见范围',
+  'audit.reasons.ACCOUNT_PASSWORD_EMPTY': '账号或密码未填写',
+  'audit.reasons.TOO_MANY_REQUESTS': '同时登录过多：已请其稍后重试',
   'audit.reasons.ACCOUNT_PASSWORD_WRONG': '账号或密码错误',
   'audit.reasons.ACCOUNT_LOCKED': '账号已锁定',
   'audit.reasons.ACCOUNT_FROZEN': '账号已冻结',

@@ -17,7 +17,15 @@ export function AdvisoryDetail({ advisoryId, signedIn }: Props) {
   const detail = useAdvisory(advisoryId);
   if (detail.isPending) return <Skeleton active />;
   if (detail.error instanceof ApiError && detail.error.code === ErrorCode.ADVISORY_NOT_FOUND)
-    return <Alert type="info" showIcon title={t('detail.notFound')} data-testid="advisory-not-found" />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        // Signed in already: "sign in to read it" would send the reader round in a circle.
+        title={t(signedIn ? 'detail.notFoundSignedIn' : 'detail.notFound')}
+        data-testid="advisory-not-found"
+      />
+    );
   if (detail.error) return <FailureAlert failure={failureOf(detail.error, t('detail.loadFailed'))} />;
   return <AdvisoryDetailView detail={detail.data} signedIn={signedIn} />;
 }

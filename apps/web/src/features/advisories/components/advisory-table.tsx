@@ -89,7 +89,7 @@ export function AdvisoryTable({ query, state, onChange }: Props) {
       title: t('column.products'),
       dataIndex: 'products',
       responsive: ['md'],
-      render: (_, row) => <div style={{ minWidth: 120, maxWidth: 240 }}>{row.products.join(', ')}</div>,
+      render: (_, row) => <div style={{ minWidth: 120, maxWidth: 220 }}>{row.products.join(', ')}</div>,
     },
     {
       title: t('column.published'),

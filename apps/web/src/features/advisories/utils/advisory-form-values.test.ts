@@ -6,10 +6,19 @@ import { NEW_ADVISORY, toFormValues, toInput } from './advisory-form-values';
 describe('advisory form values', () => {
   it('round-trips a saved input through the form', () => {
     const { input } = buildStaffAdvisoryDetail();
-    const values = toFormValues(input);
+    const beforeEmbargoEnds = new Date(Date.parse(input.publishAt ?? '') - 60_000);
+    const values = toFormValues(input, beforeEmbargoEnds);
     expect(values.affected[0]?.by).toBe('pn');
     expect(dayjs.isDayjs(values.publishAt)).toBe(true);
     expect(toInput(values)).toEqual(input);
+  });
+
+  it('starts with no publish time once the one saved has passed (it was published then)', () => {
+    const { input } = buildStaffAdvisoryDetail();
+    const afterEmbargoEnded = new Date(Date.parse(input.publishAt ?? '') + 60_000);
+    const values = toFormValues(input, afterEmbargoEnded);
+    expect(values.publishAt).toBeNull();
+    expect(toInput(values)).toEqual({ ...input, publishAt: null });
   });
 
   it('keeps only the product the row is by, and empty optionals as null', () => {

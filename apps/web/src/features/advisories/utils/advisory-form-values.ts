@@ -49,10 +49,16 @@ export const NEW_ADVISORY: AdvisoryFormValues = {
   revisionSummary: '',
 };
 
-export function toFormValues(input: AdvisoryInput): AdvisoryFormValues {
+/**
+ * The saved input as the form edits it. A publish time already passed is no embargo any more
+ * (approval publishes at once, as with none): the field starts empty rather than show a past
+ * date beside a later first publication (issue 42 §2).
+ */
+export function toFormValues(input: AdvisoryInput, now: Date = new Date()): AdvisoryFormValues {
+  const embargoAhead = input.publishAt !== null && Date.parse(input.publishAt) > now.getTime();
   return {
     ...input,
-    publishAt: input.publishAt ? dayjs(input.publishAt) : null,
+    publishAt: embargoAhead && input.publishAt ? dayjs(input.publishAt) : null,
     affected: input.affected.map((row) => ({ ...row, by: row.pn === null ? 'model' : 'pn' })),
   };
 }

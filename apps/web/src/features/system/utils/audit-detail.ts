@@ -77,8 +77,10 @@ export const AUDIT_DETAIL_FIELDS = [
   'webhookId',
 ] as const;
 
-/** Why a sign-in failed, as the server records it (its message key). */
+/** Why a sign-in failed, as the server records it (its message key: every AppError of its path). */
 export const AUDIT_LOGIN_FAILURE_REASONS = [
+  'ACCOUNT_PASSWORD_EMPTY',
+  'TOO_MANY_REQUESTS',
   'ACCOUNT_PASSWORD_WRONG',
   'ACCOUNT_LOCKED',
   'ACCOUNT_FROZEN',
