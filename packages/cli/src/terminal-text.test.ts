@@ -32,6 +32,11 @@ describe('file names', () => {
     expect(isSafeFileName('bios\u009b.bin')).toBe(false);
     expect(isSafeFileName('../x')).toBe(false);
   });
+
+  it("that Windows takes for a device or another file's stream are refused (the win-x64 build)", () => {
+    for (const name of ['CON', 'aux.tar.gz', 'bios.bin:payload', 'bios.bin.'])
+      expect(isSafeFileName(name), name).toBe(false);
+  });
 });
 
 describe('invisible characters', () => {

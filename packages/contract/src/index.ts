@@ -36,6 +36,7 @@ export * from './advisories';
 export * from './inventory';
 export * from './compliance-terms';
 export * from './format-size';
+export * from './file-names';
 export * from './inventory-upload';
 export * from './staff-fleet';
 export * from './psirt';

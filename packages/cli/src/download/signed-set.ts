@@ -13,7 +13,7 @@ import {
 } from '../portal-api.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { signatureValid } from '../signing-key.ts';
-import { hasControlCharacters } from '../terminal-text.ts';
+import { isPortableFileName } from '@portal/contract/file-names';
 import { replaceFile } from './no-follow.ts';
 
 /** A version's SHA256SUMS and manifest with their detached signatures, byte for byte as signed. */
@@ -73,11 +73,10 @@ export async function writeSignedSet(dir: string, set: SignedSet): Promise<void>
 
 /**
  * A bare file name: the portal's answer must never write outside the download folder, nor name
- * a file whose name (printed, or listed by `ls` later) drives the terminal.
+ * a file whose name (printed, or listed by `ls` later) drives the terminal, nor one Windows takes
+ * for a device or another file's stream (the portal publishes no other: the contract's rule).
  */
-export function isSafeFileName(name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !hasControlCharacters(name);
-}
+export const isSafeFileName = isPortableFileName;
 
 const fail = (file: string, reason: string) =>
   new CliError(EXIT.verification, 'verify.badSignedSet', { file, reason });

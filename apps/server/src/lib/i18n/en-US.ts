@@ -142,7 +142,8 @@ export const enUS = {
     'The file content is not a {type} archive (allowed: {allowed}; the name and the content must agree)',
   VERSION_FORMAT:
     'Use letters, digits, . _ - + ~ ( ) and single spaces, starting with a letter or digit (no "..", "/" or control characters)',
-  FILE_NAME_FORMAT: 'The file name must not contain control characters, and must not be "." or ".."',
+  FILE_NAME_FORMAT:
+    'The file name cannot be saved on every customer\'s computer: no control characters or < > : " / \\ | ? *, no device name such as CON or AUX, no dot or space at its end, 255 characters at most',
   PUBLISH_FILE_CORRUPT:
     'The {type} archive is incomplete or damaged (it was checked whole): upload it again from the original',
   PUBLISH_IMAGE_TYPE: 'This file type is not allowed (allowed: {allowed})',

@@ -129,7 +129,8 @@ export const zhCN: MessageCatalogue = {
   PUBLISH_FILE_CONTENT_MISMATCH: '文件内容不是 {type} 归档（允许：{allowed}；文件名与内容必须一致）',
   VERSION_FORMAT:
     '只能使用字母、数字、. _ - + ~ ( ) 和单个空格，并以字母或数字开头（不能含 ".."、"/" 或控制字符）',
-  FILE_NAME_FORMAT: '文件名不能包含控制字符，也不能是 "." 或 ".."',
+  FILE_NAME_FORMAT:
+    '该文件名无法在所有客户的电脑上保存：不能含控制字符或 < > : " / \\ | ? *，不能是 CON、AUX 等设备名，末尾不能是点或空格，最长 255 个字符',
   PUBLISH_FILE_CORRUPT: '{type} 归档不完整或已损坏（已完整校验）：请从原始文件重新上传',
   PUBLISH_IMAGE_TYPE: '不允许的文件类型（允许：{allowed}）',
   RELEASE_NOTE_EXISTS: '版本说明 {version} 已存在',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { cliBuildPlatform, SEA_PLATFORMS } from '@portal/contract/cli-builds';
+import { isPortableFileName } from '@portal/contract/file-names';
 import {
   semverPreRelease,
   type PublishNoteLine,
@@ -130,7 +131,7 @@ export class PublishVersionService {
   ): Promise<PublishVersion> {
     const name = baseName(fileName);
     // eslint-disable-next-line no-control-regex -- control characters are what is refused
-    if (/[\u0000-\u001f\u007f]/.test(fileName) || name === '' || name === '.' || name === '..')
+    if (/[\u0000-\u001f\u007f]/.test(fileName) || !isPortableFileName(name))
       throw AppError.invalidFields([{ field: 'file', messageKey: 'FILE_NAME_FORMAT' }]);
     const platform = cliBuildPlatform(pending.item.code);
     if (platform) checkBuildName(platform, pending.meta.version, name);
