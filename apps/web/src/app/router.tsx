@@ -118,7 +118,8 @@ export const routes: RouteObject[] = [
             ],
           },
           // Signed in (the guard sends anyone else to sign-in and back), in the sign-in pages' card:
-          // the page `fwportal login` links to, to approve a command-line sign-in (issue 32).
+          // the page `fwportal login` links to, to approve a command-line sign-in (issue 32), and
+          // the page opening an advisory's CSAF file.
           {
             element: <UserLayout />,
             children: [
@@ -130,6 +131,16 @@ export const routes: RouteObject[] = [
                   {},
                 ),
                 handle: titled((t) => t('pages:device.title')),
+              },
+              // What a TLP:GREEN or AMBER advisory's CSAF links hold (issue 42 §2): it opens the file
+              // with a ticket; outside the console frame, a new tab need not load the menus first.
+              {
+                path: paths.csafFile,
+                element: lazyElement(
+                  () => import('@/features/advisories/csaf-file-page').then((m) => m.CsafFilePage),
+                  {},
+                ),
+                handle: titled((t) => t('pages:csafFile.title')),
               },
             ],
           },

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /** Route paths in one place; links, redirects and the guard all read from here. */
 export const paths = {
   root: '/',
@@ -23,6 +25,11 @@ export const paths = {
   device: '/device',
   /** Security advisories (issue 33): a console page signed in, a public one signed out; one advisory below it. */
   advisories: '/security/advisories',
+  /**
+   * One CSAF file of an advisory (issue 42 §2; `file` is json, asc, sha256 or sha512): a signed-in
+   * page that opens the file with a ticket, what a GREEN or AMBER advisory's file links hold.
+   */
+  csafFile: '/security/advisories/:advisoryId/csaf/:file',
   /** My servers (issue 34): fleet compliance; one server below it. */
   fleetServers: '/fleet/servers',
   /** The coordinated disclosure policy and report form (issue 43; the contract's DISCLOSURE_POLICY_PATH): public. */
@@ -49,12 +56,24 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
+/** The page opening one CSAF file of an advisory (`paths.csafFile`): never public. */
+function isCsafFilePath(pathname: string): boolean {
+  return matchPath(paths.csafFile, pathname) !== null;
+}
+
 /**
  * The security advisories and each advisory below them (the contract's advisoryPagePathOf): the
  * same address is a console page when signed in and a public page when not (TLP:WHITE ones).
+ * The page opening a CSAF file below one is not among them: it needs the reader's session.
  */
 export function isAdvisoriesPath(pathname: string): boolean {
+  if (isCsafFilePath(pathname)) return false;
   return pathname === paths.advisories || pathname.startsWith(`${paths.advisories}/`);
+}
+
+/** The address of the page opening CSAF file `file` (json, asc, sha256, sha512) of an advisory. */
+export function csafFilePathOf(advisoryId: string, file: string): string {
+  return `${paths.advisories}/${encodeURIComponent(advisoryId)}/csaf/${encodeURIComponent(file)}`;
 }
 
 /** The sign-in URL that brings the user back to `wanted` (path plus query) afterwards. */

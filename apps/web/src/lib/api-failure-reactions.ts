@@ -10,7 +10,8 @@ import { readStored, writeStored } from './storage';
 /** Several requests usually fail together when a session ends; react once per token. */
 let endedToken: string | undefined;
 
-function isSessionOver(error: ApiError): boolean {
+/** The session is over: the app ends it and goes to sign-in (endSession below). */
+export function isSessionOver(error: ApiError): boolean {
   return SESSION_OVER_CODES.includes(error.code) || error.status === 401;
 }
 

@@ -11,3 +11,8 @@ export function reloadPage(): void {
 export function loadPage(url: string): void {
   window.location.assign(url);
 }
+
+/** Like loadPage, but `url` takes the current page's place in the history: Back skips it. */
+export function replacePage(url: string): void {
+  window.location.replace(url);
+}

@@ -5,6 +5,7 @@ import { AccessProvider } from '@/lib/access';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
+import { resetWindowWidth, setWindowWidth } from '@/test/window-width';
 import { StaffAdvisoriesPage } from './staff-advisories-page';
 import { buildStaffAdvisoryDetail, buildStaffAdvisoryRow } from './test-data';
 
@@ -47,6 +48,29 @@ describe('StaffAdvisoriesPage', () => {
     expect(within(draftActions).getByText('Submit for review')).toBeTruthy();
     expect(screen.getByTestId('advisory-actions-PFW-2026-0004').textContent).toBe('');
     expect(screen.getByTestId('advisory-new')).toBeTruthy();
+  });
+
+  it('on a phone shows each advisory in one column beside its actions, its state and publication under the title', async () => {
+    // Nine columns scrolled sideways under the pinned actions, a cut title peeking out beside them.
+    setWindowWidth(390);
+    try {
+      stubFetch({ '/api/staff/advisories': listAnswer });
+      openPage([ADVISORY_PERMISSIONS.write]);
+      const status = await screen.findByTestId('advisory-status-PFW-2026-0004');
+      const table = screen.getByTestId('staff-advisory-table');
+      expect([...table.querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual([
+        'Title',
+        'Actions',
+      ]);
+      const cell = status.closest('td');
+      expect(cell?.textContent).toContain('PFW-2026-0004');
+      expect(cell?.textContent).toContain('In review');
+      expect(cell?.textContent).toContain('On approval');
+      // The two columns share the width: the table does not scroll sideways.
+      expect(table.querySelector('table')?.style.width).not.toBe('max-content');
+    } finally {
+      resetWindowWidth(1024);
+    }
   });
 
   it('shows the embargo only while it is ahead, else the first publication, and "System" for seeded advisories', async () => {
@@ -283,7 +307,8 @@ describe('StaffAdvisoriesPage', () => {
     await waitFor(() => expect(saved).toMatchObject({ titleEn: 'Renamed advisory', tlp: 'AMBER' }));
     expect(saved).toMatchObject({
       affected: [{ modelId: null, pn: 'PN-1234', kind: 'NIC', affectedFrom: null, fixedIn: '1.2.0' }],
-      publishAt: '2026-12-01T02:00:00.000Z',
+      // The fixture's publish time (2026-12-01) has passed: no embargo any more, saved as none.
+      publishAt: null,
       fixedVersionIds: [42, 43],
     });
     expect(await screen.findByText('Saved')).toBeTruthy();

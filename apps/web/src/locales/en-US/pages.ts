@@ -59,4 +59,5 @@ export const pages: TranslationsOf<typeof reference> = {
   /** The page `fwportal login` links to (RFC 8628 verification URI). */
   'device.title': 'Sign in a command-line client',
   'disclosure.title': 'Vulnerability disclosure',
+  'csafFile.title': 'CSAF file',
 };

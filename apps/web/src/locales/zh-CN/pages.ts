@@ -47,4 +47,5 @@ export const pages = {
   /** The page `fwportal login` links to (RFC 8628 verification URI). */
   'device.title': '登录命令行客户端',
   'disclosure.title': '漏洞披露政策',
+  'csafFile.title': 'CSAF 文件',
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompactTable } from '@/components/list-table/compact-table';
 import { formatDateTime } from '@/lib/format';
+import { CSAF_FILE_LABELS, CSAF_FILES } from '../utils/csaf-file-link';
 import { pickLanguage } from '../utils/pick-language';
 import { AdvisorySeverityTag } from './advisory-severity-tag';
 import { AffectedTable } from './affected-table';
@@ -22,13 +23,6 @@ function Section({ title, testId, children }: { title: string; testId: string; c
     </section>
   );
 }
-
-const CSAF_FILE_LABELS = {
-  json: 'detail.csafJson',
-  asc: 'detail.csafAsc',
-  sha256: 'detail.csafSha256',
-  sha512: 'detail.csafSha512',
-} as const;
 
 const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
@@ -156,11 +150,12 @@ export function AdvisoryDetailView({ detail, signedIn }: { detail: AdvisoryDetai
 
       <Section title={t('detail.files')} testId="advisory-files">
         <Flex wrap gap={16}>
-          {(['json', 'asc', 'sha256', 'sha512'] as const).map((file) => (
+          {CSAF_FILES.map((file) => (
             <CsafFileLink
               key={file}
               advisoryId={detail.advisoryId}
               tlp={detail.tlp}
+              file={file}
               path={detail.csaf[file]}
               testId={`advisory-csaf-${file}`}
             >

@@ -1,39 +1,35 @@
 import type { AdvisoryTlp } from '@portal/contract';
-import { App, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { csafFileUrl } from '../utils/csaf-file-link';
+import { Link } from 'react-router';
+import { csafFilePathOf } from '@/config/paths';
+import type { CsafFile } from '../utils/csaf-file-link';
 
 interface Props {
   advisoryId: string;
   tlp: AdvisoryTlp;
+  file: CsafFile;
+  /** The file's own path, public for TLP:WHITE. */
   path: string;
   testId?: string;
   children: ReactNode;
 }
 
 /**
- * A link to one CSAF file of the advisory. Its address is the plain path (what a program or a
- * new tab would ask for); a click makes the real one, with a ticket when the label needs a reader.
+ * A link to one CSAF file of the advisory. TLP:WHITE: the public file itself. GREEN or AMBER:
+ * the console's page of that file (csaf-file-page.tsx), which asks for a ticket and opens the
+ * file however the link is followed (a click, a new tab, a copied address), so that no ticket is
+ * ever in this page.
  */
-export function CsafFileLink({ advisoryId, tlp, path, testId, children }: Props) {
-  const { t } = useTranslation('advisories');
-  const { message } = App.useApp();
+export function CsafFileLink({ advisoryId, tlp, file, path, testId, children }: Props) {
+  if (tlp === 'WHITE')
+    return (
+      <a href={path} data-testid={testId}>
+        {children}
+      </a>
+    );
   return (
-    <Typography.Link
-      href={path}
-      data-testid={testId}
-      onClick={(event) => {
-        if (tlp === 'WHITE') return;
-        event.preventDefault();
-        csafFileUrl(advisoryId, path, tlp).then(
-          (url) => window.location.assign(url),
-          (error: unknown) =>
-            void message.error(error instanceof Error ? error.message : t('detail.csafFailed')),
-        );
-      }}
-    >
+    <Link to={csafFilePathOf(advisoryId, file)} data-testid={testId}>
       {children}
-    </Typography.Link>
+    </Link>
   );
 }

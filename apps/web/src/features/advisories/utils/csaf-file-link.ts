@@ -1,23 +1,39 @@
-import type { AdvisoryTlp } from '@portal/contract';
 import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 
-const ticketSchema = z.object({ ticket: z.string() });
+/** The files of an advisory's CSAF document, by what each adds to the JSON's name (CSAF 2.0 7.1.18-19). */
+const SUFFIXES = { json: '', asc: '.asc', sha256: '.sha256', sha512: '.sha512' } as const;
+export type CsafFile = keyof typeof SUFFIXES;
+export const CSAF_FILES = Object.keys(SUFFIXES) as CsafFile[];
+
+/** The label of each file, in the advisories namespace. */
+export const CSAF_FILE_LABELS = {
+  json: 'detail.csafJson',
+  asc: 'detail.csafAsc',
+  sha256: 'detail.csafSha256',
+  sha512: 'detail.csafSha512',
+} as const satisfies Record<CsafFile, string>;
+
+export function isCsafFile(value: string | undefined): value is CsafFile {
+  return CSAF_FILES.some((file) => file === value);
+}
+
+const ticketSchema = z.object({ url: z.string(), ticket: z.string() });
 
 /**
- * The address a CSAF file link (the document, its signature or a hash) opens. TLP:WHITE is
- * public: its plain path. A GREEN or AMBER file needs the reader, whom a browser opening a link
- * cannot name (no Authorization header, and the session token must never be in a URL): a ticket
- * bound to me and this advisory, valid for minutes, asked for on click so that it never sits in
- * the page.
+ * The address that opens one CSAF file (the document, its signature or a hash) of a GREEN or
+ * AMBER advisory. A browser opening a link cannot name the reader (no Authorization header, and
+ * the session token must never be in a URL): a ticket bound to me and this advisory, valid for
+ * minutes, asked for when the file is opened so that it never sits in a page. The ticket's `url`
+ * names the advisory's current JSON document; the other files are that name and their suffix.
  */
-export async function csafFileUrl(advisoryId: string, path: string, tlp: AdvisoryTlp): Promise<string> {
-  if (tlp === 'WHITE') return path;
-  const { ticket } = await apiRequest(
+export async function csafFileUrl(advisoryId: string, file: CsafFile, signal?: AbortSignal): Promise<string> {
+  const { url, ticket } = await apiRequest(
     'POST',
     `/advisories/${encodeURIComponent(advisoryId)}/csaf/ticket`,
     ticketSchema,
-    { quiet: true },
+    { quiet: true, signal },
   );
-  return `${path}?${new URLSearchParams({ ticket })}`;
+  const { pathname } = new URL(url, window.location.origin);
+  return `${pathname}${SUFFIXES[file]}?${new URLSearchParams({ ticket })}`;
 }
