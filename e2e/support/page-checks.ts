@@ -196,3 +196,66 @@ export async function checkPage(page: Page, name: string, locale: UiLocale, devi
   expect(await pageFitsWindow(page), `${name} fits the window (${locale}, ${device})`).toBe(true);
   await saveScreenshot(page, `${name}-${locale}-${device}`, { fullPage: true });
 }
+
+/**
+ * The words of the column titles in `table` that break across lines: a run of letters, or of
+ * Chinese characters, laid out on more than one line (a narrow column stacked 条/目 one
+ * character per line at 390 px). An English title wrapping at its spaces is fine.
+ */
+export function headerWordsBroken(table: Locator): Promise<string[]> {
+  return table.evaluate((root) => {
+    const broken: string[] = [];
+    for (const cell of Array.from(root.querySelectorAll('thead th'))) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          );
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * The column titles in `table` of which only a part shows: cut by the edge of the table's
+ * scrolling box, or peeking out beside a pinned column (a lone 状 of 状态 beside the pinned
+ * actions at 390 px). A title wholly out of sight, or wholly in sight, is fine.
+ */
+export function headersPartlyShown(table: Locator): Promise<string[]> {
+  return table.evaluate((root) => {
+    const partly: string[] = [];
+    for (const cell of Array.from(root.querySelectorAll<HTMLElement>('thead th'))) {
+      const box = cell.closest('.ant-table-content, .ant-table-header, .ant-table-body');
+      const own = cell.getBoundingClientRect();
+      if (!box || own.width === 0 || cell.matches('[class*="ant-table-cell-fix"]')) continue;
+      const pinned = Array.from(cell.parentElement?.children ?? [])
+        .filter((sibling) => sibling.matches('[class*="ant-table-cell-fix"]'))
+        .map((sibling) => sibling.getBoundingClientRect());
+      // The box cuts what sticks out of it only when it scrolls (antd's scroll.x) or clips.
+      const clips = getComputedStyle(box).overflowX !== 'visible';
+      const edges = box.getBoundingClientRect();
+      let left = clips ? Math.max(own.left, edges.left) : own.left;
+      let right = clips ? Math.min(own.right, edges.right) : own.right;
+      // A pinned column is drawn over the others: what it covers of the title is hidden.
+      for (const pin of pinned) {
+        if (pin.right <= left || pin.left >= right) continue;
+        if (pin.left <= left && pin.right >= right) right = left;
+        else if (pin.left > left) right = pin.left;
+        else left = pin.right;
+      }
+      const shown = right - left;
+      if (shown > 1 && shown < own.width - 1)
+        partly.push(`${cell.textContent?.trim()} (${Math.round(shown)} of ${Math.round(own.width)} px)`);
+    }
+    return partly;
+  });
+}

@@ -12,6 +12,7 @@ import { toLocale } from '@/lib/locale-detection';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { DisplaySettingsContext } from '@/shell/settings/display-settings-context';
 import { NotifierBridge } from './notifier-bridge';
+import './table-headers.css';
 
 const ANTD_LOCALES: Record<Locale, ConfigProviderProps['locale']> = { 'zh-CN': zhCN, 'en-US': enUS };
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };

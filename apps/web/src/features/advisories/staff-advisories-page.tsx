@@ -1,5 +1,5 @@
 import { ADVISORY_PERMISSIONS, ADVISORY_STATUSES, type StaffAdvisoryRow } from '@portal/contract';
-import { Grid, Select, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn } from '@/components/crud-page/actions-column';
@@ -7,6 +7,7 @@ import { CrudPage } from '@/components/crud-page/crud-page';
 import { PagedTable } from '@/components/paged-table/paged-table';
 import { usePagedParams } from '@/components/paged-table/use-paged-params';
 import { formatDateTime } from '@/lib/format';
+import { useScreens } from '@/lib/use-screens';
 import { type StaffAdvisoryParams, useStaffAdvisories } from './api/get-staff-advisories';
 import { AdvisoryFormDrawer } from './components/advisory-form-drawer';
 import { FormStyleWarmUp } from './components/form-style-warm-up';
@@ -23,8 +24,10 @@ type Editing = { id?: number } | undefined;
 /** /system/advisories: every advisory in any state, written, reviewed and approved here. */
 export function StaffAdvisoriesPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('advisories');
-  // A phone shows the ID above the title, so the title has the room the ID column took.
-  const phone = Grid.useBreakpoint().sm === false;
+  // A phone shows the title column and the actions only: the ID, the state and the publication go
+  // in the title's cell, and the table fits the width. Nine columns scrolled sideways under the
+  // pinned actions, and the next column's title peeked out beside them cut (a lone 状 of 状态).
+  const phone = useScreens().xs === true;
   const { params, filter, page } = usePagedParams<StaffAdvisoryParams>();
   const list = useStaffAdvisories(params);
   const [editing, setEditing] = useState<Editing>();
@@ -41,26 +44,36 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
     if (row.firstPublished) return formatDateTime(row.firstPublished, DATE_PATTERN);
     return t('staff.immediately');
   };
+  const statusOf = (row: StaffAdvisoryRow) => (
+    <Tag color={STATUS_COLOURS[row.status]} data-testid={`advisory-status-${row.advisoryId}`}>
+      {t(`status.${row.status}`)}
+    </Tag>
+  );
   const columns: TableColumnsType<StaffAdvisoryRow> = [
-    { title: t('staff.column.id'), dataIndex: 'advisoryId', responsive: ['sm'] },
+    { title: t('staff.column.id'), dataIndex: 'advisoryId' },
     {
       title: t('staff.column.title'),
       key: 'title',
-      render: (_, row) => (
-        <div style={{ minWidth: 200, maxWidth: phone ? 220 : 280 }}>
-          {phone && <Typography.Text type="secondary">{row.advisoryId} </Typography.Text>}
-          {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
-        </div>
-      ),
+      render: (_, row) =>
+        phone ? (
+          <>
+            <Typography.Text type="secondary">{row.advisoryId} </Typography.Text>
+            {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
+            <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
+              {statusOf(row)}
+              {publicationOf(row)}
+            </Flex>
+          </>
+        ) : (
+          <div style={{ minWidth: 200, maxWidth: 280 }}>
+            {pickLanguage(i18n.resolvedLanguage, row.titleZh, row.titleEn)}
+          </div>
+        ),
     },
     {
       title: t('staff.column.status'),
       dataIndex: 'status',
-      render: (_, row) => (
-        <Tag color={STATUS_COLOURS[row.status]} data-testid={`advisory-status-${row.advisoryId}`}>
-          {t(`status.${row.status}`)}
-        </Tag>
-      ),
+      render: (_, row) => statusOf(row),
     },
     {
       title: t('staff.column.revision'),
@@ -138,7 +151,8 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
         query={list}
         paging={params}
         onPagingChange={page}
-        columns={columns}
+        columns={phone ? columns.filter(({ key }) => key === 'title' || key === 'actions') : columns}
+        scroll={phone ? undefined : { x: 'max-content' }}
         errorTitle={t('staff.loadFailed')}
         emptyText={t('staff.empty')}
       />

@@ -9,6 +9,8 @@ export const common: TranslationsOf<typeof reference> = {
   'app.copyright': 'Copyright © {{year}} Server Firmware & Software Portal',
   'app.loading': 'Loading…',
   'table.total': '{{from}}-{{to}} of {{total}}',
+  // The name of a table's box that scrolls (on a phone, sideways), once it takes the keyboard focus.
+  'table.scrollRegion': 'Scrollable table',
   'language.label': 'Language',
   'language.zh-CN': '中文',
   'language.en-US': 'English',

@@ -6,6 +6,8 @@ export const common = {
   'app.copyright': '版权所有 © {{year}} 服务器固件与软件下载门户',
   'app.loading': '加载中…',
   'table.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
+  // The name of a table's box that scrolls (on a phone, sideways), once it takes the keyboard focus.
+  'table.scrollRegion': '可滚动的表格',
   'language.label': '语言',
   'language.zh-CN': '中文',
   'language.en-US': 'English',

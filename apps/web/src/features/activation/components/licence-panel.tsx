@@ -64,7 +64,8 @@ function MaintenanceView({ entitlements }: { entitlements: Entitlement[] }) {
       <label htmlFor="maintenance-target">{t('status.target')}</label>
       <Select
         id="maintenance-target"
-        style={{ minWidth: 320 }}
+        // 320 px at least, but never wider than a phone's card (it widened the page at 390 px).
+        style={{ minWidth: 'min(320px, 100%)', maxWidth: '100%' }}
         data-testid="maintenance-target"
         value={chosen ? `${chosen.sn}|${chosen.product}` : undefined}
         onChange={(value: string) => setChosen(unique.find((pair) => `${pair.sn}|${pair.product}` === value))}

@@ -1,5 +1,6 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WrappingTabs } from '@/components/wrapping-tabs/wrapping-tabs';
 import { ConfigSets } from '../components/config-sets';
 import { FirmwareBrowser } from '../components/firmware-browser';
 import { PcieLookup } from '../components/pcie-lookup';
@@ -26,7 +27,7 @@ export function FirmwareDownloadPage() {
   };
   return (
     <Card data-testid="firmware-download" title={t('firmware.title')}>
-      <Tabs
+      <WrappingTabs
         activeKey={active}
         onChange={(tab) => select(tab as (typeof TABS)[number])}
         items={TABS.map((tab) => ({ key: tab, label: t(`firmware.tabs.${tab}`), children: content[tab] }))}

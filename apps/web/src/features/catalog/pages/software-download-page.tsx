@@ -1,6 +1,7 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WrappingTabs } from '@/components/wrapping-tabs/wrapping-tabs';
 import { SearchableVersionList } from '../components/searchable-version-list';
 import { SectionReleaseNotes } from '../components/section-release-notes';
 import type { VersionFilters } from '../components/version-table';
@@ -73,7 +74,7 @@ export function SoftwareDownloadPage({
     return list(`platform.${tab}`);
   };
   const platform = (
-    <Tabs
+    <WrappingTabs
       size="small"
       activeKey={platformTab}
       onChange={(tab) => selectPlatformTab(tab as (typeof PLATFORM_TABS)[number])}
@@ -85,7 +86,7 @@ export function SoftwareDownloadPage({
     />
   );
   const tools = (
-    <Tabs
+    <WrappingTabs
       size="small"
       activeKey={toolTab}
       onChange={(tab) => selectToolTab(tab as (typeof TOOL_TABS)[number])}
@@ -108,7 +109,7 @@ export function SoftwareDownloadPage({
   };
   return (
     <Card data-testid="software-download" title={t('software.title')}>
-      <Tabs
+      <WrappingTabs
         activeKey={active}
         onChange={(tab) => select(tab as (typeof TABS)[number])}
         items={TABS.map((tab) => ({ key: tab, label: t(`software.tabs.${tab}`), children: content[tab] }))}

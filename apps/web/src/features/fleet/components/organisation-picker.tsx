@@ -77,6 +77,8 @@ export function OrganisationPicker() {
       <Table<StaffFleetOrg>
         rowKey="id"
         size="middle"
+        // Six columns do not fit a phone: the table scrolls inside its card, not the page.
+        scroll={{ x: 'max-content' }}
         columns={columns}
         loading={orgs.isFetching}
         dataSource={(orgs.data ?? []).filter((row) => row.name.toLowerCase().includes(wanted))}
