@@ -11,6 +11,7 @@ import { consoleTheme, PRIMARY_COLOR } from '@/config/theme';
 import { toLocale } from '@/lib/locale-detection';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { DisplaySettingsContext } from '@/shell/settings/display-settings-context';
+import { useTableScrollFocus } from '@/lib/table-scroll-focus';
 import { NotifierBridge } from './notifier-bridge';
 import './table-headers.css';
 
@@ -35,6 +36,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const primaryColor = useContext(DisplaySettingsContext)?.settings.primaryColor ?? PRIMARY_COLOR;
   const reducedMotion = useReducedMotion();
   const theme = useMemo(() => consoleTheme(primaryColor, { reducedMotion }), [primaryColor, reducedMotion]);
+  // Tables exist only where antd does: every one that scrolls takes the keyboard focus.
+  useTableScrollFocus();
   if (nested) return children;
   // dayjs is a global; set it while rendering so date pickers below already see the language.
   dayjs.locale(DAYJS_LOCALES[locale]);

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
 /** antd's scrolling boxes of a table: sideways (`scroll.x`) and a body under a fixed header. */
 const TABLE_SCROLLERS = '.ant-table-content, .ant-table-body';
 /** Marks the boxes this module made focusable, so it never undoes what someone else set. */
@@ -98,4 +101,29 @@ export function keepTableScrollersFocusable(root: HTMLElement, nameOf: () => str
       watched.clear();
     },
   };
+}
+
+/** The one watcher the mounted antd providers share (there may be several: pages, frame dialogs). */
+let shared: { scrollers: TableScrollFocus; users: number; stopNaming: () => void } | undefined;
+
+/**
+ * Keeps the document's scrolling antd tables focusable while a component using it is mounted:
+ * antd's provider, so the pages without antd (sign-in, the console homes) pay nothing for it.
+ */
+export function useTableScrollFocus() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!shared) {
+      const scrollers = keepTableScrollersFocusable(document.body, () => i18n.t('common:table.scrollRegion'));
+      i18n.on('languageChanged', scrollers.rename);
+      shared = { scrollers, users: 0, stopNaming: () => i18n.off('languageChanged', scrollers.rename) };
+    }
+    shared.users += 1;
+    return () => {
+      if (!shared || --shared.users > 0) return;
+      shared.stopNaming();
+      shared.scrollers.stop();
+      shared = undefined;
+    };
+  }, [i18n]);
 }

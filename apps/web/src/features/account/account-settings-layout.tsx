@@ -9,7 +9,8 @@ export interface SettingsSection {
 
 /**
  * /account/settings (spec 2): a menu of the sections (from the server's child menus, which
- * carry the translated titles) beside the selected one. Narrow screens put the menu on top.
+ * carry the translated titles) beside the selected one. Narrow screens put the menu on top,
+ * every section in sight.
  */
 export function AccountSettingsLayout({ sections }: { sections: SettingsSection[] }) {
   const { t } = useTranslation('pages');
@@ -24,7 +25,10 @@ export function AccountSettingsLayout({ sections }: { sections: SettingsSection[
           data-testid="account-settings-menu"
           aria-label={t('account.settings.menu')}
           mode={md ? 'inline' : 'horizontal'}
-          style={md ? { width: 224, flexShrink: 0 } : undefined}
+          // A phone's row holds a few sections: the rest go on more rows rather than into antd's
+          // overflow, whose hidden entries kept their links focusable (axe aria-hidden-focus).
+          disabledOverflow={!md}
+          style={md ? { width: 224, flexShrink: 0 } : { flexWrap: 'wrap' }}
           selectedKeys={selected ? [selected.path] : []}
           items={sections.map((section) => ({
             key: section.path,
