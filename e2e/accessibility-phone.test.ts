@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
 import { type Account, chooseLanguage, useConsoleSuite } from './support/console';
-import { createReport, LOCALES, loginUser, menuPaths, navigate, tabInSight } from './support/axe-tour';
+import { createReport, LOCALES, tabInSight, tourMenuRoutes } from './support/axe-tour';
 import { pageFitsWindow, VIEWPORTS } from './support/page-checks';
 
 /**
@@ -15,33 +15,7 @@ describe('accessibility on a phone', () => {
     'every menu route of every application of %s on a phone, in Chinese and English',
     { timeout: 240_000 },
     async (account) => {
-      const report = createReport();
-      const page = await suite.openConsole(account, paths.home, { locale: 'zh-CN' });
-      const { apps } = await loginUser(page, suite.portal.url, 'zh-CN');
-      expect(apps.length, 'applications of the user').toBeGreaterThan(0);
-      for (const locale of LOCALES) {
-        if (locale !== 'zh-CN') await chooseLanguage(page, locale);
-        for (const app of apps) {
-          // The application tabs are the desktop header's: switch there, then narrow the window to
-          // a phone's, which the console follows (its layout reads media queries).
-          await page.setViewportSize(VIEWPORTS.desktop.viewport);
-          await page.getByTestId(`app-tab-${app.code}`).click();
-          await expect
-            .poll(async () => (await loginUser(page, suite.portal.url, locale)).apps)
-            .toContainEqual(expect.objectContaining({ code: app.code, active: true }));
-          const { menus } = await loginUser(page, suite.portal.url, locale);
-          const routes = menuPaths(menus);
-          expect(routes.length, `routes of ${app.code}`).toBeGreaterThan(0);
-          await page.setViewportSize(VIEWPORTS.phone.viewport);
-          for (const route of routes) {
-            await navigate(page, route, menus);
-            await report.check(page, locale, `${app.code} ${route}, phone`);
-            if (!(await pageFitsWindow(page)))
-              report.lines.push(`[${locale}] ${route}: wider than the phone`);
-          }
-        }
-      }
-      expect(report.lines).toEqual([]);
+      expect(await tourMenuRoutes(suite, account, 'phone')).toEqual([]);
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
-import { createReport, LOCALES, loginUser, menuPaths, navigate } from './support/axe-tour';
+import { createReport, LOCALES, loginUser, navigate, tourMenuRoutes } from './support/axe-tour';
 import { type Account, chooseLanguage, useConsoleSuite } from './support/console';
 
 /** The pages reachable signed out (the sign-in type pages and the error pages). */
@@ -57,27 +57,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violati
     'every menu route of every application of %s, in Chinese and English',
     { timeout: 240_000 },
     async (account) => {
-      const report = createReport();
-      const page = await suite.openConsole(account, paths.home, { locale: 'zh-CN' });
-      const { apps } = await loginUser(page, suite.portal.url, 'zh-CN');
-      expect(apps.length, 'applications of the user').toBeGreaterThan(0);
-      for (const locale of LOCALES) {
-        if (locale !== 'zh-CN') await chooseLanguage(page, locale);
-        for (const app of apps) {
-          await page.getByTestId(`app-tab-${app.code}`).click();
-          await expect
-            .poll(async () => (await loginUser(page, suite.portal.url, locale)).apps)
-            .toContainEqual(expect.objectContaining({ code: app.code, active: true }));
-          const { menus } = await loginUser(page, suite.portal.url, locale);
-          const routes = menuPaths(menus);
-          expect(routes.length, `routes of ${app.code}`).toBeGreaterThan(0);
-          for (const route of routes) {
-            await navigate(page, route, menus);
-            await report.check(page, locale, `${app.code} ${route}`);
-          }
-        }
-      }
-      expect(report.lines).toEqual([]);
+      expect(await tourMenuRoutes(suite, account, 'desktop')).toEqual([]);
     },
   );
 

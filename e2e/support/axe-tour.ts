@@ -1,8 +1,9 @@
 import type { LoginUser, MenuNode } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type UiLocale, waitForConsole } from './console';
-import { axeFindings, settle } from './page-checks';
+import { paths } from '../../apps/web/src/config/paths';
+import { type Account, chooseLanguage, type ConsoleSuite, type UiLocale, waitForConsole } from './console';
+import { axeFindings, pageFitsWindow, settle, VIEWPORTS } from './page-checks';
 
 /** Chinese first: a first visit from a Chinese browser, then the header's switch to English. */
 export const LOCALES: readonly UiLocale[] = ['zh-CN', 'en-US'];
@@ -80,3 +81,41 @@ export function tabInSight(tab: Locator): Promise<boolean> {
 export const menuPaths = (menus: readonly MenuNode[]) => [
   ...new Set(menus.filter((menu) => !menu.meta.target).map((menu) => menu.path)),
 ];
+
+/**
+ * Every menu route of every application of `account`, in both languages, reached as a menu click
+ * reaches it: axe's serious and critical findings (and, on a phone, a page wider than it) as lines.
+ * The application tabs are the desktop header's: on a phone the tour switches there, then narrows
+ * the window to a phone's, which the console follows (its layout reads media queries).
+ */
+export async function tourMenuRoutes(
+  suite: ConsoleSuite,
+  account: Account,
+  device: keyof typeof VIEWPORTS,
+): Promise<string[]> {
+  const report = createReport();
+  const page = await suite.openConsole(account, paths.home, { locale: 'zh-CN' });
+  const { apps } = await loginUser(page, suite.portal.url, 'zh-CN');
+  expect(apps.length, 'applications of the user').toBeGreaterThan(0);
+  for (const locale of LOCALES) {
+    if (locale !== 'zh-CN') await chooseLanguage(page, locale);
+    for (const app of apps) {
+      if (device === 'phone') await page.setViewportSize(VIEWPORTS.desktop.viewport);
+      await page.getByTestId(`app-tab-${app.code}`).click();
+      await expect
+        .poll(async () => (await loginUser(page, suite.portal.url, locale)).apps)
+        .toContainEqual(expect.objectContaining({ code: app.code, active: true }));
+      const { menus } = await loginUser(page, suite.portal.url, locale);
+      const routes = menuPaths(menus);
+      expect(routes.length, `routes of ${app.code}`).toBeGreaterThan(0);
+      if (device === 'phone') await page.setViewportSize(VIEWPORTS.phone.viewport);
+      for (const route of routes) {
+        await navigate(page, route, menus);
+        await report.check(page, locale, `${app.code} ${route}${device === 'phone' ? ', phone' : ''}`);
+        if (device === 'phone' && !(await pageFitsWindow(page)))
+          report.lines.push(`[${locale}] ${route}: wider than the phone`);
+      }
+    }
+  }
+  return report.lines;
+}
