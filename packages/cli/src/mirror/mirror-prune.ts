@@ -9,7 +9,9 @@ import { readCatalog, readIndex, writeCatalog } from './mirror-store.ts';
 export type PruneResult = { removedSnapshots: string[]; kept: string[]; removedFiles: number };
 
 const HEX_PAIR = /^[0-9a-f]{2}$/;
-/** A folder `removeFolderWithin` moved aside and had not deleted yet when its run was killed. */
+/** Where `removeFolderWithin` moves a folder before deleting it: a new name inside the mirror. */
+const trashName = () => `.prune-${randomBytes(6).toString('hex')}`;
+/** Such a folder not deleted yet when its prune was killed. */
 const PRUNE_LEFTOVER = /^\.prune-[0-9a-f]{12}$/;
 
 /** The real folders in `dir`: a link is never entered (its target lies outside the mirror). */
@@ -44,7 +46,7 @@ async function removeFolderWithin(root: string, relative: string): Promise<void>
     if (!stats.isDirectory()) throw symlinkError(dir);
   }
   const before = await lstat(dir);
-  const trash = path.join(root, `.prune-${randomBytes(6).toString('hex')}`); // PRUNE_LEFTOVER
+  const trash = path.join(root, trashName());
   await rename(dir, trash);
   const moved = await lstat(trash);
   if (moved.ino !== before.ino || moved.dev !== before.dev) {
