@@ -12,7 +12,7 @@ describe('the advisories signed out', () => {
   it('shows a TLP:WHITE advisory at its console address, without a session', async () => {
     const fetchStub = stubFetch({ '/api/advisories/PFW-2026-0001': () => okResponse(buildAdvisoryDetail()) });
     const { router } = renderRoutes(routes, '/security/advisories/PFW-2026-0001');
-    const page = await screen.findByTestId('public-advisories', {}, { timeout: 5000 });
+    const page = await screen.findByTestId('public-advisories', {}, { timeout: 15_000 });
     expect((await within(page).findByTestId('advisory-title')).textContent).toBe(
       'BMC web interface allows remote code execution',
     );
@@ -34,7 +34,7 @@ describe('the advisories signed out', () => {
       '/api/advisories': () => okResponse({ rows: [buildAdvisoryRow()], totalRows: 1, pageNo: 1 }),
     });
     renderRoutes(routes, '/security/advisories?severity=CRITICAL');
-    expect(await screen.findByTestId('advisory-link-PFW-2026-0001', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('advisory-link-PFW-2026-0001', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByTestId('advisory-mine')).toBeNull();
     expect(screen.queryByTestId('advisory-model')).toBeNull();
   });

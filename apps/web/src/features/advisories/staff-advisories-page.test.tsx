@@ -180,7 +180,7 @@ describe('StaffAdvisoriesPage', () => {
     });
     openPage([ADVISORY_PERMISSIONS.write]);
     fireEvent.click(await screen.findByTestId('advisory-new'));
-    fireEvent.click(await screen.findByTestId('advisory-save', {}, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId('advisory-save'));
     const messages = async () =>
       [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent);
     await waitFor(async () => expect((await messages()).length).toBeGreaterThanOrEqual(8));
@@ -288,10 +288,8 @@ describe('StaffAdvisoriesPage', () => {
     });
     openPage([ADVISORY_PERMISSIONS.write]);
     fireEvent.click(await screen.findByTestId('advisory-edit-PFW-2026-0003'));
-    expect(
-      (await screen.findByTestId('advisory-titleEn', {}, { timeout: 3000 })) as HTMLInputElement,
-    ).toBeTruthy();
-    const preview = await screen.findByTestId('cvss31-preview-0', {}, { timeout: 3000 });
+    expect((await screen.findByTestId('advisory-titleEn')) as HTMLInputElement).toBeTruthy();
+    const preview = await screen.findByTestId('cvss31-preview-0');
     await waitFor(() => expect(preview.textContent).toContain('Score: 9.8 (Critical)'));
     // The saved fixed version by name; the candidates are those of the affected part number.
     expect(screen.getByTestId('fixed-version-42').textContent).toBe('NIC firmware 1.2.0');

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { getAccessToken } from '@/lib/session';
@@ -7,7 +7,6 @@ import { renderRoutes } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
 
 // The first render of a long antd form can take over a second on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const configAnswer = () => okResponse({ captchaEnabled: false, portalName: 'Portal' });
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render-with-providers';
@@ -8,7 +8,6 @@ import { PasswordLinkExpiredPage } from './password-link-expired-page';
 import { RecoverPage } from './recover-page';
 
 // The first render of a long antd form can take over a second on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 

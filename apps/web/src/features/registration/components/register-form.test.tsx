@@ -1,5 +1,5 @@
 import { ErrorCode, type RegisterResult } from '@portal/contract';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { envelopeResponse, type FetchRoute, fetchedPaths, okResponse, stubFetch } from '@/test/fetch-stub';
@@ -9,7 +9,6 @@ import { RegisterResultPage } from '../routes/register-result-page';
 import { RegisterForm } from './register-form';
 
 // The first render of a long antd form can take over a second on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const INDUSTRIES = [
   { id: 1, pid: 0, code: 'finance', name: 'Finance', children: [] },

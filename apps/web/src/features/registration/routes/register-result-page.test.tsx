@@ -1,12 +1,11 @@
 import type { RegisterResult } from '@portal/contract';
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { renderRoutes } from '@/test/render-with-providers';
 import { RegisterResultPage } from './register-result-page';
 
 // The first render of a long antd form can take over a second on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Opens the page the way the form does: a navigation carrying the answer as state. */
 async function openResult(state?: RegisterResult) {
