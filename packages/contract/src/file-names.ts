@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from './visible-text';
+import { CONTROL_CHARACTERS } from './visible-text.ts';
 
 /** What Windows will not create, whatever follows the first dot: CON, con.txt, LPT1.tar.gz. */
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;

@@ -1,0 +1,15 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { CLI_MAIN } from './test/run-cli.ts';
+
+/**
+ * The tests run the bundle (test/bundle-global-setup.ts), but the benches and a developer run the
+ * sources with Node's own type stripping, which resolves no import without its `.ts`: a contract
+ * module the CLI loads at run time that imports `./x` breaks only there (bench:mirror did, with
+ * `file-names.ts`, on 2026-12-05).
+ */
+it('starts from its TypeScript sources under plain Node, every contract module it loads included', async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI_MAIN, '--version']);
+  expect(stdout).toMatch(/^fwportal \S+ \(Node\.js \d+\.\d+\.\d+\)/);
+});
