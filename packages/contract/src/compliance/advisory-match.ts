@@ -1,6 +1,6 @@
-import { compareVersions, isOrderableVersion } from '../version-order';
-import { type CveLookupStatus, type VexStatus, vexStatusOf } from '../vex';
-import type { AffectedRow } from './types';
+import { compareVersions, isOrderableVersion } from '../version-order.ts';
+import { type CveLookupStatus, type VexStatus, vexStatusOf } from '../vex.ts';
+import type { AffectedRow } from './types.ts';
 
 type RowServer = { modelId: number; pcieParts: string[]; installed: Record<string, string> };
 

@@ -1,9 +1,9 @@
-import type { ComponentCompliance } from '../inventory';
-import { compareVersions as compareVersionsOnce, isOrderableVersion } from '../version-order';
-import { rowStatusForComponent } from './advisory-match';
-import { targetOf } from './plan';
-import type { Assessment, Baseline, ComplianceContext, Release } from './types';
-import { ADVISORY_SEVERITIES, type ComplianceState, type InventoryKind } from './vocabulary';
+import type { ComponentCompliance } from '../inventory.ts';
+import { compareVersions as compareVersionsOnce, isOrderableVersion } from '../version-order.ts';
+import { rowStatusForComponent } from './advisory-match.ts';
+import { targetOf } from './plan.ts';
+import type { Assessment, Baseline, ComplianceContext, Release } from './types.ts';
+import { ADVISORY_SEVERITIES, type ComplianceState, type InventoryKind } from './vocabulary.ts';
 
 /** Assessments of one computation, by its context (a context is never changed once used). */
 const assessed = new WeakMap<ComplianceContext, Map<string, Assessment>>();

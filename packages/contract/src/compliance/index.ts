@@ -13,9 +13,9 @@ export {
   rowStatusFor,
   rowStatusForComponent,
   rowVerdictFor,
-} from './advisory-match';
-export { assessComponent } from './assess';
-export { missingUpdateOf, planUpdates, targetOf } from './plan';
+} from './advisory-match.ts';
+export { assessComponent } from './assess.ts';
+export { missingUpdateOf, planUpdates, targetOf } from './plan.ts';
 export {
   componentCompliance,
   componentsOf,
@@ -24,8 +24,8 @@ export {
   withSupport,
   worstOf,
   zeroCounts,
-} from './server';
-export { supportEnded } from './support';
+} from './server.ts';
+export { supportEnded } from './support.ts';
 export {
   type AdvisoryFacts,
   type AffectedRow,
@@ -40,6 +40,6 @@ export {
   releaseKey,
   type ServerFacts,
   type ServerReport,
-} from './types';
-export * from './offline-context';
-export * from './vocabulary';
+} from './types.ts';
+export * from './offline-context.ts';
+export * from './vocabulary.ts';

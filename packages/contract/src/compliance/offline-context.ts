@@ -1,7 +1,7 @@
-import type { Locale } from '../locale';
-import { supportEnded } from './support';
-import type { AdvisoryFacts, Baseline, ComplianceContext, Release, ServerFacts } from './types';
-import type { InventoryKind } from './vocabulary';
+import type { Locale } from '../locale.ts';
+import { supportEnded } from './support.ts';
+import type { AdvisoryFacts, Baseline, ComplianceContext, Release, ServerFacts } from './types.ts';
+import type { InventoryKind } from './vocabulary.ts';
 
 /*
  * What `fwportal audit --repo` compares servers with on an isolated network (issue 44 §2): the

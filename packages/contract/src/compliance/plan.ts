@@ -1,10 +1,10 @@
-import type { ComponentCompliance } from '../inventory';
-import { installOrderOf } from '../install-order';
-import type { Locale } from '../locale';
-import type { VersionPrerequisite } from '../publishing';
-import { compareVersions, isOrderableVersion } from '../version-order';
-import type { Release } from './types';
-import type { PrerequisiteStatus } from './vocabulary';
+import type { ComponentCompliance } from '../inventory.ts';
+import { installOrderOf } from '../install-order.ts';
+import type { Locale } from '../locale.ts';
+import type { VersionPrerequisite } from '../publishing.ts';
+import { compareVersions, isOrderableVersion } from '../version-order.ts';
+import type { Release } from './types.ts';
+import type { PrerequisiteStatus } from './vocabulary.ts';
 
 type Target = NonNullable<ComponentCompliance['target']>;
 

@@ -1,6 +1,6 @@
-import type { ComponentCompliance } from '../inventory';
-import { assessComponent } from './assess';
-import { planUpdates } from './plan';
+import type { ComponentCompliance } from '../inventory.ts';
+import { assessComponent } from './assess.ts';
+import { planUpdates } from './plan.ts';
 import {
   type ComplianceContext,
   type ComponentPart,
@@ -10,8 +10,8 @@ import {
   releaseKey,
   type ServerFacts,
   type ServerReport,
-} from './types';
-import { COMPLIANCE_STATES, type ComplianceState, SERVER_FIRMWARE_KINDS } from './vocabulary';
+} from './types.ts';
+import { COMPLIANCE_STATES, type ComplianceState, SERVER_FIRMWARE_KINDS } from './vocabulary.ts';
 
 /** Every state at 0. */
 export const zeroCounts = () =>

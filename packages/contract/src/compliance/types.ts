@@ -1,8 +1,8 @@
-import type { AdvisorySnapshot } from '../advisories';
-import type { ComponentCompliance, ServerCompliance } from '../inventory';
-import type { Locale } from '../locale';
-import type { VersionPrerequisite } from '../publishing';
-import type { InventoryKind, InventorySource } from './vocabulary';
+import type { AdvisorySnapshot } from '../advisories.ts';
+import type { ComponentCompliance, ServerCompliance } from '../inventory.ts';
+import type { Locale } from '../locale.ts';
+import type { VersionPrerequisite } from '../publishing.ts';
+import type { InventoryKind, InventorySource } from './vocabulary.ts';
 
 /** A released version a component may be updated to. */
 export type Release = {
