@@ -159,7 +159,7 @@ describe('staff roles, menus and dictionaries in Chromium', () => {
       await page.getByTestId('dict-values-table').getByText('Retail', { exact: true }).waitFor();
       await page.getByTestId('dict-type-actions-industry').getByRole('button', { name: 'Delete' }).click();
       await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
-      await expectMessage(page, 'Dictionary industry still has 16 value(s); delete them first');
+      await expectMessage(page, 'Dictionary industry still has 16 values; delete them first');
     } finally {
       // Left as found: a retry adds the same path and code again and counts 16 values.
       const menu = (await api<MenuAdminRow[]>('GET', '/sysMenu/list?application=mirror')).find(

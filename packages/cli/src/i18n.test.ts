@@ -1,3 +1,4 @@
+import { placeholdersOf } from '@portal/contract/message-template';
 import { describe, expect, it } from 'vitest';
 import { localeOf, translator } from './i18n.ts';
 import { enUS } from './locales/en-US.ts';
@@ -13,6 +14,21 @@ describe('messages', () => {
   it('both languages use the same placeholders in each message', () => {
     for (const [key, text] of Object.entries(enUS))
       expect(placeholders(zhCN[key as keyof typeof enUS]), key).toEqual(placeholders(text));
+  });
+
+  it('words English by number: each choice counts a value the message shows, no "(s)" left', () => {
+    for (const [key, text] of Object.entries(enUS)) {
+      for (const [, name] of text.matchAll(/\{(\w+):[^{}|]*\|[^{}]*\}/g))
+        expect(placeholdersOf(text), key).toContain(name);
+      expect(text, key).not.toMatch(/\w(?<!http)\((s|es|ies)\)/);
+    }
+    const t = translator('en-US');
+    expect(t('download.summary', { count: 1, bytes: '3 MB', seconds: 2 })).toBe(
+      '1 file, 3 MB, verified in 2 s',
+    );
+    expect(t('download.summary', { count: 2, bytes: '3 MB', seconds: 2 })).toBe(
+      '2 files, 3 MB, verified in 2 s',
+    );
   });
 
   it('fills placeholders', () => {

@@ -1,3 +1,4 @@
+import { fillMessage } from '@portal/contract/message-template';
 import { enUS } from './locales/en-US.ts';
 import { zhCN } from './locales/zh-CN.ts';
 import { printable } from './terminal-text.ts';
@@ -19,12 +20,10 @@ export function localeOf(flag: string | undefined, env: NodeJS.ProcessEnv): Loca
 
 /**
  * The values filled in are made printable: they carry what the portal sent (names, its error
- * messages), and every line the CLI prints is a message of this translator.
+ * messages), and every line the CLI prints is a message of this translator. `{count:file|files}`
+ * picks the word for the number (contract's message-template).
  */
 export function translator(locale: Locale): Translate {
   const messages = MESSAGES[locale];
-  return (key, params = {}) =>
-    messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? printable(String(params[name])) : whole,
-    );
+  return (key, params = {}) => fillMessage(messages[key], params, locale, printable);
 }

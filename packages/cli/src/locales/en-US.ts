@@ -105,13 +105,13 @@ export const enUS = {
   'resolve.supportEnd': '{model}: security fixes until the end of {end}',
   'resolve.supportEndUnknown': '{model}: end of security support not announced yet',
   'resolve.snNotFound': 'SN {sn}: not found',
-  'resolve.someNotFound': '{count} SN(s) not found: {sns}',
+  'resolve.someNotFound': '{count} {count:SN|SNs} not found: {sns}',
 
   'progress.line': '[{bar}] {percent}% {done} / {total}  {speed}/s  {files}/{count} files',
   'download.status.downloaded': 'verified   {path} ({size})',
   'download.status.resumed': 'resumed    {path} ({size})',
   'download.status.present': 'up to date {path} ({size})',
-  'download.summary': '{count} file(s), {bytes}, verified in {seconds} s',
+  'download.summary': '{count} {count:file|files}, {bytes}, verified in {seconds} s',
   'download.retrying': '{file}: connection lost, resuming (attempt {attempt})',
   'download.mismatch': '{file} does not match its signed SHA-256: deleted',
   'download.sbomMismatch': "{file} (the version's SBOM) does not match its signed SHA-256: not saved",
@@ -184,8 +184,9 @@ export const enUS = {
   'audit.unmappedLine': '  unmapped: {name} {version} ({reason})',
   'audit.behind': '{state} ({count} behind)',
   'audit.summary':
-    '{bmcs} BMC(s): {read} read, {failed} not reachable; servers current {current}, outdated {outdated}, vulnerable {vulnerable}, under investigation {underInvestigation}, past end of security support {unsupported}, unknown {unknown}',
-  'audit.someUnknown': '{count} SN(s) are not your servers in the portal, nothing recorded for them: {sns}',
+    '{bmcs} {bmcs:BMC|BMCs}: {read} read, {failed} not reachable; servers current {current}, outdated {outdated}, vulnerable {vulnerable}, under investigation {underInvestigation}, past end of security support {unsupported}, unknown {unknown}',
+  'audit.someUnknown':
+    '{count} {count:SN is|SNs are} not among your servers in the portal, nothing recorded for {count:it|them}: {sns}',
   'audit.column.component': 'COMPONENT',
   'audit.column.installed': 'INSTALLED',
   'audit.column.target': 'TARGET',
@@ -251,7 +252,7 @@ export const enUS = {
   'update.notSent.noUpdateService':
     'nothing was sent: the BMC offers neither MultipartHttpPushUri nor a SimpleUpdate action',
   'update.detail.reboot': 'restarts the server',
-  'update.detail.resets': ' (the BMC restarted {count} time(s) meanwhile)',
+  'update.detail.resets': ' (the BMC restarted {count} {count:time|times} meanwhile)',
   'update.hold.prerequisite': 'needs {component} {minVersion} or newer first (runs {installed})',
   'update.hold.notOnBmc': 'the BMC does not report this component',
   'update.hold.notUpdateable': 'the BMC reports it as not updateable',
@@ -261,10 +262,11 @@ export const enUS = {
   'update.server.portalError': 'portal error',
   'update.server.nothingDue': 'nothing due',
   'update.summary':
-    '{servers} server(s): {updated} update(s) confirmed, {pending} awaiting confirmation, {failed} not done; {bytes} sent in {seconds} s',
+    '{servers} {servers:server|servers}: {updated} {updated:update|updates} confirmed, {pending} awaiting confirmation, {failed} not done; {bytes} sent in {seconds} s',
   'update.dryRunSummary':
-    '{servers} server(s): {steps} update(s) planned, {held} held. Dry run: nothing was changed',
-  'update.reported': 'Reported what {count} server(s) run now to the portal (source: audit)',
+    '{servers} {servers:server|servers}: {steps} {steps:update|updates} planned, {held} held. Dry run: nothing was changed',
+  'update.reported':
+    'Reported what {count} {count:server runs|servers run} now to the portal (source: audit)',
   'update.reportFailed':
     'could not report to the portal: {message}. Run fwportal audit to refresh the compliance',
   ...mirrorEnUS,

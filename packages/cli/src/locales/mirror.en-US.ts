@@ -10,7 +10,7 @@ export const mirrorEnUS = {
   'mirror.remoteMissing': 'the mirror {url} has no {file} (HTTP 404)',
   'mirror.remoteStatus': 'the mirror answered HTTP {status} for {file}',
   'mirror.readingsWritten':
-    'Readings of {count} server(s) written to {file} (judged with snapshot {snapshot}): upload them from a connected machine with fwportal report --from',
+    'Readings of {count} {count:server|servers} written to {file} (judged with snapshot {snapshot}): upload them from a connected machine with fwportal report --from',
   'mirror.badReadings': '{file} is not a readings file of fwportal audit --repo',
   'mirror.readingsOtherPortal':
     '{file} holds readings judged with the context of {origin}, not of this portal ({url}): refused. Upload them to the portal they came from',
@@ -19,7 +19,7 @@ export const mirrorEnUS = {
   'mirror.readingsNoOrigin':
     '{file} does not say which portal its readings came from: refused. Run fwportal audit --repo again to write them anew',
   'mirror.reported':
-    'Reported {servers} server(s) to the portal: {changed} component reading(s) changed, {unknown} SN(s) not yours',
+    'Reported {servers} {servers:server|servers} to the portal: {changed} component {changed:reading|readings} changed, {unknown} {unknown:SN|SNs} not yours',
   'usage.mirrorSubcommand': 'mirror takes one of: sync, verify, prune',
   'mirror.unreadableFile':
     '{file}: not a plain file of at most {size} (a link, a device or too large): refused, not read',
@@ -35,20 +35,23 @@ export const mirrorEnUS = {
   'mirror.badIndex': "snapshot {snapshot}: index.json unreadable or not this snapshot's",
   'mirror.snapshotExists': 'snapshot {snapshot} exists already: snapshots never change, choose another name',
   'mirror.badSnapshotName': '--snapshot takes a name of letters, digits, ".", "_" and "-" (at most 64)',
-  'mirror.created': 'Snapshot {snapshot}: {files} file(s), {bytes}, {advisories} advisory(ies)',
+  'mirror.created':
+    'Snapshot {snapshot}: {files} {files:file|files}, {bytes}, {advisories} {advisories:advisory|advisories}',
   'mirror.unchanged':
-    'Nothing new since snapshot {snapshot}: {files} file(s), {bytes}, {advisories} advisory(ies)',
-  'mirror.fetched': 'Fetched {fetched} file(s), {fetchedBytes} of payload, in {seconds} s',
+    'Nothing new since snapshot {snapshot}: {files} {files:file|files}, {bytes}, {advisories} {advisories:advisory|advisories}',
+  'mirror.fetched': 'Fetched {fetched} {fetched:file|files}, {fetchedBytes} of payload, in {seconds} s',
   'mirror.failed': '{file} (version {versionId}) failed: {message}',
   'mirror.interrupted':
     'No snapshot written: the portal stopped answering. Run the same command again: what is there is kept and resumed',
   'mirror.incomplete':
-    'No snapshot written: {count} file(s) failed. Run the same command again: what is there is kept and resumed',
-  'mirror.verified': '{snapshots} snapshot(s), {files} file(s), {bytes}: all match the signed index',
+    'No snapshot written: {count} {count:file|files} failed. Run the same command again: what is there is kept and resumed',
+  'mirror.verified':
+    '{snapshots} {snapshots:snapshot|snapshots}, {files} {files:file|files}, {bytes}: all match the signed index',
   'mirror.verifyFailed': 'FAILED  {path}: {reason}',
-  'mirror.verifyFailedCount': '{count} of {files} file(s) failed verification',
+  'mirror.verifyFailedCount': '{count} of {files} {files:file|files} failed verification',
   'mirror.nothing': 'nothing to verify in {dir} (no snapshot)',
-  'mirror.pruned': 'Kept {kept} snapshot(s), removed {removed} and {files} file(s) no snapshot names',
+  'mirror.pruned':
+    'Kept {kept} {kept:snapshot|snapshots}, removed {removed} and {files} {files:file|files} no snapshot names',
   'mirror.noContext':
     'snapshot {snapshot} holds no compliance context: sync it with a token that has the inventory scope',
   'mirror.problem.badIndex': "the snapshot index is unreadable or not this snapshot's",

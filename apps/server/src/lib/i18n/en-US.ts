@@ -2,7 +2,7 @@ export const enUS = {
   SUCCESS: 'Success',
   ACCOUNT_PASSWORD_EMPTY: 'Username or password is empty',
   ACCOUNT_PASSWORD_WRONG:
-    'Wrong username or password ({max} failures in a row lock the account for {minutes} minutes)',
+    'Wrong username or password ({max} failures in a row lock the account for {minutes} {minutes:minute|minutes})',
   CAPTCHA_WRONG: 'The verification code is wrong or has expired, please try again',
   TOKEN_EMPTY: 'Request token is empty, please sign in',
   TOKEN_NOT_BEARER: 'Request token is not a Bearer token',
@@ -19,7 +19,7 @@ export const enUS = {
   NO_EMAIL_BOUND: 'No email address is bound to this account',
   MAIL_VERIFY_CODE_SUBJECT: 'Your verification code',
   MAIL_VERIFY_CODE_TEXT:
-    'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail.',
+    'Your verification code is {code}. It is valid for {minutes} {minutes:minute|minutes}. If you did not ask for it, ignore this mail.',
   ACCOUNT_NAMING: 'The username naming is unreasonable: use {min}-{max} letters, digits and underscores only',
   ACCOUNT_EXISTS: 'This account name is already taken',
   EMAIL_REGISTERED: 'This email address already belongs to an account: sign in, or recover the password',
@@ -32,23 +32,24 @@ export const enUS = {
   VERIFY_CODE_SEND_FAILED: 'Get verify code failure: the message could not be sent, please try again later',
   MAIL_REGISTER_CODE_SUBJECT: 'Your registration code',
   MAIL_REGISTER_CODE_TEXT:
-    'Your registration code is {code}. It is valid for {minutes} minutes. If you did not register, ignore this mail.',
+    'Your registration code is {code}. It is valid for {minutes} {minutes:minute|minutes}. If you did not register, ignore this mail.',
   MAIL_REGISTER_EXISTING_SUBJECT: 'Someone tried to register with your address',
   MAIL_REGISTER_EXISTING_TEXT:
     'This address already belongs to account {account}. If you forgot the password, recover it at {link}. If you did not try to register, ignore this mail.',
   MAIL_BIND_CODE_SUBJECT: 'Confirm your new email address',
   MAIL_BIND_CODE_TEXT:
-    'Your code to bind this address to account {account} is {code}. It is valid for {minutes} minutes.',
+    'Your code to bind this address to account {account} is {code}. It is valid for {minutes} {minutes:minute|minutes}.',
   MAIL_WELCOME_SUBJECT: 'Welcome to the download portal',
   MAIL_WELCOME_TEXT: 'Your account {account} is ready. Sign in at {link}.',
   MAIL_RESET_SUBJECT: 'Reset your password',
   MAIL_RESET_TEXT:
-    'To set a new password for account {account}, open this link within {minutes} minutes (it works once): {link}\nIf you did not ask for it, ignore this mail: your password stays as it is.',
+    'To set a new password for account {account}, open this link within {minutes} {minutes:minute|minutes} (it works once): {link}\nIf you did not ask for it, ignore this mail: your password stays as it is.',
   MAIL_CODE_DELAYED:
-    'The mail server is not answering right now: your code to {destination} will be sent as soon as it does, and is valid for {minutes} minutes. If it has not arrived by then, ask for a new one.',
+    'The mail server is not answering right now: your code to {destination} will be sent as soon as it does, and is valid for {minutes} {minutes:minute|minutes}. If it has not arrived by then, ask for a new one.',
   MAIL_LINK_DELAYED:
-    'The mail server is not answering right now: if the account exists, the link to set a new password will be mailed to its address as soon as it does, and is valid for {minutes} minutes. If it has not arrived by then, ask again.',
-  SMS_CODE_TEXT: '[Download portal] Your verification code is {code}, valid for {minutes} minutes.',
+    'The mail server is not answering right now: if the account exists, the link to set a new password will be mailed to its address as soon as it does, and is valid for {minutes} {minutes:minute|minutes}. If it has not arrived by then, ask again.',
+  SMS_CODE_TEXT:
+    '[Download portal] Your verification code is {code}, valid for {minutes} {minutes:minute|minutes}.',
   INDUSTRY_UNKNOWN: 'choose an industry from the list',
   EMAIL_INVALID: 'is not a valid email address',
   PHONE_INVALID: 'is not a valid phone number',
@@ -57,11 +58,11 @@ export const enUS = {
   URL_NOT_FOUND: 'URL does not exist: {path}',
   NO_PERMISSION_RESOURCE: 'No permission to access the resource: {path}',
   NO_PERMISSION_OPERATION: 'No permission for this operation',
-  TOO_MANY_REQUESTS: 'Too many requests, please try again in {seconds} seconds',
+  TOO_MANY_REQUESTS: 'Too many requests, please try again in {seconds} {seconds:second|seconds}',
   JSON_MALFORMED: 'The request body is not valid JSON',
   SERVER_ERROR: 'Server error, please contact the administrator (request id {requestId})',
   SERVICE_UNAVAILABLE:
-    'The service is briefly unavailable (its database or storage is recovering); please try again in {seconds} seconds',
+    'The service is briefly unavailable (its database or storage is recovering); please try again in {seconds} {seconds:second|seconds}',
   STORAGE_FULL:
     "The server's storage is full: the file was not kept. Please try again later or contact the administrator",
   APP_NOT_GRANTED: 'Application switching exception: you have no access to application {application}',
@@ -108,7 +109,7 @@ export const enUS = {
   // SBOMs (issue 43): the refusal, then each problem (after its field path).
   SBOM_INVALID: 'The SBOM was refused: {detail}',
   SBOM_TOO_COMPLEX:
-    'The SBOM could not be checked within {seconds} seconds: it is too large or too deeply nested',
+    'The SBOM could not be checked within {seconds} {seconds:second|seconds}: it is too large or too deeply nested',
   SBOM_NOT_FOUND: 'This version has no SBOM',
   SBOM_NOT_JSON: 'is not valid JSON',
   SBOM_FORMAT_UNKNOWN: 'is neither CycloneDX JSON nor SPDX JSON',
@@ -132,7 +133,7 @@ export const enUS = {
   SBOM_PURL_INVALID: 'is not a valid purl',
   SBOM_CPE_INVALID: 'is not a valid CPE name',
   SBOM_TOO_MANY_COMPONENTS: 'lists more than {max} components',
-  SBOM_MORE_PROBLEMS: 'and {count} more problems',
+  SBOM_MORE_PROBLEMS: 'and {count} more {count:problem|problems}',
   PREREQUISITE_COMPONENT:
     'must name a component kind (BMC, BIOS, PSU, DISK, NIC, CPLD, RAID) or PCIE:<part number>',
   PREREQUISITE_VERSION: 'needs a minimum version of 1 to 64 characters',
@@ -166,11 +167,11 @@ export const enUS = {
   TASK_TYPE_PACKAGE_LIVE_CD: 'Custom LiveCD',
   TASK_SUMMARY_SN: 'SN: {values}',
   TASK_SUMMARY_PN: 'PN: {values}',
-  TASK_SUMMARY_LIVECD: '{base} with {count} components',
+  TASK_SUMMARY_LIVECD: '{base} with {count} {count:component|components}',
   TASK_LOG_CREATED: 'Task created; waiting for a worker',
   TASK_LOG_STARTED: 'Started (attempt {attempt} of {max})',
   TASK_LOG_SN_NOT_FOUND: 'SN {sn}: no such server; skipped',
-  TASK_LOG_SN_RESOLVED: 'SN {sn}: model {model}, {count} firmware components apply',
+  TASK_LOG_SN_RESOLVED: 'SN {sn}: model {model}, {count} firmware {count:component applies|components apply}',
   TASK_LOG_PN_NO_FIRMWARE: 'PN {pn}: no firmware available to you; skipped',
   TASK_LOG_PN_RESOLVED: 'PN {pn}: latest firmware {item} {version}',
   TASK_LOG_NOTHING_FOUND: 'No firmware you may download applies to the given values; nothing to package',
@@ -178,7 +179,7 @@ export const enUS = {
   TASK_LOG_CHECKSUM_MISMATCH: 'The stored file {file} does not match its published SHA256; the task stops',
   TASK_LOG_FILE_MISSING: 'The stored file {file} is missing; the task stops',
   TASK_LOG_VERSION_GONE: 'Version {version} is no longer available to you; the task stops',
-  TASK_LOG_BUNDLE_DONE: 'Packaged {files} files, {size} in all, SHA256 {sha256}',
+  TASK_LOG_BUNDLE_DONE: 'Packaged {files} {files:file|files}, {size} in all, SHA256 {sha256}',
   TASK_LOG_ISO_WRITING: 'Writing the ISO 9660 image (volume {label})',
   TASK_LOG_ISO_TOOL_MISSING:
     'The ISO writer (xorriso) is not installed on the server; please contact support',
@@ -196,7 +197,7 @@ export const enUS = {
   TASK_LOG_RESULT_EXPIRED: 'The result expired and was removed',
   TASK_NOTICE_SUCCESS_TITLE: 'Task #{id} finished: {type}',
   TASK_NOTICE_SUCCESS_TEXT:
-    'The result {file} can be downloaded under Personal center > Tasks for {hours} hours.',
+    'The result {file} can be downloaded under Personal center > Tasks for {hours} {hours:hour|hours}.',
   TASK_NOTICE_FAILED_TITLE: 'Task #{id} failed: {type}',
   TASK_NOTICE_FAILED_TEXT: 'See the task log under Personal center > Tasks; you can retry the task there.',
   FIRMWARE_NOTICE_TITLE: 'New firmware for your servers: {item} {version}',
@@ -235,8 +236,9 @@ export const enUS = {
   API_TOKEN_INVALID: 'The access token is unknown, expired or revoked: create a new one',
   API_TOKEN_NOT_FOUND: 'The access token does not exist',
   API_TOKEN_LIMIT: 'At most {max} active access tokens per account: revoke one first',
-  QUOTA_REQUESTS: 'Request quota of {limit} per minute used up: try again in {seconds} seconds',
-  QUOTA_BYTES: 'Daily download quota of {limit} used up: try again in {seconds} seconds',
+  QUOTA_REQUESTS:
+    'Request quota of {limit} per minute used up: try again in {seconds} {seconds:second|seconds}',
+  QUOTA_BYTES: 'Daily download quota of {limit} used up: try again in {seconds} {seconds:second|seconds}',
   FEED_TOKEN_INVALID: 'This feed address is unknown or was revoked',
   WEBHOOK_NOT_FOUND: 'The webhook does not exist',
   WEBHOOK_URL_REFUSED:
@@ -244,7 +246,7 @@ export const enUS = {
   WEBHOOK_LIMIT: 'At most {max} webhooks per account: delete one first',
   DEVICE_CODE_INVALID:
     'This device code is unknown, expired or already used: run the sign-in on the command line again',
-  DEVICE_CODE_ATTEMPTS: 'Too many wrong device codes: try again in {seconds} seconds',
+  DEVICE_CODE_ATTEMPTS: 'Too many wrong device codes: try again in {seconds} {seconds:second|seconds}',
   ADVISORY_NOT_FOUND: 'The security advisory does not exist',
   ADVISORY_STATE_CONFLICT: 'The advisory has changed state meanwhile: reload it and try again',
   ADVISORY_OWN_APPROVAL: 'You made the last change to this advisory: another reviewer must approve it',
@@ -259,7 +261,7 @@ export const enUS = {
     'This advisory would publish draft version {value} at its time: only staff who may publish firmware may approve it',
   FLEET_NOTHING_MISSING: 'The servers chosen already run their target versions: nothing to download',
   INVENTORY_REPORT_BUDGET:
-    'This report does not fit in what is left of the daily budget of {limit} component readings per account: try again in {seconds} seconds, or report fewer servers',
+    'This report does not fit in what is left of the daily budget of {limit} component readings per account: try again in {seconds} {seconds:second|seconds}, or report fewer servers',
   PSIRT_CASE_NOT_FOUND: 'The PSIRT record does not exist',
   PSIRT_CASE_EXISTS: 'This advisory already has an Art. 14 reporting case: edit that one',
   PSIRT_TIME_IN_FUTURE: 'The time cannot be in the future',
@@ -295,8 +297,8 @@ export const enUS = {
   INVENTORY_UPLOAD_TOO_MANY_CELLS:
     "The file has far more fields than the template's {max} columns: keep only the template's columns",
   INVENTORY_UPLOAD_TOO_COMPLEX:
-    'The file is too complex to check within {seconds} seconds: upload fewer lines, or a CSV',
-  INVENTORY_UPLOAD_BUSY: 'Other uploads are being checked: try again in {seconds} seconds',
+    'The file is too complex to check within {seconds} {seconds:second|seconds}: upload fewer lines, or a CSV',
+  INVENTORY_UPLOAD_BUSY: 'Other uploads are being checked: try again in {seconds} {seconds:second|seconds}',
   INVENTORY_LINE_CONTROL: 'Column {column} holds a control character (such as NUL): remove it',
   ADVISORY_FEED_TITLE: 'Security advisories',
   ADVISORY_FEED_SUBTITLE: 'Security advisories of the firmware portal, newest revision first',
@@ -323,13 +325,15 @@ export const enUS = {
   ROLE_NOT_FOUND: 'The role does not exist',
   ROLE_CODE_EXISTS: 'Role code {code} already exists',
   ROLE_BUILT_IN: 'Role {code} is built in: it cannot be deleted and its code cannot change',
-  ROLE_IN_USE: 'Role {code} is still held by {count} user(s); take it from them first',
+  ROLE_IN_USE:
+    'Role {code} is still held by {count} {count:user|users}; take it from {count:that user|them} first',
   MENU_NOT_FOUND: 'The menu does not exist',
   MENU_HAS_CHILDREN: 'Menu {name} has sub-menus; delete or move them first',
   MENU_PATH_EXISTS: 'Path {path} is already used by another menu of this application',
   DICT_NOT_FOUND: 'The dictionary entry does not exist',
   DICT_CODE_EXISTS: 'Code {code} already exists',
-  DICT_TYPE_HAS_VALUES: 'Dictionary {code} still has {count} value(s); delete them first',
+  DICT_TYPE_HAS_VALUES:
+    'Dictionary {code} still has {count} {count:value|values}; delete {count:it|them} first',
   FIELD_CODE_PATTERN: 'must start with a letter and contain only letters, digits, _ and -',
   FIELD_MENU_PATH: "must be '/' followed by letters, digits, '_', '-', '.' separated by '/'",
   FIELD_MENU_LINK: 'must be an http:// or https:// address for a menu opened in a new window',
@@ -351,7 +355,8 @@ export const enUS = {
   WEBHOOK_URL_SCHEME:
     'The webhook address must start with http:// or https:// and carry no user name or password',
   WEBHOOK_INACTIVE: 'The webhook is switched off: switch it on to send a test event',
-  WEBHOOK_PING_LIMIT: 'At most {max} test events per hour to one webhook: try again in {minutes} minutes',
+  WEBHOOK_PING_LIMIT:
+    'At most {max} test events per hour to one webhook: try again in {minutes} {minutes:minute|minutes}',
   ART14_REMINDER_MAIL_SUBJECT: 'CRA Art. 14: {stage} for {advisoryId} due {dueAt}',
   ART14_REMINDER_MAIL_TEXT:
     "The {stage} of the Art. 14 case on {advisoryId} ({title}) is due {dueAt} on ENISA's single reporting platform, and it is not recorded as submitted.\n\nPrepare it from the case (export, printable text) and record its reference once submitted:\n{link}\n",

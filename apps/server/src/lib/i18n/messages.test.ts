@@ -1,3 +1,4 @@
+import { placeholdersOf } from '@portal/contract/message-template';
 import { describe, expect, it } from 'vitest';
 import { catalogues, resolveLocale, translate } from './messages';
 
@@ -11,6 +12,20 @@ describe('server messages', () => {
       expect(placeholders(zh[key]), key).toEqual(placeholders(en[key]));
       expect(zh[key].trim(), key).not.toBe('');
     }
+  });
+
+  it('words English by number: each choice counts a value the message shows, no "(s)" left', () => {
+    for (const [key, text] of Object.entries(catalogues['en-US'])) {
+      for (const [, name] of text.matchAll(/\{(\w+):[^{}|]*\|[^{}]*\}/g))
+        expect(placeholdersOf(text), key).toContain(name);
+      expect(text, key).not.toMatch(/\w(?<!http)\((s|es|ies)\)/);
+    }
+    expect(translate('en-US', 'DICT_TYPE_HAS_VALUES', { code: 'industry', count: 1 })).toBe(
+      'Dictionary industry still has 1 value; delete it first',
+    );
+    expect(translate('en-US', 'DICT_TYPE_HAS_VALUES', { code: 'industry', count: 16 })).toBe(
+      'Dictionary industry still has 16 values; delete them first',
+    );
   });
 
   // Issue 18 §3: the server knows no reader's time zone, so its texts never carry a clock time

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, matchLocale } from '@portal/contract';
+import { fillMessage } from '@portal/contract/message-template';
 import { enUS } from './en-US';
 import { zhCN } from './zh-CN';
 
@@ -7,16 +8,13 @@ export type MessageCatalogue = Record<MessageKey, string>;
 
 export const catalogues: Record<Locale, MessageCatalogue> = { 'zh-CN': zhCN, 'en-US': enUS };
 
-/** Fills `{name}` placeholders; unknown placeholders stay visible rather than vanish. */
+/** Fills `{name}` placeholders and `{count:one|other}` words; unknown placeholders stay visible rather than vanish. */
 export function translate(
   locale: Locale,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
-  const template = catalogues[locale][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillMessage(catalogues[locale][key], params, locale);
 }
 
 /** The request's language: `locale` query first, then Accept-Language, then the default. */
