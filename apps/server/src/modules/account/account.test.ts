@@ -11,6 +11,7 @@ import { mailOutbox, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 
 import {
   createTestApp,
@@ -29,12 +30,14 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
     [t, smtp] = [app, receiver];
   });
 
-  async function userWithEmail() {
-    const user = await createUser(t.db, { roleCodes: ['customer'], email: 'anna@example.com' });
-    // Anna reads English: her code mails are in English whatever page she asks from.
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, user.id));
+  /** A signed-in customer with `email` whose account stores `locale`: the language her code mails are in. */
+  async function customerReading(email: string, locale: 'en-US' | 'zh-CN') {
+    const user = await createUser(t.db, { roleCodes: ['customer'], email });
+    await t.db.update(users).set({ locale }).where(eq(users.id, user.id));
     return { ...user, token: await tokenFor(t.app, user.account, user.password) };
   }
+  // Anna reads English: her code mails are in English whatever page she asks from.
+  const userWithEmail = () => customerReading('anna@example.com', 'en-US');
   const getCode = (token: string) =>
     withToken(t.app, token, { url: '/api/sysUser/getVerifyCode?locale=en-US' });
   const codeFromMail = () => smtp.received.at(-1)?.raw.match(/code is (\d{6})/)?.[1] ?? '';
@@ -47,10 +50,8 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
     expect(codeFromMail()).toMatch(/^\d{6}$/);
     expect((await lastMailTo(t.db, 'anna@example.com'))?.subject).toBe('Your verification code');
 
-    const li = await createUser(t.db, { roleCodes: ['customer'], email: 'li@example.com' });
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, li.id));
-    const token = await tokenFor(t.app, li.account, li.password);
-    await withToken(t.app, token, { url: '/api/sysUser/getVerifyCode?locale=en-US' });
+    const li = await customerReading('li@example.com', 'zh-CN');
+    await withToken(t.app, li.token, { url: '/api/sysUser/getVerifyCode?locale=en-US' });
     expect((await lastMailTo(t.db, 'li@example.com'))?.subject).toBe('您的验证码');
   });
 
@@ -160,8 +161,8 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
     });
     expect(late.body.code).toBe(ErrorCode.VERIFY_CODE_WRONG);
 
-    const noEmail = await createUser(t.db, { roleCodes: ['customer'] });
-    const answer = await getCode(await tokenFor(t.app, noEmail.account, noEmail.password));
+    const noEmail = await signedInUser(t);
+    const answer = await getCode(noEmail.token);
     expect(answer.body.code).toBe(ErrorCode.NO_EMAIL_BOUND);
   });
 
@@ -216,8 +217,7 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
 
   it("never touches another user's sessions or records", async () => {
     const anna = await userWithEmail();
-    const bob = await createUser(t.db, { roleCodes: ['customer'] });
-    const bobToken = await tokenFor(t.app, bob.account, bob.password);
+    const bobToken = (await signedInUser(t)).token;
     const bobSessions = await withToken<SessionInfo[]>(t.app, bobToken, { url: '/api/sysUser/sessions' });
     const bobSession = bobSessions.body.data[0]?.id;
     const answer = await withToken(t.app, anna.token, {
@@ -238,8 +238,7 @@ describe('mail without SMTP', () => {
   it('keeps the code in the outbox so a plain npm start can complete the flow', async () => {
     const t = await createTestApp('pglite');
     try {
-      const user = await createUser(t.db, { roleCodes: ['customer'], email: 'zoe@example.com' });
-      const token = await tokenFor(t.app, user.account, user.password);
+      const { token } = await signedInUser(t, { roleCodes: ['customer'], email: 'zoe@example.com' });
       const sent = await withToken(t.app, token, { url: '/api/sysUser/getVerifyCode?locale=zh-CN' });
       expect(sent.body.success).toBe(true);
       const [outbox] = await t.db.select().from(mailOutbox);

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { createItem, createVersion } from '../../test/catalog-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { DAY_MS } from '../../lib/clock';
 
@@ -30,10 +31,11 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
         API_ACCOUNT_BYTES_PER_DAY: 1024,
       },
     });
-    owner = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Token Co' });
-    session = await tokenFor(t.app, owner.account, owner.password);
-    const staff = await createUser(t.db, { adminType: '1' });
-    staffSession = await tokenFor(t.app, staff.account, staff.password);
+    ({ token: session, ...owner } = await signedInUser(t, {
+      roleCodes: ['customer'],
+      organisation: 'Token Co',
+    }));
+    staffSession = (await signedInUser(t, { adminType: '1' })).token;
   }, 60_000);
   afterAll(() => t.close());
 
@@ -191,8 +193,7 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
   });
 
   it('another user cannot see or revoke my token (404, as for none); staff can, and it is audited', async () => {
-    const other = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Other Co' });
-    const otherSession = await tokenFor(t.app, other.account, other.password);
+    const otherSession = (await signedInUser(t, { roleCodes: ['customer'], organisation: 'Other Co' })).token;
     const mine = await newToken(['download'], 'mine');
     const steal = await withToken(t.app, otherSession, {
       method: 'DELETE',
@@ -226,8 +227,7 @@ describe.each(DRIVERS)('personal access tokens on %s', (driver) => {
       scopes: ['catalog:read'],
       expiresInDays: 1,
     });
-    const support = await createUser(t.db, { roleCodes: ['staff'] });
-    const supportSession = await tokenFor(t.app, support.account, support.password);
+    const { token: supportSession, ...support } = await signedInUser(t, { roleCodes: ['staff'] });
     const list = await withToken(t.app, supportSession, { url: `/api/sysUser/${superAdmin.id}/apiTokens` });
     expect(list.status).toBe(403);
     const revoke = await withToken(t.app, supportSession, {

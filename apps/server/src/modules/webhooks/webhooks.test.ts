@@ -7,8 +7,8 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../lib/i18n/messages';
-import { createUser } from '../../test/factories';
-import { tokenFor, withToken } from '../../test/requests';
+import { withToken } from '../../test/requests';
+import { signedInUser } from '../../test/signed-in-user';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const HOOKS = '/api/sysUser/webhooks';
@@ -21,10 +21,7 @@ describe.each(DRIVERS)('webhook settings on %s', (driver) => {
 
   const create = (body: object, as = session) =>
     withToken<WebhookCreated>(t.app, as, { method: 'POST', url: HOOKS, payload: body });
-  const newSession = async () => {
-    const user = await createUser(t.db, { roleCodes: ['customer'] });
-    return tokenFor(t.app, user.account, user.password);
-  };
+  const newSession = async () => (await signedInUser(t)).token;
 
   beforeAll(async () => {
     // WEBHOOK_ALLOW_PRIVATE is off, as in production.

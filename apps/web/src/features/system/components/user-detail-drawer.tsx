@@ -10,6 +10,7 @@ import {
   Space,
   Table,
   Tabs,
+  type TableColumnsType,
   Tag,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -38,12 +39,30 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
   const unbind = useUnbindUserSerial();
   const [serials, setSerials] = useState('');
   const onError = { onError: (error: Error) => void message.error(error.message) };
-  // When a sign-in or a download happened: the first column of both lists.
-  const timeColumn = {
-    title: t('users.detail.time'),
-    dataIndex: 'createTime',
-    render: (value: string) => formatDateTime(value),
-  };
+  // Sign-ins and downloads are both a log of what the user did: one tab each, alike but for the
+  // columns after the first, which says when it happened.
+  const logTab = <Row extends { createTime: string }>(
+    key: 'logins' | 'downloads',
+    rows: Row[],
+    columns: TableColumnsType<Row>,
+  ) => ({
+    key,
+    label: t(`users.detail.${key}`),
+    children: (
+      <CompactTable
+        testId={`user-${key}`}
+        dataSource={rows}
+        columns={[
+          {
+            title: t('users.detail.time'),
+            dataIndex: 'createTime',
+            render: (value: string) => formatDateTime(value),
+          },
+          ...columns,
+        ]}
+      />
+    ),
+  });
 
   const body = () => {
     if (detail.isPending) return <Skeleton active />;
@@ -74,44 +93,22 @@ export function UserDetailDrawer({ user, onClose, renderApiTokens }: UserDetailD
               />
             ),
           },
-          {
-            key: 'logins',
-            label: t('users.detail.logins'),
-            children: (
-              <CompactTable
-                testId="user-logins"
-                dataSource={logins}
-                columns={[
-                  timeColumn,
-                  { title: t('users.detail.result'), dataIndex: 'message' },
-                  { title: 'IP', dataIndex: 'ip' },
-                ]}
-              />
-            ),
-          },
-          {
-            key: 'downloads',
-            label: t('users.detail.downloads'),
-            children: (
-              <CompactTable
-                testId="user-downloads"
-                dataSource={downloads}
-                columns={[
-                  timeColumn,
-                  {
-                    title: t('users.detail.content'),
-                    key: 'content',
-                    render: (_, row) => `${row.itemName} ${row.version}`,
-                  },
-                  {
-                    title: t('users.detail.bytes'),
-                    dataIndex: 'bytes',
-                    render: (bytes: number) => formatSize(bytes),
-                  },
-                ]}
-              />
-            ),
-          },
+          logTab('logins', logins, [
+            { title: t('users.detail.result'), dataIndex: 'message' },
+            { title: 'IP', dataIndex: 'ip' },
+          ]),
+          logTab('downloads', downloads, [
+            {
+              title: t('users.detail.content'),
+              key: 'content',
+              render: (_, row) => `${row.itemName} ${row.version}`,
+            },
+            {
+              title: t('users.detail.bytes'),
+              dataIndex: 'bytes',
+              render: (bytes: number) => formatSize(bytes),
+            },
+          ]),
           {
             key: 'serials',
             label: t('users.detail.serials'),
