@@ -330,7 +330,7 @@ async function main() {
         `nothing new, baseline CLI (${BASELINE_CLI}) in the same rounds: ${median(baselineTimes).toFixed(2)} s (${baselineTimes.map((t) => t.toFixed(2)).join(', ')})`,
       );
     console.log(
-      `one new firmware: ${oneNewSeconds.toFixed(2)} s, ${oneNew.fetched} file(s) / ${oneNew.fetchedBytes} bytes fetched (goal: exactly 1)`,
+      `one new firmware: ${oneNewSeconds.toFixed(2)} s, ${oneNew.fetched} ${oneNew.fetched === 1 ? 'file' : 'files'} / ${oneNew.fetchedBytes} bytes fetched (goal: exactly 1)`,
     );
 
     // 3. verify of the whole mirror, grown to --verify-gib with 1 GiB files, against sha256sum.
