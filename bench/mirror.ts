@@ -272,11 +272,9 @@ async function main() {
         rounds.wget.push(wgetSeconds);
         rounds.durableWget.push(wgetSeconds + flushSeconds);
       };
-      // Turn about (round 0 must start with mirror sync: wget's list comes from its index): who
-      // goes first finds the page cache as the one before left it. With the cache full of clean
-      // pages, every page a writer takes must be reclaimed first (5-11 s of system CPU for
-      // 1.5 GiB here, whoever writes), while the second finds the pages the first one's deleted
-      // files gave back.
+      // Turn about: who goes first finds the page cache (and the disk's writeback) as the one
+      // before left it, and alternating spreads that over both. Round 0 starts with mirror sync:
+      // wget's list comes from its index.
       const order =
         round % 2 === 0 ? [mirrorSync, baselineSync, wgetMirror] : [wgetMirror, baselineSync, mirrorSync];
       for (const step of order) await step();
