@@ -16,6 +16,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 /** Upper bound on what the sign-in form accepts, so hashing stays cheap. */
 export const LOGIN_PASSWORD_MAX_LENGTH = 128;
+/** The longest address mail can carry (RFC 5321 4.5.3.1.3: a path of 256 octets, less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 /**
  * Who an account is and how to reach it: what the owner sees on the account settings page and
@@ -33,7 +34,7 @@ export const updateProfileBodySchema = z.object({
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const bindEmailBodySchema = z.object({
-  email: z.string().trim().max(254),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
   code: z.string().trim().max(16),
 });
 export const bindPhoneBodySchema = z.object({

@@ -3,6 +3,7 @@ import { trimmedText } from './text-field';
 import { ADVISORY_SEVERITIES } from './advisories';
 import { pageOf, pageQuerySchema } from './paging';
 import { ART14_KINDS, ART14_STAGE_STATES, ART14_STAGES } from './art14-clock';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 export * from './art14-clock';
 
@@ -205,7 +206,7 @@ export const DISCLOSURE_POLICY_PATH = '/security/disclosure';
 
 export const VULNERABILITY_REPORT_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   product: 200,
   summary: 200,
   /** An armoured OpenPGP message is about 4/3 of the text it carries, plus its headers. */

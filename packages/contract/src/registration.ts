@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimmedText } from './text-field';
-import { ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from './limits';
+import { ACCOUNT_MAX_LENGTH, EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from './limits';
 import { localeSchema } from './locale';
 
 /** Spec 5: letters, digits and underscores only. */
@@ -23,7 +23,7 @@ export const registerBodySchema = z.object({
   confirm: z.string().max(LOGIN_PASSWORD_MAX_LENGTH),
   nickName: trimmedText(64),
   name: trimmedText(64),
-  email: trimmedText(254),
+  email: trimmedText(EMAIL_MAX_LENGTH),
   /** The code mailed to `email` by /api/auth/emailCode. */
   emailCode: trimmedText(16),
   phone: trimmedText(32).default(''),
@@ -55,7 +55,7 @@ export type RegisterResult = z.infer<typeof registerResultSchema>;
  * (a signed-in session is the proof elsewhere), so the portal cannot spam arbitrary addresses.
  */
 export const emailCodeQuerySchema = z.object({
-  email: trimmedText(254),
+  email: trimmedText(EMAIL_MAX_LENGTH),
   code: z.string().max(16).optional(),
 });
 export const smsCodeQuerySchema = z.object({ phone: trimmedText(32), code: z.string().max(16).optional() });
@@ -63,7 +63,7 @@ export const smsCodeQuerySchema = z.object({ phone: trimmedText(32), code: z.str
 /** Password recovery: a single-use link mailed to the account's address. */
 export const recoverBodySchema = z.object({
   /** Account name or email address. */
-  account: trimmedText(254),
+  account: trimmedText(EMAIL_MAX_LENGTH),
 });
 export const recoverSentSchema = z.object({
   linkValidMinutes: z.number().int(),

@@ -5,6 +5,7 @@ import { loginRecordSchema } from './account';
 import { pageOf, pageQuerySchema } from './paging';
 import { accountContactFields } from './profile';
 import { verificationSchema } from './serial';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 /** Staff user administration (application `system`, spec section 6 actions). */
 export const USER_PAGE_PERMISSION = 'sysUser:page';
@@ -45,7 +46,7 @@ export const userAdminPageSchema = pageOf(userAdminRowSchema);
 export const USER_CONTACT_MAX_LENGTHS = {
   nickName: 64,
   name: 64,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   phone: 32,
   company: 128,
 } as const;

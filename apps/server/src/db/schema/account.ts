@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from './columns';
 import { users } from './users';
+import { EMAIL_MAX_LENGTH } from '@portal/contract';
 
 /** Single-use codes sent by mail (or SMS later); only a hash of the code is stored. */
 export const verificationCodes = pgTable(
@@ -11,7 +12,7 @@ export const verificationCodes = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the code allows, e.g. 'modify-password'. */
     purpose: varchar('purpose', { length: 32 }).notNull(),
-    destination: varchar('destination', { length: 254 }).notNull(),
+    destination: varchar('destination', { length: EMAIL_MAX_LENGTH }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -32,7 +33,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: idColumn(),
-    recipient: varchar('recipient', { length: 254 }).notNull(),
+    recipient: varchar('recipient', { length: EMAIL_MAX_LENGTH }).notNull(),
     subject: varchar('subject', { length: 300 }).notNull(),
     body: text('body').notNull(),
     /** One of OUTBOX_STATUSES (contract): queued, sent, logged, failed, expired. */

@@ -3,6 +3,7 @@ import { advisories } from './advisories';
 import { createdAtColumn, idColumn } from './columns';
 import { serverModels } from './serials';
 import { users } from './users';
+import { EMAIL_MAX_LENGTH } from '@portal/contract';
 
 /**
  * CRA Art. 14 reporting cases (issue 43 §3): an advisory whose vulnerability is actively
@@ -75,7 +76,7 @@ export const psirtReports = pgTable(
     /** The reporter's handle for the case (in the acknowledgement mail): `VR-` and 10 random characters. */
     reference: varchar('reference', { length: 16 }).notNull().unique(),
     reporterName: varchar('reporter_name', { length: 100 }).notNull(),
-    reporterEmail: varchar('reporter_email', { length: 254 }).notNull(),
+    reporterEmail: varchar('reporter_email', { length: EMAIL_MAX_LENGTH }).notNull(),
     product: varchar('product', { length: 200 }).notNull(),
     summary: varchar('summary', { length: 200 }).notNull(),
     /** Plain text, or an ASCII-armoured OpenPGP message when `encrypted`. */

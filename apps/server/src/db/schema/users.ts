@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn } from './columns';
+import { EMAIL_MAX_LENGTH } from '@portal/contract';
 
 /**
  * Customer organisations. A user belongs to one only through `users.organisation_id`,
@@ -28,7 +29,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     nickName: varchar('nick_name', { length: 64 }).notNull().default(''),
     name: varchar('name', { length: 64 }).notNull().default(''),
-    email: varchar('email', { length: 254 }).notNull().default(''),
+    email: varchar('email', { length: EMAIL_MAX_LENGTH }).notNull().default(''),
     phone: varchar('phone', { length: 32 }).notNull().default(''),
     /** Contact information the user types; grants nothing (see `organisationId`). */
     company: varchar('company', { length: 128 }).notNull().default(''),

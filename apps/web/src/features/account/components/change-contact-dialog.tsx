@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@portal/contract';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN } from '@portal/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,7 @@ export function ChangeContactDialog({ kind, onClose }: { kind: ContactKind; onCl
             data-testid="contact-value"
             type={kind === 'email' ? 'email' : 'tel'}
             autoComplete={kind === 'email' ? 'email' : 'tel'}
-            maxLength={kind === 'email' ? 254 : 32}
+            maxLength={kind === 'email' ? EMAIL_MAX_LENGTH : 32}
           />
         </Form.Item>
         <VerifyCodeField

@@ -5,6 +5,7 @@ import { fieldErrorsOf } from '@/lib/api-error';
 import { requiredText } from '@/lib/form-rules';
 import { useRequestRecovery } from '../api/request-recovery';
 import { RecoveryDone } from './recovery-done';
+import { EMAIL_MAX_LENGTH } from '@portal/contract';
 
 interface RecoverRequestValues {
   account: string;
@@ -63,7 +64,7 @@ export function RecoverRequestForm() {
         label={t('recover.account.label')}
         rules={[requiredText(t('recover.account.required'))]}
       >
-        <Input data-testid="recover-account" autoComplete="username" maxLength={254} />
+        <Input data-testid="recover-account" autoComplete="username" maxLength={EMAIL_MAX_LENGTH} />
       </Form.Item>
       <CaptchaGuardedSubmit guard={guard} testId="recover-submit" loading={recovery.isPending}>
         {t('recover.submit')}

@@ -5,6 +5,7 @@ import { sendSmsCode } from '../api/send-sms-code';
 import type { useRegisterRules } from '../hooks/use-register-rules';
 import { normalizePhone } from '../utils/normalize-phone';
 import { SendCodeField } from './send-code-field';
+import { EMAIL_MAX_LENGTH } from '@portal/contract';
 
 type Rules = ReturnType<typeof useRegisterRules>;
 
@@ -22,7 +23,7 @@ export function ContactFields({
   return (
     <>
       <Form.Item name="email" label={t('register.email.label')} rules={rules.email}>
-        <Input data-testid="email-input" type="email" autoComplete="email" maxLength={254} />
+        <Input data-testid="email-input" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
       </Form.Item>
       <SendCodeField
         name="emailCode"
