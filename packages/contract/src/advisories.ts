@@ -367,6 +367,14 @@ export function csafFileNameOf(trackingId: string): string {
 export const advisoryPagePathOf = (advisoryId: string) =>
   `/security/advisories/${encodeURIComponent(advisoryId)}`;
 
+/** Where staff write, review and approve advisories. */
+export const STAFF_ADVISORIES_PATH = '/system/advisories';
+/** The query parameter that opens the staff list searched for one advisory (a review notice's link). */
+export const STAFF_ADVISORY_PARAM = 'advisory';
+/** The staff list showing one advisory, where its reviewers approve it or send it back. */
+export const staffAdvisoryPathOf = (advisoryId: string) =>
+  `${STAFF_ADVISORIES_PATH}?${new URLSearchParams({ [STAFF_ADVISORY_PARAM]: advisoryId })}`;
+
 /** The Atom feed of advisories: TLP:WHITE for anyone; `token` (a private feed token) adds what its owner may read. */
 export const ADVISORY_FEED_PATH = '/api/feeds/advisories.atom';
 export const advisoryFeedQuerySchema = z.object({

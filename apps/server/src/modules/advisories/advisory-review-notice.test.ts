@@ -1,4 +1,4 @@
-import type { AdvisoryInput, StaffAdvisoryDetail } from '@portal/contract';
+import { type AdvisoryInput, type StaffAdvisoryDetail, staffAdvisoryPathOf } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices, users } from '../../db/schema';
@@ -70,9 +70,9 @@ describe.each(DRIVERS)('the "awaiting review" notice on %s', (driver) => {
         `Security advisory ${advisory!.advisoryId} awaits your review: Review notice`,
       );
       expect(notice?.titleZh).toBe(`安全公告 ${advisory!.advisoryId} 待您审核：审核通知`);
-      expect(notice?.contentEn).toMatch(
-        /submitted security advisory .* for review\. .* at http.*\/system\/advisories$/,
-      );
+      // The link opens the staff list searched for this advisory, where it is approved.
+      expect(notice?.contentEn).toMatch(/submitted security advisory .* for review\. .* at http\S+$/);
+      expect(notice?.contentEn.endsWith(staffAdvisoryPathOf(advisory!.advisoryId))).toBe(true);
     }
   });
 

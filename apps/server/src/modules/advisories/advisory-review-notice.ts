@@ -1,10 +1,7 @@
-import { ADVISORY_PERMISSIONS, type StaffAdvisoryDetail } from '@portal/contract';
+import { ADVISORY_PERMISSIONS, type StaffAdvisoryDetail, staffAdvisoryPathOf } from '@portal/contract';
 import type { Db } from '../../db/connection';
 import type { Notifier } from '../notice/notifier';
 import { accountOf, staffHolding } from './advisory-staff-recipients.repository';
-
-/** Where reviewers approve or send back an advisory (the staff list). */
-export const STAFF_ADVISORIES_PATH = '/system/advisories';
 
 /**
  * Tells the other reviewers that an advisory awaits them (issue 42 §2): whoever holds
@@ -29,7 +26,7 @@ export class AdvisoryReviewNotice {
         id: advisory.advisoryId,
         title: locale === 'zh-CN' ? advisory.input.titleZh : advisory.input.titleEn,
         submitter,
-        url: `${this.publicUrl}${STAFF_ADVISORIES_PATH}`,
+        url: `${this.publicUrl}${staffAdvisoryPathOf(advisory.advisoryId)}`,
       }),
     });
     await this.notifier.send(mails);

@@ -16,6 +16,8 @@ export interface CrudCreate {
 export interface CrudSearch {
   placeholder: string;
   onSearch: (q: string) => void;
+  /** What the box holds when the page opens (a link's search). */
+  defaultValue?: string;
   testId?: string;
   width?: number;
 }
@@ -67,6 +69,7 @@ export function CrudPage({ title, testId, create, search, toolbar, error, childr
               // The placeholder vanishes once typed in; the name stays for screen readers.
               aria-label={search.placeholder}
               style={{ width: search.width ?? 280 }}
+              defaultValue={search.defaultValue}
               onSearch={search.onSearch}
               data-testid={search.testId}
             />

@@ -1,4 +1,4 @@
-import { ADVISORY_PERMISSIONS, ErrorCode } from '@portal/contract';
+import { ADVISORY_PERMISSIONS, ErrorCode, staffAdvisoryPathOf } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccessProvider } from '@/lib/access';
@@ -22,18 +22,29 @@ const IN_REVIEW = buildStaffAdvisoryRow({
   reviewerName: 'Bob',
 });
 
-function openPage(permissions: string[], id = 9) {
+function openPage(permissions: string[], id = 9, initialEntry = '/system/advisories') {
   return renderWithProviders(
     <AccessProvider user={{ id, adminType: '2', permissions }}>
       <StaffAdvisoriesPage title="Advisories" />
     </AccessProvider>,
-    { path: '/system/advisories' },
+    { path: '/system/advisories', initialEntry },
   );
 }
 
 const listAnswer = () => okResponse({ rows: [DRAFT, IN_REVIEW], totalRows: 2, pageNo: 1 });
 
 describe('StaffAdvisoriesPage', () => {
+  it('opened from a review notice, lists the advisory it names, its ID in the search box', async () => {
+    const fetchStub = stubFetch({
+      '/api/staff/advisories': () => okResponse({ rows: [IN_REVIEW], totalRows: 1, pageNo: 1 }),
+    });
+    openPage([ADVISORY_PERMISSIONS.approve], 9, staffAdvisoryPathOf('PFW-2026-0004'));
+    expect(await screen.findByTestId('advisory-status-PFW-2026-0004')).toBeTruthy();
+    const asked = new URL(String(fetchStub.mock.calls[0]?.[0]), 'http://localhost');
+    expect(asked.searchParams.get('keyword')).toBe('PFW-2026-0004');
+    expect((screen.getByLabelText('Search ID or title') as HTMLInputElement).value).toBe('PFW-2026-0004');
+  });
+
   it('lists every advisory with its state in words and the actions the user may take', async () => {
     stubFetch({ '/api/staff/advisories': listAnswer });
     openPage([ADVISORY_PERMISSIONS.write]);

@@ -1,7 +1,13 @@
-import { ADVISORY_PERMISSIONS, ADVISORY_STATUSES, type StaffAdvisoryRow } from '@portal/contract';
+import {
+  ADVISORY_PERMISSIONS,
+  ADVISORY_STATUSES,
+  STAFF_ADVISORY_PARAM,
+  type StaffAdvisoryRow,
+} from '@portal/contract';
 import { Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { actionsColumn } from '@/components/crud-page/actions-column';
 import { CrudPage } from '@/components/crud-page/crud-page';
 import { PagedTable } from '@/components/paged-table/paged-table';
@@ -28,7 +34,10 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
   // in the title's cell, and the table fits the width. Nine columns scrolled sideways under the
   // pinned actions, and the next column's title peeked out beside them cut (a lone 状 of 状态).
   const phone = useScreens().xs === true;
-  const { params, filter, page } = usePagedParams<StaffAdvisoryParams>();
+  // A review notice links here with the advisory's ID: the list opens searched for it.
+  const [searchParams] = useSearchParams();
+  const [linked] = useState(() => searchParams.get(STAFF_ADVISORY_PARAM)?.trim() || undefined);
+  const { params, filter, page } = usePagedParams<StaffAdvisoryParams>({ keyword: linked });
   const list = useStaffAdvisories(params);
   const [editing, setEditing] = useState<Editing>();
   const [rejecting, setRejecting] = useState<StaffAdvisoryRow>();
@@ -131,6 +140,7 @@ export function StaffAdvisoriesPage({ title }: { title: string }) {
       }}
       search={{
         placeholder: t('staff.search'),
+        defaultValue: linked,
         onSearch: (keyword) => filter({ keyword }),
         testId: 'staff-advisory-search',
       }}
