@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { MirrorCatalog, MirrorFile, MirrorIndex } from './mirror/mirror-lay
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { publishedFlaw } from './test/published-advisory.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
+import { startTamperProxy } from './test/tamper-proxy.ts';
 
 /*
  * `fwportal mirror verify` proves each CSAF advisory by its OpenPGP signature (issue 44 §2), with
@@ -161,5 +162,39 @@ describe("fwportal mirror verify: the advisories' OpenPGP signatures", () => {
     );
     for (const advisory of index.advisories)
       expect(run.stdout).toContain(`FAILED  ${advisory.document.path}: the advisory cannot be proven`);
+  }, 120_000);
+});
+
+describe('fwportal mirror sync: each new advisory proven as it comes', () => {
+  it('fails a sync whose advisory was changed on its way, naming it in both languages, and writes no snapshot', async () => {
+    const proxy = await startTamperProxy(portal.url);
+    try {
+      const config = readJson<{ token: string; signingKey: string }>(
+        path.join(home, 'fwportal', 'config.json'),
+      );
+      const key = path.join(home, 'pinned.pem');
+      writeFileSync(key, config.signingKey);
+      const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token };
+      const out = mkdtempSync(path.join(home, 'proxied-'));
+      const sync = (lang: string) =>
+        runCli(['mirror', 'sync', '--out', out, '--url', proxy.url, '--key', key, '--lang', lang], proxied);
+      proxy.mode.tamperAdvisories = true;
+      const [english, chinese] = [await sync('en-US'), await sync('zh-CN')];
+      expect(english.code).toBe(EXIT.verification);
+      expect(english.stderr).toMatch(
+        /advisory (white|green|amber)\/\d{4}\/[^ ]+\.json: its OpenPGP signature does not verify/,
+      );
+      expect(chinese.code).toBe(EXIT.verification);
+      expect(chinese.stderr).toContain('其 OpenPGP 签名无法用门户的 CSAF 公钥验证');
+      expect(existsSync(path.join(out, 'mirror.json'))).toBe(false);
+      // The same portal, its answers untouched: the sync proves them and writes its snapshot.
+      proxy.mode.tamperAdvisories = false;
+      const clean = await sync('en-US');
+      expect(clean.stderr).toBe('');
+      expect(clean.code).toBe(EXIT.ok);
+      expect(readJson<MirrorIndex>(indexFile(out)).advisories.length).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
   }, 120_000);
 });

@@ -29,6 +29,8 @@ export const mirrorEnUS = {
     'snapshot {snapshot} holds a compliance context signed on {signedAt}, older than the one of {newest} this machine already used: the mirror may have been rolled back (older advisories, fixes withheld). Nothing was judged; add --allow-older if you mean to use it',
   'mirror.olderContextAllowed':
     'warning: snapshot {snapshot} holds a compliance context signed on {signedAt}, older than the one of {newest} this machine already used (--allow-older)',
+  'mirror.badAdvisory':
+    "advisory {file}: its OpenPGP signature does not verify with the portal's CSAF key, so no snapshot was written. Sync again: if it fails again, the portal's answers are being changed on their way",
   'mirror.olderSync':
     'the portal answered with a compliance context signed on {signedAt}, older than the one of {newest} in snapshot {snapshot}: an old answer replayed? No snapshot was written',
   'mirror.notAMirror': '{dir} is not a fwportal mirror (mirror.json unreadable)',

@@ -27,6 +27,8 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
     '快照 {snapshot} 的合规上下文签名于 {signedAt}，早于本机已使用过的 {newest}：镜像可能被回滚（公告较旧、修复被扣留）。未做任何判定；如确需使用，请加 --allow-older',
   'mirror.olderContextAllowed':
     '警告：快照 {snapshot} 的合规上下文签名于 {signedAt}，早于本机已使用过的 {newest}（--allow-older）',
+  'mirror.badAdvisory':
+    '安全公告 {file}：其 OpenPGP 签名无法用门户的 CSAF 公钥验证，未写入快照。请重新同步：若仍失败，说明门户的应答在传输途中被篡改',
   'mirror.olderSync':
     '门户返回的合规上下文签名于 {signedAt}，早于快照 {snapshot} 中的 {newest}：可能是重放的旧应答？未写入快照',
   'mirror.notAMirror': '{dir} 不是 fwportal 镜像（无法读取 mirror.json）',

@@ -4,6 +4,7 @@ import { EXIT } from '../exit-codes.ts';
 import type { PortalClient } from '../portal-client.ts';
 import { signatureValid } from '../signing-key.ts';
 import type { MirrorAdvisory, MirrorFile } from './mirror-layout.ts';
+import { type OpenPgpProof, openPgpProver } from './mirror-openpgp.ts';
 import { poolHas, storeBytes } from './mirror-pool.ts';
 
 /*
@@ -64,6 +65,10 @@ export async function mirrorAdvisories(
   key: KeyObject,
 ): Promise<CsafResult> {
   const known = new Map(previous.map((advisory) => [`${advisory.label}/${advisory.csafPath}`, advisory]));
+  // The key first: each advisory fetched is proven by it before it enters the pool, so a document
+  // changed on its way (a proxy, plain HTTP) fails the sync instead of waiting for `mirror verify`.
+  const { armoredKey, ...keyFiles } = await mirrorOpenPgpKey(client, root, key);
+  let proves: Promise<OpenPgpProof | null> | undefined;
   const advisories: MirrorAdvisory[] = [];
   let fetchedBytes = 0;
   for (const label of CSAF_LABELS) {
@@ -83,6 +88,12 @@ export async function mirrorAdvisories(
       const url = `${CSAF_ROOT}/${label}/${csafPath}`;
       const [document, signature] = await Promise.all([client.bytes(url), client.bytes(`${url}.asc`)]);
       fetchedBytes += document.length + signature.length;
+      // openpgp (about 1 MB of JavaScript) is loaded only when an advisory is new; without a key
+      // the portal publishes, the advisories stay unproven (`mirror verify` says so).
+      proves ??= armoredKey ? openPgpProver(armoredKey) : Promise.resolve(null);
+      const proof = await proves;
+      if (armoredKey && !(proof && (await proof(document, signature))))
+        throw new CliError(EXIT.verification, 'mirror.badAdvisory', { file: `${label}/${csafPath}` });
       advisories.push({
         label,
         csafPath,
@@ -92,11 +103,12 @@ export async function mirrorAdvisories(
       });
     }
   }
-  return { advisories, ...(await mirrorOpenPgpKey(client, root, key)), fetchedBytes };
+  return { advisories, ...keyFiles, fetchedBytes };
 }
 
-type OpenPgpKeyFiles = Pick<CsafResult, 'openPgpKey' | 'openPgpKeySignature'>;
-const NO_KEY: OpenPgpKeyFiles = { openPgpKey: null, openPgpKeySignature: null };
+/** The key's files in the pool, and its bytes to prove the advisories with. */
+type OpenPgpKeyFiles = Pick<CsafResult, 'openPgpKey' | 'openPgpKeySignature'> & { armoredKey: Buffer | null };
+const NO_KEY: OpenPgpKeyFiles = { openPgpKey: null, openPgpKeySignature: null, armoredKey: null };
 
 /**
  * The key CSAF consumers check the `.asc` files with (`gpg --verify`), from provider-metadata,
@@ -126,5 +138,6 @@ async function mirrorOpenPgpKey(
   return {
     openPgpKey: await storeBytes(root, answer.body, name),
     openPgpKeySignature: signed ? await storeBytes(root, signature, `${name}.sig`) : null,
+    armoredKey: answer.body,
   };
 }

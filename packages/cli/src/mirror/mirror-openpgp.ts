@@ -14,7 +14,7 @@ import type { Problem } from './mirror-verify.ts';
 
 type KeyGroup = { key: MirrorFile | null; proof: MirrorFile | null; advisories: Map<string, MirrorAdvisory> };
 
-/** openpgp (about 1 MB of JavaScript) is loaded only by a verify that has advisories to check. */
+/** openpgp (about 1 MB of JavaScript) is loaded only where there are advisories to check. */
 const loadOpenPgp = () => import('openpgp');
 
 /**
@@ -57,32 +57,16 @@ async function groupProblems(
   const armored = await readFile(onDisk(root, key.path));
   if (!signatureValid(pinned, armored, await readFile(onDisk(root, proof.path))))
     return [{ path: key.path, reason: 'badSignature' }, ...unproven()];
-  const openpgp = await loadOpenPgp();
-  let verificationKeys;
-  try {
-    verificationKeys = await openpgp.readKey({ armoredKey: armored.toString('utf8') });
-  } catch {
-    return [{ path: key.path, reason: 'badSignature' }, ...unproven()];
-  }
+  const proves = await openPgpProver(armored);
+  if (!proves) return [{ path: key.path, reason: 'badSignature' }, ...unproven()];
   const problems: Problem[] = [];
   for (const advisory of advisories.values()) {
     const { document, signature } = advisory;
     if (failed.has(document.path) || failed.has(signature.path)) continue;
-    const valid = await (async () => {
-      const message = await openpgp.createMessage({
-        binary: new Uint8Array(await readFile(onDisk(root, document.path))),
-      });
-      const armoredSignature = (await readFile(onDisk(root, signature.path))).toString('utf8');
-      // expectSigned: no valid signature by this very key throws (another key's, a broken one, none).
-      await openpgp.verify({
-        message,
-        signature: await openpgp.readSignature({ armoredSignature }),
-        verificationKeys,
-        expectSigned: true,
-        format: 'binary',
-      });
-      return true;
-    })().catch(() => false);
+    const valid = await proves(
+      await readFile(onDisk(root, document.path)),
+      await readFile(onDisk(root, signature.path)),
+    );
     if (!valid)
       problems.push({
         path: document.path,
@@ -91,4 +75,34 @@ async function groupProblems(
       });
   }
   return problems;
+}
+
+/** Whether a document's armored detached signature was made by the key a prover was built with. */
+export type OpenPgpProof = (document: Buffer, armoredSignature: Buffer) => Promise<boolean>;
+
+/**
+ * A check of documents against the CSAF OpenPGP key `armoredKey`, or null when the key cannot be
+ * read. One check for `mirror sync` (each advisory as it comes) and `mirror verify` (offline).
+ */
+export async function openPgpProver(armoredKey: Buffer): Promise<OpenPgpProof | null> {
+  const openpgp = await loadOpenPgp();
+  const verificationKeys = await openpgp
+    .readKey({ armoredKey: armoredKey.toString('utf8') })
+    .catch(() => null);
+  if (!verificationKeys) return null;
+  return async (document, armoredSignature) => {
+    try {
+      // expectSigned: no valid signature by this very key throws (another key's, a broken one, none).
+      await openpgp.verify({
+        message: await openpgp.createMessage({ binary: new Uint8Array(document) }),
+        signature: await openpgp.readSignature({ armoredSignature: armoredSignature.toString('utf8') }),
+        verificationKeys,
+        expectSigned: true,
+        format: 'binary',
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }

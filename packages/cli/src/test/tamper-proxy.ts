@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const FILE_PATH = /^\/api\/downloads\/\d+(\?.*)?$/;
+/** A CSAF document (not its `.asc`, not the listings): `/.well-known/csaf/<label>/<year>/<name>.json`. */
+const CSAF_DOCUMENT_PATH = /^\/\.well-known\/csaf\/[a-z]+\/\d{4}\/[^/?]+\.json(\?.*)?$/;
 const SLICE = 64 * 1024;
 
 export type ProxyMode = {
@@ -12,23 +14,37 @@ export type ProxyMode = {
   tamper: boolean;
   /** The next file body stops after this many bytes, its connection held open: a stalled portal (0 = never). */
   stallOnceAfterBytes: number;
+  /** Flip one byte of every CSAF advisory document (its signature passes untouched). */
+  tamperAdvisories: boolean;
 };
 
 /** A reverse proxy in front of the portal that can slow file bodies down or corrupt them. */
 export async function startTamperProxy(target: string) {
-  const mode: ProxyMode = { bytesPerSecond: 0, tamper: false, stallOnceAfterBytes: 0 };
+  const mode: ProxyMode = {
+    bytesPerSecond: 0,
+    tamper: false,
+    stallOnceAfterBytes: 0,
+    tamperAdvisories: false,
+  };
   const server = http.createServer((request, response) => {
+    const headers = { ...request.headers, host: new URL(target).host };
+    // A document the proxy changes is asked for uncompressed: the flipped byte lands in the JSON
+    // itself (in a gzip stream it would break the stream, not the document).
+    if (mode.tamperAdvisories && CSAF_DOCUMENT_PATH.test(request.url ?? ''))
+      delete headers['accept-encoding'];
     const upstream = http.request(
       new URL(request.url ?? '/', target),
-      { method: request.method, headers: { ...request.headers, host: new URL(target).host } },
+      { method: request.method, headers },
       async (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         const isFile = FILE_PATH.test(request.url ?? '');
+        const flips =
+          (isFile && mode.tamper) || (mode.tamperAdvisories && CSAF_DOCUMENT_PATH.test(request.url ?? ''));
         let flipped = false;
         let sent = 0;
         try {
           for await (const chunk of answer as AsyncIterable<Buffer>) {
-            if (isFile && mode.tamper && !flipped && chunk.length > 0) {
+            if (flips && !flipped && chunk.length > 0) {
               chunk[0] = (chunk[0] ?? 0) ^ 0xff;
               flipped = true;
             }
