@@ -17,7 +17,7 @@ export class PortalTransportError extends CliError {
   readonly transient: boolean;
 
   constructor(
-    key: 'error.network' | 'error.portalTimeout' | 'error.portalStalled',
+    key: 'error.network' | 'error.portalTimeout' | 'error.portalStalled' | 'error.answerBroken',
     url: URL,
     reason: string,
     timeoutMs: number,
@@ -26,7 +26,9 @@ export class PortalTransportError extends CliError {
     super(
       EXIT.error,
       key,
-      key === 'error.network' ? { url: url.origin, reason } : { url: url.origin, seconds },
+      key === 'error.network' || key === 'error.answerBroken'
+        ? { url: url.origin, reason }
+        : { url: url.origin, seconds },
     );
     this.reason = reason;
     this.transient = key !== 'error.network' || TRANSIENT_CODES.has(reason);
@@ -76,7 +78,11 @@ export async function fetchWithin(url: URL, init: RequestInit, timeoutMs: number
         if (done) stream.close();
         else stream.enqueue(value);
       } catch (error) {
-        stream.error(state.silence ?? error);
+        // The connection closed mid-body, or the body could not be decoded (a gzip stream changed
+        // on its way): said in words, where undici says "terminated".
+        stream.error(
+          state.silence ?? new PortalTransportError('error.answerBroken', url, reasonOf(error), timeoutMs),
+        );
       } finally {
         clearTimeout(timer);
       }

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from './cli-error.ts';
+import { translator } from './i18n.ts';
 import { PortalClient, type RetryPolicy } from './portal-client.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
@@ -71,6 +73,27 @@ describe('request and idle timeouts', () => {
     const { error, ms } = await failureOf(clientOf(url).bytes('/api/downloads/1'));
     expect(error).toMatchObject({ key: 'error.portalStalled', params: { url, seconds: 0.3 } });
     expect(ms).toBeLessThan(2_000);
+  });
+
+  it('names a body that breaks off or cannot be decoded, in words, not as undici\'s "terminated"', async () => {
+    const reset = await fakePortal((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '1000' });
+      response.write(Buffer.alloc(100), () => request.socket.destroy());
+    });
+    const broken = await failureOf(clientOf(reset).bytes('/api/downloads/1'));
+    expect(broken.error).toMatchObject({ key: 'error.answerBroken', params: { url: reset } });
+    // A gzip stream with a byte changed on its way: what a proxy that corrupts answers leaves.
+    const corrupt = await fakePortal((_request, response) => {
+      const gzipped = gzipSync(Buffer.from('{"document":"signed"}'));
+      gzipped[gzipped.length - 5] = (gzipped[gzipped.length - 5] ?? 0) ^ 0xff;
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(gzipped);
+    });
+    const undecodable = await failureOf(clientOf(corrupt).bytes('/.well-known/csaf/white/2026/x.json'));
+    expect(undecodable.error).toMatchObject({ key: 'error.answerBroken', params: { url: corrupt } });
+    expect(translator('en-US')('error.answerBroken', { url: corrupt, reason: 'ECONNRESET' })).toBe(
+      `${corrupt}: the answer broke off or could not be read (ECONNRESET); try again`,
+    );
   });
 
   it('lets a slow but steady body run longer than the timeout: only silence counts', async () => {

@@ -58,6 +58,7 @@ export const enUS = {
   'error.hardLink':
     '{path} has other hard links: refusing to write to it (someone may have planted it; remove it or choose another --out)',
   'error.network': 'cannot reach {url}: {reason}',
+  'error.answerBroken': '{url}: the answer broke off or could not be read ({reason}); try again',
   'error.portalTimeout':
     '{url}: no answer within {seconds} s (the portal may be overloaded or restarting; --portal-timeout sets the limit)',
   'error.portalStalled':
