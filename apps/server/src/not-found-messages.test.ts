@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, organisationId } from './test/factories';
 import { tokenFor } from './test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from './test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from './test/test-app';
 
 /**
  * Issue 40 §3: "序列号 {sn} 不存在" and "URL does not exist: {path}" reached users with the raw
@@ -17,7 +17,7 @@ describe.each(DRIVERS)('404 messages name what was not found on %s', (driver) =>
     t = await createTestApp(driver);
     const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Message Fleet' });
     customer = await tokenFor(t.app, user.account, user.password);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
   }, 60_000);
   afterAll(() => t?.close());
 

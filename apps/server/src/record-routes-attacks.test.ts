@@ -2,7 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser } from './test/factories';
 import { tokenFor } from './test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from './test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from './test/test-app';
 
 /**
  * The staff routes of the users, dictionary, publishing and entitlement pages and the customer's
@@ -212,7 +212,7 @@ describe.each(DRIVERS)('record routes under attack on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     const customer = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Other Company Ltd' });
     stranger = await tokenFor(t.app, customer.account, customer.password);
     await createRole(t.db, 'grants-nothing', []);

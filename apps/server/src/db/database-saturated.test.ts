@@ -5,8 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from './connection';
 import { seedDatabase } from './seed/seed';
-import { tokenFor } from '../test/requests';
-import { ADMIN_PASSWORD, createPostgresDatabase } from '../test/test-app';
+import { ADMIN_PASSWORD, adminToken, createPostgresDatabase } from '../test/test-app';
 
 /**
  * Issue 31 §2: a slow or saturated database (a long lock, a full pool) answers 503 in bounded
@@ -35,7 +34,7 @@ describe('a slow or saturated PostgreSQL', () => {
     const config = loadConfig({ CAPTCHA: 'off', WEB_DIST_DIR: '/nonexistent', TASK_WORKERS: '0' });
     app = await buildApp({ config, database, logger: false });
     await app.ready();
-    token = await tokenFor(app, 'admin', ADMIN_PASSWORD);
+    token = await adminToken(app);
   });
 
   afterAll(async () => {

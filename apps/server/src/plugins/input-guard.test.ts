@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindSerial, createModel, createServer } from '../test/catalog-factories';
 import { publishedItem } from '../test/download-fixtures';
-import { tokenFor } from '../test/requests';
 import { signedInUser } from '../test/signed-in-user';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../test/test-app';
 
 type Parameter = { in: string; name: string; schema?: { type?: string } };
 type Operation = { method: string; path: string; parameters: Parameter[] };
@@ -49,7 +48,7 @@ describe.each(DRIVERS)('bad input on every route (%s)', (driver) => {
     await publishedItem(t, { visibility: 'restricted', modelIds: [model.id] });
     tokens = {
       customer: customer.token,
-      admin: await tokenFor(t.app, 'admin', ADMIN_PASSWORD),
+      admin: await adminToken(t.app),
     };
   }, 60_000);
   afterAll(() => t.close());

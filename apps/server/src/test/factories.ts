@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contract';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { organisations, roleMenus, rolePermissions, roles, userRoles, users } from '../db/schema';
@@ -17,6 +18,11 @@ export type UserFactoryInput = {
   company?: string;
   /** The organisation staff assigned the user to (created when new): what grants ownership. */
   organisation?: string;
+  /**
+   * The language the user's mails are in (the column's default, zh-CN, when left out); '' stands
+   * for an account that never stored one.
+   */
+  locale?: Locale | '';
 };
 
 /** The id of the organisation named `name` (normalised like shipping records), created when new. */
@@ -63,6 +69,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
       email: input.email ?? '',
       company: input.company ?? '',
       organisationId: input.organisation === undefined ? null : await organisationId(db, input.organisation),
+      locale: input.locale,
     })
     .returning();
   if (!user) throw new Error('user not inserted');

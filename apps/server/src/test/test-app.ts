@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, defaultLoggerOptions } from '../app';
@@ -24,6 +25,11 @@ export type Driver = (typeof DRIVERS)[number];
 
 export const ADMIN_PASSWORD = 'Admin#Pass1';
 export const DEMO_PASSWORD = 'Demo#Pass1';
+
+/** A session token of the seeded super admin: how most tests act as staff that may do everything. */
+export function adminToken(app: FastifyInstance): Promise<string> {
+  return tokenFor(app, 'admin', ADMIN_PASSWORD);
+}
 
 /** A new, empty database in the test run's PostgreSQL cluster; its URL. */
 export async function createPostgresDatabase(): Promise<string> {
@@ -147,7 +153,7 @@ export function freshAppPerTest(
   let current: TestApp | undefined;
   beforeEach(async () => {
     current = await createTestApp(driver, options);
-    use(current, await tokenFor(current.app, 'admin', ADMIN_PASSWORD));
+    use(current, await adminToken(current.app));
   });
   afterEach(() => current?.close());
 }

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../../db/seed/demo-archives';
 import { catalogVersions, storedFiles } from '../../db/schema';
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
-import { tokenFor, withToken } from '../../test/requests';
+import { withToken } from '../../test/requests';
 import { mountSmallDisk } from '../../test/small-disk';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, type TestApp } from '../../test/test-app';
 import {
   itemInput,
   multipartBody,
@@ -50,7 +50,7 @@ describe('disk full under DATA_DIR (local file store on a small tmpfs)', () => {
   beforeAll(async () => {
     disk = mountSmallDisk(DISK_SIZE);
     t = await createTestApp('pglite', { config: { DATA_DIR: disk.dir } });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     customer = await signedInUser(t);
     await publishedItem(t, { kind: 'PCIE', parts: [PART_NUMBER], size: 1024 * 1024 });
     const item = await withToken<PublishItem>(t.app, admin, {
@@ -198,7 +198,7 @@ describe('the free-space reserve under DATA_DIR (DATA_DIR_RESERVE_MB)', () => {
     disk = mountSmallDisk(DISK_SIZE);
     // 8 MB of disk, 5 MB of it kept free for the database: a file may use about 3 MB.
     t = await createTestApp('pglite', { config: { DATA_DIR: disk.dir, DATA_DIR_RESERVE_MB: 5 } });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     const item = await withToken<PublishItem>(t.app, admin, {
       method: 'POST',
       url: '/api/publishing/items',

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tarOf } from '../../db/seed/demo-archives';
 import { catalogVersions, downloadRecords, storedFiles, tasks, users } from '../../db/schema';
 import { publishedItem, signedInUser } from '../../test/download-fixtures';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
-import { tokenFor, withToken } from '../../test/requests';
+import { adminToken, createTestApp, type TestApp } from '../../test/test-app';
+import { withToken } from '../../test/requests';
 import { s3Config, startS3Server } from '../../test/s3-server';
 import {
   archives,
@@ -67,7 +67,7 @@ describe('object storage away (s3rver halted, then back on the same port and fol
   beforeAll(async () => {
     s3 = await startS3Server();
     t = await createTestApp('pglite', { config: s3Config(s3.options) });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     customer = await signedInUser(t);
     ({ version } = await publishedItem(t, { kind: 'PCIE', parts: [PART_NUMBER], size: 3 * 1024 * 1024 }));
     const item = await withToken<PublishItem>(t.app, admin, {

@@ -2,7 +2,7 @@ import { ErrorCode, type LoginUser, loginUserSchema, type MenuNode } from '@port
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) => {
   let t: TestApp;
@@ -64,7 +64,7 @@ describe.each(DRIVERS)('getLoginUser and application switching on %s', (driver) 
   });
 
   it('gives the super admin every application and every permission', async () => {
-    const token = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const token = await adminToken(t.app);
     const user = await loginUser(token);
     expect(user.adminType).toBe('1');
     expect(user.apps.map((app) => app.code)).toEqual(['mirror', 'system']);

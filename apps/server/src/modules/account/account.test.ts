@@ -1,14 +1,14 @@
 import {
   ErrorCode,
+  type Locale,
   type LoginRecord,
   type Page,
   type SessionInfo,
   VERIFY_CODE_TTL_MS,
 } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../db/schema';
-import { createUser } from '../../test/factories';
+import { mailOutbox } from '../../db/schema';
 import { lastMailTo } from '../../test/outbox';
 import { login, tokenFor, withToken } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
@@ -31,10 +31,8 @@ describe.each(DRIVERS)('password change and account history on %s', (driver) => 
   });
 
   /** A signed-in customer with `email` whose account stores `locale`: the language her code mails are in. */
-  async function customerReading(email: string, locale: 'en-US' | 'zh-CN') {
-    const user = await createUser(t.db, { roleCodes: ['customer'], email });
-    await t.db.update(users).set({ locale }).where(eq(users.id, user.id));
-    return { ...user, token: await tokenFor(t.app, user.account, user.password) };
+  function customerReading(email: string, locale: Locale) {
+    return signedInUser(t, { roleCodes: ['customer'], email, locale });
   }
   // Anna reads English: her code mails are in English whatever page she asks from.
   const userWithEmail = () => customerReading('anna@example.com', 'en-US');

@@ -12,8 +12,8 @@ import { advisoryInput } from '../../test/advisory-input';
 import { advisoryWebhook, customerRunning, draftFix, signedInWith } from '../../test/advisory-fixtures';
 import { createItem, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { callAs } from '../../test/requests';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { validateCsaf } from './csaf/csaf-validate';
 
 const HOUR = 3_600_000;
@@ -48,7 +48,7 @@ describe.each(DRIVERS)('security advisories on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     await createRole(t.db, 'psirt-writer', ['advisory:write']);
     writer = await signedInWith(t, 'psirt-writer');
     // Approving an advisory that holds a draft fix publishes it at its time: a publisher's right.

@@ -13,8 +13,8 @@ import {
 import { bmcBefore, flawAdvisoryInput } from '../../test/advisory-input';
 import { referenceModel } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { callAs } from '../../test/requests';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const HOUR = 3_600_000;
 
@@ -70,7 +70,7 @@ describe.each(DRIVERS)('advisory attacks on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     const role = await advisoryRoles(t, 'attack');
     writer = await signedInWith(t, role.writer);
     approverB = await signedInWith(t, role.approver);

@@ -4,7 +4,7 @@ import { downloadRecords } from '../../db/schema';
 import { publishedItem } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { login, tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { windowDates } from './dashboard.service';
 import { DAY_MS } from '../../lib/clock';
 
@@ -39,7 +39,7 @@ describe.each(DRIVERS)('dashboard on %s', (driver) => {
       record(first.id, 40), // outside a 30-day window
     ]);
     await login(t.app, 'admin', 'Wrong#Pass1');
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
 
     const answer = await withToken<DashboardStats>(t.app, admin, {
       url: '/api/dashboard/stats?days=30&locale=en-US',

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type PublishItem, type PublishVersion } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, type TestApp } from '../../test/test-app';
 import { signedInUser } from '../../test/download-fixtures';
-import { tokenFor, withToken } from '../../test/requests';
+import { withToken } from '../../test/requests';
 import { s3Config, startS3Server } from '../../test/s3-server';
 import { archives, itemInput, uploadVersion, versionMeta } from '../publishing/publishing-test-kit';
 
@@ -28,7 +28,7 @@ describe('publishing and downloading with object storage (s3rver)', () => {
   });
 
   it('stores an upload in the bucket and sends a customer to a presigned URL serving its bytes', async () => {
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const item = await withToken<PublishItem>(t.app, admin, {
       method: 'POST',
       url: '/api/publishing/items',

@@ -7,7 +7,7 @@ import { createModel, createServer } from '../../test/catalog-factories';
 import { publicItemCode, publishedItem, signedInUser } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { addVersion, sha256 } from './downloads-test-kit';
 
 const CHINESE_NAME = 'M7 固件 "测试" 2.0.tar.gz';
@@ -108,7 +108,7 @@ describe.each(DRIVERS)('downloading a version on %s', (driver) => {
     const labUser = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Contoso Lab' });
     await t.app.services.serials.bind(labUser.id, labServer.sn, 'en-US');
     const labToken = await tokenFor(t.app, labUser.account, labUser.password);
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     for (const token of [labToken, staff, admin])
       expect((await download(lab.id, { token })).statusCode).toBe(200);
     for (const token of [member, plain, null])

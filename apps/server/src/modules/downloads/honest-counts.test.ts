@@ -11,7 +11,7 @@ import { catalogVersions, downloadRecords } from '../../db/schema';
 import { publicItemCode } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { DOWNLOAD_COUNT_WINDOW_MS } from './download.service';
 import { addVersion } from './downloads-test-kit';
 
@@ -108,7 +108,7 @@ describe.each(DRIVERS)('download counts on %s', (driver) => {
       url: '/api/sysUser/downloadRecords?pageSize=50',
     });
     expect(mine.body.data.rows.filter((row) => row.versionId === version.id)).toHaveLength(2);
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const stats = await withToken<DashboardStats>(t.app, admin, { url: '/api/dashboard/stats?days=7' });
     const [counted] = await t.db
       .select({ n: count() })

@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createItem, publishVersion, recallVersion } from './release-test-kit';
 
 type AtomLink = { '@_rel': string; '@_href': string; '@_type'?: string };
@@ -66,7 +66,7 @@ describe.each(DRIVERS)('Atom feeds of releases on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     owner = await createUser(t.db, { roleCodes: ['customer'] });
     // The owner's verified server: the restricted item below is granted to its SN.
     const ownSn = (await createServer(t.db, { modelId: (await referenceModel(t.db, 'M7-2U')).id })).sn;

@@ -12,9 +12,9 @@ import { approvedAdvisory, signedInWith } from '../../test/advisory-fixtures';
 import { affectedRow, flawAdvisoryInput } from '../../test/advisory-input';
 import { createItem, createServer, createVersion, referenceModel } from '../../test/catalog-factories';
 import { createRole, createUser } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { callAs } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const CVE = 'CVE-2026-20417';
 
@@ -42,7 +42,7 @@ describe.each(DRIVERS)('fleet counts on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const nic = await createItem(t.db, { kind: 'PCIE', visibility: 'signed_in' });
     const nicFix = await createVersion(t.db, t.app.services.store, {

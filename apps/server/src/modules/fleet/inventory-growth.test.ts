@@ -6,7 +6,7 @@ import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser, organisationId } from '../../test/factories';
 import { uploadInventory } from '../../test/inventory-upload';
 import { callAs, tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { pruneReportHistory } from './report-history.repository';
 import { DAY_MS } from '../../lib/clock';
 import { readInventoryFile } from './inventory-xlsx';
@@ -183,7 +183,7 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
     expect(tooMany.status).toBe(429);
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
 
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const org = await organisationId(t.db, 'Export Fleet');
     const staffExport = () => callAs(t.app, admin, 'GET', `/api/staff/fleet/orgs/${org}/export?format=json`);
     for (let i = 0; i < 10; i++) expect((await staffExport()).status).toBe(200);

@@ -22,9 +22,9 @@ import {
 } from '../../test/catalog-factories';
 import { createRole } from '../../test/factories';
 import { uploadInventory } from '../../test/inventory-upload';
-import { callAs, tokenFor } from '../../test/requests';
+import { callAs } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { DAY_MS } from '../../lib/clock';
 import { readInventoryFile } from './inventory-xlsx';
 
@@ -61,7 +61,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
     // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
     // CPU each in the tests) is what inventory-upload-limits.test.ts tests, on both drivers.
     t = await createTestApp(driver, { fileChecks: { inventory: readInventoryFile } });
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
     for (const version of ['1.0.0', '1.1.0', '1.2.0', '2.0.0-rc1'])
@@ -368,7 +368,7 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
   });
 
   it('counts the installed base per version for staff, and who is exposed to a CVE', async () => {
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const bios = await callAs<InstalledBase>(
       t.app,
       admin,

@@ -13,9 +13,9 @@ import {
   referenceModel,
 } from '../../test/catalog-factories';
 import { createRole, organisationId } from '../../test/factories';
-import { callAs, tokenFor } from '../../test/requests';
+import { callAs } from '../../test/requests';
 import { signedInUser } from '../../test/signed-in-user';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 const HOUR = 3_600_000;
 
@@ -55,7 +55,7 @@ describe.each(DRIVERS)('staff fleet view and compliance freshness on %s', (drive
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const bmc = await createItem(t.db, { kind: 'BMC', visibility: 'signed_in' });
     for (const version of ['1.0.0', '1.1.0']) {

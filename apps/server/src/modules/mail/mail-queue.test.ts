@@ -7,7 +7,7 @@ import { freePort } from '../../test/free-port';
 import { codeIn, lastMailTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { mailText, startSmtpReceiver } from '../../test/smtp-receiver';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type SmtpReceiver, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type SmtpReceiver, type TestApp } from '../../test/test-app';
 import { MAIL_RETRY } from './mail-retry-policy';
 
 type CodeAnswer = { destination: string; expiresInSeconds: number; mailDelayed?: string };
@@ -62,7 +62,7 @@ describe.each(DRIVERS)('mail queue with the mail server down on %s', (driver) =>
     expect(queued?.expiresAt?.getTime()).toBe(asked.getTime() + 600_000);
 
     // Staff see it waiting, with its attempts and when the next one is due.
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const outbox = await withToken<{ rows: OutboxEntry[] }>(t.app, admin, {
       url: '/api/sysMessage/outbox?channel=mail&pageNo=1&pageSize=10',
     });

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notices, users } from '../../db/schema';
+import { mailOutbox, notices } from '../../db/schema';
 import { bindSerial, createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createItem, publishVersion } from '../feeds/release-test-kit';
 
 describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
@@ -13,7 +13,7 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
   let itemId: number;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     itemId = await createItem(t, admin, { code: 'fanout-bmc' });
   }, 60_000);
   afterAll(() => t.close());
@@ -56,8 +56,11 @@ describe.each(DRIVERS)('notices fanned out by a queued job on %s', (driver) => {
     const active = await createUser(t.db, { roleCodes: ['customer'], email: 'active@example.test' });
     const frozen = await createUser(t.db, { roleCodes: ['customer'], frozen: true });
     const quiet = await createUser(t.db, { roleCodes: ['customer'], email: 'quiet@example.test' });
-    const english = await createUser(t.db, { roleCodes: ['customer'], email: 'english@example.test' });
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, english.id));
+    await createUser(t.db, {
+      roleCodes: ['customer'],
+      email: 'english@example.test',
+      locale: 'en-US',
+    });
     const quietToken = await tokenFor(t.app, quiet.account, quiet.password);
     const settings = await withToken(t.app, quietToken, {
       method: 'PUT',

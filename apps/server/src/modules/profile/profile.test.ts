@@ -13,7 +13,7 @@ import { createUser } from '../../test/factories';
 import { codeIn, lastMailTo, lastSmsTo } from '../../test/outbox';
 import { tokenFor, withToken } from '../../test/requests';
 import { freshAppSignedIn } from '../../test/signed-in-app';
-import { DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, DRIVERS, type TestApp } from '../../test/test-app';
 
 const PREFERENCES: DisplayPreferences = {
   primaryColor: '#722ED1',
@@ -90,8 +90,7 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
     expect(bound.body.data.email).toBe('new.demo@example.com');
 
     // The owner of the address is warned in the owner's language, not the caller's (en-US).
-    const taken = await createUser(t.db, { account: 'taken', email: 'taken@example.com' });
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, taken.id));
+    await createUser(t.db, { account: 'taken', email: 'taken@example.com', locale: 'zh-CN' });
     await call('GET', '/api/sysUser/emailCode?email=taken@example.com');
     const warning = await lastMailTo(t.db, 'taken@example.com');
     expect(warning?.subject).toBe('有人尝试使用您的邮箱注册');
@@ -153,7 +152,7 @@ describe.each(DRIVERS)('account settings on %s', (driver) => {
     const reads = await t.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.read'));
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatchObject({ actorId: staff.id, targetId: 'sms' });
-    const admin = await tokenFor(t.app, 'admin', 'Admin#Pass1');
+    const admin = await adminToken(t.app);
     expect((await call('GET', '/api/sysMessage/outbox', undefined, admin)).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { createItem, createModel, createVersion } from '../../test/catalog-facto
 import { grantItem } from '../../test/download-fixtures';
 import { createUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { archives, filesUnder, itemInput, multipartBody, uploadVersion } from './publishing-test-kit';
 
 /**
@@ -179,7 +179,7 @@ describe.each(DRIVERS)('publishing items and permissions on %s', (driver) => {
   });
 
   it('lets a super admin publish too and lists an item versions newest first', async () => {
-    const admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    const admin = await adminToken(t.app);
     const page = await withToken<Page<PublishItem>>(t.app, admin, { url: '/api/publishing/items?q=m7-bmc' });
     const item = page.body.data.rows[0];
     if (!item) throw new Error('m7-bmc missing');

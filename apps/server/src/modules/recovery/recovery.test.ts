@@ -51,8 +51,8 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
       roleCodes: ['customer'],
       email: 'rita@example.com',
       account: 'rita',
+      locale: 'en-US',
     });
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, user.id));
     const session = await tokenFor(t.app, 'rita', user.password);
     const answer = await requestLink('RITA@example.com');
     expect(answer.body).toMatchObject({ success: true, data: { linkValidMinutes: 30 } });
@@ -79,8 +79,7 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it("expires the link after 30 minutes and mails in the account's language, not the page's", async () => {
-    const li = await createUser(t.db, { email: 'li@example.com', account: 'lilei' });
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, li.id));
+    await createUser(t.db, { email: 'li@example.com', account: 'lilei', locale: 'zh-CN' });
     await requestLink('lilei', 'en-US');
     const text = mailText(smtp.received.at(-1)?.raw ?? '');
     expect(text).toContain('30 分钟内打开此链接');
@@ -92,13 +91,11 @@ describe.each(DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it("mails an English reader in English from a Chinese page, and uses the page's language only for an account without one", async () => {
-    const emma = await createUser(t.db, { email: 'emma@example.com', account: 'emma' });
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, emma.id));
+    await createUser(t.db, { email: 'emma@example.com', account: 'emma', locale: 'en-US' });
     await requestLink('emma', 'zh-CN');
     expect((await lastMailTo(t.db, 'emma@example.com'))?.subject).toBe('Reset your password');
 
-    const blank = await createUser(t.db, { email: 'blank@example.com', account: 'blank' });
-    await t.db.update(users).set({ locale: '' }).where(eq(users.id, blank.id));
+    await createUser(t.db, { email: 'blank@example.com', account: 'blank', locale: '' });
     await requestLink('blank', 'en-US', '10.3.0.1');
     expect((await lastMailTo(t.db, 'blank@example.com'))?.subject).toBe('Reset your password');
   });

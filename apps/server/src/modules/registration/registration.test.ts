@@ -173,8 +173,11 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
   });
 
   it('does not reveal registered addresses: the owner is warned (in their language), the caller cannot pass the code step', async () => {
-    const owner = await createUser(t.db, { account: 'olga_owner', email: 'olga@example.com' });
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, owner.id));
+    const owner = await createUser(t.db, {
+      account: 'olga_owner',
+      email: 'olga@example.com',
+      locale: 'zh-CN',
+    });
     const sent = await get<VerifyCodeSent>('/api/auth/emailCode?email=olga@example.com&locale=en-US');
     expect(sent.status).toBe(200);
     expect(sent.body.data.destination).toBe('o***@example.com');

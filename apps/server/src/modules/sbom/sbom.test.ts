@@ -5,7 +5,7 @@ import { createItem, createVersion } from '../../test/catalog-factories';
 import { grantItem, signedInUser } from '../../test/download-fixtures';
 import { createStaffRoleWithout, createUser } from '../../test/factories';
 import { tokenFor } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { checkSbom } from './sbom-check';
 import { checkSbomOffThread } from './sbom-parser';
 import { cycloneDx, goodComponent, sbomUpload, sha512Of } from './sbom-test-kit';
@@ -55,7 +55,7 @@ describe.each(DRIVERS)('SBOMs of versions on %s', { timeout: 240_000 }, (driver)
         sbom: (bytes, fileSha512) => (offThread ? checkSbomOffThread : checkSbom)(bytes, fileSha512),
       },
     });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     member = (await signedInUser(t, { roleCodes: ['customer'], organisation: ORGANISATION })).token;
     stranger = (await signedInUser(t, { roleCodes: ['customer'], organisation: 'Other Servers Ltd' })).token;
     plainCustomer = (await signedInUser(t, { roleCodes: ['customer'] })).token;

@@ -153,10 +153,16 @@ describe.each(DRIVERS)('users administration on %s', (driver) => {
   });
 
   it("mails the reset link in the user's stored language, not the staff member's", async () => {
-    const zh = await createUser(t.db, { roleCodes: ['customer'], email: 'zh.user@example.com' });
-    const en = await createUser(t.db, { roleCodes: ['customer'], email: 'en.user@example.com' });
-    await t.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, zh.id));
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, en.id));
+    const zh = await createUser(t.db, {
+      roleCodes: ['customer'],
+      email: 'zh.user@example.com',
+      locale: 'zh-CN',
+    });
+    const en = await createUser(t.db, {
+      roleCodes: ['customer'],
+      email: 'en.user@example.com',
+      locale: 'en-US',
+    });
 
     // Staff working in English, user reading Chinese.
     expect((await call(admin, 'POST', `/api/sysUser/${zh.id}/resetPwd`)).status).toBe(200);

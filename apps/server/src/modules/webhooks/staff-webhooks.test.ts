@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema';
 import { createStaffRoleWithout, createUser, type TestUser } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 
 /** A receiver URL whose path and query are its secret, as chat services' incoming hooks are. */
 const SECRET_PATH = '/services/T0001/B0002/XoXoSecretPath';
@@ -45,7 +45,7 @@ describe.each(DRIVERS)("support and a customer's webhooks on %s", (driver) => {
     });
     expect(created.status).toBe(200);
     hook = created.body.data;
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
   }, 60_000);
   afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users, webhookDeliveries, webhooks } from '../../db/schema';
+import { mailOutbox, webhookDeliveries, webhooks } from '../../db/schema';
 import { createItem, createVersion } from '../../test/catalog-factories';
 import { withToken } from '../../test/requests';
 import { createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
@@ -46,8 +46,8 @@ describe.each(DRIVERS)('a webhook failing again and again on %s', (driver) => {
    */
   async function failingHook(path: string) {
     const email = `${path.slice(1)}@example.com`;
-    const { user: owner, model, hookId: id } = await customerWithWebhook(t, receiver.url(path), { email });
-    await t.db.update(users).set({ locale: 'en-US' }).where(eq(users.id, owner.id));
+    const english = { email, locale: 'en-US' } as const;
+    const { user: owner, model, hookId: id } = await customerWithWebhook(t, receiver.url(path), english);
     const listed = async () =>
       (await withToken<Webhook[]>(t.app, owner.token, { url: '/api/sysUser/webhooks' })).body.data.find(
         (hook) => hook.id === id,

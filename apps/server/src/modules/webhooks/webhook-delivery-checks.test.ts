@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItemGrants, users, webhookDeliveries } from '../../db/schema';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
-import { tokenFor } from '../../test/requests';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { customerWithWebhook } from '../../test/webhook-fixtures';
 import { startReceiver } from '../../test/webhook-receivers';
 import { createItem, publishVersion } from '../feeds/release-test-kit';
@@ -30,7 +29,7 @@ describe.each(DRIVERS)('what a queued delivery checks before it goes, on %s', (d
   beforeAll(async () => {
     receiver = await startReceiver((path) => (failing.has(path) ? 500 : 200));
     t = await createTestApp(driver, { config: { WEBHOOK_ALLOW_PRIVATE: true } });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
   }, 60_000);
   afterAll(async () => {
     await t.close();

@@ -16,7 +16,7 @@ import { users, webhookDeliveries } from '../../db/schema';
 import { bindSerial, createServer as shipServer, referenceModel } from '../../test/catalog-factories';
 import { createUser, type UserFactoryInput } from '../../test/factories';
 import { tokenFor, withToken } from '../../test/requests';
-import { ADMIN_PASSWORD, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
+import { adminToken, createTestApp, DRIVERS, type TestApp } from '../../test/test-app';
 import { createItem, publishVersion, recallVersion } from '../feeds/release-test-kit';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
@@ -126,7 +126,7 @@ describe.each(DRIVERS)('webhook deliveries on %s', (driver) => {
   beforeAll(async () => {
     await receiver.start();
     t = await createTestApp(driver, { config: { WEBHOOK_ALLOW_PRIVATE: true } });
-    admin = await tokenFor(t.app, 'admin', ADMIN_PASSWORD);
+    admin = await adminToken(t.app);
     itemId = await createItem(t, admin, { code: 'hook-bmc', nameEn: 'Hook BMC', nameZh: '钩子 BMC' });
   }, 60_000);
   afterAll(async () => {
