@@ -95,6 +95,10 @@ export async function startServer(
     ADMIN_PASSWORD: 'Admin#Main1',
     DEMO_PASSWORD: 'Demo#Main1',
     LOG_LEVEL: 'info',
+    // Demo files of a few KB: these tests check the process, not the files' sizes (which
+    // demo-image-sizes.test.ts does). The default 6 MB files took 6 of the 16 s a demo prepare
+    // needed on a quiet machine, four times that on a busy one.
+    DEMO_FILE_MB: '0',
     ...extraEnv,
   });
   try {
