@@ -11,6 +11,11 @@ import viteConfig from './vite.config.ts';
 export const FRESH_MODULE_TEST_FILES = [
   'src/lib/api-failure-reactions.test.ts',
   'src/shell/user-menu-button.test.tsx',
+  // Both mock lib/browser-location for the CSAF file page: in a shared worker the page may have
+  // been loaded with the other file's mock (or the real module) first, and this file's mock was
+  // then never called (CI-AE, twice in one run).
+  'src/app/csaf-file-route.test.tsx',
+  'src/features/advisories/csaf-file-page.test.tsx',
 ];
 
 /** The web tests' settings, `isolate` aside. */
