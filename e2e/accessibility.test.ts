@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
 import { createReport, LOCALES, loginUser, navigate, tourMenuRoutes } from './support/axe-tour';
 import { type Account, chooseLanguage, useConsoleSuite } from './support/console';
+import { PAGE_TITLES, titlesEndingAlone, VIEWPORTS } from './support/page-checks';
 
 /** The pages reachable signed out (the sign-in type pages and the error pages). */
 const PUBLIC_PAGES = [
@@ -48,6 +49,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violati
           await page.locator('[data-testid^="row-sha256-"]').waitFor();
         }
         await report.check(page, locale, path);
+        // The portal's name over the sign-in page at 390 px broke before its last character, 户
+        // alone on a line (issue 42 §3); the phone tour signs in without this page.
+        if (path === paths.login) {
+          await page.setViewportSize(VIEWPORTS.phone.viewport);
+          expect(await page.locator(PAGE_TITLES).count(), `the portal's name on ${path}`).toBe(1);
+          expect(await titlesEndingAlone(page, PAGE_TITLES), `titles of ${path} at 390 px`).toEqual([]);
+          await page.setViewportSize(VIEWPORTS.desktop.viewport);
+        }
       }
     }
     expect(report.lines).toEqual([]);

@@ -3,12 +3,15 @@ import { WELCOME_NOTICE } from '../apps/server/src/db/seed/seed-data';
 import { useConsoleSuite, waitForConsole } from './support/console';
 import { markUnread, unreadNoticesOf } from './support/put-back';
 
-/** Spec 2/4: the notice popover shows a loading spinner for 2 seconds every time it opens. */
+/**
+ * The header's notices: the popover shows the notices the bell polled at once, with no spinner in
+ * their place and no fixed wait (issue 42 §3 dropped the 2 s spinner), and refreshes them beside.
+ */
 
 describe('header notices and release notes in Chromium', () => {
   const suite = useConsoleSuite();
 
-  it('shows the unread count, loads the notices for 2 s on opening, and marks them all read', async () => {
+  it('shows the unread count, lists the notices at once on opening (no spinner), and marks them all read', async () => {
     const unread = await unreadNoticesOf(suite.portal, 'demo');
     try {
       const page = await suite.openConsole('demo', '/welcome');

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { fleet as fleetEn } from '../apps/web/src/locales/en-US/fleet';
+import { fleet as fleetZh } from '../apps/web/src/locales/zh-CN/fleet';
 import { useConsoleSuite } from './support/console';
 import {
   checkPage,
@@ -7,10 +9,12 @@ import {
   LANGUAGES_AND_WIDTHS,
   openConsoleAs,
   saveScreenshot,
+  sidewaysCut,
 } from './support/page-checks';
 
 /** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
 const LIST_PATH = '/fleet/servers';
+const WORST_STATE = { 'en-US': fleetEn['column.state'], 'zh-CN': fleetZh['column.state'] } as const;
 
 describe('my servers in Chromium', () => {
   const suite = useConsoleSuite();
@@ -29,6 +33,12 @@ describe('my servers in Chromium', () => {
       const rows = await table.locator('tbody').innerText();
       expect(rows).toContain(locale === 'zh-CN' ? '存在漏洞' : 'Vulnerable');
       expect(rows).not.toMatch(/\bvulnerable\b|\d{4}-\d{2}-\d{2}T/);
+      // The worst state shows whole, its title and its cells: at 390 px it was cut at the edge of
+      // the table's box, beside the model (issue 42 §3).
+      const stateTitle = table.locator('thead th').filter({ hasText: WORST_STATE[locale] });
+      expect(await sidewaysCut(stateTitle), 'the worst-state title').toBe('');
+      const firstState = table.locator('tbody tr.ant-table-row [data-testid^="state-"]').first();
+      expect(await sidewaysCut(firstState), "the first row's worst state").toBe('');
       await checkPage(page, 'fleet-list', locale, device);
 
       // The state picked in the summary goes into the address, and a reload keeps it.

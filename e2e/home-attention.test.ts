@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useConsoleSuite } from './support/console';
+import { chooseLanguage, useConsoleSuite } from './support/console';
 import {
   accessibilityFindings,
   LANGUAGES_AND_WIDTHS,
@@ -22,6 +22,30 @@ const STATE_NAMES = {
 const countOf = async (page: Page, state: string) =>
   (await page.getByTestId(`attention-${state}`).locator('strong').innerText()).trim();
 
+/** The demo's two published advisories, both concerning the demo customer's servers, most severe first. */
+const MY_ADVISORIES = ['PFW-2026-0001', 'PFW-2026-0002'];
+
+/** The panel's advisories in the order shown: each ID and the score its severity line ends with. */
+const advisoriesShown = (page: Page) =>
+  page
+    .getByTestId('attention-advisories')
+    .locator('li')
+    .evaluateAll((lines) =>
+      lines.map((line) => ({
+        id: line.querySelector('[data-testid^="attention-advisory-"]')?.getAttribute('data-testid') ?? '',
+        score: Number(/(\d+(?:\.\d+)?)\s*$/.exec(line.querySelector('span')?.textContent ?? '')?.[1]),
+      })),
+    );
+
+/** The advisories shown are the demo's two, highest score first. */
+async function expectMostSevereFirst(page: Page) {
+  const shown = await advisoriesShown(page);
+  expect(shown.map(({ id }) => id.replace('attention-advisory-', ''))).toEqual(MY_ADVISORIES);
+  const scores = shown.map(({ score }) => score);
+  expect(scores.every(Number.isFinite), `scores ${scores.join(', ')}`).toBe(true);
+  expect(scores).toEqual([...scores].sort((a, b) => b - a));
+}
+
 describe('the attention panel of the landing pages in Chromium', () => {
   const suite = useConsoleSuite();
 
@@ -42,7 +66,7 @@ describe('the attention panel of the landing pages in Chromium', () => {
       // The advisories that concern the demo's servers, most severe first.
       const advisories = panel.locator('[data-testid^="attention-advisory-"]');
       await advisories.first().waitFor();
-      expect(await advisories.count()).toBeGreaterThanOrEqual(1);
+      await expectMostSevereFirst(page);
       expect(await panel.innerText()).not.toMatch(/pages\.home|\{\{/);
       await page.waitForTimeout(250);
       expect(await accessibilityFindings(page, 'body'), `axe (${locale}, ${device})`).toEqual([]);
@@ -63,13 +87,24 @@ describe('the attention panel of the landing pages in Chromium', () => {
     },
   );
 
-  it('opens the most severe advisory from the panel, and shows the panel on /welcome too', async () => {
+  it('shows the panel on /welcome too, in both languages, and opens the most severe advisory from it', async () => {
     const page = await suite.openConsole('demo', '/welcome');
     const panel = page.getByTestId('home-attention');
-    await panel.getByTestId('attention-counts').waitFor();
-    expect(await countOf(page, 'vulnerable')).toBe('1');
     const first = panel.locator('[data-testid^="attention-advisory-"]').first();
-    await first.waitFor();
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      if (locale !== 'en-US') await chooseLanguage(page, locale);
+      await panel.getByTestId('attention-counts').waitFor();
+      await expect
+        .poll(() => page.getByTestId('attention-vulnerable').innerText())
+        .toContain(STATE_NAMES[locale].vulnerable);
+      expect(await countOf(page, 'vulnerable')).toBe('1');
+      expect(await page.getByTestId('attention-outdated').innerText()).toContain(
+        STATE_NAMES[locale].outdated,
+      );
+      await first.waitFor();
+      await expectMostSevereFirst(page);
+      expect(await panel.innerText()).not.toMatch(/pages\.home|\{\{/);
+    }
     const advisoryId = (await first.getAttribute('data-testid'))?.replace('attention-advisory-', '') ?? '';
     await first.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/security/advisories/${advisoryId}`);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { paths } from '../../apps/web/src/config/paths';
 import { type Account, chooseLanguage, type ConsoleSuite, type UiLocale, waitForConsole } from './console';
-import { axeFindings, pageFitsWindow, settle, VIEWPORTS } from './page-checks';
+import { axeFindings, pageFitsWindow, phoneLayoutProblems, settle, VIEWPORTS } from './page-checks';
 
 /** Chinese first: a first visit from a Chinese browser, then the header's switch to English. */
 export const LOCALES: readonly UiLocale[] = ['zh-CN', 'en-US'];
@@ -84,7 +84,8 @@ export const menuPaths = (menus: readonly MenuNode[]) => [
 
 /**
  * Every menu route of every application of `account`, in both languages, reached as a menu click
- * reaches it: axe's serious and critical findings (and, on a phone, a page wider than it) as lines.
+ * reaches it: axe's serious and critical findings as lines, and on a phone a page wider than it and
+ * the layout faults of issue 42 §3 (phoneLayoutProblems: card titles, chart labels, page titles).
  * The application tabs are the desktop header's: on a phone the tour switches there, then narrows
  * the window to a phone's, which the console follows (its layout reads media queries).
  */
@@ -112,8 +113,10 @@ export async function tourMenuRoutes(
       for (const route of routes) {
         await navigate(page, route, menus);
         await report.check(page, locale, `${app.code} ${route}${device === 'phone' ? ', phone' : ''}`);
-        if (device === 'phone' && !(await pageFitsWindow(page)))
-          report.lines.push(`[${locale}] ${route}: wider than the phone`);
+        if (device !== 'phone') continue;
+        if (!(await pageFitsWindow(page))) report.lines.push(`[${locale}] ${route}: wider than the phone`);
+        for (const problem of await phoneLayoutProblems(page))
+          report.lines.push(`[${locale}] ${route}: ${problem}`);
       }
     }
   }

@@ -259,3 +259,118 @@ export function headersPartlyShown(table: Locator): Promise<string[]> {
     return partly;
   });
 }
+
+/**
+ * What hides part of `element` sideways, or '' when it shows whole: the window's edge, a box
+ * that clips or scrolls it (a column scrolled half away), or its own text cut short by an
+ * ellipsis. How far down the page it is does not matter.
+ */
+export function sidewaysCut(element: Locator): Promise<string> {
+  return element.evaluate((node) => {
+    const own = node.getBoundingClientRect();
+    if (own.width === 0) return 'not shown';
+    const edges: [string, DOMRect | { left: number; right: number }][] = [
+      ['the window', { left: 0, right: document.documentElement.clientWidth }],
+    ];
+    for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== 'visible')
+        edges.push([`${box.tagName.toLowerCase()}.${box.className}`, box.getBoundingClientRect()]);
+    }
+    for (const [name, edge] of edges) {
+      if (own.left < edge.left - 1 || own.right > edge.right + 1)
+        return `cut by ${name} (${Math.round(own.left)}-${Math.round(own.right)} px, shown ${Math.round(edge.left)}-${Math.round(edge.right)})`;
+    }
+    const clipped = [node, ...Array.from(node.querySelectorAll('*'))].find(
+      (inner) => inner.scrollWidth > inner.clientWidth + 1 && getComputedStyle(inner).overflowX === 'hidden',
+    );
+    return clipped ? `its text cut short ("${clipped.textContent?.trim()}")` : '';
+  });
+}
+
+/**
+ * The titles in `selector` whose last character stands alone on their last line (a title
+ * broken before 户 of 门户 at 390 px, issue 42 §3), as "<title>" lines.
+ */
+export function titlesEndingAlone(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((titles) => {
+    const alone: string[] = [];
+    for (const title of Array.from(document.querySelectorAll<HTMLElement>(titles))) {
+      if (title.getBoundingClientRect().width === 0) continue;
+      // The title's visible characters, each with the text node it is in.
+      const characters: [Text, number][] = [];
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let index = 0; index < node.data.length; index += 1)
+          if (/\S/.test(node.data[index] ?? '')) characters.push([node, index]);
+      }
+      const rectOf = ([node, index]: [Text, number]) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return range.getBoundingClientRect();
+      };
+      const [before, last] = characters.slice(-2);
+      if (!before || !last) continue;
+      const previous = rectOf(before);
+      // A character whose top is below the middle of the one before it starts a new line.
+      if (rectOf(last).top > previous.top + previous.height / 2) alone.push(title.innerText.trim());
+    }
+    return alone;
+  }, selector);
+}
+
+/** Where a page shows its title: the console's page header, the portal's name over the sign-in pages. */
+export const PAGE_TITLES = '[data-testid="page-header"] h4, main > h2:first-child';
+
+/**
+ * What a 390 px phone got wrong before issue 42 §3, as readable lines: a card's actions over its
+ * title, or its title cut short beside them ("Test: M"); a bar chart whose labels under the bars
+ * run into each other, stick out of its card or are smaller than 12 px; a page title leaving its
+ * last character alone on a line.
+ */
+export async function phoneLayoutProblems(page: Page): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const problems: string[] = [];
+    const visible = (element: Element) => element.getBoundingClientRect().width > 0;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    for (const head of Array.from(document.querySelectorAll('.ant-card-head')).filter(visible)) {
+      const title = head.querySelector<HTMLElement>('.ant-card-head-title');
+      const name = title?.textContent?.trim();
+      if (!title || !name) continue;
+      if (title.scrollWidth > title.clientWidth + 1)
+        problems.push(`card "${name}": title cut to ${title.clientWidth} of ${title.scrollWidth} px`);
+      const extra = head.querySelector('.ant-card-extra');
+      if (extra && visible(extra) && overlap(title.getBoundingClientRect(), extra.getBoundingClientRect()))
+        problems.push(`card "${name}": its actions cover its title`);
+    }
+    for (const chart of Array.from(document.querySelectorAll('figure:has(> svg[role="img"])')).filter(
+      visible,
+    )) {
+      const name = chart.querySelector('figcaption')?.textContent?.trim() ?? 'a chart';
+      const labels = Array.from(
+        chart.querySelectorAll<HTMLElement>(':scope > div[aria-hidden="true"] > span'),
+      )
+        .filter(visible)
+        .map((label) => ({ label, rect: label.getBoundingClientRect() }))
+        .sort((a, b) => a.rect.left - b.rect.left);
+      if (chart.querySelector('svg rect') && labels.length === 0) problems.push(`chart "${name}": no labels`);
+      const card = (chart.closest('.ant-card') ?? chart).getBoundingClientRect();
+      const right = Math.min(card.right, document.documentElement.clientWidth);
+      const left = Math.max(card.left, 0);
+      labels.forEach(({ label, rect }, index) => {
+        const text = label.textContent ?? '';
+        const size = Number.parseFloat(getComputedStyle(label).fontSize);
+        if (size < 12) problems.push(`chart "${name}": label ${text} at ${size} px`);
+        if (rect.left < left - 1 || rect.right > right + 1)
+          problems.push(`chart "${name}": label ${text} cut`);
+        const next = labels[index + 1];
+        if (next && rect.right > next.rect.left)
+          problems.push(`chart "${name}": labels ${text} and ${next.label.textContent} overlap`);
+      });
+    }
+    return problems;
+  });
+  const alone = await titlesEndingAlone(page, PAGE_TITLES);
+  return [...shown, ...alone.map((title) => `title "${title}" leaves its last character alone`)];
+}
