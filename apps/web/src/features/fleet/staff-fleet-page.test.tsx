@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { okResponse, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
+import { resetWindowWidth, setWindowWidth } from '@/test/window-width';
 import { StaffFleetPage } from './staff-fleet-page';
 import { buildFleetPage, buildServerDetail, buildServerRow } from './test-data';
 
@@ -21,6 +22,10 @@ function openPage(url: string) {
 }
 
 describe('StaffFleetPage', () => {
+  // A desktop window unless a test says otherwise (jsdom's media queries match nothing: a phone).
+  beforeEach(() => setWindowWidth(1440));
+  afterEach(() => resetWindowWidth(1024));
+
   it('lists the organisations with their accounts and servers, each opening its fleet', async () => {
     stubFetch({ '/api/staff/fleet/orgs': () => okResponse(ORGS) });
     openPage('/system/fleet');
@@ -71,6 +76,23 @@ describe('StaffFleetPage', () => {
     fireEvent.click(within(table).getByRole('columnheader', { name: /Under investigation/ }));
     fireEvent.click(within(table).getByRole('columnheader', { name: /Under investigation/ }));
     expect(names()[0]).toBe('Gamma');
+  });
+
+  it('on a phone, shows the three counts in one column, each named, the most vulnerable first', async () => {
+    setWindowWidth(390);
+    stubFetch({ '/api/staff/fleet/orgs': () => okResponse([...ORGS].reverse()) });
+    openPage('/system/fleet');
+    const table = await screen.findByTestId('staff-fleet-orgs');
+    await within(table).findByTestId('org-link-7');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Customer organisation', 'Servers by state']);
+    const rows = table.querySelectorAll('tbody tr.ant-table-row');
+    expect(rows[0]?.textContent).toContain('Acme Fleet');
+    expect(within(table).getByTestId('org-7-vulnerable').textContent).toBe('Vulnerable 1');
+    expect(within(table).getByTestId('org-7-under_investigation').textContent).toBe('Under investigation 0');
+    expect(within(table).getByTestId('org-7-outdated').textContent).toBe('Outdated 3');
   });
 
   it("shows an organisation's servers from the staff API, read only, with links below its address", async () => {

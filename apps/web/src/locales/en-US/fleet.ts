@@ -155,6 +155,7 @@ export const fleet: TranslationsOf<typeof reference> = {
   'staff.name': 'Customer organisation',
   'staff.members': 'Accounts',
   'staff.servers': 'Servers',
+  'staff.exposures': 'Servers by state',
   'staff.search': 'Search organisations',
   'staff.empty': 'No customer organisations',
   'staff.loadFailed': 'Could not load the organisations',

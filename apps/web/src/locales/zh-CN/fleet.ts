@@ -151,6 +151,7 @@ export const fleet = {
   'staff.name': '客户组织',
   'staff.members': '账号数',
   'staff.servers': '服务器数',
+  'staff.exposures': '各状态服务器数',
   'staff.search': '搜索客户组织',
   'staff.empty': '没有客户组织',
   'staff.loadFailed': '客户组织列表加载失败',
