@@ -136,11 +136,29 @@ function slowWriter() {
   } as unknown as FileHandle;
   return {
     written,
-    writer: new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash),
+    writer: new HashingWriter(file, { update: async () => undefined } as unknown as ThreadHash, 'slow.bin'),
   };
 }
 
 describe('HashingWriter', () => {
+  it('gives up on a disk that does not take a MiB within its limit, naming the file, instead of waiting forever', async () => {
+    // A hung network mount or a removed drive: the write never comes back.
+    const hung = { writev: () => new Promise<never>(() => undefined) } as unknown as FileHandle;
+    const writer = new HashingWriter(
+      hung,
+      { update: async () => undefined } as unknown as ThreadHash,
+      'bmc.bin.part',
+      50,
+    );
+    expect(writer.append(randomBytes(1024 * 1024))).toBeUndefined();
+    const closed = writer.close();
+    await expect(closed).rejects.toBeInstanceOf(CliError);
+    await expect(closed).rejects.toMatchObject({
+      key: 'error.diskStalled',
+      params: { path: 'bmc.bin.part' },
+    });
+  });
+
   it('writes all it was given when closed while an append waits (the body failed meanwhile)', async () => {
     const { written, writer } = slowWriter();
     const data = randomBytes(2.5 * 1024 * 1024);

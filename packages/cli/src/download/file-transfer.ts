@@ -8,7 +8,7 @@ import { sizeOf } from './file-hash.ts';
 import { type ThreadHash, threadHash } from './hash-thread.ts';
 import { openForWriting, refuseSymlink } from './no-follow.ts';
 import type { ExpectedFile } from './signed-set.ts';
-import { HashingWriter } from './hashing-writer.ts';
+import { HashingWriter, isDiskStalled } from './hashing-writer.ts';
 import type { FileBody } from '../portal-stream.ts';
 
 export const PART_SUFFIX = '.part';
@@ -96,10 +96,17 @@ async function fetchInto(
       throw error;
     });
     try {
-      await writeBody(response.body, file, hash, onBytes, room, tooLong);
-    } finally {
+      await writeBody(response.body, file, part, hash, onBytes, room, tooLong);
+    } catch (error) {
+      // A hung disk: closing waits for the write the kernel holds, so it is left to finish alone.
+      if (isDiskStalled(error)) {
+        file.close().catch(() => undefined);
+        throw error;
+      }
       await file.close();
+      throw error;
     }
+    await file.close();
   }
   return resumedFrom;
 }
@@ -116,12 +123,13 @@ function contentRangeStart(header: string | null): number | null {
 async function writeBody(
   body: FileBody,
   file: FileHandle,
+  name: string,
   hash: ThreadHash,
   onBytes: (count: number) => void,
   room: number,
   tooLong: CliError,
 ): Promise<void> {
-  const writer = new HashingWriter(file, hash);
+  const writer = new HashingWriter(file, hash, name);
   let left = room;
   try {
     await body.pipe(

@@ -1,10 +1,27 @@
 import type { FileHandle } from 'node:fs/promises';
+import { CliError } from '../cli-error.ts';
+import { EXIT } from '../exit-codes.ts';
 import type { ThreadHash } from './hash-thread.ts';
 
 /** Bytes gathered for one write: one system call (and one trip to libuv's pool) per MiB, not per read. */
 export const WRITE_BATCH_BYTES = 1024 * 1024;
 /** A batch with less room than this left goes to be written: a read into it would be too small to be worth it. */
 const MIN_READ_ROOM = 64 * 1024;
+
+/**
+ * How long one MiB may take to be written and hashed before the disk is taken for hung (a stalled
+ * network mount, a removed USB drive): the portal's silence has a limit, and so has the disk's.
+ * Generous: a slow USB stick under the kernel's dirty-page throttling takes seconds, not minutes.
+ */
+export const DISK_STALL_MS = 120_000;
+
+/** What a batch that outlived `stallMs` fails with. */
+const diskStalled = (file: string, stallMs: number) =>
+  new CliError(EXIT.error, 'error.diskStalled', { path: file, seconds: Math.round(stallMs / 1000) });
+
+/** Whether `error` is a hung disk's (the transfer then leaves the file's close to the kernel). */
+export const isDiskStalled = (error: unknown) =>
+  error instanceof CliError && error.key === 'error.diskStalled';
 
 const sharedBuffer = () => Buffer.from(new SharedArrayBuffer(WRITE_BATCH_BYTES));
 
@@ -24,10 +41,15 @@ export class HashingWriter {
   private appending: Promise<void> | undefined;
   private readonly file: FileHandle;
   private readonly hash: ThreadHash;
+  /** The file's name, for the message of a stalled disk. */
+  private readonly name: string;
+  private readonly stallMs: number;
 
-  constructor(file: FileHandle, hash: ThreadHash) {
+  constructor(file: FileHandle, hash: ThreadHash, name: string, stallMs = DISK_STALL_MS) {
     this.file = file;
     this.hash = hash;
+    this.name = name;
+    this.stallMs = stallMs;
   }
 
   /**
@@ -75,8 +97,20 @@ export class HashingWriter {
     this.filled = 0;
   }
 
+  /**
+   * One batch written and hashed, or error.diskStalled once it took `stallMs`: a write the
+   * kernel holds cannot be called back, but the run ends with a message instead of waiting forever.
+   */
   private async consume(batch: Buffer): Promise<void> {
-    await Promise.all([writeAll(this.file, [batch]), this.hash.update(batch)]);
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(diskStalled(this.name, this.stallMs)), this.stallMs);
+    });
+    try {
+      await Promise.race([Promise.all([writeAll(this.file, [batch]), this.hash.update(batch)]), stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The full buffer's write and hash started and the spare filled next; a promise while the spare is still busy. */

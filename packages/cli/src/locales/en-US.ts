@@ -58,6 +58,8 @@ export const enUS = {
   'error.hardLink':
     '{path} has other hard links: refusing to write to it (someone may have planted it; remove it or choose another --out)',
   'error.network': 'cannot reach {url}: {reason}',
+  'error.diskStalled':
+    '{path}: the disk took more than {seconds} s to take one MiB (a hung network mount or a removed drive?); nothing more is written, and a later run resumes from what is there',
   'error.answerBroken': '{url}: the answer broke off or could not be read ({reason}); try again',
   'error.portalTimeout':
     '{url}: no answer within {seconds} s (the portal may be overloaded or restarting; --portal-timeout sets the limit)',

@@ -56,6 +56,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'error.symlink': '{path} 是符号链接：拒绝跟随（可能是他人放置的；请删除它或换一个 --out 目录）',
   'error.hardLink': '{path} 还有其他硬链接：拒绝写入（可能是他人放置的；请删除它或换一个 --out 目录）',
   'error.network': '无法连接 {url}：{reason}',
+  'error.diskStalled':
+    '{path}：磁盘超过 {seconds} 秒仍未写入 1 MiB（网络挂载卡住或驱动器已移除？）；不再写入，之后再次运行会从已写入处继续',
   'error.answerBroken': '{url}：应答中断或无法读取（{reason}），请重试',
   'error.portalTimeout':
     '{url}：{seconds} 秒内无应答（门户可能过载或正在重启；可用 --portal-timeout 调整时限）',
