@@ -7,13 +7,13 @@ import {
   WEBHOOK_SIGNATURE_VERSION,
   type Webhook,
 } from '@portal/contract';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api';
 import { expectMessage, useConsoleSuite } from './support/console';
 import { openUserDetailTab } from './support/system-app';
 import {
   accessibilityFindings,
+  motionOver,
   expectDialogFitsAndSave,
   expectPageFitsAndSave,
   itFitsTheWindow,
@@ -27,16 +27,6 @@ const WEBHOOKS_PATH = '/account/settings/webhooks';
  * The opening motion of a dialog or drawer is over (screenshots, focus, colour contrast): no
  * finite animation or transition is running (spinners turn for ever and do not count).
  */
-const motionOver = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running',
-      ),
-  );
-
 /** A feed as a feed reader fetches it: status, type and body. */
 async function readFeed(url: string) {
   const answer = await fetch(url);

@@ -171,12 +171,25 @@ export async function settle(page: Page) {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
-  await page.waitForFunction(() =>
+  await motionOver(page);
+}
+
+/**
+ * Waits until no transition or animation runs but endless ones (spinners) and antd's click wave:
+ * the wave fades a ring around a clicked button for 2 s, over no text, and every check after a
+ * click waited it out (6 of the webhooks test's 18 s).
+ */
+export function motionOver(page: Page) {
+  return page.waitForFunction(() =>
     document
       .getAnimations()
       .every(
         (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity ||
+          ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains(
+            'ant-wave',
+          ),
       ),
   );
 }
