@@ -7,6 +7,7 @@ import {
   openConsoleAs,
   pageFitsWindow,
   saveScreenshot,
+  settle,
 } from './support/page-checks';
 
 /**
@@ -68,7 +69,7 @@ describe('the attention panel of the landing pages in Chromium', () => {
       await advisories.first().waitFor();
       await expectMostSevereFirst(page);
       expect(await panel.innerText()).not.toMatch(/pages\.home|\{\{/);
-      await page.waitForTimeout(250);
+      await settle(page);
       expect(await accessibilityFindings(page, 'body'), `axe (${locale}, ${device})`).toEqual([]);
       expect(await pageFitsWindow(page), `fits the window (${locale}, ${device})`).toBe(true);
       await saveScreenshot(page, `home-attention-${locale}-${device}`, { fullPage: true });
