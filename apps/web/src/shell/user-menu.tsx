@@ -61,6 +61,10 @@ export function UserMenu({
       placement="bottomRight"
       open={open}
       onOpenChange={setOpen}
+      // Drawn beside its button, in the header, not at the end of the page: in the sticky header
+      // a page scroll left the menu behind until the next frame realigned it, and a click made in
+      // between reached the header instead of the item (a lost sign-out in CI, 2026-12-05).
+      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
     >
       <UserButton
         ref={buttonRef}
