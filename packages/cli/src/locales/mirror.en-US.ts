@@ -4,6 +4,8 @@ export const mirrorEnUS = {
     "an isolated network's own repository: mirror sync --out DIR [--models M] [--sn-file F] [--kinds K] | verify DIR | prune DIR --keep N",
   'help.report': 'upload readings an offline audit wrote: report --from FILE',
   'mirror.unsafePath': '{file}: not a path this mirror can hold (refused, nothing fetched or read)',
+  'mirror.copyStalled':
+    "{file}: no byte of the mirror's file was read or written for {seconds} s (a removed drive or a hung mount?); nothing was sent",
   'mirror.fileMismatch':
     '{file} in the mirror does not match its signed SHA-256 and size: refused, nothing sent',
   'mirror.redirectRefused': 'the mirror redirected {file} to {target}, outside the mirror: refused',

@@ -6,6 +6,8 @@ export const mirrorZhCN: Record<keyof typeof mirrorEnUS, string> = {
     '隔离网络自己的仓库：mirror sync --out 目录 [--models 型号] [--sn-file 文件] [--kinds 类型] | verify 目录 | prune 目录 --keep N',
   'help.report': '上传离线审计写下的读数：report --from 文件',
   'mirror.unsafePath': '{file}：不是镜像中允许的路径（已拒绝，未获取或读取任何内容）',
+  'mirror.copyStalled':
+    '{file}：镜像文件已有 {seconds} 秒未读写任何字节（驱动器已移除或挂载卡住？）；未发送任何内容',
   'mirror.fileMismatch': '镜像中的 {file} 与签名的 SHA-256 和大小不符：已拒绝，未发送任何内容',
   'mirror.redirectRefused': '镜像把 {file} 重定向到镜像之外的 {target}：已拒绝',
   'mirror.remoteMissing': '镜像 {url} 中没有 {file}（HTTP 404）',

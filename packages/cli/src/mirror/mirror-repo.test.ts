@@ -6,6 +6,7 @@ import {
   truncateSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -13,11 +14,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
 import { type MirrorFile, onDisk, poolPathOf } from './mirror-layout.ts';
-import { openRepo } from './mirror-repo.ts';
+import { checkedCopy, openRepo } from './mirror-repo.ts';
 
 /**
  * `update --repo DIR` hands a BMC the file `repo.file` returns. Whoever can write the mirror
@@ -100,4 +102,22 @@ describe('a mirror folder as update --repo reads it', () => {
     truncateSync(path.join(root, 'mirror.json'), 65 * 1024 * 1024);
     expect(await refusalOf(repo.catalog())).toBe(`${EXIT.verification} mirror.unreadableFile`);
   }, 10_000);
+});
+
+describe("the private copy of a mirror's file", () => {
+  it('gives up when no byte moves for its limit (a removed drive), keeping nothing, instead of waiting forever', async () => {
+    const under = mkdtempSync(path.join(tmpdir(), 'mirror-copy-'));
+    try {
+      // A source that says nothing more after its first bytes: a read the kernel holds.
+      const hung = new Readable({ read() {} });
+      hung.push(Buffer.alloc(1024));
+      const file = { path: 'pool/ab/cd/bmc.bin', size: 4096, sha256: 'a'.repeat(64) };
+      const copy = checkedCopy(hung, file, under, 50);
+      await expect(copy).rejects.toBeInstanceOf(CliError);
+      await expect(copy).rejects.toMatchObject({ key: 'mirror.copyStalled', params: { file: file.path } });
+      expect(readdirSync(under)).toEqual([]);
+    } finally {
+      rmSync(under, { recursive: true, force: true });
+    }
+  });
 });

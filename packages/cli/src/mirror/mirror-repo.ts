@@ -25,6 +25,7 @@ import {
   snapshotDirOf,
 } from './mirror-layout.ts';
 import { isRealFolder } from './mirror-pool.ts';
+import { DISK_STALL_MS } from '../download/hashing-writer.ts';
 import {
   MAX_SMALL_FILE_BYTES,
   parseCatalog,
@@ -90,15 +91,41 @@ function privateFolder() {
 /**
  * `body` copied to a new file in a fresh folder below `under`, hashed as it is written and cut
  * off past the signed size; the copy's path once its size and SHA-256 are `file`'s, else
- * nothing is kept and the file is refused.
+ * nothing is kept and the file is refused. A copy that moves no byte for `stallMs` (a removed
+ * drive, a hung mount: the mirror often comes on removable media) fails with mirror.copyStalled
+ * instead of waiting forever; the read or write the kernel holds is left to finish alone.
  */
-async function checkedCopy(body: Readable, file: MirrorFile, under: string): Promise<string> {
+export async function checkedCopy(
+  body: Readable,
+  file: MirrorFile,
+  under: string,
+  stallMs = DISK_STALL_MS,
+): Promise<string> {
   const dir = await mkdtemp(path.join(under, 'f-'));
   const target = path.join(dir, file.path.split('/').at(-1) ?? 'file');
   const hash = createHash('sha256');
   let size = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stall: () => void = () => undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    stall = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () =>
+          reject(
+            new CliError(EXIT.error, 'mirror.copyStalled', {
+              file: file.path,
+              seconds: Math.round(stallMs / 1000),
+            }),
+          ),
+        stallMs,
+      );
+    };
+  });
+  stall();
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      stall();
       size += chunk.length;
       // Never more than the signed size on disk: a source sending forever is cut off here.
       if (size > file.size) return done(mismatch(file.path));
@@ -107,12 +134,18 @@ async function checkedCopy(body: Readable, file: MirrorFile, under: string): Pro
     },
   });
   try {
-    await pipeline(body, count, createWriteStream(target, { mode: 0o600, flags: 'wx' }));
+    await Promise.race([
+      pipeline(body, count, createWriteStream(target, { mode: 0o600, flags: 'wx' })),
+      stalled,
+    ]);
     if (size !== file.size || hash.digest('hex') !== file.sha256) throw mismatch(file.path);
     return target;
   } catch (error) {
+    body.destroy();
     await rm(dir, { recursive: true, force: true });
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -143,9 +176,19 @@ function folderRepo(root: string): MirrorRepo {
       try {
         const stats = await handle.stat();
         if (!stats.isFile() || stats.size !== file.size) throw mismatch(relative);
-        return await checkedCopy(handle.createReadStream({ autoClose: false }), file, await copies.get());
-      } finally {
+        const copy = await checkedCopy(
+          handle.createReadStream({ autoClose: false }),
+          file,
+          await copies.get(),
+        );
         await handle.close();
+        return copy;
+      } catch (error) {
+        // A stalled copy: closing waits for the read the kernel holds, so it is left to finish alone.
+        if (error instanceof CliError && error.key === 'mirror.copyStalled')
+          handle.close().catch(() => undefined);
+        else await handle.close().catch(() => undefined);
+        throw error;
       }
     },
     urlOf: () => null,
