@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { envNumber } from './support/env-number';
 import { percentile } from './support/percentile';
-import { BENCH_PASSWORD } from './support/portal';
+import { benchToken } from './support/portal';
 import { launchBenchChromium, slowCpu } from './support/phone-page';
 import { signInScript, startWebBenchPortal } from './support/web-portal';
 
@@ -14,15 +14,6 @@ const RUNS = envNumber('BENCH_RUNS', 5);
 const SLOWDOWN = envNumber('BENCH_SLOWDOWN', 1);
 
 const portal = await startWebBenchPortal();
-
-async function tokenOf(account: string): Promise<string> {
-  const answer = await fetch(`${portal.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password: BENCH_PASSWORD }),
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
 
 /** A desktop page (1440 x 900) signed in with `token`, at the chosen CPU slowdown. */
 async function signedInPage(browser: Browser, token: string): Promise<Page> {
@@ -93,7 +84,7 @@ async function bell(browser: Browser, token: string, timings: Timings) {
 
 const browser = await launchBenchChromium();
 try {
-  const [admin, customer] = [await tokenOf('admin'), portal.token];
+  const [admin, customer] = [await benchToken(portal.url, 'admin'), portal.token];
   const timings: Timings = {};
   for (let run = 0; run < RUNS; run++) {
     await advisoryDrawer(browser, admin, timings);

@@ -93,14 +93,18 @@ export async function createBenchDatabase(url: string, name: string): Promise<st
   return url.replace(/\/postgres$/, `/${name}`);
 }
 
+/** A session token of a seeded account (`BENCH_PASSWORD`) of the portal at `url`. */
+export async function benchToken(url: string, account: string): Promise<string> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: BENCH_PASSWORD }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 /** `startPortalApp` with the demo, and a session token of the demo customer. */
 export async function startBenchPortal(options: Omit<BenchPortalOptions, 'demo'> = {}) {
   const portal = await startPortalApp(options);
-  const login = await fetch(`${portal.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: BENCH_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return { ...portal, token: data.token };
+  return { ...portal, token: await benchToken(portal.url, 'demo') };
 }

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { CliError } from '../cli-error.ts';
 import { EXIT } from '../exit-codes.ts';
+import { idleLimit } from '../lib/idle-limit.ts';
 import type { ThreadHash } from './hash-thread.ts';
 
 /** Bytes gathered for one write: one system call (and one trip to libuv's pool) per MiB, not per read. */
@@ -102,14 +103,14 @@ export class HashingWriter {
    * kernel holds cannot be called back, but the run ends with a message instead of waiting forever.
    */
   private async consume(batch: Buffer): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const stalled = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(diskStalled(this.name, this.stallMs)), this.stallMs);
-    });
+    const limit = idleLimit(this.stallMs, () => diskStalled(this.name, this.stallMs));
     try {
-      await Promise.race([Promise.all([writeAll(this.file, [batch]), this.hash.update(batch)]), stalled]);
+      await Promise.race([
+        Promise.all([writeAll(this.file, [batch]), this.hash.update(batch)]),
+        limit.expired,
+      ]);
     } finally {
-      clearTimeout(timer);
+      limit.stop();
     }
   }
 

@@ -26,6 +26,7 @@ import {
 } from './mirror-layout.ts';
 import { isRealFolder } from './mirror-pool.ts';
 import { DISK_STALL_MS } from '../download/hashing-writer.ts';
+import { idleLimit } from '../lib/idle-limit.ts';
 import {
   MAX_SMALL_FILE_BYTES,
   parseCatalog,
@@ -105,27 +106,17 @@ export async function checkedCopy(
   const target = path.join(dir, file.path.split('/').at(-1) ?? 'file');
   const hash = createHash('sha256');
   let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let stall: () => void = () => undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    stall = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () =>
-          reject(
-            new CliError(EXIT.error, 'mirror.copyStalled', {
-              file: file.path,
-              seconds: Math.round(stallMs / 1000),
-            }),
-          ),
-        stallMs,
-      );
-    };
-  });
-  stall();
+  const limit = idleLimit(
+    stallMs,
+    () =>
+      new CliError(EXIT.error, 'mirror.copyStalled', {
+        file: file.path,
+        seconds: Math.round(stallMs / 1000),
+      }),
+  );
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      stall();
+      limit.touch();
       size += chunk.length;
       // Never more than the signed size on disk: a source sending forever is cut off here.
       if (size > file.size) return done(mismatch(file.path));
@@ -136,7 +127,7 @@ export async function checkedCopy(
   try {
     await Promise.race([
       pipeline(body, count, createWriteStream(target, { mode: 0o600, flags: 'wx' })),
-      stalled,
+      limit.expired,
     ]);
     if (size !== file.size || hash.digest('hex') !== file.sha256) throw mismatch(file.path);
     return target;
@@ -145,7 +136,7 @@ export async function checkedCopy(
     await rm(dir, { recursive: true, force: true });
     throw error;
   } finally {
-    clearTimeout(timer);
+    limit.stop();
   }
 }
 
