@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { type ConsoleSuite, chooseLanguage, DESKTOP, MOBILE, type UiLocale } from './console';
@@ -125,25 +125,33 @@ export async function axeFindings(
   page: Page,
   { within, bestPractice = false }: { within?: string; bestPractice?: boolean } = {},
 ): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    async ({ include, tags }) => {
-      const { axe: injected } = window as unknown as { axe: typeof axe };
-      const { violations } = await injected.run(include ?? document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
-      return violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({
-          id: violation.id,
-          impact: violation.impact ?? '',
-          help: violation.help,
-          targets: violation.nodes.map((node) => node.target.join(' ')),
-        }));
-    },
-    { include: within ?? null, tags: bestPractice ? [...WCAG_21_AA, 'best-practice'] : WCAG_21_AA },
-  );
+  // Injected once a document (a client-side navigation keeps it); undefined until then.
+  const run = () =>
+    page.evaluate(
+      async ({ include, tags }) => {
+        const { axe: injected } = window as unknown as { axe?: typeof axe };
+        if (!injected) return undefined;
+        const { violations } = await injected.run(include ?? document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        });
+        return violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            id: violation.id,
+            impact: violation.impact ?? '',
+            help: violation.help,
+            targets: violation.nodes.map((node) => node.target.join(' ')),
+          }));
+      },
+      { include: within ?? null, tags: bestPractice ? [...WCAG_21_AA, 'best-practice'] : WCAG_21_AA },
+    );
+  const findings = await run();
+  if (findings) return findings;
+  await page.evaluate(axe.source);
+  const injected = await run();
+  if (!injected) throw new Error('axe-core did not load into the page');
+  return injected;
 }
 
 /** The same findings inside `selector` (the whole document when none) as lines `<rule> at <targets>`. */
@@ -164,14 +172,8 @@ export async function accessibilityFindings(
  * transitions (then waited out below); a fixed 250 ms here cost ~150 checks of the
  * accessibility tour 37 s (issue 41).
  */
-export async function settle(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]'),
-  );
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-  await motionOver(page);
+export function settle(page: Page) {
+  return waitInPage(page, { spinners: true });
 }
 
 /**
@@ -180,18 +182,85 @@ export async function settle(page: Page) {
  * click waited it out (6 of the webhooks test's 18 s).
  */
 export function motionOver(page: Page) {
-  return page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity ||
-          ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains(
-            'ant-wave',
-          ),
-      ),
+  return waitInPage(page, { spinners: false });
+}
+
+/**
+ * settle (`spinners`) or motionOver, watched frame by frame inside the page in one call: three
+ * calls a check, each a round trip to a busy browser, cost the tours ~30 ms a page (issue 41).
+ * Fails after 15 s (the tests' wait for an element), naming what it waited for.
+ */
+async function waitInPage(page: Page, { spinners }: { spinners: boolean }) {
+  const waited = await page.evaluate(
+    async ({ spinners, timeout }) => {
+      const deadline = performance.now() + timeout;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const until = async (done: () => boolean) => {
+        while (!done()) {
+          if (performance.now() > deadline) return false;
+          await frame();
+        }
+        return true;
+      };
+      const noSpinner = () =>
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="full-page-spinner"]');
+      const noMotion = () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity ||
+              ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains(
+                'ant-wave',
+              ),
+          );
+      if (spinners) {
+        if (!(await until(noSpinner))) return 'a spinner or skeleton to go';
+        await frame();
+        await frame();
+      }
+      return (await until(noMotion)) ? '' : 'the transitions and animations to end';
+    },
+    { spinners, timeout: 15_000 },
   );
+  if (waited) throw new Error(`waited 15 s for ${waited}`);
+}
+
+/**
+ * Opens `url` and waits until the page is done with it: every request the page made answered,
+ * then settled (spinners gone, transitions over), with no request started meanwhile. Playwright's
+ * 'networkidle' waits for 500 ms without a request instead: 11 s of the 22 public pages of the
+ * accessibility test (issue 41).
+ */
+export async function openSettled(page: Page, url: string) {
+  const pending = new Set<Request>();
+  let started = 0;
+  const onRequest = (request: Request) => {
+    started += 1;
+    pending.add(request);
+  };
+  const onAnswered = (request: Request) => pending.delete(request);
+  page.on('request', onRequest);
+  page.on('requestfinished', onAnswered);
+  page.on('requestfailed', onAnswered);
+  try {
+    await page.goto(url);
+    for (let seen = -1; seen !== started;) {
+      seen = started;
+      await expect
+        .poll(() => [...pending].map((request) => request.url()), {
+          message: `the requests of ${url} answered`,
+          interval: 10,
+        })
+        .toEqual([]);
+      await settle(page);
+    }
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onAnswered);
+    page.off('requestfailed', onAnswered);
+  }
 }
 
 /** Once the page settled, no serious or critical axe findings inside `selector`; `what` names it in a failure. */

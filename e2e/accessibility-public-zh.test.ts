@@ -1,0 +1,3 @@
+import { describePublicTour } from './support/axe-tour';
+
+describePublicTour('zh-CN');
