@@ -1,18 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { API_TOKENS_PATH, createTokenInForm, tokenRow } from './support/automation-sections';
 import { expectMessage, PASSWORDS, type Portal, useConsoleSuite } from './support/console';
-import {
-  accessibilityFindings,
-  expectDialogFitsAndSave,
-  expectPageFitsAndSave,
-  itFitsTheWindow,
-  saveScreenshot,
-} from './support/page-checks';
+import { accessibilityFindings, saveScreenshot } from './support/page-checks';
 import { deleteApiTokensSince } from './support/put-back';
 import { signInThroughApi } from './support/session';
 import { openUserDetailTab } from './support/system-app';
-
-const SECTION_PATH = '/account/settings/api-tokens';
 
 /** A request with the token, as a script would send it; answers the HTTP status. */
 async function statusWith(portal: Portal, token: string, apiPath: string): Promise<number> {
@@ -21,24 +14,9 @@ async function statusWith(portal: Portal, token: string, apiPath: string): Promi
   return answer.status;
 }
 
-const tokenRow = (scope: Page | Locator, name: string) =>
-  scope.locator(`[data-testid="api-token-row"][data-name="${name}"]`);
-
 /** Confirms the open "Revoke?" popup. */
 async function confirmRevoke(page: Page) {
   await page.getByTestId('api-token-revoke-confirm').filter({ visible: true }).click();
-}
-
-/** Creates a token through the form of the section and answers the modal that shows it. */
-async function createInForm(page: Page, name: string, scopeLabel: string) {
-  await page.getByTestId('api-token-name').fill(name);
-  await page.getByRole('checkbox', { name: scopeLabel }).check();
-  await page.getByTestId('api-token-create').click();
-  const modal = page.getByRole('dialog');
-  await modal.getByTestId('api-token-secret').waitFor();
-  // Its opening motion is over (screenshots, focus).
-  await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
-  return modal;
 }
 
 describe('API tokens in Chromium', () => {
@@ -47,18 +25,18 @@ describe('API tokens in Chromium', () => {
   it('creates a token shown once, which works for its scope only until revoked in the UI', async () => {
     const started = new Date();
     try {
-      const page = await suite.openConsole('demo', SECTION_PATH, {
+      const page = await suite.openConsole('demo', API_TOKENS_PATH, {
         permissions: ['clipboard-read', 'clipboard-write'],
       });
       await page.getByTestId('settings-section-apiTokens').waitFor();
       // Reached through the settings menu like its sibling sections.
       expect(
-        await page.getByTestId('account-settings-menu').locator(`a[href="${SECTION_PATH}"]`).innerText(),
+        await page.getByTestId('account-settings-menu').locator(`a[href="${API_TOKENS_PATH}"]`).innerText(),
       ).toBe('API tokens');
       await page.getByTestId('api-tokens-list').getByText('No tokens yet').waitFor();
 
       await page.getByTestId('api-token-expiry').getByText('30 days').click();
-      const modal = await createInForm(page, 'Rack A script', 'Read the catalog');
+      const modal = await createTokenInForm(page, 'Rack A script', 'Read the catalog');
       expect(await modal.getByRole('alert').innerText()).toContain('It will not be shown again');
       expect(await accessibilityFindings(page, '.ant-modal')).toEqual([]);
       const token = await modal.getByTestId('api-token-secret').inputValue();
@@ -140,7 +118,7 @@ describe('API tokens in Chromium', () => {
       expect(await statusWith(suite.portal, token, '/api/catalog/models')).toBe(401);
 
       // The owner reads why it stopped.
-      const owner = await suite.openConsole('demo', SECTION_PATH);
+      const owner = await suite.openConsole('demo', API_TOKENS_PATH);
       await expect
         .poll(() => tokenRow(owner, 'Leaked on a wiki').innerText())
         .toContain('Revoked by support staff');
@@ -148,16 +126,5 @@ describe('API tokens in Chromium', () => {
       // Gone again, so that a retry's token is the only one of its name.
       await deleteApiTokensSince(suite.portal, 'demo', started);
     }
-  });
-
-  itFitsTheWindow(suite, SECTION_PATH, 'api-token-form', async (page, locale, device) => {
-    // A name of this attempt's own: a retry must not find two rows of the name it waits for.
-    const name = `Screens ${locale} ${device} ${Date.now().toString(36)}`;
-    const modal = await createInForm(page, name, locale === 'en-US' ? 'Tasks' : '任务');
-    await expectDialogFitsAndSave(page, modal, 'api-tokens-modal', locale, device);
-    await modal.getByTestId('api-token-created-close').click();
-    await modal.waitFor({ state: 'hidden' });
-    await tokenRow(page, name).waitFor();
-    await expectPageFitsAndSave(page, 'api-tokens', locale, device);
   });
 });

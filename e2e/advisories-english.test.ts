@@ -1,0 +1,9 @@
+import { describe } from 'vitest';
+import { itShowsCustomerAdvisories } from './support/advisory-pages';
+import { useConsoleSuite } from './support/console';
+
+describe('security advisories in English in Chromium', () => {
+  const suite = useConsoleSuite({ shared: true });
+
+  itShowsCustomerAdvisories(suite, 'en-US');
+});

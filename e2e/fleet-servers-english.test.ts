@@ -1,0 +1,9 @@
+import { describe } from 'vitest';
+import { useConsoleSuite } from './support/console';
+import { itShowsMyServers } from './support/my-servers';
+
+describe('my servers in English in Chromium', () => {
+  const suite = useConsoleSuite();
+
+  itShowsMyServers(suite, 'en-US');
+});
