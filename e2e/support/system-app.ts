@@ -9,7 +9,8 @@ export async function openSystemPage(suite: ConsoleSuite, account: Account, path
   const page = await suite.openConsole(account, '/homePage');
   await page.getByTestId('app-tab-system').click();
   await page.waitForURL(/\/system\/user$/);
-  await page.goto(`${suite.portal.url}${path}`);
+  // The tab lands on the users page: loaded again only to reach another one.
+  if (new URL(page.url()).pathname !== path) await page.goto(`${suite.portal.url}${path}`);
   await waitForConsole(page);
   return page;
 }
