@@ -41,12 +41,16 @@ function npmStartCommand(): { flags: string[]; env: Record<string, string> } {
   return { flags: words.slice(node + 1, -1), env };
 }
 
-/** Runs the bundle with npm start's settings on `dir` (see buildBundle); collects what it prints. */
-export function spawnPortal(dir: string, env: NodeJS.ProcessEnv) {
+/**
+ * Runs the bundle with npm start's settings on `dir` (see buildBundle); collects what it prints.
+ * `detached`: in a process group of its own, so that a kill of the group takes its children too.
+ */
+export function spawnPortal(dir: string, env: NodeJS.ProcessEnv, options: { detached?: boolean } = {}) {
   const start = npmStartCommand();
   const child = spawn(process.execPath, [...start.flags, 'dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, ...start.env, DATA_DIR: dir, ...env },
+    detached: options.detached ?? false,
   });
   let output = '';
   let stderr = '';

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Task } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/connection';
@@ -15,9 +15,8 @@ import { createUser } from '../../test/factories';
 import { ADMIN_PASSWORD, createPostgresDatabase } from '../../test/test-app';
 import { sha256 } from './bundle-check';
 import { freePort } from '../../test/free-port';
+import { buildBundle, spawnPortal } from '../../test/portal-process';
 import { until } from '../../test/until';
-
-const serverEntry = path.resolve(import.meta.dirname, '../../main.ts');
 
 /**
  * A real restart: the portal runs as its own process, a custom LiveCD task is RUNNING in it
@@ -28,6 +27,7 @@ describe('a task interrupted by a server restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-restart-'));
   let child: ChildProcess | undefined;
   let database: Database | undefined;
+  beforeAll(() => buildBundle(), 120_000);
   afterAll(async () => {
     // Only when the test stopped before killing it (the group is gone otherwise).
     if (child?.pid && child.exitCode === null && child.signalCode === null)
@@ -43,9 +43,7 @@ describe('a task interrupted by a server restart', () => {
     chmodSync(slowWriter, 0o755);
     const port = await freePort();
     const env = {
-      ...process.env,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD,
@@ -58,13 +56,9 @@ describe('a task interrupted by a server restart', () => {
       JOB_SUPERVISE_SECONDS: '1',
       XORRISO_PATH: slowWriter,
     };
-    // Node itself with tsx's loader (not the tsx wrapper, which would outlive a kill of its child),
-    // in a process group of its own so the kill takes the ISO writer with it.
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env,
-      stdio: 'ignore',
-      detached: true,
-    });
+    // The bundle as npm start runs it (loading the sources through tsx took seconds more), in a
+    // process group of its own so the kill takes the ISO writer with it.
+    child = spawnPortal(dataDir, env, { detached: true }).child;
     const base = `http://127.0.0.1:${port}`;
     await until('the first server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
     database = await openDatabase({ databaseUrl, poolSize: 4 });
