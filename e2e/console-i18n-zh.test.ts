@@ -1,0 +1,3 @@
+import { describeConsoleInLanguage } from './support/console-language-tour';
+
+describeConsoleInLanguage('zh-CN');
