@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { ConsoleSuite } from './console';
+import { type ConsoleSuite, pathOf } from './console';
 import {
   accessibilityFindings,
   type Device,
@@ -79,7 +79,7 @@ export function itShowsHomePagePanel(suite: ConsoleSuite, only: Device) {
 
       for (const state of ['vulnerable', 'outdated'] as const) {
         await page.getByTestId(`attention-${state}`).click();
-        await expect.poll(() => new URL(page.url()).pathname).toBe('/fleet/servers');
+        await expect.poll(() => pathOf(page)).toBe('/fleet/servers');
         expect(new URL(page.url()).searchParams.get('state')).toBe(state);
         const rows = page.getByTestId('fleet-table').locator('tbody tr.ant-table-row');
         await rows.first().waitFor();

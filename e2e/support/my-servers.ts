@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { fleet as fleetEn } from '../../apps/web/src/locales/en-US/fleet';
 import { fleet as fleetZh } from '../../apps/web/src/locales/zh-CN/fleet';
-import type { ConsoleSuite, UiLocale } from './console';
+import { type ConsoleSuite, pathOf, type UiLocale } from './console';
 import { checkPage, LANGUAGES_AND_WIDTHS, openConsoleAs, sidewaysCut } from './page-checks';
 
 /** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
@@ -48,7 +48,7 @@ export function itShowsMyServers(suite: ConsoleSuite, language: UiLocale) {
       await table.locator('tbody tr.ant-table-row a[data-testid^="server-link-"]').first().click();
       const detail = page.getByTestId('server-detail');
       await detail.waitFor();
-      expect(new URL(page.url()).pathname).toMatch(/^\/fleet\/servers\/[^/]+$/);
+      expect(pathOf(page)).toMatch(/^\/fleet\/servers\/[^/]+$/);
       const advisories = detail.getByTestId('component-advisories').first();
       await advisories.waitFor();
       expect(await advisories.getByRole('link').first().getAttribute('href')).toMatch(

@@ -1,5 +1,4 @@
-import type { Account, ConsoleSuite } from './console';
-import { waitForConsole } from './console';
+import { type Account, type ConsoleSuite, pathOf, waitForConsole } from './console';
 
 /**
  * Opens a page of the staff application `system`: signs in, switches application with the
@@ -10,7 +9,7 @@ export async function openSystemPage(suite: ConsoleSuite, account: Account, path
   await page.getByTestId('app-tab-system').click();
   await page.waitForURL(/\/system\/user$/);
   // The tab lands on the users page: loaded again only to reach another one.
-  if (new URL(page.url()).pathname !== path) await page.goto(`${suite.portal.url}${path}`);
+  if (pathOf(page) !== path) await page.goto(`${suite.portal.url}${path}`);
   await waitForConsole(page);
   return page;
 }
