@@ -49,7 +49,8 @@ describe('account settings in Chromium: the profile', () => {
     expect(await nickname.inputValue()).toBe('Neo');
     expect(await page.getByTestId('base-name').inputValue()).toBe('Thomas Anderson');
     expect(await page.getByTestId('base-company').inputValue()).toBe(DEMO_COMPANY);
-    expect(await page.getByTestId('base-industry').innerText()).toContain('Finance');
+    // The industry's name arrives with its dictionary, after the profile: "Loading…" until then.
+    await expect.poll(() => page.getByTestId('base-industry').innerText()).toContain('Finance');
   });
 
   it('switches the interface to the language saved in the base information, and back', async () => {

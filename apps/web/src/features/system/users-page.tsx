@@ -21,6 +21,7 @@ import {
 } from './api/users';
 import { UserDetailDrawer } from './components/user-detail-drawer';
 import { UserFormDrawer } from './components/user-form-drawer';
+import { RemoteSelect } from '@/components/remote-select';
 
 const EDIT = 'sysUser:edit';
 
@@ -186,8 +187,9 @@ export function UsersPage({
             )
           }
         >
-          <Select
+          <RemoteSelect
             mode="multiple"
+            pending={roleOptions.isPending}
             style={{ width: '100%' }}
             value={granting.roles}
             onChange={(roles: string[]) => setGranting({ ...granting, roles })}

@@ -8,6 +8,8 @@ export const common: TranslationsOf<typeof reference> = {
   'app.logoName': '{{short}}, {{full}}',
   'app.copyright': 'Copyright © {{year}} Server Firmware & Software Portal',
   'app.loading': 'Loading…',
+  // A chosen value the server's list no longer has (a deleted model, a retired role).
+  'select.unavailable': 'No longer available',
   'table.total': '{{from}}-{{to}} of {{total}}',
   // The name of a table's box that scrolls (on a phone, sideways), once it takes the keyboard focus.
   'table.scrollRegion': 'Scrollable table',

@@ -5,6 +5,8 @@ export const common = {
   'app.logoName': '{{short}}（{{full}}）',
   'app.copyright': '版权所有 © {{year}} 服务器固件与软件下载门户',
   'app.loading': '加载中…',
+  // A chosen value the server's list no longer has (a deleted model, a retired role).
+  'select.unavailable': '已不可用',
   'table.total': '第 {{from}}-{{to}} 条，共 {{total}} 条',
   // The name of a table's box that scrolls (on a phone, sideways), once it takes the keyboard focus.
   'table.scrollRegion': '可滚动的表格',

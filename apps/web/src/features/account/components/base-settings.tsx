@@ -13,6 +13,7 @@ import { useIndustries } from '../api/get-industries';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarUpload } from './avatar-upload';
+import { RemoteSelect } from '@/components/remote-select';
 
 const FORM_NAME = 'baseSettings';
 const FIELD_NAMES: readonly string[] = ['nickName', 'name', 'company', 'industry', 'locale'] satisfies Array<
@@ -115,9 +116,9 @@ function BaseSettingsForm({ profile }: { profile: Profile }) {
         <Input data-testid="base-company" maxLength={128} />
       </Form.Item>
       <Form.Item name="industry" label={t('base.industry.label')}>
-        <Select
+        <RemoteSelect
           data-testid="base-industry"
-          loading={industries.isPending}
+          pending={industries.isPending}
           placeholder={t('base.industry.placeholder')}
           options={(industries.data ?? []).map((industry) => ({
             value: industry.code,

@@ -9,6 +9,7 @@ import { type AdvisoryFormValues, type AffectedFormRow, EMPTY_AFFECTED } from '.
 import { SbomTriageModal } from './sbom-triage-modal';
 import { type RepeatedEntry, RepeatedCard, RepeatedFields } from '@/components/repeated-fields';
 import { requiredText } from '@/lib/form-rules';
+import { RemoteSelect } from '@/components/remote-select';
 
 /**
  * One product: a server model or a PCIe part number, its kind, what is true of a version range of
@@ -56,8 +57,9 @@ function AffectedCard({ name, index, onRemove }: RepeatedEntry) {
             </Form.Item>
           ) : (
             <Form.Item name={[name, 'modelId']} label={t('form.model')} rules={[required('model')]}>
-              <Select
+              <RemoteSelect
                 showSearch={{ optionFilterProp: 'label' }}
+                pending={models.isPending}
                 loading={models.isFetching}
                 options={(models.data ?? []).map((model) => ({
                   value: model.id,

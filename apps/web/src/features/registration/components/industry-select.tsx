@@ -1,6 +1,7 @@
-import { Button, Form, type FormRule, Select, Typography } from 'antd';
+import { Button, Form, type FormRule, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIndustries } from '../api/get-industries';
+import { RemoteSelect } from '@/components/remote-select';
 
 /** The industry, chosen from the server's dictionary (spec 1: the 15 industries), sent as its code. */
 export function IndustrySelect({ rules }: { rules: FormRule[] }) {
@@ -23,10 +24,10 @@ export function IndustrySelect({ rules }: { rules: FormRule[] }) {
         )
       }
     >
-      <Select
+      <RemoteSelect
         data-testid="industry-select"
         showSearch={{ optionFilterProp: 'label' }}
-        loading={industries.isPending}
+        pending={industries.isPending}
         options={options}
         placeholder={t('register.industry.placeholder')}
       />

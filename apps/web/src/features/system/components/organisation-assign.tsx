@@ -1,9 +1,10 @@
 import type { UserAdminRow } from '@portal/contract';
-import { App, Button, Select, Space, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '@/lib/access';
 import { useAssignOrganisation, useOrganisations } from '../api/users';
+import { RemoteSelect } from '@/components/remote-select';
 
 /**
  * The staff-made link between an account and a customer organisation: what makes that
@@ -30,13 +31,13 @@ export function OrganisationAssign({ user }: { user: UserAdminRow }) {
       </Typography.Text>
       <Authorized code="sysUser:edit">
         <Space wrap>
-          <Select
+          <RemoteSelect
             showSearch
             allowClear
             style={{ minWidth: 240 }}
             aria-label={t('users.organisation.choose')}
             placeholder={t('users.organisation.choose')}
-            loading={organisations.isPending}
+            pending={organisations.isPending}
             optionFilterProp="label"
             value={chosen === undefined ? user.organisation?.id : (chosen ?? undefined)}
             options={(organisations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}

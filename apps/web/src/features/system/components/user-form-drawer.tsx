@@ -5,6 +5,7 @@ import { FormDrawer } from '@/components/form-overlay/form-drawer';
 import { useSaveFeedback } from '@/components/form-overlay/use-save-feedback';
 import { requiredText } from '@/lib/form-rules';
 import { useCreateUser, useRoleOptions, useUpdateUser } from '../api/users';
+import { RemoteSelect } from '@/components/remote-select';
 
 /** Who the user is and how to reach them, in the order the drawer asks (the nickname is required). */
 const CONTACT_FIELDS = [
@@ -62,9 +63,10 @@ export function UserFormDrawer({ user, onClose }: Props) {
               <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-password" />
             </Form.Item>
             <Form.Item name="roleCodes" label={t('users.roles')}>
-              <Select
+              <RemoteSelect
                 mode="multiple"
                 data-testid="user-roles"
+                pending={roleOptions.isPending}
                 options={(roleOptions.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
               />
             </Form.Item>
