@@ -12,10 +12,6 @@ const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // No optimising JavaScript compilers (TurboFan, Maglev): a test's page lives seconds, too short
-  // for optimised code to repay its compiling. Renderer CPU fell by 14% on three files (2026-12-06,
-  // bench/README.md "CI time"), and Chromium was a third of the CPU a CI run spends.
-  '--js-flags=--no-opt --no-maglev',
 ];
 
 let shared: Promise<Browser> | undefined;
