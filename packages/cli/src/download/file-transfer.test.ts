@@ -185,4 +185,27 @@ describe('HashingWriter', () => {
     expect(Buffer.concat(written).equals(data.subarray(0, at))).toBe(true);
     await waiting;
   });
+
+  it('hands its buffers to the next writer only when released, and reads nothing more into them after', async () => {
+    const first = slowWriter();
+    const data = randomBytes(1.5 * 1024 * 1024);
+    await first.writer.append(data);
+    await first.writer.close();
+    const firstBuffers = new Set([first.writer.room().buffer]);
+    // Closed but not released (as after a failed body): the next writer gets buffers of its own.
+    const unreleased = slowWriter();
+    expect(firstBuffers.has(unreleased.writer.room().buffer)).toBe(false);
+
+    first.writer.release();
+    // Nothing can be read into a released writer: the connection reads into its own scratch.
+    expect(first.writer.room().length).toBe(0);
+    const second = slowWriter();
+    expect(firstBuffers.has(second.writer.room().buffer)).toBe(true);
+    // The first file's bytes were written before; the second's are its own.
+    const more = randomBytes(1.5 * 1024 * 1024);
+    await second.writer.append(more);
+    await second.writer.close();
+    expect(Buffer.concat(first.written).equals(data)).toBe(true);
+    expect(Buffer.concat(second.written).equals(more)).toBe(true);
+  });
 });

@@ -131,6 +131,7 @@ async function writeBody(
 ): Promise<void> {
   const writer = new HashingWriter(file, hash, name);
   let left = room;
+  let ended = false;
   try {
     await body.pipe(
       (data) => {
@@ -141,7 +142,10 @@ async function writeBody(
       },
       () => writer.room(),
     );
+    ended = true;
   } finally {
     await writer.close();
   }
+  // Not after a failure: its connection or a stalled write may still hold the buffers.
+  if (ended) writer.release();
 }
