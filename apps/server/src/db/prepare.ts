@@ -25,7 +25,7 @@ async function newestMigration(): Promise<string> {
  * and whether the demo data is wanted (turned on later, it is seeded then). A start that differs
  * in any of them prepares in the child again; preparing twice changes nothing.
  */
-async function preparedState(config: Config, migration: string): Promise<string> {
+export function preparedState(config: Pick<Config, 'SEED_DEMO'>, migration: string): string {
   // Read at run time: the server's bundle leaves node_modules outside.
   const pgBoss = createRequire(import.meta.url)('pg-boss/package.json') as { pgboss: { schema: number } };
   return `${migration} queue-schema=${pgBoss.pgboss.schema} demo=${config.SEED_DEMO ? 'on' : 'off'}`;
@@ -62,7 +62,7 @@ const stampPath = (config: Config) => path.join(config.DATA_DIR, 'pglite', 'port
  */
 export async function prepareInChildProcess(config: Config): Promise<void> {
   const migration = await newestMigration();
-  const state = await preparedState(config, migration);
+  const state = preparedState(config, migration);
   const stamped = await fs.readFile(stampPath(config), 'utf8').catch(() => '');
   if (stamped === state) return;
   await new Promise<void>((resolve, reject) => {
