@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage, expectMessage, useConsoleSuite } from './support/console';
 import { apiAs } from './support/api';
 import { openFromSystemMenu } from './support/system-menu';
+import { confirmPopup } from './support/system-app';
 
 describe('staff menus and dictionaries in Chromium', () => {
   const suite = useConsoleSuite();
@@ -60,7 +61,7 @@ describe('staff menus and dictionaries in Chromium', () => {
       await expectMessage(page, 'Saved');
       await page.getByTestId('dict-values-table').getByText('Retail', { exact: true }).waitFor();
       await page.getByTestId('dict-type-actions-industry').getByRole('button', { name: 'Delete' }).click();
-      await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
+      await confirmPopup(page);
       await expectMessage(page, 'Dictionary industry still has 16 values; delete them first');
     } finally {
       // Left as found: a retry adds the same path and code again and counts 16 values.

@@ -1,7 +1,7 @@
 import { request as playwrightRequest } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, expectMessage, useConsoleSuite } from './support/console';
-import { openSystemPage } from './support/system-app';
+import { confirmPopup, openSystemPage } from './support/system-app';
 
 describe('staff users, audit log and dashboard in Chromium', () => {
   const suite = useConsoleSuite();
@@ -39,7 +39,7 @@ describe('staff users, audit log and dashboard in Chromium', () => {
     await page.getByTestId('user-search').locator('input').press('Enter');
     const actions = page.getByTestId(`user-actions-${account}`);
     await actions.getByRole('button', { name: 'Freeze' }).click();
-    await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
+    await confirmPopup(page);
     await expectMessage(page, 'Frozen');
     await page.getByTestId('users-table').getByText('Frozen', { exact: true }).waitFor();
     const refused = await signIn();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { type Account, type ConsoleSuite, pathOf, waitForConsole } from './console';
 
 /**
@@ -27,3 +28,12 @@ export async function openUserDetailTab(suite: ConsoleSuite, account: Account, u
   await drawer.getByRole('tab', { name: tab }).click();
   return { page, drawer };
 }
+
+/** Confirms the open antd Popconfirm (its last button: OK, in either language). */
+export async function confirmPopup(page: Page) {
+  await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
+}
+
+/** The row of `version` in the publishing page's versions drawer. */
+export const versionRow = (page: Page, version: string) =>
+  page.getByTestId('versions-table').locator('tbody tr.ant-table-row').filter({ hasText: version });
