@@ -1,17 +1,15 @@
 import type { Page } from 'playwright-core';
-import { type Account, type ConsoleSuite, pathOf, waitForConsole } from './console';
+import { expect } from 'vitest';
+import { type Account, type ConsoleSuite, pathOf } from './console';
 
 /**
- * Opens a page of the staff application `system`: signs in, switches application with the
- * header tab (the server remembers the active one), then goes to `path`.
+ * Opens a page of the staff application `system` at its address: a link to a page of another
+ * application switches the console to it (console-navigation.test.ts switches with the header
+ * tab). One page load, not a detour through the home page and the tab's landing page.
  */
 export async function openSystemPage(suite: ConsoleSuite, account: Account, path: string) {
-  const page = await suite.openConsole(account, '/homePage');
-  await page.getByTestId('app-tab-system').click();
-  await page.waitForURL(/\/system\/user$/);
-  // The tab lands on the users page: loaded again only to reach another one.
-  if (pathOf(page) !== path) await page.goto(`${suite.portal.url}${path}`);
-  await waitForConsole(page);
+  const page = await suite.openConsole(account, path);
+  expect(pathOf(page)).toBe(path);
   return page;
 }
 
