@@ -32,6 +32,9 @@ declare module 'vitest' {
 
 export type SeedShape = { demo: boolean; now: Date; passwords: { admin: string; demo: string } };
 
+/** The seeded accounts' passwords in every test database (test-app.ts: ADMIN_PASSWORD, DEMO_PASSWORD). */
+export const TEST_PASSWORDS = { admin: 'Admin#Pass1', demo: 'Demo#Pass1' };
+
 /**
  * Migrating 33 migrations and seeding (two argon2 hashes) cost 1.5 s on PostgreSQL and 3-8 s on
  * PGlite per test app (issue 41): each shape of seed is built once per run and driver, then
@@ -82,40 +85,68 @@ async function seeded(database: Database, shape: SeedShape): Promise<void> {
   await boss.stop({ graceful: false, close: true });
 }
 
-/** A new database of the run's PostgreSQL cluster copied from the template of this seed; its URL. */
-async function postgresCopy(key: string, shape: SeedShape): Promise<string> {
-  const adminUrl = inject('postgresAdminUrl');
-  const template = `tpl_${key}`;
-  const name = `test_${createHash('sha256').update(`${key}${Math.random()}${process.pid}`).digest('hex').slice(0, 12)}`;
+/**
+ * Makes the cluster's template database of this seed unless it is there. Test files run in
+ * parallel workers: one builds it, the others wait for it (the caller holds its advisory lock).
+ */
+async function ensurePostgresTemplate(
+  admin: pg.Client,
+  adminUrl: string,
+  template: string,
+  shape: SeedShape,
+) {
+  const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+  if (found.rowCount !== 0) return;
+  await admin.query(`create database ${template}`); // names are hex digests, never input
+  const url = new URL(adminUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  try {
+    await seeded(database, shape);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs `work` with the cluster's admin connection, holding the lock of `template`. */
+async function withTemplateLock<T>(
+  adminUrl: string,
+  template: string,
+  work: (admin: pg.Client) => Promise<T>,
+): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    // Test files run in parallel workers: one builds the template, the others wait for it.
     await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
     try {
-      const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
-      if (found.rowCount === 0) {
-        await admin.query(`create database ${template}`); // names are hex digests, never input
-        const url = new URL(adminUrl);
-        url.pathname = `/${template}`;
-        const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-        try {
-          await seeded(database, shape);
-        } finally {
-          await database.close();
-        }
-      }
-      await admin.query(`create database ${name} template ${template}`);
+      return await work(admin);
     } finally {
       await admin.query('select pg_advisory_unlock(hashtext($1))', [template]);
     }
   } finally {
     await admin.end();
   }
+}
+
+/** A new database of the run's PostgreSQL cluster copied from the template of this seed; its URL. */
+async function postgresCopy(key: string, shape: SeedShape): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  const template = `tpl_${key}`;
+  const name = `test_${createHash('sha256').update(`${key}${Math.random()}${process.pid}`).digest('hex').slice(0, 12)}`;
+  await withTemplateLock(adminUrl, template, async (admin) => {
+    await ensurePostgresTemplate(admin, adminUrl, template, shape);
+    await admin.query(`create database ${name} template ${template}`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * Where this run's PGlite templates are: the server project's (its global setup made it), or, in
+ * projects without that setup (the CLI's tests start portals too), a folder of this process.
+ */
+const templateFolder = () => inject('testTemplateDir') ?? processFolder();
 
 let ownFolder: string | undefined;
 function processFolder(): string {
@@ -170,13 +201,11 @@ const EMPTY_TEMPLATE = 'empty';
 async function pgliteTemplateFile(
   name: string,
   build: (database: Database) => Promise<void>,
+  folder = templateFolder(),
 ): Promise<string> {
-  // Projects without the server's global setup (the CLI's tests start portals too) keep their
-  // templates in a folder of this process instead.
-  const folder = inject('testTemplateDir') ?? processFolder();
   const file = path.join(folder, `pglite-${name}.tar`);
   if (existsSync(file)) return file;
-  const database = name === EMPTY_TEMPLATE ? await openDatabase({}) : await openEmptyPglite();
+  const database = name === EMPTY_TEMPLATE ? await openDatabase({}) : await openEmptyPglite(folder);
   try {
     await build(database);
     const client = clientOf(database);
@@ -197,25 +226,33 @@ async function pgliteTemplateFile(
  * A new in-memory PGlite as initdb leaves it, loaded from the run's dump: initdb in WebAssembly
  * cost about 2 s of CPU per database (the migration tests start from one).
  */
-export async function openEmptyPglite(): Promise<Database> {
-  const file = await pgliteTemplateFile(EMPTY_TEMPLATE, async (database) => {
-    const client = clientOf(database);
-    // PGlite opens one database and never copies one: template0 and template1 were a third of
-    // the template's files, each written into every test's in-memory file system.
-    for (const name of ['template0', 'template1']) {
-      await client.exec(`alter database ${name} is_template false`);
-      await client.exec(`drop database ${name}`);
-    }
-  });
+export async function openEmptyPglite(folder = templateFolder()): Promise<Database> {
+  const file = await pgliteTemplateFile(
+    EMPTY_TEMPLATE,
+    async (database) => {
+      const client = clientOf(database);
+      // PGlite opens one database and never copies one: template0 and template1 were a third of
+      // the template's files, each written into every test's in-memory file system.
+      for (const name of ['template0', 'template1']) {
+        await client.exec(`alter database ${name} is_template false`);
+        await client.exec(`drop database ${name}`);
+      }
+    },
+    folder,
+  );
   return openDatabase({ pgliteLoadDataDir: blobOf(templateBytes(file)) });
 }
 
 /** The run's dump of this seed (made on first use), with a copy of its rows to reset to. */
-function seededPgliteFile(key: string, shape: SeedShape): Promise<string> {
-  return pgliteTemplateFile(key, async (database) => {
-    await seeded(database, shape);
-    await keepTemplateRows(clientOf(database));
-  });
+function seededPgliteFile(key: string, shape: SeedShape, folder = templateFolder()): Promise<string> {
+  return pgliteTemplateFile(
+    key,
+    async (database) => {
+      await seeded(database, shape);
+      await keepTemplateRows(clientOf(database));
+    },
+    folder,
+  );
 }
 
 /** An in-memory PGlite loaded from the run's dump of this seed (made on first use). */
@@ -286,6 +323,24 @@ export async function openSeededTestDatabase(
       : await openDatabase({ databaseUrl: await postgresCopy(key, seed), poolSize: 4 });
   await shiftSeedDates(database, shiftDays);
   return database;
+}
+
+/**
+ * Makes, before the first test file starts (postgres-global-setup.ts), the templates most test
+ * apps are copied from: the seed without the demo, as of today, on both drivers. Made on first
+ * use, they were paid inside whichever test file came first (`activation.test.ts` took 47 s in
+ * CI-AY, 23 s of it its first test's app), and a second worker that started before it was written
+ * would make the PGlite one again (nothing locks those between workers).
+ */
+export async function makeCommonTemplates(run: { templateDir: string; postgresAdminUrl: string }) {
+  const { key, seed } = templateOf({ demo: false, now: new Date(), passwords: TEST_PASSWORDS }, false);
+  const template = `tpl_${key}`;
+  await Promise.all([
+    seededPgliteFile(key, seed, run.templateDir),
+    withTemplateLock(run.postgresAdminUrl, template, (admin) =>
+      ensurePostgresTemplate(admin, run.postgresAdminUrl, template, seed),
+    ),
+  ]);
 }
 
 /**

@@ -9,7 +9,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, defaultLoggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
-import { openEmptyPglite, openSeededTestDatabase, releaseSeededTestDatabase } from './template-database';
+import {
+  openEmptyPglite,
+  openSeededTestDatabase,
+  releaseSeededTestDatabase,
+  TEST_PASSWORDS,
+} from './template-database';
 import { tokenFor } from './requests';
 import { testPortalEnv } from './test-config';
 import { startSmtpReceiver } from './smtp-receiver';
@@ -23,8 +28,8 @@ import type { FileChecks } from '../services';
 export const DRIVERS = ['pglite', 'postgres'] as const;
 export type Driver = (typeof DRIVERS)[number];
 
-export const ADMIN_PASSWORD = 'Admin#Pass1';
-export const DEMO_PASSWORD = 'Demo#Pass1';
+export const ADMIN_PASSWORD = TEST_PASSWORDS.admin;
+export const DEMO_PASSWORD = TEST_PASSWORDS.demo;
 
 /** A session token of the seeded super admin: how most tests act as staff that may do everything. */
 export function adminToken(app: FastifyInstance): Promise<string> {
