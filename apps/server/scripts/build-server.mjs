@@ -10,7 +10,7 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
 /**
  * Bundled although they are packages: drizzle-orm's package.json is 179 KB (an exports map for
  * every driver), and Node reads a file's package scope for each module it loads. Its 113 modules,
- * loaded from node_modules, cost 0.5 s of CPU per process, a third of a portal's module loading;
+ * loaded from node_modules, cost 0.5 s of CPU per process, half of a portal's module loading;
  * bundled, nothing reads it at run time: 0.5-1 s less CPU per start, twice that when the start
  * prepares the database in a child too (bench/README.md, 2026-12-06). Pure JavaScript, and no
  * package left outside imports it, so there is still one copy of its classes.
