@@ -2,7 +2,7 @@ import { request as playwrightRequest } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectMessage, PASSWORDS, useConsoleSuite } from './support/console';
 import { signInThroughApi } from './support/session';
-import { confirmPopup, openSystemPage, versionRow } from './support/system-app';
+import { confirmPopup, openItemVersions, openSystemPage, versionRow } from './support/system-app';
 
 // Split from publishing.test.ts: fwportal's builds are published as other versions are, but with
 // a release signature the portal checks (issue 44 §1), and customers fetch both unchanged.
@@ -37,9 +37,7 @@ describe('staff publishing fwportal builds in Chromium', () => {
       await api.dispose();
     }
     const page = await openSystemPage(suite, 'admin', '/system/publishing');
-    await page.getByTestId('item-search').locator('input').fill('fwportal-linux-x64');
-    await page.getByTestId('item-search').locator('input').press('Enter');
-    await page.getByTestId('item-versions-fwportal-linux-x64').click();
+    await openItemVersions(page, 'fwportal-linux-x64');
     await page.getByTestId('version-upload').click();
     const form = page.getByTestId('upload-form');
     // A build: the executable and its signature, no operating system or platform to type.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { zipOf } from '../apps/server/src/db/seed/demo-archives';
 import { chooseLanguage, expectMessage, PASSWORDS, useConsoleSuite } from './support/console';
 import { signInThroughApi } from './support/session';
-import { confirmPopup, openSystemPage, versionRow } from './support/system-app';
+import { confirmPopup, openItemVersions, openSystemPage, versionRow } from './support/system-app';
 
 /** A 1x1 PNG: the server checks the bytes, not the name. */
 const PNG = Buffer.from(
@@ -31,9 +31,7 @@ describe('staff publishing in Chromium', () => {
     await page.getByTestId('item-name-en').fill('E2E BIOS');
     await page.getByTestId('item-save').click();
     await expectMessage(page, `Item ${code} saved`);
-    await page.getByTestId('item-search').locator('input').fill(code);
-    await page.getByTestId('item-search').locator('input').press('Enter');
-    await page.getByTestId(`item-versions-${code}`).click();
+    await openItemVersions(page, code);
 
     // The upload form refuses a file type that is not an archive before sending anything.
     await page.getByTestId('version-upload').click();

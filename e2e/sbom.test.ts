@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useConsoleSuite } from './support/console';
 import { accessibilityFindings, settle } from './support/page-checks';
-import { openSystemPage } from './support/system-app';
+import { openItemVersions, openSystemPage } from './support/system-app';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -44,9 +44,7 @@ describe('SBOMs in Chromium', () => {
 
   it('opens the staff SBOM dialog of a version, which passes axe', async () => {
     const page = await openSystemPage(suite, 'admin', '/system/publishing');
-    await page.getByTestId('item-search').locator('input').fill('m7-bmc');
-    await page.getByTestId('item-search').locator('input').press('Enter');
-    await page.getByTestId('item-versions-m7-bmc').click();
+    await openItemVersions(page, 'm7-bmc');
     await page.getByTestId('sbom-4.1.2').click();
     const summary = page.getByTestId('sbom-summary');
     await summary.waitFor();

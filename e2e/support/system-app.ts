@@ -32,6 +32,14 @@ export async function confirmPopup(page: Page) {
   await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button').last().click();
 }
 
+/** On the publishing page: finds the item `code` by the search box and opens its versions drawer. */
+export async function openItemVersions(page: Page, code: string) {
+  const search = page.getByTestId('item-search').locator('input');
+  await search.fill(code);
+  await search.press('Enter');
+  await page.getByTestId(`item-versions-${code}`).click();
+}
+
 /** The row of `version` in the publishing page's versions drawer. */
 export const versionRow = (page: Page, version: string) =>
   page.getByTestId('versions-table').locator('tbody tr.ant-table-row').filter({ hasText: version });

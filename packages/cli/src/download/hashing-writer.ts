@@ -38,8 +38,8 @@ const sharedBuffer = () => freeBatches.pop() ?? Buffer.from(new SharedArrayBuffe
  * Appends to a file and feeds a hash (on the hash thread) a MiB at a time, through two shared
  * buffers, those of a writer that finished cleanly when there are (`release`): one fills while the
  * other is written and hashed, so a mirror makes no garbage here and the hash thread reads the
- * bytes where they are. The connection reads
- * straight into the free end of the filling buffer (`room`); bytes that came elsewhere are copied.
+ * bytes where they are. The connection reads straight into the free end of the filling buffer
+ * (`room`); bytes that came elsewhere are copied.
  */
 export class HashingWriter {
   private filling: Buffer = sharedBuffer();
