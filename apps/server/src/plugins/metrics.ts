@@ -31,10 +31,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, config: Pick<Config
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!config.METRICS_TOKEN) throw new AppError('URL_NOT_FOUND', { params: { path: '/api/metrics' } });
     if (!bearerMatches(request, config.METRICS_TOKEN)) throw new AppError('TOKEN_INVALID');
-    const body = await metrics.registry.metrics();
-    return reply
-      .header('content-type', metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(body);
+    const body = await metrics.text();
+    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(body);
   });
 });

@@ -1,0 +1,42 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { type MetricsSources, PortalMetrics } from './portal-metrics';
+
+// A full collection on demand: what a test needs to see that nothing holds an object any more.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const sourcesOf = (): MetricsSources => ({
+  database: { poolStats: () => null, driver: 'pglite', connectionErrors: () => 0 },
+  queueDepth: async () => [],
+  mailBacklog: async () => ({ queued: 0, oldestCreatedAt: null }),
+});
+
+describe('PortalMetrics', () => {
+  it("answers the process's figures and the app's in one scrape, each name once", async () => {
+    const first = new PortalMetrics(sourcesOf());
+    const second = new PortalMetrics(sourcesOf());
+    for (const text of [await first.text(), await second.text()]) {
+      const names = text.split('\n').filter((line) => line.startsWith('# TYPE '));
+      expect(names.some((line) => line.startsWith('# TYPE process_resident_memory_bytes '))).toBe(true);
+      expect(names.some((line) => line.startsWith('# TYPE portal_http_requests_total '))).toBe(true);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
+  it('lets go of its sources (and so of its app) once nothing else holds it', async () => {
+    // Until 2026-12-06 every app registered Node's default metrics anew: their GC observer is
+    // never disconnected and held each app, so a test worker kept every app it had built.
+    let sources: MetricsSources | undefined = sourcesOf();
+    const held = new WeakRef(sources);
+    let metrics: PortalMetrics | undefined = new PortalMetrics(sources);
+    await metrics.text();
+    metrics = undefined;
+    sources = undefined;
+    // A WeakRef's target lives to the end of the job that made or read it.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(metrics ?? held.deref()).toBeUndefined();
+  });
+});
