@@ -28,15 +28,14 @@ describe('PortalMetrics', () => {
   it('lets go of its sources (and so of its app) once nothing else holds it', async () => {
     // Until 2026-12-06 every app registered Node's default metrics anew: their GC observer is
     // never disconnected and held each app, so a test worker kept every app it had built.
-    let sources: MetricsSources | undefined = sourcesOf();
-    const held = new WeakRef(sources);
-    let metrics: PortalMetrics | undefined = new PortalMetrics(sources);
-    await metrics.text();
-    metrics = undefined;
-    sources = undefined;
+    const held = await (async () => {
+      const sources = sourcesOf();
+      await new PortalMetrics(sources).text();
+      return new WeakRef(sources);
+    })();
     // A WeakRef's target lives to the end of the job that made or read it.
     await new Promise((resolve) => setImmediate(resolve));
     collectGarbage();
-    expect(metrics ?? held.deref()).toBeUndefined();
+    expect(held.deref()).toBeUndefined();
   });
 });
