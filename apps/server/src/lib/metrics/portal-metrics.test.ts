@@ -25,6 +25,15 @@ describe('PortalMetrics', () => {
     }
   });
 
+  it('still answers with the database away, the job queue series left out', async () => {
+    const away = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    const metrics = new PortalMetrics({ ...sourcesOf(), queueDepth: away, mailBacklog: away });
+    const text = await metrics.text();
+    expect(text).toContain('portal_http_requests_total');
+    expect(text).toContain('process_resident_memory_bytes');
+    expect(text).not.toMatch(/^portal_job_queue_jobs\{/m);
+  });
+
   it('lets go of its sources (and so of its app) once nothing else holds it', async () => {
     // Until 2026-12-06 every app registered Node's default metrics anew: their GC observer is
     // never disconnected and held each app, so a test worker kept every app it had built.

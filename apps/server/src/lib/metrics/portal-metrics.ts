@@ -45,6 +45,7 @@ export class PortalMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
+    // The process's figures start with its first app (event-loop lag is sampled from then on).
     processRegistry();
     this.requests = new Counter({
       name: 'portal_http_requests_total',
