@@ -6,7 +6,7 @@
 //     new firmware (goal: exactly one file fetched);
 //  3. `mirror verify` of --verify-gib GiB against `sha256sum` of the same files (goal: >= 0.8x).
 // Options: --files 1000, --verify-gib 10, --size-scale 1 (multiplies the realistic sizes),
-// --parallel 4, --rounds 5 (nothing-new syncs timed, the median shown), --first-rounds 1 (first
+// --parallel (fwportal's default), --rounds 5 (nothing-new syncs timed, the median shown), --first-rounds 1 (first
 // mirrors timed, the median shown), --baseline-cli FILE (an older bundled CLI, e.g. from `git
 // show`: timed in turn with this one, first mirrors and nothing-new syncs, each on a mirror of its
 // own, so a busy machine weighs on both alike), --split-cores 1 (the portal on core 0, the clients
@@ -22,6 +22,7 @@ import { users } from '../apps/server/src/db/schema';
 import { createItem, createVersion } from '../apps/server/src/test/catalog-factories';
 import type { MirrorIndex } from '../packages/cli/src/mirror/mirror-layout';
 import type { SignedManifest } from '../packages/cli/src/portal-api';
+import { MIRROR_DEFAULT_PARALLEL } from '../packages/cli/src/commands/mirror';
 import { bundleCli } from '../packages/cli/src/test/bundled-cli';
 import { option, textOption } from './support/argv';
 import { type CoreSplit, cpuSecondsIn, splitCores } from './support/client-core';
@@ -35,7 +36,7 @@ const MiB = 1024 * 1024;
 const FILES = option('files', 1000);
 const VERIFY_GIB = option('verify-gib', 10);
 const SIZE_SCALE = option('size-scale', 1);
-const PARALLEL = option('parallel', 4);
+const PARALLEL = option('parallel', MIRROR_DEFAULT_PARALLEL);
 const ROUNDS = option('rounds', 5);
 const FIRST_ROUNDS = option('first-rounds', 1);
 const BASELINE_CLI = textOption('baseline-cli', '');

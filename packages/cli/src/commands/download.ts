@@ -17,7 +17,7 @@ import { serialNumbersOf } from '../sn-input.ts';
 import { formatBytes } from '../table.ts';
 import { failureOf, type Failure, worstExitCode } from './failures.ts';
 
-export const DEFAULT_PARALLEL = 4;
+const DEFAULT_PARALLEL = 4;
 const MAX_PARALLEL = 32;
 
 function versionIdsOf(ctx: Context): number[] {

@@ -29,7 +29,7 @@ export const isDiskStalled = (error: unknown) =>
  * faults to touch and is garbage after one file (a mirror of 66 files made 132 MiB of it).
  */
 const freeBatches: Buffer[] = [];
-/** Enough for the transfers a mirror runs at once (two each), with some to spare. */
+/** Enough for the transfers a mirror runs at once by default (MIRROR_DEFAULT_PARALLEL, two each). */
 const KEPT_BATCHES = 16;
 
 const sharedBuffer = () => freeBatches.pop() ?? Buffer.from(new SharedArrayBuffer(WRITE_BATCH_BYTES));
