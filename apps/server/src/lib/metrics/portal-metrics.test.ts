@@ -25,13 +25,34 @@ describe('PortalMetrics', () => {
     }
   });
 
-  it('still answers with the database away, the job queue series left out', async () => {
+  it('still answers with the database away, the series it cannot count left out (not 0)', async () => {
     const away = () => Promise.reject(new Error('connect ECONNREFUSED'));
     const metrics = new PortalMetrics({ ...sourcesOf(), queueDepth: away, mailBacklog: away });
     const text = await metrics.text();
     expect(text).toContain('portal_http_requests_total');
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).not.toMatch(/^portal_job_queue_jobs\{/m);
+    // An empty mail queue and an unknown one must not look alike to an alert on the backlog.
+    expect(text).not.toMatch(/^portal_mail_queued /m);
+    expect(text).not.toMatch(/^portal_mail_oldest_queued_seconds /m);
+  });
+
+  it('answers the mail backlog again once the database is back', async () => {
+    let reachable = false;
+    const metrics = new PortalMetrics({
+      ...sourcesOf(),
+      mailBacklog: async () => {
+        if (!reachable) throw new Error('connect ECONNREFUSED');
+        return { queued: 3, oldestCreatedAt: new Date(Date.now() - 120_000) };
+      },
+    });
+    expect(await metrics.text()).not.toMatch(/^portal_mail_queued /m);
+    reachable = true;
+    const text = await metrics.text();
+    expect(text).toMatch(/^portal_mail_queued 3$/m);
+    const age = Number(/^portal_mail_oldest_queued_seconds (\S+)$/m.exec(text)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(120);
+    expect(age).toBeLessThan(180);
   });
 
   it('lets go of its sources (and so of its app) once nothing else holds it', async () => {

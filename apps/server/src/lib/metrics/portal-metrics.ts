@@ -29,6 +29,39 @@ function processRegistry(): Registry {
 }
 
 /**
+ * A gauge without labels, read at each scrape, whose value can be unknown (the database away).
+ * prom-client always answers such a gauge with a value, 0 after a reset: this one leaves the
+ * sample out instead, so an alert on it sees "no data" during an outage, never an empty queue.
+ */
+class GaugeOrNothing extends Gauge {
+  private readonly state: { known: boolean };
+
+  constructor(config: {
+    name: string;
+    help: string;
+    registers: Registry[];
+    read: () => Promise<number | null>;
+  }) {
+    const state = { known: false };
+    const { read, ...gauge } = config;
+    super({
+      ...gauge,
+      async collect() {
+        const value = await read().catch(() => null);
+        state.known = value !== null;
+        if (value !== null) this.set(value);
+      },
+    });
+    this.state = state;
+  }
+
+  override async get() {
+    const metric = await super.get();
+    return this.state.known ? metric : { ...metric, values: [] };
+  }
+}
+
+/**
  * The portal's Prometheus metrics: the app's in a registry of its own (tests build several apps in
  * one process; prom-client's global registry would mix them), the process's beside them (see
  * processRegistry). Names follow Prometheus practice: `_total` counters, `_seconds` and `_bytes`
@@ -92,25 +125,20 @@ export class PortalMetrics {
         }
       },
     });
-    new Gauge({
+    // With the database away these two are left out (GaugeOrNothing), the scrape still works.
+    new GaugeOrNothing({
       name: 'portal_mail_queued',
       help: 'Mails written but not yet taken by the SMTP server (retried with backoff); all processes',
       registers,
-      async collect() {
-        this.reset();
-        // With the database away the gauge is left out, the scrape still works.
-        const backlog = await sources.mailBacklog().catch(() => null);
-        if (backlog) this.set(backlog.queued);
-      },
+      read: async () => (await sources.mailBacklog()).queued,
     });
-    new Gauge({
+    new GaugeOrNothing({
       name: 'portal_mail_oldest_queued_seconds',
       help: 'Age of the oldest mail still queued (0 when none): how long the mail server has not been taking mail',
       registers,
-      async collect() {
-        this.reset();
-        const oldest = (await sources.mailBacklog().catch(() => null))?.oldestCreatedAt;
-        if (oldest !== undefined) this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+      read: async () => {
+        const oldest = (await sources.mailBacklog()).oldestCreatedAt;
+        return oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0;
       },
     });
     new Gauge({
