@@ -24,6 +24,8 @@ type Answer = { status: number; body: { code?: number; message?: string; data?: 
  * then `start`, fast and immediate). The portal is its own process (main.ts, as in production),
  * on a PostgreSQL cluster of this test's own, so the restart touches nothing else.
  */
+const METRICS_TOKEN = 'metrics-token-of-the-restart-test';
+
 describe('a PostgreSQL restart under a running portal', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-dbrestart-'));
   let postgres: PostgresServer;
@@ -58,6 +60,7 @@ describe('a PostgreSQL restart under a running portal', () => {
         TASK_WORKERS: '1',
         JOB_SUPERVISE_SECONDS: '1',
         DB_POOL_TIMEOUT_MS: '1000',
+        METRICS_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -76,6 +79,16 @@ describe('a PostgreSQL restart under a running portal', () => {
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** A Prometheus scrape: its status, how long it took, and its text. */
+  async function scrape() {
+    const started = Date.now();
+    const response = await fetch(`${base}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      signal: AbortSignal.timeout(20_000),
+    });
+    return { status: response.status, ms: Date.now() - started, text: await response.text() };
+  }
 
   /** Waits until the readiness probe reports the database `state` (an event, not a fixed sleep). */
   async function portalSeesDatabase(state: 'up' | 'down') {
@@ -122,6 +135,14 @@ describe('a PostgreSQL restart under a running portal', () => {
           body: JSON.stringify({ account: customer.account, password: customer.password }),
         });
         expect(write.status).toBe(503);
+        // Monitoring still reads the process, and what needs the database has no sample (not 0).
+        const metrics = await scrape();
+        expect(metrics.status).toBe(200);
+        expect(metrics.ms).toBeLessThan(5_000);
+        expect(metrics.text).toMatch(/^process_resident_memory_bytes \d+/m);
+        expect(metrics.text).toMatch(/^portal_db_connection_errors_total [1-9]/m);
+        expect(metrics.text).not.toMatch(/^portal_mail_queued /m);
+        expect(metrics.text).not.toMatch(/^portal_job_queue_jobs\{/m);
         expect(exitCode, output).toBeNull();
       } finally {
         postgres.resume();
@@ -134,6 +155,8 @@ describe('a PostgreSQL restart under a running portal', () => {
       );
       expect(Date.now() - backAt).toBeLessThan(5_000);
       database = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 });
+
+      expect((await scrape()).text).toMatch(/^portal_mail_queued \d+$/m);
 
       // Sessions carry on: the token from before still works, and a new sign-in too.
       expect((await call('/api/getLoginUser', { headers: auth })).status).toBe(200);
