@@ -20,8 +20,9 @@ const MAX_PARALLEL = 32;
 /**
  * Files fetched at once by `mirror sync` (`download` takes 4). A mirror fetches dozens to thousands
  * of files from one portal, and each costs the portal a few queries before its first byte: with 4
- * at once the portal, the hash thread and the disk each waited on the others a third of the time;
- * 8 kept them busy (bench/README.md, "Mirror": 0.95-0.99x `wget` at 4, 1.00-1.11x at 8, same runs).
+ * at once the client's main thread sat mostly idle and the portal's was busy about 70% of the
+ * time. With 8 the first mirror of the bench went from a median of 0.95x `wget`'s throughput to
+ * 1.00x on the same machine (bench/README.md, "Mirror", 2026-12-06 fifth session).
  */
 export const MIRROR_DEFAULT_PARALLEL = 8;
 const MAX_KEEP = 10_000;
