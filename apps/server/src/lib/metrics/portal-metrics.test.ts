@@ -55,6 +55,21 @@ describe('PortalMetrics', () => {
     expect(age).toBeLessThan(180);
   });
 
+  it('asks the database for the mail backlog once per scrape, for both of its gauges', async () => {
+    let asked = 0;
+    const metrics = new PortalMetrics({
+      ...sourcesOf(),
+      mailBacklog: async () => {
+        asked += 1;
+        return { queued: 1, oldestCreatedAt: new Date() };
+      },
+    });
+    await metrics.text();
+    expect(asked).toBe(1);
+    await metrics.text();
+    expect(asked).toBe(2);
+  });
+
   it('lets go of its sources (and so of its app) once nothing else holds it', async () => {
     // Until 2026-12-06 every app registered Node's default metrics anew: their GC observer is
     // never disconnected and held each app, so a test worker kept every app it had built.

@@ -125,19 +125,26 @@ export class PortalMetrics {
         }
       },
     });
+    // One query for both mail gauges: a scrape collects its metrics at once, so the second read
+    // takes the first's answer while it is in flight.
+    let backlogInFlight: ReturnType<MetricsSources['mailBacklog']> | null = null;
+    const mailBacklog = () =>
+      (backlogInFlight ??= sources.mailBacklog().finally(() => {
+        backlogInFlight = null;
+      }));
     // With the database away these two are left out (GaugeOrNothing), the scrape still works.
     new GaugeOrNothing({
       name: 'portal_mail_queued',
       help: 'Mails written but not yet taken by the SMTP server (retried with backoff); all processes',
       registers,
-      read: async () => (await sources.mailBacklog()).queued,
+      read: async () => (await mailBacklog()).queued,
     });
     new GaugeOrNothing({
       name: 'portal_mail_oldest_queued_seconds',
       help: 'Age of the oldest mail still queued (0 when none): how long the mail server has not been taking mail',
       registers,
       read: async () => {
-        const oldest = (await sources.mailBacklog()).oldestCreatedAt;
+        const oldest = (await mailBacklog()).oldestCreatedAt;
         return oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0;
       },
     });
