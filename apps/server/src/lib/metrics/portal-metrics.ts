@@ -40,7 +40,8 @@ class GaugeOrNothing extends Gauge {
     name: string;
     help: string;
     registers: Registry[];
-    read: () => Promise<number | null>;
+    /** Rejects when the value cannot be known (the database away). */
+    read: () => Promise<number>;
   }) {
     const state = { known: false };
     const { read, ...gauge } = config;
