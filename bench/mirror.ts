@@ -9,8 +9,8 @@
 // --parallel (fwportal's default), --rounds 5 (nothing-new syncs timed, the median shown),
 // --first-rounds 1 (first mirrors timed, the median shown), --baseline-cli FILE (an older
 // bundled CLI, e.g. from `git show`: timed in turn with this one, first mirrors and nothing-new
-// syncs, each on a mirror of its own, so a busy machine weighs on both alike), --split-cores 1 (the portal on core 0, the clients
-// on core 1). See bench/README.md.
+// syncs, each on a mirror of its own, so a busy machine weighs on both alike), --split-cores 1
+// (the portal on core 0, the clients on core 1). See bench/README.md.
 
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
