@@ -256,6 +256,12 @@ export const envSchema = z.object({
    * ISO builds an hour). A task past its limit fails and its ISO writer is killed.
    */
   TASK_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, taskTimeouts),
+  /**
+   * A task attempt that failed (its process died, an error a retry can help) runs again after
+   * this many seconds, doubling (with jitter) for later attempts. Stamped on the job by the
+   * process that sends it, like the time limit.
+   */
+  TASK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** A running job's worker reports this often; a job silent for this long (its process died) is retried or failed. */
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   /** How often each process looks for timed-out jobs, lost heartbeats and old jobs to delete. */

@@ -149,6 +149,7 @@ export function createServices(
     | 'SIGNING_KEY_FILE'
     | 'TASK_WORKERS'
     | 'TASK_TIMEOUT_SECONDS'
+    | 'TASK_RETRY_DELAY_SECONDS'
     | 'JOB_HEARTBEAT_SECONDS'
     | 'JOB_SUPERVISE_SECONDS'
     | 'JOB_RETENTION_DAYS'

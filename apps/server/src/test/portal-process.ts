@@ -103,6 +103,10 @@ export async function startServer(
     // demo-image-sizes.test.ts does). The default 6 MB files took 6 of the 16 s a demo prepare
     // needed on a quiet machine, four times that on a busy one.
     DEMO_FILE_MB: '0',
+    // No drain for a load balancer's keep-alive connections (graceful-close.test.ts is about it):
+    // fetch keeps its connection to the portal open, so every stop after a request would wait
+    // the whole 2 s drain (main.test.ts spent 6 of its 19 s in them on a quiet machine).
+    SHUTDOWN_DRAIN_MS: '0',
     ...extraEnv,
   });
   try {

@@ -54,6 +54,8 @@ describe('a task interrupted by a server restart', () => {
       WEB_DIST_DIR: '/nonexistent',
       JOB_HEARTBEAT_SECONDS: '10',
       JOB_SUPERVISE_SECONDS: '1',
+      // Stamped on the job by this process: the retry waits 1 s rather than 5 after the lost heartbeat.
+      TASK_RETRY_DELAY_SECONDS: '1',
       XORRISO_PATH: slowWriter,
     };
     // The bundle as npm start runs it (loading the sources through tsx took seconds more), in a

@@ -15,6 +15,7 @@ import {
   type JobContext,
   type JobHandler,
   type QueuedJob,
+  type QueueSpec,
 } from '../../lib/jobs/job-types';
 import type { CatalogAccess, Viewer } from '../catalog/catalog-access';
 import type { Notifier, PendingMail } from '../notice/notifier';
@@ -32,6 +33,8 @@ export type TaskRunnerOptions = {
   resultTtlMs: number;
   /** The ISO writer command (tests and operators may name another). */
   xorriso?: string;
+  /** The first retry's delay (TASK_RETRY_DELAY_SECONDS); TASK_QUEUE_SPEC's when not given. */
+  retryDelaySeconds?: number;
 };
 
 /**
@@ -40,7 +43,7 @@ export type TaskRunnerOptions = {
  * in one transaction. Failed attempts and dead workers come back through onFailure.
  */
 export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
-  readonly spec = TASK_QUEUE_SPEC;
+  readonly spec: QueueSpec;
 
   constructor(
     private readonly db: Db,
@@ -51,7 +54,12 @@ export class TaskRunner implements JobHandler<{ taskId?: unknown }> {
     private readonly notifier: Notifier,
     private readonly log: FastifyBaseLogger,
     private readonly options: TaskRunnerOptions,
-  ) {}
+  ) {
+    this.spec = {
+      ...TASK_QUEUE_SPEC,
+      retryDelaySeconds: options.retryDelaySeconds ?? TASK_QUEUE_SPEC.retryDelaySeconds,
+    };
+  }
 
   async run(job: QueuedJob<{ taskId?: unknown }>, context: JobContext): Promise<void> {
     const task = await this.task(job);

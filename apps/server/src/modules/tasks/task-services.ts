@@ -21,7 +21,10 @@ export type TaskServices = {
  * and serves them, and the runner registered on the job queue that makes them.
  */
 export function createTaskServices(
-  config: Pick<Config, 'TASK_TIMEOUT_SECONDS' | 'TASK_RESULT_TTL_HOURS' | 'XORRISO_PATH'>,
+  config: Pick<
+    Config,
+    'TASK_TIMEOUT_SECONDS' | 'TASK_RETRY_DELAY_SECONDS' | 'TASK_RESULT_TTL_HOURS' | 'XORRISO_PATH'
+  >,
   deps: {
     db: Db;
     clock: Clock;
@@ -44,6 +47,7 @@ export function createTaskServices(
       deps.log,
       {
         resultTtlMs: config.TASK_RESULT_TTL_HOURS * 3_600_000,
+        retryDelaySeconds: config.TASK_RETRY_DELAY_SECONDS,
         xorriso: config.XORRISO_PATH,
       },
     ),

@@ -6,7 +6,7 @@ import {
   formatSize,
   type Task,
 } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersions, notices, tasks } from '../../db/schema';
 import { createServer } from '../../test/catalog-factories';
@@ -37,7 +37,8 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
   /** A customer of ORGANISATION, the early-access BMC's grantee. */
   let customer: string;
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    // Not the default 5 s: the retry test below finds it stamped on the task's job.
+    t = await createTestApp(driver, { config: { TASK_RETRY_DELAY_SECONDS: 7 } });
     catalogue = await bundleCatalogue(t, { earlyAccess: ORGANISATION });
     const server = await createServer(t.db, {
       modelId: catalogue.model.id,
@@ -366,6 +367,11 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       const id = created.body.data.task.id;
       const [taken] = await other.fetch<{ taskId: number }>('task.run');
       expect(taken?.data).toEqual({ taskId: id });
+      // Its first retry waits TASK_RETRY_DELAY_SECONDS (doubling after), as the sender set it.
+      const stamped = (await t.db.execute(
+        sql`select retry_delay from pgboss.job where id = ${taken!.id}::uuid`,
+      )) as unknown as { rows: { retry_delay: number }[] };
+      expect(stamped.rows).toEqual([{ retry_delay: 7 }]);
       await t.db.update(tasks).set({ status: 'RUNNING' }).where(eq(tasks.id, id));
       expect(await run()).toBe(0);
       await other.fail('task.run', { id: taken!.id, retryCount: 0 }, { message: 'heartbeat lost' });

@@ -1,0 +1,3 @@
+import { describeJobQueue } from './job-queue-cases';
+
+describeJobQueue('postgres');
