@@ -1,31 +1,24 @@
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from './lib/secret-mask';
 import { freePort } from './test/free-port';
-import { buildBundle, exited, START_GUARD_MS, startServer, TWO_STARTS_MS } from './test/portal-process';
+import {
+  buildBundle,
+  copyOfFolder,
+  exited,
+  preparedFolder,
+  startServer,
+  TWO_STARTS_MS,
+} from './test/portal-process';
 import { until } from './test/until';
 
-// The first start of a new folder and the starts that go on from it. The demo switched on later
-// (main-seed-demo.test.ts) and the starts that fail (main-start-failures.test.ts) are files of
-// their own: none of them uses this file's prepared folder, and vitest runs files side by side.
+// The first start of a new folder (with the demo) and a start that goes on from it. The restarts
+// (main-restart.test.ts), the demo switched on later (main-seed-demo.test.ts) and the starts that
+// fail (main-start-failures.test.ts) are files of their own, each on folders of its own, so that
+// vitest runs them side by side.
 
-/**
- * A data folder prepared once for the run (migrated, seeded with the demo, stamped), by a first
- * start and a clean stop, and what that first start printed: tests that are not about the first
- * start begin from a copy instead of preparing a database of their own.
- */
-let preparedFolder: { dir: string; output: string } | undefined;
-
-/** A copy of the prepared data folder, as its stopped portal left it. */
-function copyOfPrepared(prefix: string): string {
-  if (!preparedFolder) throw new Error('the prepared data folder is missing (beforeAll failed?)');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  fs.cpSync(preparedFolder.dir, dir, { recursive: true });
-  return dir;
-}
+/** This run's first start with the demo, stopped cleanly: its folder and what it printed. */
+let firstStart: { dir: string; output: string } | undefined;
 
 /** The mails a portal without SMTP_URL logged (one JSON line each): recipient and masked text. */
 function loggedMails(output: string): { to: string; text: string }[] {
@@ -39,113 +32,30 @@ function loggedMails(output: string): { to: string; text: string }[] {
 describe('the server process', () => {
   beforeAll(async () => {
     buildBundle();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-prepared-'));
-    const server = await startServer(await freePort(), dir);
-    const exit = exited(server.child);
-    server.child.kill('SIGTERM');
-    expect(await exit).toBe(0);
-    preparedFolder = { dir, output: server.output() };
+    firstStart = await preparedFolder('portal-main-prepared-', await freePort());
   }, TWO_STARTS_MS);
   afterAll(() => {
-    if (preparedFolder) fs.rmSync(preparedFolder.dir, { recursive: true, force: true });
+    if (firstStart) fs.rmSync(firstStart.dir, { recursive: true, force: true });
   });
 
   it('prepares a new data folder in a child process and creates the demo data there once', () => {
     // The first start of the run (beforeAll) on an empty folder: a new database is migrated and
     // seeded by a child process (the portal's memory stays low).
-    const firstStart = preparedFolder?.output ?? '';
-    expect(firstStart).toContain('Demo data created');
-    expect(firstStart).toMatch(/Embedded database prepared up to migration 0\d{3}_/);
+    const output = firstStart?.output ?? '';
+    expect(output).toContain('Demo data created');
+    expect(output).toMatch(/Embedded database prepared up to migration 0\d{3}_/);
   });
-
-  it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
-    // A copy of the first start's folder (beforeAll), rather than preparing another database.
-    const dir = copyOfPrepared('portal-main-sigterm-');
-    const port = await freePort();
-    const first = await startServer(port, dir);
-    expect(first.output()).not.toContain('Embedded database prepared');
-
-    // A sign-in whose body is still arriving is in flight when the signal comes.
-    const body = JSON.stringify({ account: 'demo', password: 'Demo#Main1' });
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((r) => socket.once('connect', r));
-    socket.write(
-      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk));
-    const socketClosed = new Promise((r) => socket.once('close', r));
-    // The signal comes once the portal has the request (its "incoming request" line), and the
-    // rest of the body once it is shutting down: waited for by its log lines, not by the clock.
-    await first.printedText('"url":"/api/login"', START_GUARD_MS);
-    const exit = exited(first.child);
-    first.child.kill('SIGTERM');
-    await first.printedText('shutting down', START_GUARD_MS);
-    socket.write(body.slice(10));
-    await socketClosed;
-    expect(answer).toMatch(/^HTTP\/1\.1 200/);
-    expect(answer).toContain('"success":true');
-    expect(await exit).toBe(0);
-    expect(first.output()).toContain('shutting down');
-
-    // The second start reopens the same embedded database: no new demo data, same accounts.
-    const second = await startServer(port, dir);
-    try {
-      expect(second.output()).not.toContain('Demo data created');
-      expect(second.output()).not.toContain('Embedded database prepared');
-      const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      expect(((await response.json()) as { success: boolean }).success).toBe(true);
-    } finally {
-      const secondExit = exited(second.child);
-      second.child.kill('SIGTERM');
-      expect(await secondExit).toBe(0);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 600_000);
-
-  it('prepares the database again in a child process when the build brings a newer migration', async () => {
-    // Prepared by this build and stopped (beforeAll): as if it had run here before.
-    const dir = copyOfPrepared('portal-main-upgrade-');
-    const port = await freePort();
-    try {
-      const stamp = path.join(dir, 'pglite', 'portal-prepared');
-      const prepared = fs.readFileSync(stamp, 'utf8');
-      const [newest, queueSchema, demo] = prepared.split(' ');
-      expect([queueSchema, demo]).toEqual([expect.stringMatching(/^queue-schema=\d+$/), 'demo=on']);
-      // As if the data folder had been prepared by an older build. A stamp that differs in the job
-      // queue's schema or the demo flag prepares again the same way: prepare.test.ts shows that the
-      // stamp holds both, main-seed-demo.test.ts a start with the demo turned on.
-      fs.writeFileSync(stamp, `0000_older_build ${queueSchema} demo=on`);
-      const upgraded = await startServer(port, dir);
-      try {
-        expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
-        expect(upgraded.output()).not.toContain('Demo data created');
-        expect(fs.readFileSync(stamp, 'utf8')).toBe(prepared);
-        expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-      } finally {
-        const exit = exited(upgraded.child);
-        upgraded.child.kill('SIGTERM');
-        expect(await exit).toBe(0);
-      }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 600_000);
 
   it('writes no password, token, link or code to its log: sign-in, downloads, a reset and a code', async () => {
     // The first start (the banner included) was the prepared folder's; this one goes on from it.
-    const logDir = copyOfPrepared('portal-log-');
+    const logDir = copyOfFolder(firstStart, 'portal-log-');
     const port = await freePort();
     const server = await startServer(port, logDir);
-    const firstStart = preparedFolder?.output ?? '';
+    const firstOutput = firstStart?.output ?? '';
     const url = (p: string) => `http://127.0.0.1:${port}${p}`;
     try {
       // Supplied passwords are the operator's: the first-start banner does not repeat them.
-      expect(firstStart).toContain('Demo data created');
+      expect(firstOutput).toContain('Demo data created');
       const signIn = await fetch(url('/api/login'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -194,7 +104,7 @@ describe('the server process', () => {
       expect(mails.reset.text).toContain(`/user/recover?token=${MASK}`);
       expect(mails.code.text).toContain(MASK);
 
-      const log = firstStart + server.output();
+      const log = firstOutput + server.output();
       for (const secret of ['Demo#Main1', 'Admin#Main1', token, ticket.data.ticket])
         expect(log).not.toContain(secret);
       expect(log).not.toMatch(/(?:token|ticket|code)=(?!\[redacted\]|••••••)[A-Za-z0-9_-]{6,}/);

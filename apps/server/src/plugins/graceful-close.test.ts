@@ -1,47 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/connection';
 import { downloadRecords } from '../db/schema';
 import { LocalFileStore } from '../lib/file-store/local-file-store';
 import { createItem, createVersion } from '../test/catalog-factories';
 import { freePort } from '../test/free-port';
 import { startNginx } from '../test/nginx-server';
+import { buildBundle, spawnPortal } from '../test/portal-process';
 import { createPostgresDatabase } from '../test/test-app';
 import { until } from '../test/until';
 
-const serverEntry = path.resolve(import.meta.dirname, '../main.ts');
 const GRACE_MS = 5_000;
 
 type Portal = { child: ChildProcess; port: number; output: () => string; exited: Promise<number> };
 
+/** The bundle, as npm start runs it (loading the sources through tsx took twice the CPU). */
 function startPortal(databaseUrl: string, dataDir: string, port: number): Portal {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'off',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: '/nonexistent',
-      TRUST_PROXY: '1',
-      TASK_WORKERS: '1',
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output } = spawnPortal(dataDir, {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'off',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: '/nonexistent',
+    TRUST_PROXY: '1',
+    TASK_WORKERS: '1',
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
-  return { child, port, output: () => output, exited };
+  return { child, port, output, exited };
 }
 
 /** One request through a keep-alive agent; resolves with the status (0: the connection failed). */
@@ -144,6 +137,7 @@ async function stopCluster(cluster: Cluster | undefined): Promise<void> {
 describe('a graceful stop under load behind nginx', () => {
   let cluster: Cluster | undefined;
 
+  beforeAll(() => buildBundle(), 120_000);
   afterEach(async () => {
     await stopCluster(cluster);
     cluster = undefined;

@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 
 /**
  * The portal as `npm start` runs it, started as a real process by the process tests
- * (main*.test.ts): its bundle, npm start's node flags and environment, its output collected.
+ * (main*.test.ts and others): its bundle, npm start's node flags and environment, its output collected.
  */
 export const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -127,4 +128,30 @@ export function buildBundle(): void {
     cwd: serverDir,
     stdio: 'inherit',
   });
+}
+
+/**
+ * A data folder prepared by a first start and a clean stop (migrated, seeded, stamped), and what
+ * that start printed: tests that are not about the first start begin from a copy of it
+ * (copyOfFolder) instead of preparing a database of their own.
+ */
+export async function preparedFolder(
+  prefix: string,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ dir: string; output: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const server = await startServer(port, dir, extraEnv);
+  const exit = exited(server.child);
+  server.child.kill('SIGTERM');
+  expect(await exit).toBe(0);
+  return { dir, output: server.output() };
+}
+
+/** A copy of a data folder as its stopped portal left it (see preparedFolder). */
+export function copyOfFolder(folder: { dir: string } | undefined, prefix: string): string {
+  if (!folder) throw new Error('the prepared data folder is missing (beforeAll failed?)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(folder.dir, dir, { recursive: true });
+  return dir;
 }

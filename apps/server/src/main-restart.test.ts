@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port';
+import {
+  buildBundle,
+  copyOfFolder,
+  exited,
+  preparedFolder,
+  START_GUARD_MS,
+  startServer,
+  TWO_STARTS_MS,
+} from './test/portal-process';
+
+// Split from main.test.ts: the starts that go on from a folder an earlier start prepared (after
+// a stop under a request, after an upgrade). The folder is this file's own, prepared without the
+// demo (the subject is the restart, not the seed), so the two files run side by side.
+
+/** Every start here: the folder was prepared without the demo, and a start with it would prepare again. */
+const NO_DEMO = { SEED_DEMO: 'off' };
+
+/** A data folder prepared once for this file by a first start and a clean stop. */
+let prepared: { dir: string; output: string } | undefined;
+
+describe('the server process, started again on its prepared folder', () => {
+  beforeAll(async () => {
+    buildBundle();
+    prepared = await preparedFolder('portal-main-restart-', await freePort(), NO_DEMO);
+    expect(prepared.output).toContain('Portal initialised');
+  }, TWO_STARTS_MS);
+  afterAll(() => {
+    if (prepared) fs.rmSync(prepared.dir, { recursive: true, force: true });
+  });
+
+  it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
+    // A copy of the prepared folder (beforeAll), rather than preparing another database.
+    const dir = copyOfFolder(prepared, 'portal-main-sigterm-');
+    const port = await freePort();
+    const first = await startServer(port, dir, NO_DEMO);
+    expect(first.output()).not.toContain('Embedded database prepared');
+
+    // A sign-in whose body is still arriving is in flight when the signal comes.
+    const body = JSON.stringify({ account: 'admin', password: 'Admin#Main1' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const socketClosed = new Promise((r) => socket.once('close', r));
+    // The signal comes once the portal has the request (its "incoming request" line), and the
+    // rest of the body once it is shutting down: waited for by its log lines, not by the clock.
+    await first.printedText('"url":"/api/login"', START_GUARD_MS);
+    const exit = exited(first.child);
+    first.child.kill('SIGTERM');
+    await first.printedText('shutting down', START_GUARD_MS);
+    socket.write(body.slice(10));
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"success":true');
+    expect(await exit).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    // The second start reopens the same embedded database: nothing created again, same accounts.
+    const second = await startServer(port, dir, NO_DEMO);
+    try {
+      expect(second.output()).not.toContain('Portal initialised');
+      expect(second.output()).not.toContain('Embedded database prepared');
+      const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(((await response.json()) as { success: boolean }).success).toBe(true);
+    } finally {
+      const secondExit = exited(second.child);
+      second.child.kill('SIGTERM');
+      expect(await secondExit).toBe(0);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
+
+  it('prepares the database again in a child process when the build brings a newer migration', async () => {
+    // Prepared by this build and stopped (beforeAll): as if it had run here before.
+    const dir = copyOfFolder(prepared, 'portal-main-upgrade-');
+    const port = await freePort();
+    try {
+      const stamp = path.join(dir, 'pglite', 'portal-prepared');
+      const stamped = fs.readFileSync(stamp, 'utf8');
+      const [newest, queueSchema, demo] = stamped.split(' ');
+      expect([queueSchema, demo]).toEqual([expect.stringMatching(/^queue-schema=\d+$/), 'demo=off']);
+      // As if the data folder had been prepared by an older build. A stamp that differs in the job
+      // queue's schema or the demo flag prepares again the same way: prepare.test.ts shows that the
+      // stamp holds both, main-seed-demo.test.ts a start with the demo turned on.
+      fs.writeFileSync(stamp, `0000_older_build ${queueSchema} demo=off`);
+      const upgraded = await startServer(port, dir, NO_DEMO);
+      try {
+        expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
+        expect(upgraded.output()).not.toContain('Portal initialised');
+        expect(fs.readFileSync(stamp, 'utf8')).toBe(stamped);
+        expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      } finally {
+        const exit = exited(upgraded.child);
+        upgraded.child.kill('SIGTERM');
+        expect(await exit).toBe(0);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
