@@ -21,6 +21,7 @@ import { startSmtpReceiver } from './smtp-receiver';
 import { seedCatalog } from '../db/seed/seed-catalog';
 import { seedAdvisories } from '../db/seed/seed-advisories';
 import { seedInventory } from '../db/seed/seed-inventory';
+import type { FileStore } from '../lib/file-store/file-store';
 import { ManualClock } from '../lib/clock';
 import type { CaptchaTextSource } from '../modules/captcha/captcha.service';
 import type { FileChecks } from '../services';
@@ -76,6 +77,8 @@ export type TestAppOptions = {
   deviceAuthPollSeconds?: number;
   /** How uploaded SBOMs and inventory files are checked: in worker threads (the portal's way) by default. */
   fileChecks?: FileChecks;
+  /** The file store; the one the configuration describes by default (an S3 store with shorter bounds, say). */
+  fileStore?: FileStore;
   /** Seed the demo catalogue (and its files) too. */
   catalog?: boolean;
   /**
@@ -120,6 +123,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     captchaText: options.captchaText,
     deviceAuthPollSeconds: options.deviceAuthPollSeconds,
     fileChecks: options.fileChecks,
+    fileStore: options.fileStore,
     logger: options.logTo ? { ...defaultLoggerOptions(config), stream: options.logTo } : false,
   });
   await app.ready();
