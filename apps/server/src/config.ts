@@ -257,9 +257,9 @@ export const envSchema = z.object({
    */
   TASK_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, taskTimeouts),
   /**
-   * A task attempt that failed (its process died, an error a retry can help) runs again after
-   * this many seconds, doubling (with jitter) for later attempts. Stamped on the job by the
-   * process that sends it, like the time limit.
+   * A task attempt that failed (its process died, an error a retry can help) runs once more after
+   * about this many seconds (pg-boss's backoff adds jitter). Each process sets it on the task queue
+   * when it starts, and a job takes the queue's value when it is sent: give every process the same.
    */
   TASK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** A running job's worker reports this often; a job silent for this long (its process died) is retried or failed. */

@@ -54,7 +54,7 @@ describe('a task interrupted by a server restart', () => {
       WEB_DIST_DIR: '/nonexistent',
       JOB_HEARTBEAT_SECONDS: '10',
       JOB_SUPERVISE_SECONDS: '1',
-      // Stamped on the job by this process: the retry waits 1 s rather than 5 after the lost heartbeat.
+      // The job takes the queue's value when this process sends it: its retry waits about 1 s, not 5.
       TASK_RETRY_DELAY_SECONDS: '1',
       XORRISO_PATH: slowWriter,
     };

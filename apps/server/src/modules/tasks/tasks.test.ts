@@ -367,7 +367,7 @@ describe.each(DRIVERS)('background tasks on %s', (driver) => {
       const id = created.body.data.task.id;
       const [taken] = await other.fetch<{ taskId: number }>('task.run');
       expect(taken?.data).toEqual({ taskId: id });
-      // Its first retry waits TASK_RETRY_DELAY_SECONDS (doubling after), as the sender set it.
+      // Its retry waits about TASK_RETRY_DELAY_SECONDS: the value the job took when it was sent.
       const stamped = (await t.db.execute(
         sql`select retry_delay from pgboss.job where id = ${taken!.id}::uuid`,
       )) as unknown as { rows: { retry_delay: number }[] };
