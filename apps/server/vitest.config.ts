@@ -5,7 +5,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/postgres-global-setup.ts'],
+    // In this order: the second prepares a portal's folder, which copies the first's new PGlite folder.
+    globalSetup: ['src/test/postgres-global-setup.ts', 'src/test/demo-off-folder-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Test files share a worker's modules (issue 41): importing the portal anew for every file

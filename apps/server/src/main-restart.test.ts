@@ -1,37 +1,35 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
+import { demoOffFolder } from './test/demo-off-folder';
+import type { PreparedFolder } from './test/demo-off-folder-prepare';
 import {
   buildBundle,
   copyOfFolder,
   exited,
-  preparedFolder,
   START_GUARD_MS,
   startServer,
   TWO_STARTS_MS,
 } from './test/portal-process';
 
 // Split from main.test.ts: the starts that go on from a folder an earlier start prepared (after
-// a stop under a request, after an upgrade). The folder is this file's own, prepared without the
-// demo (the subject is the restart, not the seed), so the two files run side by side.
+// a stop under a request, after an upgrade): copies of the run's folder prepared without the demo
+// (the subject is the restart, not the seed), not of main.test.ts's, so the files run side by side.
 
 /** Every start here: the folder was prepared without the demo, and a start with it would prepare again. */
 const NO_DEMO = { SEED_DEMO: 'off' };
 
-/** A data folder prepared once for this file by a first start and a clean stop. */
-let prepared: { dir: string; output: string } | undefined;
+/** The run's data folder prepared by a first start and a clean stop (test/demo-off-folder.ts). */
+let prepared: PreparedFolder | undefined;
 
 describe('the server process, started again on its prepared folder', () => {
   beforeAll(async () => {
     buildBundle();
-    prepared = await preparedFolder('portal-main-restart-', await freePort(), NO_DEMO);
+    prepared = await demoOffFolder();
     expect(prepared.output).toContain('Portal initialised');
   }, TWO_STARTS_MS);
-  afterAll(() => {
-    if (prepared) fs.rmSync(prepared.dir, { recursive: true, force: true });
-  });
 
   it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
     // A copy of the prepared folder (beforeAll), rather than preparing another database.

@@ -1,17 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoOffFolder } from './test/demo-off-folder';
+import type { PreparedFolder } from './test/demo-off-folder-prepare';
 import { freePort } from './test/free-port';
-import { buildBundle, exited, startServer } from './test/portal-process';
+import { buildBundle, copyOfFolder, exited, startServer, TWO_STARTS_MS } from './test/portal-process';
 
-// Split from main.test.ts: a new data folder of its own (the subject is the first start's seed),
-// so it runs beside that file rather than after it.
+// Split from main.test.ts: the first start with SEED_DEMO=off is the run's folder prepared without
+// the demo (test/demo-off-folder.ts, also main-restart.test.ts's), so this file runs beside those.
 describe('the server process, demo data turned on later', () => {
-  beforeAll(() => buildBundle(), 120_000);
+  /** The run's first start with SEED_DEMO=off: its folder and what it printed. */
+  let firstStart: PreparedFolder;
+  beforeAll(async () => {
+    buildBundle();
+    firstStart = await demoOffFolder();
+  }, TWO_STARTS_MS);
 
   it('with SEED_DEMO=off starts with the admin only; turned on later, the demo catalogue comes then', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-nodemo-'));
+    const dir = copyOfFolder(firstStart, 'portal-main-nodemo-');
     const port = await freePort();
     const stop = async (server: Awaited<ReturnType<typeof startServer>>) => {
       const exit = exited(server.child);
@@ -31,10 +36,12 @@ describe('the server process, demo data turned on later', () => {
       return ((await answer.json()) as { data: { totalRows: number } }).data.totalRows;
     };
     try {
+      // The first start (its banner names the admin only), then a start that goes on from it.
+      expect(firstStart.output).toContain('Portal initialised');
+      expect(firstStart.output).not.toContain('demo  /');
       const server = await startServer(port, dir, { SEED_DEMO: 'off' });
       try {
-        expect(server.output()).toContain('Portal initialised');
-        expect(server.output()).not.toContain('demo  /');
+        expect(server.output()).not.toContain('Embedded database prepared');
         expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
         const admin = await signIn('admin', 'Admin#Main1');
         expect(admin.success).toBe(true);

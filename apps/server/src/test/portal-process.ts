@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 
 /**
  * The portal as `npm start` runs it, started as a real process by the process tests
@@ -31,14 +30,15 @@ function npmStartCommand(): { flags: string[]; env: Record<string, string> } {
   ).scripts;
   const words = (scripts.start?.split('&&').at(-1) ?? '').trim().split(/\s+/);
   const node = words.indexOf('node');
-  expect(node).toBeGreaterThanOrEqual(0);
+  if (node < 0) throw new Error(`no node in the start script: ${scripts.start}`);
   const env = Object.fromEntries(
     words.slice(0, node).map((word) => {
       const [key = '', value = ''] = word.split('=');
       return [key, /^\$\{\w+:-(.*)\}$/.exec(value)?.[1] ?? value];
     }),
   );
-  expect(words.at(-1)).toBe('dist/main.js');
+  if (words.at(-1) !== 'dist/main.js')
+    throw new Error(`the start script runs no dist/main.js: ${scripts.start}`);
   return { flags: words.slice(node + 1, -1), env };
 }
 
@@ -144,7 +144,8 @@ export async function preparedFolder(
   const server = await startServer(port, dir, extraEnv);
   const exit = exited(server.child);
   server.child.kill('SIGTERM');
-  expect(await exit).toBe(0);
+  const code = await exit;
+  if (code !== 0) throw new Error(`the first start ended with ${code}: ${server.output()}`);
   return { dir, output: server.output() };
 }
 
