@@ -25,11 +25,16 @@ export async function prepareDemoOffFolder(root: string): Promise<void> {
   } catch {
     return;
   }
+  // Renamed into place whole: a reader never sees half an answer.
+  const answer = (name: string, text: string) => {
+    fs.writeFileSync(path.join(root, `${name}.part`), text);
+    fs.renameSync(path.join(root, `${name}.part`), path.join(root, name));
+  };
   try {
     const folder = await preparedFolder('portal-demo-off-', await freePort(), { SEED_DEMO: 'off' });
-    fs.writeFileSync(path.join(root, READY_FILE), JSON.stringify(folder));
+    answer(READY_FILE, JSON.stringify(folder));
   } catch (error) {
-    fs.writeFileSync(path.join(root, FAILED_FILE), String(error));
+    answer(FAILED_FILE, String(error));
   }
 }
 

@@ -141,12 +141,17 @@ export async function preparedFolder(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ dir: string; output: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const server = await startServer(port, dir, extraEnv);
-  const exit = exited(server.child);
-  server.child.kill('SIGTERM');
-  const code = await exit;
-  if (code !== 0) throw new Error(`the first start ended with ${code}: ${server.output()}`);
-  return { dir, output: server.output() };
+  try {
+    const server = await startServer(port, dir, extraEnv);
+    const exit = exited(server.child);
+    server.child.kill('SIGTERM');
+    const code = await exit;
+    if (code !== 0) throw new Error(`the first start ended with ${code}: ${server.output()}`);
+    return { dir, output: server.output() };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A copy of a data folder as its stopped portal left it (see preparedFolder). */
