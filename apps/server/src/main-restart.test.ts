@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 import { demoOffFolder } from './test/demo-off-folder';
@@ -14,9 +13,10 @@ import {
   TWO_STARTS_MS,
 } from './test/portal-process';
 
-// Split from main.test.ts: the starts that go on from a folder an earlier start prepared (after
-// a stop under a request, after an upgrade): copies of the run's folder prepared without the demo
-// (the subject is the restart, not the seed), not of main.test.ts's, so the files run side by side.
+// Split from main.test.ts: a start that goes on from a folder an earlier start prepared, after a
+// stop under a request (main-upgrade.test.ts: after an upgrade). It starts from a copy of the
+// run's folder prepared without the demo (the subject is the restart, not the seed), not of
+// main.test.ts's, so the files run side by side.
 
 /** Every start here: the folder was prepared without the demo, and a start with it would prepare again. */
 const NO_DEMO = { SEED_DEMO: 'off' };
@@ -76,35 +76,6 @@ describe('the server process, started again on its prepared folder', () => {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
       expect(await secondExit).toBe(0);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 600_000);
-
-  it('prepares the database again in a child process when the build brings a newer migration', async () => {
-    // Prepared by this build and stopped (beforeAll): as if it had run here before.
-    const dir = copyOfFolder(prepared, 'portal-main-upgrade-');
-    const port = await freePort();
-    try {
-      const stamp = path.join(dir, 'pglite', 'portal-prepared');
-      const stamped = fs.readFileSync(stamp, 'utf8');
-      const [newest, queueSchema, demo] = stamped.split(' ');
-      expect([queueSchema, demo]).toEqual([expect.stringMatching(/^queue-schema=\d+$/), 'demo=off']);
-      // As if the data folder had been prepared by an older build. A stamp that differs in the job
-      // queue's schema or the demo flag prepares again the same way: prepare.test.ts shows that the
-      // stamp holds both, main-seed-demo.test.ts a start with the demo turned on.
-      fs.writeFileSync(stamp, `0000_older_build ${queueSchema} demo=off`);
-      const upgraded = await startServer(port, dir, NO_DEMO);
-      try {
-        expect(upgraded.output()).toContain(`Embedded database prepared up to migration ${newest}`);
-        expect(upgraded.output()).not.toContain('Portal initialised');
-        expect(fs.readFileSync(stamp, 'utf8')).toBe(stamped);
-        expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-      } finally {
-        const exit = exited(upgraded.child);
-        upgraded.child.kill('SIGTERM');
-        expect(await exit).toBe(0);
-      }
-    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);

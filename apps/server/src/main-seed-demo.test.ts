@@ -6,7 +6,7 @@ import { freePort } from './test/free-port';
 import { buildBundle, copyOfFolder, exited, startServer, TWO_STARTS_MS } from './test/portal-process';
 
 // Split from main.test.ts: the first start with SEED_DEMO=off is the run's folder prepared without
-// the demo (test/demo-off-folder.ts, also main-restart.test.ts's), so this file runs beside those.
+// the demo (test/demo-off-folder.ts, also main-restart's and main-upgrade's), so this file runs beside those.
 describe('the server process, demo data turned on later', () => {
   /** The run's first start with SEED_DEMO=off: its folder and what it printed. */
   let firstStart: PreparedFolder;

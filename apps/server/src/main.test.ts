@@ -13,9 +13,9 @@ import {
 import { until } from './test/until';
 
 // The first start of a new folder (with the demo) and a start that goes on from it. The restarts
-// (main-restart.test.ts), the demo switched on later (main-seed-demo.test.ts) and the starts that
-// fail (main-start-failures.test.ts) are files of their own, each on folders of its own, so that
-// vitest runs them side by side.
+// (main-restart.test.ts, main-upgrade.test.ts), the demo switched on later (main-seed-demo.test.ts)
+// and the starts that fail (main-start-failures.test.ts) are files of their own, each on folders
+// of its own, so that vitest runs them side by side.
 
 /** This run's first start with the demo, stopped cleanly: its folder and what it printed. */
 let firstStart: { dir: string; output: string } | undefined;

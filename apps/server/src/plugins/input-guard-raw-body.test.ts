@@ -8,7 +8,7 @@ import { requestLocalePlugin } from './request-locale';
  * Issue 40: the guard walked every body with Object.entries looking for NUL; an uploaded file
  * arrives as a Buffer, so a 2.8 MB workbook became 2.8 million entries (~19 s on the event loop)
  * before the route saw it. Raw bodies (Buffers, typed arrays) are left to the route's own parser,
- * which refuses a NUL where it matters (inventory-upload-limits.test.ts); parsed bodies are still
+ * which refuses a NUL where it matters (inventory-upload-apply.test.ts); parsed bodies are still
  * walked.
  */
 describe('input guard and raw bodies', () => {

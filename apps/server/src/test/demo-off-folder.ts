@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 /**
  * The run's folder of a first start with SEED_DEMO=off and what that start printed, for the
- * process tests that go on from such a folder (main-restart, main-seed-demo): they copy it
+ * process tests that go on from such a folder (main-restart, main-upgrade, main-seed-demo): they copy it
  * (copyOfFolder) instead of each preparing one. A full run prepares it in the background from its
  * start; a run of a few files, in the first file that asks.
  */

@@ -1,5 +1,10 @@
 import type { InventoryUploadResult } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { createServer, referenceModel } from './catalog-factories';
+import { createUser } from './factories';
+import { tokenFor } from './requests';
+import { createTestApp, type Driver, type TestApp } from './test-app';
 
 export type InventoryUploadAnswer = {
   status: number;
@@ -28,4 +33,23 @@ export async function uploadInventory(
     payload: body,
   });
   return { status: answer.statusCode, body: answer.json(), headers: answer.headers };
+}
+
+/**
+ * A portal on `driver` with a customer (its token) owning one server (`mine`), for the describe
+ * block it is called in (its beforeAll and afterAll); `upload` sends a file as that customer.
+ */
+export function portalWithCustomer(driver: Driver) {
+  const fleet = {} as { t: TestApp; token: string; mine: string };
+  beforeAll(async () => {
+    fleet.t = await createTestApp(driver);
+    const modelId = (await referenceModel(fleet.t.db, 'M7-2U')).id;
+    const user = await createUser(fleet.t.db, { roleCodes: ['customer'], organisation: 'Capped Fleet' });
+    fleet.token = await tokenFor(fleet.t.app, user.account, user.password);
+    fleet.mine = (await createServer(fleet.t.db, { modelId, customer: 'Capped Fleet' })).sn;
+  });
+  afterAll(() => fleet.t.close());
+  const upload = (body: Buffer | string, dryRun: '0' | '1', locale = 'en-US', contentType = 'text/csv') =>
+    uploadInventory(fleet.t.app, fleet.token, body, { dryRun, locale, contentType });
+  return { fleet, upload };
 }

@@ -1,14 +1,7 @@
 import { INVENTORY_UPLOAD_LIMITS } from '@portal/contract';
-import { asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installedComponents } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { createServer, referenceModel } from '../../test/catalog-factories';
-import { createUser } from '../../test/factories';
-import { uploadInventory } from '../../test/inventory-upload';
-import { tokenFor } from '../../test/requests';
-import { createTestApp, type Driver, DRIVERS, type TestApp } from '../../test/test-app';
+import { portalWithCustomer } from '../../test/inventory-upload';
 import { parseInventoryCsv } from './inventory-upload';
 import { parseInventoryFile } from './upload-parser';
 import { WIDE_SHEET, workbookWith } from './xlsx-test-kit';
@@ -25,21 +18,6 @@ async function refusal(work: Promise<unknown>): Promise<[number, string] | 'pars
     if (error instanceof AppError) return [error.statusCode, error.messageKey];
     throw error;
   }
-}
-
-/**
- * A workbook whose first row holds these cells, with `marker` (a text cell, stored) replaced
- * byte for byte by `raw`, as a hostile file can hold it (`_x0000_` is Excel's escape of NUL).
- */
-async function xlsxWithRaw(row: string[], marker: string, raw: string): Promise<Buffer> {
-  expect(raw.length).toBe(marker.length);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('inventory');
-  sheet.addRow(HEADER.split(','));
-  sheet.addRow(row);
-  const file = Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as never));
-  file.write(raw, file.indexOf(marker), 'latin1');
-  return file;
 }
 
 /**
@@ -120,24 +98,9 @@ describe('upload caps in the worker', () => {
   });
 });
 
-/** A portal on `driver` with a customer (its token) owning one server (`mine`), for the block. */
-function portalWithCustomer(driver: Driver) {
-  const fleet = {} as { t: TestApp; token: string; mine: string };
-  beforeAll(async () => {
-    fleet.t = await createTestApp(driver);
-    const modelId = (await referenceModel(fleet.t.db, 'M7-2U')).id;
-    const user = await createUser(fleet.t.db, { roleCodes: ['customer'], organisation: 'Capped Fleet' });
-    fleet.token = await tokenFor(fleet.t.app, user.account, user.password);
-    fleet.mine = (await createServer(fleet.t.db, { modelId, customer: 'Capped Fleet' })).sn;
-  });
-  afterAll(() => fleet.t.close());
-  const upload = (body: Buffer | string, dryRun: '0' | '1', locale = 'en-US', contentType = 'text/csv') =>
-    uploadInventory(fleet.t.app, fleet.token, body, { dryRun, locale, contentType });
-  return { fleet, upload };
-}
-
 // The caps below refuse a file in the upload worker before any query: what they check does not
 // depend on the driver, so they run on PGlite only (each upload starts a worker, ~0.5 s of CPU).
+// What an upload applies, on both drivers: inventory-upload-apply.test.ts.
 describe('inventory upload that cannot stall the portal', () => {
   const { fleet, upload } = portalWithCustomer('pglite');
 
@@ -194,66 +157,5 @@ describe('inventory upload that cannot stall the portal', () => {
       expect(result.body.message).toMatch(/far more cells than the template's 6 columns/);
       expect(slowest).toBeLessThan(1000);
     }
-  });
-});
-
-// What is applied, or kept from being applied, is the database's: on both drivers.
-describe.each(DRIVERS)('inventory upload checked before it is applied on %s', (driver) => {
-  const { fleet, upload } = portalWithCustomer(driver);
-
-  it('refuses a NUL or another control character by its line, in the CSV and the XLSX', async () => {
-    const { t, mine } = fleet;
-    const csv = [
-      HEADER,
-      `${mine},BMC,,,1.2.0,`,
-      `${mine},BIOS,,,1.0\u0000,`,
-      `${mine},CPLD,,slot\u0001,1.0,`,
-    ].join('\n');
-    const answer = await upload(csv, '0');
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.applied).toBe(false);
-    expect(answer.body.data.errors).toEqual([
-      { line: 3, sn: mine, message: 'Column version holds a control character (such as NUL): remove it' },
-      { line: 4, sn: mine, message: 'Column slot holds a control character (such as NUL): remove it' },
-    ]);
-    const zh = await upload(csv, '1', 'zh-CN');
-    expect(zh.body.data.errors[0]?.message).toBe('version 列含有控制字符（如 NUL）：请删除');
-
-    // `_x0000_` in a cell becomes a NUL: refused in the dry run already, never a 400 at the apply.
-    const xlsx = await xlsxWithRaw(
-      [mine, 'BMC', '', '', '1.0.0 AAAAAAA', ''],
-      '1.0.0 AAAAAAA',
-      '1.0_x0000_AAA',
-    );
-    for (const dryRun of ['1', '0'] as const) {
-      const sheet = await upload(xlsx, dryRun, 'en-US', XLSX_TYPE);
-      expect(sheet.status).toBe(200);
-      expect(sheet.body.data).toMatchObject({ applied: false, lines: 1 });
-      expect(sheet.body.data.errors.map((error) => [error.line, error.message])).toEqual([
-        [2, 'Column version holds a control character (such as NUL): remove it'],
-      ]);
-    }
-    expect(await t.db.select().from(installedComponents).where(eq(installedComponents.sn, mine))).toEqual([]);
-  });
-
-  it('applies duplicates of one component once, the later line winning', async () => {
-    const { t, mine } = fleet;
-    const csv = [
-      HEADER,
-      ...Array.from({ length: 80 }, (_, i) => `${mine},BMC,,,1.0.${i},`),
-      `${mine},BIOS,,,5.0.0,`,
-      `${mine},BMC,,,1.2.0,`,
-    ].join('\n');
-    const answer = await upload(csv, '0');
-    expect(answer.body.data).toMatchObject({ applied: true, errors: [], lines: 82, servers: 1, changed: 2 });
-    const rows = await t.db
-      .select({ component: installedComponents.component, version: installedComponents.version })
-      .from(installedComponents)
-      .where(eq(installedComponents.sn, mine))
-      .orderBy(asc(installedComponents.component));
-    expect(rows).toEqual([
-      { component: 'BIOS', version: '5.0.0' },
-      { component: 'BMC', version: '1.2.0' },
-    ]);
   });
 });
