@@ -28,7 +28,9 @@ describe('the server process, started again on its prepared folder', () => {
   beforeAll(async () => {
     buildBundle();
     prepared = await demoOffFolder();
+    // SEED_DEMO=off: the first start's banner names the admin only.
     expect(prepared.output).toContain('Portal initialised');
+    expect(prepared.output).not.toContain('demo  /');
   }, TWO_STARTS_MS);
 
   it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
@@ -61,17 +63,28 @@ describe('the server process, started again on its prepared folder', () => {
     expect(await exit).toBe(0);
     expect(first.output()).toContain('shutting down');
 
-    // The second start reopens the same embedded database: nothing created again, same accounts.
+    // The second start reopens the same embedded database: nothing created again, same accounts,
+    // and with SEED_DEMO=off still the admin only and no catalogue (main-seed-demo.test.ts turns
+    // the demo on in such a folder).
     const second = await startServer(port, dir, NO_DEMO);
     try {
       expect(second.output()).not.toContain('Portal initialised');
       expect(second.output()).not.toContain('Embedded database prepared');
-      const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
+      const signIn = async (account: string, password: string) => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account, password }),
+        });
+        return (await response.json()) as { success: boolean; data?: { token: string } };
+      };
+      const admin = await signIn('admin', 'Admin#Main1');
+      expect(admin.success).toBe(true);
+      expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
+      const versions = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
+        headers: { authorization: `Bearer ${admin.data?.token}` },
       });
-      expect(((await response.json()) as { success: boolean }).success).toBe(true);
+      expect(((await versions.json()) as { data: { totalRows: number } }).data.totalRows).toBe(0);
     } finally {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');
