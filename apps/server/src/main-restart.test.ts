@@ -9,8 +9,10 @@ import {
   copyOfFolder,
   exited,
   START_GUARD_MS,
+  signInOn,
   startServer,
   TWO_STARTS_MS,
+  versionCountOn,
 } from './test/portal-process';
 
 // Split from main.test.ts: a start that goes on from a folder an earlier start prepared, after a
@@ -70,21 +72,10 @@ describe('the server process, started again on its prepared folder', () => {
     try {
       expect(second.output()).not.toContain('Portal initialised');
       expect(second.output()).not.toContain('Embedded database prepared');
-      const signIn = async (account: string, password: string) => {
-        const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ account, password }),
-        });
-        return (await response.json()) as { success: boolean; data?: { token: string } };
-      };
-      const admin = await signIn('admin', 'Admin#Main1');
+      const admin = await signInOn(port, 'admin', 'Admin#Main1');
       expect(admin.success).toBe(true);
-      expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
-      const versions = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
-        headers: { authorization: `Bearer ${admin.data?.token}` },
-      });
-      expect(((await versions.json()) as { data: { totalRows: number } }).data.totalRows).toBe(0);
+      expect((await signInOn(port, 'demo', 'Demo#Main1')).success).toBe(false);
+      expect(await versionCountOn(port, admin.data?.token)).toBe(0);
     } finally {
       const secondExit = exited(second.child);
       second.child.kill('SIGTERM');

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOffFolder } from './test/demo-off-folder';
 import type { PreparedFolder } from './test/demo-off-folder-prepare';
 import { freePort } from './test/free-port';
-import { buildBundle, copyOfFolder, exited, startServer, TWO_STARTS_MS } from './test/portal-process';
+import {
+  buildBundle,
+  copyOfFolder,
+  exited,
+  signInOn,
+  startServer,
+  TWO_STARTS_MS,
+  versionCountOn,
+} from './test/portal-process';
 
 // Split from main.test.ts: the run's folder prepared without the demo (test/demo-off-folder.ts,
 // also main-restart's and main-upgrade's), started with the demo turned on. That a start with
@@ -19,26 +27,15 @@ describe('the server process, demo data turned on later', () => {
   it('turned on after a start with SEED_DEMO=off, brings the demo catalogue and no demo account', async () => {
     const dir = copyOfFolder(firstStart, 'portal-main-nodemo-');
     const port = await freePort();
-    const signIn = (account: string, password: string) =>
-      fetch(`http://127.0.0.1:${port}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account, password }),
-      }).then(async (response) => (await response.json()) as { success: boolean; data?: { token: string } });
     try {
       // The operator turns the demo on: the child prepares again and seeds the demo catalogue.
       // Accounts are created on the first start only (README: SEED_DEMO), so no demo customer.
       const withDemo = await startServer(port, dir);
       try {
         expect(withDemo.output()).toContain('Embedded database prepared up to migration');
-        const admin = await signIn('admin', 'Admin#Main1');
-        const versions = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
-          headers: { authorization: `Bearer ${admin.data?.token}` },
-        });
-        expect(((await versions.json()) as { data: { totalRows: number } }).data.totalRows).toBeGreaterThan(
-          0,
-        );
-        expect((await signIn('demo', 'Demo#Main1')).success).toBe(false);
+        const admin = await signInOn(port, 'admin', 'Admin#Main1');
+        expect(await versionCountOn(port, admin.data?.token)).toBeGreaterThan(0);
+        expect((await signInOn(port, 'demo', 'Demo#Main1')).success).toBe(false);
       } finally {
         const exit = exited(withDemo.child);
         withDemo.child.kill('SIGTERM');

@@ -122,6 +122,28 @@ export async function startServer(
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', resolve));
 
+/** POST /api/login on the portal started at `port`: whether it succeeded, and its token. */
+export async function signInOn(
+  port: number,
+  account: string,
+  password: string,
+): Promise<{ success: boolean; data?: { token: string } }> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  return (await response.json()) as { success: boolean; data?: { token: string } };
+}
+
+/** How many catalogue versions `token`'s user sees on the portal started at `port`. */
+export async function versionCountOn(port: number, token: string | undefined): Promise<number> {
+  const answer = await fetch(`http://127.0.0.1:${port}/api/catalog/versions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await answer.json()) as { data: { totalRows: number } }).data.totalRows;
+}
+
 /** Builds the bundle only when its sources changed since the last build (npm start does the same). */
 export function buildBundle(): void {
   execFileSync(process.execPath, ['../../scripts/build-if-changed.mjs', 'server'], {
