@@ -207,60 +207,17 @@ describe('WebhooksSection', () => {
     expect(requests).toEqual([{ method: 'POST', path: '/api/sysUser/webhooks/1/ping' }]);
   });
 
-  it('shows the delivery log with translated states, attempts, answers and dates, and the body sent', async () => {
-    stubWebhookApi(
+  it('opens the delivery log of a webhook from its row', async () => {
+    // What the log shows is webhook-deliveries-drawer.test.tsx's; here, that the row opens it.
+    const requests = stubWebhookApi(
       [buildWebhook()],
-      [
-        buildWebhookDelivery({
-          id: 9,
-          event: 'release.published',
-          status: 'failed',
-          attempts: 10,
-          responseStatus: null,
-          lastError: { kind: 'timeout', detail: '' },
-          deliveredAt: null,
-        }),
-        buildWebhookDelivery({
-          id: 8,
-          status: 'pending',
-          attempts: 2,
-          responseStatus: 500,
-          lastError: { kind: 'http', detail: '500' },
-          deliveredAt: null,
-        }),
-        buildWebhookDelivery(),
-      ],
+      [buildWebhookDelivery(), buildWebhookDelivery({ id: 8 })],
     );
     renderSection();
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: `Delivery log of ${URL_1}` }));
-    await waitFor(() => expect(screen.queryAllByTestId('webhook-delivery-row')).toHaveLength(3));
-    const [failed, pending, delivered] = screen.getAllByTestId('webhook-delivery-row') as [
-      HTMLElement,
-      HTMLElement,
-      HTMLElement,
-    ];
-    expect(failed.textContent).toContain('Release published');
-    expect(failed.textContent).toContain('Failed');
-    expect(failed.textContent).toContain('10 / 10');
-    expect(failed.textContent).toContain('No answer within 10 seconds');
-    expect(pending.textContent).toContain('Pending');
-    expect(pending.textContent).toContain('HTTP 500');
-    expect(delivered.textContent).toContain('Test event');
-    expect(delivered.textContent).toContain('Delivered');
-    expect(delivered.textContent).toContain('HTTP 204');
-    expect(delivered.textContent).toContain(formatDateTime('2026-03-02T09:00:01.000Z'));
-    expect(delivered.textContent).not.toContain('2026-03-02T');
-
-    fireEvent.click(within(delivered).getByRole('button', { name: 'Details of delivery 7' }));
-    const detail = await screen.findByTestId('webhook-delivery-payload');
-    expect(detail.textContent).toBe(
-      JSON.stringify(
-        { id: '7', event: 'ping', createdAt: '2026-03-02T09:00:00.000Z', data: { webhookId: 1, ping: true } },
-        null,
-        2,
-      ),
-    );
+    await waitFor(() => expect(screen.queryAllByTestId('webhook-delivery-row')).toHaveLength(2));
+    expect(requests.map((request) => request.path)).toContain('/api/sysUser/webhooks/1/deliveries');
   });
 
   it('speaks Chinese in Chinese', async () => {
