@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createServer, referenceModel } from './catalog-factories';
 import { createUser } from './factories';
 import { tokenFor } from './requests';
-import { createTestApp, type Driver, type TestApp } from './test-app';
+import { createTestApp, type Driver, type TestApp, type TestAppOptions } from './test-app';
 
 export type InventoryUploadAnswer = {
   status: number;
@@ -38,11 +38,12 @@ export async function uploadInventory(
 /**
  * A portal on `driver` with a customer (its token) owning one server (`mine`), for the describe
  * block it is called in (its beforeAll and afterAll); `upload` sends a file as that customer.
+ * Uploads are read in the upload worker, as in the portal, unless `fileChecks` says otherwise.
  */
-export function portalWithCustomer(driver: Driver) {
+export function portalWithCustomer(driver: Driver, options: Pick<TestAppOptions, 'fileChecks'> = {}) {
   const fleet = {} as { t: TestApp; token: string; mine: string };
   beforeAll(async () => {
-    fleet.t = await createTestApp(driver);
+    fleet.t = await createTestApp(driver, options);
     const modelId = (await referenceModel(fleet.t.db, 'M7-2U')).id;
     const user = await createUser(fleet.t.db, { roleCodes: ['customer'], organisation: 'Capped Fleet' });
     fleet.token = await tokenFor(fleet.t.app, user.account, user.password);

@@ -66,7 +66,8 @@ describe.each(DRIVERS)('fleet CSV export and bundle with formula payloads on %s'
 
   beforeAll(async () => {
     // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
-    // CPU each in the tests) is what inventory-upload-apply.test.ts tests, on both drivers.
+    // CPU each in the tests) is what inventory-upload-limits.test.ts and
+    // inventory-upload-apply.test.ts test.
     t = await createTestApp(driver, { fileChecks: { inventory: readInventoryFile } });
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
     await newItemVersion(t.db, t.app.services.store, 'BMC', { version: '1.2.0', modelIds: [modelId] });

@@ -44,7 +44,8 @@ describe.each(DRIVERS)('inventory growth limits on %s', (driver) => {
       .then((rows) => rows[0]);
 
   // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
-  // CPU each in the tests) is what inventory-upload-apply.test.ts tests, on both drivers.
+  // CPU each in the tests) is what inventory-upload-limits.test.ts and
+  // inventory-upload-apply.test.ts test.
   const fileChecks = { inventory: readInventoryFile };
 
   beforeAll(async () => {

@@ -59,7 +59,8 @@ describe.each(DRIVERS)('fleet inventory and compliance on %s', (driver) => {
 
   beforeAll(async () => {
     // Uploads are read in-thread, as the upload worker reads them: a worker per upload (~0.5 s of
-    // CPU each in the tests) is what inventory-upload-apply.test.ts tests, on both drivers.
+    // CPU each in the tests) is what inventory-upload-limits.test.ts and
+    // inventory-upload-apply.test.ts test.
     t = await createTestApp(driver, { fileChecks: { inventory: readInventoryFile } });
     const admin = await adminToken(t.app);
     modelId = (await referenceModel(t.db, 'M7-2U')).id;
