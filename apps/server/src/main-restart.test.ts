@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
-import { demoOffFolder } from './test/demo-off-folder';
-import type { PreparedFolder } from './test/demo-off-folder-prepare';
+import { demoOffFolderForBlock } from './test/demo-off-folder';
 import {
-  buildBundle,
   copyOfFolder,
   exited,
   START_GUARD_MS,
   signInOn,
   startServer,
-  TWO_STARTS_MS,
   versionCountOn,
 } from './test/portal-process';
 
@@ -23,21 +20,15 @@ import {
 /** Every start here: the folder was prepared without the demo, and a start with it would prepare again. */
 const NO_DEMO = { SEED_DEMO: 'off' };
 
-/** The run's data folder prepared by a first start and a clean stop (test/demo-off-folder.ts). */
-let prepared: PreparedFolder | undefined;
-
 describe('the server process, started again on its prepared folder', () => {
-  beforeAll(async () => {
-    buildBundle();
-    prepared = await demoOffFolder();
-    // SEED_DEMO=off: the first start's banner names the admin only.
-    expect(prepared.output).toContain('Portal initialised');
-    expect(prepared.output).not.toContain('demo  /');
-  }, TWO_STARTS_MS);
+  /** The run's data folder prepared by a first start and a clean stop (test/demo-off-folder.ts). */
+  const prepared = demoOffFolderForBlock();
 
   it('finishes an in-flight request on SIGTERM, closes cleanly, and keeps its data for the next start', async () => {
-    // A copy of the prepared folder (beforeAll), rather than preparing another database.
-    const dir = copyOfFolder(prepared, 'portal-main-sigterm-');
+    // SEED_DEMO=off: the first start's banner named the admin only.
+    expect(prepared().output).not.toContain('demo  /');
+    // A copy of the prepared folder, rather than preparing another database.
+    const dir = copyOfFolder(prepared(), 'portal-main-sigterm-');
     const port = await freePort();
     const first = await startServer(port, dir, NO_DEMO);
     expect(first.output()).not.toContain('Embedded database prepared');

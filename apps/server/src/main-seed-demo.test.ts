@@ -1,31 +1,18 @@
 import fs from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { demoOffFolder } from './test/demo-off-folder';
-import type { PreparedFolder } from './test/demo-off-folder-prepare';
+import { describe, expect, it } from 'vitest';
+import { demoOffFolderForBlock } from './test/demo-off-folder';
 import { freePort } from './test/free-port';
-import {
-  buildBundle,
-  copyOfFolder,
-  exited,
-  signInOn,
-  startServer,
-  TWO_STARTS_MS,
-  versionCountOn,
-} from './test/portal-process';
+import { copyOfFolder, exited, signInOn, startServer, versionCountOn } from './test/portal-process';
 
 // Split from main.test.ts: the run's folder prepared without the demo (test/demo-off-folder.ts,
 // also main-restart's and main-upgrade's), started with the demo turned on. That a start with
 // SEED_DEMO=off on such a folder has the admin only and no catalogue is main-restart.test.ts's.
 describe('the server process, demo data turned on later', () => {
   /** The run's first start with SEED_DEMO=off: its folder and what it printed. */
-  let firstStart: PreparedFolder;
-  beforeAll(async () => {
-    buildBundle();
-    firstStart = await demoOffFolder();
-  }, TWO_STARTS_MS);
+  const firstStart = demoOffFolderForBlock();
 
   it('turned on after a start with SEED_DEMO=off, brings the demo catalogue and no demo account', async () => {
-    const dir = copyOfFolder(firstStart, 'portal-main-nodemo-');
+    const dir = copyOfFolder(firstStart(), 'portal-main-nodemo-');
     const port = await freePort();
     try {
       // The operator turns the demo on: the child prepares again and seeds the demo catalogue.

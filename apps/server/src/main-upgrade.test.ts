@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
-import { demoOffFolder } from './test/demo-off-folder';
-import type { PreparedFolder } from './test/demo-off-folder-prepare';
-import { buildBundle, copyOfFolder, exited, startServer, TWO_STARTS_MS } from './test/portal-process';
+import { demoOffFolderForBlock } from './test/demo-off-folder';
+import { copyOfFolder, exited, startServer } from './test/portal-process';
 
 // Split from main-restart.test.ts (itself from main.test.ts): a start after an upgrade, from a
 // copy of the run's folder prepared without the demo (test/demo-off-folder.ts).
@@ -12,19 +11,13 @@ import { buildBundle, copyOfFolder, exited, startServer, TWO_STARTS_MS } from '.
 /** Every start here: the folder was prepared without the demo, and a start with it would prepare again. */
 const NO_DEMO = { SEED_DEMO: 'off' };
 
-/** The run's data folder prepared by a first start and a clean stop (test/demo-off-folder.ts). */
-let prepared: PreparedFolder | undefined;
-
 describe('the server process, started again by a newer build', () => {
-  beforeAll(async () => {
-    buildBundle();
-    prepared = await demoOffFolder();
-    expect(prepared.output).toContain('Portal initialised');
-  }, TWO_STARTS_MS);
+  /** The run's data folder prepared by a first start and a clean stop (test/demo-off-folder.ts). */
+  const prepared = demoOffFolderForBlock();
 
   it('prepares the database again in a child process when the build brings a newer migration', async () => {
-    // Prepared by this build and stopped (beforeAll): as if it had run here before.
-    const dir = copyOfFolder(prepared, 'portal-main-upgrade-');
+    // Prepared by this build and stopped: as if it had run here before.
+    const dir = copyOfFolder(prepared(), 'portal-main-upgrade-');
     const port = await freePort();
     try {
       const stamp = path.join(dir, 'pglite', 'portal-prepared');

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { beforeAll, expect, inject } from 'vitest';
 import {
   FAILED_FILE,
   type PreparedFolder,
   prepareDemoOffFolder,
   READY_FILE,
 } from './demo-off-folder-prepare';
-import { START_GUARD_MS } from './portal-process';
+import { buildBundle, START_GUARD_MS, TWO_STARTS_MS } from './portal-process';
 import { until } from './until';
 
 declare module 'vitest' {
@@ -19,9 +19,9 @@ declare module 'vitest' {
 
 /**
  * The run's folder of a first start with SEED_DEMO=off and what that start printed, for the
- * process tests that go on from such a folder (main-restart, main-upgrade, main-seed-demo): they copy it
- * (copyOfFolder) instead of each preparing one. A full run prepares it in the background from its
- * start; a run of a few files, in the first file that asks.
+ * process tests that go on from such a folder (main-restart, main-upgrade, main-seed-demo): they
+ * copy it (copyOfFolder) instead of each preparing one. A full run prepares it in the background
+ * from its start; a run of a few files, in the first file that asks.
  */
 export async function demoOffFolder(): Promise<PreparedFolder> {
   const root = inject('demoOffRoot');
@@ -40,4 +40,22 @@ export async function demoOffFolder(): Promise<PreparedFolder> {
   );
   if ('failed' in answer) throw new Error(answer.failed);
   return answer.ready;
+}
+
+/**
+ * For a describe block whose tests start the portal from copies of that folder: builds the
+ * server bundle and waits for the folder in the block's beforeAll; the tests read it from the
+ * function this returns.
+ */
+export function demoOffFolderForBlock(): () => PreparedFolder {
+  let folder: PreparedFolder | undefined;
+  beforeAll(async () => {
+    buildBundle();
+    folder = await demoOffFolder();
+    expect(folder.output).toContain('Portal initialised');
+  }, TWO_STARTS_MS);
+  return () => {
+    if (!folder) throw new Error("The run's folder without the demo is not ready: its beforeAll failed");
+    return folder;
+  };
 }
