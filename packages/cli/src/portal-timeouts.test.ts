@@ -97,18 +97,21 @@ describe('request and idle timeouts', () => {
   });
 
   it('lets a slow but steady body run longer than the timeout: only silence counts', async () => {
+    // A piece every 100 ms for 1.2 s against a 1 s timeout: the body outlasts the timeout, and a
+    // gap would have to be ten times longer to count as silence. With the other tests' 300 ms, a
+    // busy CI machine once held a gap past it (CI-BX: error.portalStalled, passed on the retry).
     const url = await fakePortal(async (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
-      for (let i = 0; i < 8; i += 1) {
+      for (let i = 0; i < 12; i += 1) {
         response.write(Buffer.alloc(10, i));
         await sleep(100);
       }
       response.end();
     });
     const started = Date.now();
-    const bytes = await clientOf(url).bytes('/api/downloads/1');
-    expect(bytes).toHaveLength(80);
-    expect(Date.now() - started).toBeGreaterThan(600);
+    const bytes = await clientOf(url, { timeoutMs: 1_000 }).bytes('/api/downloads/1');
+    expect(bytes).toHaveLength(120);
+    expect(Date.now() - started).toBeGreaterThan(1_000);
   });
 
   it('does not repeat a POST that is not marked safe to repeat', async () => {
