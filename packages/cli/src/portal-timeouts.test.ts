@@ -30,12 +30,18 @@ async function fakePortal(handler: http.RequestListener, port = 0) {
 
 const envelope = (data: unknown) => JSON.stringify({ code: 0, success: true, message: '', data });
 const FAST_RETRY: RetryPolicy = { windowMs: 3_000, firstDelayMs: 50, maxDelayMs: 200 };
+/**
+ * The timeout of the tests that wait for it to pass (a portal that never answers, or stops).
+ * Where an answer is expected the client waits 1 s: on a busy CI machine a good answer once came
+ * later than 300 ms, and the client rightly asked again (CI-BW and CI-BX, each passed on retry).
+ */
+const SHORT = { timeoutMs: 300 };
 const clientOf = (url: string, extra: Partial<ConstructorParameters<typeof PortalClient>[0]> = {}) =>
   new PortalClient({
     url,
     token: 'fwp_x',
     locale: 'en-US',
-    timeoutMs: 300,
+    timeoutMs: 1_000,
     transientRetry: FAST_RETRY,
     ...extra,
   });
@@ -55,7 +61,7 @@ async function failureOf(promise: Promise<unknown>) {
 describe('request and idle timeouts', () => {
   it('gives up on a portal that accepts and never answers, within the timeout', async () => {
     const url = await fakePortal(() => {});
-    const { error, ms } = await failureOf(clientOf(url).json('/api/catalog/versions'));
+    const { error, ms } = await failureOf(clientOf(url, SHORT).json('/api/catalog/versions'));
     expect(error).toBeInstanceOf(CliError);
     expect(error).toMatchObject({ key: 'error.portalTimeout', params: { url, seconds: 0.3 } });
     // It waited for the timeout rather than failing at once. Not "≥ 300": Node starts a timer from
@@ -70,7 +76,7 @@ describe('request and idle timeouts', () => {
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '1000' });
       response.write(Buffer.alloc(100));
     });
-    const { error, ms } = await failureOf(clientOf(url).bytes('/api/downloads/1'));
+    const { error, ms } = await failureOf(clientOf(url, SHORT).bytes('/api/downloads/1'));
     expect(error).toMatchObject({ key: 'error.portalStalled', params: { url, seconds: 0.3 } });
     expect(ms).toBeLessThan(2_000);
   });
@@ -97,9 +103,9 @@ describe('request and idle timeouts', () => {
   });
 
   it('lets a slow but steady body run longer than the timeout: only silence counts', async () => {
-    // A piece every 100 ms for 1.2 s against a 1 s timeout: the body outlasts the timeout, and a
-    // gap would have to be ten times longer to count as silence. With the other tests' 300 ms, a
-    // busy CI machine once held a gap past it (CI-BX: error.portalStalled, passed on the retry).
+    // A piece every 100 ms for 1.2 s against the 1 s timeout: the body outlasts the timeout, and a
+    // gap would have to be ten times longer to count as silence (against 300 ms, a busy CI machine
+    // once held a gap past it: CI-BX, error.portalStalled, passed on the retry).
     const url = await fakePortal(async (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
       for (let i = 0; i < 12; i += 1) {
@@ -109,7 +115,7 @@ describe('request and idle timeouts', () => {
       response.end();
     });
     const started = Date.now();
-    const bytes = await clientOf(url, { timeoutMs: 1_000 }).bytes('/api/downloads/1');
+    const bytes = await clientOf(url).bytes('/api/downloads/1');
     expect(bytes).toHaveLength(120);
     expect(Date.now() - started).toBeGreaterThan(1_000);
   });
@@ -119,7 +125,7 @@ describe('request and idle timeouts', () => {
     const url = await fakePortal(() => {
       requests += 1;
     });
-    const { error } = await failureOf(clientOf(url).json('/api/x', { method: 'POST', body: {} }));
+    const { error } = await failureOf(clientOf(url, SHORT).json('/api/x', { method: 'POST', body: {} }));
     expect(error).toMatchObject({ key: 'error.portalTimeout' });
     expect(requests).toBe(1);
   });
