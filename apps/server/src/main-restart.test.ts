@@ -5,7 +5,7 @@ import { freePort } from './test/free-port';
 import { demoOffFolderForBlock } from './test/demo-off-folder';
 import {
   copyOfFolder,
-  exited,
+  stopPortal,
   START_GUARD_MS,
   signInOn,
   startServer,
@@ -46,8 +46,7 @@ describe('the server process, started again on its prepared folder', () => {
     // The signal comes once the portal has the request (its "incoming request" line), and the
     // rest of the body once it is shutting down: waited for by its log lines, not by the clock.
     await first.printedText('"url":"/api/login"', START_GUARD_MS);
-    const exit = exited(first.child);
-    first.child.kill('SIGTERM');
+    const exit = stopPortal(first.child);
     await first.printedText('shutting down', START_GUARD_MS);
     socket.write(body.slice(10));
     await socketClosed;
@@ -68,9 +67,7 @@ describe('the server process, started again on its prepared folder', () => {
       expect((await signInOn(port, 'demo', 'Demo#Main1')).success).toBe(false);
       expect(await versionCountOn(port, admin.data?.token)).toBe(0);
     } finally {
-      const secondExit = exited(second.child);
-      second.child.kill('SIGTERM');
-      expect(await secondExit).toBe(0);
+      expect(await stopPortal(second.child)).toBe(0);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoOffFolderForBlock } from './test/demo-off-folder';
 import { freePort } from './test/free-port';
-import { copyOfFolder, exited, signInOn, startServer, versionCountOn } from './test/portal-process';
+import { copyOfFolder, signInOn, startServer, stopPortal, versionCountOn } from './test/portal-process';
 
 // Split from main.test.ts: the run's folder prepared without the demo (test/demo-off-folder.ts,
 // also main-restart's and main-upgrade's), started with the demo turned on. That a start with
@@ -24,9 +24,7 @@ describe('the server process, demo data turned on later', () => {
         expect(await versionCountOn(port, admin.data?.token)).toBeGreaterThan(0);
         expect((await signInOn(port, 'demo', 'Demo#Main1')).success).toBe(false);
       } finally {
-        const exit = exited(withDemo.child);
-        withDemo.child.kill('SIGTERM');
-        expect(await exit).toBe(0);
+        expect(await stopPortal(withDemo.child)).toBe(0);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

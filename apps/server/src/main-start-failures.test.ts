@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
-import { buildBundle, exited, START_GUARD_MS, spawnPortal } from './test/portal-process';
+import { buildBundle, exited, START_GUARD_MS, spawnPortal, stopPortal } from './test/portal-process';
 import { until } from './test/until';
 
 // Split from main.test.ts: starts that stop or fail before the portal listens, each on a folder
@@ -36,9 +36,7 @@ describe('the server process, a start that stops or fails', () => {
         START_GUARD_MS,
       );
       expect(writers()).toHaveLength(2);
-      const exit = exited(child);
-      child.kill('SIGTERM');
-      expect(await exit).toBe(1);
+      expect(await stopPortal(child)).toBe(1);
       expect(stderr()).toContain('preparing the embedded database was interrupted (SIGTERM)');
       // Its own children (initdb, when no new data folder is kept yet) go with it, once they see it gone.
       await until(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 import { demoOffFolderForBlock } from './test/demo-off-folder';
-import { copyOfFolder, exited, startServer } from './test/portal-process';
+import { copyOfFolder, startServer, stopPortal } from './test/portal-process';
 
 // Split from main-restart.test.ts (itself from main.test.ts): a start after an upgrade, from a
 // copy of the run's folder prepared without the demo (test/demo-off-folder.ts).
@@ -35,9 +35,7 @@ describe('the server process, started again by a newer build', () => {
         expect(fs.readFileSync(stamp, 'utf8')).toBe(stamped);
         expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
       } finally {
-        const exit = exited(upgraded.child);
-        upgraded.child.kill('SIGTERM');
-        expect(await exit).toBe(0);
+        expect(await stopPortal(upgraded.child)).toBe(0);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

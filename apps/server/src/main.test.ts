@@ -5,7 +5,7 @@ import { freePort } from './test/free-port';
 import {
   buildBundle,
   copyOfFolder,
-  exited,
+  stopPortal,
   preparedFolder,
   startServer,
   TWO_STARTS_MS,
@@ -112,9 +112,7 @@ describe('the server process', () => {
       const code = /(?<![\w.-])\d{6}(?![\w-]|\.\d)/.exec(log);
       expect(code && log.slice(code.index - 120, code.index + 20)).toBeNull();
     } finally {
-      const exit = exited(server.child);
-      server.child.kill('SIGTERM');
-      await exit;
+      await stopPortal(server.child);
       fs.rmSync(logDir, { recursive: true, force: true });
     }
   }, 600_000);

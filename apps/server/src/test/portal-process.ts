@@ -122,6 +122,13 @@ export async function startServer(
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', resolve));
 
+/** Sends SIGTERM to a started portal: its exit code, once it has gone. */
+export function stopPortal(child: ChildProcess): Promise<number | null> {
+  const exit = exited(child);
+  child.kill('SIGTERM');
+  return exit;
+}
+
 /** POST /api/login on the portal started at `port`: whether it succeeded, and its token. */
 export async function signInOn(
   port: number,
@@ -165,9 +172,7 @@ export async function preparedFolder(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   try {
     const server = await startServer(port, dir, extraEnv);
-    const exit = exited(server.child);
-    server.child.kill('SIGTERM');
-    const code = await exit;
+    const code = await stopPortal(server.child);
     if (code !== 0) throw new Error(`the first start ended with ${code}: ${server.output()}`);
     return { dir, output: server.output() };
   } catch (error) {
