@@ -217,7 +217,15 @@ async function main() {
     const cpu = { fwportal: [] as number[], baseline: [] as number[], wget: [] as number[] };
     const serving = { fwportal: [] as number[], baseline: [] as number[], wget: [] as number[] };
     const cpuFile = path.join(dir, 'client-cpu.txt');
-    let first: Sync | undefined;
+    // One mirror first, untimed, whose index gives wget its list of the same files. It also warms
+    // the portal: the first requests of a run cost it more (cold query plans, code not yet
+    // optimised), and round 0's mirror sync used to pay that alone, 0.2-0.4 s more than its
+    // other rounds (bench/README.md, "Mirror").
+    if (FIRST_ROUNDS < 1) throw new Error('--first-rounds must be at least 1');
+    const warmUp = path.join(dir, 'mirror-warm-up');
+    const [first] = await sync(warmUp, env);
+    writeFileSync(urls, sameFilesAs(newestIndexOf(warmUp), portal.url).join('\n'));
+    rmSync(warmUp, { recursive: true, force: true });
     for (let round = 0; round < FIRST_ROUNDS; round += 1) {
       const target = round === 0 ? out : path.join(dir, `mirror-${round}`);
       const mirrorSync = async () => {
@@ -225,11 +233,10 @@ async function main() {
         const [answer, seconds, cpuSeconds] = await withPortalProfile(`portal-serving-sync-${round}`, () =>
           sync(target, env, cliFile, cpuFile),
         );
-        if (!first) {
-          first = answer;
-          // wget fetches what this first mirror fetched, from its own index: "the same files".
-          writeFileSync(urls, sameFilesAs(newestIndexOf(out), portal.url).join('\n'));
-        }
+        if (answer.fetchedBytes !== first.fetchedBytes)
+          throw new Error(
+            `round ${round} fetched ${answer.fetchedBytes} bytes, the warm-up ${first.fetchedBytes}`,
+          );
         rounds.fwportal.push(seconds);
         cpu.fwportal.push(cpuSeconds);
         serving.fwportal.push(portalCpu);
@@ -275,13 +282,11 @@ async function main() {
         rounds.durableWget.push(wgetSeconds + flushSeconds);
       };
       // Turn about: who goes first finds the page cache (and the disk's writeback) as the one
-      // before left it, and alternating spreads that over both. Round 0 starts with mirror sync:
-      // wget's list comes from its index.
+      // before left it, and alternating spreads that over both.
       const order =
         round % 2 === 0 ? [mirrorSync, baselineSync, wgetMirror] : [wgetMirror, baselineSync, mirrorSync];
       for (const step of order) await step();
     }
-    if (!first) throw new Error('--first-rounds must be at least 1');
     const firstSeconds = median(rounds.fwportal);
     const wgetSeconds = median(rounds.wget);
     const durableWget = median(rounds.durableWget);
