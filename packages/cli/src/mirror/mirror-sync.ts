@@ -119,26 +119,24 @@ const silenceOf = (error: unknown) =>
  * file's first bytes, and asked first, the SBOMs of the first files kept every transfer slot
  * idle for 0.15-0.2 s at the start of a run on a portal not yet warm (bench/README.md, "Mirror").
  */
-async function fetchFirmware(
-  client: PortalClient,
-  root: string,
-  firmware: MirrorFirmware,
-  progress: Progress,
-  onRetry: SyncOptions['onRetry'],
-  silence: Silence,
-): Promise<number> {
-  if (silence.error) throw silence.error;
-  const firmwareBytes = await fetchFirmwareFile(client, root, firmware, progress, onRetry, silence);
-  return firmwareBytes + (await fetchSbom(client, root, firmware));
+async function fetchFirmware(run: PoolFill, firmware: MirrorFirmware): Promise<number> {
+  if (run.silence.error) throw run.silence.error;
+  const firmwareBytes = await fetchFirmwareFile(run, firmware);
+  return firmwareBytes + (await fetchSbom(run.client, run.root, firmware));
 }
 
+/** What every transfer of one run shares. */
+type PoolFill = {
+  client: PortalClient;
+  root: string;
+  progress: Progress;
+  onRetry: SyncOptions['onRetry'];
+  silence: Silence;
+};
+
 async function fetchFirmwareFile(
-  client: PortalClient,
-  root: string,
+  { client, root, progress, onRetry, silence }: PoolFill,
   firmware: MirrorFirmware,
-  progress: Progress,
-  onRetry: SyncOptions['onRetry'],
-  silence: Silence,
 ): Promise<number> {
   if (await poolHas(root, firmware)) {
     progress.fileDone();
@@ -207,8 +205,9 @@ export async function syncMirror(
   contextPromise.catch(() => undefined);
   const progress = options.progressOf(total, firmware.length);
   const silence: Silence = { error: null };
+  const run: PoolFill = { client, root, progress, onRetry: options.onRetry, silence };
   const outcomes = await settleLimited(firmware, options.parallel, (file) =>
-    fetchFirmware(client, root, file, progress, options.onRetry, silence).catch((error: unknown) => {
+    fetchFirmware(run, file).catch((error: unknown) => {
       silence.error ??= silenceOf(error);
       throw error;
     }),
