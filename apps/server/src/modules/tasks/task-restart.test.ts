@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Task } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -21,7 +21,8 @@ import { until } from '../../test/until';
 /**
  * A real restart: the portal runs as its own process, a custom LiveCD task is RUNNING in it
  * (its ISO writer is slowed down), the process is killed with SIGKILL, and another portal
- * on the same database and files takes the task over once pg-boss sees the dead worker's heartbeat stop.
+ * on the same database and files takes the task over once pg-boss sees the dead worker's heartbeat
+ * overdue (set back rather than waited for: see below).
  */
 describe('a task interrupted by a server restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-restart-'));
@@ -96,9 +97,18 @@ describe('a task interrupted by a server restart', () => {
     const exited = new Promise((resolve) => child?.once('exit', resolve));
     process.kill(-(child.pid ?? 0), 'SIGKILL');
     await exited;
+    // pg-boss fails a job whose heartbeat is older than its heartbeat period (10 s, pg-boss's
+    // floor): instead of waiting that long, the dead worker's last heartbeat is set back by it, as
+    // if the time had passed. What follows (another process's supervisor failing the attempt,
+    // the retry on that process) is as real. The period is the job's own, as the portal sent it.
+    const lapsed = await db.execute(
+      sql`update pgboss.job set heartbeat_on = heartbeat_on - heartbeat_seconds * interval '1 second'
+          where state = 'active' returning heartbeat_seconds`,
+    );
+    expect((lapsed as unknown as { rows: unknown[] }).rows).toEqual([{ heartbeat_seconds: 10 }]);
 
-    // Another server on the same database and files, with the real ISO writer: once the dead
-    // worker's heartbeat is overdue, pg-boss fails the attempt and this server runs the retry.
+    // Another server on the same database and files, with the real ISO writer: the dead worker's
+    // heartbeat overdue, pg-boss fails the attempt and this server runs the retry.
     const config = loadConfig({
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
