@@ -1,0 +1,3 @@
+import { describeActivation } from './activation-cases';
+
+describeActivation('postgres');
