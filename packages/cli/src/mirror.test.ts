@@ -1,15 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
@@ -18,40 +9,31 @@ import { catalogVersions } from '../../../apps/server/src/db/schema';
 import { cycloneDx } from '../../../apps/server/src/modules/sbom/sbom-test-kit';
 import { createItem, createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
-import { type MirrorCatalog, type MirrorIndex, poolFilesOf } from './mirror/mirror-layout.ts';
+import { type MirrorCatalog, poolFilesOf } from './mirror/mirror-layout.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
-import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import {
+  indexOf,
+  type MirrorFixture,
+  readJson,
+  sha256Of,
+  startMirrorFixture,
+  type SyncJson,
+} from './test/mirror-fixture.ts';
+import type { FleetPortal } from './test/portal-fixture.ts';
 import { CLI_ENTRY, cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
 import { startTamperProxy } from './test/tamper-proxy.ts';
 
 const BIG_FILE_BYTES = 24 * 1024 * 1024;
 
+let mirror: MirrorFixture;
 let portal: FleetPortal;
 let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
 let home: string;
 let env: NodeJS.ProcessEnv;
 let hidden: { id: number; sha256: string };
 let big: { id: number; sha256: string; fileName: string };
-const work = () => path.join(home, `mirror-${randomBytes(4).toString('hex')}`);
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-type SyncJson = {
-  snapshot: string;
-  created: boolean;
-  files: number;
-  fetched: number;
-  fetchedBytes: number;
-  failed: { versionId: number; message: string }[];
-};
-
-async function sync(out: string, extra: string[] = [], runEnv = env) {
-  const run = await runCli(['mirror', 'sync', '--out', out, '--json', ...extra], runEnv);
-  return { ...run, result: run.stdout ? (JSON.parse(run.stdout) as SyncJson) : null };
-}
-
-const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
-const indexOf = (out: string, snapshot: string) =>
-  readJson<MirrorIndex>(path.join(out, 'snapshots', snapshot, 'index.json'));
+const work = () => mirror.work();
+const sync = (...args: Parameters<MirrorFixture['sync']>) => mirror.sync(...args);
 
 /** A published version of the fleet's BMC item (no model: the fleet's newest stay what they were). */
 async function publish(bytes: Buffer, version: string) {
@@ -65,11 +47,9 @@ async function publish(bytes: Buffer, version: string) {
 }
 
 beforeAll(async () => {
-  portal = await startFleetPortal();
+  mirror = await startMirrorFixture();
+  ({ portal, home, env } = mirror);
   proxy = await startTamperProxy(portal.url);
-  home = newConfigHome();
-  env = cliEnv(home);
-  expect((await loginWithToken(portal, env)).code).toBe(EXIT.ok);
   // Restricted, and granted to nobody: the customer is not entitled to it.
   const secret = await createItem(portal.t.db, { kind: 'BMC', visibility: 'restricted' });
   const secretBytes = randomBytes(4096);
@@ -294,111 +274,5 @@ describe('a mirror killed half way', () => {
     expect(result.fetchedBytes).toBeLessThanOrEqual(BIG_FILE_BYTES - kept);
     expect(existsSync(part)).toBe(false);
     expect((await runCli(['mirror', 'verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
-  });
-});
-
-describe('a mirror folder someone tampered with', () => {
-  it('refuses an index whose paths leave the mirror, and reads nothing there', async () => {
-    const out = work();
-    const run = await sync(out, ['--kinds', 'PSU']);
-    expect(run.code).toBe(EXIT.ok);
-    const file = path.join(out, 'snapshots', run.result?.snapshot ?? '', 'index.json');
-    const index = readJson<MirrorIndex>(file);
-    const [one, two] = index.firmware;
-    if (!one || !two) throw new Error('two PSU releases expected');
-    one.path = `../../${one.fileName}`;
-    two.path = path.join(home, 'fwportal', 'config.json');
-    writeFileSync(file, JSON.stringify(index));
-    const verify = await runCli(['mirror', 'verify', out], env);
-    expect(verify.code).toBe(EXIT.verification);
-    expect(verify.stdout).toContain(`FAILED  ../../${one.fileName}: not a path this mirror can hold`);
-    expect(verify.stdout).toContain(`FAILED  ${two.path}: not a path this mirror can hold`);
-  });
-
-  it('fails a file whose entry is not in the portal signed manifest', async () => {
-    const out = work();
-    const run = await sync(out, ['--kinds', 'CPLD']);
-    const file = path.join(out, 'snapshots', run.result?.snapshot ?? '', 'index.json');
-    const index = readJson<MirrorIndex>(file);
-    const forged = randomBytes(100);
-    const sha256 = sha256Of(forged);
-    const entry = {
-      ...index.firmware[0]!,
-      sha256,
-      size: 100,
-      path: `pool/${sha256.slice(0, 2)}/${sha256}/evil.bin`,
-    };
-    entry.fileName = 'evil.bin';
-    mkdirSync(path.join(out, 'pool', sha256.slice(0, 2), sha256), { recursive: true });
-    writeFileSync(path.join(out, entry.path), forged);
-    index.firmware.push(entry);
-    writeFileSync(file, JSON.stringify(index));
-    const verify = await runCli(['mirror', 'verify', out], env);
-    expect(verify.code).toBe(EXIT.verification);
-    expect(verify.stdout).toContain(`FAILED  ${entry.path}: not in the portal's signed manifest`);
-  });
-
-  it('never reads through a folder of the pool that became a link', async () => {
-    const out = work();
-    const run = await sync(out, ['--kinds', 'NIC']);
-    const [file] = indexOf(out, run.result?.snapshot ?? '').firmware;
-    if (!file) throw new Error('a NIC release expected');
-    const pair = path.join(out, 'pool', file.sha256.slice(0, 2));
-    const moved = path.join(home, `moved-${randomBytes(3).toString('hex')}`);
-    renameSync(pair, moved);
-    symlinkSync(moved, pair);
-    const verify = await runCli(['mirror', 'verify', out], env);
-    expect(verify.code).toBe(EXIT.verification);
-    expect(verify.stdout).toContain(`FAILED  ${file.path}: not a plain file`);
-  });
-
-  it('never deletes through a link planted for its snapshots folder when pruning', async () => {
-    const out = work();
-    for (const name of ['s1', 's2'])
-      expect((await sync(out, ['--kinds', 'PSU', '--snapshot', name])).code).toBe(EXIT.ok);
-    // Someone else's folder named as the old snapshot, reached through `snapshots` made a link.
-    const victim = path.join(home, `victim-${randomBytes(3).toString('hex')}`);
-    renameSync(path.join(out, 'snapshots'), victim);
-    mkdirSync(path.join(victim, 's1', 'documents'), { recursive: true });
-    writeFileSync(path.join(victim, 's1', 'documents', 'keep.txt'), 'mine');
-    symlinkSync(victim, path.join(out, 'snapshots'));
-    const run = await runCli(['mirror', 'prune', out, '--keep', '1'], env);
-    expect(run.code).toBe(EXIT.error);
-    expect(run.stderr).toContain(path.join(out, 'snapshots'));
-    expect(readFileSync(path.join(victim, 's1', 'documents', 'keep.txt'), 'utf8')).toBe('mine');
-  });
-
-  it('removes what a killed prune moved aside, never what a link of that name leads to', async () => {
-    const out = work();
-    for (const name of ['s1', 's2'])
-      expect((await sync(out, ['--kinds', 'PSU', '--snapshot', name])).code).toBe(EXIT.ok);
-    // A prune killed between moving a snapshot aside and deleting it.
-    const leftover = path.join(out, '.prune-0123456789ab');
-    mkdirSync(path.join(leftover, 'documents'), { recursive: true });
-    writeFileSync(path.join(leftover, 'documents', 'old.json'), '{}');
-    // And a link of the same shape to someone else's folder.
-    const victim = path.join(home, `victim-${randomBytes(3).toString('hex')}`);
-    mkdirSync(victim);
-    writeFileSync(path.join(victim, 'keep.txt'), 'mine');
-    symlinkSync(victim, path.join(out, '.prune-abcdefabcdef'));
-    const run = await runCli(['mirror', 'prune', out, '--keep', '1'], env);
-    expect(run.code).toBe(EXIT.ok);
-    expect(existsSync(leftover)).toBe(false);
-    expect(readFileSync(path.join(victim, 'keep.txt'), 'utf8')).toBe('mine');
-    expect((await runCli(['mirror', 'verify', out], env)).code).toBe(EXIT.ok);
-  });
-
-  it('never writes through a link planted in the pool', async () => {
-    const out = work();
-    const outside = path.join(home, `outside-${randomBytes(3).toString('hex')}`);
-    mkdirSync(outside);
-    mkdirSync(path.join(out, 'pool'), { recursive: true });
-    // Every two-digit folder the RAID files could land in points outside.
-    for (let n = 0; n < 256; n += 1)
-      symlinkSync(outside, path.join(out, 'pool', n.toString(16).padStart(2, '0')));
-    const run = await sync(out, ['--kinds', 'RAID']);
-    expect(run.code).toBe(EXIT.error);
-    expect(readdirSync(outside)).toEqual([]);
-    expect(existsSync(path.join(out, 'mirror.json'))).toBe(false);
   });
 });
