@@ -1,3 +1,0 @@
-import { describeMenuTour } from './support/axe-tour';
-
-describeMenuTour('admin', 'desktop', 'en-US');
