@@ -1,0 +1,3 @@
+import { describeWebhookDns } from './webhook-dns-cases';
+
+describeWebhookDns('pglite');
