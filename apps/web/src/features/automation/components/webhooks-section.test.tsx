@@ -1,71 +1,12 @@
-import { ErrorCode, type Webhook, type WebhookDelivery } from '@portal/contract';
+import { ErrorCode } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
 import { envelopeResponse, okResponse, stubFetch } from '@/test/fetch-stub';
-import { renderWithProviders } from '@/test/render-with-providers';
 import { setUpEachTest } from '@/test/test-hooks';
-import { buildWebhook, buildWebhookDelivery } from '../test-data';
-import { WebhooksSection } from './webhooks-section';
-
-const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz012345';
-
-/** The webhook routes over an in-memory list; answers every request but the list reads. */
-function stubWebhookApi(initial: Webhook[], deliveries: WebhookDelivery[] = []) {
-  let webhooks = initial;
-  const requests: { method: string; path: string; body?: unknown }[] = [];
-  const record = (url: URL, init: RequestInit) =>
-    requests.push({
-      method: init.method ?? 'GET',
-      path: url.pathname,
-      ...(init.body ? { body: JSON.parse(String(init.body)) } : {}),
-    });
-  stubFetch({
-    '/api/sysUser/webhooks': (url, init) => {
-      if (init.method !== 'POST') return okResponse(webhooks);
-      record(url, init);
-      const body = JSON.parse(String(init.body)) as Pick<Webhook, 'url' | 'events' | 'active'>;
-      const created = buildWebhook({ id: 2, ...body });
-      webhooks = [...webhooks, created];
-      return okResponse({ ...created, secret: SECRET });
-    },
-    '/api/sysUser/webhooks/1': (url, init) => {
-      record(url, init);
-      const current = webhooks.find((webhook) => webhook.id === 1) ?? buildWebhook();
-      if (init.method === 'DELETE') {
-        webhooks = webhooks.filter((webhook) => webhook.id !== 1);
-        return okResponse(current);
-      }
-      const changed = { ...current, ...(JSON.parse(String(init.body)) as Partial<Webhook>) };
-      webhooks = webhooks.map((webhook) => (webhook.id === 1 ? changed : webhook));
-      return okResponse(changed);
-    },
-    '/api/sysUser/webhooks/1/ping': (url, init) => {
-      record(url, init);
-      return okResponse(buildWebhookDelivery({ status: 'pending', attempts: 0 }));
-    },
-    '/api/sysUser/webhooks/1/deliveries': (url, init) => {
-      record(url, init);
-      return okResponse({ rows: deliveries, totalRows: deliveries.length, pageNo: 1 });
-    },
-  });
-  return requests;
-}
-
-function renderSection() {
-  // jsdom plays no CSS animation, and secrets are dropped once the closing motion is over.
-  return renderWithProviders(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <WebhooksSection />
-    </ConfigProvider>,
-    { path: '/' },
-  );
-}
-
-const rows = () => screen.queryAllByTestId('webhook-row');
-const URL_1 = 'https://hooks.example.com/firmware';
+import { buildWebhook } from '../test-data';
+import { renderSection, rows, SECRET, stubWebhookApi, URL_1 } from './webhooks-section-fixture';
 
 setUpEachTest();
 
@@ -160,64 +101,6 @@ describe('WebhooksSection', () => {
     fireEvent.click(screen.getByTestId('webhook-create'));
     await screen.findByText('The host 10.0.0.1 is not a public address');
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('switches a webhook off, edits its events, and deletes it after confirmation', async () => {
-    const requests = stubWebhookApi([buildWebhook()]);
-    renderSection();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByRole('switch', { name: `Webhook ${URL_1} active` }));
-    await screen.findByText('Webhook switched off');
-    await waitFor(() =>
-      expect(
-        screen.getByRole('switch', { name: `Webhook ${URL_1} active` }).getAttribute('aria-checked'),
-      ).toBe('false'),
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: `Edit webhook ${URL_1}` }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Version recalled/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await screen.findByText('Webhook saved');
-    await waitFor(() => expect(rows()[0]?.textContent).not.toContain('Version recalled'));
-
-    fireEvent.click(screen.getByRole('button', { name: `Delete webhook ${URL_1}` }));
-    await screen.findByText(/Delete this webhook and its delivery log\?/);
-    fireEvent.click(screen.getByTestId('webhook-delete-confirm'));
-    await screen.findByText('Webhook deleted');
-    await screen.findByText('No webhooks yet');
-
-    expect(requests).toEqual([
-      { method: 'PUT', path: '/api/sysUser/webhooks/1', body: { active: false } },
-      {
-        method: 'PUT',
-        path: '/api/sysUser/webhooks/1',
-        body: { events: ['release.published'], active: false },
-      },
-      { method: 'DELETE', path: '/api/sysUser/webhooks/1' },
-    ]);
-  });
-
-  it('sends a test event and says where to see the result', async () => {
-    const requests = stubWebhookApi([buildWebhook()]);
-    renderSection();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByRole('button', { name: `Send test event to ${URL_1}` }));
-    await screen.findByText('Test event queued: see the delivery log for the result');
-    expect(requests).toEqual([{ method: 'POST', path: '/api/sysUser/webhooks/1/ping' }]);
-  });
-
-  it('opens the delivery log of a webhook from its row', async () => {
-    // What the log shows is webhook-deliveries-drawer.test.tsx's; here, that the row opens it.
-    const requests = stubWebhookApi(
-      [buildWebhook()],
-      [buildWebhookDelivery(), buildWebhookDelivery({ id: 8 })],
-    );
-    renderSection();
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByRole('button', { name: `Delivery log of ${URL_1}` }));
-    await waitFor(() => expect(screen.queryAllByTestId('webhook-delivery-row')).toHaveLength(2));
-    expect(requests.map((request) => request.path)).toContain('/api/sysUser/webhooks/1/deliveries');
   });
 
   it('speaks Chinese in Chinese', async () => {
