@@ -124,14 +124,6 @@ export const menuPaths = (menus: readonly MenuNode[]) => [
 ];
 
 /**
- * Which routes of each application a tour takes: every `of`-th from the `index`-th (from 0). The
- * admin's tours are split in two files each, so that none runs near 20 s on a busy CI run; every
- * application is still opened in each part.
- */
-export type TourPart = { index: number; of: number };
-const WHOLE_TOUR: TourPart = { index: 0, of: 1 };
-
-/**
  * Every menu route of every application of `account`, in `locale`, reached as a menu click reaches
  * it: axe's serious and critical findings as lines, and on a phone a page wider than it and the
  * layout faults of issue 42 §3 (phoneLayoutProblems: card titles, chart labels, page titles).
@@ -144,14 +136,12 @@ export async function tourMenuRoutes(
   account: Account,
   device: Device,
   locale: UiLocale,
-  part: TourPart = WHOLE_TOUR,
 ): Promise<string[]> {
   const report = createReport();
   const page = await suite.openConsole(account, paths.home, { locale: 'zh-CN' });
   const { apps } = await loginUser(page, suite.portal.url, 'zh-CN');
   expect(apps.length, 'applications of the user').toBeGreaterThan(0);
   if (locale !== 'zh-CN') await chooseLanguage(page, locale);
-  let toured = 0;
   for (const app of apps) {
     if (device === 'phone') await page.setViewportSize(VIEWPORTS.desktop.viewport);
     await page.getByTestId(`app-tab-${app.code}`).click();
@@ -164,8 +154,7 @@ export async function tourMenuRoutes(
     const routes = menuPaths(menus);
     expect(routes.length, `routes of ${app.code}`).toBeGreaterThan(0);
     if (device === 'phone') await page.setViewportSize(VIEWPORTS.phone.viewport);
-    for (const route of routes.filter((_, index) => index % part.of === part.index)) {
-      toured += 1;
+    for (const route of routes) {
       await navigate(page, route, menus);
       await report.check(page, locale, `${app.code} ${route}${device === 'phone' ? ', phone' : ''}`);
       if (device !== 'phone') continue;
@@ -174,7 +163,6 @@ export async function tourMenuRoutes(
         report.lines.push(`[${locale}] ${route}: ${problem}`);
     }
   }
-  expect(toured, 'routes of this part of the tour').toBeGreaterThan(0);
   return report.lines;
 }
 
@@ -322,15 +310,14 @@ function describeTour(
 
 const AXE_RULES = 'axe-core, WCAG 2.1 A/AA, no serious or critical violation';
 
-/** tourMenuRoutes as a test file: one account on one device in one language (or a part of that tour). */
-export function describeMenuTour(account: Account, device: Device, locale: UiLocale, part = WHOLE_TOUR) {
+/** tourMenuRoutes as a test file: one account on one device in one language. */
+export function describeMenuTour(account: Account, device: Device, locale: UiLocale) {
   const where = device === 'phone' ? ' on a phone' : '';
-  const which = part.of > 1 ? ` (part ${part.index + 1} of ${part.of})` : '';
   describeTour(
     `accessibility${where} (${AXE_RULES})`,
-    `every menu route of every application of ${account}${where}, in ${locale}${which}`,
+    `every menu route of every application of ${account}${where}, in ${locale}`,
     240_000,
-    (suite) => tourMenuRoutes(suite, account, device, locale, part),
+    (suite) => tourMenuRoutes(suite, account, device, locale),
   );
 }
 

@@ -1,4 +1,0 @@
-import { describeMenuTour } from './support/axe-tour';
-
-// The other half of this tour's routes: accessibility-phone-tour-admin-zh-2.test.ts.
-describeMenuTour('admin', 'phone', 'zh-CN', { index: 0, of: 2 });
