@@ -1,0 +1,3 @@
+import { describeInputGuard } from './input-guard-cases';
+
+describeInputGuard('postgres');
