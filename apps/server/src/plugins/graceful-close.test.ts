@@ -12,7 +12,7 @@ import { createItem, createVersion } from '../test/catalog-factories';
 import { freePort } from '../test/free-port';
 import { startNginx } from '../test/nginx-server';
 import { buildBundle, spawnPortal } from '../test/portal-process';
-import { createPostgresDatabase } from '../test/test-app';
+import { openableSeededDatabase, TEST_PASSWORDS } from '../test/template-database';
 import { until } from '../test/until';
 
 const GRACE_MS = 5_000;
@@ -75,17 +75,26 @@ async function startCluster(): Promise<Cluster> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-graceful-'));
   const dataDir = path.join(root, 'data');
   fs.mkdirSync(dataDir);
-  const databaseUrl = await createPostgresDatabase();
-  // The first process migrates; the second starts on the migrated database.
-  const [firstPort, secondPort] = [await freePort(), await freePort()];
-  const portals = [startPortal(databaseUrl, dataDir, firstPort)];
-  await until('the first portal', async () =>
-    (await fetch(`http://127.0.0.1:${firstPort}/api/ready`)).ok ? true : undefined,
+  // A copy of the run's migrated and seeded template: both processes start at once, as in a
+  // deployment whose database is already up to date (waiting for the first to migrate an empty
+  // one took a whole start more).
+  const place = await openableSeededDatabase(
+    'postgres',
+    { demo: false, now: new Date(), passwords: TEST_PASSWORDS },
+    dataDir,
   );
-  portals.push(startPortal(databaseUrl, dataDir, secondPort));
-  await until('the second portal', async () =>
-    (await fetch(`http://127.0.0.1:${secondPort}/api/ready`)).ok ? true : undefined,
+  if (!('databaseUrl' in place)) throw new Error('expected a PostgreSQL database');
+  const { databaseUrl } = place;
+  const ports = [await freePort(), await freePort()];
+  const portals = ports.map((port) => startPortal(databaseUrl, dataDir, port));
+  await Promise.all(
+    ports.map((port, index) =>
+      until(`portal ${index + 1}`, async () =>
+        (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok ? true : undefined,
+      ),
+    ),
   );
+  const [firstPort, secondPort] = ports;
   const front = await freePort();
   const nginx = startNginx(
     root,
