@@ -1,0 +1,3 @@
+import { describeTaskTimeout } from './task-timeout-cases';
+
+describeTaskTimeout('pglite');
