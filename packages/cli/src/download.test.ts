@@ -1,57 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadRecords } from '../../../apps/server/src/db/schema';
-import { createVersion } from '../../../apps/server/src/test/catalog-factories';
 import { EXIT } from './exit-codes.ts';
-import { firmwareOf } from './test/fleet-catalogue.ts';
-import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cycloneDx, goodComponent } from '../../../apps/server/src/modules/sbom/sbom-test-kit';
-import { cliEnv, newConfigHome, runCli, spawnCli } from './test/run-cli.ts';
-import { startTamperProxy } from './test/tamper-proxy.ts';
+import { type DownloadFixture, type Downloaded, startDownloadFixture } from './test/download-fixture.ts';
+import type { FleetPortal } from './test/portal-fixture.ts';
+import { runCli } from './test/run-cli.ts';
 
-const BIG_FILE_BYTES = 24 * 1024 * 1024;
-
+// Resumed downloads (killed, stalled) are in download-resume.test.ts, on a portal of its own.
+let f: DownloadFixture;
 let portal: FleetPortal;
-let proxy: Awaited<ReturnType<typeof startTamperProxy>>;
+let proxy: DownloadFixture['proxy'];
 let home: string;
 let env: NodeJS.ProcessEnv;
-let big: { id: number; fileName: string };
-const work = () => path.join(home, `out-${randomBytes(4).toString('hex')}`);
-
-/**
- * A published version of the fleet's BMC item whose file is `bytes` (like an upload). It supports
- * no model, so what the fleet resolves to stays the catalogue's newest releases.
- */
-function publishVersion(bytes: Buffer) {
-  const { t, catalogue } = portal;
-  return createVersion(t.db, t.app.services.store, {
-    itemId: firmwareOf(catalogue, 'BMC').itemId,
-    version: `99.0.${bytes.length}`,
-    releaseDate: '2020-01-01',
-    bytes,
-  });
-}
+const work = () => f.work();
+const publishVersion = (bytes: Buffer) => f.publishVersion(bytes);
+const throughProxy = () => f.throughProxy();
 
 beforeAll(async () => {
-  portal = await startFleetPortal();
-  proxy = await startTamperProxy(portal.url);
-  home = newConfigHome();
-  env = cliEnv(home);
-  const login = await loginWithToken(portal, env);
-  expect(login.code).toBe(EXIT.ok);
-  big = await publishVersion(randomBytes(BIG_FILE_BYTES));
+  f = await startDownloadFixture();
+  ({ portal, proxy, home, env } = f);
 });
-afterAll(async () => {
-  await proxy?.close();
-  await portal?.close();
-});
-
-type Downloaded = { versionId: number; path: string; status: string; sha256: string };
+afterAll(() => f?.close());
 
 describe('fwportal download + verify', () => {
   let out: string;
@@ -117,88 +89,15 @@ describe('fwportal download + verify', () => {
   });
 });
 
-describe('a download killed half way', () => {
-  it('resumes from the .part with Range + If-Range and verifies', async () => {
-    const out = work();
-    // Through the slow proxy, with the token in the environment and the pinned key as a file.
-    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
-    const key = path.join(home, 'pinned.pem');
-    writeFileSync(key, config.signingKey);
-    const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token };
-    const args = ['download', '--version-id', String(big.id), '--out', out, '--url', proxy.url, '--key', key];
-    proxy.mode.bytesPerSecond = 4 * 1024 * 1024;
-    const child = spawnCli(args, proxied);
-    child.stdin?.end();
-    const part = path.join(out, String(big.id), `${big.fileName}.part`);
-    for (let i = 0; i < 200 && !(existsSync(part) && statSync(part).size > 1024 * 1024); i += 1)
-      await sleep(50);
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.on('close', resolve));
-    const kept = statSync(part).size;
-    expect(kept).toBeGreaterThan(0);
-    expect(kept).toBeLessThan(BIG_FILE_BYTES);
-
-    proxy.mode.bytesPerSecond = 0;
-    const run = await runCli([...args, '--json'], proxied);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(EXIT.ok);
-    const [file] = JSON.parse(run.stdout).files as (Downloaded & { resumedFrom: number })[];
-    expect(file?.status).toBe('resumed');
-    expect(file?.resumedFrom).toBeGreaterThanOrEqual(kept);
-    expect(existsSync(part)).toBe(false);
-    expect((await runCli(['verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
-
-    await portal.t.app.services.downloads.drain();
-    const records = await portal.t.db
-      .select({ range: downloadRecords.range, bytes: downloadRecords.bytes })
-      .from(downloadRecords)
-      .where(eq(downloadRecords.versionId, big.id));
-    // The portal records the range it answered: from where the part ended to the file's end.
-    const resumed = records.find(
-      (record) => record.range === `bytes=${file?.resumedFrom}-${BIG_FILE_BYTES - 1}`,
-    );
-    expect(resumed?.bytes).toBe(BIG_FILE_BYTES - (file?.resumedFrom ?? 0));
-  });
-});
-
-describe('a download the portal stops sending', () => {
-  it('is aborted after --portal-timeout of silence and resumed from the .part', async () => {
-    const out = work();
-    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
-    const key = path.join(home, 'pinned.pem');
-    writeFileSync(key, config.signingKey);
-    // 3 s, not less: every request goes through the proxy under this limit, and on a loaded CI
-    // machine the portal's own answers (the signed manifest) took over 0.5 s, failing the run
-    // before the stall it is about.
-    const proxied = { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token, FWPORTAL_TIMEOUT: '3' };
-    proxy.mode.stallOnceAfterBytes = 2 * 1024 * 1024;
-    const started = Date.now();
-    const run = await runCli(
-      ['download', '--version-id', String(big.id), '--out', out, '--url', proxy.url, '--key', key, '--json'],
-      proxied,
-    );
-    expect(proxy.mode.stallOnceAfterBytes).toBe(0);
-    expect(run.code, run.stderr).toBe(EXIT.ok);
-    expect(Date.now() - started).toBeLessThan(20_000);
-    expect(run.stderr).toContain(`${big.fileName}: connection lost, resuming (attempt 1)`);
-    const [file] = JSON.parse(run.stdout).files as (Downloaded & { resumedFrom: number })[];
-    expect(file?.status).toBe('resumed');
-    expect(file?.resumedFrom).toBeGreaterThanOrEqual(2 * 1024 * 1024);
-    expect((await runCli(['verify', out, '--key', key], proxied)).code).toBe(EXIT.ok);
-  });
-});
-
 describe('a tampered download', () => {
   it('is deleted and fails with exit 4', async () => {
     const out = work();
-    const config = JSON.parse(readFileSync(path.join(home, 'fwportal', 'config.json'), 'utf8'));
-    const key = path.join(home, 'pinned.pem');
-    writeFileSync(key, config.signingKey);
+    const { key, env: proxied } = throughProxy();
     proxy.mode.tamper = true;
     try {
       const run = await runCli(
         ['download', '--sn', portal.sns[0] ?? '', '--out', out, '--url', proxy.url, '--key', key, '--json'],
-        { ...cliEnv(newConfigHome()), FWPORTAL_TOKEN: config.token },
+        proxied,
       );
       expect(run.code).toBe(EXIT.verification);
       const report = JSON.parse(run.stdout) as { files: unknown[]; failed: { message: string }[] };
