@@ -10,7 +10,7 @@ import { withToken } from '../../test/requests';
 import { BOUNDARY, versionMeta } from '../../modules/publishing/publishing-test-kit';
 import { createMirrorTask, getTask } from '../../modules/tasks/tasks-test-kit';
 import { translate } from '../i18n/messages';
-import { expectUnavailable, useOutagePortal } from './object-store-outage-fixture';
+import { expectUnavailable, useOutagePortal } from '../../test/outage-portal';
 import { S3FileStore } from './s3-file-store';
 
 const HOUR = 3_600_000;

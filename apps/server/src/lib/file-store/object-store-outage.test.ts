@@ -12,7 +12,7 @@ import {
   PART_NUMBER,
   TIMEOUTS,
   useOutagePortal,
-} from './object-store-outage-fixture';
+} from '../../test/outage-portal';
 
 /**
  * Longer than every bound of the store client (TIMEOUTS), so each kind of request meets the

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, type Locale, type PublishItem } from '@portal/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { publishedItem, signedInUser } from '../../test/download-fixtures';
-import { adminToken, createTestApp } from '../../test/test-app';
-import { withToken } from '../../test/requests';
-import { s3Config, startS3Server } from '../../test/s3-server';
-import { itemInput, multipartBody } from '../../modules/publishing/publishing-test-kit';
-import { translate } from '../i18n/messages';
-import { S3_TIMEOUTS, S3FileStore } from './s3-file-store';
+import { publishedItem, signedInUser } from './download-fixtures';
+import { adminToken, createTestApp } from './test-app';
+import { withToken } from './requests';
+import { s3Config, startS3Server } from './s3-server';
+import { itemInput, multipartBody } from '../modules/publishing/publishing-test-kit';
+import { translate } from '../lib/i18n/messages';
+import { S3_TIMEOUTS, S3FileStore } from '../lib/file-store/s3-file-store';
 
 /** A real 1x1 PNG. */
 const PNG_1PX = Buffer.from(
@@ -16,7 +16,7 @@ const PNG_1PX = Buffer.from(
 );
 /**
  * The store client's bounds at half the portal's (s3-file-store.ts: ping 2 s, connect 2 s, answer
- * 3 s, idle 5 s), so the long outage (object-store-outage.test.ts) outlasts them all in half the
+ * 3 s, idle 5 s), so the long outage (lib/file-store/object-store-outage.test.ts) outlasts them all in half the
  * time.
  */
 export const TIMEOUTS = {
@@ -100,7 +100,7 @@ export type OutagePortal = Awaited<ReturnType<typeof startOutagePortal>>;
 /**
  * Registers the file's beforeAll and afterAll around startOutagePortal; the returned object is
  * filled in by the time the tests run. A portal per file, so the long outage and the halts in the
- * middle of one request (object-store-halt-mid-request.test.ts) run side by side without
+ * middle of one request (lib/file-store/object-store-halt-mid-request.test.ts) run side by side without
  * disturbing each other: in one file they took 13-19.6 s of a busy two-core CI run.
  */
 export function useOutagePortal(): OutagePortal {
