@@ -24,22 +24,25 @@ beforeAll(async () => {
 });
 afterAll(() => f?.close());
 
+/** `fwportal download` of the big version into `out`, through the proxy, with `key` pinned. */
+const bigThroughProxy = (out: string, key: string) => [
+  'download',
+  '--version-id',
+  String(big.id),
+  '--out',
+  out,
+  '--url',
+  f.proxy.url,
+  '--key',
+  key,
+];
+
 describe('a download killed half way', () => {
   it('resumes from the .part with Range + If-Range and verifies', async () => {
     const out = f.work();
     // Through the slow proxy, with the token in the environment and the pinned key as a file.
     const { key, env: proxied } = f.throughProxy();
-    const args = [
-      'download',
-      '--version-id',
-      String(big.id),
-      '--out',
-      out,
-      '--url',
-      f.proxy.url,
-      '--key',
-      key,
-    ];
+    const args = bigThroughProxy(out, key);
     f.proxy.mode.bytesPerSecond = 4 * 1024 * 1024;
     const child = spawnCli(args, proxied);
     child.stdin?.end();
@@ -84,21 +87,7 @@ describe('a download the portal stops sending', () => {
     const { key, env: proxied } = f.throughProxy({ FWPORTAL_TIMEOUT: '3' });
     f.proxy.mode.stallOnceAfterBytes = 2 * 1024 * 1024;
     const started = Date.now();
-    const run = await runCli(
-      [
-        'download',
-        '--version-id',
-        String(big.id),
-        '--out',
-        out,
-        '--url',
-        f.proxy.url,
-        '--key',
-        key,
-        '--json',
-      ],
-      proxied,
-    );
+    const run = await runCli([...bigThroughProxy(out, key), '--json'], proxied);
     expect(f.proxy.mode.stallOnceAfterBytes).toBe(0);
     expect(run.code, run.stderr).toBe(EXIT.ok);
     expect(Date.now() - started).toBeLessThan(20_000);
