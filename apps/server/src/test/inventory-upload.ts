@@ -6,6 +6,10 @@ import { createUser } from './factories';
 import { tokenFor } from './requests';
 import { createTestApp, type Driver, type TestApp, type TestAppOptions } from './test-app';
 
+/** The header line of the inventory CSV template, written out as a customer's file has it. */
+export const INVENTORY_CSV_HEADER = 'sn,kind,pn,slot,version,seen_at';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export type InventoryUploadAnswer = {
   status: number;
   body: { code: number; message: string; data: InventoryUploadResult };

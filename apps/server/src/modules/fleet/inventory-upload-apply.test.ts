@@ -2,15 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { installedComponents } from '../../db/schema';
-import { portalWithCustomer } from '../../test/inventory-upload';
+import { INVENTORY_CSV_HEADER as HEADER, portalWithCustomer, XLSX_TYPE } from '../../test/inventory-upload';
 import { DRIVERS } from '../../test/test-app';
 import { readInventoryFile } from './inventory-xlsx';
 
 // Split from inventory-upload-limits.test.ts: that file holds the caps the upload worker applies
 // before any query (PGlite only); this one what reaches the database, or is kept from it.
-
-const HEADER = 'sn,kind,pn,slot,version,seen_at';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * A workbook whose first row holds these cells, with `marker` (a text cell, stored) replaced

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedComponents } from '../../db/schema';
 import { createServer, referenceModel } from '../../test/catalog-factories';
 import { createUser } from '../../test/factories';
-import { uploadInventory } from '../../test/inventory-upload';
+import { uploadInventory, XLSX_TYPE } from '../../test/inventory-upload';
 import { tokenFor } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DAY_MS } from '../../lib/clock';
 import { readInventoryFile } from './inventory-xlsx';
 
 const HEADER = ['sn', 'kind', 'pn', 'slot', 'version', 'seen_at'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A workbook whose first sheet holds these rows (row 1 first). */
 async function xlsxOf(rows: CellValue[][], options: { date1904?: boolean } = {}): Promise<Buffer> {
@@ -74,7 +73,8 @@ describe('inventory upload as XLSX', () => {
 
   beforeAll(async () => {
     // Read in-thread, as the upload worker reads them: a worker of its own per upload (~0.5 s of
-    // CPU each in the tests) is what inventory-upload-limits.test.ts tests, workbooks included.
+    // CPU each in the tests) is what inventory-upload-limits.test.ts and
+    // inventory-upload-stall.test.ts test, workbooks included.
     t = await createTestApp('pglite', { fileChecks: { inventory: readInventoryFile } });
     const modelId = (await referenceModel(t.db, 'M7-2U')).id;
     const user = await createUser(t.db, { roleCodes: ['customer'], organisation: 'Sheet Fleet' });

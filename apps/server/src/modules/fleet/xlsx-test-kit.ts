@@ -2,7 +2,7 @@ import { type ZipEntry, zipArchive } from '../../db/seed/zip-archive';
 
 /**
  * Hand-written ZIP files for the XLSX guard's tests (xlsx-guard.test.ts,
- * inventory-upload-limits.test.ts): what a hostile file declares is up to its author.
+ * inventory-upload-stall.test.ts): what a hostile file declares is up to its author.
  */
 export type Part = Omit<ZipEntry, 'level'>;
 
