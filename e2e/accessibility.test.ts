@@ -3,20 +3,13 @@ import { paths } from '../apps/web/src/config/paths';
 import { createReport, LOCALES, loginUser, navigate } from './support/axe-tour';
 import { chooseLanguage, useConsoleSuite } from './support/console';
 
-/** The header buttons that open a dialog or drawer, and that popup. */
-const HEADER_POPUPS = [
-  { opener: 'settings-button', popup: '[data-testid="setting-copy"]' },
-  { opener: 'release-notes-button', popup: '[data-testid="release-notes-modal"]' },
-  { opener: 'app-switch-button', popup: '[data-testid="app-switch-dialog"]' },
-] as const;
-
 /**
- * What the tours do not reach at 1440 px: tabs inside a route and the header's popups. The public
- * pages are accessibility-public-*.test.ts, the menu tours accessibility-tour-*.test.ts (a file
- * each: issue 41).
+ * What the tours do not reach at 1440 px: tabs inside a route and the header's popups (those in
+ * accessibility-header-popups.test.ts). The public pages are accessibility-public-*.test.ts, the
+ * menu tours accessibility-tour-*.test.ts (a file each: issue 41).
  */
 describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violation)', () => {
-  // They only read (the popups close unchanged, the forms are sent incomplete): the shared portal.
+  // They only read (the forms are sent incomplete): the shared portal.
   const suite = useConsoleSuite({ shared: true });
 
   it(
@@ -50,31 +43,4 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violati
       expect(report.lines).toEqual([]);
     },
   );
-
-  it('shows keyboard focus, checks the header popups and gives the focus back when they close', async () => {
-    const report = createReport();
-    const page = await suite.openConsole('admin', paths.welcome, { locale: 'en-US' });
-    for (const { opener, popup } of HEADER_POPUPS) {
-      const button = page.getByTestId(opener);
-      await button.focus();
-      const focusRing = await button.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return (
-          element.matches(':focus-visible') && style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
-        );
-      });
-      expect(focusRing, `focus ring on ${opener}`).toBe(true);
-      await page.keyboard.press('Enter');
-      await page.locator(popup).waitFor();
-      await report.check(page, 'en-US', `${opener} popup`);
-      await page.keyboard.press('Escape');
-      await page.locator(popup).waitFor({ state: 'hidden' });
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), {
-          message: `focus back on ${opener}`,
-        })
-        .toBe(opener);
-    }
-    expect(report.lines).toEqual([]);
-  });
 });

@@ -1,11 +1,10 @@
 import type { LoginUser } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORDS, pathOf, useConsoleSuite, waitForConsole } from './support/console';
+import { pathOf, useConsoleSuite, waitForConsole } from './support/console';
 import { apiAs } from './support/api';
-import { openSignedIn } from './support/session';
 
-describe('console navigation between applications and to the error pages in Chromium', () => {
+describe('console navigation between applications in Chromium', () => {
   const suite = useConsoleSuite();
 
   it('switches the admin between applications with the header tabs and the switch dialog', async () => {
@@ -81,22 +80,6 @@ describe('console navigation between applications and to the error pages in Chro
     // A path no application has still goes to the home page of the active one (spec 2).
     await page.goto(`${suite.portal.url}/no/such/page`);
     await page.waitForURL(/\/system\/user$|\/homePage$/);
-  });
-
-  it.each([
-    ['403', /no permission to access this page/i],
-    ['404', /does not exist or is still under development/i],
-    ['500', /something went wrong on the server/i],
-  ])('shows the %s page with its message and a way back to the console home', async (status, message) => {
-    // The error pages stand alone, outside the console's frame: opened straight away, signed in.
-    const page = await suite.newPage();
-    await openSignedIn(page, suite.portal, 'demo', PASSWORDS.demo, `/${status}`);
-    const errorPage = page.getByTestId(`error-page-${status}`);
-    await errorPage.waitFor();
-    expect(await errorPage.innerText()).toMatch(message);
-    await errorPage.getByRole('button', { name: 'Back to the console' }).click();
-    await page.getByTestId('welcome-page').waitFor();
-    expect(pathOf(page)).toBe('/welcome');
   });
 });
 

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { ConsoleSuite, Portal, UiLocale } from './console';
+import { expectDialogFitsAndSave, expectPageFitsAndSave, itFitsTheWindow, motionOver } from './page-checks';
 
 /**
  * The automation sections of the account settings (feeds, webhooks, API tokens), for the e2e
@@ -74,4 +77,81 @@ export async function createTokenInForm(page: Page, name: string, scopeLabel: st
   // Its opening motion is over (screenshots, focus).
   await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
   return modal;
+}
+
+/**
+ * The feeds page, then the webhooks page and the dialog with a new webhook's secret, fit the
+ * window in `language` on both widths (automation-layout.test.ts and -zh, a file per language).
+ */
+export function itFitsFeedsAndWebhooks(
+  suite: ConsoleSuite,
+  receiver: Pick<Receiver, 'url'>,
+  language: UiLocale,
+) {
+  itFitsTheWindow(
+    suite,
+    FEEDS_PATH,
+    'private-feed-status',
+    async (page, locale, device) => {
+      await expectPageFitsAndSave(page, 'feeds', locale, device);
+
+      // On to the webhooks as the settings menu goes there (a phone has it above the section), not
+      // by loading the console again.
+      await page.getByTestId('account-settings-menu').locator(`a[href="${WEBHOOKS_PATH}"]`).click();
+      await page.getByTestId('webhook-form').waitFor();
+      // An address of this attempt's own: a retry (CI runs a failed test once more) must not find
+      // the webhook its first attempt saved, nor two rows where it waits for one.
+      const hookUrl = `${receiver.url}/${locale}/${device}-${randomUUID().slice(0, 4)}`;
+      await page.getByTestId('webhook-url').fill(hookUrl);
+      await page.getByTestId('webhook-events-version.recalled').click();
+      await page.getByTestId('webhook-create').click();
+      const modal = page.getByRole('dialog');
+      await modal.getByTestId('webhook-secret').waitFor();
+      await motionOver(page);
+      await expectDialogFitsAndSave(page, modal, 'webhooks-secret', locale, device);
+      await modal.getByTestId('webhook-created-close').click();
+      await modal.waitFor({ state: 'hidden' });
+      await page.locator(`[data-testid="webhook-row"][data-url="${hookUrl}"]`).waitFor();
+      // Measured once the closing dialog and the new row have stopped moving (CI once measured the
+      // page mid-motion on a phone and found it wider for that moment).
+      await motionOver(page);
+      await expectPageFitsAndSave(page, 'webhooks', locale, device);
+    },
+    { locale: language },
+  );
+}
+
+/**
+ * The API tokens page and the dialog with a new token fit the window in `language` on both widths
+ * (api-tokens-layout.test.ts and -zh, a file per language).
+ */
+export function itFitsApiTokens(suite: ConsoleSuite, language: UiLocale) {
+  itFitsTheWindow(
+    suite,
+    API_TOKENS_PATH,
+    'api-token-form',
+    async (page, locale, device) => {
+      // A name of this attempt's own: a retry must not find two rows of the name it waits for.
+      const name = `Screens ${locale} ${device} ${Date.now().toString(36)}`;
+      const modal = await createTokenInForm(page, name, locale === 'en-US' ? 'Tasks' : '任务');
+      await expectDialogFitsAndSave(page, modal, 'api-tokens-modal', locale, device);
+      await modal.getByTestId('api-token-created-close').click();
+      await modal.waitFor({ state: 'hidden' });
+      await tokenRow(page, name).waitFor();
+      await expectPageFitsAndSave(page, 'api-tokens', locale, device);
+    },
+    { locale: language },
+  );
+}
+
+/** A request with the token, as a script would send it; answers the HTTP status. */
+export async function statusWith(portal: Portal, token: string, apiPath: string): Promise<number> {
+  const answer = await fetch(`${portal.url}${apiPath}`, { headers: { Authorization: `Bearer ${token}` } });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+/** Confirms the open "Revoke?" popup. */
+export async function confirmRevoke(page: Page) {
+  await page.getByTestId('api-token-revoke-confirm').filter({ visible: true }).click();
 }

@@ -267,6 +267,12 @@ export async function isSwitchOn(page: Page, testId: string) {
   return (await page.getByTestId(testId).getAttribute('aria-checked')) === 'true';
 }
 
+/** Picks `label` in the antd Select marked `testId`. */
+export async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: label }).filter({ visible: true }).click();
+}
+
 /** Fills and submits the sign-in form once its captcha image has loaded (so the recorded answer is the one shown). */
 export async function signInThroughPage(page: Page, portal: Portal, account: Account) {
   await page.getByTestId('captcha-image').waitFor();
