@@ -1,0 +1,3 @@
+import { describeAdvisoryAttacks } from './advisory-attacks-cases';
+
+describeAdvisoryAttacks('postgres');
