@@ -1,0 +1,3 @@
+import { describeAccount } from './account-cases';
+
+describeAccount('postgres');

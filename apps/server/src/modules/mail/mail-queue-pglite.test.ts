@@ -1,0 +1,3 @@
+import { describeMailQueue } from './mail-queue-cases';
+
+describeMailQueue('pglite');

@@ -1,0 +1,3 @@
+import { describeRegistration } from './registration-cases';
+
+describeRegistration('pglite');
