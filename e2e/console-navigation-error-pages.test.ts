@@ -4,7 +4,8 @@ import { PASSWORDS, pathOf, useConsoleSuite } from './support/console';
 import { openSignedIn } from './support/session';
 
 describe('console navigation to the error pages in Chromium', () => {
-  const suite = useConsoleSuite();
+  // It only reads (a sign-in, the error pages, the way back): the shared portal.
+  const suite = useConsoleSuite({ shared: true });
 
   it.each([
     ['403', /no permission to access this page/i],
