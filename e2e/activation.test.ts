@@ -3,11 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SERIAL_NUMBERS } from '../apps/server/src/db/seed/seed-data';
 import { codeIn, nextMailTo } from './support/account-mail';
-import { chooseLanguage, useConsoleSuite } from './support/console';
+import { choose, chooseLanguage, useConsoleSuite } from './support/console';
 import { forgetCodesSince, takeBackActivations } from './support/put-back';
 
 const run = promisify(execFile);
@@ -15,11 +14,6 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const OWN_SN = 'M7S2U24000101';
 /** Its last day of maintenance: the portal was seeded today, so the seed's dates for today. */
 const OWN_MAINTENANCE_END = SERIAL_NUMBERS.find((serial) => serial.sn === OWN_SN)?.maintenanceEnd ?? '?';
-
-async function chooseOption(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).filter({ visible: true }).click();
-}
 
 describe('activation codes in Chromium', () => {
   const suite = useConsoleSuite();
@@ -31,7 +25,7 @@ describe('activation codes in Chromium', () => {
       const page = await suite.openConsole('demo', '/tools/activate', { timezoneId: 'Asia/Shanghai' });
       await page.getByTestId('my-entitlements').getByText('DEMO-IMS-2024-001').waitFor();
       const form = page.getByTestId('activation-form-code');
-      await chooseOption(page, 'activation-sn', OWN_SN);
+      await choose(page, 'activation-sn', OWN_SN);
       await expect.poll(() => form.getByTestId('remaining-nodes').innerText()).toBe('50 of 50');
       expect(await form.getByTestId('maintenance-remain').innerText()).toContain(
         `until ${OWN_MAINTENANCE_END}`,
