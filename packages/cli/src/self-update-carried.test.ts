@@ -11,7 +11,7 @@ import { expectUntouched } from './test/self-update-checks.ts';
  * `fwportal self-update --from FILE`, the way of isolated machines: a build carried in, unsigned,
  * tampered, or signed by a key other than the release key built into the executable (the portal's
  * own among them: a portal signs whatever its staff publish), is refused without touching the
- * program. From the portal: self-update.test.ts.
+ * program. From the portal: self-update.test.ts and self-update-install.test.ts.
  */
 describe('fwportal self-update of a carried build', () => {
   const sea = useSingleExecutable({ portal: true });
