@@ -36,6 +36,8 @@ export const describeJobQueue = (driver: Driver) =>
         retentionSeconds: 3600,
         heartbeatSeconds: 10,
         pollSeconds: 0.5,
+        // Retries and dead letters looked for as soon as they come due: these tests wait real time.
+        notifiedPollSeconds: 0.5,
         deadLetterPollSeconds: 0.5,
       });
       for (const handler of handlers) queue.register(handler);

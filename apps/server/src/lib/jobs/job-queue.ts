@@ -27,12 +27,25 @@ export type QueueRuntimeOptions = {
   retentionSeconds: number;
   /** A running job's worker must be heard from this often, or the job is failed (its worker died). */
   heartbeatSeconds: number;
+  /** How often an idle worker looks for jobs while nothing can wake it (LISTEN/NOTIFY down). */
   pollSeconds: number;
+  /**
+   * How often it looks while NOTIFY wakes it (`NOTIFIED_POLL_SECONDS` unless a test needs
+   * another): a sent job wakes the workers at once, so this poll only finds what no NOTIFY
+   * announces, retries and delayed jobs coming due.
+   */
+  notifiedPollSeconds?: number;
   /** How often dead letters are looked for (they are rare); 5 s unless a test needs them sooner. */
   deadLetterPollSeconds?: number;
 };
 
 const DEAD_LETTER_POLL_SECONDS = 5;
+/**
+ * An idle queue's poll while LISTEN/NOTIFY works. At the 0.5 s of `pollSeconds` an idle portal
+ * sent 14 queries a second and spent 6% of a core on them (bench:queue-idle); a retry now
+ * starts up to 2 s after its backoff ends, against backoffs of seconds to minutes.
+ */
+const NOTIFIED_POLL_SECONDS = 2;
 
 const DEAD = '.dead';
 /** How soon after a send this process's dispatcher of the queue looks for the job. */
@@ -245,9 +258,12 @@ export class JobQueue {
       const work = {
         includeMetadata: true as const,
         pollingIntervalSeconds: pollSeconds,
-        // NOTIFY wakes workers at once; polling stays at its pace all the same, because a
-        // notification can be missed.
-        notifyPollingIntervalSeconds: pollSeconds,
+        // NOTIFY wakes workers at once; without it (the listener's connection lost) pg-boss polls
+        // at pollingIntervalSeconds, and fetches once when it is back.
+        notifyPollingIntervalSeconds: Math.max(
+          pollSeconds,
+          this.options.notifiedPollSeconds ?? NOTIFIED_POLL_SECONDS,
+        ),
       };
       // One pg-boss worker per slot, so each knows its id: after a job it asks to fetch again at
       // once (a backlog drains without a poll interval between jobs); an empty fetch waits.

@@ -58,8 +58,10 @@ export class WebhookDelivery implements JobHandler<WebhookDeliveryJob> {
       timeoutSeconds: 60,
       concurrency: workers,
       groupConcurrency: WEBHOOK_IN_FLIGHT_PER_ACCOUNT,
-      // One claim loop per process: an idle queue costs a query per poll.
-      pollSeconds: 0.25,
+      // One claim loop per process: an idle queue costs a query per poll. This process's sends
+      // and freed slots wake it at once, so the poll only finds retries coming due and
+      // deliveries other processes sent.
+      pollSeconds: 2,
     };
   }
 
