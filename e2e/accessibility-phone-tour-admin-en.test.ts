@@ -1,3 +1,3 @@
 import { describeMenuTour } from './support/axe-tour';
 
-describeMenuTour('admin', 'phone', 'en-US');
+describeMenuTour('admin', 'phone', 'en-US', 'first');

@@ -1,3 +1,3 @@
 import { describeMenuTour } from './support/axe-tour';
 
-describeMenuTour('admin', 'phone', 'zh-CN');
+describeMenuTour('admin', 'phone', 'zh-CN', 'first');

@@ -1,3 +1,3 @@
 import { describeMenuTour } from './support/axe-tour';
 
-describeMenuTour('admin', 'desktop', 'en-US');
+describeMenuTour('admin', 'desktop', 'en-US', 'first');

@@ -1,3 +1,3 @@
 import { describeMenuTour } from './support/axe-tour';
 
-describeMenuTour('admin', 'desktop', 'zh-CN');
+describeMenuTour('admin', 'desktop', 'zh-CN', 'first');

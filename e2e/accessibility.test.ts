@@ -6,7 +6,8 @@ import { chooseLanguage, useConsoleSuite } from './support/console';
 /**
  * What the tours do not reach at 1440 px: tabs inside a route and the header's popups (those in
  * accessibility-header-popups.test.ts). The public pages are accessibility-public-*.test.ts, the
- * menu tours accessibility-tour-*.test.ts (a file each: issue 41).
+ * menu tours accessibility-tour-*.test.ts (a file each, admin's a file per half of its
+ * applications: issue 41).
  */
 describe('accessibility (axe-core, WCAG 2.1 A/AA, no serious or critical violation)', () => {
   // They only read (the forms are sent incomplete): the shared portal.

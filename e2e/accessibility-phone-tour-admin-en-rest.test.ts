@@ -1,0 +1,3 @@
+import { describeMenuTour } from './support/axe-tour';
+
+describeMenuTour('admin', 'phone', 'en-US', 'second');
