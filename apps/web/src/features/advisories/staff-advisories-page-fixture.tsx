@@ -4,7 +4,8 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { StaffAdvisoriesPage } from './staff-advisories-page';
 import { buildStaffAdvisoryRow } from './test-data';
 
-/* The staff advisories page as its tests open it (staff-advisories-page.test.tsx, staff-advisories-review.test.tsx). */
+/* The staff advisories page as its tests open it (staff-advisories-page.test.tsx, staff-advisories-review.test.tsx,
+   staff-advisories-edit.test.tsx). */
 
 export const DRAFT = buildStaffAdvisoryRow();
 export const IN_REVIEW = buildStaffAdvisoryRow({

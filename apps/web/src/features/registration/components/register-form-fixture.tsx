@@ -5,7 +5,8 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { RegisterResultPage } from '../routes/register-result-page';
 import { RegisterForm } from './register-form';
 
-/* The register form's tests (register-form.test.tsx, register-form-server.test.tsx): its page, its data and its fields. */
+/* The register form's tests (register-form.test.tsx, register-form-server.test.tsx,
+   register-form-captcha.test.tsx): its page, its data and its fields. */
 
 const INDUSTRIES = [
   { id: 1, pid: 0, code: 'finance', name: 'Finance', children: [] },
