@@ -2,18 +2,19 @@ import { expect, it } from 'vitest';
 import { fleet as fleetEn } from '../../apps/web/src/locales/en-US/fleet';
 import { fleet as fleetZh } from '../../apps/web/src/locales/zh-CN/fleet';
 import { type ConsoleSuite, pathOf, type UiLocale } from './console';
-import { checkPage, LANGUAGES_AND_WIDTHS, openConsoleAs, sidewaysCut } from './page-checks';
+import { checkPage, type Device, LANGUAGES_AND_WIDTHS, openConsoleAs, sidewaysCut } from './page-checks';
 
 /** My servers (issue 34): the demo customer's seeded inventories have at least one vulnerable server. */
 export const LIST_PATH = '/fleet/servers';
 const WORST_STATE = { 'en-US': fleetEn['column.state'], 'zh-CN': fleetZh['column.state'] } as const;
 
 /**
- * One test per width for `language` (fleet-servers-*.test.ts, a file per language): the fleet
- * summary, a filtered list that survives a reload, and a server.
+ * The test for `language` on `only` (fleet-servers-english/-chinese.test.ts on a desktop, their
+ * *-phone.test.ts on a phone: a file per language and width, issue 41): the fleet summary, a
+ * filtered list that survives a reload, and a server.
  */
-export function itShowsMyServers(suite: ConsoleSuite, language: UiLocale) {
-  it.each(LANGUAGES_AND_WIDTHS.filter(([locale]) => locale === language))(
+export function itShowsMyServers(suite: ConsoleSuite, language: UiLocale, only: Device) {
+  it.each(LANGUAGES_AND_WIDTHS.filter(([locale, device]) => locale === language && device === only))(
     'the fleet summary, a filtered list that survives a reload and a server in %s on a %s',
     { timeout: 120_000 },
     async (locale, device) => {
