@@ -45,7 +45,19 @@ function mergeResults(parts) {
   };
 }
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser lane's two browsers, Debian's builds of one Chromium release (e2e/support/chromium.ts). */
+const browsers = [
+  {
+    path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    packageName: 'chromium-headless-shell',
+    variable: 'CHROMIUM_PATH',
+  },
+  {
+    path: process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    packageName: 'chromium',
+    variable: 'FULL_CHROMIUM_PATH',
+  },
+];
 
 function postgresBinDirExists() {
   const dirs = [process.env.PG_BIN_DIR, ...(process.env.PATH ?? '').split(path.delimiter)].filter(Boolean);
@@ -58,11 +70,13 @@ function postgresBinDirExists() {
 }
 
 // Missing prerequisites fail the run with one line: nothing is ever skipped silently.
-if (!fs.existsSync(chromiumPath)) {
-  console.error(
-    `Chromium not found at ${chromiumPath}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
-  );
-  process.exit(1);
+for (const { path: browserPath, packageName, variable } of browsers) {
+  if (!fs.existsSync(browserPath)) {
+    console.error(
+      `Chromium not found at ${browserPath}: install it with "apt-get install -y ${packageName}" (or set ${variable}).`,
+    );
+    process.exit(1);
+  }
 }
 if (!postgresBinDirExists()) {
   console.error(

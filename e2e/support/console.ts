@@ -8,7 +8,7 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { until } from '../../apps/server/src/test/until';
-import { launchChromium } from './chromium';
+import { type BrowserKind, launchChromium } from './chromium';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startPortal } from './portal';
 import { openSignedIn, signInThroughApi } from './session';
 
@@ -106,14 +106,21 @@ async function resetActiveApplication(portal: Portal, account: Account) {
  * `shared`: the run's one shared portal instead of one of the file's own (issue 41: a portal
  * boot per file cost minutes). Only for files that change nothing another file reads: no
  * accounts, passwords, display settings, notices read, publishing, tasks or mail.
+ *
+ * `browser`: which of the run's browsers the pages open in (support/chromium.ts); the headless
+ * shell unless a file asks for the full browser.
  */
-export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuite {
+export function useConsoleSuite(options: { shared?: boolean; browser?: BrowserKind } = {}): ConsoleSuite {
+  const browserKind = options.browser;
   let portal: Portal | undefined;
   let contexts: BrowserContext[] = [];
   const problems = new Map<Page, PageProblems>();
 
   beforeAll(async () => {
-    [portal] = await Promise.all([options.shared ? openSharedPortal() : startOwnPortal(), launchChromium()]);
+    [portal] = await Promise.all([
+      options.shared ? openSharedPortal() : startOwnPortal(),
+      launchChromium(browserKind),
+    ]);
   });
   afterEach(async () => {
     const open = contexts;
@@ -144,7 +151,7 @@ export function useConsoleSuite(options: { shared?: boolean } = {}): ConsoleSuit
       return portal;
     },
     async newPage(options = {}) {
-      const { browser } = await launchChromium();
+      const { browser } = await launchChromium(browserKind);
       // As for a person whose system asks for less motion: antd opens and closes popups, drawers
       // and messages at once, so no test waits for an animation or draws its frames (the
       // console's own path for such people, lib/use-reduced-motion.ts). A test may ask otherwise.
