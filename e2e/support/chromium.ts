@@ -4,9 +4,9 @@ import { type Browser, chromium } from 'playwright-core';
  * The browsers of the run, both Debian's builds of the same Chromium release:
  * - `shell`, Debian's `chromium-headless-shell`: Chromium's own headless browser, the one
  *   playwright runs headless tests in. The same Blink, V8 and Skia as the full browser, without
- *   its desktop shell. Every test runs in it unless it asks otherwise: over four files of the
- *   browser lane it took the lane's CPU from about 98 to 78 s, and their time from 73 to 55 s
- *   (issue 41).
+ *   its desktop shell. Every test runs in it unless it asks otherwise: four files of the browser
+ *   lane took 0.86 times the CPU and 0.85 times the time they took in the full browser (median of
+ *   three pairs, bench/README.md; issue 41).
  * - `full`, Debian's `chromium` run headless: the browser people install.
  *   `full-browser.test.ts` checks the console there too.
  */
