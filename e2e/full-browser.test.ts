@@ -1,5 +1,6 @@
-import { describe, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths';
+import { closeChromium } from './support/chromium';
 import { chooseLanguage, useConsoleSuite } from './support/console';
 import { expectShown } from './support/console-pages-shown';
 import { checkPage } from './support/page-checks';
@@ -11,6 +12,8 @@ import { checkPage } from './support/page-checks';
  */
 describe('the console in the full Chromium', () => {
   const suite = useConsoleSuite({ shared: true, browser: 'full' });
+  // The only file in it: closed here rather than left idle for the rest of the run.
+  afterAll(() => closeChromium('full'));
 
   it("shows a customer's console home in Chinese, then in English, whole and accessible", async () => {
     const page = await suite.openConsole('demo', paths.welcome, { locale: 'zh-CN' });

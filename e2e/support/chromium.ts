@@ -45,3 +45,10 @@ export async function launchChromium(kind: BrowserKind = 'shell'): Promise<{ bro
   shared.set(kind, launching);
   return { browser: await launching };
 }
+
+/** Closes the run's browser of `kind` if one is running (a file that alone uses it, when done). */
+export async function closeChromium(kind: BrowserKind): Promise<void> {
+  const running = await shared.get(kind)?.catch(() => undefined);
+  shared.delete(kind);
+  await running?.close();
+}
