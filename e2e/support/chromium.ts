@@ -12,7 +12,7 @@ import { type Browser, chromium } from 'playwright-core';
  */
 export type BrowserKind = 'shell' | 'full';
 
-export const CHROMIUM_PATHS: Record<BrowserKind, string> = {
+const CHROMIUM_PATHS: Record<BrowserKind, string> = {
   shell: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   full: process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium',
 };
