@@ -4,8 +4,11 @@
 // the start has settled: the process's CPU per second, and the statements per second the
 // database committed (pg_stat_database's xact_commit: each poll of an idle queue is one).
 // The queue tables hold what a busy week leaves (pg-boss keeps finished jobs for
-// JOB_RETENTION_DAYS, 7): BENCH_IDLE_KEPT_JOBS finished jobs (default 50,000), most of them
-// webhook deliveries, so each poll searches tables of a real size, not empty ones.
+// JOB_RETENTION_DAYS, 7): BENCH_IDLE_KEPT_JOBS jobs (default 50,000), most of them webhook
+// deliveries, so each poll searches tables of a real size, not empty ones. Each job's values are
+// drawn on their own: its state (mostly completed, some failed or cancelled, and deliveries to a
+// receiver that is down waiting out a backoff of up to 6 h), when it finished within the week,
+// its account (a few accounts send most deliveries) and its payload's size (0.1-3 KB).
 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/connection';
@@ -28,20 +31,47 @@ const KEPT_SHARES: Record<string, number> = {
 
 type Portal = Awaited<ReturnType<typeof startPortalApp>>;
 
-/** Finished jobs as a week of work leaves them: sent, then marked completed in the same transaction. */
-async function keepFinishedJobs(portal: Portal): Promise<void> {
+/** Accounts whose webhooks the deliveries go to: a few busy ones, many quiet ones. */
+const ACCOUNTS = 500;
+const account = () => Math.floor(ACCOUNTS * Math.random() ** 3);
+/** A delivery's or notice's payload, 0.1 to 3 KB. */
+const payload = (i: number) => ({ kept: i, body: 'x'.repeat(100 + Math.floor(Math.random() * 2_900)) });
+
+/**
+ * Jobs as a week of work leaves them: sent, then, in the same transaction, each given a state and
+ * times drawn on its own. Only webhook deliveries wait out a backoff (a receiver that is down);
+ * those are not due within the bench, so the polls find nothing to run, as in an idle portal.
+ */
+async function keepWeekOfJobs(portal: Portal): Promise<void> {
   const { jobs } = portal.app.services;
   for (const [queue, share] of Object.entries(KEPT_SHARES)) {
+    const retryShare = queue === 'webhook.deliver' ? 0.05 : 0;
     let left = Math.round(KEPT_JOBS * share);
     while (left > 0) {
       const batch = Math.min(left, 1_000);
       left -= batch;
       await portal.db.transaction(async (tx) => {
-        const data = Array.from({ length: batch }, (_, i) => ({ data: { kept: i } }));
+        const data = Array.from({ length: batch }, (_, i) => ({
+          data: payload(i),
+          ...(queue === 'webhook.deliver' ? { group: `account-${account()}` } : {}),
+        }));
         await jobs.sendMany(queue, data, { tx: tx as unknown as Db });
-        await tx.execute(
-          sql`update pgboss.job set state = 'completed', completed_on = now() where name = ${queue} and state = 'created'`,
-        );
+        await tx.execute(sql`
+          update pgboss.job j
+             set state = (case when d.r < ${retryShare} then 'retry'
+                               when d.r < ${retryShare} + 0.04 then 'failed'
+                               when d.r < ${retryShare} + 0.05 then 'cancelled'
+                               else 'completed' end)::pgboss.job_state,
+                 created_on = now() - d.age,
+                 started_on = now() - d.age + interval '1 second',
+                 retry_count = case when d.r < ${retryShare} + 0.04 then 1 + floor(random() * 5)::int else 0 end,
+                 start_after = case when d.r < ${retryShare} then now() + random() * interval '6 hours'
+                                    else now() - d.age end,
+                 completed_on = case when d.r < ${retryShare} then null
+                                     else now() - d.age + random() * interval '30 seconds' end
+            from (select id, random() as r, random() * interval '7 days' as age
+                    from pgboss.job where name = ${queue} and state = 'created') d
+           where j.name = ${queue} and j.id = d.id`);
       });
     }
   }
@@ -53,7 +83,7 @@ async function measure(driver: string, databaseUrl?: string): Promise<Row> {
   // TASK_WORKERS and WEBHOOK_WORKERS at their defaults, as a production process runs.
   const portal = await startPortalApp({ databaseUrl, demo: false });
   try {
-    await keepFinishedJobs(portal);
+    await keepWeekOfJobs(portal);
     const commits = async () => {
       const result = (await portal.db.execute(
         sql`select xact_commit::bigint as n from pg_stat_database where datname = current_database()`,
@@ -91,7 +121,9 @@ async function main() {
   } finally {
     postgres.stop();
   }
-  console.log(`\nan idle portal over ${SECONDS} s, ${KEPT_JOBS} finished jobs kept, Node ${process.version}`);
+  console.log(
+    `\nan idle portal over ${SECONDS} s, ${KEPT_JOBS} jobs of a week kept, Node ${process.version}`,
+  );
   console.log('| database | CPU of the process | commits/s |');
   console.log('|---|---|---|');
   for (const r of rows)
