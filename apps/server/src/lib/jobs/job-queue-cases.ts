@@ -29,8 +29,13 @@ export const describeJobQueue = (driver: Driver) =>
     let t: TestApp;
     const queues: JobQueue[] = [];
     /** A queue as one portal process holds it: its own pg-boss on the shared database. */
-    const processQueue = (handlers: JobHandler<Record<string, unknown>>[], concurrency: number) => {
+    const processQueue = (
+      handlers: JobHandler<Record<string, unknown>>[],
+      concurrency: number,
+      seeBoss?: (boss: ReturnType<typeof createBoss>) => void,
+    ) => {
       const boss = createBoss(t.database, { superviseIntervalSeconds: 1, poolSize: 3 });
+      seeBoss?.(boss);
       const queue = new JobQueue(boss, t.db, silent, {
         concurrency,
         retentionSeconds: 3600,
@@ -95,6 +100,40 @@ export const describeJobQueue = (driver: Driver) =>
       expect(sent).not.toBe('');
       expect(await queue.state('test.rollback', sent)).toBeNull();
       expect(await queue.runUntilIdle()).toBe(0);
+    });
+
+    it('a start writes a queue’s settings only when they changed (a release’s new limits)', async () => {
+      /** One process's start with the queue's spec; the names of the queues it updated. */
+      const start = async (more: Partial<QueueSpec>) => {
+        const updated: string[] = [];
+        const queue = processQueue(
+          [{ spec: spec('test.settings', more), run: async () => undefined }],
+          0,
+          (boss) => {
+            const update = boss.updateQueue.bind(boss);
+            boss.updateQueue = (name, options) => {
+              updated.push(name);
+              return update(name, options);
+            };
+          },
+        );
+        await queue.start();
+        await queue.stop(1_000);
+        return updated;
+      };
+      const stored = async () => {
+        const result = (await t.db.execute(
+          sql`select name, retry_delay as "retryDelay" from pgboss.queue where name like 'test.settings%' order by name`,
+        )) as unknown as { rows: { name: string; retryDelay: number }[] };
+        return result.rows;
+      };
+      expect(await start({})).toEqual([]);
+      expect(await start({})).toEqual([]);
+      expect(await start({ retryDelaySeconds: 7 })).toEqual(['test.settings']);
+      expect(await stored()).toEqual([
+        { name: 'test.settings', retryDelay: 7 },
+        { name: 'test.settings.dead', retryDelay: 10 },
+      ]);
     });
 
     it('a hung job fails at its time limit, its signal stops it, and the job behind it runs', async () => {

@@ -230,7 +230,7 @@ export class JobQueue {
 
   private async open(): Promise<void> {
     await this.boss.start();
-    for (const handler of this.handlers.values()) await this.createQueues(handler.spec);
+    await this.createQueues([...this.handlers.values()].map((handler) => handler.spec));
     for (const handler of this.handlers.values()) {
       const { spec } = handler;
       const slots = spec.concurrency ?? this.options.concurrency;
@@ -303,33 +303,46 @@ export class JobQueue {
     );
   }
 
-  private async createQueues(spec: QueueSpec): Promise<void> {
-    const dead = spec.name + DEAD;
-    const options = {
-      retryLimit: spec.maxAttempts - 1,
-      retryDelay: spec.retryDelaySeconds,
-      retryBackoff: true,
-      retryDelayMax: spec.retryDelayMaxSeconds,
-      expireInSeconds: spec.timeoutSeconds,
-      heartbeatSeconds: this.options.heartbeatSeconds,
-      deleteAfterSeconds: this.options.retentionSeconds,
-      notify: true,
-    };
-    // Queues are created once and updated on every start, so a changed setting takes effect.
-    for (const [name, queueOptions] of [
-      [dead, { ...options, retryLimit: 5, retryDelay: 10 }],
-      [spec.name, { ...options, deadLetter: dead }],
-    ] as const) {
-      if (await this.boss.getQueue(name)) {
-        const {
-          deadLetter: _fixed,
-          notify: _n,
-          ...changeable
-        } = queueOptions as typeof options & {
-          deadLetter?: string;
-        };
-        await this.boss.updateQueue(name, changeable);
-      } else await this.boss.createQueue(name, queueOptions);
+  /**
+   * Each handler's queue and its dead letter queue: created the first time, and on later starts
+   * updated only where a setting changed (a new release's limits), so a start reads the queues
+   * once instead of writing each of them.
+   */
+  private async createQueues(specs: QueueSpec[]): Promise<void> {
+    const wanted = specs.flatMap((spec) => {
+      const dead = spec.name + DEAD;
+      const options = {
+        retryLimit: spec.maxAttempts - 1,
+        retryDelay: spec.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: spec.retryDelayMaxSeconds,
+        expireInSeconds: spec.timeoutSeconds,
+        heartbeatSeconds: this.options.heartbeatSeconds,
+        deleteAfterSeconds: this.options.retentionSeconds,
+      };
+      return [
+        { name: dead, options: { ...options, retryLimit: 5, retryDelay: 10 }, deadLetter: undefined },
+        { name: spec.name, options, deadLetter: dead },
+      ];
+    });
+    const existing = new Map(
+      (await this.boss.getQueues(wanted.map((queue) => queue.name))).map((row) => [row.name, row]),
+    );
+    // Dead letter queues come first: a queue names its own when it is created.
+    for (const { name, options, deadLetter } of wanted) {
+      const row = existing.get(name);
+      if (!row)
+        await this.boss.createQueue(name, {
+          ...options,
+          ...(deadLetter ? { deadLetter } : {}),
+          notify: true,
+        });
+      else if (
+        Object.entries(options).some(
+          ([key, value]) => value !== undefined && row[key as keyof typeof row] !== value,
+        )
+      )
+        await this.boss.updateQueue(name, options);
     }
   }
 
