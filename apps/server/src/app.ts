@@ -134,6 +134,8 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => {
     // Every process sends jobs, so every process needs the queue's schema and queues.
     await app.services.jobs.start();
+    // The one process that holds an embedded PGlite vacuums it, workers or not.
+    app.services.pgliteVacuum?.start({ firstRoundNow: false });
     if (config.TASK_WORKERS > 0) {
       await app.services.tasks.adoptJobless();
       app.services.housekeeping.start();
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     await app.services.orphanSweep.stop();
     await app.services.housekeeping.stop();
+    await app.services.pgliteVacuum?.stop();
     await app.services.mailRetry.stop();
     await (jobsStopped ?? app.services.jobs.stop(closeBudgetMs(config.SHUTDOWN_GRACE_MS)));
     await app.services.recovery.drain();

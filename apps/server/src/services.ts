@@ -26,6 +26,7 @@ import { createBoss } from './lib/jobs/boss';
 import { JobQueue } from './lib/jobs/job-queue';
 import { PortalMetrics } from './lib/metrics/portal-metrics';
 import { Housekeeping } from './lib/jobs/housekeeping';
+import { pgliteVacuumRounds } from './db/pglite-vacuum';
 import { NoticeFanout } from './modules/notice/notice-fanout';
 import { type AdvisoryServices, createAdvisoryServices } from './modules/advisories/advisory-services';
 import { createFleetServices, type FleetServices, pruneReportHistory } from './modules/fleet/fleet-services';
@@ -105,6 +106,8 @@ export type Services = {
   /** Background jobs (pg-boss): started by buildApp; works when TASK_WORKERS > 0 (tests call runUntilIdle). */
   jobs: JobQueue;
   housekeeping: Housekeeping;
+  /** What autovacuum does, for an embedded PGlite; null on PostgreSQL (`db/pglite-vacuum.ts`). */
+  pgliteVacuum: Housekeeping | null;
   /** Prometheus metrics of this process (served by /api/metrics when METRICS_TOKEN is set). */
   metrics: PortalMetrics;
   /** Personal access tokens and their quotas (issue 20). */
@@ -337,6 +340,7 @@ export function createServices(
     sboms,
     jobs,
     housekeeping,
+    pgliteVacuum: pgliteVacuumRounds(database, log),
     mailRetry,
     tasks,
     metrics,

@@ -20,6 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type VacuumedTable, vacuumDueTables } from './pglite-vacuum';
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever driver is behind it. */
@@ -37,6 +38,11 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /** Connections the server ended or lost since start (a restart, a failover); 0 on PGlite. */
   connectionErrors(): number;
+  /**
+   * PGlite has no autovacuum: this vacuums and analyses the tables autovacuum would take now
+   * (`pglite-vacuum.ts`). Null on PostgreSQL, whose own autovacuum does it.
+   */
+  vacuumDue: (() => Promise<VacuumedTable[]>) | null;
   close(): Promise<void>;
 }
 
@@ -205,6 +211,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     connectionErrors: () => connectionErrors,
+    vacuumDue: null,
     ping: (onFailure) => answers(() => pool.query('select 1'), onFailure),
     poolStats: () => ({
       total: pool.totalCount,
@@ -354,6 +361,7 @@ export function pgliteDatabase(client: PGlite): Database {
     ping: (onFailure) => answers(() => client.query('select 1'), onFailure),
     poolStats: () => null,
     connectionErrors: () => 0,
+    vacuumDue: () => vacuumDueTables(client),
     close: () => client.close(),
   };
 }

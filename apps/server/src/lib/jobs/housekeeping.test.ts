@@ -58,6 +58,19 @@ describe('Housekeeping', () => {
     await chores.stop();
   });
 
+  it('with firstRoundNow false, the first round waits for the first tick', async () => {
+    const timer = manualSchedule();
+    const rounds = blockingChore();
+    const chores = new Housekeeping(pino({ level: 'silent' }), 60_000, rounds.chore, timer.schedule);
+    chores.start({ firstRoundNow: false });
+    expect(timer.armed).toBe(true);
+    expect(rounds.started).toBe(0);
+    timer.tick();
+    expect(rounds.started).toBe(1);
+    rounds.finishNext();
+    await chores.stop();
+  });
+
   it('stop() waits for the running round, and no tick starts one afterwards', async () => {
     const timer = manualSchedule();
     const rounds = blockingChore();

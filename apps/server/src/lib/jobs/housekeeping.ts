@@ -28,10 +28,11 @@ export class Housekeeping {
     private readonly schedule: Schedule = intervalSchedule,
   ) {}
 
-  start(): void {
+  /** The first round runs at once unless `firstRoundNow` is false (then after one interval). */
+  start({ firstRoundNow = true }: { firstRoundNow?: boolean } = {}): void {
     if (this.cancel) return;
     this.cancel = this.schedule(() => this.round(), this.everyMs);
-    this.round();
+    if (firstRoundNow) this.round();
   }
 
   /** No new round starts; resolves when the running one (if any) has ended. */
