@@ -11,7 +11,9 @@ import { releaseNotes } from '../db/schema';
 import { seedDatabase } from '../db/seed/seed';
 import { seedDay } from '../db/seed/seed-dates';
 import { DAY_MS } from '../lib/clock';
-import { createBoss } from '../lib/jobs/boss';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { testPortalEnv } from './test-config';
 import {
   dropTemplateRows,
   keepTemplateRows,
@@ -78,11 +80,17 @@ async function shiftSeedDates(database: Database, days: number): Promise<void> {
 async function seeded(database: Database, shape: SeedShape): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db, shape.passwords, shape.now, { demo: shape.demo });
-  // pg-boss's schema too: each test app's queue then starts on an installed schema (as a portal's
-  // second start does) instead of installing it.
-  const boss = createBoss(database, { superviseIntervalSeconds: 60, poolSize: 1 });
-  await boss.start();
-  await boss.stop({ graceful: false, close: true });
+  // pg-boss's schema and the portal's queues too, as a first start leaves them: each test app's
+  // queue then starts as a portal's second start does, finding both, instead of installing the
+  // schema and creating ten queues.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-template-'));
+  try {
+    const app = await buildApp({ config: loadConfig(testPortalEnv(dataDir)), database, logger: false });
+    await app.ready();
+    await app.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
