@@ -20,7 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { type VacuumedTable, vacuumDueTables } from './pglite-vacuum';
+import { type VacuumRound, vacuumDueTables } from './pglite-vacuum';
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever driver is behind it. */
@@ -42,7 +42,7 @@ export interface Database {
    * PGlite has no autovacuum: this vacuums and analyses the tables autovacuum would take now
    * (`pglite-vacuum.ts`). Null on PostgreSQL, whose own autovacuum does it.
    */
-  vacuumDue: (() => Promise<VacuumedTable[]>) | null;
+  vacuumDue: (() => Promise<VacuumRound>) | null;
   close(): Promise<void>;
 }
 

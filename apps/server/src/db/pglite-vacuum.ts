@@ -6,29 +6,40 @@ import type { Database } from './connection';
 export type VacuumedTable = {
   /** Schema-qualified and quoted as PostgreSQL quotes it. */
   table: string;
-  /** `vacuum` reclaims dead rows (and analyses); `analyze` only refreshes the planner's statistics. */
+  /** `vacuum` reclaims dead rows and freezes old ones (and analyses); `analyze` only refreshes the planner's statistics. */
   action: 'vacuum' | 'analyze';
   deadRows: number;
 };
 
+export type VacuumRound = {
+  done: VacuumedTable[];
+  /** Tables whose vacuum failed: the round goes on with the next, and tries them again next time. */
+  failed: { table: string; error: unknown }[];
+};
+
 /**
- * The tables PostgreSQL's autovacuum would take now, by its default thresholds: dead rows over
- * 50 + 20% of the live ones (autovacuum_vacuum_*), rows inserted since the last vacuum over
- * 1,000 + 20% (autovacuum_vacuum_insert_*, which keeps the visibility map current), and rows
- * changed since the last analyse over 50 + 10% (autovacuum_analyze_*). Partitioned parents are
- * left out: vacuuming one would go over the partitions a second time.
+ * The tables PostgreSQL's autovacuum would take now, the system catalogues included, by its
+ * default thresholds: dead rows over 50 + 20% of the live ones (autovacuum_vacuum_*), rows
+ * inserted since the last vacuum over 1,000 + 20% (autovacuum_vacuum_insert_*, which keeps the
+ * visibility map current), rows changed since the last analyse over 50 + 10%
+ * (autovacuum_analyze_*), and, whatever changed, a table whose oldest unfrozen transaction is
+ * older than autovacuum_freeze_max_age (vacuuming it freezes its rows before transaction ids wrap
+ * around). Partitioned parents (no rows of their own, no frozen id) and TOAST tables (vacuumed
+ * with their table) are left out.
  */
 const DUE_TABLES = `
   select format('%I.%I', s.schemaname, s.relname) as "table",
          (s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-            or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup) as "reclaim",
+            or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
+            or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint) as "reclaim",
          s.n_dead_tup::int as "deadRows"
-    from pg_stat_user_tables s
+    from pg_stat_all_tables s
     join pg_class c on c.oid = s.relid
-   where c.relkind = 'r'
+   where c.relkind in ('r', 'm')
      and (s.n_dead_tup > 50 + 0.2 * s.n_live_tup
           or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-          or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)
+          or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
+          or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint)
    order by s.n_dead_tup desc`;
 
 /**
@@ -38,21 +49,29 @@ const DUE_TABLES = `
  * once a minute, autovacuum's own pace. PGlite has one connection, so requests wait while a table
  * is vacuumed: each vacuum is one table, and the busiest go first.
  */
-export async function vacuumDueTables(client: PGlite): Promise<VacuumedTable[]> {
+export async function vacuumDueTables(client: PGlite): Promise<VacuumRound> {
   // PGlite hands its counters to pg_stat_* at most once a second: the changes of the last second
   // count too, and none are added after a vacuum that would have reset them.
   await client.query('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ table: string; reclaim: boolean; deadRows: number }>(DUE_TABLES);
-  const done: VacuumedTable[] = [];
+  const round: VacuumRound = { done: [], failed: [] };
   for (const row of rows) {
-    // VACUUM takes no parameters; the name comes from the catalogue, quoted by format('%I').
-    await client.exec(`${row.reclaim ? 'vacuum (analyze)' : 'analyze'} ${row.table}`);
-    done.push({ table: row.table, action: row.reclaim ? 'vacuum' : 'analyze', deadRows: row.deadRows });
+    try {
+      // VACUUM takes no parameters; the name comes from the catalogue, quoted by format('%I').
+      await client.exec(`${row.reclaim ? 'vacuum (analyze)' : 'analyze'} ${row.table}`);
+      round.done.push({
+        table: row.table,
+        action: row.reclaim ? 'vacuum' : 'analyze',
+        deadRows: row.deadRows,
+      });
+    } catch (error) {
+      round.failed.push({ table: row.table, error });
+    }
   }
-  return done;
+  return round;
 }
 
-/** A vacuum that held PGlite's one connection this long is worth a line at info level. */
+/** A round this long (its vacuums, and the requests it waited behind) is worth a line at info level. */
 const SLOW_ROUND_MS = 1_000;
 
 /**
@@ -64,9 +83,10 @@ export function pgliteVacuumRounds(database: Database, log: FastifyBaseLogger): 
   if (!vacuumDue) return null;
   return new Housekeeping(log, 60_000, async () => {
     const started = performance.now();
-    const tables = await vacuumDue();
-    if (tables.length === 0) return;
+    const { done, failed } = await vacuumDue();
     const ms = Math.round(performance.now() - started);
-    log[ms >= SLOW_ROUND_MS ? 'info' : 'debug']({ tables, ms }, 'PGlite tables vacuumed');
+    for (const { table, error } of failed) log.warn({ err: error, table }, 'PGlite table not vacuumed');
+    if (done.length > 0)
+      log[ms >= SLOW_ROUND_MS ? 'info' : 'debug']({ tables: done, ms }, 'PGlite tables vacuumed');
   });
 }
