@@ -87,8 +87,11 @@ type Row = {
   driver: string;
   cpuMsPerSecond: number;
   commitsPerSecond: number;
-  /** PGlite: one round of its vacuum over a whole week of jobs left at once (ms), and the tables. */
-  weekVacuum?: { ms: number; tables: number };
+  /**
+   * PGlite: one round of its vacuum over a whole week of jobs left at once: its time, the tables,
+   * and what the process's resident memory grew by (PGlite's WebAssembly memory never shrinks).
+   */
+  weekVacuum?: { ms: number; tables: number; rssGrowthMib: number };
 };
 
 /**
@@ -102,9 +105,11 @@ async function timeWeekVacuum(portal: Portal): Promise<Row['weekVacuum']> {
   // The portal's own rounds stop first, so none runs beside the timed one.
   await portal.app.services.pgliteVacuum?.stop();
   await keepWeekOfJobs(portal);
+  const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   const { done } = await vacuumDue();
-  return { ms: performance.now() - t0, tables: done.length };
+  const ms = performance.now() - t0;
+  return { ms, tables: done.length, rssGrowthMib: (process.memoryUsage().rss - rssBefore) / 2 ** 20 };
 }
 
 async function measure(driver: string, databaseUrl?: string): Promise<Row> {
@@ -157,7 +162,7 @@ async function main() {
   console.log('|---|---|---|---|');
   for (const r of rows) {
     const vacuum = r.weekVacuum
-      ? `${r.weekVacuum.ms.toFixed(0)} ms, ${r.weekVacuum.tables} tables`
+      ? `${r.weekVacuum.ms.toFixed(0)} ms, ${r.weekVacuum.tables} tables, memory +${r.weekVacuum.rssGrowthMib.toFixed(0)} MiB`
       : 'autovacuum (the server)';
     console.log(
       `| ${r.driver} | ${r.cpuMsPerSecond.toFixed(1)} ms/s | ${r.commitsPerSecond.toFixed(1)} | ${vacuum} |`,
