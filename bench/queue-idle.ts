@@ -96,8 +96,8 @@ type Row = {
 
 /**
  * The longest a vacuum round holds PGlite's one connection in this shape of use: another week of
- * jobs left at once (a portal that was stopped in between, or one round's worth of a week), then
- * one round, timed. A running portal vacuums each minute's few hundred row versions instead.
+ * jobs left at once, then one round, timed. A running portal vacuums the job table each time a
+ * fifth of it has changed (autovacuum's threshold), so with fewer dead rows each time.
  */
 async function timeWeekVacuum(portal: Portal): Promise<Row['weekVacuum']> {
   const vacuumDue = portal.database.vacuumDue;

@@ -1,0 +1,3 @@
+import { describeSboms } from './sbom-cases';
+
+describeSboms('pglite');
