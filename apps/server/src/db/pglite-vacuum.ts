@@ -28,19 +28,19 @@ export type VacuumRound = {
  * with their table) are left out.
  */
 const DUE_TABLES = `
-  select format('%I.%I', s.schemaname, s.relname) as "table",
-         (s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-            or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-            or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint) as "reclaim",
-         s.n_dead_tup::int as "deadRows"
-    from pg_stat_all_tables s
-    join pg_class c on c.oid = s.relid
-   where c.relkind in ('r', 'm')
-     and (s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-          or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-          or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
-          or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint)
-   order by s.n_dead_tup desc`;
+  select "table", "reclaim", "deadRows" from (
+    select format('%I.%I', s.schemaname, s.relname) as "table",
+           (s.n_dead_tup > 50 + 0.2 * s.n_live_tup
+              or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
+              or age(c.relfrozenxid) > current_setting('autovacuum_freeze_max_age')::bigint) as "reclaim",
+           s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup as "reanalyse",
+           s.n_dead_tup::int as "deadRows"
+      from pg_stat_all_tables s
+      join pg_class c on c.oid = s.relid
+     where c.relkind in ('r', 'm')
+  ) due
+   where "reclaim" or "reanalyse"
+   order by "deadRows" desc`;
 
 /**
  * What autovacuum does on a PostgreSQL server, for the embedded PGlite, which has none: without

@@ -12,14 +12,15 @@ import { cycloneDx, goodComponent, sbomUpload, sha512Of } from './sbom-test-kit'
 
 const ORGANISATION = 'Early Access Co';
 
-// Each attach checks its SBOM in a new worker thread that loads the CycloneDX validator: five
-// attaches took 24-28 s of a loaded CI run and up to 69 s at load 10, past the default 30 s.
-// The worker (about 1.3 s of CPU per attach) does not depend on the driver: the attaches whose
-// answer is the subject take the portal's way on PGlite; elsewhere the same checkSbom runs
-// in-thread (its validator compiled once per test process).
 /**
  * The SBOM cases on one driver: a file each (sbom-pglite.test.ts and sbom-postgres.test.ts), so
  * the two run beside other files rather than one after the other in a file of over 20 s.
+ *
+ * Each attach checks its SBOM in a new worker thread that loads the CycloneDX validator: five
+ * attaches took 24-28 s of a loaded CI run and up to 69 s at load 10, past the default 30 s.
+ * The worker (about 1.3 s of CPU per attach) does not depend on the driver: the attaches whose
+ * answer is the subject take the portal's way on PGlite; elsewhere the same checkSbom runs
+ * in-thread (its validator compiled once per test process).
  */
 export const describeSboms = (driver: Driver) =>
   describe(`SBOMs of versions on ${driver}`, { timeout: 240_000 }, () => {
