@@ -158,10 +158,14 @@ export class Client {
     else this.stats.error('client-error');
   }
 
-  /** The mix until `stop()` says so; a sign-in that fails keeps the session the client has. */
-  async run(stop: () => boolean) {
+  /**
+   * The mix until `stop()` says so; a sign-in that fails keeps the session the client has.
+   * `thinkMs`: a person's pause between two steps, drawn from 0 to twice it (0: none, a load test).
+   */
+  async run(stop: () => boolean, thinkMs = 0) {
     if (!this.token) await this.signIn();
     while (!stop()) {
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * thinkMs));
       const roll = Math.random();
       let op: string;
       if (roll < 0.3) {

@@ -13,8 +13,16 @@ import { USERS, type Version } from './load-client';
 export const LARGE_FILES = 4;
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 
-/** Customers for the load: copies of the demo customer (same password and roles), every SN verified. */
-async function seedUsers(client: pg.Client) {
+/** A node-postgres client, or the embedded PGlite: both answer `query(text, params)` with rows. */
+type Queryable = {
+  query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+};
+
+/**
+ * Customers for the load: USERS copies of the demo customer (same password and roles), every SN
+ * verified. Returns the SNs.
+ */
+export async function seedUsers(client: Queryable): Promise<string[]> {
   await client.query(
     `insert into users (account, password_hash, name, company, organisation_id, admin_type, source_type)
      select 'bench_' || g, password_hash, name, company, organisation_id, admin_type, source_type
@@ -75,7 +83,8 @@ async function publishLargeFiles(client: pg.Client, state: ClusterState): Promis
   return versions;
 }
 
-async function catalogue(base: string): Promise<Version[]> {
+/** The seed's versions the customers download: those bench_1 sees, of a size a download finishes. */
+export async function catalogue(base: string): Promise<Version[]> {
   const agent = new http.Agent();
   const login = await send(agent, base, 'POST', '/api/login', {
     body: { account: 'bench_1', password: CLUSTER_PASSWORDS.demo },
