@@ -129,7 +129,9 @@ async function main() {
     const within = rounds.filter((round) => round.end >= started && round.start <= until);
     const roundMs = within.map((round) => round.end - round.start);
     const requests = stats.attempts.map((attempt) => ({ at: attempt.at, ms: attempt.ms }));
-    console.log(`\n${stats.requests} customer requests (${stats.errorCount()} errors), ${probes.length} probes`);
+    console.log(
+      `\n${stats.requests} customer requests (${stats.errorCount()} errors), ${probes.length} probes`,
+    );
     console.log(
       `vacuum rounds that did something: ${within.length}; ms each: ${roundMs.map((ms) => ms.toFixed(0)).join(', ') || 'none'}`,
     );
@@ -141,10 +143,30 @@ async function main() {
       );
     console.log('\n| what | n | p50 ms | p99 ms | max ms | ≥ 1 s |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    console.log(describe('/api/health, during a round', probes.filter((p) => overlaps(p, within))));
-    console.log(describe('/api/health, outside', probes.filter((p) => !overlaps(p, within))));
-    console.log(describe('customer requests, during a round', requests.filter((r) => overlaps(r, within))));
-    console.log(describe('customer requests, outside', requests.filter((r) => !overlaps(r, within))));
+    console.log(
+      describe(
+        '/api/health, during a round',
+        probes.filter((p) => overlaps(p, within)),
+      ),
+    );
+    console.log(
+      describe(
+        '/api/health, outside',
+        probes.filter((p) => !overlaps(p, within)),
+      ),
+    );
+    console.log(
+      describe(
+        'customer requests, during a round',
+        requests.filter((r) => overlaps(r, within)),
+      ),
+    );
+    console.log(
+      describe(
+        'customer requests, outside',
+        requests.filter((r) => !overlaps(r, within)),
+      ),
+    );
     console.log(
       `\nresident memory: ${rss[0]} MiB at the start of the load, ${rss.at(-1)} MiB at its end, ${Math.max(...rss)} MiB at most`,
     );
