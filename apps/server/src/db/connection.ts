@@ -20,7 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { type VacuumRound, vacuumDueTables } from './pglite-vacuum';
+import { roomOf, type VacuumRound, vacuumDueTables } from './pglite-vacuum';
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever driver is behind it. */
@@ -347,11 +347,14 @@ async function openPglite(
     postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
   });
   await client.waitReady;
-  return pgliteDatabase(client);
+  return pgliteDatabase(client, dir);
 }
 
-/** The portal's view of an open PGlite instance (the tests hand one instance to several apps in turn). */
-export function pgliteDatabase(client: PGlite): Database {
+/**
+ * The portal's view of an open PGlite instance (the tests hand one instance to several apps in
+ * turn); `dir`, its data folder, whose free space the vacuum checks (none in memory).
+ */
+export function pgliteDatabase(client: PGlite, dir?: string): Database {
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -361,7 +364,7 @@ export function pgliteDatabase(client: PGlite): Database {
     ping: (onFailure) => answers(() => client.query('select 1'), onFailure),
     poolStats: () => null,
     connectionErrors: () => 0,
-    vacuumDue: () => vacuumDueTables(client),
+    vacuumDue: () => vacuumDueTables(client, dir ? roomOf(dir) : undefined),
     close: () => client.close(),
   };
 }

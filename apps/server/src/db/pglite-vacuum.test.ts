@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vacuumDueTables } from './pglite-vacuum';
+import { mountSmallDisk } from '../test/small-disk';
+import { roomNeeded, roomOf, vacuumDueTables } from './pglite-vacuum';
 
 type TableStats = { deadRows: number; vacuums: number; analyses: number };
 
@@ -32,6 +33,7 @@ async function freshTable(client: PGlite, name: string): Promise<void> {
 async function userTablesDone(client: PGlite) {
   const round = await vacuumDueTables(client);
   expect(round.failed).toEqual([]);
+  expect(round.waitingForSpace).toEqual([]);
   return round.done.filter((table) => !table.table.startsWith('pg_catalog.'));
 }
 
@@ -115,6 +117,64 @@ describe('vacuumDueTables: the embedded PGlite, which has no autovacuum', () => 
     expect(tables).toEqual(['"odd-schema"."Mixed Case; drop table quiet"', 'public.parted_low']);
     expect(await statsOf(client, 'odd-schema', 'Mixed Case; drop table quiet')).toMatchObject({ vacuums: 1 });
     expect(await statsOf(client, 'public', 'quiet')).toMatchObject({ vacuums: 1 });
+  });
+
+  it('leaves a due table for a later round while the disk has less free than its vacuum may write, and vacuums it once there is room', async () => {
+    await freshTable(client, 'cramped');
+    await freshTable(client, 'skimmed');
+    await client.exec(
+      `update cramped set v = 'y' where id <= 5000; update skimmed set v = 'y' where id <= 1500;`,
+    );
+    const { rows } = await client.query<{ cramped: number; segment: number }>(
+      `select pg_total_relation_size('cramped')::float8 as cramped,
+              pg_size_bytes(current_setting('wal_segment_size'))::float8 as segment`,
+    );
+    const { cramped, segment } = rows[0]!;
+    // The whole table with its index (each page may be logged whole), and two WAL segments.
+    const neededBytes = cramped + 2 * segment;
+    expect(roomNeeded({ reclaim: true, bytes: cramped }, segment)).toBe(neededBytes);
+
+    // Room for an analyse (two segments), not for the vacuum.
+    const short = await vacuumDueTables(client, { freeBytes: async () => neededBytes - 1 });
+
+    expect(short.waitingForSpace).toContainEqual({
+      table: 'public.cramped',
+      freeBytes: neededBytes - 1,
+      neededBytes,
+    });
+    expect(short.done).toContainEqual({ table: 'public.skimmed', action: 'analyze', deadRows: 1500 });
+    expect(await statsOf(client, 'public', 'cramped')).toEqual({ deadRows: 5000, vacuums: 1, analyses: 1 });
+
+    const roomy = await vacuumDueTables(client, { freeBytes: async () => neededBytes });
+
+    expect(roomy.waitingForSpace).toEqual([]);
+    expect(roomy.done).toContainEqual({ table: 'public.cramped', action: 'vacuum', deadRows: 5000 });
+    expect(await statsOf(client, 'public', 'cramped')).toEqual({ deadRows: 0, vacuums: 2, analyses: 2 });
+  });
+
+  it('reads the free space of the data folder’s own disk: a full one leaves every due table waiting', async () => {
+    const disk = mountSmallDisk('64m');
+    try {
+      await freshTable(client, 'on_full_disk');
+      await client.exec(`update on_full_disk set v = 'y' where id <= 5000`);
+      disk.fill(64 * 1024);
+      const room = roomOf(disk.dir);
+      // tmpfs hands out whole pages: what is left is about what fill left.
+      expect(await room.freeBytes()).toBeLessThanOrEqual(64 * 1024);
+
+      const round = await vacuumDueTables(client, room);
+
+      expect(round.done).toEqual([]);
+      expect(round.waitingForSpace.map((table) => table.table)).toContain('public.on_full_disk');
+      disk.free();
+      expect((await vacuumDueTables(client, room)).done).toContainEqual({
+        table: 'public.on_full_disk',
+        action: 'vacuum',
+        deadRows: 5000,
+      });
+    } finally {
+      disk.unmount();
+    }
   });
 
   it('goes on with the next table when one fails, and reports the one that failed', async () => {
