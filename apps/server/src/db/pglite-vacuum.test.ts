@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountSmallDisk } from '../test/small-disk';
+import { pgliteDatabase } from './connection';
 import { roomNeeded, roomOf, vacuumDueTables } from './pglite-vacuum';
 
 type TableStats = { deadRows: number; vacuums: number; analyses: number };
@@ -152,22 +153,24 @@ describe('vacuumDueTables: the embedded PGlite, which has no autovacuum', () => 
     expect(await statsOf(client, 'public', 'cramped')).toEqual({ deadRows: 0, vacuums: 2, analyses: 2 });
   });
 
-  it('reads the free space of the data folder’s own disk: a full one leaves every due table waiting', async () => {
+  it('reads the free space of its data folder’s disk (statfs): on a full one every due table waits, and is vacuumed once space is back', async () => {
     const disk = mountSmallDisk('64m');
     try {
       await freshTable(client, 'on_full_disk');
       await client.exec(`update on_full_disk set v = 'y' where id <= 5000`);
+      // The portal's view of this instance, its data folder said to be on the small disk (the
+      // instance itself stays in memory: a vacuum that ran would hang this process, not fail).
+      const database = pgliteDatabase(client, disk.dir);
       disk.fill(64 * 1024);
-      const room = roomOf(disk.dir);
       // tmpfs hands out whole pages: what is left is about what fill left.
-      expect(await room.freeBytes()).toBeLessThanOrEqual(64 * 1024);
+      expect(await roomOf(disk.dir).freeBytes()).toBeLessThanOrEqual(64 * 1024);
 
-      const round = await vacuumDueTables(client, room);
+      const round = await database.vacuumDue!();
 
       expect(round.done).toEqual([]);
       expect(round.waitingForSpace.map((table) => table.table)).toContain('public.on_full_disk');
       disk.free();
-      expect((await vacuumDueTables(client, room)).done).toContainEqual({
+      expect((await database.vacuumDue!()).done).toContainEqual({
         table: 'public.on_full_disk',
         action: 'vacuum',
         deadRows: 5000,
