@@ -117,9 +117,16 @@ if (run('node', ['apps/server/scripts/build-native.mjs', ...nativeArgs]) !== 0) 
  */
 const retryArgs = process.env.CI === 'true' ? ['--retry=1'] : [];
 
-/** Runs vitest with these arguments, its JSON report written to `file`; resolves to its exit status. */
+/** Where the run beside the JSON report `file` writes each test file's whole time (file-durations-reporter.mjs). */
+const durationsOf = (file) => `${file}.durations.json`;
+
+/**
+ * Runs vitest with these arguments, its JSON report written to `file` and each file's whole time
+ * beside it (durationsOf); resolves to its exit status.
+ */
 function vitest(args, file) {
   fs.rmSync(file, { force: true });
+  fs.rmSync(durationsOf(file), { force: true });
   const child = spawn(
     'npx',
     [
@@ -128,10 +135,11 @@ function vitest(args, file) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      '--reporter=./scripts/file-durations-reporter.mjs',
       ...retryArgs,
       ...args,
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FILE_DURATIONS_OUT: durationsOf(file) } },
   );
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
@@ -176,6 +184,11 @@ if (extraArgs.length > 0) {
       : { numFailedTests: 1, testResults: [] },
   );
   fs.writeFileSync(resultsFile, JSON.stringify(mergeResults(parts)));
+  const durations = lanes.map((lane) => durationsOf(lane.file)).filter((file) => fs.existsSync(file));
+  fs.writeFileSync(
+    durationsOf(resultsFile),
+    JSON.stringify(Object.assign({}, ...durations.map((file) => JSON.parse(fs.readFileSync(file, 'utf8'))))),
+  );
 }
 
 if (!fs.existsSync(resultsFile)) {
@@ -189,14 +202,29 @@ if (process.env.CI === 'true' && skipped > 0) {
   console.error(`${skipped} tests were skipped; under CI=true every test must run.`);
   failed += skipped;
 }
-// Where the time goes (issue 41): the slowest files, and the whole CI run's wall time when
-// .ci/run started the clock; the last line stays "N passed, N failed".
+// Where the time goes (issue 41): the slowest files, each timed whole (its imports, beforeAll and
+// afterAll too: file-durations-reporter.mjs), and the whole CI run's wall time when .ci/run
+// started the clock; the last line stays "N passed, N failed".
+const durations = fs.existsSync(durationsOf(resultsFile))
+  ? JSON.parse(fs.readFileSync(durationsOf(resultsFile), 'utf8'))
+  : {};
 const slowest = results.testResults
-  .map((file) => ({ name: path.relative(root, file.name), ms: file.endTime - file.startTime }))
+  .map((file) => {
+    const whole = durations[file.name];
+    return {
+      name: path.relative(root, file.name),
+      // Without the reporter's figure (vitest failed early), the JSON report's: tests only.
+      ms: whole?.wholeMs ?? file.endTime - file.startTime,
+      testsAndHooksMs: whole?.testsAndHooksMs,
+    };
+  })
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 20);
-console.log('\nSlowest test files:');
-for (const file of slowest) console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name}`);
+console.log('\nSlowest test files (whole: imports, hooks and tests; in brackets, hooks and tests):');
+for (const file of slowest) {
+  const part = file.testsAndHooksMs === undefined ? '' : ` (${(file.testsAndHooksMs / 1000).toFixed(1)} s)`;
+  console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s${part}  ${file.name}`);
+}
 const retried = results.testResults.flatMap((file) =>
   file.assertionResults
     .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)

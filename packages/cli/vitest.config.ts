@@ -5,8 +5,9 @@ export default defineConfig({
     name: 'cli',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // fwportal bundled once from the current sources: the tests run it as customers do.
-    globalSetup: ['src/test/bundle-global-setup.ts'],
+    // fwportal bundled once from the current sources (the tests run it as customers do), and in
+    // CI the single executables built from the start (sea-global-setup.ts).
+    globalSetup: ['src/test/bundle-global-setup.ts', 'src/test/sea-global-setup.ts'],
     // The end-to-end tests start a real portal and run the CLI as child processes.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -76,37 +76,33 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
     current: path.join(done, SEA_TEST_VERSIONS.current),
     newer: path.join(done, SEA_TEST_VERSIONS.newer),
   };
-  if (existsSync(done)) return builds;
-  mkdirSync(CACHE, { recursive: true });
-  const work = `${done}.${process.pid}.partial`;
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work);
-  const key = path.join(work, 'release-ed25519.pem');
-  const nextKey = path.join(work, 'next-release-ed25519.pem');
-  generateReleaseKey(key);
-  generateReleaseKey(nextKey);
-  const nextPublic = path.join(work, 'next-release-ed25519.pub.pem');
-  writeFileSync(nextPublic, createPublicKey(readFileSync(nextKey)).export({ type: 'spki', format: 'pem' }));
-  const keysOf: Record<string, string[]> = {
-    [SEA_TEST_VERSIONS.current]: ['--release-key', key, '--next-release-key', nextPublic],
-    [SEA_TEST_VERSIONS.newer]: ['--release-key', nextKey],
-  };
-  for (const version of Object.values(SEA_TEST_VERSIONS))
-    await run(
-      process.execPath,
-      [
-        path.join(cliRoot, 'build-binaries.mjs'),
-        '--platforms',
-        'linux-x64',
-        '--version',
-        version,
-        '--out',
-        path.join(work, version),
-        ...(keysOf[version] ?? []),
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
-  settle(work, done);
+  await builtOnce(done, async (work) => {
+    const key = path.join(work, 'release-ed25519.pem');
+    const nextKey = path.join(work, 'next-release-ed25519.pem');
+    generateReleaseKey(key);
+    generateReleaseKey(nextKey);
+    const nextPublic = path.join(work, 'next-release-ed25519.pub.pem');
+    writeFileSync(nextPublic, createPublicKey(readFileSync(nextKey)).export({ type: 'spki', format: 'pem' }));
+    const keysOf: Record<string, string[]> = {
+      [SEA_TEST_VERSIONS.current]: ['--release-key', key, '--next-release-key', nextPublic],
+      [SEA_TEST_VERSIONS.newer]: ['--release-key', nextKey],
+    };
+    for (const version of Object.values(SEA_TEST_VERSIONS))
+      await run(
+        process.execPath,
+        [
+          path.join(cliRoot, 'build-binaries.mjs'),
+          '--platforms',
+          'linux-x64',
+          '--version',
+          version,
+          '--out',
+          path.join(work, version),
+          ...(keysOf[version] ?? []),
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+  });
   return builds;
 }
 
@@ -114,6 +110,55 @@ export async function seaTestBuilds(): Promise<SeaTestBuilds> {
 function generateReleaseKey(file: string): void {
   const { privateKey } = generateKeyPairSync('ed25519');
   writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+}
+
+/** A lock of `builtOnce` whose process is gone (a run killed mid-build), or that never got its pid. */
+function abandoned(lock: string): boolean {
+  try {
+    process.kill(Number(readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ESRCH') return true;
+    // No pid yet: the lock was made a moment ago, unless it is a minute old.
+    return (
+      code === 'ENOENT' && Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 60_000
+    );
+  }
+}
+
+/**
+ * Builds `done` once among the run's processes (the cli project's global setup starts the builds
+ * in CI, and up to five test files ask for them at once): the one that makes `<done>.lock` builds,
+ * with `make`, into a folder of its own that `settle` puts in place; the others wait for `done`.
+ * Each built both builds itself before, a minute of a core each time (issue 41). A lock whose
+ * process is gone is taken over; a build that fails gives the lock back, and the next asks again.
+ */
+async function builtOnce(done: string, make: (work: string) => Promise<void>): Promise<void> {
+  const lock = `${done}.lock`;
+  for (;;) {
+    if (existsSync(done)) return;
+    mkdirSync(CACHE, { recursive: true });
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (abandoned(lock)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      if (existsSync(done)) return;
+      const work = `${done}.${process.pid}.partial`;
+      rmSync(work, { recursive: true, force: true });
+      mkdirSync(work);
+      await make(work);
+      settle(work, done);
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 /**
@@ -152,69 +197,65 @@ export async function seaWindowsTestBuild(): Promise<SeaWindowsBuild> {
     certificate: path.join(done, 'code-signing.pem'),
     sums: path.join(done, 'out', 'SHA256SUMS'),
   };
-  if (existsSync(done)) return build;
-  mkdirSync(CACHE, { recursive: true });
-  const work = `${done}.${process.pid}.partial`;
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work);
-  const key = path.join(work, 'code-signing.key');
-  const pkcs12 = path.join(work, 'code-signing.p12');
-  const password = randomBytes(12).toString('hex');
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-sha256',
-    '-days',
-    '30',
-    '-keyout',
-    key,
-    '-out',
-    path.join(work, 'code-signing.pem'),
-    '-subj',
-    '/O=fwportal tests/CN=fwportal test code signing',
-    '-addext',
-    'keyUsage=critical,digitalSignature',
-    '-addext',
-    'extendedKeyUsage=codeSigning',
-  ]);
-  await run(
-    'openssl',
-    [
-      'pkcs12',
-      '-export',
-      '-inkey',
+  await builtOnce(done, async (work) => {
+    const key = path.join(work, 'code-signing.key');
+    const pkcs12 = path.join(work, 'code-signing.p12');
+    const password = randomBytes(12).toString('hex');
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '30',
+      '-keyout',
       key,
-      '-in',
-      path.join(work, 'code-signing.pem'),
       '-out',
-      pkcs12,
-      '-passout',
-      'env:FWPORTAL_CODESIGN_PASSWORD',
-    ],
-    { env: { ...process.env, FWPORTAL_CODESIGN_PASSWORD: password } },
-  );
-  generateReleaseKey(path.join(work, 'release-ed25519.pem'));
-  await run(
-    process.execPath,
-    [
-      path.join(cliRoot, 'build-binaries.mjs'),
-      '--platforms',
-      'win-x64',
-      '--version',
-      SEA_TEST_VERSIONS.current,
-      '--out',
-      path.join(work, 'out'),
-      '--release-key',
-      path.join(work, 'release-ed25519.pem'),
-    ],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, FWPORTAL_CODESIGN_PKCS12: pkcs12, FWPORTAL_CODESIGN_PASSWORD: password },
-    },
-  );
-  settle(work, done);
+      path.join(work, 'code-signing.pem'),
+      '-subj',
+      '/O=fwportal tests/CN=fwportal test code signing',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+      '-addext',
+      'extendedKeyUsage=codeSigning',
+    ]);
+    await run(
+      'openssl',
+      [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        key,
+        '-in',
+        path.join(work, 'code-signing.pem'),
+        '-out',
+        pkcs12,
+        '-passout',
+        'env:FWPORTAL_CODESIGN_PASSWORD',
+      ],
+      { env: { ...process.env, FWPORTAL_CODESIGN_PASSWORD: password } },
+    );
+    generateReleaseKey(path.join(work, 'release-ed25519.pem'));
+    await run(
+      process.execPath,
+      [
+        path.join(cliRoot, 'build-binaries.mjs'),
+        '--platforms',
+        'win-x64',
+        '--version',
+        SEA_TEST_VERSIONS.current,
+        '--out',
+        path.join(work, 'out'),
+        '--release-key',
+        path.join(work, 'release-ed25519.pem'),
+      ],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, FWPORTAL_CODESIGN_PKCS12: pkcs12, FWPORTAL_CODESIGN_PASSWORD: password },
+      },
+    );
+  });
   return { ...build };
 }
