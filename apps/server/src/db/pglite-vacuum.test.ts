@@ -30,9 +30,12 @@ async function freshTable(client: PGlite, name: string): Promise<void> {
   await flushStats(client);
 }
 
-/** The round's work on the tables the tests made (the catalogues change as they make them). */
+/**
+ * The round's work on the tables the tests made (the catalogues change as they make them), with
+ * room to spare on the disk (so each table due for a vacuum is sized, odd names too).
+ */
 async function userTablesDone(client: PGlite) {
-  const round = await vacuumDueTables(client);
+  const round = await vacuumDueTables(client, { freeBytes: async () => Number.MAX_SAFE_INTEGER });
   expect(round.failed).toEqual([]);
   expect(round.waitingForSpace).toEqual([]);
   return round.done.filter((table) => !table.table.startsWith('pg_catalog.'));
