@@ -147,30 +147,23 @@ async function main() {
       );
     console.log('\n| what | n | p50 ms | p99 ms | max ms | ≥ 1 s |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    console.log(
-      describe(
-        '/api/health, during a round',
-        probes.filter((p) => overlaps(p, within)),
-      ),
-    );
-    console.log(
-      describe(
-        '/api/health, outside',
-        probes.filter((p) => !overlaps(p, within)),
-      ),
-    );
-    console.log(
-      describe(
-        'customer requests, during a round',
-        requests.filter((r) => overlaps(r, within)),
-      ),
-    );
-    console.log(
-      describe(
-        'customer requests, outside',
-        requests.filter((r) => !overlaps(r, within)),
-      ),
-    );
+    for (const [what, samples] of [
+      ['/api/health', probes],
+      ['customer requests', requests],
+    ] as const) {
+      console.log(
+        describe(
+          `${what}, during a round`,
+          samples.filter((x) => overlaps(x, within)),
+        ),
+      );
+      console.log(
+        describe(
+          `${what}, outside`,
+          samples.filter((x) => !overlaps(x, within)),
+        ),
+      );
+    }
     console.log(
       `\nresident memory: ${rss[0]} MiB at the start of the load, ${rss.at(-1)} MiB at its end, ${rss.reduce((most, value) => Math.max(most, value), 0)} MiB at most`,
     );

@@ -131,8 +131,9 @@ function abandoned(lock: string): boolean {
  * Builds `done` once among the run's processes (the cli project's global setup starts the builds
  * in CI, and up to five test files ask for them at once): the one that makes `<done>.lock` builds,
  * with `make`, into a folder of its own that `settle` puts in place; the others wait for `done`.
- * Each built both builds itself before, a minute of a core each time (issue 41). A lock whose
- * process is gone is taken over; a build that fails gives the lock back, and the next asks again.
+ * Before, each file that asked while nothing was built built them itself, two files at once
+ * sometimes (issue 41). A lock whose process is gone is taken over; a build that fails gives the
+ * lock back, and the next to ask builds again.
  */
 async function builtOnce(done: string, make: (work: string) => Promise<void>): Promise<void> {
   const lock = `${done}.lock`;
