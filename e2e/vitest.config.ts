@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { nativeTypeScript } from '../scripts/vitest-native.mjs';
 
 export default defineConfig({
   test: {
     name: 'e2e',
+    ...nativeTypeScript,
     environment: 'node',
     include: ['**/*.test.ts'],
     testTimeout: 60_000,

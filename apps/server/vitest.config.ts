@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { nativeTypeScript } from '../../scripts/vitest-native.mjs';
 
 export default defineConfig({
   test: {
     name: 'server',
+    ...nativeTypeScript,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     // In this order: the second prepares a portal's folder, which copies the first's new PGlite folder.

@@ -1,13 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { nativeTypeScript } from '../../scripts/vitest-native.mjs';
 
 export default defineConfig({
   test: {
     name: 'cli',
+    ...nativeTypeScript,
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // fwportal bundled once from the current sources (the tests run it as customers do), and in
-    // CI the single executables built from the start (sea-global-setup.ts).
-    globalSetup: ['src/test/bundle-global-setup.ts', 'src/test/sea-global-setup.ts'],
+    // fwportal bundled once from the current sources (the tests run it as customers do), the
+    // seeded PGlite template the test portals are copied from, made once for the run, and in CI
+    // the single executables built from the start (sea-global-setup.ts).
+    globalSetup: [
+      'src/test/bundle-global-setup.ts',
+      '../../apps/server/src/test/pglite-templates-global-setup.ts',
+      'src/test/sea-global-setup.ts',
+    ],
     // The end-to-end tests start a real portal and run the CLI as child processes.
     testTimeout: 120_000,
     hookTimeout: 120_000,

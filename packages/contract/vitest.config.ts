@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { nativeTypeScript } from '../../scripts/vitest-native.mjs';
 
 export default defineConfig({
-  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'contract', ...nativeTypeScript, environment: 'node', include: ['src/**/*.test.ts'] },
 });

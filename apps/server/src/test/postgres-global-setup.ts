@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { initialiseInChildProcess } from '../db/connection';
 import { startPostgres } from './postgres-server';
-import { makeCommonTemplates } from './template-database';
+import { makeCommonTemplates, runTemplateDir } from './template-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,12 +29,9 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('postgresAdminUrl', server.url);
   // PGlite templates of the seeded database (test/template-database.ts), for this run only.
-  const templates = mkdtempSync(path.join(tmpdir(), 'portal-templates-'));
+  const templates = runTemplateDir();
   project.provide('testTemplateDir', templates);
-  const stop = () => {
-    server.stop();
-    rmSync(templates, { recursive: true, force: true });
-  };
+  const stop = () => server.stop();
   try {
     await makeCommonTemplates({ templateDir: templates, postgresAdminUrl: server.url });
   } catch (error) {

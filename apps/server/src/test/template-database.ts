@@ -340,15 +340,36 @@ export async function openSeededTestDatabase(
  * CI-AY, 23 s of it its first test's app), and a second worker that started before it was written
  * would make the PGlite one again (nothing locks those between workers).
  */
-export async function makeCommonTemplates(run: { templateDir: string; postgresAdminUrl: string }) {
+export async function makeCommonTemplates(run: { templateDir: string; postgresAdminUrl?: string }) {
   const { key, seed } = templateOf({ demo: false, now: new Date(), passwords: TEST_PASSWORDS }, false);
   const template = `tpl_${key}`;
+  const { postgresAdminUrl } = run;
   await Promise.all([
     seededPgliteFile(key, seed, run.templateDir),
-    withTemplateLock(run.postgresAdminUrl, template, (admin) =>
-      ensurePostgresTemplate(admin, run.postgresAdminUrl, template, seed),
-    ),
+    postgresAdminUrl &&
+      withTemplateLock(postgresAdminUrl, template, (admin) =>
+        ensurePostgresTemplate(admin, postgresAdminUrl, template, seed),
+      ),
   ]);
+}
+
+const RUN_TEMPLATE_DIR = Symbol.for('portal.test.runTemplateDir');
+
+/**
+ * The folder of this run's PGlite templates, one for every project's global setup in the vitest
+ * process (the server's and the CLI's): each project loads its global setup through a module
+ * runner of its own, so the folder is kept on `globalThis`, not in this module. The CLI's workers
+ * had a folder each and built the same template again, 7 s of a quiet core per worker in the
+ * first test file of each (issue 41). Removed when the process ends.
+ */
+export function runTemplateDir(): string {
+  const run = globalThis as { [RUN_TEMPLATE_DIR]?: string };
+  if (!run[RUN_TEMPLATE_DIR]) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-templates-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    run[RUN_TEMPLATE_DIR] = folder;
+  }
+  return run[RUN_TEMPLATE_DIR];
 }
 
 /**
