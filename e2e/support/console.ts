@@ -69,7 +69,7 @@ async function openSharedPortal(): Promise<Portal> {
 /** The shared portal's settings once it is seeded and its template saved. */
 async function sharedPortalReady() {
   const shared = inject('sharedPortal');
-  // A last guard: the first file waits for the whole seeding (about 20 s on a quiet machine).
+  // Seeded before the first file starts (shared-portal.ts); a last check.
   await until('the shared portal, seeded', () => (existsSync(shared.readyFile) ? true : undefined), 240_000);
   return shared;
 }

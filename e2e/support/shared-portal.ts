@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
+import { until } from '../../apps/server/src/test/until';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,11 +16,14 @@ declare module 'vitest' {
 
 /**
  * vitest globalSetup of the e2e project: ONE demo portal for the files that only read (issue 41),
- * instead of one per file. It starts in the background, as a process of its own
- * (shared-portal-main.ts), so that a run of other files does not wait for it; a shared suite
- * waits until it answers /api/ready. Files that change what another file reads (accounts,
- * passwords, settings, publishing, notices read...) keep a portal of their own. Its captcha has
+ * instead of one per file, as a process of its own (shared-portal-main.ts). Files that change
+ * what another file reads (accounts, passwords, settings, publishing, notices read...) keep a
+ * portal of their own, started from the template this one saves once seeded. Its captcha has
  * one answer all run long: the shared files never test the captcha.
+ *
+ * Every file needs it (the shared portal or its template), so the setup waits until it is
+ * seeded: when the first file waited instead, that file was timed with the run's seeding (e2e
+ * `psirt`: 40-57 s whole in CI, 13-18 s of it its test).
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
@@ -45,7 +49,7 @@ export default async function setup(project: TestProject) {
     },
   );
   project.provide('sharedPortal', { url: `http://127.0.0.1:${port}`, captchaAnswer, readyFile, template });
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -53,4 +57,21 @@ export default async function setup(project: TestProject) {
     }
     rmSync(folder, { recursive: true, force: true });
   };
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new Error(`the shared portal exited (${code}) before it was seeded: its error is above`)),
+    ),
+  );
+  exited.catch(() => undefined);
+  try {
+    // A last guard only: about 20 s on a quiet machine, the run's first minute is a busy one.
+    await Promise.race([
+      until('the shared portal, seeded', () => (existsSync(readyFile) ? true : undefined), 240_000),
+      exited,
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
