@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captchaAnswer, nextMailTo } from './support/account-mail';
 import { chooseLanguage, useConsoleSuite } from './support/console';
 import { expectAccessible } from './support/page-checks';
-import { encryptToPublishedKey, REPORTER, SECRET, SUMMARY } from './support/psirt';
+import { encryptToPublishedKey, REPORTER, SECRET, storedReport, SUMMARY } from './support/psirt';
 
 /**
  * Coordinated vulnerability disclosure (issue 43 §4), the reporter's side: the public form filled
@@ -56,5 +56,12 @@ describe('PSIRT in Chromium: the reporter', () => {
     expect(mail).toContain('/security/disclosure');
     for (const theirs of ['evil.example', 'Redfish', 'SessionService', 'PGP', REPORTER.product])
       expect(mail).not.toContain(theirs);
+
+    // The queue holds what the form sent: the armoured message, marked encrypted (the queue's
+    // reading and decryption of such a case: psirt-queue.test.ts).
+    const stored = await storedReport(portal, reference);
+    expect(stored?.encrypted).toBe(true);
+    expect(stored?.body).toBe(armored);
+    expect(stored?.summary).toBe(SUMMARY);
   });
 });

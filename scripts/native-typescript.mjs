@@ -1,6 +1,7 @@
 // Loads the repository's TypeScript with Node's own loader, for the test projects that run it
-// without Vite's module runner (scripts/vitest-native.mjs). Imported once per process: by the
-// vitest process (the global setups) and by every test worker (`--import`).
+// without Vite's module runner (scripts/vitest-native.mjs): in the vitest process (the global
+// setups; each project's config imports it, and the hooks registered last serve) and in every
+// test worker (`--import`). Needs Node 22.15 or newer (module.registerHooks).
 import { existsSync, readFileSync } from 'node:fs';
 import { registerHooks, stripTypeScriptTypes } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -53,6 +53,26 @@ export async function addEngineer(portal: Portal): Promise<typeof ENGINEER> {
   return engineer;
 }
 
+/** A report as the PSIRT's queue holds it (GET /api/staff/psirt/reports), read as the administrator. */
+export async function storedReport(
+  portal: Portal,
+  reference: string,
+): Promise<{ encrypted: boolean; body: string; summary: string } | undefined> {
+  const api = await playwrightRequest.newContext();
+  try {
+    const token = await signInThroughApi(api, portal, 'admin', PASSWORDS.admin);
+    const answer = await api.get(`${portal.url}/api/staff/psirt/reports?pageNo=1&pageSize=50`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const body = (await answer.json()) as {
+      data: { rows: { reference: string; encrypted: boolean; body: string; summary: string }[] };
+    };
+    return body.data.rows.find((row) => row.reference === reference);
+  } finally {
+    await api.dispose();
+  }
+}
+
 /**
  * An encrypted report sent through the public API with a captcha answer, as the disclosure form
  * sends it (psirt-report.test.ts walks the form itself): its reference.

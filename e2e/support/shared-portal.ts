@@ -23,7 +23,7 @@ declare module 'vitest' {
  *
  * Every file needs it (the shared portal or its template), so the setup waits until it is
  * seeded: when the first file waited instead, that file was timed with the run's seeding (e2e
- * `psirt`: 40-57 s whole in CI, 13-18 s of it its test).
+ * `psirt`: 42-57 s whole in CI, 13-18 s of it its test).
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
@@ -57,18 +57,19 @@ export default async function setup(project: TestProject) {
     }
     rmSync(folder, { recursive: true, force: true });
   };
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(new Error(`the shared portal exited (${code}) before it was seeded: its error is above`)),
-    ),
-  );
-  exited.catch(() => undefined);
   try {
-    // A last guard only: about 20 s on a quiet machine, the run's first minute is a busy one.
-    await Promise.race([
-      until('the shared portal, seeded', () => (existsSync(readyFile) ? true : undefined), 240_000),
-      exited,
-    ]);
+    // A last guard only: about 20 s on a quiet machine, the run's first minute is a busy one. A
+    // portal that dies while seeding ends the wait at once.
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    await until(
+      'the shared portal, seeded',
+      () => (existsSync(readyFile) || gone() ? true : undefined),
+      240_000,
+    );
+    if (!existsSync(readyFile))
+      throw new Error(
+        `the shared portal exited (${child.exitCode ?? child.signalCode}) before it was seeded: its error is above`,
+      );
   } catch (error) {
     await stop();
     throw error;

@@ -7,13 +7,14 @@ export default defineConfig({
     ...nativeTypeScript,
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // fwportal bundled once from the current sources (the tests run it as customers do), the
-    // seeded PGlite template the test portals are copied from, made once for the run, and in CI
-    // the single executables built from the start (sea-global-setup.ts).
+    // fwportal bundled once from the current sources (the tests run it as customers do), in CI
+    // the single executables built from the start, in the background (sea-global-setup.ts,
+    // before the next setup so that they build beside it), and the seeded PGlite template the
+    // test portals are copied from, made once for the run.
     globalSetup: [
       'src/test/bundle-global-setup.ts',
-      '../../apps/server/src/test/pglite-templates-global-setup.ts',
       'src/test/sea-global-setup.ts',
+      '../../apps/server/src/test/pglite-templates-global-setup.ts',
     ],
     // The end-to-end tests start a real portal and run the CLI as child processes.
     testTimeout: 120_000,

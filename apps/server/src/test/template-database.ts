@@ -151,8 +151,8 @@ async function postgresCopy(key: string, shape: SeedShape): Promise<string> {
 }
 
 /**
- * Where this run's PGlite templates are: the server project's (its global setup made it), or, in
- * projects without that setup (the CLI's tests start portals too), a folder of this process.
+ * Where this run's PGlite templates are: the run's folder the server's and the CLI's global setups
+ * provide (runTemplateDir), or, where no setup provides one (a bench), a folder of this process.
  */
 const templateFolder = () => inject('testTemplateDir') ?? processFolder();
 
@@ -334,8 +334,9 @@ export async function openSeededTestDatabase(
 }
 
 /**
- * Makes, before the first test file starts (postgres-global-setup.ts), the templates most test
- * apps are copied from: the seed without the demo, as of today, on both drivers. Made on first
+ * Makes, before the first test file starts, the templates most test apps are copied from: the
+ * seed without the demo, as of today, on PGlite and, given its cluster, on PostgreSQL
+ * (postgres-global-setup.ts; pglite-templates-global-setup.ts makes the PGlite one). Made on first
  * use, they were paid inside whichever test file came first (`activation.test.ts` took 47 s in
  * CI-AY, 23 s of it its first test's app), and a second worker that started before it was written
  * would make the PGlite one again (nothing locks those between workers).
@@ -357,10 +358,11 @@ const RUN_TEMPLATE_DIR = Symbol.for('portal.test.runTemplateDir');
 
 /**
  * The folder of this run's PGlite templates, one for every project's global setup in the vitest
- * process (the server's and the CLI's): each project loads its global setup through a module
- * runner of its own, so the folder is kept on `globalThis`, not in this module. The CLI's workers
- * had a folder each and built the same template again, 7 s of a quiet core per worker in the
- * first test file of each (issue 41). Removed when the process ends.
+ * process (the server's and the CLI's). Kept on `globalThis`, not in this module, so that it is
+ * one folder however a project loads its setups (a module runner of its own gives each its own
+ * copy of this module). The CLI's workers had a folder each and built the same template again, 7 s
+ * of a quiet core per worker in the first test file of each (issue 41). Removed when the process
+ * ends.
  */
 export function runTemplateDir(): string {
   const run = globalThis as { [RUN_TEMPLATE_DIR]?: string };
