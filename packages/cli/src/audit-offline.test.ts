@@ -62,6 +62,9 @@ beforeAll(async () => {
       model: portal.model.code,
       components: componentsOf(),
     })),
+    // What the tests check is the outcome, not how long a task runs: the simulator's default
+    // (2 s, as a real BMC shows) would be waited in full on every update (issue 41).
+    taskSeconds: 0.5,
   });
   home = newConfigHome();
   env = cliEnv(home);

@@ -102,6 +102,9 @@ beforeAll(async () => {
       model: portal.model.code,
       components: componentsOf(),
     })),
+    // What the tests check is the outcome, not how long a task runs: the simulator's default
+    // (2 s, as a real BMC shows) would be waited in full on every update (issue 41).
+    taskSeconds: 0.5,
   });
   // The second BMC only fetches images itself (SimpleUpdate), as many do.
   sim.bmcs[1]?.setMisbehaviour({ noMultipart: true });

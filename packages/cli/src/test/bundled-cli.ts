@@ -26,10 +26,13 @@ export async function bundleCli(outfile: string, version: string): Promise<strin
 let bundle: Promise<string> | undefined;
 
 /**
- * The bundled CLI, once per test file. Needed where a command loads the contract's compliance
- * engine, whose extensionless imports Node cannot run from the sources.
+ * The bundled CLI: the run's bundle (test/bundle-global-setup.ts) when a test setup built one,
+ * else one of this worker's. Needed where a command loads the contract's compliance engine, whose
+ * extensionless imports Node cannot run from the sources.
  */
 function bundledCli(): Promise<string> {
+  const ofTheRun = process.env.FWPORTAL_TEST_BUNDLE;
+  if (ofTheRun) return Promise.resolve(ofTheRun);
   bundle ??= bundleCli(path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-bundle-')), 'main.mjs'), 'test');
   return bundle;
 }

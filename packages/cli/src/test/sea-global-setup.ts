@@ -12,8 +12,8 @@ export default function setup() {
   if (process.env.CI !== 'true') return;
   // A failure is not lost: the lock is given back, and the first test that asks builds again and
   // fails with the build's own error.
-  const building = seaTestBuilds()
-    .then(() => seaWindowsTestBuild())
+  const building = seaTestBuilds({ background: true })
+    .then(() => seaWindowsTestBuild({ background: true }))
     .catch((error: unknown) => {
       process.stderr.write(
         `single executables for the tests not built in the background: ${String(error)}\n`,
