@@ -1,4 +1,4 @@
-import { type ExecFileOptions, execFile } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -12,31 +12,70 @@ import {
 } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildFileName } from '@portal/contract/cli-builds';
 import { build } from 'esbuild';
-
-const execFileAsync = promisify(execFile);
 
 /**
  * How the builds the cli project's global setup starts ahead of need run (sea-global-setup.ts):
  * niced, so that on a busy machine they take the cores' idle moments rather than time from the
  * tests running beside them (issue 41: files in the run's first minute ran 3-4 times slower than
- * alone). A build a test asks for itself runs at normal priority.
+ * alone). A test that comes to wait for such a build gives it normal priority back (hurry); a
+ * build a test asks for itself runs at normal priority.
  */
 export type SeaBuildOptions = { background?: boolean };
 const BACKGROUND_NICENESS = 10;
+/** In a build's lock: the process group of its niced step, and a mark that a test waits for it. */
+const NICED_GROUP = 'niced-group';
+const WAITED = 'waited';
 
-/** execFile to the end; in the background, niced (its own children, osslsigncode and tar, inherit it). */
-function run(
-  file: string,
-  args: string[],
-  options: ExecFileOptions = {},
-  { background }: SeaBuildOptions = {},
-) {
-  const running = execFileAsync(file, args, { maxBuffer: 16 * 1024 * 1024, ...options });
-  if (background && running.child.pid !== undefined) setPriority(running.child.pid, BACKGROUND_NICENESS);
-  return running;
+type Step = (file: string, args: string[], options?: { env?: NodeJS.ProcessEnv }) => Promise<void>;
+
+/**
+ * Runs a step of the build locked by `lock` to the end (its output in the error if it fails). In
+ * the background, until a test waits, niced, in a process group of its own (its children,
+ * osslsigncode and tar, in it too) that the lock names.
+ */
+function stepsOf(lock: string, { background = false }: SeaBuildOptions): Step {
+  return (file, args, options = {}) =>
+    new Promise<void>((resolve, reject) => {
+      const niced = background && !existsSync(path.join(lock, WAITED));
+      const child = spawn(file, args, { ...options, detached: niced, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-64 * 1024));
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      child.once('error', reject);
+      child.once('close', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(
+              new Error(`${path.basename(file)} ${args[0] ?? ''} ended with ${code ?? signal}:\n${output}`),
+            ),
+      );
+      if (niced && child.pid !== undefined) {
+        setPriority(child.pid, BACKGROUND_NICENESS);
+        writeFileSync(path.join(lock, NICED_GROUP), String(child.pid));
+      }
+    });
+}
+
+const hurried = new Set<string>();
+
+/**
+ * Gives the niced step of the build locked by `lock` normal priority back, now that a test waits
+ * for it, and marks the lock so that its later steps run at normal priority too. Raising a
+ * priority takes root (CI); elsewhere the test waits for the niced build.
+ */
+function hurry(lock: string): void {
+  try {
+    writeFileSync(path.join(lock, WAITED), '');
+    const group = readFileSync(path.join(lock, NICED_GROUP), 'utf8');
+    if (hurried.has(group)) return;
+    hurried.add(group);
+    spawnSync('renice', ['-n', '0', '-g', group], { stdio: 'ignore' });
+  } catch {
+    // The lock is gone (the build ended) or no step was niced: nothing to hurry.
+  }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -98,7 +137,7 @@ export async function seaTestBuilds(how: SeaBuildOptions = {}): Promise<SeaTestB
     current: path.join(done, SEA_TEST_VERSIONS.current),
     newer: path.join(done, SEA_TEST_VERSIONS.newer),
   };
-  await builtOnce(done, async (work) => {
+  await builtOnce(done, how, async (work, run) => {
     const key = path.join(work, 'release-ed25519.pem');
     const nextKey = path.join(work, 'next-release-ed25519.pem');
     generateReleaseKey(key);
@@ -110,21 +149,16 @@ export async function seaTestBuilds(how: SeaBuildOptions = {}): Promise<SeaTestB
       [SEA_TEST_VERSIONS.newer]: ['--release-key', nextKey],
     };
     for (const version of Object.values(SEA_TEST_VERSIONS))
-      await run(
-        process.execPath,
-        [
-          path.join(cliRoot, 'build-binaries.mjs'),
-          '--platforms',
-          'linux-x64',
-          '--version',
-          version,
-          '--out',
-          path.join(work, version),
-          ...(keysOf[version] ?? []),
-        ],
-        {},
-        how,
-      );
+      await run(process.execPath, [
+        path.join(cliRoot, 'build-binaries.mjs'),
+        '--platforms',
+        'linux-x64',
+        '--version',
+        version,
+        '--out',
+        path.join(work, version),
+        ...(keysOf[version] ?? []),
+      ]);
   });
   return builds;
 }
@@ -158,7 +192,11 @@ function abandoned(lock: string): boolean {
  * sometimes (issue 41). A lock whose process is gone is taken over; a build that fails gives the
  * lock back, and the next to ask builds again.
  */
-async function builtOnce(done: string, make: (work: string) => Promise<void>): Promise<void> {
+async function builtOnce(
+  done: string,
+  how: SeaBuildOptions,
+  make: (work: string, run: Step) => Promise<void>,
+): Promise<void> {
   const lock = `${done}.lock`;
   for (;;) {
     if (existsSync(done)) return;
@@ -167,7 +205,10 @@ async function builtOnce(done: string, make: (work: string) => Promise<void>): P
       mkdirSync(lock);
     } catch {
       if (abandoned(lock)) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 500));
+      else {
+        hurry(lock);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       continue;
     }
     try {
@@ -176,7 +217,7 @@ async function builtOnce(done: string, make: (work: string) => Promise<void>): P
       const work = `${done}.${process.pid}.partial`;
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work);
-      await make(work);
+      await make(work, stepsOf(lock, how));
       settle(work, done);
       return;
     } finally {
@@ -221,35 +262,30 @@ export async function seaWindowsTestBuild(how: SeaBuildOptions = {}): Promise<Se
     certificate: path.join(done, 'code-signing.pem'),
     sums: path.join(done, 'out', 'SHA256SUMS'),
   };
-  await builtOnce(done, async (work) => {
+  await builtOnce(done, how, async (work, run) => {
     const key = path.join(work, 'code-signing.key');
     const pkcs12 = path.join(work, 'code-signing.p12');
     const password = randomBytes(12).toString('hex');
-    await run(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-sha256',
-        '-days',
-        '30',
-        '-keyout',
-        key,
-        '-out',
-        path.join(work, 'code-signing.pem'),
-        '-subj',
-        '/O=fwportal tests/CN=fwportal test code signing',
-        '-addext',
-        'keyUsage=critical,digitalSignature',
-        '-addext',
-        'extendedKeyUsage=codeSigning',
-      ],
-      {},
-      how,
-    );
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '30',
+      '-keyout',
+      key,
+      '-out',
+      path.join(work, 'code-signing.pem'),
+      '-subj',
+      '/O=fwportal tests/CN=fwportal test code signing',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+      '-addext',
+      'extendedKeyUsage=codeSigning',
+    ]);
     await run(
       'openssl',
       [
@@ -265,7 +301,6 @@ export async function seaWindowsTestBuild(how: SeaBuildOptions = {}): Promise<Se
         'env:FWPORTAL_CODESIGN_PASSWORD',
       ],
       { env: { ...process.env, FWPORTAL_CODESIGN_PASSWORD: password } },
-      how,
     );
     generateReleaseKey(path.join(work, 'release-ed25519.pem'));
     await run(
@@ -282,7 +317,6 @@ export async function seaWindowsTestBuild(how: SeaBuildOptions = {}): Promise<Se
         path.join(work, 'release-ed25519.pem'),
       ],
       { env: { ...process.env, FWPORTAL_CODESIGN_PKCS12: pkcs12, FWPORTAL_CODESIGN_PASSWORD: password } },
-      how,
     );
   });
   return { ...build };
