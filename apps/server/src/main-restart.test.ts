@@ -70,5 +70,9 @@ describe('the server process, started again on its prepared folder', () => {
       expect(await stopPortal(second.child)).toBe(0);
       fs.rmSync(dir, { recursive: true, force: true });
     }
+    // The passwords given to starts on a folder that has its accounts (ADMIN_PASSWORD,
+    // DEMO_PASSWORD) are in neither start's log, their shutdowns included.
+    for (const log of [first.output(), second.output()])
+      for (const password of ['Admin#Main1', 'Demo#Main1']) expect(log).not.toContain(password);
   }, 600_000);
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
  * The tests run fwportal as customers do, bundled into one file (build.mjs), built once per run
  * from the current sources: Node ran the sources directly at 0.6-0.7 s of CPU a start (stripping
  * the types of every module), the bundle starts in 0.1-0.15 s, and the tests start it a few
- * hundred times (issue 41). `FWPORTAL_TEST_BUNDLE` tells test/run-cli.ts where it is.
+ * hundred times (issue 41). `FWPORTAL_TEST_BUNDLE` tells test/run-cli.ts and test/bundled-cli.ts
+ * where it is.
  */
 export default function setup() {
   const dist = mkdtempSync(path.join(tmpdir(), 'fwportal-test-bundle-'));

@@ -10,7 +10,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { buildFileName } from '@portal/contract/cli-builds';
 import { build } from 'esbuild';
@@ -30,32 +29,64 @@ const WAITED = 'waited';
 
 type Step = (file: string, args: string[], options?: { env?: NodeJS.ProcessEnv }) => Promise<void>;
 
+/** The process groups of niced steps still running: a group of its own gets no Ctrl-C. */
+const nicedGroups = new Set<number>();
+let stopsGroupsOnExit = false;
+
+/** Stops the niced steps still running when this process ends first (a run stopped or killed). */
+function stopGroupsOnExit(): void {
+  if (stopsGroupsOnExit) return;
+  stopsGroupsOnExit = true;
+  process.once('exit', () => {
+    for (const group of nicedGroups)
+      try {
+        process.kill(-group, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+  });
+}
+
 /**
  * Runs a step of the build locked by `lock` to the end (its output in the error if it fails). In
- * the background, until a test waits, niced, in a process group of its own (its children,
- * osslsigncode and tar, in it too) that the lock names.
+ * the background, until a test waits, niced from its start by nice(1) (its threads and children,
+ * osslsigncode and tar, too: a setpriority after the spawn would miss the threads Node starts
+ * first), in a process group of its own that the lock names while it runs.
  */
 function stepsOf(lock: string, { background = false }: SeaBuildOptions): Step {
   return (file, args, options = {}) =>
     new Promise<void>((resolve, reject) => {
       const niced = background && !existsSync(path.join(lock, WAITED));
-      const child = spawn(file, args, { ...options, detached: niced, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = niced
+        ? spawn('nice', ['-n', String(BACKGROUND_NICENESS), file, ...args], {
+            ...options,
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+        : spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      const group = niced ? child.pid : undefined;
+      const groupFile = path.join(lock, NICED_GROUP);
+      if (group !== undefined) {
+        nicedGroups.add(group);
+        stopGroupsOnExit();
+        writeFileSync(groupFile, String(group));
+      }
       let output = '';
       const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-64 * 1024));
       child.stdout.on('data', keep);
       child.stderr.on('data', keep);
       child.once('error', reject);
-      child.once('close', (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(
-              new Error(`${path.basename(file)} ${args[0] ?? ''} ended with ${code ?? signal}:\n${output}`),
-            ),
-      );
-      if (niced && child.pid !== undefined) {
-        setPriority(child.pid, BACKGROUND_NICENESS);
-        writeFileSync(path.join(lock, NICED_GROUP), String(child.pid));
-      }
+      child.once('close', (code, signal) => {
+        if (group !== undefined) {
+          nicedGroups.delete(group);
+          rmSync(groupFile, { force: true });
+        }
+        if (code === 0) resolve();
+        else
+          reject(
+            new Error(`${path.basename(file)} ${args[0] ?? ''} ended with ${code ?? signal}:\n${output}`),
+          );
+      });
     });
 }
 
@@ -68,13 +99,16 @@ const hurried = new Set<string>();
  */
 function hurry(lock: string): void {
   try {
-    writeFileSync(path.join(lock, WAITED), '');
+    const mark = path.join(lock, WAITED);
+    // Written once: the owner's removal of the lock meets it at most once (rmSync retries).
+    if (!existsSync(mark)) writeFileSync(mark, '');
     const group = readFileSync(path.join(lock, NICED_GROUP), 'utf8');
-    if (hurried.has(group)) return;
-    hurried.add(group);
-    spawnSync('renice', ['-n', '0', '-g', group], { stdio: 'ignore' });
+    if (hurried.has(`${lock} ${group}`)) return;
+    hurried.add(`${lock} ${group}`);
+    // The absolute form (`renice 0 -g`): `-n` is an increment under POSIX.
+    spawnSync('renice', ['0', '-g', group], { stdio: 'ignore' });
   } catch {
-    // The lock is gone (the build ended) or no step was niced: nothing to hurry.
+    // The lock is gone (the build ended) or no step runs niced: nothing to hurry.
   }
 }
 
@@ -206,7 +240,8 @@ async function builtOnce(
     } catch {
       if (abandoned(lock)) rmSync(lock, { recursive: true, force: true });
       else {
-        hurry(lock);
+        // A background build waits for another run's build without hurrying it.
+        if (!how.background) hurry(lock);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       continue;
@@ -221,7 +256,7 @@ async function builtOnce(
       settle(work, done);
       return;
     } finally {
-      rmSync(lock, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true, maxRetries: 5 });
     }
   }
 }
