@@ -16,7 +16,7 @@ describe('PSIRT in Chromium: the queue', () => {
   it('finds the encrypted report in the queue, reads it decrypted and confirms it', async () => {
     const { portal } = suite;
     const reference = await reportThroughApi(portal);
-    const engineer = await addEngineer(portal);
+    const engineer = await addEngineer(suite);
     const staff = await suite.newPage();
     await openSignedIn(staff, portal, engineer.account, engineer.password, '/system/psirt-reports');
     await waitForConsole(staff);

@@ -59,7 +59,7 @@ describe('PSIRT in Chromium: the reporter', () => {
 
     // The queue holds what the form sent: the armoured message, marked encrypted (the queue's
     // reading and decryption of such a case: psirt-queue.test.ts).
-    const stored = await storedReport(portal, reference);
+    const stored = await storedReport(suite, reference);
     expect(stored?.encrypted).toBe(true);
     expect(stored?.body).toBe(armored);
     expect(stored?.summary).toBe(SUMMARY);

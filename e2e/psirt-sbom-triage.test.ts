@@ -15,7 +15,7 @@ describe('PSIRT in Chromium: SBOM triage', () => {
 
   it('writing the advisory, finds the released firmware whose SBOM holds the vulnerable openssl', async () => {
     const { portal } = suite;
-    const engineer = await addEngineer(portal);
+    const engineer = await addEngineer(suite);
     const staff = await suite.newPage();
     // Which released firmware carries openssl before 3.0.8 (CVE-2023-0286)?
     await openSignedIn(staff, portal, engineer.account, engineer.password, '/system/advisories');

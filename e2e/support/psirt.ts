@@ -1,8 +1,7 @@
 import * as openpgp from 'openpgp';
 import { request as playwrightRequest } from 'playwright-core';
-import type { Portal } from './console';
-import { PASSWORDS } from './console';
-import { signInThroughApi } from './session';
+import { apiAs } from './api';
+import type { ConsoleSuite, Portal } from './console';
 
 export const REPORTER = { name: '王小明', email: 'finder@example.org', product: 'M7-2U BMC 4.0.1' };
 /** Words of the report that must never reach a mail: only the reference goes back. */
@@ -36,41 +35,23 @@ export async function encryptToPublishedKey(portal: Portal, text: string) {
  * account of the attempt's own, as a retry (CI runs a failed test once more, on the same portal)
  * could not add the first attempt's again.
  */
-export async function addEngineer(portal: Portal): Promise<typeof ENGINEER> {
+export async function addEngineer(suite: ConsoleSuite): Promise<typeof ENGINEER> {
   const engineer = { ...ENGINEER, account: `${ENGINEER.account}_${Date.now().toString(36)}` };
-  const api = await playwrightRequest.newContext();
-  try {
-    const token = await signInThroughApi(api, portal, 'admin', PASSWORDS.admin);
-    const answer = await api.post(`${portal.url}/api/sysUser/add`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { ...engineer, nickName: 'Lee', roleCodes: ['staff', 'psirt'] },
-    });
-    const body = (await answer.json()) as { success: boolean; message: string };
-    if (!body.success) throw new Error(`the PSIRT engineer was not added: ${body.message}`);
-  } finally {
-    await api.dispose();
-  }
+  const admin = await apiAs(suite, 'admin');
+  await admin('POST', '/sysUser/add', { ...engineer, nickName: 'Lee', roleCodes: ['staff', 'psirt'] });
   return engineer;
 }
 
 /** A report as the PSIRT's queue holds it (GET /api/staff/psirt/reports), read as the administrator. */
 export async function storedReport(
-  portal: Portal,
+  suite: ConsoleSuite,
   reference: string,
 ): Promise<{ encrypted: boolean; body: string; summary: string } | undefined> {
-  const api = await playwrightRequest.newContext();
-  try {
-    const token = await signInThroughApi(api, portal, 'admin', PASSWORDS.admin);
-    const answer = await api.get(`${portal.url}/api/staff/psirt/reports?pageNo=1&pageSize=50`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const body = (await answer.json()) as {
-      data: { rows: { reference: string; encrypted: boolean; body: string; summary: string }[] };
-    };
-    return body.data.rows.find((row) => row.reference === reference);
-  } finally {
-    await api.dispose();
-  }
+  const admin = await apiAs(suite, 'admin');
+  const { rows } = await admin<{
+    rows: { reference: string; encrypted: boolean; body: string; summary: string }[];
+  }>('GET', '/staff/psirt/reports?pageNo=1&pageSize=50');
+  return rows.find((row) => row.reference === reference);
 }
 
 /**

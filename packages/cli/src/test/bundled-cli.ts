@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { CliRun } from './run-cli.ts';
+import { type CliRun, runCli } from './run-cli.ts';
 
 /**
  * The CLI bundled into `outfile` as packages/cli/build.mjs bundles it (esbuild, the contract
@@ -23,34 +20,15 @@ export async function bundleCli(outfile: string, version: string): Promise<strin
   return outfile;
 }
 
-let bundle: Promise<string> | undefined;
-
 /**
- * The bundled CLI: the run's bundle (test/bundle-global-setup.ts) when a test setup built one,
- * else one of this worker's. Needed where a command loads the contract's compliance engine, whose
- * extensionless imports Node cannot run from the sources.
+ * Runs the run's bundle of fwportal (test/bundle-global-setup.ts) to the end, `input` on its
+ * stdin, in the test's home: a command that writes beside it by default (audit --repo's readings
+ * file) must not leave files in the checkout. Needed where a command loads the contract's
+ * compliance engine, whose extensionless imports Node cannot run from the sources.
  */
-function bundledCli(): Promise<string> {
-  const ofTheRun = process.env.FWPORTAL_TEST_BUNDLE;
-  if (ofTheRun) return Promise.resolve(ofTheRun);
-  bundle ??= bundleCli(path.join(mkdtempSync(path.join(tmpdir(), 'fwportal-bundle-')), 'main.mjs'), 'test');
-  return bundle;
-}
-
-/** Runs the bundled `fwportal args` to the end, `input` on its stdin. */
-export async function runBundledCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
-  const child = spawn(process.execPath, [await bundledCli(), ...args], {
-    env,
-    // In the test's own home: a command that writes beside it by default (audit --repo's readings
-    // file) must not leave files in the checkout.
-    cwd: env.HOME,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdin.end(input);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
+export function runBundledCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
+  const entry = process.env.FWPORTAL_TEST_BUNDLE;
+  if (!entry)
+    throw new Error('no bundle of fwportal: run this test in the cli project (its setup bundles it)');
+  return runCli(args, env, input, { entry, cwd: env.HOME });
 }

@@ -22,13 +22,25 @@ export function cliEnv(configHome: string, extra: Record<string, string> = {}): 
   return { ...env, LANG: 'en_US.UTF-8', ...extra };
 }
 
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** Which fwportal runs (CLI_ENTRY unless told), and in which folder (the tests' own, unless told). */
+export type CliStart = { entry?: string; cwd?: string };
+
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, start: CliStart = {}): ChildProcess {
+  return spawn(process.execPath, [start.entry ?? CLI_ENTRY, ...args], {
+    env,
+    cwd: start.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs `fwportal args` to the end, `input` on its stdin. */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
-  const child = spawnCli(args, env);
+export async function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input = '',
+  start: CliStart = {},
+): Promise<CliRun> {
+  const child = spawnCli(args, env, start);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
