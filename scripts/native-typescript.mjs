@@ -2,8 +2,18 @@
 // without Vite's module runner (scripts/vitest-native.mjs): in the vitest process (the global
 // setups; each project's config imports it, and the hooks registered last serve) and in every
 // test worker (`--import`). Needs Node 22.15 or newer (module.registerHooks).
-import { existsSync, readFileSync } from 'node:fs';
-import { registerHooks, stripTypeScriptTypes } from 'node:module';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { enableCompileCache, registerHooks, stripTypeScriptTypes } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HAS_EXTENSION = /\.(?:[cm]?[jt]sx?|json|node)$/;
@@ -20,6 +30,48 @@ function resolveSource(specifier, parentURL) {
   const file = fileURLToPath(new URL(specifier, parentURL));
   const found = [`${file}.ts`, `${file}/index.ts`].find((candidate) => existsSync(candidate));
   return found ? pathToFileURL(found).href : null;
+}
+
+/** A package folder's `type` ('module', 'commonjs', or null when its package.json names none), by folder. */
+const packageTypes = new Map();
+
+/** The `type` of the package.json nearest above `dir` (cached per folder on the way up). */
+function packageTypeOf(dir) {
+  const known = packageTypes.get(dir);
+  if (known !== undefined) return known;
+  const manifest = path.join(dir, 'package.json');
+  let type;
+  if (existsSync(manifest)) {
+    const declared = JSON.parse(readFileSync(manifest, 'utf8')).type;
+    type = declared === 'module' || declared === 'commonjs' ? declared : null;
+  } else {
+    const parent = path.dirname(dir);
+    type = parent === dir ? null : packageTypeOf(parent);
+  }
+  packageTypes.set(dir, type);
+  return type;
+}
+
+const FORMAT_OF_EXTENSION = { '.mjs': 'module', '.cjs': 'commonjs', '.json': 'json' };
+
+/**
+ * A package's import of its own files by a relative path with the file's extension
+ * (`'../column.js'`, most of drizzle-orm's 112 modules): the file beside it, of the format its
+ * extension or its package's `type` says, as Node would resolve it. Node works that format out
+ * again for every import, and for drizzle-orm each time parses its 179 KB package.json (its
+ * `exports`) anew: 1.7 ms an import, 0.6 s of the 3 s a test worker spent importing the portal
+ * (issue 41). Anything else - a folder, a missing file, a link, a package of no declared
+ * `type` (whose format Node detects from the source) - is left to Node.
+ */
+function resolvePackageFile(specifier, parentURL) {
+  if (!parentURL?.startsWith('file:') || !parentURL.includes('/node_modules/')) return null;
+  if (!(specifier.startsWith('./') || specifier.startsWith('../'))) return null;
+  const extension = path.extname(specifier);
+  if (!['.js', ...Object.keys(FORMAT_OF_EXTENSION)].includes(extension)) return null;
+  const file = fileURLToPath(new URL(specifier, parentURL));
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile() || realpathSync(file) !== file) return null;
+  const format = FORMAT_OF_EXTENSION[extension] ?? packageTypeOf(path.dirname(file));
+  return format ? { url: pathToFileURL(file).href, format } : null;
 }
 
 /**
@@ -39,11 +91,49 @@ function transformTypeScript(source, url) {
   }
 }
 
+/** Where each module's JavaScript is kept once written (named by what it was written from). */
+const cacheDir = fileURLToPath(new URL('../node_modules/.cache/native-typescript/', import.meta.url));
+
+/**
+ * transformTypeScript's output for this source at this URL, written once per machine: its WASM
+ * compiler took 0.5 s of each process's import of the portal, and a run imports the portal in
+ * about ten processes (each project's workers, the e2e portal, the CLI's fixtures). Named by a
+ * hash of the Node version (its compiler), the URL (the source map names it) and the source, so
+ * an edited file or another Node writes anew. Written to a file of its own name and renamed, so
+ * a process reading at the same time sees all of it or nothing. Not a URL with a query: vitest
+ * imports each test file once, under a query of its own each time (a new name every run).
+ */
+function cachedTransform(source, url) {
+  if (url.includes('?')) return transformTypeScript(source, url);
+  const key = createHash('sha256').update(`${process.version}\0${url}\0${source}`).digest('hex');
+  const file = path.join(cacheDir, `${key}.js`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    // Not written yet.
+  }
+  const code = transformTypeScript(source, url);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  } catch {
+    // A read-only tree: written again next time.
+  }
+  return code;
+}
+
+// V8's compiled code of every module, kept the same way (Node's compile cache, checked against
+// each module's text): the next process skips compiling what it loads unchanged.
+enableCompileCache(fileURLToPath(new URL('../node_modules/.cache/node-compile-cache/', import.meta.url)));
 process.setSourceMapsEnabled(true);
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const url = resolveSource(specifier, context.parentURL);
-    return url ? { url, format: 'module', shortCircuit: true } : nextResolve(specifier, context);
+    if (url) return { url, format: 'module', shortCircuit: true };
+    const packageFile = resolvePackageFile(specifier, context.parentURL);
+    return packageFile ? { ...packageFile, shortCircuit: true } : nextResolve(specifier, context);
   },
   load(url, context, nextLoad) {
     // vitest imports a test file with a query of its own (`?vitest=…`).
@@ -51,6 +141,6 @@ registerHooks({
     if (protocol !== 'file:' || !pathname.endsWith('.ts') || pathname.includes('/node_modules/'))
       return nextLoad(url, context);
     const source = readFileSync(fileURLToPath(url), 'utf8');
-    return { format: 'module', source: transformTypeScript(source, url), shortCircuit: true };
+    return { format: 'module', source: cachedTransform(source, url), shortCircuit: true };
   },
 });

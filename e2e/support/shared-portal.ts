@@ -7,6 +7,8 @@ import { freePort } from '../../apps/server/src/test/free-port';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
 import { until } from '../../apps/server/src/test/until';
 
+const NATIVE_TYPESCRIPT = path.resolve(import.meta.dirname, '../../scripts/native-typescript.mjs');
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The portal the read-only files share (`useConsoleSuite({ shared: true })`). */
@@ -35,7 +37,9 @@ export default async function setup(project: TestProject) {
   const template = path.join(folder, 'template');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'shared-portal-main.ts')],
+    // The test workers' loader (scripts/native-typescript.mjs): what it writes of the portal's
+    // modules for this process, the workers then read instead of writing it again.
+    ['--import', NATIVE_TYPESCRIPT, path.join(import.meta.dirname, 'shared-portal-main.ts')],
     {
       env: {
         ...process.env,
