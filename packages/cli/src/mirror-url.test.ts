@@ -15,8 +15,8 @@ import { startStaticServer } from './test/static-server.ts';
  * `audit --repo URL` and `update --repo URL` (issue 44 §2): a mirror published by a plain static
  * web server over real HTTP, checked exactly as a folder is (the pinned key, every file's signed
  * SHA-256), and the attacks on it: a flipped byte, a tampered index, a context signed by another
- * key, a path leaving the mirror, a redirect to another host. Then `report --from` refuses
- * readings judged with another portal's context.
+ * key, a path leaving the mirror, a redirect to another host. What `report --from` does with
+ * the readings: report-from.test.ts.
  */
 let portal: FleetPortal;
 let sim: Awaited<ReturnType<typeof startBmcSim>>;
@@ -299,68 +299,5 @@ describe('a mirror on a static web server', () => {
     );
     expect(run.code).toBe(EXIT.error);
     expect(run.stderr).toContain('中没有 mirror.json（HTTP 404）');
-  });
-});
-
-describe('fwportal report --from, and where the readings came from', () => {
-  const readings = () => path.join(home, 'readings-url.json');
-
-  function variant(change: (file: Record<string, unknown>) => void): string {
-    const file = readJson<Record<string, unknown>>(readings());
-    change(file);
-    const out = path.join(home, `readings-${randomBytes(3).toString('hex')}.json`);
-    writeFileSync(out, JSON.stringify(file));
-    return out;
-  }
-
-  it('refuses readings judged with another portal context (another key), and sends nothing', async () => {
-    const other = await startFleetPortal();
-    try {
-      const otherHome = newConfigHome();
-      const otherEnv = cliEnv(otherHome);
-      // Another installation: only the signed context the readings were judged with says whose they are.
-      const login = await loginWithToken(other, otherEnv, { scopes: ['inventory'] });
-      expect(login.code).toBe(EXIT.ok);
-      const run = await runCli(['report', '--from', readings()], otherEnv);
-      expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
-      expect(run.stderr).toContain('not by this portal');
-      const zh = await runCli(['report', '--from', readings(), '--lang', 'zh-CN'], otherEnv);
-      expect(zh.stderr).toContain('已拒绝');
-      const fleet = await other.t.app.services.compliance.server(
-        other.customer.id,
-        other.sns[0] ?? '',
-        'en-US',
-      );
-      expect(fleet.components.every((component) => component.source !== 'audit')).toBe(true);
-    } finally {
-      await other.close();
-    }
-  });
-
-  it('refuses a file without a key fingerprint whose origin is another portal', async () => {
-    const file = variant((readingsFile) => {
-      delete readingsFile.keyId;
-      readingsFile.origin = 'https://portal.elsewhere.example';
-    });
-    const run = await runCli(['report', '--from', file], env);
-    expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
-    expect(run.stderr).toContain('https://portal.elsewhere.example, not of this portal');
-  });
-
-  it('refuses a file that names no origin', async () => {
-    const file = variant((readingsFile) => {
-      delete readingsFile.origin;
-    });
-    const run = await runCli(['report', '--from', file], env);
-    expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
-    expect(run.stderr).toContain('does not say which portal');
-  });
-
-  it('uploads to the portal they came from (by key and by the origin it signs), an older file without the key too', async () => {
-    const run = await runCli(['report', '--from', readings(), '--json'], env);
-    expect(run.code, run.stderr + run.stdout).toBe(EXIT.ok);
-    expect(JSON.parse(run.stdout)).toMatchObject({ accepted: 1, unknown: [] });
-    const older = variant((readingsFile) => delete readingsFile.keyId);
-    expect((await runCli(['report', '--from', older], env)).code).toBe(EXIT.ok);
   });
 });
