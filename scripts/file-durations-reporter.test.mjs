@@ -16,6 +16,8 @@ describe('the slowest files’ reporter', () => {
       }),
     ]);
 
-    expect(durations).toEqual({ '/repo/a.test.ts': { wholeMs: 23_160, testsAndHooksMs: 21_000 } });
+    expect(durations).toEqual({
+      '/repo/a.test.ts': { wholeMs: 23_160, testsAndHooksMs: 21_000, prepareMs: 50, importMs: 2_000 },
+    });
   });
 });

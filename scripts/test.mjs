@@ -216,13 +216,21 @@ const slowest = results.testResults
       // Without the reporter's figure (vitest failed early), the JSON report's: tests only.
       ms: whole?.wholeMs ?? file.endTime - file.startTime,
       testsAndHooksMs: whole?.testsAndHooksMs,
+      importMs: whole?.importMs,
+      prepareMs: whole?.prepareMs,
     };
   })
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 20);
-console.log('\nSlowest test files (whole: imports, hooks and tests; in brackets, hooks and tests):');
+console.log(
+  "\nSlowest test files (whole: imports, hooks and tests; in brackets, hooks and tests, then the worker's start and the imports):",
+);
+const seconds = (ms) => (ms / 1000).toFixed(1);
 for (const file of slowest) {
-  const part = file.testsAndHooksMs === undefined ? '' : ` (${(file.testsAndHooksMs / 1000).toFixed(1)} s)`;
+  const part =
+    file.testsAndHooksMs === undefined
+      ? ''
+      : ` (${seconds(file.testsAndHooksMs)} s; ${seconds(file.prepareMs ?? 0)} + ${seconds(file.importMs ?? 0)} s)`;
   console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s${part}  ${file.name}`);
 }
 const retried = results.testResults.flatMap((file) =>
