@@ -1,8 +1,9 @@
 // Loads the repository's TypeScript with Node's own loader, for the test projects that run it
 // without Vite's module runner (scripts/vitest-native.mjs): in the vitest process (the global
-// setups; each project's config imports it, and the hooks registered last serve) and in every
-// test worker (`--import`). Needs Node 22.15 or newer (module.registerHooks).
-import { createHash } from 'node:crypto';
+// setups; each project's config imports it, and the hooks registered last serve), in every test
+// worker and in the e2e shared portal's process (`--import`). Needs Node 22.15 or newer
+// (module.registerHooks).
+import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +16,7 @@ import {
 import path from 'node:path';
 import { enableCompileCache, registerHooks, stripTypeScriptTypes } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 const HAS_EXTENSION = /\.(?:[cm]?[jt]sx?|json|node)$/;
 
@@ -41,7 +43,9 @@ function packageTypeOf(dir) {
   if (known !== undefined) return known;
   const manifest = path.join(dir, 'package.json');
   let type;
-  if (existsSync(manifest)) {
+  // As Node: the search ends at node_modules (a file there outside any package is detected).
+  if (path.basename(dir) === 'node_modules') type = null;
+  else if (existsSync(manifest)) {
     const declared = JSON.parse(readFileSync(manifest, 'utf8')).type;
     type = declared === 'module' || declared === 'commonjs' ? declared : null;
   } else {
@@ -92,7 +96,11 @@ function transformTypeScript(source, url) {
 }
 
 /** Where each module's JavaScript is kept once written (named by what it was written from). */
-const cacheDir = fileURLToPath(new URL('../node_modules/.cache/native-typescript/', import.meta.url));
+const cacheDir =
+  process.env.NATIVE_TYPESCRIPT_CACHE ??
+  fileURLToPath(new URL('../node_modules/.cache/native-typescript/', import.meta.url));
+/** What else decides the output: the transform's own code (its settings), in each module's name. */
+const TRANSFORM = String(transformTypeScript);
 
 /**
  * transformTypeScript's output for this source at this URL, written once per machine: its WASM
@@ -100,12 +108,14 @@ const cacheDir = fileURLToPath(new URL('../node_modules/.cache/native-typescript
  * about ten processes (each project's workers, the e2e portal, the CLI's fixtures). Named by a
  * hash of the Node version (its compiler), the URL (the source map names it) and the source, so
  * an edited file or another Node writes anew. Written to a file of its own name and renamed, so
- * a process reading at the same time sees all of it or nothing. Not a URL with a query: vitest
+ * a process or thread reading at the same time sees all of it or nothing. Not a URL with a query: vitest
  * imports each test file once, under a query of its own each time (a new name every run).
  */
 function cachedTransform(source, url) {
   if (url.includes('?')) return transformTypeScript(source, url);
-  const key = createHash('sha256').update(`${process.version}\0${url}\0${source}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${TRANSFORM}\0${process.version}\0${url}\0${source}`)
+    .digest('hex');
   const file = path.join(cacheDir, `${key}.js`);
   try {
     return readFileSync(file, 'utf8');
@@ -115,7 +125,7 @@ function cachedTransform(source, url) {
   const code = transformTypeScript(source, url);
   try {
     mkdirSync(cacheDir, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
+    const partial = `${file}.${process.pid}.${threadId}.${randomBytes(4).toString('hex')}.partial`;
     writeFileSync(partial, code);
     renameSync(partial, file);
   } catch {

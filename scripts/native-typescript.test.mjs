@@ -17,14 +17,19 @@ function write(files, dir = mkdtempSync(path.join(folder, 'case-'))) {
   return dir;
 }
 
+/** The transforms these runs keep: a folder of their own, not the one the run's other workers write to. */
+const transformCache = path.join(folder, 'transforms');
+
 /** Runs `main` of `dir` under the hooks. */
 const runIn = (dir, main = 'main.ts') =>
-  spawnSync(process.execPath, ['--import', hooks, path.join(dir, main)], { encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', hooks, path.join(dir, main)], {
+    encoding: 'utf8',
+    env: { ...process.env, NATIVE_TYPESCRIPT_CACHE: transformCache },
+  });
 
 /** Writes `files` (relative name → text) into a folder of their own; runs `main` under the hooks. */
 const run = (files, main = 'main.ts') => runIn(write(files), main);
 
-const transformCache = path.resolve(import.meta.dirname, '../node_modules/.cache/native-typescript');
 const cached = () => readdirSync(transformCache).filter((name) => name.endsWith('.js')).length;
 
 describe("the test projects' TypeScript loader", () => {
@@ -97,6 +102,19 @@ describe("the test projects' TypeScript loader", () => {
     });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('esm cjs json plain\n');
+  });
+
+  it("resolves a CommonJS package's own files the same way, by import and by require", () => {
+    const result = run({
+      'main.ts': "import { both } from 'old';\nconsole.log(both);\n",
+      'node_modules/old/package.json': '{ "name": "old", "type": "commonjs", "main": "index.js" }',
+      'node_modules/old/index.js':
+        "const a = require('./lib/a.js');\nconst b = require('./lib/b.json');\nexports.both = a + b.word;",
+      'node_modules/old/lib/a.js': "module.exports = 'requ';",
+      'node_modules/old/lib/b.json': '{ "word": "ired" }',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('required\n');
   });
 
   it("leaves a package's import of a missing file to Node's error, naming it", () => {

@@ -300,4 +300,12 @@ describe('a mirror on a static web server', () => {
     expect(run.code).toBe(EXIT.error);
     expect(run.stderr).toContain('中没有 mirror.json（HTTP 404）');
   });
+
+  it("uploads the URL audit's readings to the portal whose context judged them", async () => {
+    // The origin they name is the portal's, not the web server's the mirror came from.
+    expect(readJson<{ origin: string }>(readings()).origin).not.toBe(web.url);
+    const run = await runCli(['report', '--from', readings(), '--json'], env);
+    expect(run.code, run.stderr + run.stdout).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toMatchObject({ accepted: 1, unknown: [] });
+  });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
+import { DEFAULT_PASSWORD, startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
+import { readJson } from './test/mirror-fixture.ts';
 import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
@@ -12,15 +13,14 @@ import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
  * `fwportal report --from` (issue 44 §2): readings an offline audit wrote are uploaded to the
  * portal whose signed context judged them, known by the key fingerprint they carry or, in an older
  * file, by the origin that context signs; readings of another portal are refused and nothing is
- * sent. The audit that writes them: audit-offline.test.ts and mirror-url.test.ts.
+ * sent. Its readings come from an offline audit of a mirror folder; those of a mirror on a web
+ * server are uploaded in mirror-url.test.ts.
  */
 let portal: FleetPortal;
 let sim: Awaited<ReturnType<typeof startBmcSim>>;
 let home: string;
 let env: NodeJS.ProcessEnv;
-const PASSWORD = 'bmc-sim-password';
 const readings = () => path.join(home, 'readings.json');
-const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 beforeAll(async () => {
   portal = await startFleetPortal();
@@ -59,7 +59,7 @@ beforeAll(async () => {
       readings(),
     ],
     env,
-    `${PASSWORD}\n`,
+    `${DEFAULT_PASSWORD}\n`,
   );
   expect(audit.code, audit.stderr + audit.stdout).toBe(EXIT.outdated);
   const written = readJson<{ origin: string; keyId: string }>(readings());

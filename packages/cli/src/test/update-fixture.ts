@@ -5,6 +5,7 @@ import {
   startBmcSim,
   writeHostsFile,
 } from '../../../../tools/bmc-sim/index.ts';
+import { EXIT } from '../exit-codes.ts';
 import type { ServerResult } from '../redfish/server-update.ts';
 import { firmwareOf } from './fleet-catalogue.ts';
 import { FLEET_MODEL } from './fleet-servers.ts';
@@ -24,20 +25,28 @@ export async function startUpdateFleet<Part extends string>(parts: Record<Part, 
   const portal = await startFleetPortal();
   const home = newConfigHome();
   const env = cliEnv(home);
-  await loginWithToken(portal, env, { scopes: ['catalog:read', 'download', 'inventory'] });
-  const bmc = firmwareOf(portal.catalogue, 'BMC');
-  const bios = firmwareOf(portal.catalogue, 'BIOS');
-  const sim = await startBmcSim({
-    servers: names.map((name, i) => ({
-      sn: portal.sns[i] ?? '',
-      model: FLEET_MODEL,
-      components: [
-        { id: 'BMC', kind: 'BMC', version: bmc.installed, updateable: parts[name].bmcUpdateable ?? true },
-        { id: 'BIOS', kind: 'BIOS', version: bios.installed },
-      ],
-    })),
-    taskSeconds: 0.5,
-  });
+  let sim: Awaited<ReturnType<typeof startBmcSim>>;
+  try {
+    const login = await loginWithToken(portal, env, { scopes: ['catalog:read', 'download', 'inventory'] });
+    if (login.code !== EXIT.ok) throw new Error(`fwportal login failed: ${login.stderr}`);
+    const bmc = firmwareOf(portal.catalogue, 'BMC');
+    const bios = firmwareOf(portal.catalogue, 'BIOS');
+    sim = await startBmcSim({
+      servers: names.map((name, i) => ({
+        sn: portal.sns[i] ?? '',
+        model: FLEET_MODEL,
+        components: [
+          { id: 'BMC', kind: 'BMC', version: bmc.installed, updateable: parts[name].bmcUpdateable ?? true },
+          { id: 'BIOS', kind: 'BIOS', version: bios.installed },
+        ],
+      })),
+      taskSeconds: 0.5,
+    });
+  } catch (error) {
+    // The file's afterAll has no fleet to close: the portal goes here.
+    await portal.close();
+    throw error;
+  }
   const bmcOf = (name: Part) => sim.bmcs[names.indexOf(name)] as SimBmc;
   for (const name of names) {
     const misbehaviour = parts[name].misbehaviour;
