@@ -106,10 +106,10 @@ const TRANSFORM = String(transformTypeScript);
  * transformTypeScript's output for this source at this URL, written once per machine: its WASM
  * compiler took 0.5 s of each process's import of the portal, and a run imports the portal in
  * about ten processes (each project's workers, the e2e portal, the CLI's fixtures). Named by a
- * hash of the Node version (its compiler), the URL (the source map names it) and the source, so
- * an edited file or another Node writes anew. Written to a file of its own name and renamed, so
- * a process or thread reading at the same time sees all of it or nothing. Not a URL with a query: vitest
- * imports each test file once, under a query of its own each time (a new name every run).
+ * hash of the transform's code, the Node version (its compiler), the URL (the source map names
+ * it) and the source, so an edited file or another Node writes anew. Written to a file of its own
+ * name and renamed, so a process or thread reading at the same time sees all of it or nothing.
+ * Not a URL with a query: vitest imports each test file once, under a query new each run.
  */
 function cachedTransform(source, url) {
   if (url.includes('?')) return transformTypeScript(source, url);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startBmcSim, writeAddressesFile } from '../../../tools/bmc-sim/index.ts';
 import { EXIT } from './exit-codes.ts';
 import { firmwareOf } from './test/fleet-catalogue.ts';
-import { readJson } from './test/mirror-fixture.ts';
-import { type FleetPortal, loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
+import { type MirrorFixture, readJson, startMirrorFixture } from './test/mirror-fixture.ts';
+import { loginWithToken, startFleetPortal } from './test/portal-fixture.ts';
 import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
 
 /**
@@ -16,20 +16,19 @@ import { cliEnv, newConfigHome, runCli } from './test/run-cli.ts';
  * sent. Its readings come from an offline audit of a mirror folder; those of a mirror on a web
  * server are uploaded in mirror-url.test.ts.
  */
-let portal: FleetPortal;
+let fixture: MirrorFixture;
 let sim: Awaited<ReturnType<typeof startBmcSim>>;
-let home: string;
-let env: NodeJS.ProcessEnv;
-const readings = () => path.join(home, 'readings.json');
+const readings = () => path.join(fixture.home, 'readings.json');
 
 beforeAll(async () => {
-  portal = await startFleetPortal();
-  const v = (kind: string, which: 'installed' | 'newest') => firmwareOf(portal.catalogue, kind)[which];
+  fixture = await startMirrorFixture({ scopes: ['catalog:read', 'download', 'inventory'] });
+  const v = (kind: string, which: 'installed' | 'newest') =>
+    firmwareOf(fixture.portal.catalogue, kind)[which];
   sim = await startBmcSim({
     servers: [
       {
-        sn: portal.sns[0] ?? '',
-        model: portal.model.code,
+        sn: fixture.portal.sns[0] ?? '',
+        model: fixture.portal.model.code,
         components: [
           { id: 'BMC', kind: 'BMC', version: v('BMC', 'newest') },
           { id: 'PSU1', kind: 'PSU', version: v('PSU', 'installed') },
@@ -37,14 +36,9 @@ beforeAll(async () => {
       },
     ],
   });
-  home = newConfigHome();
-  env = cliEnv(home);
-  const login = await loginWithToken(portal, env, { scopes: ['catalog:read', 'download', 'inventory'] });
-  expect(login.code).toBe(EXIT.ok);
-  const repo = path.join(home, 'repo');
-  const sync = await runCli(['mirror', 'sync', '--out', repo, '--kinds', 'BMC,PSU'], env);
-  expect(sync.code).toBe(EXIT.ok);
-  const hosts = writeAddressesFile(path.join(home, 'hosts.csv'), sim.bmcs);
+  const repo = path.join(fixture.home, 'repo');
+  expect((await fixture.sync(repo, ['--kinds', 'BMC,PSU'])).code).toBe(EXIT.ok);
+  const hosts = writeAddressesFile(path.join(fixture.home, 'hosts.csv'), sim.bmcs);
   const audit = await runCli(
     [
       'audit',
@@ -58,7 +52,7 @@ beforeAll(async () => {
       '--readings',
       readings(),
     ],
-    env,
+    fixture.env,
     `${DEFAULT_PASSWORD}\n`,
   );
   expect(audit.code, audit.stderr + audit.stdout).toBe(EXIT.outdated);
@@ -69,14 +63,14 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await sim?.close();
-  await portal?.close();
+  await fixture?.portal.close();
 });
 
 describe('fwportal report --from, and where the readings came from', () => {
   function variant(change: (file: Record<string, unknown>) => void): string {
     const file = readJson<Record<string, unknown>>(readings());
     change(file);
-    const out = path.join(home, `readings-${randomBytes(3).toString('hex')}.json`);
+    const out = path.join(fixture.home, `readings-${randomBytes(3).toString('hex')}.json`);
     writeFileSync(out, JSON.stringify(file));
     return out;
   }
@@ -110,7 +104,7 @@ describe('fwportal report --from, and where the readings came from', () => {
       delete readingsFile.keyId;
       readingsFile.origin = 'https://portal.elsewhere.example';
     });
-    const run = await runCli(['report', '--from', file], env);
+    const run = await runCli(['report', '--from', file], fixture.env);
     expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
     expect(run.stderr).toContain('https://portal.elsewhere.example, not of this portal');
   });
@@ -119,16 +113,16 @@ describe('fwportal report --from, and where the readings came from', () => {
     const file = variant((readingsFile) => {
       delete readingsFile.origin;
     });
-    const run = await runCli(['report', '--from', file], env);
+    const run = await runCli(['report', '--from', file], fixture.env);
     expect(run.code, run.stderr + run.stdout).toBe(EXIT.verification);
     expect(run.stderr).toContain('does not say which portal');
   });
 
   it('uploads to the portal they came from (by key and by the origin it signs), an older file without the key too', async () => {
-    const run = await runCli(['report', '--from', readings(), '--json'], env);
+    const run = await runCli(['report', '--from', readings(), '--json'], fixture.env);
     expect(run.code, run.stderr + run.stdout).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout)).toMatchObject({ accepted: 1, unknown: [] });
     const older = variant((readingsFile) => delete readingsFile.keyId);
-    expect((await runCli(['report', '--from', older], env)).code).toBe(EXIT.ok);
+    expect((await runCli(['report', '--from', older], fixture.env)).code).toBe(EXIT.ok);
   });
 });

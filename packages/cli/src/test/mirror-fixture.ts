@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ApiTokenScope } from '@portal/contract';
 import { expect } from 'vitest';
 import { EXIT } from '../exit-codes.ts';
 import type { MirrorIndex } from '../mirror/mirror-layout.ts';
@@ -37,11 +38,12 @@ export type MirrorFixture = {
   ): Promise<CliRun & { result: SyncJson | null }>;
 };
 
-export async function startMirrorFixture(): Promise<MirrorFixture> {
+/** `scopes`: the token's, when a file needs others than loginWithToken's (`inventory` to report). */
+export async function startMirrorFixture(options: { scopes?: ApiTokenScope[] } = {}): Promise<MirrorFixture> {
   const portal = await startFleetPortal();
   const home = newConfigHome();
   const env = cliEnv(home);
-  expect((await loginWithToken(portal, env)).code).toBe(EXIT.ok);
+  expect((await loginWithToken(portal, env, { scopes: options.scopes })).code).toBe(EXIT.ok);
   return {
     portal,
     home,
