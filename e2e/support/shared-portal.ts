@@ -6,8 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/test/free-port';
 import { randomCaptchaText } from '../../apps/server/src/modules/captcha/captcha.service';
 import { until } from '../../apps/server/src/test/until';
-
-const NATIVE_TYPESCRIPT = path.resolve(import.meta.dirname, '../../scripts/native-typescript.mjs');
+import { nativeTypeScript } from '../../scripts/vitest-native.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,9 +36,9 @@ export default async function setup(project: TestProject) {
   const template = path.join(folder, 'template');
   const child = spawn(
     process.execPath,
-    // The test workers' loader (scripts/native-typescript.mjs): what it writes of the portal's
+    // The test workers' loader (scripts/vitest-native.mjs): what it writes of the portal's
     // modules for this process, the workers then read instead of writing it again.
-    ['--import', NATIVE_TYPESCRIPT, path.join(import.meta.dirname, 'shared-portal-main.ts')],
+    [...nativeTypeScript.execArgv, path.join(import.meta.dirname, 'shared-portal-main.ts')],
     {
       env: {
         ...process.env,
